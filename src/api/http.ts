@@ -1,0 +1,177 @@
+import type { Context } from '../context.js';
+import type { Settings } from '../settings/types.js';
+import { CancelError, NetworkError, RateLimitError } from '../errors.js';
+import type { Limiter } from './limiter.js';
+import { redactor } from './redact.js';
+
+export interface HttpRequest {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface HttpResponse {
+  status: number;
+  /** Lower-cased names. */
+  headers: Record<string, string>;
+  text: string;
+  /** The parsed body when it is JSON, else undefined. */
+  json?: unknown;
+  contentType: string;
+}
+
+export interface Transport {
+  send(req: HttpRequest): Promise<HttpResponse>;
+  /** Replaces the key in any text (URLs, messages) with `***`. */
+  redact(text: string): string;
+  close(): Promise<void>;
+}
+
+const MAX_RETRIES = 3;
+
+/**
+ * The one way shorty talks HTTP: every request takes a slot from the limiter, is logged under
+ * --debug with the key redacted, and is retried where the contract allows it (GETs on network
+ * errors and 5xx; any method on a rate-limit answer, since the server created nothing).
+ */
+export async function createTransport(ctx: Context, settings: Settings, limiter: Limiter): Promise<Transport> {
+  const { Agent, request } = await import('undici');
+  const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 8 });
+  const redact = redactor(settings.apiKey);
+  const debug = (line: string) => {
+    if (settings.debug) ctx.io.stderr.write(`${redact(line)}\n`);
+  };
+
+  async function once(req: HttpRequest): Promise<HttpResponse> {
+    const timeout = AbortSignal.timeout(settings.timeoutMs);
+    const signal = AbortSignal.any([ctx.signal, timeout]);
+    const started = ctx.now();
+    debug(`> ${req.method} ${req.url}`);
+    try {
+      const res = await request(req.url, {
+        method: req.method as 'GET',
+        headers: { 'user-agent': 'shorty-cli', accept: 'application/json', ...req.headers },
+        body: req.body,
+        dispatcher,
+        signal,
+      });
+      const text = await res.body.text();
+      const headers = flattenHeaders(res.headers);
+      const contentType = headers['content-type'] ?? '';
+      debug(`< ${res.statusCode} ${req.method} ${req.url} ${ctx.now() - started}ms${rateHeaders(headers)}`);
+      return { status: res.statusCode, headers, text, json: parseJson(text), contentType };
+    } catch (err) {
+      if (ctx.signal.aborted) throw ctx.signal.reason instanceof CancelError ? ctx.signal.reason : new CancelError();
+      if (timeout.aborted) {
+        throw new NetworkError(`request timed out after ${settings.timeoutMs / 1000}s: ${req.method} ${redact(req.url)}`,
+          'raise it with --timeout <seconds> or SHORTY_TIMEOUT');
+      }
+      throw new NetworkError(`${describeNetworkError(err)}: ${req.method} ${redact(req.url)}`);
+    }
+  }
+
+  async function send(req: HttpRequest): Promise<HttpResponse> {
+    const idempotent = req.method === 'GET' || req.method === 'HEAD';
+    let failures = 0;
+    let rateLimited = 0;
+    for (;;) {
+      await limiter.acquire(ctx.signal);
+      let res: HttpResponse;
+      try {
+        res = await once(req);
+      } catch (err) {
+        if (err instanceof NetworkError && idempotent && !/timed out/.test(err.message) && failures < MAX_RETRIES) {
+          await ctx.sleep(backoffMs(failures++), ctx.signal);
+          continue;
+        }
+        throw err;
+      }
+      await limiter.observe(res.headers);
+      if (isRateLimited(res)) {
+        if (rateLimited >= MAX_RETRIES) {
+          throw new RateLimitError(`rate limit: the server still refused after ${MAX_RETRIES} retries`,
+            'lower the client cap with --rate-limit or SHORTY_RATE_LIMIT');
+        }
+        rateLimited += 1;
+        await limiter.backoff(retryAfterMs(res), ctx.signal);
+        continue;
+      }
+      if (res.status >= 500 && idempotent && failures < MAX_RETRIES) {
+        await ctx.sleep(backoffMs(failures++), ctx.signal);
+        continue;
+      }
+      return res;
+    }
+  }
+
+  return {
+    send,
+    redact,
+    close: async () => {
+      await limiter.close?.();
+      await dispatcher.close();
+    },
+  };
+}
+
+function backoffMs(attempt: number): number {
+  return 250 * 2 ** attempt;
+}
+
+/** HTTP 429, or the deployed servers' HTTP 200 with body `error: 429`. */
+export function isRateLimited(res: HttpResponse): boolean {
+  if (res.status === 429) return true;
+  const body = res.json as { error?: unknown } | undefined;
+  return body !== undefined && body !== null && typeof body === 'object' && Number(body.error) === 429;
+}
+
+/** Retry-After as a body key (deployed servers) or a header (proxies), in ms. */
+export function retryAfterMs(res: HttpResponse): number | undefined {
+  const body = res.json as Record<string, unknown> | undefined;
+  const raw = (body && typeof body === 'object' ? body['Retry-After'] ?? body['retry-after'] : undefined) ?? res.headers['retry-after'];
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const seconds = Number(raw);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(String(raw));
+  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function parseJson(text: string): unknown {
+  const trimmed = text.trimStart();
+  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function rateHeaders(h: Record<string, string>): string {
+  const parts = [
+    ['limit', h['x-ratelimit-limit']],
+    ['remaining', h['x-ratelimit-remaining']],
+    ['reset', h['x-ratelimit-reset']],
+  ].filter(([, v]) => v !== undefined);
+  return parts.length ? ` ratelimit ${parts.map(([k, v]) => `${k}=${v}`).join(' ')}` : '';
+}
+
+function describeNetworkError(err: unknown): string {
+  const e = err as { code?: string; cause?: { code?: string }; message?: string };
+  const code = e?.code ?? e?.cause?.code;
+  switch (code) {
+    case 'ECONNREFUSED': return 'connection refused';
+    case 'ENOTFOUND': case 'EAI_AGAIN': return 'host not found';
+    case 'ECONNRESET': case 'UND_ERR_SOCKET': return 'connection reset by the server';
+    case 'UND_ERR_CONNECT_TIMEOUT': return 'could not connect (timeout)';
+    default: return `network error (${code ?? e?.message ?? 'unknown'})`;
+  }
+}

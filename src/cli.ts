@@ -1,0 +1,103 @@
+import { Command, CommanderError, Option } from 'commander';
+import { createContext, type Context, type GlobalOptions, type Host } from './context.js';
+import { ShortyError } from './errors.js';
+import { registerCommands } from './commands/index.js';
+import { VERSION } from './version.js';
+
+export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
+
+const GLOBAL_KEYS: (keyof GlobalOptions)[] = [
+  'output', 'json', 'fields', 'quiet', 'color', 'debug', 'yes', 'wait',
+  'profile', 'baseUrl', 'apiKey', 'rateLimit', 'timeout', 'insecure',
+];
+
+/** Builds the whole command tree. Definitions only: each action loads its module when it runs. */
+export function buildProgram(ctx: Context): Command {
+  const program = new Command('shorty');
+  program
+    .description('Shorten links and manage them from your terminal, scripts and CI jobs.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help for a command')
+    .addOption(new Option('-o, --output <format>', 'output format (default: table on a TTY, tsv otherwise)').choices(OUTPUT_FORMATS))
+    .option('--json', 'same as -o json')
+    .option('--fields <a,b,c>', 'keep these fields, in this order (dotted paths allowed)')
+    .option('-q, --quiet', 'print only the essential value (short URL or id), one per line')
+    .option('--no-color', 'disable colours (also NO_COLOR)')
+    .option('--debug', 'log every request and response to stderr (also SHORTY_DEBUG=1)')
+    .option('-y, --yes', 'do not ask for confirmation')
+    .option('--no-wait', 'exit 4 instead of waiting for the rate limit')
+    .option('--profile <name>', 'config profile to use (also SHORTY_PROFILE)')
+    .option('--base-url <url>', 'service base URL (also SHORTY_BASE_URL)')
+    .option('--api-key <key>', 'API key (discouraged: visible in ps; use SHORTY_API_KEY or shorty login)')
+    .option('--rate-limit <n/ws>', 'client rate limit, e.g. 30/60s (also SHORTY_RATE_LIMIT)')
+    .option('--timeout <seconds>', 'request timeout in seconds (also SHORTY_TIMEOUT)')
+    .option('--insecure', 'allow http:// to a host that is not loopback')
+    .showSuggestionAfterError(true)
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => void ctx.io.stdout.write(s),
+      writeErr: (s) => void ctx.io.stderr.write(s),
+      outputError: (s, write) => write(`shorty: ${s.replace(/^error: /, '')}`),
+    });
+
+  program.hook('preAction', () => {
+    const opts = program.opts<GlobalOptions>();
+    for (const key of GLOBAL_KEYS) {
+      if (opts[key] !== undefined) (ctx.globals as Record<string, unknown>)[key] = opts[key];
+    }
+    if (ctx.globals.json) ctx.globals.output = 'json';
+  });
+
+  registerCommands(program, ctx);
+  program.addHelpText('after', `
+Examples:
+  $ shorty login
+  $ shorty urls add https://example.com/a/very/long/path -q
+  $ shorty urls list --all -o csv > links.csv
+  $ shorty urls import links.csv --journal import.journal
+  $ shorty sandbox            # the whole API on your machine, no account needed
+
+Environment: SHORTY_BASE_URL, SHORTY_API_KEY, SHORTY_PROFILE, SHORTY_CONFIG_DIR,
+SHORTY_RATE_LIMIT, SHORTY_TIMEOUT, SHORTY_OUTPUT, SHORTY_DEBUG, NO_COLOR.
+Exit codes: 0 ok, 1 API error, 2 usage, 3 auth, 4 rate limited, 5 network, 130 interrupted.`);
+  return program;
+}
+
+/** Runs the CLI; the one place that turns errors into exit codes and `shorty: ...` lines. */
+export async function main(argv: string[], host: Host): Promise<number> {
+  const ctx = createContext(host);
+  const program = buildProgram(ctx);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return ctx.exitCode ?? 0;
+  } catch (err) {
+    return reportError(err, ctx);
+  } finally {
+    await ctx.close();
+  }
+}
+
+function reportError(err: unknown, ctx: Context): number {
+  const debug = Boolean(ctx.globals.debug) || ctx.env.SHORTY_DEBUG === '1';
+  if (err instanceof CommanderError) {
+    // Commander already printed its message (through outputError); help and version exit 0.
+    return err.exitCode === 0 ? 0 : 2;
+  }
+  const write = (s: string) => void ctx.io.stderr.write(s);
+  if (err instanceof ShortyError) {
+    write(`shorty: ${oneLine(err.message)}\n`);
+    if (err.hint) write(`hint: ${err.hint}\n`);
+    if (debug && err.stack) write(`${err.stack}\n`);
+    return err.exitCode;
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  write(`shorty: unexpected error: ${oneLine(message)}\n`);
+  if (debug && err instanceof Error && err.stack) write(`${err.stack}\n`);
+  else write('hint: run again with --debug for details\n');
+  return 1;
+}
+
+function oneLine(s: string): string {
+  return s.replace(/\s*\n\s*/g, ' ').trim();
+}

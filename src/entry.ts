@@ -1,0 +1,30 @@
+import { main } from './cli.js';
+import { abortableSleep } from './context.js';
+import { CancelError } from './errors.js';
+import { processIO } from './io.js';
+
+/** The process-facing shell around main(): signals, exit code, nothing else. */
+export function run(argv: string[]): void {
+  const controller = new AbortController();
+  let interrupts = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    interrupts += 1;
+    // A second Ctrl-C means "now": skip the graceful shutdown (journals are flushed per row).
+    if (interrupts > 1) process.exit(130);
+    controller.abort(new CancelError(signal === 'SIGTERM' ? 'terminated' : 'interrupted'));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  main(argv, {
+    io: processIO(),
+    env: process.env,
+    now: () => Date.now(),
+    sleep: abortableSleep,
+    signal: controller.signal,
+  }).then((code) => {
+    // Wait for stdout to drain so a pipe reader gets every byte, then exit even if an idle
+    // keep-alive socket or timer is still around.
+    process.stdout.write('', () => process.exit(code));
+  });
+}

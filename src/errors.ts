@@ -1,0 +1,57 @@
+/** Every failure a command can report; `exitCode` is the contract's exit code. */
+export class ShortyError extends Error {
+  readonly exitCode: number;
+  readonly hint?: string;
+  constructor(message: string, exitCode: number, hint?: string) {
+    super(message);
+    this.name = new.target.name;
+    this.exitCode = exitCode;
+    this.hint = hint;
+  }
+}
+
+/** Bad flags, arguments or input, found before any request is sent. */
+export class UsageError extends ShortyError {
+  constructor(message: string, hint?: string) {
+    super(message, 2, hint);
+  }
+}
+
+/** The API answered with an error (body `error` 1, or a non-2xx status). */
+export class ApiError extends ShortyError {
+  readonly status?: number;
+  constructor(message: string, opts: { status?: number; hint?: string } = {}) {
+    super(message, 1, opts.hint);
+    this.status = opts.status;
+  }
+}
+
+/** Key missing, invalid or expired. */
+export class AuthError extends ShortyError {
+  constructor(message: string, hint?: string) {
+    super(message, 3, hint);
+  }
+}
+
+/** Rate limited and not allowed to wait, or retries exhausted. */
+export class RateLimitError extends ShortyError {
+  constructor(message: string, hint?: string) {
+    super(message, 4, hint);
+  }
+}
+
+/** Connection refused/reset, DNS failure, timeout. */
+export class NetworkError extends ShortyError {
+  constructor(message: string, hint?: string) {
+    super(message, 5, hint);
+  }
+}
+
+/** Interrupted by the user (SIGINT). */
+export class CancelError extends ShortyError {
+  constructor(message = 'interrupted') {
+    super(message, 130);
+  }
+}
+
+export const EXIT = { ok: 0, api: 1, usage: 2, auth: 3, rateLimit: 4, network: 5, interrupted: 130 } as const;

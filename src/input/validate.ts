@@ -1,0 +1,80 @@
+import { UsageError } from '../errors.js';
+
+/** Validators shared by flags, `urls import` rows and the sandbox-free checks before any request.
+ * Each returns the normalised value or throws UsageError (exit 2) naming what was wrong. */
+
+export function parseId(value: string, what = 'id'): number {
+  if (!/^[1-9]\d{0,15}$/.test(value.trim())) {
+    throw new UsageError(`invalid ${what} "${value}": must be a positive integer`);
+  }
+  return Number(value.trim());
+}
+
+export function parseHttpUrl(value: string, what = 'URL'): string {
+  const text = value.trim();
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`invalid ${what} "${value}": not a URL (include http:// or https://)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`invalid ${what} "${value}": only http and https URLs are allowed`);
+  }
+  if (!url.hostname) throw new UsageError(`invalid ${what} "${value}": no host`);
+  return text;
+}
+
+export function parseHexColor(value: string, what = 'colour'): string {
+  if (!/^#[0-9a-fA-F]{6}$/.test(value.trim())) {
+    throw new UsageError(`invalid ${what} "${value}": use #RRGGBB, e.g. #1e90ff`);
+  }
+  return value.trim();
+}
+
+export function parseRgb(value: string, what = 'colour'): string {
+  const m = /^rgb\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)$/i.exec(value.trim());
+  if (!m || m.slice(1).some((n) => Number(n) > 255)) {
+    throw new UsageError(`invalid ${what} "${value}": use rgb(r,g,b) with each value 0-255`);
+  }
+  return `rgb(${m[1]},${m[2]},${m[3]})`;
+}
+
+function isRealDate(y: number, mo: number, d: number): boolean {
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** `yyyy-mm-dd hh:mm:ss`, a real calendar date and time (the link body's expiry). */
+export function parseDateTime(value: string, what = 'expiry'): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(value.trim());
+  if (!m) throw new UsageError(`invalid ${what} "${value}": use "yyyy-mm-dd hh:mm:ss"`);
+  const [y, mo, d, h, mi, s] = m.slice(1).map(Number);
+  if (!isRealDate(y, mo, d) || h > 23 || mi > 59 || s > 59) {
+    throw new UsageError(`invalid ${what} "${value}": not a real date and time`);
+  }
+  return value.trim();
+}
+
+/** `yyyy-mm-dd`, a real calendar date (the legacy expiry_date). */
+export function parseDate(value: string, what = 'expiry'): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  if (!m) throw new UsageError(`invalid ${what} "${value}": use yyyy-mm-dd`);
+  if (!isRealDate(Number(m[1]), Number(m[2]), Number(m[3]))) {
+    throw new UsageError(`invalid ${what} "${value}": not a real date`);
+  }
+  return value.trim();
+}
+
+export function parseChoice<T extends string>(value: string, choices: readonly T[], what: string): T {
+  if (!(choices as readonly string[]).includes(value)) {
+    throw new UsageError(`invalid ${what} "${value}": expected one of ${choices.join(', ')}`);
+  }
+  return value as T;
+}
+
+/** A positive integer flag such as --limit or --page. */
+export function parsePositiveInt(value: string, flag: string): number {
+  if (!/^[1-9]\d{0,8}$/.test(value.trim())) throw new UsageError(`invalid ${flag} "${value}": must be a positive integer`);
+  return Number(value.trim());
+}

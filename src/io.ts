@@ -1,0 +1,66 @@
+import type { Readable, Writable } from 'node:stream';
+
+/** The streams a command may touch; injected so commands are testable without patching globals. */
+export interface IO {
+  stdout: Writable;
+  stderr: Writable;
+  stdin: Readable;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  stdinIsTTY: boolean;
+  /** Terminal width for tables and progress bars; undefined when not a TTY. */
+  columns?: number;
+}
+
+export function processIO(): IO {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    stdoutIsTTY: Boolean(process.stdout.isTTY),
+    stderrIsTTY: Boolean(process.stderr.isTTY),
+    stdinIsTTY: Boolean(process.stdin.isTTY),
+    columns: process.stdout.columns,
+  };
+}
+
+/** Colour only on a TTY, never with NO_COLOR (any value) or --no-color. */
+export function colorEnabled(io: IO, env: Record<string, string | undefined>, flag: boolean | undefined): boolean {
+  if (flag === false) return false;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true;
+  return io.stdoutIsTTY;
+}
+
+/** Prompts are only possible when a person is at both ends. */
+export function canPrompt(io: IO): boolean {
+  return io.stdinIsTTY && io.stdoutIsTTY;
+}
+
+export interface TestIO extends IO {
+  out(): string;
+  err(): string;
+}
+
+/** In-memory IO for tests of main(): collects stdout/stderr, feeds stdin from a string. */
+export async function createTestIO(opts: { stdin?: string; tty?: boolean; columns?: number } = {}): Promise<TestIO> {
+  const { PassThrough, Readable: R } = await import('node:stream');
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  stdout.on('data', (c: Buffer) => out.push(Buffer.from(c)));
+  stderr.on('data', (c: Buffer) => err.push(Buffer.from(c)));
+  const tty = opts.tty ?? false;
+  return {
+    stdout,
+    stderr,
+    stdin: R.from(opts.stdin === undefined ? [] : [opts.stdin]),
+    stdoutIsTTY: tty,
+    stderrIsTTY: tty,
+    stdinIsTTY: tty,
+    columns: tty ? (opts.columns ?? 100) : undefined,
+    out: () => Buffer.concat(out).toString('utf8'),
+    err: () => Buffer.concat(err).toString('utf8'),
+  };
+}

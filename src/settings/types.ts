@@ -1,0 +1,25 @@
+export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv' | 'tsv';
+
+export interface RateLimitSpec {
+  limit: number;
+  windowMs: number;
+}
+
+/** The settings of one run, resolved with precedence flag > env > profile > default. */
+export interface Settings {
+  profile: string;
+  configDir: string;
+  /** Without a trailing `/` or `/api`. */
+  baseUrl?: string;
+  apiKey?: string;
+  rateLimit: RateLimitSpec;
+  timeoutMs: number;
+  /** An explicit choice (flag, env or config); undefined means: table on a TTY, tsv otherwise. */
+  output?: OutputFormat;
+  /** Default link domain for `urls add`. */
+  domain?: string;
+  insecure: boolean;
+  debug: boolean;
+  /** false with --no-wait: a rate-limit wait becomes exit 4. */
+  wait: boolean;
+}

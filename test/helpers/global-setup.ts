@@ -1,0 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** e2e tests run the BUILT CLI: build once before any test file runs. */
+export default function setup(): void {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+}
