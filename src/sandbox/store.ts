@@ -1,0 +1,153 @@
+// In-memory state of the sandbox, optionally backed by a JSON file (--data FILE).
+// The file is read once at start and rewritten atomically (temp file + rename) after every
+// change, so a crash or Ctrl-C never leaves half a file behind.
+import { randomInt } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { formatDateTime } from './format.js';
+import type { Collection, LinkRecord, SandboxState } from './records.js';
+
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** Paths the sandbox serves itself; an alias may not shadow them. */
+const RESERVED_ALIASES = new Set(['api', 'qr', 'r', 'u', 'bio', '__sandbox', 'favicon.ico', 'robots.txt']);
+
+function seedState(now: Date): SandboxState {
+  const at = (daysAgo: number) => formatDateTime(new Date(now.getTime() - daysAgo * 86_400_000));
+  const inDays = (days: number) => formatDateTime(new Date(now.getTime() + days * 86_400_000));
+  return {
+    version: 1,
+    nextId: { domains: 1, overlays: 4, splash: 3, campaigns: 1, channels: 1, bios: 1, links: 1, pixels: 1, qrs: 1 },
+    account: {
+      id: 1,
+      email: 'sandbox@example.com',
+      username: 'sandbox',
+      avatar: 'https://www.gravatar.com/avatar/00000000000000000000000000000000?d=identicon',
+      status: 'pro',
+      expires: inDays(365),
+      registered: at(30),
+    },
+    domains: [],
+    overlays: [
+      { id: 1, type: 'message', name: 'Spring sale banner', date: at(20) },
+      { id: 2, type: 'contact', name: 'Contact us form', date: at(15) },
+      { id: 3, type: 'message', name: 'Newsletter reminder', date: at(10) },
+    ],
+    splash: [
+      { id: 1, name: 'Product launch', date: at(12) },
+      { id: 2, name: 'Holiday promo', date: at(5) },
+    ],
+    campaigns: [],
+    channels: [],
+    assignments: [],
+    bios: [],
+    links: [],
+    pixels: [],
+    qrs: [],
+  };
+}
+
+function loadState(file: string, now: Date): SandboxState {
+  if (!existsSync(file)) return seedState(now);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new Error(`cannot read sandbox data file ${file}: ${(err as Error).message}`);
+  }
+  const state = parsed as Partial<SandboxState> | null;
+  if (!state || state.version !== 1 || !Array.isArray(state.links) || typeof state.nextId !== 'object') {
+    throw new Error(`sandbox data file ${file} is not a sandbox state (version 1); move it away or pick another --data file`);
+  }
+  // Fill collections added after the file was written, so old files keep loading.
+  return { ...seedState(now), ...state } as SandboxState;
+}
+
+export class Store {
+  state: SandboxState;
+  readonly baseUrl: string;
+  private readonly dataFile: string | undefined;
+  private readonly clock: () => number;
+
+  constructor(opts: { baseUrl: string; dataFile?: string; now?: () => number }) {
+    this.baseUrl = opts.baseUrl;
+    this.dataFile = opts.dataFile;
+    this.clock = opts.now ?? Date.now;
+    this.state = this.dataFile ? loadState(this.dataFile, this.now()) : seedState(this.now());
+  }
+
+  now(): Date {
+    return new Date(this.clock());
+  }
+
+  timestamp(): string {
+    return formatDateTime(this.now());
+  }
+
+  nextId(collection: Collection): number {
+    const id = this.state.nextId[collection] ?? 1;
+    this.state.nextId[collection] = id + 1;
+    return id;
+  }
+
+  /** Call after every change; persists when a data file is configured. */
+  changed(): void {
+    if (!this.dataFile) return;
+    const temp = `${this.dataFile}.${process.pid}.tmp`;
+    writeFileSync(temp, JSON.stringify(this.state, null, 2) + '\n', { mode: 0o600 });
+    renameSync(temp, this.dataFile);
+  }
+
+  isAliasFree(alias: string, exceptLinkId?: number): boolean {
+    if (RESERVED_ALIASES.has(alias.toLowerCase())) return false;
+    return !this.state.links.some((l) => l.alias === alias && l.id !== exceptLinkId);
+  }
+
+  /** Random aliases are 5 characters, growing to 6 when 5 keep colliding. */
+  randomAlias(): string {
+    for (let attempt = 0; ; attempt++) {
+      const length = attempt < 20 ? 5 : 6;
+      let alias = '';
+      for (let i = 0; i < length; i++) alias += ALPHABET[randomInt(ALPHABET.length)];
+      if (this.isAliasFree(alias) && !this.state.qrs.some((q) => q.alias === alias)) return alias;
+    }
+  }
+
+  shortUrl(link: Pick<LinkRecord, 'alias' | 'domain'>): string {
+    return `${link.domain ?? this.baseUrl}/${link.alias}`;
+  }
+
+  findLink(id: number | null): LinkRecord | undefined {
+    return id === null ? undefined : this.state.links.find((l) => l.id === id);
+  }
+
+  isExpired(link: LinkRecord): boolean {
+    return link.expiry !== null && link.expiry <= this.timestamp();
+  }
+
+  /**
+   * Finds a link by its short URL: the alias is the last path segment and the host must be
+   * the sandbox's own or the link's branded domain (scheme and a trailing slash are ignored).
+   * A bare alias is accepted too.
+   */
+  findByShortUrl(text: string): LinkRecord | undefined {
+    const trimmed = text.trim().replace(/\/+$/, '');
+    let host: string | null = null;
+    let alias = trimmed;
+    try {
+      const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`);
+      if (url.pathname.replace(/^\/+/, '') !== '' && trimmed.includes('/')) {
+        host = url.host.toLowerCase();
+        alias = decodeURIComponent(url.pathname.replace(/^\/+/, ''));
+      }
+    } catch {
+      return undefined;
+    }
+    const ownHost = new URL(this.baseUrl).host.toLowerCase();
+    return this.state.links.find((l) => {
+      if (l.alias !== alias) return false;
+      if (host === null) return true;
+      const linkHost = l.domain ? new URL(l.domain).host.toLowerCase() : ownHost;
+      return host === linkHost;
+    });
+  }
+}
