@@ -1,11 +1,31 @@
 // Bundles the CLI into one CommonJS file. Our code and commander are bundled (they are needed on
 // every run); the heavier dependencies stay external and are loaded with import() only by the
 // commands that use them, so `shorty --help` never pays for undici, inquirer or the CSV stack.
+// Start-up is what a CLI called in a loop pays on every call, so the bundle is minified (less
+// for V8 to parse) and commander's top-level require of child_process (used only for stand-alone
+// executable subcommands, which shorty has none of) is deferred to the moment it is used.
 import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => name !== 'commander');
+
+const EAGER_CHILD_PROCESS = "const childProcess = require('node:child_process');";
+const LAZY_CHILD_PROCESS = "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };";
+
+/** Rewrites commander's eager child_process require; fails loudly if commander changed shape. */
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes(EAGER_CHILD_PROCESS)) {
+        throw new Error('commander no longer requires child_process as expected: update scripts/build.mjs');
+      }
+      return { contents: source.replace(EAGER_CHILD_PROCESS, LAZY_CHILD_PROCESS), loader: 'js' };
+    });
+  },
+};
 
 await build({
   entryPoints: ['src/entry.ts'],
@@ -15,8 +35,10 @@ await build({
   format: 'cjs',
   target: 'node20',
   external,
+  minify: true,
   sourcemap: 'linked',
   legalComments: 'none',
   define: { __SHORTY_VERSION__: JSON.stringify(pkg.version) },
+  plugins: [lazyChildProcess],
   logLevel: 'warning',
 });

@@ -1,4 +1,5 @@
 import type { Context } from './context.js';
+import { CancelError } from './errors.js';
 
 /** Interactive questions; only usable when canPrompt(io). Loaded lazily (inquirer is heavy). */
 export interface Prompter {
@@ -7,6 +8,28 @@ export interface Prompter {
   confirm(message: string, defaultValue?: boolean): Promise<boolean>;
 }
 
-export async function createPrompter(_ctx: Context): Promise<Prompter> {
-  throw new Error('prompter not implemented yet');
+/** Inquirer prompts on the context's streams; Ctrl-C (or the run's abort) becomes CancelError (exit 130). */
+export async function createPrompter(ctx: Context): Promise<Prompter> {
+  const inquirer = await import('@inquirer/prompts');
+  // The prompts render on stderr so stdout stays data only, even during `shorty login`.
+  const streams = { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal };
+  return {
+    input: (message, opts = {}) =>
+      cancellable(inquirer.input({ message, default: opts.default, validate: opts.validate }, streams)),
+    password: (message) => cancellable(inquirer.password({ message, mask: '*' }, streams)),
+    confirm: (message, defaultValue = false) =>
+      cancellable(inquirer.confirm({ message, default: defaultValue }, streams)),
+  };
+}
+
+async function cancellable<T>(answer: Promise<T>): Promise<T> {
+  try {
+    return await answer;
+  } catch (err) {
+    const name = err instanceof Error ? err.name : '';
+    if (name === 'ExitPromptError' || name === 'AbortPromptError' || name === 'CancelPromptError') {
+      throw new CancelError();
+    }
+    throw err;
+  }
 }

@@ -2,6 +2,7 @@ import type { Context } from '../context.js';
 import type { Settings } from '../settings/types.js';
 import { CancelError, NetworkError, RateLimitError } from '../errors.js';
 import type { Limiter } from './limiter.js';
+import { curlLine } from './curl.js';
 import { redactor } from './redact.js';
 
 export interface HttpRequest {
@@ -39,8 +40,11 @@ export async function createTransport(ctx: Context, settings: Settings, limiter:
   const { Agent, request } = await import('undici');
   const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 8 });
   const redact = redactor(settings.apiKey);
+  // SHORTY_DEBUG=curl adds a replayable curl line per request (the key as $SHORTY_API_KEY).
+  const curl = ctx.env.SHORTY_DEBUG === 'curl';
+  const debugOn = settings.debug || curl;
   const debug = (line: string) => {
-    if (settings.debug) ctx.io.stderr.write(`${redact(line)}\n`);
+    if (debugOn) ctx.io.stderr.write(`${redact(line)}\n`);
   };
 
   async function once(req: HttpRequest): Promise<HttpResponse> {
@@ -48,6 +52,7 @@ export async function createTransport(ctx: Context, settings: Settings, limiter:
     const signal = AbortSignal.any([ctx.signal, timeout]);
     const started = ctx.now();
     debug(`> ${req.method} ${req.url}`);
+    if (curl) debug(curlLine(req, settings.apiKey));
     try {
       const res = await request(req.url, {
         method: req.method as 'GET',
@@ -81,6 +86,8 @@ export async function createTransport(ctx: Context, settings: Settings, limiter:
       try {
         res = await once(req);
       } catch (err) {
+        // The attempt is over even without an answer: the limiter closes its slot.
+        await limiter.observe({});
         if (err instanceof NetworkError && idempotent && !/timed out/.test(err.message) && failures < MAX_RETRIES) {
           await ctx.sleep(backoffMs(failures++), ctx.signal);
           continue;

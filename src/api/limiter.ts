@@ -6,7 +6,8 @@ export interface Limiter {
   /** Takes a slot, waiting (announced on stderr) when the budget is spent. Throws RateLimitError
    * under --no-wait and the abort reason (CancelError) when aborted. */
   acquire(signal: AbortSignal): Promise<void>;
-  /** Learns from a response's X-RateLimit-* headers (lower-cased names). */
+  /** Called once after every attempt: learns from the response's X-RateLimit-* headers
+   * (lower-cased names), or gets `{}` when no response came (network error). */
   observe(headers: Record<string, string>): Promise<void>;
   /** The server rejected a request for the rate limit: wait `waitMs` (or, when the server gave
    * no Retry-After, until the reset it announced; shared with other

@@ -11,7 +11,7 @@ const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789
 /** Paths the sandbox serves itself; an alias may not shadow them. */
 const RESERVED_ALIASES = new Set(['api', 'qr', 'r', 'u', 'bio', '__sandbox', 'favicon.ico', 'robots.txt']);
 
-function seedState(now: Date): SandboxState {
+export function seedState(now: Date): SandboxState {
   const at = (daysAgo: number) => formatDateTime(new Date(now.getTime() - daysAgo * 86_400_000));
   const inDays = (days: number) => formatDateTime(new Date(now.getTime() + days * 86_400_000));
   return {
@@ -64,7 +64,8 @@ function loadState(file: string, now: Date): SandboxState {
 
 export class Store {
   state: SandboxState;
-  readonly baseUrl: string;
+  /** set once the server listens (the port is known only then) */
+  baseUrl: string;
   private readonly dataFile: string | undefined;
   private readonly clock: () => number;
 

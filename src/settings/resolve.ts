@@ -1,6 +1,63 @@
 import type { Context } from '../context.js';
-import type { Settings } from './types.js';
+import { DEFAULT_RATE_LIMIT, parseRateLimit } from '../input/rate-limit-spec.js';
+import { parseBaseUrl, parseOutputFormat, parseTimeoutSeconds, type ConfigKey } from './keys.js';
+import { configDir } from './paths.js';
+import { readConfig, selectProfile } from './store.js';
+import type { OutputFormat, Settings } from './types.js';
 
-export async function resolveSettings(_ctx: Context): Promise<Settings> {
-  throw new Error('settings not implemented yet');
+const DEFAULT_TIMEOUT_SECONDS = 30;
+
+/** One setting's candidates, highest precedence first, each with where it came from (for errors). */
+type Candidate = [value: string | undefined, source: string];
+
+/** Resolves every setting with precedence flag > env > selected profile > default. */
+export async function resolveSettings(ctx: Context): Promise<Settings> {
+  const { globals, env } = ctx;
+  const dir = configDir(env);
+  const data = readConfig(dir);
+  const profile = selectProfile(globals.profile, env.SHORTY_PROFILE, data);
+  const stored = data.profiles[profile] ?? {};
+  const pick = (flag: [string | undefined, string] | undefined, envName: string, key: ConfigKey) =>
+    first([...(flag ? [flag] : []), [env[envName], envName], [stored[key], `${key} in profile "${profile}"`]]);
+
+  const baseUrl = pick([globals.baseUrl, '--base-url'], 'SHORTY_BASE_URL', 'base-url');
+  const apiKey = pick([globals.apiKey, '--api-key'], 'SHORTY_API_KEY', 'api-key');
+  const rateLimit = pick([globals.rateLimit, '--rate-limit'], 'SHORTY_RATE_LIMIT', 'rate-limit');
+  const timeout = pick([globals.timeout, '--timeout'], 'SHORTY_TIMEOUT', 'timeout');
+  const output = pick([globals.output, '--output'], 'SHORTY_OUTPUT', 'output');
+  return {
+    profile,
+    configDir: dir,
+    baseUrl: baseUrl && parseBaseUrl(baseUrl[0], baseUrl[1]),
+    apiKey: apiKey?.[0].trim(),
+    rateLimit: rateLimit ? parseRateLimit(rateLimit[0]) : DEFAULT_RATE_LIMIT,
+    timeoutMs: 1000 * (timeout ? parseTimeoutSeconds(timeout[0], timeout[1]) : DEFAULT_TIMEOUT_SECONDS),
+    output: output && parseOutputFormat(output[0].trim(), output[1]),
+    domain: stored.domain,
+    insecure: Boolean(globals.insecure),
+    debug: Boolean(globals.debug) || env.SHORTY_DEBUG === '1',
+    wait: globals.wait !== false,
+  };
+}
+
+/**
+ * Just the -o choice (flag > SHORTY_OUTPUT > profile), for the printer: printing must not depend
+ * on the connection settings, so offline commands work even with a broken base URL in the env.
+ */
+export function resolveOutputFormat(ctx: Context): OutputFormat | undefined {
+  const { globals, env } = ctx;
+  const dir = configDir(env);
+  const data = readConfig(dir);
+  const profile = selectProfile(globals.profile, env.SHORTY_PROFILE, data);
+  const output = first([[globals.output, '--output'], [env.SHORTY_OUTPUT, 'SHORTY_OUTPUT'],
+    [data.profiles[profile]?.output, `output in profile "${profile}"`]]);
+  return output && parseOutputFormat(output[0].trim(), output[1]);
+}
+
+/** The first candidate with a non-empty value: an empty env var counts as unset. */
+function first(candidates: Candidate[]): [string, string] | undefined {
+  for (const [value, source] of candidates) {
+    if (value !== undefined && value.trim() !== '') return [value, source];
+  }
+  return undefined;
 }

@@ -1,6 +1,28 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import type { View } from '../../output/printer.js';
+import { action, examples } from '../shared/action.js';
+import { updateAccount, type AccountFlags } from './update.js';
 
-export function register(_program: Command, _ctx: Context): void {
-  // not implemented yet
+const VIEW: View = { columns: ['id', 'email', 'username', 'status', 'expires', 'registered'] };
+
+export function register(program: Command, ctx: Context): void {
+  const account = program.command('account').description('show or change your account');
+  examples(account, 'shorty account', 'shorty account update --email me@example.com');
+
+  const get = account.command('get', { isDefault: true }).alias('show').description('show your account (also bare `shorty account`)')
+    .action(action(ctx, async () => {
+      const res = await (await ctx.api()).call<{ data?: Record<string, unknown> }>('GET', '/account');
+      await (await ctx.printer()).object(res.data ?? {}, VIEW);
+    }));
+  examples(get, 'shorty account get', 'shorty account --json', 'shorty account --fields email,expires');
+
+  const update = account.command('update').alias('edit').description('change your email and/or password')
+    .option('--email <email>', 'new email address')
+    .option('--password-stdin', 'read the new password from stdin (for scripts)')
+    .action(action(ctx, (flags: AccountFlags) => updateAccount(ctx, flags)));
+  examples(update,
+    'shorty account update --email me@example.com',
+    'shorty account update            # prompts for a new password',
+    'printf "%s" "$NEW_PASSWORD" | shorty account update --password-stdin');
 }

@@ -1,6 +1,22 @@
-import type { Command } from 'commander';
+import { Argument, type Command } from 'commander';
 import type { Context } from '../../context.js';
+import { action, examples } from '../shared/action.js';
 
-export function register(_program: Command, _ctx: Context): void {
-  // not implemented yet
+// Kept here (not imported from src/completion) so registering the command loads no generator.
+const SHELLS = ['bash', 'zsh', 'fish'] as const;
+
+export function register(program: Command, ctx: Context): void {
+  const cmd = program
+    .command('completion')
+    .description('print the shell completion script for bash, zsh or fish')
+    .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
+    .action(action(ctx, async (shell: (typeof SHELLS)[number]) => {
+      const { completionScript } = await import('../../completion/index.js');
+      ctx.io.stdout.write(completionScript(shell, program));
+    }));
+  examples(cmd,
+    'source <(shorty completion bash)            # bash, now; add it to ~/.bashrc to keep it',
+    'shorty completion bash > ~/.local/share/bash-completion/completions/shorty',
+    'shorty completion zsh > "${fpath[1]}/_shorty"   # zsh, then restart the shell',
+    'shorty completion fish > ~/.config/fish/completions/shorty.fish');
 }

@@ -1,6 +1,81 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import type { View } from '../../output/printer.js';
+import { CONFIG_KEYS, maskKey, normalizeConfigValue, parseConfigKey, type ConfigKey } from '../../settings/keys.js';
+import { configDir, configFilePath } from '../../settings/paths.js';
+import { openStore, readConfig, selectProfile, type ProfileValues } from '../../settings/store.js';
+import { action, examples } from '../shared/action.js';
 
-export function register(_program: Command, _ctx: Context): void {
-  // not implemented yet
+const VIEW: View = { columns: ['key', 'value'], quiet: 'value' };
+
+/** The profile these commands read and change, and what it holds. */
+function selected(ctx: Context): { dir: string; profile: string; values: ProfileValues } {
+  const dir = configDir(ctx.env);
+  const data = readConfig(dir);
+  const profile = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data);
+  return { dir, profile, values: data.profiles[profile] ?? {} };
+}
+
+/** The key is shown masked everywhere, even to its owner: terminals get recorded and shared. */
+function shown(key: ConfigKey, value: string | undefined): string | null {
+  if (value === undefined) return null;
+  return key === 'api-key' ? maskKey(value) : value;
+}
+
+export function register(program: Command, ctx: Context): void {
+  const config = program.command('config').description(`read and change the settings of a profile (keys: ${CONFIG_KEYS.join(', ')})`);
+  examples(config, 'shorty config list', 'shorty config set rate-limit 20/60s');
+
+  const list = config.command('list').alias('ls').description('show every setting of the profile (the key masked)')
+    .action(action(ctx, async () => {
+      const { values } = selected(ctx);
+      const rows = CONFIG_KEYS.map((key) => ({ key, value: shown(key, values[key]) }));
+      await (await ctx.printer()).list(rows, VIEW);
+    }));
+  examples(list, 'shorty config list', 'shorty config list --profile work --json');
+
+  const get = config.command('get <key>').description('print one setting (nothing, and exit 1, when it is not set)')
+    .action(action(ctx, async (name: string) => {
+      const key = parseConfigKey(name);
+      const { profile, values } = selected(ctx);
+      const value = shown(key, values[key]);
+      if (value === null) {
+        ctx.io.stderr.write(`${key} is not set in profile "${profile}"\n`);
+        return 1;
+      }
+      ctx.io.stdout.write(`${value}\n`);
+    }));
+  examples(get, 'shorty config get base-url', 'shorty config get api-key   # masked: sk_…9f2c');
+
+  const set = config.command('set <key> <value>').description('change one setting (checked before it is saved)')
+    .action(action(ctx, async (name: string, raw: string) => {
+      const key = parseConfigKey(name);
+      const value = normalizeConfigValue(key, raw);
+      const { dir, profile } = selected(ctx);
+      await (await openStore(dir)).update((data) => {
+        data.profiles[profile] = { ...data.profiles[profile], [key]: value };
+      });
+      await (await ctx.printer()).message({ message: `set ${key} = ${shown(key, value)} in profile "${profile}"` });
+    }));
+  examples(set, 'shorty config set base-url https://sho.rt', 'shorty config set output json', 'shorty config set domain https://go.example.com');
+
+  const unset = config.command('unset <key>').description('remove one setting (the default applies again)')
+    .action(action(ctx, async (name: string) => {
+      const key = parseConfigKey(name);
+      const { dir, profile, values } = selected(ctx);
+      if (values[key] !== undefined) {
+        await (await openStore(dir)).update((data) => {
+          const { [key]: _removed, ...rest } = data.profiles[profile] ?? {};
+          data.profiles[profile] = rest;
+        });
+      }
+      await (await ctx.printer()).message({ message: `unset ${key} in profile "${profile}"` });
+    }));
+  examples(unset, 'shorty config unset rate-limit');
+
+  const path = config.command('path').description('print where the config file lives (SHORTY_CONFIG_DIR moves it)')
+    .action(action(ctx, async () => {
+      ctx.io.stdout.write(`${configFilePath(configDir(ctx.env))}\n`);
+    }));
+  examples(path, 'shorty config path', 'cat "$(shorty config path)"');
 }

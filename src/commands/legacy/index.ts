@@ -1,6 +1,60 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { action, examples } from '../shared/action.js';
+import type { FormatFlag } from './output.js';
+import type { CreateFlags } from './validate.js';
 
-export function register(_program: Command, _ctx: Context): void {
-  // not implemented yet
+const XML_HELP = 'request .xml and print the XML body as received';
+
+/** `shorty legacy ...`: the key-in-path interface (`/api/v1/<KEY>/shorturl/...`). */
+export function register(program: Command, ctx: Context): void {
+  const legacy = examples(program
+    .command('legacy')
+    .description('Use the legacy key-in-path interface (create, disable, enable, info, list)'),
+  'shorty legacy create https://example.com/a/long/path -q',
+  'shorty legacy info https://sho.rt/abc --json',
+  'shorty legacy list --xml');
+
+  examples(legacy.command('create')
+    .description('Shorten a URL through the legacy interface')
+    .argument('<longurl>', 'the long URL (http or https)')
+    .option('--custom <alias>', 'custom short part')
+    .option('--password <password>', 'protect the link with a password')
+    .option('--expiry <yyyy-mm-dd>', 'expiry date')
+    .option('--domain <domain>', 'an existing branded domain, without scheme or trailing slash')
+    .option('--xml', XML_HELP)
+    .action(action(ctx, async (longUrl: string, flags: CreateFlags & FormatFlag) => {
+      const { runCreate } = await import('./create.js');
+      await runCreate(ctx, longUrl, flags);
+    })),
+  'shorty legacy create https://example.com/a/long/path',
+  'shorty legacy create https://example.com --custom spring --expiry 2030-12-31 -q',
+  'shorty legacy create https://example.com --domain go.example.com --xml');
+
+  for (const [name, description, alias] of [
+    ['disable', 'Disable a short URL', undefined],
+    ['enable', 'Enable (activate) a disabled short URL', 'activate'],
+    ['info', 'Show a short URL: status, visits, expiry', undefined],
+  ] as const) {
+    const cmd = legacy.command(name)
+      .description(description)
+      .argument('<shorturl>', 'the short URL, e.g. https://sho.rt/abc')
+      .option('--xml', XML_HELP)
+      .action(action(ctx, async (shortUrl: string, flags: FormatFlag) => {
+        const { runShortUrlOperation } = await import('./status.js');
+        await runShortUrlOperation(ctx, name, shortUrl, flags);
+      }));
+    if (alias) cmd.alias(alias);
+    examples(cmd, `shorty legacy ${name} https://sho.rt/abc`, `shorty legacy ${name} https://sho.rt/abc --json`);
+  }
+
+  examples(legacy.command('list')
+    .alias('ls')
+    .description('List the active short URLs')
+    .option('--xml', XML_HELP)
+    .action(action(ctx, async (flags: FormatFlag) => {
+      const { runList } = await import('./list.js');
+      await runList(ctx, flags);
+    })),
+  'shorty legacy list', 'shorty legacy list -q | wc -l');
 }

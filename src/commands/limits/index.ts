@@ -1,6 +1,17 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { action, examples } from '../shared/action.js';
 
-export function register(_program: Command, _ctx: Context): void {
-  // not implemented yet
+/** `shorty limits`: the local rate budget, read from the shared limiter state (no request). */
+export function register(program: Command, ctx: Context): void {
+  examples(program
+    .command('limits')
+    .description('show the local rate-limit budget: cap, used, remaining, resets in (sends no request)')
+    .action(action(ctx, async () => {
+      const { showLimits } = await import('./show.js');
+      await showLimits(ctx);
+    })),
+  'shorty limits',
+  'shorty limits --json',
+  'shorty limits -q            # just the number of requests left');
 }

@@ -1,6 +1,18 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import type { View } from '../../output/printer.js';
+import { action, examples } from '../shared/action.js';
+import { group, verb } from '../shared/group.js';
+import { addListOptions, printList, type ListFlags } from '../shared/list.js';
 
-export function register(_program: Command, _ctx: Context): void {
-  // not implemented yet
+const VIEW: View = { columns: ['id', 'type', 'name', 'date'] };
+
+export function register(program: Command, ctx: Context): void {
+  const overlays = group(program, 'overlays', ['overlay', 'cta'], 'list call-to-action overlays (read only)');
+  examples(overlays, 'shorty overlays list');
+
+  // Servers disagree on the collection key: `cta` (the spec) or `overlay`.
+  const list = addListOptions(verb(overlays, 'list', 'list your call-to-action overlays'))
+    .action(action(ctx, (flags: ListFlags) => printList(ctx, { path: '/overlay', keys: ['cta', 'overlay'], view: VIEW, flags })));
+  examples(list, 'shorty overlays list', 'shorty cta ls --all --json');
 }

@@ -1,6 +1,59 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import type { View } from '../../output/printer.js';
+import { maskKey } from '../../settings/keys.js';
+import { configDir } from '../../settings/paths.js';
+import { openStore, readConfig, selectProfile, type ConfigData } from '../../settings/store.js';
+import { action, examples } from '../shared/action.js';
 
-export function register(_program: Command, _ctx: Context): void {
-  // not implemented yet
+const VIEW: View = { columns: ['current', 'name', 'base-url', 'api-key'], quiet: 'name' };
+
+function requireProfile(data: ConfigData, name: string): void {
+  if (data.profiles[name]) return;
+  const known = Object.keys(data.profiles);
+  throw new UsageError(`no profile named "${name}"`,
+    known.length ? `profiles: ${known.join(', ')}` : `create one with \`shorty login --profile ${name}\``);
+}
+
+export function register(program: Command, ctx: Context): void {
+  const profiles = program.command('profiles').alias('profile').description('list, select and delete config profiles');
+  examples(profiles, 'shorty profiles list', 'shorty profiles use work');
+
+  const list = profiles.command('list').alias('ls').description('list the profiles; `current` marks the one in use')
+    .action(action(ctx, async () => {
+      const data = readConfig(configDir(ctx.env));
+      const inUse = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data);
+      const rows = Object.entries(data.profiles).map(([name, values]) => ({
+        current: name === inUse,
+        name,
+        'base-url': values['base-url'] ?? null,
+        'api-key': values['api-key'] ? maskKey(values['api-key']) : null,
+      }));
+      await (await ctx.printer()).list(rows, VIEW);
+    }));
+  examples(list, 'shorty profiles list', 'shorty profiles ls -q');
+
+  const use = profiles.command('use <name>').description('make a profile the one used when --profile and SHORTY_PROFILE are not given')
+    .action(action(ctx, async (name: string) => {
+      const dir = configDir(ctx.env);
+      requireProfile(readConfig(dir), name);
+      await (await openStore(dir)).update((data) => {
+        data.current = name;
+      });
+      await (await ctx.printer()).message({ message: `now using profile "${name}"` });
+    }));
+  examples(use, 'shorty profiles use work');
+
+  const remove = profiles.command('delete <name>').alias('rm').description('delete a profile and its saved key')
+    .action(action(ctx, async (name: string) => {
+      const dir = configDir(ctx.env);
+      requireProfile(readConfig(dir), name);
+      await (await openStore(dir)).update((data) => {
+        delete data.profiles[name];
+        if (data.current === name) data.current = undefined;
+      });
+      await (await ctx.printer()).message({ message: `deleted profile "${name}"` });
+    }));
+  examples(remove, 'shorty profiles delete old-account');
 }

@@ -1,6 +1,21 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { register as add } from './add.js';
+import { register as remove } from './delete.js';
+import { register as get } from './get.js';
+import { register as list } from './list.js';
+import { register as lookup } from './lookup.js';
+import { register as update } from './update.js';
+import { registerExport } from './export.js';
+import { registerImport } from './import.js';
 
-export function register(_program: Command, _ctx: Context): void {
-  // not implemented yet
+/** `shorty urls ...` (also url, link, links). */
+export function register(program: Command, ctx: Context): void {
+  const group = program
+    .command('urls')
+    .aliases(['url', 'link', 'links'])
+    .description('Create, inspect, update and delete short links');
+  for (const verb of [list, lookup, get, add, update, remove]) verb(group, ctx);
+  registerImport(group, ctx);
+  registerExport(group, ctx);
 }

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { open, readFile, stat, unlink } from 'node:fs/promises';
+import { hostname } from 'node:os';
+
+/**
+ * A cross-process lock: a lock file created with O_EXCL holding the owner's pid, host and
+ * time. A lock whose owner is dead, or older than `staleMs` (it is only ever held for a short
+ * read-modify-write), is broken, so a crashed or killed process can't wedge the others.
+ */
+
+export interface LockOptions {
+  signal?: AbortSignal;
+  /** Older than this, a lock is stale whoever holds it. */
+  staleMs?: number;
+}
+
+interface LockInfo {
+  pid?: number;
+  host?: string;
+  at?: number;
+  token?: string;
+}
+
+const DEFAULT_STALE_MS = 5000;
+
+export async function withFileLock<T>(lockPath: string, work: () => Promise<T>, opts: LockOptions = {}): Promise<T> {
+  const token = await takeLock(lockPath, opts);
+  try {
+    return await work();
+  } finally {
+    await releaseLock(lockPath, token);
+  }
+}
+
+async function takeLock(lockPath: string, opts: LockOptions): Promise<string> {
+  const token = `${process.pid}:${randomUUID()}`;
+  const staleMs = opts.staleMs ?? DEFAULT_STALE_MS;
+  for (let attempt = 0; ; attempt++) {
+    if (opts.signal?.aborted) throw opts.signal.reason;
+    if (await tryCreate(lockPath, token)) return token;
+    if (await breakIfStale(lockPath, staleMs)) continue;
+    await pause(Math.min(2 + attempt, 15) * (0.5 + Math.random()), opts.signal);
+  }
+}
+
+async function tryCreate(lockPath: string, token: string): Promise<boolean> {
+  let handle;
+  try {
+    handle = await open(lockPath, 'wx', 0o600);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  }
+  try {
+    const info: LockInfo = { pid: process.pid, host: hostname(), at: Date.now(), token };
+    await handle.writeFile(JSON.stringify(info));
+  } finally {
+    await handle.close();
+  }
+  return true;
+}
+
+async function releaseLock(lockPath: string, token: string): Promise<void> {
+  // Only our own lock: if ours was judged stale and broken, the file is now someone else's.
+  const info = await readLock(lockPath);
+  if (info?.token === token) await unlink(lockPath).catch(() => {});
+}
+
+async function readLock(lockPath: string): Promise<LockInfo | undefined> {
+  try {
+    return JSON.parse(await readFile(lockPath, 'utf8')) as LockInfo;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Age from the recorded time, or from the file's mtime while its owner is still writing it. */
+async function lockAgeMs(lockPath: string, info: LockInfo | undefined): Promise<number | undefined> {
+  if (typeof info?.at === 'number') return Date.now() - info.at;
+  try {
+    return Date.now() - (await stat(lockPath)).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+export function isProcessAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function isStale(info: LockInfo | undefined, ageMs: number, staleMs: number): boolean {
+  if (ageMs > staleMs) return true;
+  const ownerDead = info?.host === hostname() && typeof info.pid === 'number' && !isProcessAlive(info.pid);
+  return ownerDead;
+}
+
+/**
+ * Two processes may find the same stale lock: a second lock file (the breaker) makes sure only
+ * one removes it, and only if it is still the very lock that was found stale, so a fresh lock
+ * taken in between is never removed.
+ */
+async function breakIfStale(lockPath: string, staleMs: number): Promise<boolean> {
+  const info = await readLock(lockPath);
+  const age = await lockAgeMs(lockPath, info);
+  if (age === undefined) return true; // gone already: try again at once
+  if (!isStale(info, age, staleMs)) return false;
+  const breaker = `${lockPath}.break`;
+  const breakerToken = `${process.pid}:${randomUUID()}`;
+  if (!(await tryCreate(breaker, breakerToken))) {
+    const breakerAge = await lockAgeMs(breaker, await readLock(breaker));
+    if (breakerAge !== undefined && breakerAge > staleMs) await unlink(breaker).catch(() => {});
+    return false;
+  }
+  try {
+    const again = await readLock(lockPath);
+    if (again?.token === info?.token) await unlink(lockPath).catch(() => {});
+  } finally {
+    await unlink(breaker).catch(() => {});
+  }
+  return true;
+}
+
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,76 @@
+import type { ModernApi, Query } from './modern.js';
+
+export type Item = Record<string, unknown>;
+
+/** One page of a list endpoint, with the envelope's numbers made sane. */
+export interface Page {
+  items: Item[];
+  page: number;
+  /** undefined on the last page. */
+  nextpage?: number;
+  maxpage: number;
+  total: number;
+  perpage: number;
+  /** The whole JSON body, for `shorty api --paginate`. */
+  body: Record<string, unknown>;
+}
+
+export interface PaginateOptions {
+  /** The collection key, then accepted fallbacks (servers disagree: `cta` or `overlay`). */
+  keys: string[];
+  query?: Query;
+  limit?: number;
+  /** The first page to fetch (default: the server's first). */
+  page?: number;
+  /** Follow `nextpage` to the last page; otherwise stop after one page. */
+  all?: boolean;
+}
+
+/**
+ * Pages of a list endpoint, fetched only as they are consumed. With `all` it follows `nextpage`
+ * until it is null, absent, not greater than the current page, or a page comes back empty, so a
+ * server that misreports the last page cannot loop us forever.
+ */
+export async function* paginate(api: ModernApi, path: string, opts: PaginateOptions): AsyncGenerator<Page> {
+  let page = opts.page;
+  for (;;) {
+    const body = await api.call<Record<string, unknown>>('GET', path, { query: { ...opts.query, limit: opts.limit, page } });
+    const current = parsePage(body, opts.keys, page ?? 1);
+    yield current;
+    if (!opts.all || current.nextpage === undefined || current.nextpage <= current.page || current.items.length === 0) return;
+    page = current.nextpage;
+  }
+}
+
+/** Reads an envelope `{error, data: {result, perpage, currentpage, nextpage, maxpage, <key>: [...]}}`. */
+export function parsePage(body: Record<string, unknown>, keys: string[], requested: number): Page {
+  const data = (body.data && typeof body.data === 'object' ? body.data : {}) as Record<string, unknown>;
+  const items = collection(data, keys);
+  const page = toInt(data.currentpage) ?? requested;
+  const nextpage = toInt(data.nextpage);
+  return {
+    items,
+    page,
+    nextpage: nextpage !== undefined && nextpage > 0 ? nextpage : undefined,
+    maxpage: toInt(data.maxpage) ?? page,
+    total: toInt(data.result) ?? items.length,
+    perpage: toInt(data.perpage) ?? items.length,
+    body,
+  };
+}
+
+function collection(data: Record<string, unknown> | unknown[], keys: string[]): Item[] {
+  if (Array.isArray(data)) return data as Item[];
+  for (const key of keys) {
+    const value = data[key];
+    if (Array.isArray(value)) return value as Item[];
+  }
+  return [];
+}
+
+/** Numbers that some servers send as strings (`"page": "2"`). */
+function toInt(value: unknown): number | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const n = Number(value);
+  return Number.isInteger(n) ? n : undefined;
+}

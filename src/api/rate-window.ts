@@ -1,0 +1,180 @@
+import type { RateLimitSpec } from '../settings/types.js';
+
+/**
+ * The pure half of the limiter: the shared state, the sliding-window arithmetic and what the
+ * server's X-RateLimit-* headers teach. No clock, no files: `now` is always passed in.
+ */
+
+/** One request. `doneAt` is when its answer came back: the server saw the request at some
+ * moment between `sentAt` and `doneAt`, so spacing new requests from `doneAt` (never from
+ * `sentAt`) keeps latency jitter from squeezing cap+1 requests into one server window. */
+export interface Slot {
+  sentAt: number;
+  doneAt?: number;
+  pid: number;
+  seq: number;
+}
+
+export interface RateState {
+  slots: Slot[];
+  /** X-RateLimit-Limit as last seen: it replaces the configured cap for this server. */
+  serverLimit?: number;
+  /** The longest time-to-reset ever announced: an estimate of the server's window. */
+  serverWindowMs?: number;
+  /** X-RateLimit-Remaining <= 0: the server's budget is spent until `until`. `slackMs` is the
+   * reset's rounding (1 s for whole seconds) within which our own log may know better. */
+  serverReset?: { until: number; slackMs: number };
+  /** The server refused a request: nobody sends before this. */
+  retryUntil?: number;
+}
+
+export interface EffectiveLimit extends RateLimitSpec {
+  source: 'configured' | 'server';
+}
+
+export function emptyState(): RateState {
+  return { slots: [] };
+}
+
+/** Tolerates any file content: garbage becomes an empty state, bad slots are dropped. */
+export function sanitizeState(raw: unknown): RateState {
+  if (!raw || typeof raw !== 'object') return emptyState();
+  const r = raw as Record<string, unknown>;
+  const slots = Array.isArray(r.slots) ? r.slots.filter(isSlot) : [];
+  const state: RateState = { slots };
+  if (isPositive(r.serverLimit)) state.serverLimit = r.serverLimit;
+  if (isPositive(r.serverWindowMs)) state.serverWindowMs = r.serverWindowMs;
+  const reset = r.serverReset as RateState['serverReset'];
+  if (reset && isPositive(reset.until) && typeof reset.slackMs === 'number') state.serverReset = { until: reset.until, slackMs: reset.slackMs };
+  if (isPositive(r.retryUntil)) state.retryUntil = r.retryUntil;
+  return state;
+}
+
+function isPositive(v: unknown): v is number {
+  return typeof v === 'number' && Number.isFinite(v) && v > 0;
+}
+
+function isSlot(v: unknown): v is Slot {
+  const s = v as Slot;
+  return !!s && isPositive(s.sentAt) && typeof s.pid === 'number' && typeof s.seq === 'number'
+    && (s.doneAt === undefined || isPositive(s.doneAt));
+}
+
+/** A few ms so that ms rounding and a server counting `>=` rather than `>` can't matter. */
+export function safetyMarginMs(windowMs: number): number {
+  return Math.min(25, Math.max(5, Math.round(windowMs / 200)));
+}
+
+/** The server's cap replaces the configured one (contract); its window, when the resets it
+ * announced show it is shorter than the configured one, replaces that too. */
+export function effectiveLimit(state: RateState, configured: RateLimitSpec): EffectiveLimit {
+  if (!state.serverLimit) return { ...configured, source: 'configured' };
+  const windowMs = state.serverWindowMs ? Math.min(configured.windowMs, state.serverWindowMs) : configured.windowMs;
+  return { limit: state.serverLimit, windowMs, source: 'server' };
+}
+
+/** When a slot stops counting: a request still in flight counts as happening now. */
+export function slotTime(slot: Slot, now: number): number {
+  return slot.doneAt ?? Math.max(now, slot.sentAt);
+}
+
+/** Slots that still count at `now`, oldest first. */
+export function slotsInWindow(state: RateState, now: number, windowMs: number): number[] {
+  const from = now - windowMs - safetyMarginMs(windowMs);
+  return state.slots.map((s) => slotTime(s, now)).filter((t) => t > from).sort((a, b) => a - b);
+}
+
+/** The earliest moment (>= now) a new request may be sent. */
+export function nextSlotAt(state: RateState, now: number, configured: RateLimitSpec): number {
+  const { limit, windowMs } = effectiveLimit(state, configured);
+  const times = slotsInWindow(state, now, windowMs);
+  const local = times.length < limit ? now : times[times.length - limit]! + windowMs + safetyMarginMs(windowMs) + 1;
+  let at = Math.max(now, local, state.retryUntil ?? 0);
+  const reset = state.serverReset;
+  // The server says its budget is spent. Our own log, when it already holds us back to within
+  // the reset's rounding, is the more precise of the two; otherwise (other clients on this key,
+  // an unknown window) the server is right.
+  if (reset && reset.until > now && !(local > now && local >= reset.until - reset.slackMs)) {
+    at = Math.max(at, reset.until);
+  }
+  return at;
+}
+
+/** X-RateLimit-Reset as an instant: epoch milliseconds, epoch seconds or seconds from now
+ * (or an HTTP date). `slackMs` is its precision. */
+export function parseReset(value: string | undefined, now: number): { at: number; slackMs: number } | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const n = Number(value.trim());
+  if (!Number.isFinite(n)) {
+    const date = Date.parse(value);
+    return Number.isFinite(date) ? { at: date, slackMs: 1000 } : undefined;
+  }
+  if (n < 0) return undefined;
+  if (n >= 1e12) return { at: Math.round(n), slackMs: 0 };
+  const wholeSeconds = Number.isInteger(n) ? 1000 : 0;
+  if (n >= 1e9) return { at: Math.round(n * 1000), slackMs: wholeSeconds };
+  return { at: now + Math.round(n * 1000), slackMs: wholeSeconds };
+}
+
+function headerNumber(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const n = Number(value.trim());
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** The longest wait a server's reset is trusted for; beyond it the header is surely wrong. */
+const MAX_RESET_MS = 86_400_000;
+
+/** Learns the server's cap, window and spent budget from one response's headers. */
+export function learnFromHeaders(state: RateState, headers: Record<string, string>, now: number): void {
+  const limit = headerNumber(headers['x-ratelimit-limit']);
+  if (limit !== undefined && limit >= 1) state.serverLimit = Math.floor(limit);
+  const reset = parseReset(headers['x-ratelimit-reset'], now);
+  if (!reset || reset.at - now > MAX_RESET_MS) return;
+  if (limit !== undefined && reset.at > now) {
+    state.serverWindowMs = Math.max(state.serverWindowMs ?? 0, reset.at - now);
+  }
+  const remaining = headerNumber(headers['x-ratelimit-remaining']);
+  if (remaining !== undefined && remaining <= 0 && reset.at > now) {
+    const until = Math.max(reset.at, state.serverReset?.until ?? 0);
+    state.serverReset = { until, slackMs: reset.slackMs };
+  }
+}
+
+/** Forgets what no longer matters: old slots, passed blocks. */
+export function prune(state: RateState, now: number, keepMs: number): void {
+  const from = now - keepMs;
+  state.slots = state.slots.filter((s) => slotTime(s, now) > from);
+  if (state.serverReset && state.serverReset.until <= now) delete state.serverReset;
+  if (state.retryUntil && state.retryUntil <= now) delete state.retryUntil;
+}
+
+/** A request whose process died (or that outlived any timeout) can't still be in flight. */
+export function settleOrphans(state: RateState, now: number, isAlive: (pid: number) => boolean, maxInFlightMs: number): void {
+  const alive = new Map<number, boolean>();
+  for (const slot of state.slots) {
+    if (slot.doneAt !== undefined) continue;
+    if (now - slot.sentAt > maxInFlightMs) {
+      slot.doneAt = slot.sentAt + maxInFlightMs;
+      continue;
+    }
+    if (!alive.has(slot.pid)) alive.set(slot.pid, isAlive(slot.pid));
+    if (!alive.get(slot.pid)) slot.doneAt = Math.max(now, slot.sentAt);
+  }
+}
+
+/** The local budget, for `shorty limits`. */
+export function budget(state: RateState, now: number, configured: RateLimitSpec) {
+  const limit = effectiveLimit(state, configured);
+  const times = slotsInWindow(state, now, limit.windowMs);
+  const nextAt = nextSlotAt(state, now, configured);
+  const lastFreesAt = times.length ? times[times.length - 1]! + limit.windowMs + safetyMarginMs(limit.windowMs) : now;
+  return {
+    limit,
+    used: times.length,
+    // A block announced by the server spends the whole budget, whatever our own log says.
+    remaining: nextAt > now ? 0 : Math.max(0, limit.limit - times.length),
+    nextInMs: nextAt - now,
+    resetsInMs: Math.max(0, lastFreesAt - now, nextAt - now),
+  };
+}

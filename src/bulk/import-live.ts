@@ -1,0 +1,131 @@
+import type { ModernApi } from '../api/modern.js';
+import type { Context } from '../context.js';
+import { CancelError, ShortyError } from '../errors.js';
+import type { StreamFormat } from '../output/row-writers.js';
+import type { RateLimitSpec } from '../settings/types.js';
+import { openFailedOut, type FailedOut } from './failed-out.js';
+import type { InputFormat } from './input-format.js';
+import { openJournal, type DoneIndex, type JournalWriter } from './journal.js';
+import { orderedWindow } from './ordered-window.js';
+import type { ImportPlan } from './plan.js';
+import { startProgress } from './progress.js';
+import { readRows, type SourceRow } from './read-rows.js';
+import { openResultSink, resultRow, type RowResult } from './results.js';
+import { checkRow } from './row-check.js';
+import { sendRow, type IfExists } from './send-row.js';
+import type { InputFile } from './source.js';
+import { emptyCounts, summaryLine, windowSize } from './timing.js';
+
+export interface LiveImport {
+  input: InputFile;
+  format: InputFormat;
+  done: DoneIndex;
+  plan: ImportPlan;
+  outputFormat: StreamFormat;
+  rateLimit: RateLimitSpec;
+  journal?: string;
+  failedOut?: string;
+  ifExists: IfExists;
+  /** The configured default link domain, for rows that name none (as `urls add` does). */
+  domain?: string;
+  note(text: string): void;
+}
+
+interface Finished {
+  source: SourceRow;
+  result: RowResult;
+}
+
+/**
+ * Sends the rows through the shared limiter, a few at a time, and reports them in input order.
+ * Each finished row is journaled (flushed) before it is reported. Ctrl-C, or an error that every
+ * later row would meet too (network, auth), stops taking rows; the rows already sent finish first.
+ */
+export async function runLiveImport(ctx: Context, run: LiveImport): Promise<number> {
+  const started = ctx.now();
+  const api = await importApi(ctx);
+  const journal = run.journal ? await openJournal(run.journal) : undefined;
+  const failed = run.failedOut ? await openFailedOut(run.failedOut, run.format, Object.keys(run.plan.first?.cells ?? {})) : undefined;
+  const sink = await openResultSink(ctx, run.outputFormat, 'shorturl');
+  const progress = await startProgress(ctx, run.plan.rows, 'importing');
+  const counts = emptyCounts();
+  let fatal: unknown;
+  const stopped = () => ctx.signal.aborted || fatal !== undefined;
+
+  async function work(source: SourceRow): Promise<Finished | undefined> {
+    const checked = checkRow(source);
+    if (!checked.valid) return finish(source, '', { row: source.row, status: 'invalid', error: checked.error });
+    const previous = run.done.take(checked.key);
+    // Already in the journal: reported, not journaled again (it would count twice next time).
+    if (previous) return { source, result: { row: source.row, status: 'skipped', ...previous, error: 'already created (journal)' } };
+    if (stopped()) return undefined;
+    let result: RowResult;
+    try {
+      const body = checked.body.domain === undefined && run.domain ? { ...checked.body, domain: run.domain } : checked.body;
+      const outcome = await sendRow(api, body, run.ifExists);
+      result = { row: source.row, ...outcome };
+    } catch (err) {
+      fatal ??= err;
+      result = { row: source.row, status: 'error', error: err instanceof Error ? err.message : String(err) };
+    }
+    return finish(source, checked.key, result, checked.body.url);
+  }
+
+  async function finish(source: SourceRow, key: string, result: RowResult, url?: string): Promise<Finished> {
+    if (journal) {
+      try {
+        await journal.append({ key, url, ...result });
+      } catch (err) {
+        fatal ??= new ShortyError(`cannot write the journal ${run.journal}: ${(err as Error).message}`, 1);
+        throw fatal;
+      }
+    }
+    return { source, result };
+  }
+
+  try {
+    for await (const finished of orderedWindow(readRows(run.input.chunks(), run.format), work, { size: windowSize(run.rateLimit), stopped })) {
+      if (!finished) continue;
+      const { source, result } = finished;
+      counts[result.status] += 1;
+      await sink.write(resultRow(source.cells, result));
+      if (failed && (result.status === 'error' || result.status === 'invalid')) await failed.write(source.cells, result.error ?? '');
+      progress.tick();
+    }
+  } finally {
+    progress.stop();
+    await sink.end();
+    await failed?.close();
+    await journal?.close();
+  }
+  return conclude(ctx, run, counts, started, fatal);
+}
+
+function conclude(ctx: Context, run: LiveImport, counts: ReturnType<typeof emptyCounts>, started: number, fatal: unknown): number {
+  const finished = counts.ok + counts.skipped + counts.invalid + counts.error;
+  const summary = summaryLine(counts, ctx.now() - started);
+  const stoppedEarly = finished < run.plan.rows;
+  const resume = run.journal
+    ? `run the same command again (same --journal) to resume`
+    : 'a rerun without --journal would create the finished rows again';
+  if (fatal !== undefined) {
+    run.note(`${summary}; stopped after ${finished} of ${run.plan.rows} rows; ${resume}`);
+    throw fatal;
+  }
+  if (ctx.signal.aborted && stoppedEarly) {
+    run.note(`interrupted: ${summary}; ${run.plan.rows - finished} rows not sent; ${resume}`);
+    return new CancelError().exitCode;
+  }
+  run.note(summary);
+  return counts.error > 0 || counts.invalid > 0 ? 1 : 0;
+}
+
+/**
+ * The API for the import, on a signal of its own that Ctrl-C does not abort: a request already on
+ * the wire is awaited and journaled (the server may have created the link), while the import
+ * itself stops taking new rows.
+ */
+async function importApi(ctx: Context): Promise<ModernApi> {
+  const { createModernApi } = await import('../api/modern.js');
+  return createModernApi({ ...ctx, signal: new AbortController().signal });
+}

@@ -1,0 +1,31 @@
+import type { ModernApi } from '../api/modern.js';
+import { ApiError } from '../errors.js';
+import type { LinkBody } from '../input/link-body.js';
+
+export type IfExists = 'skip' | 'fail';
+
+export type SendOutcome =
+  | { status: 'ok'; id?: number | string; shorturl?: string }
+  | { status: 'skipped' | 'error'; error: string };
+
+/** The servers' answer to a custom alias in use ("That alias is taken. Please choose another one."). */
+export function isAliasTaken(message: string): boolean {
+  return /alias\b.*\b(taken|in use|exists)/i.test(message);
+}
+
+/**
+ * Creates one link. An API error belongs to the row (reported, the import goes on); anything else
+ * (network, auth, rate limit exhausted, Ctrl-C) is thrown, because every later row would meet it too.
+ */
+export async function sendRow(api: ModernApi, body: LinkBody, ifExists: IfExists): Promise<SendOutcome> {
+  try {
+    const res = await api.call<{ id?: number | string; shorturl?: string; short?: string }>('POST', '/url/add', { body });
+    return { status: 'ok', id: res.id, shorturl: res.shorturl ?? res.short };
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    if (body.custom !== undefined && ifExists === 'skip' && isAliasTaken(err.message)) {
+      return { status: 'skipped', error: err.message };
+    }
+    return { status: 'error', error: err.message };
+  }
+}

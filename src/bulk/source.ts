@@ -1,0 +1,70 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import type { Chunks } from './read-rows.js';
+
+/** The import's input as a file that can be read more than once (count first, then send). */
+export interface InputFile {
+  path: string;
+  /** The input as the user named it, for messages. */
+  label: string;
+  chunks(): Chunks;
+  /** The first bytes as text, for format detection. */
+  head(): Promise<string>;
+}
+
+const HEAD_BYTES = 64 * 1024;
+
+/**
+ * Opens FILE, or `-`/nothing for stdin. Stdin is copied to a temporary file first (it cannot be
+ * read twice, and the row count must be known before the first request); memory stays flat.
+ */
+export async function openInput(ctx: Context, file: string | undefined): Promise<InputFile> {
+  if (file === undefined || file === '-') {
+    if (file === undefined && ctx.io.stdinIsTTY) {
+      throw new UsageError('no input: give a FILE, or pipe the rows in', 'shorty urls import links.csv   or   cat links.txt | shorty urls import -');
+    }
+    return inputFile(await spoolStdin(ctx), 'stdin');
+  }
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) throw new UsageError(`${file} is not a file`);
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+  }
+  return inputFile(file, file);
+}
+
+function inputFile(path: string, label: string): InputFile {
+  return {
+    path,
+    label,
+    chunks: () => createReadStream(path, { highWaterMark: HEAD_BYTES }),
+    async head() {
+      const handle = await open(path, 'r');
+      try {
+        const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0);
+        return buffer.subarray(0, bytesRead).toString('utf8');
+      } finally {
+        await handle.close();
+      }
+    },
+  };
+}
+
+async function spoolStdin(ctx: Context): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'shorty-import-'));
+  ctx.onClose(() => rm(dir, { recursive: true, force: true }));
+  const path = join(dir, 'stdin');
+  try {
+    await pipeline(ctx.io.stdin, createWriteStream(path, { mode: 0o600 }), { signal: ctx.signal });
+  } catch (err) {
+    throw ctx.signal.aborted ? ctx.signal.reason : err;
+  }
+  return path;
+}

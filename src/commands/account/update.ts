@@ -1,0 +1,41 @@
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { canPrompt } from '../../io.js';
+import { readStdinSecret } from '../shared/stdin.js';
+
+export interface AccountFlags {
+  email?: string;
+  passwordStdin?: boolean;
+}
+
+function parseEmail(value: string): string {
+  const email = value.trim();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError(`invalid email "${value}"`);
+  return email;
+}
+
+/** PUT /account/update with what the flags (or, on a terminal, the prompts) give. */
+export async function updateAccount(ctx: Context, flags: AccountFlags): Promise<void> {
+  const body: Record<string, string> = {};
+  if (flags.email !== undefined) body.email = parseEmail(flags.email);
+  if (flags.passwordStdin) body.password = await readStdinSecret(ctx, 'password');
+  if (Object.keys(body).length === 0 && !canPrompt(ctx.io)) {
+    throw new UsageError('nothing to update: pass --email E and/or --password-stdin',
+      'without a terminal the new password can only come from stdin: printf "%s" "$PW" | shorty account update --password-stdin');
+  }
+  // Settings and key are checked before asking for a password that could not be sent anyway.
+  const api = await ctx.api();
+  if (Object.keys(body).length === 0) body.password = await promptPassword(ctx);
+  const res = await api.call('PUT', '/account/update', { body });
+  await (await ctx.printer()).message(res);
+}
+
+async function promptPassword(ctx: Context): Promise<string> {
+  const prompter = await ctx.prompter();
+  const password = await prompter.password('New password');
+  if (password === '') throw new UsageError('the password must not be empty');
+  if ((await prompter.password('Repeat the new password')) !== password) {
+    throw new UsageError('the passwords do not match; nothing was changed');
+  }
+  return password;
+}

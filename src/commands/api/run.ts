@@ -1,0 +1,80 @@
+// `shorty api`: any modern endpoint through the same transport as every command (auth, pacing,
+// retries, HTML and auth errors); the body is printed as JSON even when it reports an error,
+// then the exit code says so (like `gh api`).
+import type { Context } from '../../context.js';
+import { ApiError, UsageError } from '../../errors.js';
+import { checkBody, type CallOptions, type Method } from '../../api/modern.js';
+import type { HttpResponse } from '../../api/http.js';
+import { fieldsToObject, fieldsToQuery, parseApiPath, parseInputJson, parseMethod } from './request.js';
+import { collectPages } from './paginate.js';
+
+export interface ApiFlags {
+  field?: string[];
+  input?: string;
+  paginate?: boolean;
+}
+
+export async function runApi(ctx: Context, methodArg: string, pathArg: string, flags: ApiFlags): Promise<void> {
+  const method = parseMethod(methodArg);
+  const path = parseApiPath(pathArg);
+  if (flags.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only');
+  const options = await requestOptions(ctx, method, flags);
+  const api = await ctx.api();
+  const print = await jsonWriter(ctx);
+  if (flags.paginate) {
+    const items = await collectPages((query) => api.send('GET', path, { ...options, query: { ...options.query, ...query } }),
+      path, (res) => failWith(res, print));
+    print(items);
+    return;
+  }
+  const res = await api.send(method, path, options);
+  print(res.json);
+  checkResponse(res);
+}
+
+/** Prints the error body as received, then throws the error the body means (exit 1, or 3 for the key). */
+function failWith(res: HttpResponse, print: (value: unknown) => void): never {
+  print(res.json);
+  checkResponse(res);
+  throw new ApiError(`unexpected response from the server (HTTP ${res.status})`, { status: res.status });
+}
+
+function checkResponse(res: HttpResponse): void {
+  if (res.json !== null && typeof res.json === 'object' && !Array.isArray(res.json)) checkBody(res);
+}
+
+async function requestOptions(ctx: Context, method: Method, flags: ApiFlags): Promise<CallOptions> {
+  const fieldArgs = flags.field ?? [];
+  if (fieldArgs.length > 0 && flags.input !== undefined) {
+    throw new UsageError('use either -f/--field or --input, not both');
+  }
+  if (flags.input !== undefined) {
+    if (method === 'GET') throw new UsageError('--input sends a body: use it with POST, PUT, PATCH or DELETE');
+    const source = flags.input === '-' ? 'stdin' : flags.input;
+    return { body: parseInputJson(await readInput(ctx, flags.input), source) };
+  }
+  if (fieldArgs.length === 0) return {};
+  const fields = fieldsToObject(fieldArgs);
+  return method === 'GET' ? { query: fieldsToQuery(fields) } : { body: fields };
+}
+
+async function readInput(ctx: Context, source: string): Promise<string> {
+  if (source === '-') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of ctx.io.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+    return Buffer.concat(chunks).toString('utf8');
+  }
+  const { readFile } = await import('node:fs/promises');
+  try {
+    return await readFile(source, 'utf8');
+  } catch (err) {
+    throw new UsageError(`--input ${source}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+}
+
+/** Pretty JSON on stdout, with the key redacted should a server ever echo it. */
+async function jsonWriter(ctx: Context): Promise<(value: unknown) => void> {
+  const { connection } = await import('../../api/connection.js');
+  const { transport } = await connection(ctx);
+  return (value) => void ctx.io.stdout.write(`${transport.redact(JSON.stringify(value ?? null, null, 2))}\n`);
+}

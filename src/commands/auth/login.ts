@@ -1,0 +1,76 @@
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { canPrompt } from '../../io.js';
+import { parseBaseUrl } from '../../settings/keys.js';
+import { configDir } from '../../settings/paths.js';
+import { openStore, readConfig, selectProfile } from '../../settings/store.js';
+import { readStdinSecret } from '../shared/stdin.js';
+
+interface Credentials {
+  baseUrl: string;
+  apiKey: string;
+}
+
+/** Asks for (or reads) the credentials, proves them with GET /account, then saves them. */
+export async function login(ctx: Context, flags: { withKey?: boolean }): Promise<void> {
+  const dir = configDir(ctx.env);
+  const data = readConfig(dir);
+  const profile = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data);
+  const knownBaseUrl = ctx.globals.baseUrl ?? nonEmpty(ctx.env.SHORTY_BASE_URL) ?? data.profiles[profile]?.['base-url'];
+  const creds = flags.withKey ? await fromStdin(ctx, knownBaseUrl) : await fromPrompts(ctx, knownBaseUrl);
+
+  // The check goes through the normal client (limiter, timeout, --insecure rule) with these values.
+  ctx.globals.baseUrl = creds.baseUrl;
+  ctx.globals.apiKey = creds.apiKey;
+  const account = await (await ctx.api()).call<{ data?: { email?: string; username?: string } }>('GET', '/account');
+
+  const store = await openStore(dir);
+  await store.update((config) => {
+    config.profiles[profile] = { ...config.profiles[profile], 'base-url': creds.baseUrl, 'api-key': creds.apiKey };
+  });
+  const who = account.data?.email || account.data?.username || 'your account';
+  await (await ctx.printer()).message({
+    message: `logged in to ${creds.baseUrl} as ${who} (profile "${profile}")`,
+    profile,
+    base_url: creds.baseUrl,
+    email: account.data?.email,
+  });
+}
+
+async function fromStdin(ctx: Context, knownBaseUrl: string | undefined): Promise<Credentials> {
+  if (!knownBaseUrl) {
+    throw new UsageError('--with-key needs a base URL', 'pass --base-url URL (or set SHORTY_BASE_URL)');
+  }
+  const baseUrl = parseBaseUrl(knownBaseUrl);
+  const apiKey = (await readStdinSecret(ctx, 'API key')).trim();
+  return { baseUrl, apiKey };
+}
+
+async function fromPrompts(ctx: Context, knownBaseUrl: string | undefined): Promise<Credentials> {
+  if (!canPrompt(ctx.io)) {
+    throw new UsageError('cannot prompt for the API key: not running in a terminal',
+      'pipe the key in: printf "%s" "$KEY" | shorty login --base-url URL --with-key');
+  }
+  const prompter = await ctx.prompter();
+  const answer = await prompter.input('Base URL of the service', {
+    default: knownBaseUrl,
+    validate: (value) => validBaseUrl(value),
+  });
+  const baseUrl = parseBaseUrl(answer);
+  const apiKey = (await prompter.password('API key')).trim();
+  if (!apiKey) throw new UsageError('no API key given');
+  return { baseUrl, apiKey };
+}
+
+function validBaseUrl(value: string): true | string {
+  try {
+    parseBaseUrl(value);
+    return true;
+  } catch (err) {
+    return (err as Error).message;
+  }
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value?.trim() ? value.trim() : undefined;
+}

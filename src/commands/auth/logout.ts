@@ -1,0 +1,21 @@
+import type { Context } from '../../context.js';
+import { configDir } from '../../settings/paths.js';
+import { openStore, readConfig, selectProfile } from '../../settings/store.js';
+
+/** Forgets the key of the selected profile; the base URL and other settings stay for the next login. */
+export async function logout(ctx: Context): Promise<void> {
+  const dir = configDir(ctx.env);
+  const profile = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, readConfig(dir));
+  const printer = await ctx.printer();
+  if (!readConfig(dir).profiles[profile]?.['api-key']) {
+    await printer.message({ message: `profile "${profile}" has no saved API key` });
+  } else {
+    const store = await openStore(dir);
+    await store.update((config) => {
+      const { 'api-key': _key, ...rest } = config.profiles[profile] ?? {};
+      config.profiles[profile] = rest;
+    });
+    await printer.message({ message: `removed the API key of profile "${profile}"` });
+  }
+  if (ctx.env.SHORTY_API_KEY?.trim()) await printer.note('note: SHORTY_API_KEY is still set in this environment');
+}

@@ -1,0 +1,56 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { parseHexColor, parseId } from '../../input/validate.js';
+import type { View } from '../../output/printer.js';
+import { action, examples } from '../shared/action.js';
+import { verb } from '../shared/group.js';
+
+interface ChannelFlags {
+  name?: string;
+  description?: string;
+  color?: string | boolean;
+  starred?: boolean;
+}
+
+/** The body keys the flags set, checked before any request. */
+function channelBody(flags: ChannelFlags): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (flags.name !== undefined) body.name = flags.name;
+  if (flags.description !== undefined) body.description = flags.description;
+  // --color shares its name with the global --no-color: only a string is this command's value.
+  if (typeof flags.color === 'string') body.color = parseHexColor(flags.color, '--color');
+  if (flags.starred !== undefined) body.starred = flags.starred;
+  return body;
+}
+
+/** `channels add` and `channels update`. */
+export function registerWrites(channels: Command, ctx: Context, view: View): void {
+  const add = verb(channels, 'add <name>', 'create a channel')
+    .option('--description <text>', 'what the channel is for')
+    .option('--color <#RRGGBB>', 'badge colour, e.g. #1e90ff')
+    .option('--starred', 'star the channel')
+    .action(action(ctx, async (name: string, flags: ChannelFlags) => {
+      const body = { ...channelBody(flags), name };
+      const res = await (await ctx.api()).call('POST', '/channel/add', { body });
+      await (await ctx.printer()).object(res, view);
+    }));
+  examples(add, 'shorty channels add Newsletter', 'shorty channels add "Spring launch" --description "Q2 campaign" --color "#ff8800" --starred -q');
+
+  const update = verb(channels, 'update <id>', 'change a channel')
+    .option('--name <name>', 'new name')
+    .option('--description <text>', 'new description')
+    .option('--color <#RRGGBB>', 'new badge colour')
+    .option('--starred', 'star the channel')
+    .option('--no-starred', 'unstar the channel')
+    .action(action(ctx, async (id: string, flags: ChannelFlags) => {
+      const channelId = parseId(id, 'channel id');
+      const body = channelBody(flags);
+      if (Object.keys(body).length === 0) {
+        throw new UsageError('nothing to update: pass --name, --description, --color, --starred or --no-starred');
+      }
+      const res = await (await ctx.api()).call('PUT', `/channel/${channelId}/update`, { body });
+      await (await ctx.printer()).message(res);
+    }));
+  examples(update, 'shorty channels update 7 --name "Newsletter (old)" --no-starred', 'shorty channels edit 7 --color "#00aa55"');
+}

@@ -1,0 +1,55 @@
+// Checks of legacy arguments, run before any request (exit 2, nothing sent).
+import { UsageError } from '../../errors.js';
+import { parseDate, parseHttpUrl } from '../../input/validate.js';
+import type { LegacyCreateOptions } from '../../api/legacy-path.js';
+
+export interface CreateFlags {
+  custom?: string;
+  password?: string;
+  expiry?: string;
+  domain?: string;
+}
+
+export function parseCreateInput(longUrl: string, flags: CreateFlags): { longUrl: string; options: LegacyCreateOptions } {
+  return {
+    longUrl: parseHttpUrl(longUrl, 'long URL'),
+    options: {
+      custom: flags.custom === undefined ? undefined : nonEmpty(flags.custom, '--custom'),
+      password: flags.password === undefined ? undefined : nonEmpty(flags.password, '--password'),
+      expiry: flags.expiry === undefined ? undefined : parseDate(flags.expiry, '--expiry'),
+      domain: flags.domain === undefined ? undefined : parseBareDomain(flags.domain),
+    },
+  };
+}
+
+function nonEmpty(value: string, flag: string): string {
+  if (value.trim() === '') throw new UsageError(`invalid ${flag}: must not be empty`);
+  return value;
+}
+
+const HOST = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/i;
+
+/** The legacy `base_domain`: a host (optionally :port), no scheme, no path, no trailing slash. */
+export function parseBareDomain(value: string): string {
+  const text = value.trim();
+  const suggestion = text.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/\/+$/, '');
+  if (suggestion !== text && HOST.test(suggestion)) {
+    throw new UsageError(`invalid --domain "${value}": give the domain without scheme or trailing slash`,
+      `use --domain ${suggestion}`);
+  }
+  if (text.length > 253 || !HOST.test(text)) throw new UsageError(`invalid --domain "${value}": expected a domain such as go.example.com`);
+  return text;
+}
+
+/** A short URL as the service prints it (`https://sho.rt/abc`), or without its scheme (`sho.rt/abc`). */
+export function parseShortUrl(value: string): string {
+  const text = value.trim();
+  if (text === '' || /\s/.test(text)) throw new UsageError(`invalid short URL "${value}"`);
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return parseHttpUrl(text, 'short URL');
+  try {
+    new URL(`http://${text}`);
+  } catch {
+    throw new UsageError(`invalid short URL "${value}"`);
+  }
+  return text;
+}

@@ -1,0 +1,14 @@
+import type { View } from '../../output/printer.js';
+
+/** How QR codes are shown, declared once for every `qr` verb. -q prints the id. */
+
+export const QR_LIST_VIEW: View = { columns: ['id', 'name', 'link', 'scans', 'date'] };
+
+/** GET /qr/:id: `{details, data}`, the id lives in `details`. */
+export const QR_DETAIL_VIEW: View = {
+  columns: ['details.id', 'details.name', 'details.link', 'details.scans', 'details.date', 'data.clicks', 'data.uniqueClicks'],
+  quiet: 'details.id',
+};
+
+/** POST /qr/add: `{id, link}`. */
+export const QR_CREATED_VIEW: View = { columns: ['id', 'link'] };

@@ -1,0 +1,37 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { type LinkFlags, linkBodyFromFlags } from '../../input/link-body.js';
+import { action, examples } from '../shared/action.js';
+import { addLinkBodyOptions } from './link-options.js';
+import { printWithQr, withoutError } from './show.js';
+import { LINK_CREATED_VIEW } from './view.js';
+
+type AddOptions = Omit<LinkFlags, 'url'> & { qr?: boolean };
+
+export function register(group: Command, ctx: Context): void {
+  const cmd = group
+    .command('add <longurl>')
+    .alias('create')
+    .description('Shorten a long URL (with optional alias, targeting, expiry, meta tags, pixels, deep links)');
+  addLinkBodyOptions(cmd, { creating: true })
+    .option('--qr', 'also draw the short URL as a QR code (with -q: only the QR code)')
+    .action(action(ctx, (longurl: string, opts: AddOptions) => run(ctx, longurl, opts)));
+  examples(
+    cmd,
+    'shorty urls add https://example.com/spring-sale -q',
+    'shorty urls add https://example.com --custom spring --expiry "2030-03-31 23:59:59"',
+    'shorty urls add https://example.com --geo Canada=https://example.ca --geo France=https://example.fr',
+    'shorty urls add https://example.com --device iPhone=https://apps.apple.com/app/id1 --deeplink-apple https://apps.apple.com/app/id1',
+    'shorty urls add https://example.com --pixel 3 --pixel 5 --param utm_source=newsletter --qr',
+  );
+}
+
+export async function run(ctx: Context, longurl: string, opts: AddOptions): Promise<void> {
+  const body = linkBodyFromFlags({ ...opts, url: longurl }, { requireUrl: true, creating: true });
+  if (body.domain === undefined) {
+    const { domain } = await ctx.settings();
+    if (domain) body.domain = domain;
+  }
+  const created = withoutError(await (await ctx.api()).call('POST', '/url/add', { body }));
+  await printWithQr(ctx, created, LINK_CREATED_VIEW, { draw: opts.qr, text: created.shorturl });
+}

@@ -1,0 +1,22 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { parsePositiveInt } from '../../input/validate.js';
+import { action, examples } from '../shared/action.js';
+
+/** `shorty urls export`: every link, streamed, as `urls import` reads it back. */
+export function registerExport(group: Command, ctx: Context): void {
+  const cmd = group
+    .command('export')
+    .description('Write every link (all pages) as csv, or -o ndjson|json|tsv; the csv re-imports as is')
+    .option('--page-size <n>', 'links per request (each request costs one slot of the rate limit)', '500')
+    .addHelpText('after', '\nColumns: url, custom, id, shorturl, clicks, title, description, date.')
+    .action(action(ctx, async (flags: { pageSize: string }) => {
+      const pageSize = parsePositiveInt(flags.pageSize, '--page-size');
+      const { runExport } = await import('../../bulk/export.js');
+      return runExport(ctx, { pageSize });
+    }));
+  examples(cmd,
+    'shorty urls export > links.csv',
+    'shorty urls export -o ndjson --page-size 1000 | jq .url',
+    'shorty urls export | shorty urls import - --base-url https://other.example --if-exists skip');
+}

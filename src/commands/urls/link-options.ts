@@ -1,0 +1,29 @@
+import type { Command } from 'commander';
+import { REDIRECT_TYPES } from '../../api/types.js';
+import { completeOption } from '../shared/completion-values.js';
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** The options that map onto the link body, shared by `urls add` and `urls update`. */
+export function addLinkBodyOptions(cmd: Command, { creating }: { creating: boolean }): Command {
+  cmd
+    .option('--custom <alias>', 'custom alias instead of a random one (3+ letters, digits, - or _)')
+    .option('--type <type>', creating
+      ? 'redirect type: direct, frame, splash, a splash page id or overlay-<id>'
+      : 'redirect type: direct, frame or splash')
+    .option('--password <password>', 'protect the link with a password')
+    .option('--domain <domain>', creating ? 'branded domain (default: the `domain` config key)' : 'branded domain')
+    .option('--expiry <datetime>', 'expiry, "yyyy-mm-dd hh:mm:ss"')
+    .option('--geo <LOCATION=URL>', 'geo target, repeatable', collect)
+    .option('--device <DEVICE=URL>', 'device target, repeatable', collect)
+    .option('--language <CODE=URL>', 'language target, repeatable', collect)
+    .option('--meta-title <title>', 'meta title')
+    .option('--meta-description <text>', 'meta description')
+    .option('--meta-image <url>', 'meta image URL (jpg or png)')
+    .option('--pixel <id>', 'tracking pixel id, repeatable', collect)
+    .option('--channel <id>', 'channel id')
+    .option('--deeplink-apple <url>', 'App Store deep link')
+    .option('--deeplink-google <url>', 'Google Play deep link')
+    .option('--param <NAME=VALUE>', 'URL parameter, repeatable', collect);
+  return completeOption(cmd, '--type', REDIRECT_TYPES);
+}

@@ -1,0 +1,29 @@
+import { type Command, Option } from 'commander';
+import type { Context } from '../../context.js';
+import { action, examples } from '../shared/action.js';
+import { addListOptions, type ListFlags, printList } from '../shared/list.js';
+import { LINK_LIST_VIEW } from './view.js';
+
+interface ListOptions extends ListFlags {
+  order?: 'date' | 'click';
+}
+
+export function register(group: Command, ctx: Context): void {
+  const cmd = group
+    .command('list')
+    .alias('ls')
+    .description('List your links, newest first (or by clicks with --order click)')
+    .addOption(new Option('--order <order>', 'sort by date or by clicks').choices(['date', 'click']));
+  addListOptions(cmd).action(action(ctx, (opts: ListOptions) => run(ctx, opts)));
+  examples(
+    cmd,
+    'shorty urls list',
+    'shorty urls list --order click --limit 10',
+    'shorty urls list --all -q > short-urls.txt',
+    'shorty urls list --all -o csv --fields id,shorturl,clicks',
+  );
+}
+
+export async function run(ctx: Context, opts: ListOptions): Promise<void> {
+  await printList(ctx, { path: '/urls', keys: ['urls'], view: LINK_LIST_VIEW, flags: opts, query: { order: opts.order } });
+}

@@ -1,0 +1,90 @@
+import type { Argument, Command, Option } from 'commander';
+import { completionValues } from '../commands/shared/completion-values.js';
+
+/** What a completion script needs to know about an option. */
+export interface OptionSpec {
+  /** `-o`, `--output` */
+  flags: string[];
+  description: string;
+  takesValue: boolean;
+  /** Enumerated values (commander choices or the completion registry). */
+  values?: readonly string[];
+  /** The value names a file (its placeholder says file or path): complete file names. */
+  files: boolean;
+}
+
+export interface ArgumentSpec {
+  name: string;
+  values?: readonly string[];
+  files: boolean;
+}
+
+export interface CommandSpec {
+  /** Space-separated names from the root ('' for the root, 'urls add' for a verb). */
+  path: string;
+  name: string;
+  aliases: string[];
+  description: string;
+  /** This command's own options (the root's are the global ones, see CompletionModel). */
+  options: OptionSpec[];
+  args: ArgumentSpec[];
+  commands: CommandSpec[];
+}
+
+export interface CompletionModel {
+  program: string;
+  root: CommandSpec;
+  /** The root's options, accepted before or after any subcommand (minus help and version). */
+  globals: OptionSpec[];
+  /** Every command, root first, depth first. */
+  all: CommandSpec[];
+}
+
+const FILE_HINT = /file|path|dir/i;
+
+/** Reads the commander tree into plain data; hidden commands and options are left out. */
+export function describeProgram(program: Command): CompletionModel {
+  const root = describeCommand(program, '');
+  const all: CommandSpec[] = [];
+  const collect = (spec: CommandSpec) => {
+    all.push(spec);
+    spec.commands.forEach(collect);
+  };
+  collect(root);
+  const globals = root.options.filter((o) => !o.flags.some((f) => f === '--help' || f === '--version'));
+  return { program: program.name(), root, globals, all };
+}
+
+function describeCommand(cmd: Command, path: string): CommandSpec {
+  const help = cmd.createHelp();
+  return {
+    path,
+    name: cmd.name(),
+    aliases: cmd.aliases(),
+    description: firstLine(cmd.summary() || cmd.description()),
+    options: help.visibleOptions(cmd).map(describeOption),
+    args: cmd.registeredArguments.map(describeArgument),
+    commands: help.visibleCommands(cmd).map((sub) =>
+      describeCommand(sub, path ? `${path} ${sub.name()}` : sub.name())),
+  };
+}
+
+function describeOption(option: Option): OptionSpec {
+  const placeholder = /[<[]([^>\]]+)[>\]]/.exec(option.flags)?.[1] ?? '';
+  const takesValue = option.required || option.optional;
+  return {
+    flags: [option.short, option.long].filter((f): f is string => Boolean(f)),
+    description: firstLine(option.description),
+    takesValue,
+    values: takesValue ? completionValues(option) : undefined,
+    files: takesValue && FILE_HINT.test(placeholder),
+  };
+}
+
+function describeArgument(argument: Argument): ArgumentSpec {
+  return { name: argument.name(), values: completionValues(argument), files: FILE_HINT.test(argument.name()) };
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0].trim();
+}

@@ -1,0 +1,87 @@
+// Helper functions shared by the bash and zsh scripts: both shells read the same `case` syntax,
+// so the command tree is written out once as lookups keyed by "<command path> <word>".
+import type { CommandSpec, CompletionModel, OptionSpec } from './model.js';
+
+/** Single-quotes a word for bash and zsh. */
+export function shQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A `case` statement over `subject`; arms are [patterns, body] and the last arm is `*)`. */
+export function caseStatement(subject: string, arms: [string[], string][], otherwise: string): string {
+  const lines = arms.map(([patterns, body]) => `    ${patterns.map(shQuote).join('|')}) ${body} ;;`);
+  return [`  case ${subject} in`, ...lines, `    *) ${otherwise} ;;`, '  esac'].join('\n');
+}
+
+function key(path: string, word: string): string {
+  return `${path} ${word}`;
+}
+
+function valueOptions(options: OptionSpec[]): OptionSpec[] {
+  return options.filter((o) => o.takesValue);
+}
+
+/** `prefix_child PATH WORD` sets prefix_next to the path WORD leads to (names and aliases), or ''. */
+export function childFunction(model: CompletionModel, prefix: string): string {
+  const arms: [string[], string][] = model.all.flatMap((cmd) =>
+    cmd.commands.map((sub): [string[], string] => [
+      [sub.name, ...sub.aliases].map((word) => key(cmd.path, word)),
+      `${prefix}_next=${shQuote(sub.path)}`,
+    ]));
+  return `${prefix}_child() {\n${caseStatement('"$1 $2"', arms, `${prefix}_next=''`)}\n}`;
+}
+
+/** `prefix_takes_value PATH OPTION` succeeds when OPTION reads the next word as its value. */
+export function takesValueFunction(model: CompletionModel, prefix: string): string {
+  const globalFlags = valueOptions(model.globals).flatMap((o) => o.flags);
+  const ownArms: [string[], string][] = model.all
+    .filter((cmd) => cmd !== model.root)
+    .flatMap((cmd) => valueOptions(cmd.options).map((o): [string[], string] =>
+      [o.flags.map((flag) => key(cmd.path, flag)), 'return 0']));
+  return [
+    `${prefix}_takes_value() {`,
+    caseStatement('"$2"', globalFlags.length ? [[globalFlags, 'return 0']] : [], ':'),
+    caseStatement('"$1 $2"', ownArms, 'return 1'),
+    '}',
+  ].join('\n');
+}
+
+function valuesBody(prefix: string, values: readonly string[] | undefined, files: boolean): string {
+  if (values?.length) return `${prefix}_words=${shQuote(values.join(' '))}`;
+  return files ? `${prefix}_files=1` : ':';
+}
+
+/** `prefix_option_values PATH OPTION` sets prefix_words (the values) or prefix_files=1. */
+export function optionValuesFunction(model: CompletionModel, prefix: string): string {
+  const arm = (patterns: string[], o: OptionSpec): [string[], string] =>
+    [patterns, `${valuesBody(prefix, o.values, o.files)}; return`];
+  const own = model.all
+    .filter((cmd) => cmd !== model.root)
+    .flatMap((cmd) => valueOptions(cmd.options).map((o) => arm(o.flags.map((f) => key(cmd.path, f)), o)));
+  const globals = valueOptions(model.globals).map((o) => arm(o.flags, o));
+  return [
+    `${prefix}_option_values() {`,
+    `  ${prefix}_words='' ${prefix}_files=0`,
+    caseStatement('"$1 $2"', own, ':'),
+    caseStatement('"$2"', globals, ':'),
+    '}',
+  ].join('\n');
+}
+
+/** `prefix_argument_values PATH INDEX` does the same for the INDEX-th positional argument. */
+export function argumentValuesFunction(model: CompletionModel, prefix: string): string {
+  const arms = model.all.flatMap((cmd: CommandSpec) => cmd.args
+    .map((arg, index): [string[], string] => [[key(cmd.path, String(index))], valuesBody(prefix, arg.values, arg.files)])
+    .filter(([, body]) => body !== ':'));
+  return [
+    `${prefix}_argument_values() {`,
+    `  ${prefix}_words='' ${prefix}_files=0`,
+    caseStatement('"$1 $2"', arms, ':'),
+    '}',
+  ].join('\n');
+}
+
+/** Every flag of the options, space-separated. */
+export function flagList(options: OptionSpec[]): string {
+  return options.flatMap((o) => o.flags).join(' ');
+}

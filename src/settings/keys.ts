@@ -1,0 +1,74 @@
+import { UsageError } from '../errors.js';
+import { normalizeBaseUrl } from '../api/connection.js';
+import { parseRateLimit } from '../input/rate-limit-spec.js';
+import type { OutputFormat } from './types.js';
+
+/** The keys a profile may hold (`shorty config set KEY VALUE`), in the order `config list` shows them. */
+export const CONFIG_KEYS = ['base-url', 'api-key', 'rate-limit', 'timeout', 'output', 'domain'] as const;
+export type ConfigKey = (typeof CONFIG_KEYS)[number];
+
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'json', 'ndjson', 'csv', 'tsv'];
+
+export function parseConfigKey(key: string): ConfigKey {
+  if (!(CONFIG_KEYS as readonly string[]).includes(key)) {
+    throw new UsageError(`unknown config key "${key}": expected one of ${CONFIG_KEYS.join(', ')}`);
+  }
+  return key as ConfigKey;
+}
+
+/** A positive number of seconds, from --timeout, SHORTY_TIMEOUT or the config. */
+export function parseTimeoutSeconds(value: string, source = '--timeout'): number {
+  const seconds = Number(value.trim());
+  if (value.trim() === '' || !Number.isFinite(seconds) || seconds <= 0) {
+    throw new UsageError(`invalid ${source} "${value}": must be a positive number of seconds`);
+  }
+  return seconds;
+}
+
+export function parseOutputFormat(value: string, source = '--output'): OutputFormat {
+  if (!(OUTPUT_FORMATS as readonly string[]).includes(value)) {
+    throw new UsageError(`invalid ${source} "${value}": expected one of ${OUTPUT_FORMATS.join(', ')}`);
+  }
+  return value as OutputFormat;
+}
+
+export function parseBaseUrl(value: string, source = 'base URL'): string {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new UsageError(`invalid ${source} "${value}": not a URL (include https://)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`invalid ${source} "${value}": must be http or https`);
+  }
+  return normalizeBaseUrl(value);
+}
+
+/** Checks a value for `config set` and returns the text to store. */
+export function normalizeConfigValue(key: ConfigKey, value: string): string {
+  switch (key) {
+    case 'base-url':
+      return parseBaseUrl(value);
+    case 'rate-limit':
+      parseRateLimit(value);
+      return value.trim();
+    case 'timeout':
+      return String(parseTimeoutSeconds(value, 'timeout'));
+    case 'output':
+      return parseOutputFormat(value.trim(), 'output');
+    case 'api-key':
+    case 'domain': {
+      const text = value.trim();
+      if (!text) throw new UsageError(`invalid ${key}: must not be empty`);
+      return text;
+    }
+  }
+}
+
+/** `sk_…9f2c`: enough to tell keys apart, never enough to use one. */
+export function maskKey(key: string): string {
+  if (key.length <= 8) return '…';
+  const prefix = /^[A-Za-z]{1,4}_/.exec(key)?.[0] ?? '';
+  return `${prefix}…${key.slice(-4)}`;
+}

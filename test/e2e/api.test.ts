@@ -1,0 +1,125 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { runCli, tempDir, type CliResult } from '../helpers/cli.js';
+import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
+
+let sandbox: StartedSandbox;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+beforeEach(async () => {
+  await sandbox.admin.reset({ data: true });
+});
+
+function shorty(args: string[], input?: string): Promise<CliResult> {
+  return runCli(args, {
+    input,
+    env: { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey, SHORTY_RATE_LIMIT: '1000/60s' },
+  });
+}
+
+async function modernRequests() {
+  return (await sandbox.admin.requests()).filter((r) => r.api === 'modern');
+}
+
+describe('shorty api', () => {
+  test('GET prints the response JSON, pretty, and accepts a pasted /api prefix and any case', async () => {
+    const res = await shorty(['api', 'get', '/api/account', '--debug']);
+    expect(res.exitCode).toBe(0);
+    expect(res.stdout).toMatch(/^\{\n {2}"error": 0,\n {2}"data": \{/);
+    expect(JSON.parse(res.stdout).data.email).toEqual(expect.any(String));
+    expect(res.stderr).toContain('> GET ');
+    expect((await modernRequests()).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/account']);
+  });
+
+  test('GET -f puts the fields in the query string', async () => {
+    const res = await shorty(['api', 'GET', '/urls', '-f', 'limit=2', '-f', 'order=click']);
+    expect(res.exitCode).toBe(0);
+    expect(JSON.parse(res.stdout).data.perpage).toBe(2);
+    expect((await modernRequests())[0].query).toEqual({ limit: '2', order: 'click' });
+  });
+
+  test('POST -f builds a typed JSON body', async () => {
+    const res = await shorty(['api', 'POST', '/channel/add', '-f', 'name=Launch', '-f', 'starred=true', '-f', 'description=42 ways']);
+    expect(res.exitCode).toBe(0);
+    expect(JSON.parse(res.stdout)).toMatchObject({ error: 0, id: expect.any(Number), name: 'Launch', starred: true });
+    const [request] = await modernRequests();
+    expect(request).toMatchObject({ method: 'POST', path: '/api/channel/add' });
+    expect(request.body).toEqual({ name: 'Launch', starred: true, description: '42 ways' });
+    expect(request.headers['content-type']).toMatch(/application\/json/);
+  });
+
+  test('--input - sends the body read from stdin; --input FILE from a file', async () => {
+    const body = { url: 'https://example.com/from-stdin', custom: 'stdin1' };
+    const fromStdin = await shorty(['api', 'POST', '/url/add', '--input', '-'], JSON.stringify(body));
+    expect(fromStdin.exitCode).toBe(0);
+    expect(JSON.parse(fromStdin.stdout)).toMatchObject({ error: 0, shorturl: `${sandbox.baseUrl}/stdin1` });
+    const file = join(tempDir(), 'body.json');
+    writeFileSync(file, JSON.stringify({ url: 'https://example.com/from-file', custom: 'file1' }));
+    const fromFile = await shorty(['api', 'POST', '/url/add', '--input', file]);
+    expect(fromFile.exitCode).toBe(0);
+    expect((await modernRequests()).map((r) => r.body)).toEqual([body, { url: 'https://example.com/from-file', custom: 'file1' }]);
+  });
+
+  test('--paginate follows nextpage and prints one merged array', async () => {
+    const before = (await sandbox.api('GET', '/urls', undefined)).json.data.result as number;
+    for (let i = 0; i < 40; i += 1) {
+      const made = await sandbox.api('POST', '/url/add', { url: `https://example.com/page/${i}` });
+      expect(made.json.error).toBe(0);
+    }
+    await sandbox.admin.reset();
+    const res = await shorty(['api', 'GET', '/urls?limit=7', '--paginate']);
+    expect(res.exitCode).toBe(0);
+    const items = JSON.parse(res.stdout) as { id: number }[];
+    expect(items).toHaveLength(before + 40);
+    expect(new Set(items.map((item) => item.id)).size).toBe(before + 40);
+    const pages = (await modernRequests()).map((r) => Number(r.query.page));
+    expect(pages).toEqual(Array.from({ length: Math.ceil((before + 40) / 7) }, (_, i) => i + 1));
+  });
+
+  test('an error body is printed and exits 1 with a shorty: line', async () => {
+    const res = await shorty(['api', 'GET', '/url/99999']);
+    expect(res.exitCode).toBe(1);
+    expect(JSON.parse(res.stdout)).toMatchObject({ error: 1, message: 'Link does not exist.' });
+    expect(res.stderr).toBe('shorty: Link does not exist.\n');
+  });
+
+  test('an unknown route is reported without the HTML page', async () => {
+    const res = await shorty(['api', 'DELETE', '/no/such/route']);
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toMatch(/endpoint not found: DELETE \/api\/no\/such\/route/);
+    expect(res.stdout + res.stderr).not.toMatch(/<html/i);
+  });
+
+  test('a wrong key exits 3 and is never printed', async () => {
+    const res = await runCli(['api', 'GET', '/account', '--debug'], {
+      env: { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: 'sk_wrong_modern_987', SHORTY_RATE_LIMIT: '1000/60s' },
+    });
+    expect(res.exitCode).toBe(3);
+    expect(res.stderr).not.toContain('sk_wrong_modern_987');
+  });
+
+  test('invalid input exits 2 and sends nothing', async () => {
+    await sandbox.admin.reset();
+    const cases: [string[], string | undefined, RegExp][] = [
+      [['api', 'FETCH', '/urls'], undefined, /invalid method/],
+      [['api', 'GET', 'urls'], undefined, /must start with \//],
+      [['api', 'POST', '/channel/add', '--input', '-'], '{"name": ', /invalid JSON/],
+      [['api', 'POST', '/channel/add', '--input', '-', '-f', 'name=x'], '{}', /either -f\/--field or --input/],
+      [['api', 'POST', '/urls', '--paginate'], undefined, /GET only/],
+      [['api', 'POST', '/channel/add', '-f', 'novalue'], undefined, /key=value/],
+      [['api', 'POST', '/channel/add', '--input', join(tempDir(), 'missing.json')], undefined, /cannot read/],
+    ];
+    for (const [args, input, message] of cases) {
+      const res = await shorty(args, input);
+      expect(res.exitCode, args.join(' ')).toBe(2);
+      expect(res.stderr).toMatch(message);
+    }
+    expect((await sandbox.admin.stats()).requests).toBe(0);
+  });
+});

@@ -1,0 +1,203 @@
+// One entry per command of the contract: the compiler refuses a command without one.
+// Detailed tests live beside this file; each entry here is the command's smallest real use.
+import { describe, expect, it } from 'vitest';
+import type { Command } from 'commander';
+import { buildProgram } from '../../src/cli.js';
+import { createContext } from '../../src/context.js';
+import { createTestIO } from '../../src/io.js';
+import { runCli, tempDir } from '../helpers/cli.js';
+import { COMMAND_NAMES, type CommandName } from '../helpers/command-names.js';
+import { calls, json, useSandboxCli, type SandboxCli } from '../helpers/sandbox-cli.js';
+
+type Test = (cli: SandboxCli) => Promise<void>;
+
+const cli = useSandboxCli();
+
+/** Placeholder for commands whose own tests live elsewhere: a help page with examples. */
+const helpOnly = (name: string): Test => async () => {
+  const res = await runCli([...name.split(' '), '--help']);
+  expect(res.exitCode).toBe(0);
+  expect(res.stdout).toContain('Examples:');
+};
+
+/** Runs a command, expecting success and exactly these requests. */
+async function expectCalls(c: SandboxCli, args: string[], expected: string[], input?: string) {
+  const res = await c.runLogged(args, { input });
+  expect(res.exitCode, res.stderr).toBe(0);
+  expect(calls(res.requests)).toEqual(expected);
+  return res;
+}
+
+const post = async (c: SandboxCli, path: string, body: unknown) => (await c.sandbox.api('POST', path, body)).json.id as number;
+const shortUrl = async (c: SandboxCli, custom: string) =>
+  (await c.sandbox.api('POST', '/url/add', { url: `https://example.com/${custom}`, custom })).json.shorturl as string;
+/** A legacy path segment: base64 of the UTF-8 text, percent-encoded. */
+const b64 = (text: string) => encodeURIComponent(Buffer.from(text, 'utf8').toString('base64'));
+
+const tests: Record<CommandName, Test> = {
+  'urls list': helpOnly('urls list'),
+  'urls lookup': helpOnly('urls lookup'),
+  'urls get': helpOnly('urls get'),
+  'urls add': helpOnly('urls add'),
+  'urls update': helpOnly('urls update'),
+  'urls delete': helpOnly('urls delete'),
+  'urls import': helpOnly('urls import'),
+  'urls export': helpOnly('urls export'),
+  'domains list': async (c) => void (await expectCalls(c, ['domains', 'list'], ['GET /api/domains'])),
+  'domains add': async (c) => {
+    const res = await expectCalls(c, ['domains', 'add', 'https://table.example.com', '-q'], ['POST /api/domain/add']);
+    expect(res.stdout).toMatch(/^\d+\n$/);
+  },
+  'domains update': async (c) => {
+    const id = await post(c, '/domain/add', { domain: 'https://t-upd.example.com' });
+    await expectCalls(c, ['domains', 'update', String(id), '--redirect-root', 'https://e.com'], [`PUT /api/domain/${id}/update`]);
+  },
+  'domains delete': async (c) => {
+    const id = await post(c, '/domain/add', { domain: 'https://t-del.example.com' });
+    await expectCalls(c, ['domains', 'delete', String(id), '-y'], [`DELETE /api/domain/${id}/delete`]);
+  },
+  'overlays list': async (c) => {
+    const res = await expectCalls(c, ['overlays', 'list', '--json'], ['GET /api/overlay']);
+    expect(Array.isArray(json(res))).toBe(true);
+  },
+  'splash list': async (c) => void (await expectCalls(c, ['splash', 'list'], ['GET /api/splash'])),
+  'campaigns list': async (c) => void (await expectCalls(c, ['campaigns', 'list'], ['GET /api/campaigns'])),
+  'campaigns add': async (c) => void (await expectCalls(c, ['campaigns', 'add', '--name', 'T'], ['POST /api/campaign/add'])),
+  'campaigns update': async (c) => {
+    const id = await post(c, '/campaign/add', { name: 'T1' });
+    await expectCalls(c, ['campaigns', 'update', String(id), '--name', 'T2'], [`PUT /api/campaign/${id}/update`]);
+  },
+  'campaigns delete': async (c) => {
+    const id = await post(c, '/campaign/add', { name: 'T3' });
+    await expectCalls(c, ['campaigns', 'delete', String(id), '-y'], [`DELETE /api/campaign/${id}/delete`]);
+  },
+  'campaigns assign': async (c) => {
+    const id = await post(c, '/campaign/add', { name: 'T4' });
+    const link = await post(c, '/url/add', { url: 'https://example.com/t4' });
+    await expectCalls(c, ['campaigns', 'assign', String(id), String(link)], [`POST /api/campaign/${id}/assign/${link}`]);
+  },
+  'channels list': async (c) => void (await expectCalls(c, ['channels', 'list'], ['GET /api/channels'])),
+  'channels get': async (c) => {
+    const id = await post(c, '/channel/add', { name: 'Tg' });
+    await expectCalls(c, ['channels', 'get', String(id)], [`GET /api/channel/${id}`]);
+  },
+  'channels add': async (c) => void (await expectCalls(c, ['channels', 'add', 'Ta'], ['POST /api/channel/add'])),
+  'channels update': async (c) => {
+    const id = await post(c, '/channel/add', { name: 'Tu' });
+    await expectCalls(c, ['channels', 'update', String(id), '--starred'], [`PUT /api/channel/${id}/update`]);
+  },
+  'channels delete': async (c) => {
+    const id = await post(c, '/channel/add', { name: 'Td' });
+    await expectCalls(c, ['channels', 'delete', String(id), '-y'], [`DELETE /api/channel/${id}/delete`]);
+  },
+  'channels assign': async (c) => {
+    const id = await post(c, '/channel/add', { name: 'Ts' });
+    const link = await post(c, '/url/add', { url: 'https://example.com/ts' });
+    await expectCalls(c, ['channels', 'assign', String(id), 'links', String(link)], [`POST /api/channel/${id}/assign/links/${link}`]);
+  },
+  'pixels list': async (c) => void (await expectCalls(c, ['pixels', 'list'], ['GET /api/pixels'])),
+  'pixels types': async (c) => {
+    const res = await expectCalls(c, ['pixels', 'types', '-q'], []);
+    expect(res.stdout.trimEnd().split('\n')).toHaveLength(13);
+  },
+  'pixels add': async (c) =>
+    void (await expectCalls(c, ['pixels', 'add', '--type', 'bing', '--name', 'P', '--tag', 'T'], ['POST /api/pixel/add'])),
+  'pixels update': async (c) => {
+    const id = await post(c, '/pixel/add', { type: 'bing', name: 'P', tag: 'T' });
+    await expectCalls(c, ['pixels', 'update', String(id), '--tag', 'T2'], [`PUT /api/pixel/${id}/update`]);
+  },
+  'pixels delete': async (c) => {
+    const id = await post(c, '/pixel/add', { type: 'bing', name: 'P', tag: 'T' });
+    await expectCalls(c, ['pixels', 'delete', String(id), '-y'], [`DELETE /api/pixel/${id}/delete`]);
+  },
+  'qr list': helpOnly('qr list'),
+  'qr get': helpOnly('qr get'),
+  'qr add': helpOnly('qr add'),
+  'qr update': helpOnly('qr update'),
+  'qr delete': helpOnly('qr delete'),
+  'account get': async (c) => void (await expectCalls(c, ['account', 'get'], ['GET /api/account'])),
+  'account update': async (c) =>
+    void (await expectCalls(c, ['account', 'update', '--password-stdin'], ['PUT /api/account/update'], 'pw-from-table\n')),
+  'legacy create': async (c) => {
+    const res = await expectCalls(c, ['legacy', 'create', 'https://example.com/lc', '--custom', 'tlc', '-q'],
+      [`GET /api/v1/***/shorturl/create/custom_url/tlc/url/${b64('https://example.com/lc')}.json`]);
+    expect(res.stdout).toBe(`${c.sandbox.baseUrl}/tlc\n`);
+  },
+  'legacy disable': async (c) => {
+    const short = await shortUrl(c, 'tld');
+    const res = await expectCalls(c, ['legacy', 'disable', short, '--json'], [`GET /api/v1/***/shorturl/disable/short_url/${b64(short)}.json`]);
+    expect(json(res).status).toBe('disabled');
+  },
+  'legacy enable': async (c) => {
+    const short = await shortUrl(c, 'tle');
+    const res = await expectCalls(c, ['legacy', 'enable', short, '--json'], [`GET /api/v1/***/shorturl/enable/short_url/${b64(short)}.json`]);
+    expect(json(res).status).toBe('active');
+  },
+  'legacy info': async (c) => {
+    const short = await shortUrl(c, 'tli');
+    const res = await expectCalls(c, ['legacy', 'info', short, '--json'], [`GET /api/v1/***/shorturl/info/short_url/${b64(short)}.json`]);
+    expect(json(res)).toMatchObject({ short_url: short, url_id: expect.any(Number), total_visits: 0 });
+  },
+  'legacy list': async (c) => {
+    const short = await shortUrl(c, 'tll');
+    const res = await expectCalls(c, ['legacy', 'list', '-q'], ['GET /api/v1/***/shorturl/list_active_urls.json']);
+    expect(res.stdout.split('\n')).toContain(short);
+  },
+  api: async (c) => {
+    const res = await expectCalls(c, ['api', 'POST', '/channel/add', '-f', 'name=Tapi', '-f', 'starred=true'], ['POST /api/channel/add']);
+    expect(json(res)).toMatchObject({ error: 0, name: 'Tapi', starred: true });
+  },
+  completion: helpOnly('completion'),
+  limits: helpOnly('limits'),
+  sandbox: helpOnly('sandbox'),
+  login: async (c) => {
+    const res = await runCli(['login', '--base-url', c.sandbox.baseUrl, '--with-key'], { input: c.sandbox.apiKey });
+    expect(res.exitCode, res.stderr).toBe(0);
+  },
+  logout: async () => {
+    const res = await runCli(['logout']);
+    expect(res.exitCode).toBe(0);
+    expect(res.stderr).toContain('no saved API key');
+  },
+  'config list': async () => {
+    const res = await runCli(['config', 'list', '--json']);
+    expect(json(res)).toHaveLength(6);
+  },
+  'config get': async () => {
+    const configDir = tempDir();
+    await runCli(['config', 'set', 'timeout', '4'], { configDir });
+    expect((await runCli(['config', 'get', 'timeout'], { configDir })).stdout).toBe('4\n');
+  },
+  'config set': async () => expect((await runCli(['config', 'set', 'output', 'csv'])).exitCode).toBe(0),
+  'config unset': async () => expect((await runCli(['config', 'unset', 'output'])).exitCode).toBe(0),
+  'config path': async () => {
+    const configDir = tempDir();
+    expect((await runCli(['config', 'path'], { configDir })).stdout).toBe(`${configDir}/config.json\n`);
+  },
+  'profiles list': async () => expect((await runCli(['profiles', 'list'])).exitCode).toBe(0),
+  'profiles use': async () => {
+    const configDir = tempDir();
+    await runCli(['config', 'set', 'timeout', '4', '--profile', 'p2'], { configDir });
+    expect((await runCli(['profiles', 'use', 'p2'], { configDir })).exitCode).toBe(0);
+  },
+  'profiles delete': async () => {
+    const configDir = tempDir();
+    await runCli(['config', 'set', 'timeout', '4', '--profile', 'p3'], { configDir });
+    expect((await runCli(['profiles', 'delete', 'p3'], { configDir })).exitCode).toBe(0);
+  },
+};
+
+describe('every command of the contract', () => {
+  it.each(COMMAND_NAMES.map((name) => [name]))('%s', async (name) => {
+    await tests[name as CommandName](cli);
+  });
+
+  it('matches the commands the program registers', async () => {
+    const io = await createTestIO();
+    const ctx = createContext({ io, env: {}, now: () => 0, sleep: async () => {}, signal: new AbortController().signal });
+    const leaves = (cmd: Command, prefix: string[]): string[] =>
+      cmd.commands.length === 0 ? [prefix.join(' ')] : cmd.commands.flatMap((sub) => leaves(sub, [...prefix, sub.name()]));
+    const registered = buildProgram(ctx).commands.flatMap((cmd) => leaves(cmd, [cmd.name()]));
+    expect([...registered].sort()).toEqual([...COMMAND_NAMES].sort());
+  });
+});

@@ -1,0 +1,207 @@
+import { execa } from 'execa';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { BIN, ROOT, runCli, tempDir, type CliResult } from '../helpers/cli.js';
+import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
+
+let sandbox: StartedSandbox;
+let dir: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ rateLimit: '100000/60s' });
+  dir = tempDir('shorty-import-');
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+beforeEach(async () => {
+  await sandbox.admin.reset({ data: true });
+});
+
+function env(rateLimit = '100000/60s') {
+  return { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey, SHORTY_RATE_LIMIT: rateLimit };
+}
+
+function shorty(args: string[], opts: { input?: string; rateLimit?: string } = {}): Promise<CliResult> {
+  return runCli(args, { env: env(opts.rateLimit), input: opts.input });
+}
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+const csv = (text: string): Record<string, string>[] => parse(text, { columns: true });
+
+async function creates(): Promise<Record<string, unknown>[]> {
+  return (await sandbox.admin.requests()).filter((r) => r.method === 'POST' && r.path === '/api/url/add').map((r) => r.body as Record<string, unknown>);
+}
+
+describe('urls import input', () => {
+  test('CSV edge cases: BOM, CRLF, quoted commas and newlines, UTF-8, aliases and passthrough columns', async () => {
+    const path = file('edge.csv', '\uFEFFlongurl,alias,metatitle,note\r\n'
+      + 'https://example.com/a?x=1,alpha,"Hello, ""world""",n1\r\n'
+      + 'https://example.com/ü,,"two\r\nlines",n2\r\n'
+      + 'https://example.com/c,,Grüße 👋,n3\r\n');
+    const res = await shorty(['urls', 'import', path]);
+    expect(res.exitCode).toBe(0);
+    expect(await creates()).toEqual([
+      { url: 'https://example.com/a?x=1', custom: 'alpha', metatitle: 'Hello, "world"' },
+      { url: 'https://example.com/ü', metatitle: 'two\r\nlines' },
+      { url: 'https://example.com/c', metatitle: 'Grüße 👋' },
+    ]);
+    const rows = csv(res.stdout);
+    expect(Object.keys(rows[0])).toEqual(['longurl', 'alias', 'metatitle', 'note', 'row', 'status', 'id', 'shorturl', 'error']);
+    expect(rows.map((r) => [r.row, r.status, r.note, r.metatitle])).toEqual([
+      ['1', 'ok', 'n1', 'Hello, "world"'], ['2', 'ok', 'n2', 'two\r\nlines'], ['3', 'ok', 'n3', 'Grüße 👋'],
+    ]);
+    expect(rows[0].shorturl).toBe(`${sandbox.baseUrl}/alpha`);
+    expect(res.stderr).toContain('3 rows, under a second at 100000/min');
+    expect(res.stderr).toMatch(/^3 ok in [\d.]+s$/m);
+  });
+
+  test('plain lines from stdin, results in order as ndjson', async () => {
+    const res = await shorty(['urls', 'import', '-', '-o', 'ndjson'], { input: 'https://a.example/1\n\n# comment\nhttps://a.example/2,x\r\nhttps://a.example/3\n' });
+    expect(res.exitCode).toBe(0);
+    const rows = res.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(rows.map((r) => [r.row, r.url, r.status])).toEqual([
+      [1, 'https://a.example/1', 'ok'], [2, 'https://a.example/2,x', 'ok'], [3, 'https://a.example/3', 'ok'],
+    ]);
+    expect((await creates()).map((b) => b.url)).toEqual(['https://a.example/1', 'https://a.example/2,x', 'https://a.example/3']);
+  });
+
+  test('NDJSON with link-body shapes, forced with --format', async () => {
+    const input = `${JSON.stringify({ url: 'https://a.example', custom: 'nd-one', geotarget: [{ location: 'Canada', link: 'https://a.ca' }], parameters: [{ name: 'utm', value: 'x' }] })}\n`;
+    const res = await shorty(['urls', 'import', '-', '--format', 'ndjson', '-o', 'json'], { input });
+    expect(res.exitCode).toBe(0);
+    expect(JSON.parse(res.stdout)[0]).toMatchObject({ row: 1, status: 'ok', custom: 'nd-one' });
+    expect(await creates()).toEqual([{
+      url: 'https://a.example', custom: 'nd-one', geotarget: [{ location: 'Canada', link: 'https://a.ca' }], parameters: [{ name: 'utm', value: 'x' }],
+    }]);
+  });
+
+  test('invalid rows are reported and never sent; exit 1', async () => {
+    const path = file('mixed.csv', 'url,custom,pixels\nhttps://ok.example/1,,\nftp://bad.example,,\nhttps://ok.example/2,x,\nhttps://ok.example/3,,1;two\nhttps://ok.example/4,,\n');
+    const res = await shorty(['urls', 'import', path]);
+    expect(res.exitCode).toBe(1);
+    expect(csv(res.stdout).map((r) => [r.row, r.status])).toEqual([['1', 'ok'], ['2', 'invalid'], ['3', 'invalid'], ['4', 'invalid'], ['5', 'ok']]);
+    expect(csv(res.stdout)[2].error).toMatch(/at least 3 characters/);
+    expect((await creates()).map((b) => b.url)).toEqual(['https://ok.example/1', 'https://ok.example/4']);
+    expect(res.stderr).toMatch(/^2 ok, 3 invalid in /m);
+  });
+
+  test('results stay in input order when later rows finish first', async () => {
+    // The first two requests are answered late; with a high cap, four rows are in flight at once.
+    await sandbox.admin.fault('slow', { count: 2, delayMs: 1500 });
+    const urls = Array.from({ length: 8 }, (_, i) => `https://order.example/${i + 1}`);
+    const res = await shorty(['urls', 'import', '-', '-o', 'ndjson'], { input: urls.join('\n'), rateLimit: '100000/1s' });
+    expect(res.exitCode).toBe(0);
+    const rows = res.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(rows.map((r) => r.url)).toEqual(urls);
+    expect(rows.map((r) => r.row)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    const created = (await creates()).map((b) => b.url);
+    expect(created).toHaveLength(8);
+    expect(created.slice(0, 2)).not.toEqual(urls.slice(0, 2));
+  });
+
+  test('--dry-run validates, sends nothing, and estimates the duration at the cap', async () => {
+    const lines = [...Array.from({ length: 411 }, (_, i) => `https://dry.example/${i}`), 'not a url'];
+    const res = await shorty(['urls', 'import', '-', '--dry-run'], { input: lines.join('\n'), rateLimit: '30/60s' });
+    expect(res.exitCode).toBe(1);
+    expect(await sandbox.admin.requests()).toEqual([]);
+    const rows = csv(res.stdout);
+    expect(rows).toHaveLength(412);
+    expect(rows[0]).toMatchObject({ row: '1', status: 'valid' });
+    expect(rows[411]).toMatchObject({ row: '412', status: 'invalid' });
+    expect(res.stderr).toContain('412 rows (1 invalid), about 14 min at 30/min');
+    expect(res.stderr).toMatch(/411 valid, 1 invalid in .*nothing was sent/);
+  });
+
+  test('the progress bar stays away when stderr is not a terminal', async () => {
+    const res = await shorty(['urls', 'import', '-'], { input: 'https://a.example/1\nhttps://a.example/2\n' });
+    expect(res.exitCode).toBe(0);
+    expect(res.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^2 rows, /), expect.stringMatching(/^2 ok in /)]);
+    expect(res.stderr).not.toMatch(/[█░]|ETA|\x1b\[/);
+  });
+});
+
+describe('urls import recovery', () => {
+  test('--failed-out writes failed and invalid rows as CSV that imports again once fixed', async () => {
+    await sandbox.api('POST', '/url/add', { url: 'https://taken.example', custom: 'taken' });
+    await sandbox.admin.reset();
+    const failedOut = join(dir, 'failed.csv');
+    const path = file('to-fix.csv', 'url,custom,metatitle\nhttps://good.example,,"a, b"\nhttps//bad.example,,"x\ny"\nhttps://dup.example,taken,t\n');
+    const first = await shorty(['urls', 'import', path, '--failed-out', failedOut]);
+    expect(first.exitCode).toBe(1);
+    const failed = csv(readFileSync(failedOut, 'utf8'));
+    expect(failed.map((r) => [r.url, r.custom, r.metatitle])).toEqual([['https//bad.example', '', 'x\ny'], ['https://dup.example', 'taken', 't']]);
+    expect(failed[0].error).toMatch(/invalid url/);
+    expect(failed[1].error).toBe('That alias is taken. Please choose another one.');
+
+    writeFileSync(failedOut, readFileSync(failedOut, 'utf8').replace('https//bad', 'https://bad').replace(',taken,', ',taken2,'));
+    const again = await shorty(['urls', 'import', failedOut]);
+    expect(again.exitCode).toBe(0);
+    expect(csv(again.stdout).map((r) => r.status)).toEqual(['ok', 'ok']);
+    expect((await creates()).slice(-2)).toEqual([
+      { url: 'https://bad.example', metatitle: 'x\ny' },
+      { url: 'https://dup.example', custom: 'taken2', metatitle: 't' },
+    ]);
+  });
+
+  test('--if-exists skip reports a taken alias as skipped and exits 0; the default fails it', async () => {
+    await sandbox.api('POST', '/url/add', { url: 'https://first.example', custom: 'mine' });
+    const path = file('alias.csv', 'url,custom\nhttps://second.example,mine\nhttps://third.example,other\n');
+    const skip = await shorty(['urls', 'import', path, '--if-exists', 'skip']);
+    expect(skip.exitCode).toBe(0);
+    expect(csv(skip.stdout).map((r) => [r.status, r.error])).toEqual([['skipped', 'That alias is taken. Please choose another one.'], ['ok', '']]);
+    expect(skip.stderr).toMatch(/^1 ok, 1 skipped in /m);
+    const fail = await shorty(['urls', 'import', path]);
+    expect(fail.exitCode).toBe(1);
+    expect(csv(fail.stdout).map((r) => r.status)).toEqual(['error', 'error']);
+    expect(await shorty(['urls', 'import', path, '--if-exists', 'maybe'])).toMatchObject({ exitCode: 2 });
+  });
+
+  test('Ctrl-C stops, the journal holds every created row, and the rerun creates exactly the rest', async () => {
+    const slow = await startSandbox({ rateLimit: '5/1s' });
+    try {
+      const n = 12;
+      const input = file('resume.txt', Array.from({ length: n }, (_, i) => `https://resume.example/${i + 1}`).join('\n'));
+      const journal = join(dir, 'resume.journal');
+      const args = [BIN, 'urls', 'import', input, '--journal', journal, '--rate-limit', '5/1s', '-o', 'ndjson'];
+      const envVars = { SHORTY_BASE_URL: slow.baseUrl, SHORTY_API_KEY: slow.apiKey, SHORTY_CONFIG_DIR: tempDir('shorty-config-') };
+      const child = execa(process.execPath, args, { cwd: ROOT, env: envVars, reject: false });
+      await new Promise<void>((resolve) => {
+        let out = '';
+        child.stdout!.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          if (out.includes('\n')) resolve();
+        });
+      });
+      child.kill('SIGINT');
+      const stopped = await child;
+      expect(stopped.exitCode).toBe(130);
+      expect(stopped.stderr).toMatch(/interrupted: \d+ ok in .*rows not sent; run the same command again/);
+      const reported = String(stopped.stdout).trim().split('\n').map((l) => JSON.parse(l));
+      const journaled = readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      expect(reported.length).toBeGreaterThan(0);
+      expect(reported.length).toBeLessThan(n);
+      expect(journaled.map((j) => j.status)).toEqual(reported.map(() => 'ok'));
+      expect((await slow.admin.stats()).links).toBe(reported.length);
+
+      const rerun = await execa(process.execPath, args, { cwd: ROOT, env: envVars, reject: false });
+      expect(rerun.exitCode).toBe(0);
+      const rows = String(rerun.stdout).trim().split('\n').map((l) => JSON.parse(l));
+      expect(rows.map((r) => r.row)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+      expect(rows.map((r) => r.status)).toEqual([...reported.map(() => 'skipped'), ...Array(n - reported.length).fill('ok')]);
+      expect(rows.slice(0, reported.length).map((r) => r.shorturl)).toEqual(reported.map((r) => r.shorturl));
+      expect((await slow.admin.stats()).links).toBe(n);
+      const posts = (await slow.admin.requests()).filter((r) => r.method === 'POST' && r.path === '/api/url/add' && r.status === 200 && !r.rateLimited);
+      expect(posts.map((r) => (r.body as { url: string }).url).sort()).toEqual(Array.from({ length: n }, (_, i) => `https://resume.example/${i + 1}`).sort());
+    } finally {
+      await slow.close();
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import { execa } from 'execa';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, tempDir } from '../helpers/cli.js';
+
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+
+/** An environment with no npm settings from the project and no SHORTY_* from the shell. */
+function cleanEnv(extra: Record<string, string> = {}): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (!k.startsWith('SHORTY_') && !k.startsWith('npm_')) env[k] = v;
+  }
+  return { ...env, ...extra };
+}
+
+describe('the packed tarball', () => {
+  let files: string[] = [];
+  let shorty = '';
+  const home = tempDir('shorty-pkg-home-');
+
+  beforeAll(async () => {
+    const dir = tempDir('shorty-pack-');
+    // dist/ is already built by the test setup; --ignore-scripts keeps pack from rebuilding it
+    // under the feet of the other test files.
+    const packed = await execa('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: ROOT, env: cleanEnv() });
+    const [info] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
+    files = info.files.map((f) => f.path);
+    const prefix = join(dir, 'prefix');
+    // Only the runtime dependencies are installed: a dev dependency needed at run time fails here.
+    await execa('npm', ['install', '--global', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', join(dir, info.filename)], {
+      cwd: dir, env: cleanEnv({ HOME: home }),
+    });
+    shorty = join(prefix, 'bin', 'shorty');
+  }, 120_000);
+
+  it('holds the entry, the bundle and the completions, and no sources or tests', () => {
+    expect(files).toEqual(expect.arrayContaining([
+      'bin/shorty.js', 'bin/package.json', 'dist/shorty.cjs', 'package.json',
+      'completions/shorty.bash', 'completions/_shorty', 'completions/shorty.fish',
+    ]));
+    expect(files.filter((f) => /^(src|test|bench|scripts)\//.test(f))).toEqual([]);
+  });
+
+  it('installs globally and runs --version and --help', async () => {
+    const env = cleanEnv({ HOME: home, SHORTY_CONFIG_DIR: tempDir() });
+    const version = await execa(shorty, ['--version'], { env, extendEnv: false });
+    expect(version.stdout).toBe(pkg.version);
+    const help = await execa(shorty, ['--help'], { env, extendEnv: false });
+    expect(help.stdout).toContain('Usage: shorty');
+    expect(help.stdout).toContain('completion');
+    expect(readdirSync(join(shorty, '..', '..', 'lib', 'node_modules', 'shorty-cli', 'node_modules'))).not.toContain('esbuild');
+  });
+
+  it('runs `shorty sandbox`, which prints its two lines and stops cleanly on Ctrl-C', async () => {
+    const child = execa(shorty, ['sandbox', '--port', '0'], {
+      env: cleanEnv({ HOME: home, SHORTY_CONFIG_DIR: tempDir() }), extendEnv: false, reject: false,
+    });
+    const lines: string[] = [];
+    for await (const line of createInterface({ input: child.stdout! })) {
+      lines.push(line);
+      if (lines.length === 2) break;
+    }
+    expect(lines[0]).toMatch(/^SHORTY_BASE_URL=http:\/\/127\.0\.0\.1:\d+$/);
+    expect(lines[1]).toMatch(/^SHORTY_API_KEY=\S{8,}$/);
+    const url = lines[0].split('=')[1];
+    const res = await fetch(`${url}/api/account`, { headers: { authorization: `Bearer ${lines[1].split('=')[1]}` } });
+    expect(res.status).toBe(200);
+    child.kill('SIGINT');
+    const result = await child;
+    expect(result.exitCode).toBe(0);
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { calls, json, useSandboxCli } from '../helpers/sandbox-cli.js';
+
+const cli = useSandboxCli();
+
+describe('pixels', () => {
+  it('lists the 13 types offline, with no base URL or key', async () => {
+    const res = await runCli(['pixels', 'types']);
+    expect(res.exitCode).toBe(0);
+    expect(res.stdout.trimEnd().split('\n')).toEqual(['type', 'gtmpixel', 'gapixel', 'fbpixel', 'adwordspixel', 'linkedinpixel',
+      'twitterpixel', 'adrollpixel', 'quorapixel', 'pinterest', 'bing', 'snapchat', 'reddit', 'tiktok']);
+    expect(json(await runCli(['pixel', 'types', '--json']))).toHaveLength(13);
+  });
+
+  it('adds, updates, lists and deletes a pixel', async () => {
+    const add = await cli.runLogged(['pixels', 'add', '--type', 'tiktok', '--name', 'Ads', '--tag', 'C4AB', '-q']);
+    expect(add.exitCode).toBe(0);
+    const id = Number(add.stdout.trim());
+    expect(add.requests[0]).toMatchObject({ method: 'POST', path: '/api/pixel/add', body: { type: 'tiktok', name: 'Ads', tag: 'C4AB' } });
+
+    const upd = await cli.runLogged(['pixels', 'update', String(id), '--tag', 'C4CD', '--json']);
+    expect(upd.requests[0]).toMatchObject({ method: 'PUT', path: `/api/pixel/${id}/update`, body: { tag: 'C4CD' } });
+    expect(Object.keys(json(upd))).toEqual(['message']);
+
+    const list = json<{ id: number }[]>(await cli.run(['pixels', 'list', '--json']));
+    expect(list.find((p) => p.id === id)).toMatchObject({ type: 'tiktok', name: 'Ads', tag: 'C4CD' });
+
+    const del = await cli.runLogged(['pixels', 'delete', String(id), '--yes']);
+    expect(calls(del.requests)).toEqual([`DELETE /api/pixel/${id}/delete`]);
+  });
+
+  it.each([
+    [['pixels', 'add', '--type', 'myspace', '--name', 'N', '--tag', 'T']],
+    [['pixels', 'add', '--type', 'gapixel', '--name', 'N']],
+    [['pixels', 'update', '3']],
+    [['pixels', 'update', 'x', '--tag', 'T']],
+  ])('refuses %j with exit 2 before sending anything', async (args) => {
+    const res = await cli.runLogged(args);
+    expect(res.exitCode).toBe(2);
+    expect(res.requests).toEqual([]);
+  });
+});
+
+describe('account', () => {
+  it('prints the data object for `account get` and bare `account`', async () => {
+    const res = await cli.runLogged(['account', 'get', '--json']);
+    expect(res.exitCode).toBe(0);
+    const data = json(res);
+    expect(data).toMatchObject({ id: expect.any(Number), email: expect.any(String), username: expect.any(String) });
+    expect(data).not.toHaveProperty('data');
+    expect(calls(res.requests)).toEqual(['GET /api/account']);
+    expect(json(await cli.run(['account', '--json']))).toEqual(data);
+    expect((await cli.run(['account', '-q'])).stdout).toBe(`${data.id}\n`);
+    const fields = await cli.run(['account', '--fields', 'email', '-o', 'tsv']);
+    expect(fields.stdout).toBe(`email\n${data.email}\n`);
+  });
+
+  it('updates the email and the password from stdin', async () => {
+    const res = await cli.runLogged(['account', 'update', '--email', 'new@example.com']);
+    expect(res.exitCode).toBe(0);
+    expect(res.requests[0]).toMatchObject({ method: 'PUT', path: '/api/account/update', body: { email: 'new@example.com' } });
+    expect(res.stderr).toBe('✓ Account has been successfully updated.\n');
+    expect(json(await cli.run(['account', '--json'])).email).toBe('new@example.com');
+
+    const pw = await cli.runLogged(['account', 'update', '--password-stdin'], { input: 's3cret-pass\n' });
+    expect(pw.exitCode).toBe(0);
+    expect(pw.requests[0].body).toEqual({ password: 's3cret-pass' });
+  });
+
+  it.each([
+    [['account', 'update'], undefined],
+    [['account', 'update', '--email', 'nope'], undefined],
+    [['account', 'update', '--password-stdin'], ''],
+  ])('refuses %j with exit 2 before sending anything', async (args, input) => {
+    const res = await cli.runLogged(args, { input });
+    expect(res.exitCode).toBe(2);
+    expect(res.requests).toEqual([]);
+  });
+
+  it('exits 3 with a wrong key, and with no key at all', async () => {
+    expect((await cli.run(['account'], { env: { SHORTY_API_KEY: 'sk_not_the_key' } })).exitCode).toBe(3);
+    const none = await runCli(['account'], { env: { SHORTY_BASE_URL: cli.sandbox.baseUrl } });
+    expect(none.exitCode).toBe(3);
+    expect(none.stderr).toContain('hint: run `shorty login`');
+  });
+});

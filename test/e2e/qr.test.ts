@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { renderQr } from '../../src/commands/qr/terminal.js';
+import { runCli, type CliResult } from '../helpers/cli.js';
+import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
+
+let sandbox: StartedSandbox;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+beforeEach(async () => {
+  await sandbox.admin.reset({ data: true });
+});
+
+function shorty(args: string[]): Promise<CliResult> {
+  return runCli(args, {
+    env: { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey, SHORTY_RATE_LIMIT: '1000/60s' },
+  });
+}
+
+async function seedQr(body: Record<string, unknown>): Promise<{ id: number; link: string }> {
+  const res = await sandbox.api('POST', '/qr/add', body);
+  expect(res.json.error).toBe(0);
+  await sandbox.admin.reset();
+  return { id: res.json.id, link: res.json.link };
+}
+
+async function sent(): Promise<{ method: string; path: string; body: unknown }[]> {
+  return (await sandbox.admin.requests()).map(({ method, path, body }) => ({ method, path, body }));
+}
+
+describe('qr add', () => {
+  test('every option lands in the body; --json prints {id, link}', async () => {
+    const res = await shorty(['qr', 'add', '--type', 'text', '--data', 'Hello there', '--background', 'rgb( 255, 255, 224 )',
+      '--foreground', 'rgb(30,144,255)', '--logo', 'https://cdn.example.com/logo.png', '--json']);
+    expect(res.exitCode).toBe(0);
+    expect(await sent()).toEqual([{ method: 'POST', path: '/api/qr/add', body: {
+      type: 'text', data: 'Hello there', background: 'rgb(255,255,224)', foreground: 'rgb(30,144,255)',
+      logo: 'https://cdn.example.com/logo.png',
+    } }]);
+    expect(JSON.parse(res.stdout)).toEqual({ id: 1, link: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/qr\//) });
+  });
+
+  test('structured types send JSON data as an object; -q prints the id', async () => {
+    const wifi = { ssid: 'Office', password: 'secret', encryption: 'WPA' };
+    const res = await shorty(['qrs', 'create', '--type', 'wifi', '--data', JSON.stringify(wifi), '-q']);
+    expect(res).toMatchObject({ exitCode: 0, stdout: '1\n' });
+    expect((await sent())[0].body).toEqual({ type: 'wifi', data: wifi });
+  });
+
+  test('--show draws the data after the normal output; with -q the drawing is all of stdout', async () => {
+    const shown = await shorty(['qr', 'add', '--type', 'link', '--data', 'https://example.com/menu', '--show', '-o', 'tsv']);
+    expect(shown.exitCode).toBe(0);
+    const [head, row, ...rest] = shown.stdout.split('\n');
+    expect([head, row.split('\t')[0]]).toEqual(['id\tlink', '1']);
+    expect(rest.join('\n')).toBe(await renderQr('https://example.com/menu'));
+    const quiet = await shorty(['qr', 'add', '--type', 'text', '--data', 'Table 7', '--show', '-q']);
+    expect(quiet).toMatchObject({ exitCode: 0, stdout: await renderQr('Table 7') });
+  });
+});
+
+describe('qr list, get, update, delete', () => {
+  test('list --all over pages, newest first', async () => {
+    for (let i = 1; i <= 3; i++) await seedQr({ type: 'text', data: `code ${i}` });
+    const res = await shorty(['qr', 'ls', '--all', '--limit', '2', '-q']);
+    expect(res.stdout).toBe('3\n2\n1\n');
+    expect((await sandbox.admin.requests()).map((r) => r.query)).toEqual([{ limit: '2' }, { limit: '2', page: '2' }]);
+  });
+
+  test('get --json is {details, data}; -q prints the id', async () => {
+    const { id, link } = await seedQr({ type: 'link', data: 'https://example.com' });
+    const res = await shorty(['qr', 'get', String(id), '--json']);
+    expect(res.exitCode).toBe(0);
+    const detail = JSON.parse(res.stdout);
+    expect(Object.keys(detail)).toEqual(['details', 'data']);
+    expect(detail.details).toMatchObject({ id, link });
+    expect((await shorty(['qr', 'show', String(id), '-q'])).stdout).toBe(`${id}\n`);
+  });
+
+  test('update sends data and look options; the message goes to stderr, or stdout with --json', async () => {
+    const { id } = await seedQr({ type: 'link', data: 'https://example.com' });
+    const res = await shorty(['qr', 'update', String(id), '--data', 'https://example.com/new', '--foreground', 'rgb(0,0,0)']);
+    expect(res).toMatchObject({ exitCode: 0, stdout: '' });
+    expect(res.stderr).toMatch(/updated/);
+    const json = await shorty(['qr', 'edit', String(id), '--type', 'vcard', '--data', '{"name":"Ada"}', '--json']);
+    expect(JSON.parse(json.stdout)).toEqual({ message: expect.stringMatching(/updated/) });
+    expect((await sent()).map((r) => r.body)).toEqual([
+      { data: 'https://example.com/new', foreground: 'rgb(0,0,0)' },
+      { type: 'vcard', data: { name: 'Ada' } },
+    ]);
+  });
+
+  test('delete several with -y; without -y and no TTY: exit 2 and nothing sent', async () => {
+    const a = await seedQr({ type: 'text', data: 'a' });
+    const b = await seedQr({ type: 'text', data: 'b' });
+    const refused = await shorty(['qr', 'delete', String(a.id)]);
+    expect(refused.exitCode).toBe(2);
+    expect(await sent()).toEqual([]);
+    const res = await shorty(['qr', 'rm', String(a.id), String(b.id), '-y']);
+    expect(res.exitCode).toBe(0);
+    expect((await sent()).map((r) => `${r.method} ${r.path}`)).toEqual([`DELETE /api/qr/${a.id}/delete`, `DELETE /api/qr/${b.id}/delete`]);
+  });
+});
+
+describe('errors', () => {
+  const invalid: [string, string[], RegExp][] = [
+    ['unknown type', ['qr', 'add', '--type', 'barcode', '--data', 'x'], /invalid QR type "barcode"/],
+    ['missing --data', ['qr', 'add', '--type', 'text'], /--data/],
+    ['empty data', ['qr', 'add', '--type', 'text', '--data', ' '], /--data: must not be empty/],
+    ['link data that is not a URL', ['qr', 'add', '--type', 'link', '--data', 'example.com'], /--data/],
+    ['broken JSON', ['qr', 'add', '--type', 'vcard', '--data', '{"name":'], /not valid JSON/],
+    ['empty JSON object', ['qr', 'add', '--type', 'wifi', '--data', '{}'], /non-empty/],
+    ['rgb above 255', ['qr', 'add', '--type', 'text', '--data', 'x', '--background', 'rgb(0,0,256)'], /--background/],
+    ['hex instead of rgb', ['qr', 'add', '--type', 'text', '--data', 'x', '--foreground', '#000000'], /--foreground/],
+    ['logo not an image', ['qr', 'add', '--type', 'text', '--data', 'x', '--logo', 'logo.gif'], /--logo/],
+    ['logo ftp URL', ['qr', 'add', '--type', 'text', '--data', 'x', '--logo', 'ftp://e.com/l.png'], /--logo/],
+    ['--show of a wifi code', ['qr', 'add', '--type', 'wifi', '--data', 'x', '--show'], /--show/],
+    ['get 0', ['qr', 'get', '0'], /invalid QR code id "0"/],
+    ['update abc', ['qr', 'update', 'abc', '--data', 'x'], /invalid QR code id "abc"/],
+    ['update without --data', ['qr', 'update', '3'], /--data/],
+    ['update with unknown type', ['qr', 'update', '3', '--type', 'nope', '--data', 'x'], /QR type/],
+    ['delete -1', ['qr', 'delete', '-1', '-y'], /invalid QR code id "-1"/],
+  ];
+  test.each(invalid)('invalid: %s -> exit 2, nothing sent', async (_name, args, message) => {
+    const res = await shorty(args);
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toMatch(message);
+    expect((await sandbox.admin.stats()).requests).toBe(0);
+  });
+
+  test.each([
+    ['get', ['qr', 'get', '42']],
+    ['update', ['qr', 'update', '42', '--data', 'x']],
+    ['delete', ['qr', 'delete', '42', '-y']],
+  ])('not found: %s -> exit 1', async (_name, args) => {
+    const res = await shorty(args);
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toMatch(/^shorty: .*does not exist/);
+  });
+});

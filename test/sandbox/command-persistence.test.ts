@@ -1,0 +1,139 @@
+// runSandbox (the `shorty sandbox` command), --data persistence, and the process helper.
+import { build } from 'esbuild';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, test } from 'vitest';
+import { runSandbox } from '../../src/sandbox/command.js';
+import { createSandbox } from '../../src/sandbox/server.js';
+import { startSandbox, startSandboxProcess } from '../helpers/sandbox.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'shorty-sandbox-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function capture() {
+  const stream = new PassThrough();
+  let text = '';
+  stream.on('data', (d: Buffer) => (text += d.toString()));
+  return { stream, text: () => text };
+}
+
+async function waitFor(predicate: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !predicate(); i++) await new Promise((r) => setTimeout(r, 10));
+}
+
+describe('runSandbox', () => {
+  test('prints exactly the two lines on stdout, serves, and exits 0 when aborted', async () => {
+    const out = capture();
+    const err = capture();
+    const abort = new AbortController();
+    const running = runSandbox({ apiKey: 'sk_command_test_key', rateLimit: '7/60s' }, { stdout: out.stream, stderr: err.stream }, abort.signal);
+    await waitFor(() => out.text().split('\n').length >= 3);
+    const lines = out.text().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^SHORTY_BASE_URL=http:\/\/127\.0\.0\.1:\d+$/);
+    expect(lines[1]).toBe('SHORTY_API_KEY=sk_command_test_key');
+    expect(lines[2]).toBe('');
+    expect(err.text()).toMatch(/listening/);
+
+    const baseUrl = lines[0].slice('SHORTY_BASE_URL='.length);
+    const res = await fetch(`${baseUrl}/api/account`, { headers: { Authorization: 'Bearer sk_command_test_key' } });
+    expect(res.headers.get('x-ratelimit-limit')).toBe('7');
+    abort.abort();
+    expect(await running).toBe(0);
+    await expect(fetch(`${baseUrl}/api/account`)).rejects.toThrow();
+  });
+
+  test('a random sk_ key when none is given', async () => {
+    const out = capture();
+    const abort = new AbortController();
+    const running = runSandbox({}, { stdout: out.stream, stderr: capture().stream }, abort.signal);
+    await waitFor(() => out.text().includes('SHORTY_API_KEY'));
+    expect(out.text()).toMatch(/^SHORTY_API_KEY=sk_[0-9a-f]{32}$/m);
+    abort.abort();
+    expect(await running).toBe(0);
+  });
+
+  test.each([
+    [{ port: 'eighty' }, /invalid port/],
+    [{ port: '70000' }, /invalid port/],
+    [{ rateLimit: 'fast' }, /invalid rate limit/],
+    [{ apiKey: 'a b' }, /invalid API key/],
+  ])('%j is refused with a clear error', async (opts, message) => {
+    await expect(runSandbox(opts, { stdout: capture().stream, stderr: capture().stream }, new AbortController().signal)).rejects.toThrow(message);
+  });
+});
+
+describe('--data persistence', () => {
+  test('a restart loads what the previous run saved', async () => {
+    const file = join(dir, 'state.json');
+    const first = await startSandbox({ dataFile: file, apiKey: 'sk_persist_1' });
+    const link = await first.api('POST', '/url/add', { url: 'https://example.com/kept', custom: 'kept1' });
+    await first.api('POST', '/channel/add', { name: 'Kept channel' });
+    await fetch(`${first.baseUrl}/kept1`, { redirect: 'manual' });
+    await first.close();
+    expect(JSON.parse(readFileSync(file, 'utf8')).links).toHaveLength(1);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+
+    const second = await startSandbox({ dataFile: file, apiKey: 'sk_persist_2' });
+    const detail = await second.api('GET', `/url/${link.json.id}`);
+    expect(detail.json.details).toMatchObject({ longurl: 'https://example.com/kept', shorturl: `${second.baseUrl}/kept1` });
+    expect(detail.json.data.clicks).toBe(1);
+    expect((await second.api('GET', '/channels')).json.data.channels[0].name).toBe('Kept channel');
+    // ids continue after the saved ones
+    expect((await second.api('POST', '/url/add', { url: 'https://example.com/next' })).json.id).toBe(link.json.id + 1);
+    await second.close();
+  });
+
+  test('the file is written on every change, not only at exit', async () => {
+    const file = join(dir, 'live.json');
+    const sb = await startSandbox({ dataFile: file });
+    await sb.api('POST', '/pixel/add', { type: 'gapixel', name: 'GA', tag: 'G-1' });
+    expect(JSON.parse(readFileSync(file, 'utf8')).pixels[0]).toMatchObject({ name: 'GA', tag: 'G-1' });
+    await sb.close();
+  });
+
+  test('a file that is not sandbox state is refused with a clear message', async () => {
+    const file = join(dir, 'bad.json');
+    writeFileSync(file, '{"hello": "world"}');
+    await expect(createSandbox({ dataFile: file })).rejects.toThrow(/not a sandbox state/);
+    writeFileSync(file, '{broken');
+    await expect(createSandbox({ dataFile: file })).rejects.toThrow(/cannot read sandbox data file/);
+  });
+});
+
+describe('as a separate process', () => {
+  test('startSandboxProcess reads the two lines; SIGTERM saves and exits 0', async () => {
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const bundle = join(dir, 'sandbox-main.mjs');
+    await build({
+      stdin: {
+        contents: `import { runSandbox } from './src/sandbox/command.ts';
+          const args = process.argv.slice(2); const opts = {};
+          for (let i = 0; i < args.length; i += 2) opts[args[i].replace(/^--/, '').replace(/-(\\w)/g, (_, c) => c.toUpperCase())] = args[i + 1];
+          const abort = new AbortController();
+          for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => abort.abort());
+          runSandbox(opts, process, abort.signal).then((code) => process.exit(code));`,
+        resolveDir: root,
+        loader: 'ts',
+      },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      outfile: bundle,
+      logLevel: 'silent',
+    });
+    const file = join(dir, 'process.json');
+    const sb = await startSandboxProcess(['--data', file, '--rate-limit', '3/60s'], [process.execPath, bundle]);
+    expect(sb.apiKey).toMatch(/^sk_[0-9a-f]{32}$/);
+    const res = await sb.api('POST', '/url/add', { url: 'https://example.com/process' });
+    expect(res.headers.get('x-ratelimit-limit')).toBe('3');
+    expect((await sb.admin.requests())[0].body).toEqual({ url: 'https://example.com/process' });
+    await sb.close();
+    expect(await sb.exitCode()).toBe(0);
+    expect(existsSync(file)).toBe(true);
+    expect(JSON.parse(readFileSync(file, 'utf8')).links[0].longurl).toBe('https://example.com/process');
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, test } from 'vitest';
+import { exportRow, nextPage } from '../../src/bulk/export.js';
+import { describePlan } from '../../src/bulk/plan.js';
+import { resultRow } from '../../src/bulk/results.js';
+import { isAliasTaken } from '../../src/bulk/send-row.js';
+import {
+  emptyCounts, estimateMs, formatElapsed, formatEstimate, formatRate, summaryLine, windowSize,
+} from '../../src/bulk/timing.js';
+
+const perMinute = { limit: 30, windowMs: 60_000 };
+
+describe('duration estimate', () => {
+  test('412 rows at 30/min is about 14 min', () => {
+    expect(`${formatEstimate(estimateMs(412, perMinute))} at ${formatRate(perMinute)}`).toBe('about 14 min at 30/min');
+  });
+
+  test.each([
+    [0, 'under a second'],
+    [40_000, 'about 40 s'],
+    [89_000, 'about 89 s'],
+    [600_000, 'about 10 min'],
+    [7_500_000, 'about 2 h 5 min'],
+  ])('%i ms -> %s', (ms, text) => {
+    expect(formatEstimate(ms)).toBe(text);
+  });
+
+  test.each([
+    [{ limit: 5, windowMs: 1000 }, '5/s'],
+    [{ limit: 100, windowMs: 3_600_000 }, '100/h'],
+    [{ limit: 10, windowMs: 90_000 }, '10/90s'],
+    [{ limit: 3, windowMs: 1500 }, '3/1500ms'],
+  ])('%j is written %s', (spec, text) => {
+    expect(formatRate(spec)).toBe(text);
+  });
+});
+
+describe('summary', () => {
+  test('the contract example', () => {
+    const counts = { ...emptyCounts(), ok: 398, invalid: 3, error: 1 };
+    expect(summaryLine(counts, 820_000)).toBe('398 ok, 3 invalid, 1 error in 13m 40s');
+  });
+
+  test('skipped, plural errors, dry run', () => {
+    expect(summaryLine({ ...emptyCounts(), ok: 2, skipped: 1, error: 2 }, 2400)).toBe('2 ok, 1 skipped, 2 errors in 2.4s');
+    expect(summaryLine({ ...emptyCounts(), valid: 5 }, 65_000, true)).toBe('5 valid in 1m 05s');
+  });
+
+  test.each([[45_000, '45s'], [3_725_000, '1h 02m']])('elapsed %i -> %s', (ms, text) => {
+    expect(formatElapsed(ms)).toBe(text);
+  });
+
+  test('plan description', () => {
+    expect(describePlan({ rows: 412, invalid: 0, done: 0, toSend: 412 })).toBe('412 rows');
+    expect(describePlan({ rows: 1, invalid: 1, done: 0, toSend: 0 })).toBe('1 row (1 invalid)');
+    expect(describePlan({ rows: 9, invalid: 2, done: 3, toSend: 4 })).toBe('9 rows (2 invalid, 3 already done)');
+  });
+});
+
+describe('window size', () => {
+  test.each([
+    [perMinute, 1],
+    [{ limit: 5, windowMs: 1000 }, 1],
+    [{ limit: 8, windowMs: 1000 }, 2],
+    [{ limit: 100_000, windowMs: 1000 }, 4],
+  ])('%j -> %i in flight', (spec, size) => {
+    expect(windowSize(spec)).toBe(size);
+  });
+});
+
+describe('rows', () => {
+  test('result columns follow the input columns and replace same-named ones', () => {
+    expect(Object.entries(resultRow({ url: 'u', id: '7', note: 'n' }, { row: 3, status: 'ok', id: 12, shorturl: 's' }))).toEqual([
+      ['url', 'u'], ['note', 'n'], ['row', 3], ['status', 'ok'], ['id', 12], ['shorturl', 's'], ['error', ''],
+    ]);
+  });
+
+  test('export rows name url and alias as import reads them', () => {
+    expect(exportRow({ id: 1, alias: 'abc', shorturl: 's', longurl: 'https://a', clicks: 2, title: 't', description: '', date: 'd' }))
+      .toEqual({ url: 'https://a', custom: 'abc', id: 1, shorturl: 's', clicks: 2, title: 't', description: '', date: 'd' });
+  });
+
+  test.each([
+    [2, 1, 2], ['3', 2, 3], [null, 1, undefined], [undefined, 1, undefined], [0, 1, undefined], [1, 1, undefined], ['x', 1, undefined],
+  ])('nextPage(%j, %i) = %j', (next, current, expected) => {
+    expect(nextPage(next, current)).toBe(expected);
+  });
+
+  test('alias-taken messages', () => {
+    expect(isAliasTaken('That alias is taken. Please choose another one.')).toBe(true);
+    expect(isAliasTaken('Please enter a valid URL.')).toBe(false);
+  });
+});

@@ -1,0 +1,141 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createContext, type GlobalOptions } from '../../src/context.js';
+import { UsageError } from '../../src/errors.js';
+import { createTestIO, type TestIO } from '../../src/io.js';
+import { createPrinter, type Row, type View } from '../../src/output/printer.js';
+
+const VIEW: View = { columns: ['id', 'name'] };
+const ROWS: Row[] = [
+  { id: 1, name: 'a\tb', meta: { x: 1 } },
+  { id: 2, name: 'say "hi", ok', meta: null },
+];
+
+async function printerFor(globals: GlobalOptions, opts: { tty?: boolean; env?: Record<string, string> } = {}) {
+  const io: TestIO = await createTestIO({ tty: opts.tty ?? false, columns: 80 });
+  const env = { SHORTY_CONFIG_DIR: join(mkdtempSync(join(tmpdir(), 'shorty-printer-')), 'cfg'), ...opts.env };
+  const ctx = createContext({ io, env, now: () => 0, sleep: async () => {}, signal: new AbortController().signal }, globals);
+  const printer = await createPrinter(ctx);
+  // Streams deliver 'data' asynchronously: let them flush before reading.
+  const settle = () => new Promise((r) => setImmediate(r));
+  return { printer, out: async () => (await settle(), io.out()), err: async () => (await settle(), io.err()) };
+}
+
+async function* stream(rows: Row[]): AsyncGenerator<Row> {
+  for (const row of rows) yield row;
+}
+
+describe('printer formats', () => {
+  it('defaults to tsv when stdout is not a TTY, and table on a TTY', async () => {
+    expect((await printerFor({})).printer.format).toBe('tsv');
+    expect((await printerFor({}, { tty: true })).printer.format).toBe('table');
+    expect((await printerFor({}, { env: { SHORTY_OUTPUT: 'csv' } })).printer.format).toBe('csv');
+    expect((await printerFor({ output: 'json' }, { env: { SHORTY_OUTPUT: 'csv' } })).printer.format).toBe('json');
+  });
+
+  it('rejects an unknown SHORTY_OUTPUT', async () => {
+    await expect(printerFor({}, { env: { SHORTY_OUTPUT: 'yaml' } })).rejects.toThrow(UsageError);
+  });
+
+  it('streams a json list as one pretty array, identical to JSON.stringify', async () => {
+    const { printer, out } = await printerFor({ output: 'json' });
+    await printer.list(stream(ROWS), VIEW);
+    expect(await out()).toBe(`${JSON.stringify(ROWS, null, 2)}\n`);
+    expect(JSON.parse(await out())).toEqual(ROWS);
+  });
+
+  it('prints an empty json list as []', async () => {
+    const { printer, out } = await printerFor({ output: 'json' });
+    await printer.list([], VIEW);
+    expect(await out()).toBe('[]\n');
+  });
+
+  it('writes ndjson one compact object per line', async () => {
+    const { printer, out } = await printerFor({ output: 'ndjson' });
+    await printer.list(ROWS, VIEW);
+    expect((await out()).split('\n')).toEqual([JSON.stringify(ROWS[0]), JSON.stringify(ROWS[1]), '']);
+  });
+
+  it('quotes csv per RFC 4180 and writes nested values as compact JSON', async () => {
+    const { printer, out } = await printerFor({ output: 'csv' });
+    await printer.list(ROWS, VIEW);
+    expect(await out()).toBe('id,name,meta\n1,a\tb,"{""x"":1}"\n2,"say ""hi"", ok",\n');
+  });
+
+  it('escapes tsv values', async () => {
+    const { printer, out } = await printerFor({ output: 'tsv' });
+    await printer.list(ROWS, VIEW);
+    expect(await out()).toBe('id\tname\tmeta\n1\ta\\tb\t{"x":1}\n2\tsay "hi", ok\t\n');
+  });
+
+  it('keeps --fields in order, dotted paths as flat keys', async () => {
+    const { printer, out } = await printerFor({ output: 'json', fields: 'meta.x,id' });
+    await printer.list([ROWS[0]], VIEW);
+    expect(JSON.parse(await out())).toEqual([{ 'meta.x': 1, id: 1 }]);
+  });
+
+  it('refuses an unknown field before printing anything', async () => {
+    const { printer, out } = await printerFor({ output: 'csv', fields: 'id,nope' });
+    await expect(printer.list(ROWS, VIEW)).rejects.toThrow(/unknown field "nope"/);
+    expect(await out()).toBe('');
+  });
+
+  it('prints the quiet field one per line', async () => {
+    const { printer, out } = await printerFor({ quiet: true, output: 'json' });
+    await printer.list(ROWS, VIEW);
+    await printer.object({ error: 0, id: 9, shorturl: 'https://s/x' }, { columns: [], quiet: 'shorturl' });
+    expect(await out()).toBe('1\n2\nhttps://s/x\n');
+  });
+
+  it('draws a table with the view columns and a footer on stderr', async () => {
+    const { printer, out, err } = await printerFor({ output: 'table' });
+    await printer.list(ROWS, VIEW, () => ({ page: 2, maxpage: 7, total: 134 }));
+    const table = await out();
+    expect(table).toContain('│ id │ name');
+    expect(table).toContain('│ 1  │ a b');
+    expect(table).not.toContain('meta');
+    expect(await err()).toBe('page 2/7 · 134 results\n');
+  });
+
+  it('draws one object as a key/value table with nested keys spread', async () => {
+    const { printer, out } = await printerFor({ output: 'table' });
+    await printer.object({ error: 0, id: 3, details: { longurl: 'https://e.com' } }, VIEW);
+    const table = await out();
+    expect(table).toMatch(/│ id\s+│ 3\s+│/);
+    expect(table).toMatch(/│ details\.longurl │ https:\/\/e\.com │/);
+    expect(table).not.toContain('error');
+  });
+
+  it('prints an object without its error key in json', async () => {
+    const { printer, out } = await printerFor({ output: 'json' });
+    await printer.object({ error: 0, id: 3, name: 'x' }, VIEW);
+    expect(await out()).toBe('{\n  "id": 3,\n  "name": "x"\n}\n');
+  });
+
+  it('sends messages to stderr in table/tsv, to stdout in json, nowhere with -q', async () => {
+    const tsv = await printerFor({});
+    await tsv.printer.message({ error: 0, message: 'Domain deleted.' });
+    expect(await tsv.out()).toBe('');
+    expect(await tsv.err()).toBe('✓ Domain deleted.\n');
+
+    const json = await printerFor({ output: 'json' });
+    await json.printer.message({ error: 0, message: 'Domain deleted.' });
+    expect(await json.out()).toBe('{\n  "message": "Domain deleted."\n}\n');
+
+    const quiet = await printerFor({ quiet: true });
+    await quiet.printer.message({ error: 0, message: 'Domain deleted.' });
+    expect((await quiet.out()) + (await quiet.err())).toBe('');
+  });
+
+  it('colours the table header only when colour is on', async () => {
+    const plain = await printerFor({ output: 'table' }, { tty: true, env: { NO_COLOR: '1' } });
+    await plain.printer.list(ROWS, VIEW);
+    expect(await plain.out()).not.toContain('\u001b[');
+
+    const coloured = await printerFor({ output: 'table' }, { tty: true });
+    await coloured.printer.list(ROWS, VIEW);
+    expect(await coloured.out()).toContain('\u001b[');
+  });
+});

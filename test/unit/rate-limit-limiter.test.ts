@@ -1,0 +1,140 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SharedLimiter } from '../../src/api/rate-limit.js';
+import { openRateStore } from '../../src/api/rate-store.js';
+import { createContext } from '../../src/context.js';
+import { CancelError, RateLimitError } from '../../src/errors.js';
+import { createTestIO } from '../../src/io.js';
+import type { Settings } from '../../src/settings/types.js';
+import { tempDir } from '../helpers/cli.js';
+
+/** A limiter on a real state file with a fake clock: sleeping moves the clock. */
+async function setup(opts: { limit?: number; windowMs?: number; wait?: boolean; tty?: boolean; path?: string; clock?: { t: number } } = {}) {
+  const clock = opts.clock ?? { t: Date.now() };
+  const sleeps: number[] = [];
+  const controller = new AbortController();
+  const io = await createTestIO({ tty: opts.tty });
+  const ctx = createContext({
+    io,
+    env: {},
+    now: () => clock.t,
+    sleep: async (ms, signal) => {
+      if (signal?.aborted) throw signal.reason;
+      sleeps.push(ms);
+      clock.t += ms;
+    },
+    signal: controller.signal,
+  });
+  const settings: Settings = {
+    profile: 'default', configDir: tempDir(), rateLimit: { limit: opts.limit ?? 3, windowMs: opts.windowMs ?? 1000 },
+    timeoutMs: 30_000, insecure: false, debug: false, wait: opts.wait ?? true,
+  };
+  const path = opts.path ?? join(tempDir(), 'ratelimit', 'state.json');
+  const limiter = new SharedLimiter(ctx, settings, openRateStore(path));
+  const request = async (headers: Record<string, string> = {}) => {
+    await limiter.acquire(controller.signal);
+    clock.t += 2; // the answer takes 2 ms
+    await limiter.observe(headers);
+  };
+  return { clock, sleeps, io, limiter, request, controller, path };
+}
+
+const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+describe('SharedLimiter', () => {
+  it('lets N requests through, then waits for the window and says so once', async () => {
+    const { sleeps, io, request } = await setup({ limit: 3, windowMs: 2000 });
+    for (let i = 0; i < 3; i++) await request();
+    expect(sleeps).toEqual([]);
+    await request();
+    expect(total(sleeps)).toBeGreaterThanOrEqual(2000);
+    expect(total(sleeps)).toBeLessThan(2100);
+    expect(io.err()).toBe('waiting 2s for the rate limit…\n');
+  });
+
+  it('draws a countdown on a TTY and clears it', async () => {
+    const { io, request } = await setup({ limit: 1, windowMs: 3000, tty: true });
+    await request();
+    await request();
+    expect(io.err()).toContain('\r\x1b[Kwaiting 3s for the rate limit…');
+    expect(io.err()).toContain('\r\x1b[Kwaiting 1s for the rate limit…');
+    expect(io.err().endsWith('\r\x1b[K')).toBe(true);
+  });
+
+  it('stays silent for waits under a second', async () => {
+    const { sleeps, io, request } = await setup({ limit: 1, windowMs: 500 });
+    await request();
+    await request();
+    expect(total(sleeps)).toBeGreaterThan(400);
+    expect(io.err()).toBe('');
+  });
+
+  it('fails with exit 4 under --no-wait instead of waiting', async () => {
+    const { sleeps, request } = await setup({ limit: 1, wait: false });
+    await request();
+    const err = await request().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RateLimitError);
+    expect((err as RateLimitError).exitCode).toBe(4);
+    expect((err as RateLimitError).message).toMatch(/next request is possible in \d\.\ds/);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('stops at once with the abort reason when interrupted during a wait', async () => {
+    const { limiter, request, controller } = await setup({ limit: 1 });
+    await request();
+    controller.abort(new CancelError());
+    await expect(limiter.acquire(controller.signal)).rejects.toBeInstanceOf(CancelError);
+  });
+
+  it('shares the budget between limiters of separate processes', async () => {
+    const a = await setup({ limit: 2, windowMs: 5000 });
+    const b = await setup({ limit: 2, windowMs: 5000, path: a.path, clock: a.clock });
+    await a.request();
+    await b.request();
+    await b.request();
+    expect(total(b.sleeps)).toBeGreaterThanOrEqual(5000);
+  });
+
+  it('shares a server refusal: backoff blocks the other processes too', async () => {
+    const a = await setup({ limit: 10 });
+    const b = await setup({ limit: 10, path: a.path, clock: a.clock });
+    await a.request();
+    await a.limiter.backoff(3000, a.controller.signal);
+    expect(total(a.sleeps)).toBe(3000);
+    a.clock.t -= 3000; // b asks at the moment a was refused
+    await b.request();
+    expect(total(b.sleeps)).toBe(3000);
+  });
+
+  it('under --no-wait, a server refusal is exit 4 too', async () => {
+    const { limiter, controller } = await setup({ wait: false });
+    await expect(limiter.backoff(2000, controller.signal)).rejects.toBeInstanceOf(RateLimitError);
+  });
+
+  it('adopts the server cap from X-RateLimit-Limit', async () => {
+    const { sleeps, request, clock } = await setup({ limit: 30, windowMs: 60_000 });
+    const headers = () => ({ 'x-ratelimit-limit': '2', 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': String((clock.t + 4000) / 1000) });
+    await request(headers());
+    await request(headers());
+    await request(headers());
+    expect(total(sleeps)).toBeGreaterThanOrEqual(3900);
+    expect(total(sleeps)).toBeLessThan(60_000);
+  });
+
+  it('waits for X-RateLimit-Reset when X-RateLimit-Remaining is 0', async () => {
+    const { sleeps, request, clock } = await setup({ limit: 30, windowMs: 60_000 });
+    const reset = clock.t + 10_000;
+    await request({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) });
+    await request();
+    expect(clock.t).toBeGreaterThanOrEqual(reset);
+    expect(total(sleeps)).toBeLessThanOrEqual(10_000);
+  });
+
+  it('closes a slot left in flight when the run ends', async () => {
+    const { limiter, controller, path } = await setup();
+    await limiter.acquire(controller.signal);
+    await limiter.close();
+    const state = await openRateStore(path).read();
+    expect(state.slots[0]!.doneAt).toBeDefined();
+  });
+});

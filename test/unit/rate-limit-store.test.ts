@@ -1,0 +1,107 @@
+import { spawn } from 'node:child_process';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { openRateStore, rateStatePath } from '../../src/api/rate-store.js';
+import { ROOT, tempDir } from '../helpers/cli.js';
+
+function exitOf(child: ReturnType<typeof spawn>): Promise<number | null> {
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+/** The pid of a process that has just exited: what a crash leaves in a lock file. */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '']);
+  await exitOf(child);
+  return child.pid!;
+}
+
+const addSlot = (pid: number, seq: number) => (state: { slots: unknown[] }) => {
+  state.slots.push({ sentAt: Date.now(), pid, seq });
+};
+
+describe('state file location', () => {
+  it('is per base URL and key, and never contains the key', () => {
+    const a = rateStatePath('/cfg', 'http://127.0.0.1:8080', 'sk_secret_one');
+    expect(a).toMatch(/ratelimit[/\\]127\.0\.0\.1_8080-[0-9a-f]{20}\.json$/);
+    expect(a).not.toContain('sk_secret_one');
+    expect(rateStatePath('/cfg', 'http://127.0.0.1:8080', 'sk_secret_two')).not.toBe(a);
+    expect(rateStatePath('/cfg', 'http://127.0.0.1:9090', 'sk_secret_one')).not.toBe(a);
+  });
+});
+
+describe('the locked state file', () => {
+  it('keeps every update when many writers race in one process', async () => {
+    const store = openRateStore(join(tempDir(), 'ratelimit', 's.json'));
+    await Promise.all(Array.from({ length: 60 }, (_, i) => store.update(addSlot(1, i))));
+    const state = await store.read();
+    expect(state.slots).toHaveLength(60);
+    expect(new Set(state.slots.map((s) => s.seq)).size).toBe(60);
+  });
+
+  it('keeps every update when separate processes write at the same time', async () => {
+    const dir = tempDir();
+    const script = join(dir, 'writer.mjs');
+    await build({
+      stdin: {
+        contents: `import { openRateStore } from './src/api/rate-store.ts';
+          const store = openRateStore(process.argv[2]);
+          for (let i = 0; i < 25; i++) await store.update((s) => { s.slots.push({ sentAt: Date.now(), pid: process.pid, seq: i }); });`,
+        resolveDir: ROOT, loader: 'ts',
+      },
+      bundle: true, platform: 'node', format: 'esm', outfile: script, logLevel: 'error',
+    });
+    const path = join(dir, 'ratelimit', 'shared.json');
+    const children = Array.from({ length: 4 }, () => spawn(process.execPath, [script, path], { stdio: 'inherit' }));
+    expect(await Promise.all(children.map(exitOf))).toEqual([0, 0, 0, 0]);
+    const state = JSON.parse(await readFile(path, 'utf8')) as { slots: { pid: number }[] };
+    expect(state.slots).toHaveLength(100);
+    expect(new Set(state.slots.map((s) => s.pid)).size).toBe(4);
+    // no lock or temp file left behind
+    expect(await readdir(join(dir, 'ratelimit'))).toEqual(['shared.json']);
+  });
+
+  it('breaks a lock left by a process that died', async () => {
+    const path = join(tempDir(), 'ratelimit', 's.json');
+    const store = openRateStore(path);
+    await store.update(addSlot(1, 1));
+    await writeFile(`${path}.lock`, JSON.stringify({ pid: await deadPid(), host: hostname(), at: Date.now(), token: 'dead' }));
+    await store.update(addSlot(1, 2));
+    expect((await store.read()).slots).toHaveLength(2);
+    expect(await readdir(join(path, '..'))).toEqual(['s.json']);
+  });
+
+  it('breaks a lock held for longer than any read-modify-write takes', async () => {
+    const path = join(tempDir(), 'ratelimit', 's.json');
+    const store = openRateStore(path);
+    await store.update(addSlot(1, 1));
+    await writeFile(`${path}.lock`, JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now() - 60_000, token: 'old' }));
+    await store.update(addSlot(1, 2));
+    expect((await store.read()).slots).toHaveLength(2);
+  });
+
+  it('waits for a fresh lock held by a live process', async () => {
+    const path = join(tempDir(), 'ratelimit', 's.json');
+    const store = openRateStore(path);
+    await store.update(addSlot(1, 1));
+    await writeFile(`${path}.lock`, JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now(), token: 'live' }));
+    let finished = false;
+    const pending = store.update(addSlot(1, 2)).then(() => { finished = true; });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(finished).toBe(false);
+    const { unlink } = await import('node:fs/promises');
+    await unlink(`${path}.lock`);
+    await pending;
+    expect((await store.read()).slots).toHaveLength(2);
+  });
+
+  it('starts afresh from a corrupt state file', async () => {
+    const path = join(tempDir(), 's.json');
+    await writeFile(path, '{"slots": [tru');
+    const store = openRateStore(path);
+    await store.update(addSlot(1, 1));
+    expect((await store.read()).slots).toHaveLength(1);
+  });
+});
