@@ -13,6 +13,13 @@ export function run(argv: string[]): void {
     if (interrupts > 1) process.exit(130);
     controller.abort(new CancelError(signal === 'SIGTERM' ? 'terminated' : 'interrupted'));
   };
+  // `shorty urls list | head` closes the pipe early: that is the reader's choice, not an error.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(0);
+      throw err;
+    });
+  }
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 

@@ -19,7 +19,6 @@ function cleanEnv(extra: Record<string, string> = {}): Record<string, string | u
 describe('the packed tarball', () => {
   let files: string[] = [];
   let shorty = '';
-  const home = tempDir('shorty-pkg-home-');
 
   beforeAll(async () => {
     const dir = tempDir('shorty-pack-');
@@ -31,7 +30,7 @@ describe('the packed tarball', () => {
     const prefix = join(dir, 'prefix');
     // Only the runtime dependencies are installed: a dev dependency needed at run time fails here.
     await execa('npm', ['install', '--global', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', join(dir, info.filename)], {
-      cwd: dir, env: cleanEnv({ HOME: home }),
+      cwd: dir, env: cleanEnv(),
     });
     shorty = join(prefix, 'bin', 'shorty');
   }, 120_000);
@@ -45,7 +44,7 @@ describe('the packed tarball', () => {
   });
 
   it('installs globally and runs --version and --help', async () => {
-    const env = cleanEnv({ HOME: home, SHORTY_CONFIG_DIR: tempDir() });
+    const env = cleanEnv({ SHORTY_CONFIG_DIR: tempDir() });
     const version = await execa(shorty, ['--version'], { env, extendEnv: false });
     expect(version.stdout).toBe(pkg.version);
     const help = await execa(shorty, ['--help'], { env, extendEnv: false });
@@ -56,7 +55,7 @@ describe('the packed tarball', () => {
 
   it('runs `shorty sandbox`, which prints its two lines and stops cleanly on Ctrl-C', async () => {
     const child = execa(shorty, ['sandbox', '--port', '0'], {
-      env: cleanEnv({ HOME: home, SHORTY_CONFIG_DIR: tempDir() }), extendEnv: false, reject: false,
+      env: cleanEnv({ SHORTY_CONFIG_DIR: tempDir() }), extendEnv: false, reject: false,
     });
     const lines: string[] = [];
     for await (const line of createInterface({ input: child.stdout! })) {
