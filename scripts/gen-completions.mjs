@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const COMPLETION_FILES = { bash: 'shorty.bash', zsh: '_shorty', fish: 'shorty.fish' };
+const COMPLETION_FILES = { bash: 'shorty.bash', zsh: '_shorty', fish: 'shorty.fish' };
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 for (const [shell, file] of Object.entries(COMPLETION_FILES)) {

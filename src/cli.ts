@@ -81,8 +81,9 @@ export async function main(argv: string[], host: Host): Promise<number> {
 function reportError(err: unknown, ctx: Context): number {
   const debug = Boolean(ctx.globals.debug) || ctx.env.SHORTY_DEBUG === '1';
   if (err instanceof CommanderError) {
-    // Commander already printed its message (through outputError); help and version exit 0.
-    return err.exitCode === 0 ? 0 : 2;
+    // Commander already printed its message (through outputError). Help and version exit 0, and
+    // so does a bare group (`shorty urls`), which shows its help like gh does.
+    return err.exitCode === 0 || err.code === 'commander.help' ? 0 : 2;
   }
   const write = (s: string) => void ctx.io.stderr.write(s);
   if (err instanceof ShortyError) {

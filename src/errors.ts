@@ -26,6 +26,12 @@ export class ApiError extends ShortyError {
   }
 }
 
+/**
+ * The answer was not the API's at all (an HTML page, an empty or cut-off body): exit 1 like any
+ * API error, but it says nothing about the request, so a bulk run stops instead of going on.
+ */
+export class UnusableResponseError extends ApiError {}
+
 /** Key missing, invalid or expired. */
 export class AuthError extends ShortyError {
   constructor(message: string, hint?: string) {

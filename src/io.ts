@@ -1,5 +1,4 @@
 import type { Readable, Writable } from 'node:stream';
-import { isatty } from 'node:tty';
 
 /** The streams a command may touch; injected so commands are testable without patching globals. */
 export interface IO {
@@ -16,14 +15,21 @@ export interface IO {
 export function processIO(): IO {
   return {
     stdout: process.stdout,
-    stderr: process.stderr,
-    // A getter: creating process.stdin costs start-up time, and most commands never read it.
+    // Getters: creating the stdin and stderr streams costs start-up time (a few ms each), and
+    // most runs never touch them.
+    get stderr() {
+      return process.stderr;
+    },
     get stdin() {
       return process.stdin;
     },
+    get stdinIsTTY() {
+      return Boolean(process.stdin.isTTY);
+    },
+    get stderrIsTTY() {
+      return Boolean(process.stderr.isTTY);
+    },
     stdoutIsTTY: Boolean(process.stdout.isTTY),
-    stderrIsTTY: Boolean(process.stderr.isTTY),
-    stdinIsTTY: isatty(0),
     columns: process.stdout.columns,
   };
 }

@@ -10,6 +10,9 @@ export interface HttpRequest {
   url: string;
   headers?: Record<string, string>;
   body?: string;
+  /** false: never retried on network errors or 5xx, even as a GET (legacy create is a GET that
+   * creates a link: a retry after a lost answer would create it twice). Default: GET and HEAD. */
+  retry?: boolean;
 }
 
 export interface HttpResponse {
@@ -77,7 +80,7 @@ export async function createTransport(ctx: Context, settings: Settings, limiter:
   }
 
   async function send(req: HttpRequest): Promise<HttpResponse> {
-    const idempotent = req.method === 'GET' || req.method === 'HEAD';
+    const idempotent = req.retry ?? (req.method === 'GET' || req.method === 'HEAD');
     let failures = 0;
     let rateLimited = 0;
     for (;;) {

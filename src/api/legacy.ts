@@ -22,7 +22,9 @@ export async function createLegacyApi(ctx: Context): Promise<LegacyApi> {
 
   async function get(operationPath: string, format: LegacyFormat): Promise<HttpResponse> {
     const shown = `GET ${legacyApiPath(KEY_PLACEHOLDER, operationPath, format)}`;
-    const res = await transport.send({ method: 'GET', url: legacyUrl(baseUrl, apiKey, operationPath, format) });
+    // `create` changes the server although it is a GET: never retried, like any other write.
+    const retry = !operationPath.startsWith('create/');
+    const res = await transport.send({ method: 'GET', url: legacyUrl(baseUrl, apiKey, operationPath, format), retry });
     checkTransportLevel(res, shown, redact);
     return res;
   }

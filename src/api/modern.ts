@@ -1,5 +1,5 @@
 import type { Context } from '../context.js';
-import { ApiError, AuthError } from '../errors.js';
+import { ApiError, AuthError, UnusableResponseError } from '../errors.js';
 import { connection } from './connection.js';
 import type { HttpResponse } from './http.js';
 
@@ -72,17 +72,17 @@ function checkTransportLevel(res: HttpResponse, method: string, path: string): v
   if (body !== undefined) return;
   const looksHtml = /html/i.test(res.contentType) || /^\s*</.test(res.text);
   if (looksHtml && (res.status === 404 || res.status === 405)) {
-    throw new ApiError(`endpoint not found: ${method} ${path} (HTTP ${res.status}); the server may run an older version`,
+    throw new UnusableResponseError(`endpoint not found: ${method} ${path} (HTTP ${res.status}); the server may run an older version`,
       { status: res.status });
   }
   if (looksHtml) {
-    throw new ApiError(`the server answered HTTP ${res.status} with an HTML page instead of JSON: ${method} ${path}`,
+    throw new UnusableResponseError(`the server answered HTTP ${res.status} with an HTML page instead of JSON: ${method} ${path}`,
       { status: res.status });
   }
   if (res.text.trim() === '') {
-    throw new ApiError(`empty response from the server (HTTP ${res.status}): ${method} ${path}`, { status: res.status });
+    throw new UnusableResponseError(`empty response from the server (HTTP ${res.status}): ${method} ${path}`, { status: res.status });
   }
-  throw new ApiError(`invalid JSON from the server (HTTP ${res.status}): ${method} ${path}`, { status: res.status });
+  throw new UnusableResponseError(`invalid JSON from the server (HTTP ${res.status}): ${method} ${path}`, { status: res.status });
 }
 
 /** Decides success from the body's `error`, never from the status alone (servers send errors with 200). */

@@ -26,7 +26,7 @@ export async function announceWait(ctx: Context, until: number, signal: AbortSig
       stderr.write(`\r\x1b[K${waitMessage(left)}`);
       // Wake when the number shown changes, so the countdown ticks in step with the clock.
       const shown = shownSeconds(left);
-      await ctx.sleep(shown > 1 ? left - (shown - 0.5) * 1000 : left, signal);
+      await ctx.sleep(shown > 1 ? Math.max(1, left - (shown - 0.5) * 1000 + 1) : left, signal);
     }
   } finally {
     stderr.write('\r\x1b[K');

@@ -54,33 +54,34 @@ export function nextPage(nextpage: unknown, current: number): number | undefined
  * Every link, one large page per request: ceil(N / page size) requests when the server grants the
  * size asked, and still all of them (following `nextpage`) when it grants fewer.
  */
-export async function* allLinks(api: ModernApi, pageSize: number, onPage?: (total: number | undefined) => void): AsyncGenerator<LinkItem> {
+export async function* linkPages(api: ModernApi, pageSize: number): AsyncGenerator<{ items: LinkItem[]; total?: number }> {
   let page: number | undefined = 1;
   while (page !== undefined) {
     const res: UrlsPage = await api.call<UrlsPage>('GET', '/urls', { query: { limit: pageSize, page } });
     const data = res.data ?? {};
-    onPage?.(Number.isFinite(Number(data.result)) ? Number(data.result) : undefined);
-    for (const item of data.urls ?? []) yield item;
-    page = (data.urls?.length ?? 0) > 0 ? nextPage(data.nextpage, page) : undefined;
+    const items = data.urls ?? [];
+    yield { items, total: Number.isFinite(Number(data.result)) ? Number(data.result) : undefined };
+    page = items.length > 0 ? nextPage(data.nextpage, page) : undefined;
   }
 }
 
-/** `urls export`: every link, streamed, csv unless -o says otherwise. */
+/** `urls export`: every link, streamed page by page, csv unless -o says otherwise. */
 export async function runExport(ctx: Context, opts: ExportOptions): Promise<number> {
   const started = ctx.now();
   const format = bulkOutputFormat(ctx, 'urls export');
   const api = await ctx.api();
-  const sink = await openResultSink(ctx, format, 'shorturl', EXPORT_COLUMNS);
+  const sink = await openResultSink(ctx, format, { quietField: 'shorturl', columns: EXPORT_COLUMNS, batch: true });
   let requests = 0;
-  let total: number | undefined;
-  let progress: Progress | undefined;
   let count = 0;
+  let progress: Progress | undefined;
   try {
-    for await (const item of allLinks(api, opts.pageSize, (result) => ((total = result), (requests += 1)))) {
-      if (count === 0 && total !== undefined) progress = await startProgress(ctx, total, 'exporting');
-      await sink.write(exportRow(item));
-      count += 1;
-      progress?.tick();
+    for await (const { items, total } of linkPages(api, opts.pageSize)) {
+      requests += 1;
+      if (requests === 1 && total) progress = await startProgress(ctx, total, 'exporting');
+      for (const item of items) await sink.write(exportRow(item));
+      await sink.flush();
+      count += items.length;
+      for (let i = 0; i < items.length; i++) progress?.tick();
     }
   } finally {
     progress?.stop();

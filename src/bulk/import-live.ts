@@ -11,7 +11,7 @@ import type { ImportPlan } from './plan.js';
 import { startProgress } from './progress.js';
 import { readRows, type SourceRow } from './read-rows.js';
 import { openResultSink, resultRow, type RowResult } from './results.js';
-import { checkRow } from './row-check.js';
+import { checkRow, linkBodyKey } from './row-check.js';
 import { sendRow, type IfExists } from './send-row.js';
 import type { InputFile } from './source.js';
 import { emptyCounts, summaryLine, windowSize } from './timing.js';
@@ -46,7 +46,7 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
   const api = await importApi(ctx);
   const journal = run.journal ? await openJournal(run.journal) : undefined;
   const failed = run.failedOut ? await openFailedOut(run.failedOut, run.format, Object.keys(run.plan.first?.cells ?? {})) : undefined;
-  const sink = await openResultSink(ctx, run.outputFormat, 'shorturl');
+  const sink = await openResultSink(ctx, run.outputFormat, { quietField: 'shorturl' });
   const progress = await startProgress(ctx, run.plan.rows, 'importing');
   const counts = emptyCounts();
   let fatal: unknown;
@@ -55,7 +55,8 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
   async function work(source: SourceRow): Promise<Finished | undefined> {
     const checked = checkRow(source);
     if (!checked.valid) return finish(source, '', { row: source.row, status: 'invalid', error: checked.error });
-    const previous = run.done.take(checked.key);
+    const key = journal ? linkBodyKey(checked.body) : '';
+    const previous = key ? run.done.take(key) : undefined;
     // Already in the journal: reported, not journaled again (it would count twice next time).
     if (previous) return { source, result: { row: source.row, status: 'skipped', ...previous, error: 'already created (journal)' } };
     if (stopped()) return undefined;
@@ -68,7 +69,7 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
       fatal ??= err;
       result = { row: source.row, status: 'error', error: err instanceof Error ? err.message : String(err) };
     }
-    return finish(source, checked.key, result, checked.body.url);
+    return finish(source, key, result, checked.body.url);
   }
 
   async function finish(source: SourceRow, key: string, result: RowResult, url?: string): Promise<Finished> {

@@ -5,7 +5,7 @@ import { DoneIndex, loadJournal } from './journal.js';
 import { describePlan, planImport, type ImportPlan } from './plan.js';
 import { readRows } from './read-rows.js';
 import { bulkOutputFormat, openResultSink, resultRow, type RowResult } from './results.js';
-import { checkRow } from './row-check.js';
+import { checkRow, linkBodyKey } from './row-check.js';
 import type { IfExists } from './send-row.js';
 import { openInput, type InputFile } from './source.js';
 import { emptyCounts, estimateMs, formatEstimate, formatRate, summaryLine } from './timing.js';
@@ -58,7 +58,7 @@ interface DryRun {
 /** Validates every row and sends nothing: valid rows are `valid`, rows in the journal `skipped`. */
 async function runDryImport(ctx: Context, run: DryRun): Promise<number> {
   const started = ctx.now();
-  const sink = await openResultSink(ctx, run.outputFormat, 'url');
+  const sink = await openResultSink(ctx, run.outputFormat, { quietField: 'url', batch: true });
   const counts = emptyCounts();
   const plan: ImportPlan = { rows: 0, invalid: 0, done: 0, toSend: 0 };
   for await (const source of readRows(run.input.chunks(), run.format)) {
@@ -67,7 +67,7 @@ async function runDryImport(ctx: Context, run: DryRun): Promise<number> {
     let result: RowResult;
     if (!checked.valid) result = { row: source.row, status: 'invalid', error: checked.error };
     else {
-      const previous = run.done.take(checked.key);
+      const previous = run.done.size > 0 ? run.done.take(linkBodyKey(checked.body)) : undefined;
       result = previous
         ? { row: source.row, status: 'skipped', ...previous, error: 'already created (journal)' }
         : { row: source.row, status: 'valid' };

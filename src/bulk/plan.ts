@@ -1,7 +1,7 @@
 import type { DoneIndex } from './journal.js';
 import type { InputFormat } from './input-format.js';
 import { readRows, type SourceRow } from './read-rows.js';
-import { checkRow } from './row-check.js';
+import { checkRow, linkBodyKey } from './row-check.js';
 import type { InputFile } from './source.js';
 
 /** What an import will do, known before its first request. */
@@ -28,11 +28,12 @@ export async function planImport(input: InputFile, format: InputFormat, done: Do
     plan.rows += 1;
     plan.first ??= row;
     const checked = checkRow(row);
+    const key = checked.valid && done.size > 0 ? linkBodyKey(checked.body) : '';
     if (!checked.valid) {
       plan.invalid += 1;
-    } else if (done.count(checked.key) > (claimed.get(checked.key) ?? 0)) {
+    } else if (key && done.count(key) > (claimed.get(key) ?? 0)) {
       // Only keys the journal knows are remembered, so memory follows the journal, not the input.
-      claimed.set(checked.key, (claimed.get(checked.key) ?? 0) + 1);
+      claimed.set(key, (claimed.get(key) ?? 0) + 1);
       plan.done += 1;
     } else {
       plan.toSend += 1;

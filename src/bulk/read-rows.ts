@@ -96,7 +96,8 @@ async function* csvRows(chunks: Chunks): AsyncGenerator<SourceRow> {
   const { parse } = await import('csv-parse');
   const { Readable } = await import('node:stream');
   const parser = parse({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true });
-  const source = Readable.from(chunks);
+  // A file stream is piped as it is: wrapping it would buffer up to 16 more chunks on the way.
+  const source = chunks instanceof Readable ? chunks : Readable.from(chunks);
   source.on('error', (err) => parser.destroy(err));
   source.pipe(parser);
   let header: string[] | undefined;

@@ -38,33 +38,62 @@ export function bulkOutputFormat(ctx: Context, command: string): StreamFormat {
 
 export interface ResultSink {
   write(row: Row): Promise<void>;
+  /** Sends what is buffered (a batched sink keeps up to 16 KiB). */
+  flush(): Promise<void>;
   end(): Promise<void>;
 }
 
-/**
- * Streams rows to stdout in the bulk format, honouring --fields and -q (`quietField` per line).
- * `columns`, when known in advance, gives csv/tsv a header even when there are no rows.
- */
-export async function openResultSink(ctx: Context, format: StreamFormat, quietField: string, columns?: string[]): Promise<ResultSink> {
-  const out = (text: string) => writeText(ctx.io.stdout, text);
+export interface SinkOptions {
+  /** What -q prints, one value per line. */
+  quietField: string;
+  /** Known in advance: gives csv/tsv a header even when there are no rows. */
+  columns?: string[];
+  /** Collect output in 16 KiB pieces (fast local runs); otherwise every row goes out at once. */
+  batch?: boolean;
+}
+
+const BATCH_CHARS = 16 * 1024;
+
+/** Streams rows to stdout in the bulk format, honouring --fields and -q. */
+export async function openResultSink(ctx: Context, format: StreamFormat, opts: SinkOptions): Promise<ResultSink> {
+  let buffered = '';
+  const flush = async () => {
+    const text = buffered;
+    buffered = '';
+    await writeText(ctx.io.stdout, text);
+  };
+  const out = async (text: string) => {
+    buffered += text;
+    if (!opts.batch || buffered.length >= BATCH_CHARS) await flush();
+  };
+  const write = await rowWriter(ctx, format, opts, out);
+  return {
+    write,
+    flush,
+    end: async () => {
+      await write.end();
+      await flush();
+    },
+  };
+}
+
+type RowOut = ((row: Row) => Promise<void>) & { end(): Promise<void> };
+
+async function rowWriter(ctx: Context, format: StreamFormat, opts: SinkOptions, out: (text: string) => Promise<void>): Promise<RowOut> {
   if (ctx.globals.quiet) {
-    return {
-      write: async (row) => {
-        const value = getPath(row, quietField);
-        if (value !== undefined && value !== null && value !== '') await out(`${String(value)}\n`);
-      },
-      end: async () => {},
+    const quiet = async (row: Row) => {
+      const value = getPath(row, opts.quietField);
+      if (value !== undefined && value !== null && value !== '') await out(`${String(value)}\n`);
     };
+    return Object.assign(quiet, { end: async () => {} });
   }
   const fields = parseFieldList(ctx.globals.fields);
-  const writer = await createRowWriter(format, out, fields ?? columns);
+  const writer = await createRowWriter(format, out, fields ?? opts.columns);
   let first = true;
-  return {
-    async write(row) {
-      if (first && fields) checkFields(row, fields);
-      first = false;
-      await writer.row(fields ? pickFields(row, fields) : row);
-    },
-    end: () => writer.end(),
+  const write = async (row: Row) => {
+    if (first && fields) checkFields(row, fields);
+    first = false;
+    await writer.row(fields ? pickFields(row, fields) : row);
   };
+  return Object.assign(write, { end: () => writer.end() });
 }

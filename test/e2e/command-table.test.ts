@@ -35,12 +35,33 @@ const shortUrl = async (c: SandboxCli, custom: string) =>
 const b64 = (text: string) => encodeURIComponent(Buffer.from(text, 'utf8').toString('base64'));
 
 const tests: Record<CommandName, Test> = {
-  'urls list': helpOnly('urls list'),
-  'urls lookup': helpOnly('urls lookup'),
-  'urls get': helpOnly('urls get'),
-  'urls add': helpOnly('urls add'),
-  'urls update': helpOnly('urls update'),
-  'urls delete': helpOnly('urls delete'),
+  'urls list': async (c) => {
+    const short = await shortUrl(c, 'tul');
+    const res = await expectCalls(c, ['urls', 'list', '--order', 'click', '-q'], ['GET /api/urls']);
+    expect(res.stdout.split('\n')).toContain(short);
+  },
+  'urls lookup': async (c) => {
+    const short = await shortUrl(c, 'tuk');
+    const res = await expectCalls(c, ['urls', 'lookup', short, '-q'], ['GET /api/urls']);
+    expect(res.stdout).toBe(`${short}\n`);
+  },
+  'urls get': async (c) => {
+    const id = await post(c, '/url/add', { url: 'https://example.com/tug' });
+    const res = await expectCalls(c, ['urls', 'get', String(id), '--json'], [`GET /api/url/${id}`]);
+    expect(json(res).details).toMatchObject({ id, longurl: 'https://example.com/tug' });
+  },
+  'urls add': async (c) => {
+    const res = await expectCalls(c, ['urls', 'add', 'https://example.com/tua', '--custom', 'tua', '-q'], ['POST /api/url/add']);
+    expect(res.stdout).toBe(`${c.sandbox.baseUrl}/tua\n`);
+  },
+  'urls update': async (c) => {
+    const id = await post(c, '/url/add', { url: 'https://example.com/tuu' });
+    await expectCalls(c, ['urls', 'update', String(id), '--meta-title', 'T'], [`GET /api/url/${id}`, `PUT /api/url/${id}/update`]);
+  },
+  'urls delete': async (c) => {
+    const id = await post(c, '/url/add', { url: 'https://example.com/tud' });
+    await expectCalls(c, ['urls', 'delete', String(id), '-y'], [`DELETE /api/url/${id}/delete`]);
+  },
   'urls import': helpOnly('urls import'),
   'urls export': helpOnly('urls export'),
   'domains list': async (c) => void (await expectCalls(c, ['domains', 'list'], ['GET /api/domains'])),
@@ -110,11 +131,24 @@ const tests: Record<CommandName, Test> = {
     const id = await post(c, '/pixel/add', { type: 'bing', name: 'P', tag: 'T' });
     await expectCalls(c, ['pixels', 'delete', String(id), '-y'], [`DELETE /api/pixel/${id}/delete`]);
   },
-  'qr list': helpOnly('qr list'),
-  'qr get': helpOnly('qr get'),
-  'qr add': helpOnly('qr add'),
-  'qr update': helpOnly('qr update'),
-  'qr delete': helpOnly('qr delete'),
+  'qr list': async (c) => void (await expectCalls(c, ['qr', 'list'], ['GET /api/qr'])),
+  'qr get': async (c) => {
+    const id = await post(c, '/qr/add', { type: 'text', data: 'Tqg' });
+    const res = await expectCalls(c, ['qr', 'get', String(id), '-q'], [`GET /api/qr/${id}`]);
+    expect(res.stdout).toBe(`${id}\n`);
+  },
+  'qr add': async (c) => {
+    const res = await expectCalls(c, ['qr', 'add', '--type', 'link', '--data', 'https://example.com/tqa', '-q'], ['POST /api/qr/add']);
+    expect(res.stdout).toMatch(/^\d+\n$/);
+  },
+  'qr update': async (c) => {
+    const id = await post(c, '/qr/add', { type: 'text', data: 'Tqu' });
+    await expectCalls(c, ['qr', 'update', String(id), '--data', 'Tqu2'], [`PUT /api/qr/${id}/update`]);
+  },
+  'qr delete': async (c) => {
+    const id = await post(c, '/qr/add', { type: 'text', data: 'Tqd' });
+    await expectCalls(c, ['qr', 'delete', String(id), '-y'], [`DELETE /api/qr/${id}/delete`]);
+  },
   'account get': async (c) => void (await expectCalls(c, ['account', 'get'], ['GET /api/account'])),
   'account update': async (c) =>
     void (await expectCalls(c, ['account', 'update', '--password-stdin'], ['PUT /api/account/update'], 'pw-from-table\n')),

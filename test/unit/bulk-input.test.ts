@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { detectInputFormat } from '../../src/bulk/input-format.js';
 import { cellsFromJson, readRows, splitLines, type SourceRow } from '../../src/bulk/read-rows.js';
-import { checkRow } from '../../src/bulk/row-check.js';
+import { checkRow, linkBodyKey } from '../../src/bulk/row-check.js';
 
 async function rows(text: string | Buffer[], format: 'csv' | 'lines' | 'ndjson'): Promise<SourceRow[]> {
   const chunks = typeof text === 'string' ? [Buffer.from(text)] : text;
@@ -102,8 +102,9 @@ describe('checkRow', () => {
     const c = checkRow({ row: 1, cells: { url: 'https://a.example', custom: 'abc' } });
     expect(a.valid && b.valid && c.valid).toBe(true);
     if (a.valid && b.valid && c.valid) {
-      expect(a.key).toBe(b.key);
-      expect(a.key).not.toBe(c.key);
+      expect(linkBodyKey(a.body)).toBe(linkBodyKey(b.body));
+      expect(linkBodyKey(a.body)).not.toBe(linkBodyKey(c.body));
+      expect(linkBodyKey(a.body)).toMatch(/^[0-9a-f]{32}$/);
     }
   });
 

@@ -1,0 +1,47 @@
+import { execa } from 'execa';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, tempDir } from '../helpers/cli.js';
+
+/**
+ * Start-up is paid on every call of a CLI run in a loop, so the commands that need no dependency
+ * must load none. The proof: a copy of the built CLI with no node_modules at all still runs them
+ * (a static or eager import of undici, chalk, cli-table3, conf, inquirer or csv-* would fail).
+ */
+describe('start-up loads no external dependency for local commands', () => {
+  let bin = '';
+
+  beforeAll(() => {
+    const dir = tempDir('shorty-bare-');
+    for (const file of ['bin/shorty.js', 'bin/package.json', 'dist/shorty.cjs', 'package.json']) {
+      mkdirSync(join(dir, file, '..'), { recursive: true });
+      copyFileSync(join(ROOT, file), join(dir, file));
+    }
+    bin = join(dir, 'bin', 'shorty.js');
+  });
+
+  async function bare(args: string[]) {
+    const res = await execa(process.execPath, [bin, ...args], {
+      env: { PATH: process.env.PATH, SHORTY_CONFIG_DIR: tempDir() }, extendEnv: false, reject: false, stdin: 'ignore', stripFinalNewline: false,
+    });
+    expect(res.stderr).toBe('');
+    expect(res.exitCode).toBe(0);
+    return res.stdout;
+  }
+
+  it.each([
+    [['--version']],
+    [['--help']],
+    [['urls', '--help']],
+    [['urls', 'add', '--help']],
+    [['completion', 'bash']],
+  ])('shorty %j', async (args) => {
+    expect(await bare(args)).not.toBe('');
+  });
+
+  it('prints the version from package.json', async () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(await bare(['--version'])).toBe(`${version}\n`);
+  });
+});

@@ -1,0 +1,156 @@
+// Faults from the server: for each way a server or proxy can fail, every class of command
+// reports it as one `shorty:` line with the contract's exit code, never a stack trace; GETs are
+// retried as the contract says (network errors and 5xx, 3 times) and writes never are.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import type { FaultMode } from '../../src/sandbox/faults.js';
+import { runCli, tempDir, type CliResult } from '../helpers/cli.js';
+import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
+
+let sandbox: StartedSandbox;
+let linkId: number;
+let shortUrl: string;
+let importFile: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  const dir = tempDir('shorty-faults-');
+  importFile = join(dir, 'links.txt');
+  writeFileSync(importFile, 'https://example.com/import/1\n');
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+beforeEach(async () => {
+  await sandbox.admin.fault(null);
+  await sandbox.admin.reset({ data: true });
+  const created = await sandbox.api('POST', '/url/add', { url: 'https://example.com/seed' });
+  linkId = created.json.id;
+  shortUrl = created.json.shorturl;
+  await sandbox.admin.reset();
+});
+
+function shorty(args: string[]): Promise<CliResult> {
+  return runCli([...args, '--timeout', '1'], {
+    env: { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey, SHORTY_RATE_LIMIT: '1000/60s' },
+  });
+}
+
+/** A `slow` request is logged only once its late answer is written: wait for it to land. */
+async function settle(expected: number): Promise<number> {
+  for (let i = 0; i < 100; i++) {
+    const { requests } = await sandbox.admin.stats();
+    if (requests >= expected) return requests;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return (await sandbox.admin.stats()).requests;
+}
+
+function expectOneErrorLine(res: CliResult, exitCode: number, message: RegExp): void {
+  expect(res.exitCode, res.stderr).toBe(exitCode);
+  const errorLines = res.stderr.split('\n').filter((line) => line.startsWith('shorty: '));
+  expect(errorLines, res.stderr).toHaveLength(1);
+  expect(errorLines[0]).toMatch(message);
+  expect(res.stderr).not.toMatch(/^\s+at /m);
+  expect(res.stderr).not.toMatch(/<html|<!doctype|<body/i);
+}
+
+interface CommandClass {
+  name: string;
+  args: () => string[];
+  /** Sent as a GET, so retried on network errors and 5xx. */
+  retried: boolean;
+  /** Requests one run sends when nothing fails. */
+  requests: number;
+}
+
+const CLASSES: CommandClass[] = [
+  { name: 'list', args: () => ['urls', 'list'], retried: true, requests: 1 },
+  { name: 'get', args: () => ['urls', 'get', String(linkId)], retried: true, requests: 1 },
+  { name: 'add', args: () => ['urls', 'add', 'https://example.com/new'], retried: false, requests: 1 },
+  { name: 'legacy info', args: () => ['legacy', 'info', shortUrl], retried: true, requests: 1 },
+  { name: 'legacy create', args: () => ['legacy', 'create', 'https://example.com/legacy'], retried: false, requests: 1 },
+  { name: 'import', args: () => ['urls', 'import', importFile], retried: false, requests: 1 },
+];
+
+// What each fault means to the user: exit code, and what the one line says.
+const FAULTS: [FaultMode, number, RegExp][] = [
+  ['html500', 1, /HTTP 500 with an HTML page/],
+  ['reset', 5, /connection reset by the server/],
+  ['slow', 5, /timed out after 1s/],
+  ['truncated', 1, /invalid (JSON|response) from the server/],
+  ['html404', 1, /endpoint not found: .*older version/],
+  ['empty', 1, /empty response from the server/],
+];
+
+describe.each(CLASSES)('$name under a persistent fault', (cls) => {
+  test.each(FAULTS)('%s: one line, exit %i', async (mode, exitCode, message) => {
+    await sandbox.admin.fault(mode, { delayMs: 1500 });
+    const res = await shorty(cls.args());
+    expectOneErrorLine(res, exitCode, message);
+    // Retries: GETs on network errors and 5xx (3 more tries); never on a timeout (the user's
+    // --timeout is the whole patience budget); never a write.
+    const retriable = mode === 'html500' || mode === 'reset';
+    const expected = cls.retried && retriable ? 4 : cls.requests;
+    await sandbox.admin.fault(null);
+    expect(await settle(expected)).toBe(expected);
+  });
+});
+
+describe('retries', () => {
+  test('a GET that meets one HTML 500 succeeds on the retry', async () => {
+    await sandbox.admin.fault('html500', { count: 1 });
+    const res = await shorty(['urls', 'get', String(linkId), '--json']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout)).toMatchObject({ id: linkId });
+    expect((await sandbox.admin.requests()).map((r) => r.status)).toEqual([500, 200]);
+  });
+
+  test('a GET whose connection is reset twice succeeds on the third try', async () => {
+    await sandbox.admin.fault('reset', { count: 2 });
+    const res = await shorty(['urls', 'list', '--json']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout)).toHaveLength(1);
+    expect((await sandbox.admin.requests()).map((r) => r.fault ?? 'ok')).toEqual(['reset', 'reset', 'ok']);
+  });
+
+  test('a legacy read is retried, a legacy create (a GET that writes) is not', async () => {
+    await sandbox.admin.fault('reset', { count: 1 });
+    expect((await shorty(['legacy', 'info', shortUrl])).exitCode).toBe(0);
+    expect((await sandbox.admin.stats()).requests).toBe(2);
+
+    await sandbox.admin.reset();
+    await sandbox.admin.fault('reset', { count: 1 });
+    const res = await shorty(['legacy', 'create', 'https://example.com/once']);
+    expectOneErrorLine(res, 5, /connection reset/);
+    // The server created the link before the connection broke: exactly once.
+    expect(await sandbox.admin.stats()).toMatchObject({ requests: 1, links: 2 });
+  });
+
+  test('a POST is not retried even when one retry would have worked', async () => {
+    await sandbox.admin.fault('html500', { count: 1 });
+    const res = await shorty(['urls', 'add', 'https://example.com/no-retry']);
+    expectOneErrorLine(res, 1, /HTTP 500/);
+    expect(await sandbox.admin.stats()).toMatchObject({ requests: 1, links: 1 });
+  });
+
+  test('a timeout is not retried even when the retry would be fast', async () => {
+    await sandbox.admin.fault('slow', { count: 1, delayMs: 1500 });
+    const res = await shorty(['urls', 'get', String(linkId)]);
+    expectOneErrorLine(res, 5, /timed out after 1s/);
+    expect(res.stderr).toMatch(/^hint: .*--timeout/m);
+    expect(await settle(1)).toBe(1);
+  });
+
+  test('an import stops at a broken answer instead of sending every row into it', async () => {
+    await sandbox.admin.fault('html404');
+    const many = join(tempDir('shorty-faults-'), 'many.txt');
+    writeFileSync(many, Array.from({ length: 40 }, (_, i) => `https://example.com/many/${i}`).join('\n'));
+    const res = await shorty(['urls', 'import', many]);
+    expectOneErrorLine(res, 1, /endpoint not found/);
+    expect(res.stderr).toMatch(/stopped after \d+ of 40 rows/);
+    // At most the rows already in flight when the first answer came back.
+    expect((await sandbox.admin.stats()).requests).toBeLessThanOrEqual(4);
+  });
+});
