@@ -421,7 +421,6 @@ _shorty_argument_values() {
   case "$1 $2" in
     'urls import 0') _shorty_files=1 ;;
     'channels assign 1') _shorty_words='links bio qr' ;;
-    'api 1') _shorty_files=1 ;;
     'completion 0') _shorty_words='bash zsh fish' ;;
     *) : ;;
   esac

@@ -610,7 +610,6 @@ complete -c shorty -n '__shorty_at \'api\'' -s f -l field -x -d 'add a field (tr
 complete -c shorty -n '__shorty_at \'api\'' -l input -r -F -d 'send the JSON body read from a file, or - for stdin'
 complete -c shorty -n '__shorty_at \'api\'' -l paginate -d 'follow nextpage and print the items of every page as one JSON array'
 complete -c shorty -n '__shorty_at \'api\'' -s h -l help -d 'show help for a command'
-complete -c shorty -n '__shorty_arg \'api\' 1' -F
 
 complete -c shorty -n '__shorty_at \'login\'' -l with-key -d 'read the API key from stdin instead of prompting (for CI)'
 complete -c shorty -n '__shorty_at \'login\'' -s h -l help -d 'show help for a command'

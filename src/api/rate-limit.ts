@@ -40,19 +40,19 @@ export class SharedLimiter implements Limiter {
     let announcedUntil = 0;
     for (;;) {
       const seq = this.seq + 1;
-      const nextAt = await this.store.update((state) => {
+      const { at, waitMs } = await this.store.update((state) => {
         const now = this.tidy(state);
-        const at = nextSlotAt(state, now, this.settings.rateLimit);
-        if (at <= now) state.slots.push({ sentAt: now, pid: process.pid, seq });
-        return at - now > 0 ? at : 0;
+        const next = nextSlotAt(state, now, this.settings.rateLimit);
+        if (next <= now) state.slots.push({ sentAt: now, pid: process.pid, seq });
+        return { at: next, waitMs: next - now };
       }, signal);
-      if (nextAt === 0) {
+      if (waitMs <= 0) {
         this.seq = seq;
         this.inFlight.push(seq);
         return;
       }
-      if (!this.settings.wait) throw this.noWaitError(nextAt, 'the client rate limit is reached');
-      announcedUntil = await this.sleepUntil(nextAt, announcedUntil, signal);
+      if (!this.settings.wait) throw this.noWaitError(at, 'the client rate limit is reached');
+      announcedUntil = await this.sleepUntil(at, waitMs, announcedUntil, signal);
     }
   }
 
@@ -66,16 +66,16 @@ export class SharedLimiter implements Limiter {
   }
 
   async backoff(waitMs: number | undefined, signal: AbortSignal): Promise<void> {
-    const until = await this.store.update((state) => {
+    const { until, planned } = await this.store.update((state) => {
       const now = this.tidy(state);
       const fallback = Math.max(state.serverReset?.until ?? 0, nextSlotAt(state, now, this.settings.rateLimit), now + 1000);
       const target = waitMs !== undefined ? now + waitMs : fallback;
       // Shared: the other processes must not hit the wall the server just showed us.
       state.retryUntil = Math.max(state.retryUntil ?? 0, target);
-      return target;
+      return { until: target, planned: target - now };
     }, signal);
     if (!this.settings.wait) throw this.noWaitError(until, 'the server refused the request for its rate limit');
-    if (until > this.ctx.now()) await this.sleepUntil(until, 0, signal);
+    if (planned > 0) await this.sleepUntil(until, planned, 0, signal);
   }
 
   async close(): Promise<void> {
@@ -103,11 +103,11 @@ export class SharedLimiter implements Limiter {
   }
 
   /** Sleeps until `until` (Ctrl-C aborts at once), announcing waits of 1 s or more. */
-  private async sleepUntil(until: number, announcedUntil: number, signal: AbortSignal): Promise<number> {
-    const ms = until - this.ctx.now();
-    const worthSaying = ms >= 1000 && until - announcedUntil >= 1000;
+  private async sleepUntil(until: number, plannedMs: number, announcedUntil: number, signal: AbortSignal): Promise<number> {
+    // Judged on the wait as decided: the lock round trip since then must not hide a 1 s wait.
+    const worthSaying = plannedMs >= 1000 && until - announcedUntil >= 1000;
     if (!worthSaying) {
-      await this.ctx.sleep(Math.max(0, ms), signal);
+      await this.ctx.sleep(Math.max(0, until - this.ctx.now()), signal);
       return announcedUntil;
     }
     await announceWait(this.ctx, until, signal);

@@ -66,6 +66,9 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
       const outcome = await sendRow(api, body, run.ifExists);
       result = { row: source.row, ...outcome };
     } catch (err) {
+      // Ctrl-C during a wait for the rate limit: the request was never sent, so the row is left
+      // for the next run, neither reported nor journaled.
+      if (err instanceof CancelError) return undefined;
       fatal ??= err;
       result = { row: source.row, status: 'error', error: err instanceof Error ? err.message : String(err) };
     }
@@ -123,10 +126,12 @@ function conclude(ctx: Context, run: LiveImport, counts: ReturnType<typeof empty
 
 /**
  * The API for the import, on a signal of its own that Ctrl-C does not abort: a request already on
- * the wire is awaited and journaled (the server may have created the link), while the import
- * itself stops taking new rows.
+ * the wire is awaited and journaled (the server may have created the link). Waits (for the rate
+ * limit, or before a retry after a rate-limit answer, when nothing was created) still end at
+ * Ctrl-C, so a row that has not been sent yet is dropped at once.
  */
 async function importApi(ctx: Context): Promise<ModernApi> {
   const { createModernApi } = await import('../api/modern.js');
-  return createModernApi({ ...ctx, signal: new AbortController().signal });
+  const sleep = (ms: number, signal?: AbortSignal) => ctx.sleep(ms, signal ? AbortSignal.any([signal, ctx.signal]) : ctx.signal);
+  return createModernApi({ ...ctx, signal: new AbortController().signal, sleep });
 }

@@ -2,6 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -18,8 +19,8 @@ export interface InputFile {
 }
 
 const HEAD_BYTES = 64 * 1024;
-/** Small reads keep few rows waiting in buffers, which keeps the garbage collector's young space small. */
-const READ_BYTES = 16 * 1024;
+/** Small reads keep few parsed rows waiting in the parser at once: measurably less memory on large files. */
+const READ_BYTES = 4 * 1024;
 
 /**
  * Opens FILE, or `-`/nothing for stdin. Stdin is copied to a temporary file first (it cannot be
@@ -46,7 +47,8 @@ function inputFile(path: string, label: string): InputFile {
   return {
     path,
     label,
-    chunks: () => createReadStream(path, { highWaterMark: READ_BYTES }),
+    // Lazy: the file is opened when the reader starts, with its error handlers in place.
+    chunks: () => Readable.from(utf8Checked(path, label), { objectMode: false, highWaterMark: READ_BYTES }),
     async head() {
       const handle = await open(path, 'r');
       try {
@@ -57,6 +59,27 @@ function inputFile(path: string, label: string): InputFile {
       }
     },
   };
+}
+
+/**
+ * The file's bytes, unchanged, failing at the first invalid UTF-8 sequence: decoding it with
+ * replacement characters would create links to URLs nobody wrote. The import reads its whole
+ * input before the first request, so this stops it with exit 2 and nothing sent.
+ */
+async function* utf8Checked(path: string, label: string): AsyncGenerator<Buffer> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const check = (bytes?: Buffer) => {
+    try {
+      decoder.decode(bytes, { stream: bytes !== undefined });
+    } catch {
+      throw new UsageError(`${label} is not valid UTF-8 text`, 'save it as UTF-8 (in a spreadsheet: "CSV UTF-8")');
+    }
+  };
+  for await (const chunk of createReadStream(path, { highWaterMark: READ_BYTES })) {
+    check(chunk as Buffer);
+    yield chunk as Buffer;
+  }
+  check();
 }
 
 async function spoolStdin(ctx: Context): Promise<string> {

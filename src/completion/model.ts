@@ -40,7 +40,10 @@ export interface CompletionModel {
   all: CommandSpec[];
 }
 
-const FILE_HINT = /file|path|dir/i;
+// A value names a file when its placeholder says so: `--data <file>`, `--logo <path|url>`,
+// `[file]`. An argument called "path" is left out: `api GET <path>` is an API path.
+const OPTION_FILE_HINT = /file|path|dir/i;
+const ARGUMENT_FILE_HINT = /file|dir/i;
 
 /** Reads the commander tree into plain data; hidden commands and options are left out. */
 export function describeProgram(program: Command): CompletionModel {
@@ -77,12 +80,12 @@ function describeOption(option: Option): OptionSpec {
     description: firstLine(option.description),
     takesValue,
     values: takesValue ? completionValues(option) : undefined,
-    files: takesValue && FILE_HINT.test(placeholder),
+    files: takesValue && OPTION_FILE_HINT.test(placeholder),
   };
 }
 
 function describeArgument(argument: Argument): ArgumentSpec {
-  return { name: argument.name(), values: completionValues(argument), files: FILE_HINT.test(argument.name()) };
+  return { name: argument.name(), values: completionValues(argument), files: ARGUMENT_FILE_HINT.test(argument.name()) };
 }
 
 function firstLine(text: string): string {

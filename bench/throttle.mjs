@@ -1,0 +1,167 @@
+#!/usr/bin/env node
+// Throttle benchmark: how close the client limiter gets to the server's cap without going over.
+// Each scenario runs against its own sandbox process and config folder and reports the wall
+// time, the ideal time ((ceil(N / cap) - 1) * window: the least any client within the cap needs)
+// and the number of requests the sandbox rejected. Separate processes also pay Node's start-up,
+// so their floor (the same loop against a sandbox with no effective cap) is measured too.
+//   node bench/throttle.mjs [--quick]     (run `npm run build` first; needs esbuild, a dev dep)
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+import { once } from 'node:events';
+import { build } from 'esbuild';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = join(ROOT, 'bin', 'shorty.js');
+const QUICK = process.argv.includes('--quick');
+const dir = mkdtempSync(join(tmpdir(), 'shorty-bench-throttle-'));
+
+/** In-process requests: the real limiter and transport from src/, bundled on the fly. */
+const DRIVER = join(ROOT, 'node_modules', '.cache', 'shorty-bench', 'throttle-driver.mjs');
+const DRIVER_SOURCE = `
+import { Writable } from 'node:stream';
+import { abortableSleep, createContext } from './src/context.ts';
+import { createLimiter } from './src/api/rate-limit.ts';
+import { createTransport } from './src/api/http.ts';
+import { parseRateLimit } from './src/input/rate-limit-spec.ts';
+const [baseUrl, apiKey, rate, count, configDir] = process.argv.slice(2);
+const quiet = new Writable({ write: (_c, _e, done) => done() });
+const io = { stdout: process.stdout, stderr: quiet, stdin: process.stdin, stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false };
+const ctx = createContext({ io, env: {}, now: () => Date.now(), sleep: abortableSleep, signal: new AbortController().signal });
+const settings = { profile: 'default', configDir, baseUrl, apiKey, rateLimit: parseRateLimit(rate), timeoutMs: 30000, insecure: false, debug: false, wait: true };
+const transport = await createTransport(ctx, settings, await createLimiter(ctx, settings));
+let failed = 0;
+const started = Date.now();
+for (let i = 0; i < Number(count); i++) {
+  const res = await transport.send({ method: 'GET', url: baseUrl + '/api/account', headers: { authorization: 'Bearer ' + apiKey } });
+  if (Number(res.json?.error) !== 0) failed++;
+}
+const ms = Date.now() - started;
+await transport.close();
+console.log(JSON.stringify({ ms, failed }));
+`;
+
+function cleanEnv(extra) {
+  const env = { ...process.env };
+  delete env.NODE_OPTIONS;
+  for (const key of Object.keys(env)) if (key.startsWith('SHORTY_')) delete env[key];
+  return { ...env, ...extra };
+}
+
+async function startSandbox(rateLimit) {
+  const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--rate-limit', rateLimit], {
+    env: cleanEnv({}), stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const found = {};
+  await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const match = /^(SHORTY_BASE_URL|SHORTY_API_KEY)=(.*)$/.exec(line);
+      if (match) found[match[1]] = match[2];
+      if (found.SHORTY_BASE_URL && found.SHORTY_API_KEY) resolve();
+    });
+  });
+  const stats = async () => (await fetch(`${found.SHORTY_BASE_URL}/__sandbox/stats`)).json();
+  const close = async () => {
+    child.kill('SIGTERM');
+    await once(child, 'exit').catch(() => {});
+  };
+  return { baseUrl: found.SHORTY_BASE_URL, apiKey: found.SHORTY_API_KEY, stats, close };
+}
+
+async function run(command, args, env) {
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c) => (stdout += c));
+  child.stderr.on('data', (c) => (stderr += c));
+  const [code] = await once(child, 'exit');
+  if (code !== 0) throw new Error(`${command} ${args.join(' ')} exited ${code}: ${stderr}`);
+  return stdout;
+}
+
+const newConfig = () => {
+  const path = mkdtempSync(join(dir, 'config-'));
+  return path;
+};
+
+async function inProcess(serverRate, clientRate, count) {
+  const sb = await startSandbox(serverRate);
+  try {
+    const out = await run(process.execPath, [DRIVER, sb.baseUrl, sb.apiKey, clientRate, String(count), newConfig()], cleanEnv({}));
+    const { ms, failed } = JSON.parse(out);
+    return { ms, failed, ...(await sb.stats()) };
+  } finally {
+    await sb.close();
+  }
+}
+
+/** `loops` shell loops in parallel, each running `count` separate `shorty` processes. */
+async function shellLoops(serverRate, clientRate, count, loops) {
+  const sb = await startSandbox(serverRate);
+  const configDir = newConfig();
+  const flag = clientRate ? `--rate-limit ${clientRate}` : '';
+  const script = `fails=0; for i in $(seq ${count}); do "${process.execPath}" "${BIN}" api GET /account ${flag} > /dev/null 2>&1 || fails=$((fails+1)); done; echo $fails`;
+  const env = cleanEnv({ SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey, SHORTY_CONFIG_DIR: configDir });
+  try {
+    const started = Date.now();
+    const outs = await Promise.all(Array.from({ length: loops }, () => run('sh', ['-c', script], env)));
+    const ms = Date.now() - started;
+    const failed = outs.reduce((sum, out) => sum + Number(out.trim()), 0);
+    return { ms, failed, ...(await sb.stats()) };
+  } finally {
+    await sb.close();
+  }
+}
+
+function idealMs(rate, count) {
+  const [limit, window] = rate.split('/');
+  return (Math.ceil(count / Number(limit)) - 1) * Number.parseFloat(window) * 1000;
+}
+
+const rows = [];
+function report(name, rate, count, result, floorMs) {
+  const ideal = idealMs(rate, count);
+  const bound = Math.max(ideal, floorMs ?? 0);
+  rows.push({
+    scenario: name,
+    requests: result.requests,
+    'wall s': (result.ms / 1000).toFixed(2),
+    'ideal s': (ideal / 1000).toFixed(2),
+    'start-up floor s': floorMs === undefined ? '-' : (floorMs / 1000).toFixed(2),
+    'wall / max(ideal, floor)': (result.ms / bound).toFixed(3),
+    rejected: result.rejected,
+    failed: result.failed,
+  });
+  console.error(`done: ${name}`);
+}
+
+try {
+  mkdirSync(join(DRIVER, '..'), { recursive: true });
+  await build({
+    stdin: { contents: DRIVER_SOURCE, resolveDir: ROOT, loader: 'ts' },
+    bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: DRIVER, logLevel: 'error',
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  });
+  const N = QUICK ? 30 : 60;
+  const LOOP = QUICK ? 10 : 25;
+
+  report(`in-process, ${N} requests, client 10/2s, server 10/2s`, '10/2s', N, await inProcess('10/2s', '10/2s', N));
+
+  const floor1 = (await shellLoops('100000/1s', '100000/1s', LOOP, 1)).ms;
+  report(`1 loop of ${LOOP} processes, client 5/2s, server 5/2s`, '5/2s', LOOP, await shellLoops('5/2s', '5/2s', LOOP, 1), floor1);
+
+  const floor4 = (await shellLoops('100000/1s', '100000/1s', LOOP, 4)).ms;
+  report(`4 parallel loops of ${LOOP}, client 5/2s, server 5/2s`, '5/2s', 4 * LOOP, await shellLoops('5/2s', '5/2s', LOOP, 4), floor4);
+
+  report(`unknown cap, in-process ${N / 2}, client 30/60s, server 5/2s`, '5/2s', N / 2, await inProcess('5/2s', '30/60s', N / 2));
+  report(`unknown cap, 1 loop of ${LOOP}, client default 30/60s, server 5/2s`, '5/2s', LOOP, await shellLoops('5/2s', undefined, LOOP, 1), floor1);
+  report(`unknown cap, 4 parallel loops of ${LOOP}, client default, server 5/2s`, '5/2s', 4 * LOOP, await shellLoops('5/2s', undefined, LOOP, 4), floor4);
+
+  console.table(rows);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,188 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { afterEach, describe, expect, test } from 'vitest';
+import { rateStatePath } from '../../src/api/rate-store.js';
+import { BIN, runCli, tempDir, type CliResult } from '../helpers/cli.js';
+import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
+
+// Short windows only (1-2 s): these tests wait for real.
+let sandbox: StartedSandbox | undefined;
+afterEach(async () => {
+  await sandbox?.close();
+  sandbox = undefined;
+});
+
+async function serve(opts: Parameters<typeof startSandbox>[0]): Promise<StartedSandbox> {
+  sandbox = await startSandbox(opts);
+  return sandbox;
+}
+
+function envFor(sb: StartedSandbox, extra: Record<string, string> = {}) {
+  return { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey, ...extra };
+}
+
+/** `shorty api GET /account` as a separate process sharing `configDir` with the others. */
+function account(sb: StartedSandbox, configDir: string, flags: string[] = []): Promise<CliResult> {
+  return runCli(['api', 'GET', '/account', ...flags], { env: envFor(sb), configDir });
+}
+
+/** A shell-style loop: one process after the other. */
+async function loop(sb: StartedSandbox, configDir: string, times: number, flags: string[]): Promise<number[]> {
+  const codes: number[] = [];
+  for (let i = 0; i < times; i++) codes.push((await account(sb, configDir, flags)).exitCode);
+  return codes;
+}
+
+/** Uses up the server's budget for the key from outside shorty (another client on the same key). */
+async function spendServerBudget(sb: StartedSandbox, times: number): Promise<void> {
+  for (let i = 0; i < times; i++) await sb.api('GET', '/account');
+}
+
+describe('the limiter shared by separate processes', () => {
+  test('a loop of 12 processes told the cap gets no rejection', async () => {
+    const sb = await serve({ rateLimit: '5/1s' });
+    const codes = await loop(sb, tempDir(), 12, ['--rate-limit', '5/1s']);
+    expect(codes).toEqual(Array(12).fill(0));
+    expect(await sb.admin.stats()).toMatchObject({ requests: 12, rejected: 0 });
+  }, 60_000);
+
+  test('three loops in parallel get no rejection and leave a sound state file', async () => {
+    const sb = await serve({ rateLimit: '5/1s' });
+    const configDir = tempDir();
+    const loops = await Promise.all([1, 2, 3].map(() => loop(sb, configDir, 5, ['--rate-limit', '5/1s'])));
+    expect(loops.flat()).toEqual(Array(15).fill(0));
+    expect(await sb.admin.stats()).toMatchObject({ requests: 15, rejected: 0 });
+    const state = JSON.parse(readFileSync(rateStatePath(configDir, sb.baseUrl, sb.apiKey), 'utf8'));
+    expect(state.serverLimit).toBe(5);
+    for (const slot of state.slots) expect(slot.doneAt).toBeGreaterThanOrEqual(slot.sentAt);
+  }, 60_000);
+
+  test('not told the cap (30/60s against a server at 5/1s), every request still succeeds', async () => {
+    const sb = await serve({ rateLimit: '5/1s' });
+    const configDir = tempDir();
+    const codes = await Promise.all([1, 2].map(() => loop(sb, configDir, 6, [])));
+    expect(codes.flat()).toEqual(Array(12).fill(0));
+    const limits = await runCli(['limits', '--json'], { env: envFor(sb), configDir });
+    expect(JSON.parse(limits.stdout)).toMatchObject({ source: 'server', configured: '30/60s' });
+    expect(JSON.parse(limits.stdout).rate_limit).toMatch(/^5\//);
+  }, 60_000);
+});
+
+/**
+ * A server whose clock stands still until the test moves it, so a refusal is certain however
+ * long a process takes to start: the budget is spent by another client, shorty's request is
+ * refused, and only then does the window end.
+ */
+async function frozenServer(rateLimit: string, rateLimitStatus: 200 | 429 = 200) {
+  const clock = { t: Date.now() };
+  const sb = await serve({ rateLimit, rateLimitStatus, now: () => clock.t });
+  await spendServerBudget(sb, Number(rateLimit.split('/')[0]));
+  return {
+    sb,
+    /** Runs shorty; once the server has refused it, ends the server's window. */
+    async refuseOnce(run: Promise<CliResult>): Promise<CliResult> {
+      while ((await sb.admin.stats()).rejected === 0) {
+        if (await Promise.race([run.then(() => true), new Promise((r) => setTimeout(r, 20, false))])) break;
+      }
+      clock.t += 60_000;
+      return run;
+    },
+  };
+}
+
+describe('rate-limit answers from the server', () => {
+  test.each([
+    ['HTTP 200 with body error 429', 200 as const],
+    ['plain HTTP 429', 429 as const],
+  ])('%s is waited for and retried', async (_name, status) => {
+    const { sb, refuseOnce } = await frozenServer('2/1s', status);
+    const res = await refuseOnce(account(sb, tempDir(), ['--json']));
+    expect(res.exitCode).toBe(0);
+    expect(JSON.parse(res.stdout).data).toHaveProperty('email');
+    expect(res.stderr).toBe('waiting 1s for the rate limit…\n');
+    expect(await sb.admin.stats()).toMatchObject({ requests: 4, rejected: 1 });
+  });
+
+  test('a POST refused for the rate limit is retried too', async () => {
+    const { sb, refuseOnce } = await frozenServer('1/1s');
+    const res = await refuseOnce(runCli(['api', 'POST', '/channel/add', '-f', 'name=Launch'], { env: envFor(sb), configDir: tempDir() }));
+    expect(res.exitCode).toBe(0);
+    const posts = (await sb.admin.requests()).filter((r) => r.method === 'POST');
+    expect(posts).toHaveLength(2);
+  });
+
+  test('three refusals in a row end with exit 4', async () => {
+    const clock = { t: Date.now() };
+    const sb = await serve({ rateLimit: '1/1s', now: () => clock.t });
+    await spendServerBudget(sb, 1);
+    const res = await account(sb, tempDir());
+    expect(res.exitCode).toBe(4);
+    expect(res.stderr).toContain('shorty: rate limit: the server still refused after 3 retries');
+    expect(await sb.admin.stats()).toMatchObject({ requests: 5, rejected: 4 });
+  });
+
+  test('--no-wait turns a server refusal into exit 4', async () => {
+    const { sb, refuseOnce } = await frozenServer('1/2s');
+    const res = await refuseOnce(account(sb, tempDir(), ['--no-wait']));
+    expect(res.exitCode).toBe(4);
+    expect(res.stderr).toMatch(/^shorty: rate limited: the server refused .*\nhint: /);
+  });
+});
+
+describe('the client budget', () => {
+  test('--no-wait exits 4 without sending when the local budget is spent', async () => {
+    const sb = await serve({ rateLimit: '1/30s' });
+    const configDir = tempDir();
+    expect((await account(sb, configDir, ['--rate-limit', '1/30s'])).exitCode).toBe(0);
+    const res = await account(sb, configDir, ['--rate-limit', '1/30s', '--no-wait']);
+    expect(res.exitCode).toBe(4);
+    expect(res.stderr).toContain('the next request is possible in');
+    expect((await sb.admin.stats()).requests).toBe(1);
+  });
+
+  test('shorty limits shows the budget and sends nothing', async () => {
+    const sb = await serve({ rateLimit: '100/60s' });
+    const configDir = tempDir();
+    await account(sb, configDir, ['--rate-limit', '3/30s']);
+    await sb.admin.reset();
+    const res = await runCli(['limits', '--json', '--rate-limit', '3/30s'], { env: envFor(sb), configDir });
+    expect(res.exitCode).toBe(0);
+    // The server announced 100: its cap replaces the configured 3.
+    expect(JSON.parse(res.stdout)).toMatchObject({ rate_limit: '100/30s', source: 'server', used: 1, remaining: 99, configured: '3/30s' });
+    expect((await runCli(['limits', '-q'], { env: envFor(sb), configDir })).stdout).toBe('99\n');
+    expect((await sb.admin.stats()).requests).toBe(0);
+  });
+
+  test('a stale lock left by a killed process does not block', async () => {
+    const sb = await serve({ rateLimit: '100/60s' });
+    const configDir = tempDir();
+    expect((await account(sb, configDir)).exitCode).toBe(0);
+    const victim = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)']);
+    await new Promise((resolve) => victim.once('spawn', resolve));
+    const lock = `${rateStatePath(configDir, sb.baseUrl, sb.apiKey)}.lock`;
+    writeFileSync(lock, JSON.stringify({ pid: victim.pid, host: hostname(), at: Date.now(), token: 'x' }));
+    victim.kill('SIGKILL');
+    await new Promise((resolve) => victim.once('exit', resolve));
+    expect((await account(sb, configDir)).exitCode).toBe(0);
+    expect(existsSync(lock)).toBe(false);
+  });
+
+  test('Ctrl-C during a wait exits 130 at once', async () => {
+    const sb = await serve({ rateLimit: '1/30s' });
+    const configDir = tempDir();
+    await account(sb, configDir, ['--rate-limit', '1/30s']);
+    const child = spawn(process.execPath, [BIN, 'api', 'GET', '/account', '--rate-limit', '1/30s'], {
+      env: { ...process.env, ...envFor(sb), SHORTY_CONFIG_DIR: configDir },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (stderr.includes('for the rate limit')) child.kill('SIGINT');
+    });
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(stderr).toMatch(/waiting (29|30)s for the rate limit…\n/);
+    expect(code).toBe(130);
+    expect((await sb.admin.stats()).requests).toBe(1);
+  });
+});
