@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { open, readFile, stat, unlink } from 'node:fs/promises';
+import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 
 /**
  * A cross-process lock: a lock file created with O_EXCL holding the owner's pid, host and
  * time. A lock whose owner is dead, or older than `staleMs` (it is only ever held for a short
  * read-modify-write), is broken, so a crashed or killed process can't wedge the others.
+ * File calls are synchronous on purpose: each takes microseconds, and a hop through the thread
+ * pool per call would add milliseconds to every request on a busy machine.
  */
 
 export interface LockOptions {
@@ -28,7 +30,7 @@ export async function withFileLock<T>(lockPath: string, work: () => Promise<T>, 
   try {
     return await work();
   } finally {
-    await releaseLock(lockPath, token);
+    releaseLock(lockPath, token);
   }
 }
 
@@ -37,48 +39,55 @@ async function takeLock(lockPath: string, opts: LockOptions): Promise<string> {
   const staleMs = opts.staleMs ?? DEFAULT_STALE_MS;
   for (let attempt = 0; ; attempt++) {
     if (opts.signal?.aborted) throw opts.signal.reason;
-    if (await tryCreate(lockPath, token)) return token;
-    if (await breakIfStale(lockPath, staleMs)) continue;
+    if (tryCreate(lockPath, token)) return token;
+    if (breakIfStale(lockPath, staleMs)) continue;
     await pause(Math.min(2 + attempt, 15) * (0.5 + Math.random()), opts.signal);
   }
 }
 
-async function tryCreate(lockPath: string, token: string): Promise<boolean> {
-  let handle;
+function tryCreate(lockPath: string, token: string): boolean {
+  let fd: number;
   try {
-    handle = await open(lockPath, 'wx', 0o600);
+    fd = openSync(lockPath, 'wx', 0o600);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw err;
   }
   try {
     const info: LockInfo = { pid: process.pid, host: hostname(), at: Date.now(), token };
-    await handle.writeFile(JSON.stringify(info));
+    writeSync(fd, JSON.stringify(info));
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
   return true;
 }
 
-async function releaseLock(lockPath: string, token: string): Promise<void> {
-  // Only our own lock: if ours was judged stale and broken, the file is now someone else's.
-  const info = await readLock(lockPath);
-  if (info?.token === token) await unlink(lockPath).catch(() => {});
+function removeFile(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // already gone
+  }
 }
 
-async function readLock(lockPath: string): Promise<LockInfo | undefined> {
+function releaseLock(lockPath: string, token: string): void {
+  // Only our own lock: if ours was judged stale and broken, the file is now someone else's.
+  if (readLock(lockPath)?.token === token) removeFile(lockPath);
+}
+
+function readLock(lockPath: string): LockInfo | undefined {
   try {
-    return JSON.parse(await readFile(lockPath, 'utf8')) as LockInfo;
+    return JSON.parse(readFileSync(lockPath, 'utf8')) as LockInfo;
   } catch {
     return undefined;
   }
 }
 
 /** Age from the recorded time, or from the file's mtime while its owner is still writing it. */
-async function lockAgeMs(lockPath: string, info: LockInfo | undefined): Promise<number | undefined> {
+function lockAgeMs(lockPath: string, info: LockInfo | undefined): number | undefined {
   if (typeof info?.at === 'number') return Date.now() - info.at;
   try {
-    return Date.now() - (await stat(lockPath)).mtimeMs;
+    return Date.now() - statSync(lockPath).mtimeMs;
   } catch {
     return undefined;
   }
@@ -105,23 +114,21 @@ function isStale(info: LockInfo | undefined, ageMs: number, staleMs: number): bo
  * one removes it, and only if it is still the very lock that was found stale, so a fresh lock
  * taken in between is never removed.
  */
-async function breakIfStale(lockPath: string, staleMs: number): Promise<boolean> {
-  const info = await readLock(lockPath);
-  const age = await lockAgeMs(lockPath, info);
+function breakIfStale(lockPath: string, staleMs: number): boolean {
+  const info = readLock(lockPath);
+  const age = lockAgeMs(lockPath, info);
   if (age === undefined) return true; // gone already: try again at once
   if (!isStale(info, age, staleMs)) return false;
   const breaker = `${lockPath}.break`;
-  const breakerToken = `${process.pid}:${randomUUID()}`;
-  if (!(await tryCreate(breaker, breakerToken))) {
-    const breakerAge = await lockAgeMs(breaker, await readLock(breaker));
-    if (breakerAge !== undefined && breakerAge > staleMs) await unlink(breaker).catch(() => {});
+  if (!tryCreate(breaker, `${process.pid}:${randomUUID()}`)) {
+    const breakerAge = lockAgeMs(breaker, readLock(breaker));
+    if (breakerAge !== undefined && breakerAge > staleMs) removeFile(breaker);
     return false;
   }
   try {
-    const again = await readLock(lockPath);
-    if (again?.token === info?.token) await unlink(lockPath).catch(() => {});
+    if (readLock(lockPath)?.token === info?.token) removeFile(lockPath);
   } finally {
-    await unlink(breaker).catch(() => {});
+    removeFile(breaker);
   }
   return true;
 }

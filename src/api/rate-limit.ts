@@ -38,8 +38,9 @@ export class SharedLimiter implements Limiter {
 
   async acquire(signal: AbortSignal): Promise<void> {
     let announcedUntil = 0;
+    // Numbered up front: concurrent acquires of one process must not share a number.
+    const seq = ++this.seq;
     for (;;) {
-      const seq = this.seq + 1;
       const { at, waitMs } = await this.store.update((state) => {
         const now = this.tidy(state);
         const next = nextSlotAt(state, now, this.settings.rateLimit);
@@ -47,7 +48,6 @@ export class SharedLimiter implements Limiter {
         return { at: next, waitMs: next - now };
       }, signal);
       if (waitMs <= 0) {
-        this.seq = seq;
         this.inFlight.push(seq);
         return;
       }
@@ -61,7 +61,7 @@ export class SharedLimiter implements Limiter {
     await this.store.update((state) => {
       const now = this.tidy(state);
       this.complete(state, seq, now);
-      learnFromHeaders(state, headers, now);
+      learnFromHeaders(state, headers, now, this.settings.rateLimit);
     });
   }
 

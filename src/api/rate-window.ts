@@ -21,9 +21,8 @@ export interface RateState {
   serverLimit?: number;
   /** The longest time-to-reset ever announced: an estimate of the server's window. */
   serverWindowMs?: number;
-  /** X-RateLimit-Remaining <= 0: the server's budget is spent until `until`. `slackMs` is the
-   * reset's rounding (1 s for whole seconds) within which our own log may know better. */
-  serverReset?: { until: number; slackMs: number };
+  /** X-RateLimit-Remaining <= 0 (and our own log did not see it coming): nobody sends before `until`. */
+  serverReset?: { until: number };
   /** The server refused a request: nobody sends before this. */
   retryUntil?: number;
 }
@@ -45,7 +44,7 @@ export function sanitizeState(raw: unknown): RateState {
   if (isPositive(r.serverLimit)) state.serverLimit = r.serverLimit;
   if (isPositive(r.serverWindowMs)) state.serverWindowMs = r.serverWindowMs;
   const reset = r.serverReset as RateState['serverReset'];
-  if (reset && isPositive(reset.until) && typeof reset.slackMs === 'number') state.serverReset = { until: reset.until, slackMs: reset.slackMs };
+  if (reset && isPositive(reset.until)) state.serverReset = { until: reset.until };
   if (isPositive(r.retryUntil)) state.retryUntil = r.retryUntil;
   return state;
 }
@@ -84,20 +83,16 @@ export function slotsInWindow(state: RateState, now: number, windowMs: number): 
   return state.slots.map((s) => slotTime(s, now)).filter((t) => t > from).sort((a, b) => a - b);
 }
 
-/** The earliest moment (>= now) a new request may be sent. */
-export function nextSlotAt(state: RateState, now: number, configured: RateLimitSpec): number {
+/** The earliest moment (>= now) our own log allows a new request. */
+export function localSlotAt(state: RateState, now: number, configured: RateLimitSpec): number {
   const { limit, windowMs } = effectiveLimit(state, configured);
   const times = slotsInWindow(state, now, windowMs);
-  const local = times.length < limit ? now : times[times.length - limit]! + windowMs + safetyMarginMs(windowMs) + 1;
-  let at = Math.max(now, local, state.retryUntil ?? 0);
-  const reset = state.serverReset;
-  // The server says its budget is spent. Our own log, when it already holds us back to within
-  // the reset's rounding, is the more precise of the two; otherwise (other clients on this key,
-  // an unknown window) the server is right.
-  if (reset && reset.until > now && !(local > now && local >= reset.until - reset.slackMs)) {
-    at = Math.max(at, reset.until);
-  }
-  return at;
+  return times.length < limit ? now : Math.max(now, times[times.length - limit]! + windowMs + safetyMarginMs(windowMs) + 1);
+}
+
+/** The earliest moment (>= now) a new request may be sent: our log and the server's blocks. */
+export function nextSlotAt(state: RateState, now: number, configured: RateLimitSpec): number {
+  return Math.max(localSlotAt(state, now, configured), state.retryUntil ?? 0, state.serverReset?.until ?? 0);
 }
 
 /** X-RateLimit-Reset as an instant: epoch milliseconds, epoch seconds or seconds from now
@@ -126,7 +121,7 @@ function headerNumber(value: string | undefined): number | undefined {
 const MAX_RESET_MS = 86_400_000;
 
 /** Learns the server's cap, window and spent budget from one response's headers. */
-export function learnFromHeaders(state: RateState, headers: Record<string, string>, now: number): void {
+export function learnFromHeaders(state: RateState, headers: Record<string, string>, now: number, configured: RateLimitSpec): void {
   const limit = headerNumber(headers['x-ratelimit-limit']);
   if (limit !== undefined && limit >= 1) state.serverLimit = Math.floor(limit);
   const reset = parseReset(headers['x-ratelimit-reset'], now);
@@ -135,10 +130,20 @@ export function learnFromHeaders(state: RateState, headers: Record<string, strin
     state.serverWindowMs = Math.max(state.serverWindowMs ?? 0, reset.at - now);
   }
   const remaining = headerNumber(headers['x-ratelimit-remaining']);
-  if (remaining !== undefined && remaining <= 0 && reset.at > now) {
-    const until = Math.max(reset.at, state.serverReset?.until ?? 0);
-    state.serverReset = { until, slackMs: reset.slackMs };
+  if (remaining !== undefined && remaining <= 0 && reset.at > now && !ownLogAgrees(state, now, configured, reset)) {
+    state.serverReset = { until: Math.max(reset.at, state.serverReset?.until ?? 0) };
   }
+}
+
+/**
+ * The server says its budget is spent. When our own log is full too and already holds us back
+ * to within the reset's rounding (whole seconds), the log is the more precise of the two: a
+ * reset rounded up would cost up to a second per window. Otherwise (another client on this key,
+ * a window longer than we think) the server is right.
+ */
+function ownLogAgrees(state: RateState, now: number, configured: RateLimitSpec, reset: { at: number; slackMs: number }): boolean {
+  const local = localSlotAt(state, now, configured);
+  return local > now && local >= reset.at - reset.slackMs;
 }
 
 /** Forgets what no longer matters: old slots, passed blocks. */

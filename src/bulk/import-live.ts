@@ -109,15 +109,16 @@ function conclude(ctx: Context, run: LiveImport, counts: ReturnType<typeof empty
   const finished = counts.ok + counts.skipped + counts.invalid + counts.error;
   const summary = summaryLine(counts, ctx.now() - started);
   const stoppedEarly = finished < run.plan.rows;
+  const warn = (text: string) => void ctx.io.stderr.write(`${text}\n`);
   const resume = run.journal
     ? `run the same command again (same --journal) to resume`
     : 'a rerun without --journal would create the finished rows again';
   if (fatal !== undefined) {
-    run.note(`${summary}; stopped after ${finished} of ${run.plan.rows} rows; ${resume}`);
+    warn(`${summary}; stopped after ${finished} of ${run.plan.rows} rows; ${resume}`);
     throw fatal;
   }
   if (ctx.signal.aborted && stoppedEarly) {
-    run.note(`interrupted: ${summary}; ${run.plan.rows - finished} rows not sent; ${resume}`);
+    warn(`interrupted: ${summary}; ${run.plan.rows - finished} rows not sent; ${resume}`);
     return new CancelError().exitCode;
   }
   run.note(summary);

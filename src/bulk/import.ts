@@ -28,7 +28,8 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<numb
   const format = opts.format ?? detectInputFormat(await input.head());
   const settings = await ctx.settings();
   const done = opts.journal ? await loadJournal(opts.journal) : new DoneIndex();
-  const note = (text: string) => void ctx.io.stderr.write(`${text}\n`);
+  // -q keeps stderr for what went wrong; the plan and the summary are for people watching.
+  const note = (text: string) => void (ctx.globals.quiet || ctx.io.stderr.write(`${text}\n`));
   const estimate = (requests: number) =>
     `${formatEstimate(estimateMs(requests, settings.rateLimit))} at ${formatRate(settings.rateLimit)}`;
 

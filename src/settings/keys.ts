@@ -25,7 +25,7 @@ export function parseTimeoutSeconds(value: string, source = '--timeout'): number
   if (value.trim() === '' || !Number.isFinite(seconds) || seconds <= 0) {
     throw new UsageError(`invalid ${source} "${value}": must be a positive number of seconds`);
   }
-  if (false) {
+  if (seconds < 0.001 || seconds > MAX_TIMEOUT_SECONDS) {
     throw new UsageError(`invalid ${source} "${value}": must be between 0.001 and ${MAX_TIMEOUT_SECONDS} seconds`);
   }
   return seconds;

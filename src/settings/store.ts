@@ -1,4 +1,5 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { withFileLock } from '../api/file-lock.js';
 import { UsageError } from '../errors.js';
 import type { ConfigKey } from './keys.js';
 import { configFilePath } from './paths.js';
@@ -72,14 +73,18 @@ export async function openStore(dir: string): Promise<SettingsStore> {
     path: conf.path,
     read: () => readConfig(dir),
     async update(change) {
-      const data = readConfig(dir);
-      change(data);
-      ensurePrivateDir(dir);
-      conf.store = serialisable(data);
-      // The mode given to conf only applies when the file is created; an older file keeps its
-      // mode, so tighten it every time (the file holds the API key).
-      chmodSync(conf.path, 0o600);
-      return data;
+      // Read-modify-write under a lock: two shells running `config set` at once must not write
+      // back what they read before the other's change.
+      return withFileLock(`${conf.path}.lock`, async () => {
+        const data = readConfig(dir);
+        change(data);
+        ensurePrivateDir(dir);
+        conf.store = serialisable(data);
+        // The mode given to conf only applies when the file is created; an older file keeps its
+        // mode, so tighten it every time (the file holds the API key).
+        chmodSync(conf.path, 0o600);
+        return data;
+      });
     },
   };
 }

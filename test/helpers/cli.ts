@@ -1,5 +1,5 @@
-import { execa, type Options } from 'execa';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execa, type Options, type ResultPromise } from 'execa';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,11 +48,42 @@ function cleanEnv(extra: Record<string, string | undefined>): Record<string, str
   return { ...env, ...extra };
 }
 
-/** Runs the built CLI as a real process; never throws on a non-zero exit. */
-export async function runCli(args: string[], opts: RunOptions = {}): Promise<CliResult> {
-  const configDir = opts.configDir ?? tempDir('shorty-config-');
-  if (opts.env?.SHORTY_API_KEY) usedSecrets.add(opts.env.SHORTY_API_KEY);
-  const execaOpts: Options = {
+/**
+ * Records every key a run is given, wherever it comes from: SHORTY_API_KEY, --api-key in the
+ * arguments, stdin of `login --with-key`, and the profiles of the config folder (before and
+ * after the run, since login and `config set api-key` store one).
+ */
+export function collectSecrets(args: string[], opts: RunOptions, configDir: string): void {
+  const add = (key: unknown) => {
+    if (typeof key === 'string' && key.trim().length >= 8) usedSecrets.add(key.trim());
+  };
+  add(opts.env?.SHORTY_API_KEY);
+  args.forEach((arg, i) => {
+    if (arg === '--api-key') add(args[i + 1]);
+    else if (arg.startsWith('--api-key=')) add(arg.slice('--api-key='.length));
+  });
+  if (args.includes('--with-key') && typeof opts.input === 'string') add(opts.input);
+  const file = join(configDir, 'config.json');
+  if (!existsSync(file)) return;
+  try {
+    const config = JSON.parse(readFileSync(file, 'utf8')) as { profiles?: Record<string, Record<string, unknown>> };
+    for (const profile of Object.values(config.profiles ?? {})) add(profile['api-key']);
+  } catch {
+    // a test may write a broken config on purpose
+  }
+}
+
+/** Fails the test when any key a test used appears in the output. */
+export function assertNoSecret(args: string[], result: { stdout: string; stderr: string }): void {
+  for (const secret of usedSecrets) {
+    if (secret && (result.stdout.includes(secret) || result.stderr.includes(secret))) {
+      throw new Error(`the API key appeared in the output of: shorty ${args.join(' ')}`);
+    }
+  }
+}
+
+function execaOptions(opts: RunOptions, configDir: string): Options {
+  return {
     env: cleanEnv({ SHORTY_CONFIG_DIR: configDir, ...opts.env }),
     extendEnv: false,
     input: opts.input,
@@ -62,12 +93,32 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Cli
     timeout: opts.timeout ?? 20_000,
     stripFinalNewline: false,
   };
-  const res = await execa(process.execPath, [BIN, ...args], execaOpts);
+}
+
+/** Runs the built CLI as a real process; never throws on a non-zero exit. */
+export async function runCli(args: string[], opts: RunOptions = {}): Promise<CliResult> {
+  const configDir = opts.configDir ?? tempDir('shorty-config-');
+  collectSecrets(args, opts, configDir);
+  const res = await execa(process.execPath, [BIN, ...args], execaOptions(opts, configDir));
   const result = { exitCode: res.exitCode ?? -1, stdout: String(res.stdout ?? ''), stderr: String(res.stderr ?? '') };
-  for (const secret of usedSecrets) {
-    if (secret && (result.stdout.includes(secret) || result.stderr.includes(secret))) {
-      throw new Error(`the API key appeared in the output of: shorty ${args.join(' ')}`);
-    }
-  }
+  collectSecrets(args, opts, configDir);
+  assertNoSecret(args, result);
   return result;
+}
+
+/**
+ * Starts the built CLI without waiting, for tests that send it signals or watch its output as it
+ * comes; `result` resolves like runCli's, with the same secret check.
+ */
+export function startCli(args: string[], opts: RunOptions = {}): { child: ResultPromise; result: Promise<CliResult> } {
+  const configDir = opts.configDir ?? tempDir('shorty-config-');
+  collectSecrets(args, opts, configDir);
+  const child = execa(process.execPath, [BIN, ...args], execaOptions(opts, configDir));
+  const result = child.then((res) => {
+    const out = { exitCode: res.exitCode ?? -1, stdout: String(res.stdout ?? ''), stderr: String(res.stderr ?? '') };
+    collectSecrets(args, opts, configDir);
+    assertNoSecret(args, out);
+    return out;
+  });
+  return { child, result };
 }

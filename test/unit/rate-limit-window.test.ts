@@ -6,6 +6,7 @@ import {
 } from '../../src/api/rate-window.js';
 
 const T0 = 1_700_000_000_000;
+const CFG = { limit: 30, windowMs: 60_000 };
 const spec = (limit: number, windowMs: number) => ({ limit, windowMs });
 const done = (...times: number[]): RateState => ({
   slots: times.map((t, i) => ({ sentAt: t - 1, doneAt: t, pid: 1, seq: i + 1 })),
@@ -93,17 +94,17 @@ describe('adapting to the server', () => {
 
   it('lets X-RateLimit-Limit replace the configured cap, and learns a shorter window from the reset', () => {
     const state = emptyState();
-    learnFromHeaders(state, { 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '4', 'x-ratelimit-reset': String(T0 + 2000) }, T0);
+    learnFromHeaders(state, { 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '4', 'x-ratelimit-reset': String(T0 + 2000) }, T0, CFG);
     expect(effectiveLimit(state, cfg)).toEqual({ limit: 5, windowMs: 2000, source: 'server' });
     // a longer announced window never stretches the configured one
-    learnFromHeaders(state, { 'x-ratelimit-limit': '5', 'x-ratelimit-reset': '120' }, T0);
+    learnFromHeaders(state, { 'x-ratelimit-limit': '5', 'x-ratelimit-reset': '120' }, T0, CFG);
     expect(effectiveLimit(state, cfg).windowMs).toBe(60_000);
   });
 
   it('waits for the reset when the server says the budget is spent (remaining 0 or negative)', () => {
     for (const remaining of ['0', '-3']) {
       const state = emptyState();
-      learnFromHeaders(state, { 'x-ratelimit-limit': '30', 'x-ratelimit-remaining': remaining, 'x-ratelimit-reset': String((T0 + 40_000) / 1000) }, T0);
+      learnFromHeaders(state, { 'x-ratelimit-limit': '30', 'x-ratelimit-remaining': remaining, 'x-ratelimit-reset': String((T0 + 40_000) / 1000) }, T0, CFG);
       expect(nextSlotAt(state, T0, cfg)).toBe(T0 + 40_000);
     }
   });
@@ -112,21 +113,23 @@ describe('adapting to the server', () => {
     // 3 of 3 used, the oldest answered 900 ms ago: our own log says wait ~110 ms; the server
     // rounds its reset up to the next whole second, ~600 ms later than that.
     const state = done(T0 - 900, T0 - 20, T0 - 10);
-    learnFromHeaders(state, { 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(T0 / 1000 + 1) }, T0);
+    learnFromHeaders(state, { 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(T0 / 1000 + 1) }, T0, spec(3, 1000));
     const own = T0 - 900 + 1000 + safetyMarginMs(1000) + 1;
     expect(nextSlotAt(state, T0, spec(3, 1000))).toBe(own);
+    // and once that moment comes, the rounded reset does not hold us back after all
+    expect(nextSlotAt(state, own, spec(3, 1000))).toBe(own);
   });
 
   it('trusts the reset when its own log sees room (another client on the same key)', () => {
     const state = done(T0 - 10);
-    learnFromHeaders(state, { 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(T0 / 1000 + 1) }, T0);
+    learnFromHeaders(state, { 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(T0 / 1000 + 1) }, T0, spec(3, 1000));
     expect(nextSlotAt(state, T0, spec(3, 1000))).toBe(T0 + 1000);
   });
 
   it('ignores absurd or missing headers', () => {
     const state = emptyState();
-    learnFromHeaders(state, { 'x-ratelimit-limit': 'many', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(T0 / 1000 + 864_000) }, T0);
-    learnFromHeaders(state, {}, T0);
+    learnFromHeaders(state, { 'x-ratelimit-limit': 'many', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(T0 / 1000 + 864_000) }, T0, CFG);
+    learnFromHeaders(state, {}, T0, CFG);
     expect(state).toEqual(emptyState());
   });
 });
@@ -143,7 +146,7 @@ describe('state hygiene', () => {
   });
 
   it('prunes old slots and passed blocks', () => {
-    const state: RateState = { ...done(T0 - 5000, T0 - 100), retryUntil: T0 - 1, serverReset: { until: T0 + 5, slackMs: 0 } };
+    const state: RateState = { ...done(T0 - 5000, T0 - 100), retryUntil: T0 - 1, serverReset: { until: T0 + 5 } };
     prune(state, T0, 1000);
     expect(state.slots).toHaveLength(1);
     expect(state.retryUntil).toBeUndefined();

@@ -7,6 +7,9 @@ export function register(program: Command, ctx: Context): void {
   examples(program
     .command('limits')
     .description('show the local rate-limit budget: cap, used, remaining, resets in (sends no request)')
+    .addHelpText('after', '\nThe budget is shared by every shorty process using the same base URL and key. Once the\n'
+      + 'server has announced its cap (X-RateLimit-Limit), that cap replaces the configured one:\n'
+      + '`source` says which applies. Times are in seconds.')
     .action(action(ctx, async () => {
       const { showLimits } = await import('./show.js');
       await showLimits(ctx);

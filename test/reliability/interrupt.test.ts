@@ -1,0 +1,137 @@
+// Interruption: Ctrl-C (SIGINT) during an import and during a rate-limit wait exits 130 at once,
+// leaves a journal that is whole, and the resumed runs end with exactly N links on the server.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { startCli, tempDir, type CliResult } from '../helpers/cli.js';
+import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
+
+const dir = tempDir('shorty-interrupt-');
+let sandbox: StartedSandbox | undefined;
+
+afterEach(async () => {
+  await sandbox?.close();
+  sandbox = undefined;
+});
+
+function inputOf(name: string, n: number): { path: string; urls: string[] } {
+  const urls = Array.from({ length: n }, (_, i) => `https://${name}.example/${i + 1}`);
+  const path = join(dir, `${name}.txt`);
+  writeFileSync(path, `${urls.join('\n')}\n`);
+  return { path, urls };
+}
+
+/** Every journal line is a whole JSON record (nothing torn by the interruption). */
+function journalRecords(path: string): { status: string; url: string; id?: number }[] {
+  return readFileSync(path, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+}
+
+/** The long URLs the server created, in the order it answered (a `slow` fault still creates). */
+async function createdUrls(sb: StartedSandbox): Promise<string[]> {
+  const posts = (await sb.admin.requests()).filter((r) => r.method === 'POST' && r.status === 200 && !r.rateLimited);
+  return posts.map((r) => (r.body as { url: string }).url);
+}
+
+/** Runs the CLI and sends SIGINT the first time `ready(stdout, stderr)` holds. */
+async function interruptWhen(args: string[], env: Record<string, string>, configDir: string,
+  ready: (stdout: string, stderr: string) => boolean | Promise<boolean>): Promise<CliResult & { interrupted: boolean }> {
+  const { child, result } = startCli(args, { env, configDir, timeout: 15_000 });
+  let stdout = '';
+  let stderr = '';
+  let interrupted = false;
+  const check = async () => {
+    if (!interrupted && (await ready(stdout, stderr))) {
+      interrupted = true;
+      child.kill('SIGINT');
+    }
+  };
+  child.stdout!.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    void check();
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    void check();
+  });
+  return { ...(await result), interrupted };
+}
+
+describe('Ctrl-C during urls import --journal', () => {
+  test('while a request is in flight: it is awaited and journaled, exit 130, the rerun creates exactly the rest', async () => {
+    sandbox = await startSandbox();
+    const sb = sandbox;
+    const { path, urls } = inputOf('inflight', 5);
+    const journal = join(dir, 'inflight.journal');
+    // 3/1s: one row at a time. The first request is answered after 2 s.
+    const args = ['urls', 'import', path, '--journal', journal, '--rate-limit', '3/1s', '-o', 'ndjson'];
+    const env = { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey };
+    await sb.admin.fault('slow', { count: 1, delayMs: 2000 });
+    // The server took the fault off when the request arrived: it is in flight now.
+    const inFlight = async () => ((await (await fetch(`${sb.baseUrl}/__sandbox/faults`)).json()) as { mode: unknown }).mode === null;
+    const stopped = await interruptWhen(args, env, tempDir('shorty-config-'), async (_out, err) => err.includes('5 rows') && inFlight());
+
+    expect(stopped.interrupted).toBe(true);
+    expect(stopped.exitCode, stopped.stderr).toBe(130);
+    // The slow row, and any other already on the wire, finished and were journaled before the exit.
+    const done = journalRecords(journal);
+    expect(done.length).toBeGreaterThanOrEqual(1);
+    expect(done.length).toBeLessThan(5);
+    expect(stopped.stderr).toMatch(new RegExp(`^interrupted: ${done.length} ok in .*${5 - done.length} rows not sent; run the same command again`, 'm'));
+    expect(done.map((r) => r.status)).toEqual(done.map(() => 'ok'));
+    expect(done[0]).toMatchObject({ url: urls[0], id: expect.any(Number) });
+    expect((await createdUrls(sb)).sort()).toEqual(done.map((r) => r.url).sort());
+
+    const rerun = await startCli(args, { env, configDir: tempDir('shorty-config-') }).result;
+    expect(rerun.exitCode, rerun.stderr).toBe(0);
+    expect(rerun.stdout.trim().split('\n').map((l) => JSON.parse(l).status)).toEqual(urls.map((_, i) => (i < done.length ? 'skipped' : 'ok')));
+    expect((await createdUrls(sb)).sort()).toEqual([...urls].sort());
+    expect((await sb.admin.stats()).links).toBe(5);
+  });
+
+  test('interrupted in every rate-limit wait, the resumed runs end with exactly N links', async () => {
+    // The server at the same cap: its X-RateLimit headers are what make the client wait.
+    sandbox = await startSandbox({ rateLimit: '2/30s' });
+    const sb = sandbox;
+    const n = 7;
+    const { path, urls } = inputOf('waits', n);
+    const journal = join(dir, 'waits.journal');
+    // Two rows, then a wait of about 30 s: Ctrl-C must end it at once (or the run times out).
+    const args = ['urls', 'import', path, '--journal', journal, '--rate-limit', '2/30s', '-o', 'ndjson'];
+    const env = { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey };
+    const runs: (CliResult & { interrupted: boolean })[] = [];
+    const created: string[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      // A fresh config folder and server window each time: a new budget, as if the user came back later.
+      created.push(...(await createdUrls(sb)));
+      await sb.admin.reset();
+      const run = await interruptWhen(args, env, tempDir('shorty-config-'), (_out, err) => /waiting \d+s for the rate limit/.test(err));
+      runs.push(run);
+      const records = journalRecords(journal);
+      expect(records.every((r) => r.status === 'ok')).toBe(true);
+      expect((await sb.admin.stats()).links).toBe(records.length);
+      if (!run.interrupted) break;
+      expect(run.exitCode, run.stderr).toBe(130);
+      expect(run.stderr).toMatch(/^interrupted: .*rows not sent; run the same command again \(same --journal\) to resume$/m);
+    }
+    expect(runs.map((r) => r.exitCode)).toEqual([130, 130, 130, 0]);
+    created.push(...(await createdUrls(sb)));
+    expect(created).toEqual(urls);
+    expect((await sb.admin.stats()).links).toBe(n);
+    expect(journalRecords(journal).map((r) => r.url)).toEqual(urls);
+  }, 60_000);
+});
+
+describe('Ctrl-C during a rate-limit wait of a single command', () => {
+  test('exits 130 at once with one line, and sends nothing more', async () => {
+    sandbox = await startSandbox({ rateLimit: '1/60s' });
+    const sb = sandbox;
+    const env = { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey, SHORTY_RATE_LIMIT: '1/60s' };
+    const configDir = tempDir('shorty-config-');
+    expect((await startCli(['urls', 'list'], { env, configDir }).result).exitCode).toBe(0);
+    const run = await interruptWhen(['urls', 'add', 'https://example.com/late'], env, configDir, (_o, err) => err.includes('for the rate limit'));
+    expect(run.exitCode).toBe(130);
+    expect(run.stderr).toMatch(/^shorty: interrupted$/m);
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+    expect(await sb.admin.stats()).toMatchObject({ requests: 1, links: 0 });
+  });
+});
