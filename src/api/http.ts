@@ -50,7 +50,7 @@ export async function createTransport(ctx: Context, settings: Settings, limiter:
     if (debugOn) ctx.io.stderr.write(`${redact(line)}\n`);
   };
 
-  async function once(req: HttpRequest): Promise<HttpResponse> {
+  async function once(req: HttpRequest, idempotent: boolean): Promise<HttpResponse> {
     const timeout = AbortSignal.timeout(settings.timeoutMs);
     const signal = AbortSignal.any([ctx.signal, timeout]);
     const started = ctx.now();
@@ -71,11 +71,14 @@ export async function createTransport(ctx: Context, settings: Settings, limiter:
       return { status: res.statusCode, headers, text, json: parseJson(text), contentType };
     } catch (err) {
       if (ctx.signal.aborted) throw ctx.signal.reason instanceof CancelError ? ctx.signal.reason : new CancelError();
+      // A write whose answer was lost may still have been carried out: say so, since we won't retry it.
+      const lostWrite = !idempotent && (timeout.aborted || !neverSent(err));
+      const checkFirst = 'the server may have carried it out: check before sending it again';
       if (timeout.aborted) {
         throw new NetworkError(`request timed out after ${settings.timeoutMs / 1000}s: ${req.method} ${redact(req.url)}`,
-          'raise it with --timeout <seconds> or SHORTY_TIMEOUT');
+          lostWrite ? checkFirst : 'raise it with --timeout <seconds> or SHORTY_TIMEOUT');
       }
-      throw new NetworkError(`${describeNetworkError(err)}: ${req.method} ${redact(req.url)}`);
+      throw new NetworkError(`${describeNetworkError(err)}: ${req.method} ${redact(req.url)}`, lostWrite ? checkFirst : undefined);
     }
   }
 
@@ -87,7 +90,7 @@ export async function createTransport(ctx: Context, settings: Settings, limiter:
       await limiter.acquire(ctx.signal);
       let res: HttpResponse;
       try {
-        res = await once(req);
+        res = await once(req, idempotent);
       } catch (err) {
         // The attempt is over even without an answer: the limiter closes its slot.
         await limiter.observe({});
@@ -174,9 +177,19 @@ function rateHeaders(h: Record<string, string>): string {
   return parts.length ? ` ratelimit ${parts.map(([k, v]) => `${k}=${v}`).join(' ')}` : '';
 }
 
+function errorCode(err: unknown): string | undefined {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code ?? e?.cause?.code;
+}
+
+/** Failures before the request could reach the server. */
+function neverSent(err: unknown): boolean {
+  return ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT'].includes(errorCode(err) ?? '');
+}
+
 function describeNetworkError(err: unknown): string {
-  const e = err as { code?: string; cause?: { code?: string }; message?: string };
-  const code = e?.code ?? e?.cause?.code;
+  const e = err as { message?: string };
+  const code = errorCode(err);
   switch (code) {
     case 'ECONNREFUSED': return 'connection refused';
     case 'ENOTFOUND': case 'EAI_AGAIN': return 'host not found';

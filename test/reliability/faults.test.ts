@@ -124,8 +124,17 @@ describe('retries', () => {
     await sandbox.admin.fault('reset', { count: 1 });
     const res = await shorty(['legacy', 'create', 'https://example.com/once']);
     expectOneErrorLine(res, 5, /connection reset/);
-    // The server created the link before the connection broke: exactly once.
+    // The server created the link before the connection broke: exactly once, and the user is told.
     expect(await sandbox.admin.stats()).toMatchObject({ requests: 1, links: 2 });
+    expect(res.stderr).toMatch(/^hint: the server may have carried it out: check before sending it again$/m);
+  });
+
+  test('a read whose connection breaks gets no such warning', async () => {
+    await sandbox.admin.fault('reset');
+    const res = await shorty(['urls', 'get', String(linkId)]);
+    expectOneErrorLine(res, 5, /connection reset/);
+    expect(res.stderr).not.toMatch(/may have carried it out/);
+    await sandbox.admin.fault(null);
   });
 
   test('a POST is not retried even when one retry would have worked', async () => {
