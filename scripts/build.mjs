@@ -6,6 +6,7 @@
 // executable subcommands, which shorty has none of) is deferred to the moment it is used.
 import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
+import { buildUndici } from './build-undici.mjs';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => name !== 'commander');
@@ -27,6 +28,21 @@ const lazyChildProcess = {
   },
 };
 
+/**
+ * `import('undici')` loads dist/undici.cjs, the subset shorty uses (see build-undici.mjs), with a
+ * plain require(): a real import() of a CommonJS file would scan all of it for its export names
+ * with Node's cjs-module-lexer first (~25 ms).
+ */
+const undiciSubset = {
+  name: 'undici-subset',
+  setup(b) {
+    b.onResolve({ filter: /^undici$/ }, () => ({ path: 'undici', namespace: 'undici-subset' }));
+    b.onLoad({ filter: /.*/, namespace: 'undici-subset' }, () => ({ contents: "module.exports = require('./undici.cjs');", loader: 'js' }));
+    b.onResolve({ filter: /^\.\/undici\.cjs$/, namespace: 'undici-subset' }, () => ({ path: './undici.cjs', external: true }));
+  },
+};
+
+await buildUndici(pkg);
 await build({
   entryPoints: ['src/entry.ts'],
   outfile: 'dist/shorty.cjs',
@@ -42,6 +58,6 @@ await build({
   sourcemap: 'linked',
   legalComments: 'none',
   define: { __SHORTY_VERSION__: JSON.stringify(pkg.version) },
-  plugins: [lazyChildProcess],
+  plugins: [lazyChildProcess, undiciSubset],
   logLevel: 'warning',
 });

@@ -1,0 +1,81 @@
+// Builds dist/undici.cjs: only the part of undici shorty uses (scripts/undici-subset.cjs), so a
+// command that sends a request loads ~40 modules instead of the whole package. The build reaches
+// into undici's internal files, so package.json pins undici's exact version and every assumption
+// below is checked: if undici moves or changes them, the build fails instead of shipping a
+// broken transport.
+import { build } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+
+const UNDICI_LIB = /[\\/]undici[\\/]lib[\\/]/;
+const CLIENT = /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/;
+const CLIENT_H2 = /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/;
+
+// client.js hands a socket to the HTTP/2 code only when TLS negotiated h2 (ALPN offers h2 only
+// with allowH2) or with useH2c; shorty sets neither, so HTTP/2 (and node:http2, ~11 ms to load)
+// is left out. Should it ever be reached, the connection fails with this message.
+const H2_STUB = `'use strict'
+module.exports = function connectH2 () {
+  throw new Error('HTTP/2 is not included in shorty\\'s build of undici (see scripts/build-undici.mjs)')
+}
+`;
+const H2_ONLY_CALL = "socket.alpnProtocol === 'h2'\n          ? connectH2(client, socket)";
+
+async function checkPinned(pkg) {
+  const spec = pkg.dependencies.undici;
+  const installed = JSON.parse(await readFile(new URL('../node_modules/undici/package.json', import.meta.url), 'utf8')).version;
+  if (spec !== installed) {
+    throw new Error(`package.json must pin undici to the installed version exactly (found "${spec}", installed ${installed}): `
+      + 'scripts/build-undici.mjs builds from its internal files');
+  }
+}
+
+/** Replaces client-h2.js by a stub, after checking that client.js uses it only for h2 sockets. */
+function withoutHttp2() {
+  const seen = { client: false, h2: false };
+  return {
+    seen,
+    plugin: {
+      name: 'undici-without-http2',
+      setup(b) {
+        b.onLoad({ filter: CLIENT }, async (args) => {
+          const source = await readFile(args.path, 'utf8');
+          const uses = source.match(/connectH2\(/g)?.length ?? 0;
+          if (!source.includes(H2_ONLY_CALL) || uses !== 1) {
+            throw new Error('undici\'s client.js no longer calls connectH2 only for h2 sockets: update scripts/build-undici.mjs');
+          }
+          seen.client = true;
+          return { contents: source, loader: 'js' };
+        });
+        b.onLoad({ filter: CLIENT_H2 }, () => {
+          seen.h2 = true;
+          return { contents: H2_STUB, loader: 'js' };
+        });
+        b.onResolve({ filter: /^(node:)?http2$/ }, (args) => {
+          throw new Error(`node:http2 is still required by ${args.importer}: update scripts/build-undici.mjs`);
+        });
+      },
+    },
+  };
+}
+
+export async function buildUndici(pkg) {
+  await checkPinned(pkg);
+  const { seen, plugin } = withoutHttp2();
+  const result = await build({
+    entryPoints: ['scripts/undici-subset.cjs'],
+    outfile: 'dist/undici.cjs',
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    minifyWhitespace: true,
+    minifySyntax: true,
+    legalComments: 'none',
+    metafile: true,
+    plugins: [plugin],
+    logLevel: 'warning',
+  });
+  if (!seen.client || !seen.h2) throw new Error('undici\'s HTTP/2 client was not where expected: update scripts/build-undici.mjs');
+  const outside = Object.keys(result.metafile.inputs).filter((p) => !UNDICI_LIB.test(p) && !p.endsWith('undici-subset.cjs'));
+  if (outside.length) throw new Error(`unexpected files in dist/undici.cjs: ${outside.join(', ')}`);
+}
