@@ -21,7 +21,7 @@ for await (const line of lines) {
 }
 
 function shorty(args, input) {
-  const shown = args.map((a) => (/[\s"$]/.test(a) ? `'${a}'` : a)).join(' ');
+  const shown = args.map((a) => (/[^\w@%+=:,./-]/.test(a) ? `'${a.replace(/'/g, `'\\''`)}'` : a)).join(' ');
   process.stdout.write(`\n$ shorty ${shown}${input ? ' < input' : ''}\n`);
   const res = spawnSync(process.execPath, [bin, ...args], { env, input, stdio: [input ? 'pipe' : 'ignore', 'inherit', 'inherit'] });
   if (res.status !== 0) process.stdout.write(`(exit ${res.status})\n`);
