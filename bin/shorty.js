@@ -1,13 +1,70 @@
 #!/usr/bin/env node
 'use strict';
 // CommonJS on purpose: it starts faster than ESM, and a CLI called in loops pays start-up every time.
-const args = process.argv.slice(2);
-if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-  process.stdout.write(require('../package.json').version + '\n');
-} else {
-  const mod = require('node:module');
-  if (typeof mod.enableCompileCache === 'function') {
-    try { mod.enableCompileCache(); } catch { /* a cache is an optimisation only */ }
+const path = require('node:path');
+
+const DIST = path.join(__dirname, '..', 'dist');
+// Node's CommonJS wrapper plus `__shorty`, the loader's services (see host below).
+const HEAD = '(function (exports, require, module, __filename, __dirname, __shorty) {';
+const TAIL = '\n})';
+const BUILD_MARK = '\n//# shorty-build=';
+const BUILD_ID_LENGTH = 16;
+
+/**
+ * Loads a file of dist/ like require() does, but compiled with the V8 code cache the build wrote
+ * beside it (Node 20 has no compile cache of its own): V8 skips parsing and compiling what the
+ * cache holds. A missing, stale or foreign cache (another Node version, other V8 flags) is
+ * ignored and the file is compiled as usual. `record` (build only) collects the scripts so their
+ * caches can be written after representative runs.
+ */
+function loadCompiled(name, record) {
+  const file = path.join(DIST, name);
+  const fs = require('node:fs');
+  const vm = require('node:vm');
+  const Module = require('node:module');
+  const source = fs.readFileSync(file, 'utf8');
+  const script = new vm.Script(HEAD + source + TAIL, {
+    filename: file,
+    columnOffset: -HEAD.length, // stack traces show the file's own columns
+    cachedData: record ? undefined : readCache(fs, file, source),
+  });
+  if (record) record.push({ file, source, script });
+  const mod = new Module(file, module);
+  mod.filename = file;
+  mod.paths = Module._nodeModulePaths(DIST);
+  script.runInThisContext()(mod.exports, Module.createRequire(file), mod, file, DIST, host);
+  mod.loaded = true;
+  return mod.exports;
+}
+
+/** The cache, if it was written for this very build of the file (V8 checks only its length). */
+function readCache(fs, file, source) {
+  const at = source.lastIndexOf(BUILD_MARK);
+  if (at < 0) return undefined;
+  const id = source.slice(at + BUILD_MARK.length, at + BUILD_MARK.length + BUILD_ID_LENGTH);
+  try {
+    const data = fs.readFileSync(`${file}.cache`);
+    return data.toString('latin1', 0, BUILD_ID_LENGTH) === id ? data.subarray(BUILD_ID_LENGTH) : undefined;
+  } catch {
+    return undefined; // no cache: compile as usual
   }
+}
+
+/** What the bundle gets as `__shorty`: import() works from this file without any flag. */
+const host = {
+  import: (specifier) => import(specifier),
+  load: (name) => loadCompiled(name),
+};
+
+const args = process.argv.slice(2);
+if (require.main !== module) {
+  module.exports = { loadCompiled, BUILD_MARK, BUILD_ID_LENGTH };
+} else if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  process.stdout.write(require('../package.json').version + '\n');
+} else if (typeof require('node:module').enableCompileCache === 'function') {
+  // Node 22+ caches compiled code itself, for any Node version the user runs.
+  try { require('node:module').enableCompileCache(); } catch { /* a cache is an optimisation only */ }
   require('../dist/shorty.cjs').run(args);
+} else {
+  loadCompiled('shorty.cjs').run(args);
 }

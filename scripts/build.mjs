@@ -7,6 +7,7 @@
 import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { buildUndici } from './build-undici.mjs';
+import { IMPORT_FOOTER, routeDynamicImports, writeCodeCaches } from './code-cache.mjs';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => name !== 'commander');
@@ -29,15 +30,16 @@ const lazyChildProcess = {
 };
 
 /**
- * `import('undici')` loads dist/undici.cjs, the subset shorty uses (see build-undici.mjs), with a
- * plain require(): a real import() of a CommonJS file would scan all of it for its export names
- * with Node's cjs-module-lexer first (~25 ms).
+ * `import('undici')` loads dist/undici.cjs, the subset shorty uses (see build-undici.mjs), through
+ * bin/shorty.js's loader (with its code cache) or a plain require(): a real import() of a
+ * CommonJS file would scan all of it for its export names with Node's cjs-module-lexer (~25 ms).
  */
+const UNDICI_LOADER = "module.exports = typeof __shorty === 'object' ? __shorty.load('undici.cjs') : require('./undici.cjs');";
 const undiciSubset = {
   name: 'undici-subset',
   setup(b) {
     b.onResolve({ filter: /^undici$/ }, () => ({ path: 'undici', namespace: 'undici-subset' }));
-    b.onLoad({ filter: /.*/, namespace: 'undici-subset' }, () => ({ contents: "module.exports = require('./undici.cjs');", loader: 'js' }));
+    b.onLoad({ filter: /.*/, namespace: 'undici-subset' }, () => ({ contents: UNDICI_LOADER, loader: 'js' }));
     b.onResolve({ filter: /^\.\/undici\.cjs$/, namespace: 'undici-subset' }, () => ({ path: './undici.cjs', external: true }));
   },
 };
@@ -58,6 +60,9 @@ await build({
   sourcemap: 'linked',
   legalComments: 'none',
   define: { __SHORTY_VERSION__: JSON.stringify(pkg.version) },
+  footer: { js: IMPORT_FOOTER },
   plugins: [lazyChildProcess, undiciSubset],
   logLevel: 'warning',
 });
+await routeDynamicImports('dist/shorty.cjs', external);
+await writeCodeCaches(['dist/shorty.cjs', 'dist/undici.cjs']);

@@ -11,8 +11,11 @@ const GLOBAL_KEYS: (keyof GlobalOptions)[] = [
   'profile', 'baseUrl', 'apiKey', 'rateLimit', 'timeout', 'insecure',
 ];
 
-/** Builds the whole command tree. Definitions only: each action loads its module when it runs. */
-export function buildProgram(ctx: Context): Command {
+/**
+ * Builds the command tree. Definitions only: each action loads its module when it runs. Given
+ * the run's argv, only the part that run can reach is built in full (see registerCommands).
+ */
+export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
   const program = new Command('shorty');
   program
     .description('Shorten links and manage them from your terminal, scripts and CI jobs.')
@@ -49,7 +52,7 @@ export function buildProgram(ctx: Context): Command {
     if (ctx.globals.json) ctx.globals.output = 'json';
   });
 
-  registerCommands(program, ctx);
+  registerCommands(program, ctx, argv);
   program.addHelpText('after', `
 Examples:
   $ shorty login
@@ -67,7 +70,7 @@ Exit codes: 0 ok, 1 API error, 2 usage, 3 auth, 4 rate limited, 5 network, 130 i
 /** Runs the CLI; the one place that turns errors into exit codes and `shorty: ...` lines. */
 export async function main(argv: string[], host: Host): Promise<number> {
   const ctx = createContext(host);
-  const program = buildProgram(ctx);
+  const program = buildProgram(ctx, argv);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return ctx.exitCode ?? 0;

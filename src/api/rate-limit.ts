@@ -6,7 +6,8 @@ import { normalizeBaseUrl } from './connection.js';
 import { isProcessAlive } from './file-lock.js';
 import type { Limiter } from './limiter.js';
 import { openRateStore, rateStatePath, type RateStore } from './rate-store.js';
-import { effectiveLimit, learnFromHeaders, nextSlotAt, prune, settleOrphans, type RateState, type Slot } from './rate-window.js';
+import { RESERVED_TTL_MS, SlotReserve } from './rate-reserve.js';
+import { effectiveLimit, learnFromHeaders, nextSlotAt, prune, settleOrphans, slotsInWindow, type RateState, type Slot } from './rate-window.js';
 import { announceWait } from './wait-notice.js';
 
 /**
@@ -25,10 +26,39 @@ function maxInFlightMs(settings: Settings): number {
   return settings.timeoutMs + 5000;
 }
 
+/** An answer as observed: which request, when, and what its headers said. */
+interface Answer {
+  seq: number | undefined;
+  at: number;
+  headers: Record<string, string>;
+}
+
+/** How long an answer may wait for the next acquire before it is written on its own. */
+const FLUSH_AFTER_MS = 20;
+
+/** X-RateLimit-Remaining of 0 or less: the others must not learn it late. */
+function announcesBlock(headers: Record<string, string>): boolean {
+  const remaining = headers['x-ratelimit-remaining'];
+  return remaining !== undefined && remaining.trim() !== '' && Number(remaining) <= 0;
+}
+
+/** A timer that does not keep the process alive. */
+function unrefTimer(ms: number, run: () => void): NodeJS.Timeout {
+  const timer = setTimeout(run, ms);
+  timer.unref();
+  return timer;
+}
+
 export class SharedLimiter implements Limiter {
   private seq = 0;
+  private acquires = 0;
   /** Our requests still in flight, oldest first (answers are matched to them in order). */
   private readonly inFlight: number[] = [];
+  /** Answers not yet written to the shared state. */
+  private readonly answers: Answer[] = [];
+  private readonly reserve = new SlotReserve();
+  private flushTimer: NodeJS.Timeout | undefined;
+  private releaseTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly ctx: Context,
@@ -37,18 +67,29 @@ export class SharedLimiter implements Limiter {
   ) {}
 
   async acquire(signal: AbortSignal): Promise<void> {
+    if (signal.aborted) throw signal.reason;
+    this.acquires += 1;
+    const reserved = this.reserve.take(this.ctx.now());
+    if (reserved !== undefined) {
+      this.inFlight.push(reserved);
+      return;
+    }
     let announcedUntil = 0;
     // Numbered up front: concurrent acquires of one process must not share a number.
     const seq = ++this.seq;
     for (;;) {
-      const { at, waitMs } = await this.store.update((state) => {
-        const now = this.tidy(state);
+      const { at, waitMs, slot } = await this.store.update((state) => {
+        const now = this.catchUp(state);
+        // Queued behind an update that took slots ahead: one of those serves this request.
+        const ahead = this.reserve.take(now);
+        if (ahead !== undefined) return { at: now, waitMs: 0, slot: ahead };
         const next = nextSlotAt(state, now, this.settings.rateLimit);
-        if (next <= now) state.slots.push({ sentAt: now, pid: process.pid, seq });
-        return { at: next, waitMs: next - now };
+        if (next <= now) this.take(state, now, seq);
+        return { at: next, waitMs: next - now, slot: seq };
       }, signal);
       if (waitMs <= 0) {
-        this.inFlight.push(seq);
+        this.inFlight.push(slot);
+        if (this.reserve.size > 0) this.releaseSoon();
         return;
       }
       if (!this.settings.wait) throw this.noWaitError(at, 'the client rate limit is reached');
@@ -56,18 +97,23 @@ export class SharedLimiter implements Limiter {
     }
   }
 
+  /**
+   * Answers are written to the shared file with the next update (our next acquire, or shortly
+   * after when none comes), not one write each: until then the other processes count the request
+   * as still in flight, i.e. as happening now, which only ever holds them back more. A server
+   * saying its budget is spent is shared at once.
+   */
   async observe(headers: Record<string, string>): Promise<void> {
-    const seq = this.inFlight.shift();
-    await this.store.update((state) => {
-      const now = this.tidy(state);
-      this.complete(state, seq, now);
-      learnFromHeaders(state, headers, now, this.settings.rateLimit);
-    });
+    this.answers.push({ seq: this.inFlight.shift(), at: this.ctx.now(), headers });
+    this.reserve.check(headers, this.inFlight.length);
+    if (announcesBlock(headers)) return this.flush();
+    this.flushSoon();
   }
 
   async backoff(waitMs: number | undefined, signal: AbortSignal): Promise<void> {
+    this.reserve.dropAll();
     const { until, planned } = await this.store.update((state) => {
-      const now = this.tidy(state);
+      const now = this.catchUp(state);
       const fallback = Math.max(state.serverReset?.until ?? 0, nextSlotAt(state, now, this.settings.rateLimit), now + 1000);
       const target = waitMs !== undefined ? now + waitMs : fallback;
       // Shared: the other processes must not hit the wall the server just showed us.
@@ -79,12 +125,58 @@ export class SharedLimiter implements Limiter {
   }
 
   async close(): Promise<void> {
-    if (this.inFlight.length === 0) return;
+    clearTimeout(this.flushTimer);
+    clearTimeout(this.releaseTimer);
+    this.reserve.dropAll();
+    if (this.inFlight.length === 0 && this.answers.length === 0 && !this.reserve.holding) return;
     const pending = this.inFlight.splice(0);
     await this.store.update((state) => {
-      const now = this.ctx.now();
+      const now = this.catchUp(state);
       for (const seq of pending) this.complete(state, seq, now);
     }).catch(() => {});
+  }
+
+  /** Records the slot asked for and, with room to spare, a few more for the requests to come. */
+  private take(state: RateState, now: number, seq: number): void {
+    const { limit, windowMs } = effectiveLimit(state, this.settings.rateLimit);
+    const room = limit - slotsInWindow(state, now, windowMs).length;
+    const extra = Array.from({ length: SlotReserve.extra(room, this.acquires) }, () => ++this.seq);
+    for (const s of [seq, ...extra]) state.slots.push({ sentAt: now, pid: process.pid, seq: s });
+    this.reserve.add(extra, now, limit);
+  }
+
+  /** The start of every update: tidies the state, writes our pending answers, gives back unused slots. */
+  private catchUp(state: RateState): number {
+    const now = this.tidy(state);
+    this.reserve.dropStale(now);
+    this.reserve.releaseInto(state, process.pid);
+    for (const { seq, at, headers } of this.answers.splice(0)) {
+      this.complete(state, seq, at);
+      learnFromHeaders(state, headers, at, this.settings.rateLimit);
+    }
+    return now;
+  }
+
+  /** Writes the answers waiting for the next update, when no acquire comes to take them. */
+  private flushSoon(): void {
+    if (this.flushTimer) return;
+    this.flushTimer = unrefTimer(FLUSH_AFTER_MS, () => {
+      this.flushTimer = undefined;
+      if (this.answers.length > 0) void this.flush().catch(() => {});
+    });
+  }
+
+  /** Gives back reserved slots left unused, once they are stale. */
+  private releaseSoon(): void {
+    if (this.releaseTimer) return;
+    this.releaseTimer = unrefTimer(RESERVED_TTL_MS + 10, () => {
+      this.releaseTimer = undefined;
+      if (this.reserve.dropStale(this.ctx.now())) void this.flush().catch(() => {});
+    });
+  }
+
+  private async flush(): Promise<void> {
+    await this.store.update((state) => void this.catchUp(state));
   }
 
   /** Prunes the state and settles requests of dead processes; returns the current time. */

@@ -38,6 +38,9 @@ export function rateStatePath(configDir: string, baseUrl: string, apiKey: string
 export function openRateStore(path: string): RateStore {
   const dir = join(path, '..');
   let dirReady = false;
+  // Updates of this process queue here, in memory: only one at a time asks for the file lock,
+  // so concurrent requests of one process never contend (and back off) for their own lock.
+  let tail: Promise<unknown> = Promise.resolve();
 
   // Synchronous file calls, as in file-lock.ts: microseconds each, no thread-pool round trips.
   function read(): RateState {
@@ -66,15 +69,35 @@ export function openRateStore(path: string): RateStore {
   return {
     path,
     read: async () => read(),
-    async update(change, signal) {
-      if (!dirReady) mkdirSync(dir, { recursive: true, mode: 0o700 });
-      dirReady = true;
-      return withFileLock(`${path}.lock`, async () => {
-        const state = read();
-        const result = change(state);
-        write(state);
-        return result;
-      }, { signal });
+    update(change, signal) {
+      const run = async () => {
+        if (!dirReady) mkdirSync(dir, { recursive: true, mode: 0o700 });
+        dirReady = true;
+        return withFileLock(`${path}.lock`, async () => {
+          const state = read();
+          const result = change(state);
+          write(state);
+          return result;
+        }, { signal });
+      };
+      const result = afterTurn(tail, signal).then(run);
+      // The next one waits for this one and for all before it (an aborted wait ends early).
+      tail = Promise.allSettled([tail, result]);
+      return result;
     },
   };
+}
+
+/** Resolves when `previous` has settled, or rejects with the abort reason as soon as `signal` aborts. */
+function afterTurn(previous: Promise<unknown>, signal?: AbortSignal): Promise<void> {
+  if (!signal) return previous.then(() => {});
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    void previous.then(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    });
+  });
 }

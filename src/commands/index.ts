@@ -1,8 +1,10 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
+import { CONFIG_KEYS } from '../settings/keys.js';
+import { commandWord } from './command-word.js';
 import { register as account } from './account/index.js';
 import { register as api } from './api/index.js';
-import { register as auth } from './auth/index.js';
+import { registerLogin, registerLogout } from './auth/index.js';
 import { register as campaigns } from './campaigns/index.js';
 import { register as channels } from './channels/index.js';
 import { register as completion } from './completion/index.js';
@@ -18,12 +20,52 @@ import { register as sandbox } from './sandbox/index.js';
 import { register as splash } from './splash/index.js';
 import { register as urls } from './urls/index.js';
 
-/** Every command group, in the order `shorty --help` lists them. */
-export function registerCommands(program: Command, ctx: Context): void {
-  for (const register of [
-    urls, domains, campaigns, channels, pixels, qr, overlays, splash, account,
-    legacy, api, auth, config, profiles, limits, completion, sandbox,
-  ]) {
-    register(program, ctx);
+interface TopCommand {
+  name: string;
+  aliases: string[];
+  description: string;
+  /** true: a group of subcommands. Its placeholder (name, aliases, description) is all the
+   * root help shows of it; a command's own arguments and options show there too. */
+  group: boolean;
+  /** Adds the subcommands, or the arguments, options and action, to the command created here. */
+  register(cmd: Command, ctx: Context): void;
+}
+
+/** Every top-level command, in the order `shorty --help` lists them: the one place for their names. */
+const COMMANDS: TopCommand[] = [
+  { name: 'urls', aliases: ['url', 'link', 'links'], description: 'Create, inspect, update and delete short links', group: true, register: urls },
+  { name: 'domains', aliases: ['domain'], description: 'manage branded domains', group: true, register: domains },
+  { name: 'campaigns', aliases: ['campaign'], description: 'manage campaigns (groups of links with an optional rotator)', group: true, register: campaigns },
+  { name: 'channels', aliases: ['channel'], description: 'manage channels (labelled groups of links, bio pages and QR codes)', group: true, register: channels },
+  { name: 'pixels', aliases: ['pixel'], description: 'manage tracking pixels', group: true, register: pixels },
+  { name: 'qr', aliases: ['qrs'], description: 'Create and manage QR codes', group: true, register: qr },
+  { name: 'overlays', aliases: ['overlay', 'cta'], description: 'list call-to-action overlays (read only)', group: true, register: overlays },
+  { name: 'splash', aliases: [], description: 'list custom splash pages (read only)', group: true, register: splash },
+  { name: 'account', aliases: [], description: 'show or change your account', group: true, register: account },
+  { name: 'legacy', aliases: [], description: 'Use the legacy key-in-path interface (create, disable, enable, info, list)', group: true, register: legacy },
+  { name: 'api', aliases: [], description: 'Send a request to any endpoint of the modern API and print the response JSON', group: false, register: api },
+  { name: 'login', aliases: [], description: 'save a base URL and API key in a profile, after checking the key with the service', group: false, register: registerLogin },
+  { name: 'logout', aliases: [], description: 'remove the API key from a profile (its other settings stay)', group: false, register: registerLogout },
+  { name: 'config', aliases: [], description: `read and change the settings of a profile (keys: ${CONFIG_KEYS.join(', ')})`, group: true, register: config },
+  { name: 'profiles', aliases: ['profile'], description: 'list, select and delete config profiles', group: true, register: profiles },
+  { name: 'limits', aliases: [], description: 'show the local rate-limit budget: cap, used, remaining, resets in (sends no request)', group: false, register: limits },
+  { name: 'completion', aliases: [], description: 'print the shell completion script for bash, zsh or fish', group: false, register: completion },
+  { name: 'sandbox', aliases: [], description: 'run the whole API locally (in memory), for trying shorty and for tests', group: false, register: sandbox },
+];
+
+/**
+ * Registers the top-level commands. Given argv, only what this run can reach is built in full
+ * (start-up is paid on every call): the command named in argv; with no command word, the
+ * commands the root help describes, the groups as placeholders. `help`, `completion` and an
+ * unknown word get the whole tree (help for any path, completion scripts, suggestions). Without
+ * argv (tests, tools), the whole tree.
+ */
+export function registerCommands(program: Command, ctx: Context, argv?: readonly string[]): void {
+  const wanted = argv === undefined ? undefined : commandWord(program, argv);
+  const target = wanted === undefined ? undefined : COMMANDS.find((c) => c.name === wanted || c.aliases.includes(wanted));
+  const everything = argv === undefined || (wanted !== undefined && (target === undefined || target.name === 'completion'));
+  for (const command of COMMANDS) {
+    const cmd = program.command(command.name).aliases(command.aliases).description(command.description);
+    if (everything || command === target || (wanted === undefined && !command.group)) command.register(cmd, ctx);
   }
 }

@@ -47,10 +47,18 @@ export function fieldPaths(row: Row, prefix = ''): string[] {
 /** Throws a usage error naming the valid fields when one of `fields` is not in `row`. */
 export function checkFields(row: Row, fields: string[]): void {
   const unknown = fields.filter((f) => !hasPath(row, f));
-  if (unknown.length === 0) return;
+  if (unknown.length > 0) throw unknownFields(unknown, fieldPaths(row));
+}
+
+/** The same check against the fields a resource is declared to have, so it can run before any request. */
+export function checkKnownFields(fields: string[], known: readonly string[]): void {
+  const unknown = fields.filter((f) => !known.includes(f));
+  if (unknown.length > 0) throw unknownFields(unknown, known);
+}
+
+function unknownFields(unknown: string[], valid: readonly string[]): UsageError {
   const plural = unknown.length > 1 ? 's' : '';
-  throw new UsageError(`unknown field${plural} ${unknown.map((f) => `"${f}"`).join(', ')}`,
-    `valid fields: ${fieldPaths(row).join(', ')}`);
+  return new UsageError(`unknown field${plural} ${unknown.map((f) => `"${f}"`).join(', ')}`, `valid fields: ${valid.join(', ')}`);
 }
 
 /** A flat row with the chosen fields in order; a dotted path becomes a key named by the path. */

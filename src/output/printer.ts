@@ -16,6 +16,9 @@ export interface View {
   columns: string[];
   /** The field -q prints, one value per line (default `id`). */
   quiet?: string;
+  /** Every field an item of a list has (api-spec): list commands check --fields against them
+   * before any request. Without it, --fields is checked against the first row received. */
+  fields?: readonly string[];
 }
 
 export interface PageInfo {

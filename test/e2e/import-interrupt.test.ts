@@ -1,11 +1,11 @@
-import { execa } from 'execa';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { BIN, ROOT, tempDir } from '../helpers/cli.js';
+import { runCli, startCli, tempDir } from '../helpers/cli.js';
 import { startSandbox } from '../helpers/sandbox.js';
 
-// Ctrl-C during `urls import`: the built CLI as a real process, interrupted with SIGINT.
+// Ctrl-C during `urls import`: the built CLI as a real process, interrupted with SIGINT. startCli
+// and runCli check, as everywhere, that the key never appears in the output.
 const dir = tempDir('shorty-import-interrupt-');
 
 function file(name: string, text: string): string {
@@ -21,14 +21,14 @@ describe('urls import interrupted', () => {
     try {
       const input = file('wait.txt', 'https://wait.example/1\nhttps://wait.example/2\nhttps://wait.example/3\n');
       const journal = join(dir, 'wait.journal');
-      const args = [BIN, 'urls', 'import', input, '--journal', journal, '--rate-limit', '1/60s', '-o', 'ndjson'];
-      const envVars = { SHORTY_BASE_URL: strict.baseUrl, SHORTY_API_KEY: strict.apiKey, SHORTY_CONFIG_DIR: tempDir('shorty-config-') };
-      const child = execa(process.execPath, args, { cwd: ROOT, env: envVars, reject: false });
+      const args = ['urls', 'import', input, '--journal', journal, '--rate-limit', '1/60s', '-o', 'ndjson'];
+      const env = { SHORTY_BASE_URL: strict.baseUrl, SHORTY_API_KEY: strict.apiKey };
+      const { child, result } = startCli(args, { env, timeout: 60_000 });
       await new Promise<void>((resolve) => child.stdout!.on('data', () => resolve()));
       child.kill('SIGINT');
-      const stopped = await child;
+      const stopped = await result;
       expect(stopped.exitCode).toBe(130);
-      expect(String(stopped.stdout).trim().split('\n').map((l) => JSON.parse(l).status)).toEqual(['ok']);
+      expect(stopped.stdout.trim().split('\n').map((l) => JSON.parse(l).status)).toEqual(['ok']);
       expect(stopped.stderr).toMatch(/interrupted: 1 ok in .*2 rows not sent/);
       expect(readFileSync(journal, 'utf8').trim().split('\n')).toHaveLength(1);
       const received = (await strict.admin.requests()).filter((r) => r.method === 'POST');
@@ -44,9 +44,10 @@ describe('urls import interrupted', () => {
       const n = 12;
       const input = file('resume.txt', Array.from({ length: n }, (_, i) => `https://resume.example/${i + 1}`).join('\n'));
       const journal = join(dir, 'resume.journal');
-      const args = [BIN, 'urls', 'import', input, '--journal', journal, '--rate-limit', '5/1s', '-o', 'ndjson'];
-      const envVars = { SHORTY_BASE_URL: slow.baseUrl, SHORTY_API_KEY: slow.apiKey, SHORTY_CONFIG_DIR: tempDir('shorty-config-') };
-      const child = execa(process.execPath, args, { cwd: ROOT, env: envVars, reject: false });
+      const args = ['urls', 'import', input, '--journal', journal, '--rate-limit', '5/1s', '-o', 'ndjson'];
+      const env = { SHORTY_BASE_URL: slow.baseUrl, SHORTY_API_KEY: slow.apiKey };
+      const configDir = tempDir('shorty-config-');
+      const { child, result } = startCli(args, { env, configDir });
       await new Promise<void>((resolve) => {
         let out = '';
         child.stdout!.on('data', (chunk: Buffer) => {
@@ -55,19 +56,19 @@ describe('urls import interrupted', () => {
         });
       });
       child.kill('SIGINT');
-      const stopped = await child;
+      const stopped = await result;
       expect(stopped.exitCode).toBe(130);
       expect(stopped.stderr).toMatch(/interrupted: \d+ ok in .*rows not sent; run the same command again/);
-      const reported = String(stopped.stdout).trim().split('\n').map((l) => JSON.parse(l));
+      const reported = stopped.stdout.trim().split('\n').map((l) => JSON.parse(l));
       const journaled = readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
       expect(reported.length).toBeGreaterThan(0);
       expect(reported.length).toBeLessThan(n);
       expect(journaled.map((j) => j.status)).toEqual(reported.map(() => 'ok'));
       expect((await slow.admin.stats()).links).toBe(reported.length);
 
-      const rerun = await execa(process.execPath, args, { cwd: ROOT, env: envVars, reject: false });
+      const rerun = await runCli(args, { env, configDir });
       expect(rerun.exitCode).toBe(0);
-      const rows = String(rerun.stdout).trim().split('\n').map((l) => JSON.parse(l));
+      const rows = rerun.stdout.trim().split('\n').map((l) => JSON.parse(l));
       expect(rows.map((r) => r.row)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
       expect(rows.map((r) => r.status)).toEqual([...reported.map(() => 'skipped'), ...Array(n - reported.length).fill('ok')]);
       expect(rows.slice(0, reported.length).map((r) => r.shorturl)).toEqual(reported.map((r) => r.shorturl));

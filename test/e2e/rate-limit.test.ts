@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { afterEach, describe, expect, test } from 'vitest';
 import { rateStatePath } from '../../src/api/rate-store.js';
-import { BIN, runCli, tempDir, type CliResult } from '../helpers/cli.js';
+import { runCli, startCli, tempDir, type CliResult } from '../helpers/cli.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
 
 // Short windows only (1-2 s): these tests wait for real.
@@ -172,17 +172,15 @@ describe('the client budget', () => {
     const sb = await serve({ rateLimit: '1/30s' });
     const configDir = tempDir();
     await account(sb, configDir, ['--rate-limit', '1/30s']);
-    const child = spawn(process.execPath, [BIN, 'api', 'GET', '/account', '--rate-limit', '1/30s'], {
-      env: { ...process.env, ...envFor(sb), SHORTY_CONFIG_DIR: configDir },
-    });
+    const { child, result } = startCli(['api', 'GET', '/account', '--rate-limit', '1/30s'], { env: envFor(sb), configDir });
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
       if (stderr.includes('for the rate limit')) child.kill('SIGINT');
     });
-    const code = await new Promise((resolve) => child.once('exit', resolve));
-    expect(stderr).toMatch(/waiting (29|30)s for the rate limit…\n/);
-    expect(code).toBe(130);
+    const stopped = await result;
+    expect(stopped.stderr).toMatch(/waiting (29|30)s for the rate limit…\n/);
+    expect(stopped.exitCode).toBe(130);
     expect((await sb.admin.stats()).requests).toBe(1);
   });
 });

@@ -6,8 +6,7 @@ import { updateAccount, type AccountFlags } from './update.js';
 
 const VIEW: View = { columns: ['id', 'email', 'username', 'status', 'expires', 'registered'] };
 
-export function register(program: Command, ctx: Context): void {
-  const account = program.command('account').description('show or change your account');
+export function register(account: Command, ctx: Context): void {
   examples(account, 'shorty account', 'shorty account update --email me@example.com');
 
   const get = account.command('get', { isDefault: true }).alias('show').description('show your account (also bare `shorty account`)')

@@ -8,10 +8,8 @@ function collect(value: string, previous: string[] | undefined): string[] {
 }
 
 /** `shorty api <METHOD> <path>`: the escape hatch for anything the commands don't cover. */
-export function register(program: Command, ctx: Context): void {
-  examples(program
-    .command('api')
-    .description('Send a request to any endpoint of the modern API and print the response JSON')
+export function register(api: Command, ctx: Context): void {
+  examples(api
     .argument('<method>', 'GET, POST, PUT, DELETE or PATCH')
     .argument('<path>', 'path relative to {base_url}/api, e.g. /urls or /url/12')
     .option('-f, --field <key=value>', 'add a field (true/false/null/numbers typed as JSON; key[]=v for arrays); '

@@ -5,10 +5,11 @@ import { parseId } from '../../input/validate.js';
 import type { Row, View } from '../../output/printer.js';
 import { action, examples } from '../shared/action.js';
 import { deleteMany } from '../shared/delete.js';
-import { group, verb } from '../shared/group.js';
+import { verb } from '../shared/group.js';
 import { addListOptions, printList, type ListFlags } from '../shared/list.js';
 
-const CAMPAIGN_VIEW: View = { columns: ['id', 'name', 'public', 'rotator', 'list'] };
+// `domain`: where some servers put the name (shown as `name` too).
+const CAMPAIGN_VIEW: View = { columns: ['id', 'name', 'public', 'rotator', 'list'], fields: ['id', 'name', 'domain', 'public', 'rotator', 'list'] };
 
 interface CampaignFlags {
   name?: string;
@@ -40,8 +41,7 @@ function withCampaignOptions(cmd: Command, nameRequired: boolean): Command {
     .option('--private', 'make the campaign list private');
 }
 
-export function register(program: Command, ctx: Context): void {
-  const campaigns = group(program, 'campaigns', ['campaign'], 'manage campaigns (groups of links with an optional rotator)');
+export function register(campaigns: Command, ctx: Context): void {
   examples(campaigns, 'shorty campaigns list', 'shorty campaigns add --name "Spring sale" --slug spring');
 
   const list = addListOptions(verb(campaigns, 'list', 'list your campaigns'))

@@ -6,15 +6,14 @@ import type { View } from '../../output/printer.js';
 import { action, examples } from '../shared/action.js';
 import { completeArgument } from '../shared/completion-values.js';
 import { deleteMany } from '../shared/delete.js';
-import { group, verb } from '../shared/group.js';
+import { verb } from '../shared/group.js';
 import { addListOptions, printList, type ListFlags } from '../shared/list.js';
 import { registerWrites } from './write.js';
 
-const CHANNEL_VIEW: View = { columns: ['id', 'name', 'description', 'color', 'starred'] };
-const ITEM_VIEW: View = { columns: ['type', 'id', 'title', 'link', 'date'] };
+const CHANNEL_VIEW: View = { columns: ['id', 'name', 'description', 'color', 'starred'], fields: ['id', 'name', 'description', 'color', 'starred'] };
+const ITEM_VIEW: View = { columns: ['type', 'id', 'title', 'link', 'date'], fields: ['type', 'id', 'title', 'preview', 'link', 'date'] };
 
-export function register(program: Command, ctx: Context): void {
-  const channels = group(program, 'channels', ['channel'], 'manage channels (labelled groups of links, bio pages and QR codes)');
+export function register(channels: Command, ctx: Context): void {
   examples(channels, 'shorty channels list', 'shorty channels add Newsletter --color "#1e90ff"');
 
   const list = addListOptions(verb(channels, 'list', 'list your channels'))

@@ -5,14 +5,12 @@ import { action, examples } from '../shared/action.js';
 // Kept here (not imported from src/completion) so registering the command loads no generator.
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
-export function register(program: Command, ctx: Context): void {
-  const cmd = program
-    .command('completion')
-    .description('print the shell completion script for bash, zsh or fish')
+export function register(cmd: Command, ctx: Context): void {
+  cmd
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
     .action(action(ctx, async (shell: (typeof SHELLS)[number]) => {
       const { completionScript } = await import('../../completion/index.js');
-      ctx.io.stdout.write(completionScript(shell, program));
+      ctx.io.stdout.write(completionScript(shell, cmd.parent!));
     }));
   examples(cmd,
     'source <(shorty completion bash)            # bash, now; add it to ~/.bashrc to keep it',

@@ -3,13 +3,17 @@ import type { Context } from '../../context.js';
 import type { View } from '../../output/printer.js';
 import { CONFIG_KEYS, maskKey, normalizeConfigValue, parseConfigKey, type ConfigKey } from '../../settings/keys.js';
 import { configDir, configFilePath } from '../../settings/paths.js';
-import { openStore, readConfig, selectProfile, type ProfileValues } from '../../settings/store.js';
+import type { ProfileValues } from '../../settings/store.js';
 import { action, examples } from '../shared/action.js';
 
 const VIEW: View = { columns: ['key', 'value'], quiet: 'value' };
 
+// Loaded by the actions only: the store brings the file lock (node:crypto), which `--help` never needs.
+const loadStore = () => import('../../settings/store.js');
+
 /** The profile these commands read and change, and what it holds. */
-function selected(ctx: Context): { dir: string; profile: string; values: ProfileValues } {
+async function selected(ctx: Context): Promise<{ dir: string; profile: string; values: ProfileValues }> {
+  const { readConfig, selectProfile } = await loadStore();
   const dir = configDir(ctx.env);
   const data = readConfig(dir);
   const profile = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data);
@@ -22,13 +26,12 @@ function shown(key: ConfigKey, value: string | undefined): string | null {
   return key === 'api-key' ? maskKey(value) : value;
 }
 
-export function register(program: Command, ctx: Context): void {
-  const config = program.command('config').description(`read and change the settings of a profile (keys: ${CONFIG_KEYS.join(', ')})`);
+export function register(config: Command, ctx: Context): void {
   examples(config, 'shorty config list', 'shorty config set rate-limit 20/60s');
 
   const list = config.command('list').alias('ls').description('show every setting of the profile (the key masked)')
     .action(action(ctx, async () => {
-      const { values } = selected(ctx);
+      const { values } = await selected(ctx);
       const rows = CONFIG_KEYS.map((key) => ({ key, value: shown(key, values[key]) }));
       await (await ctx.printer()).list(rows, VIEW);
     }));
@@ -37,7 +40,7 @@ export function register(program: Command, ctx: Context): void {
   const get = config.command('get <key>').description('print one setting (nothing, and exit 1, when it is not set)')
     .action(action(ctx, async (name: string) => {
       const key = parseConfigKey(name);
-      const { profile, values } = selected(ctx);
+      const { profile, values } = await selected(ctx);
       const value = shown(key, values[key]);
       if (value === null) {
         ctx.io.stderr.write(`${key} is not set in profile "${profile}"\n`);
@@ -51,7 +54,8 @@ export function register(program: Command, ctx: Context): void {
     .action(action(ctx, async (name: string, raw: string) => {
       const key = parseConfigKey(name);
       const value = normalizeConfigValue(key, raw);
-      const { dir, profile } = selected(ctx);
+      const { dir, profile } = await selected(ctx);
+      const { openStore } = await loadStore();
       await (await openStore(dir)).update((data) => {
         data.profiles[profile] = { ...data.profiles[profile], [key]: value };
       });
@@ -62,8 +66,9 @@ export function register(program: Command, ctx: Context): void {
   const unset = config.command('unset <key>').description('remove one setting (the default applies again)')
     .action(action(ctx, async (name: string) => {
       const key = parseConfigKey(name);
-      const { dir, profile, values } = selected(ctx);
+      const { dir, profile, values } = await selected(ctx);
       if (values[key] !== undefined) {
+        const { openStore } = await loadStore();
         await (await openStore(dir)).update((data) => {
           const { [key]: _removed, ...rest } = data.profiles[profile] ?? {};
           data.profiles[profile] = rest;

@@ -5,10 +5,10 @@ import { parseHttpUrl, parseId } from '../../input/validate.js';
 import type { View } from '../../output/printer.js';
 import { action, examples } from '../shared/action.js';
 import { deleteMany } from '../shared/delete.js';
-import { group, verb } from '../shared/group.js';
+import { verb } from '../shared/group.js';
 import { addListOptions, printList, type ListFlags } from '../shared/list.js';
 
-const VIEW: View = { columns: ['id', 'domain', 'redirectroot', 'redirect404'] };
+const VIEW: View = { columns: ['id', 'domain', 'redirectroot', 'redirect404'], fields: ['id', 'domain', 'redirectroot', 'redirect404'] };
 
 interface RedirectFlags {
   redirectRoot?: string;
@@ -29,8 +29,7 @@ function withRedirectOptions(cmd: Command): Command {
     .option('--redirect-404 <url>', 'where an unknown alias on this domain goes');
 }
 
-export function register(program: Command, ctx: Context): void {
-  const domains = group(program, 'domains', ['domain'], 'manage branded domains');
+export function register(domains: Command, ctx: Context): void {
   examples(domains, 'shorty domains list', 'shorty domains add https://go.example.com');
 
   const list = addListOptions(verb(domains, 'list', 'list your branded domains'))

@@ -7,13 +7,11 @@ import type { CreateFlags } from './validate.js';
 const XML_HELP = 'request .xml and print the XML body as received';
 
 /** `shorty legacy ...`: the key-in-path interface (`/api/v1/<KEY>/shorturl/...`). */
-export function register(program: Command, ctx: Context): void {
-  const legacy = examples(program
-    .command('legacy')
-    .description('Use the legacy key-in-path interface (create, disable, enable, info, list)'),
-  'shorty legacy create https://example.com/a/long/path -q',
-  'shorty legacy info https://sho.rt/abc --json',
-  'shorty legacy list --xml');
+export function register(legacy: Command, ctx: Context): void {
+  examples(legacy,
+    'shorty legacy create https://example.com/a/long/path -q',
+    'shorty legacy info https://sho.rt/abc --json',
+    'shorty legacy list --xml');
 
   examples(legacy.command('create')
     .description('Shorten a URL through the legacy interface')

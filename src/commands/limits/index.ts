@@ -3,10 +3,8 @@ import type { Context } from '../../context.js';
 import { action, examples } from '../shared/action.js';
 
 /** `shorty limits`: the local rate budget, read from the shared limiter state (no request). */
-export function register(program: Command, ctx: Context): void {
-  examples(program
-    .command('limits')
-    .description('show the local rate-limit budget: cap, used, remaining, resets in (sends no request)')
+export function register(limits: Command, ctx: Context): void {
+  examples(limits
     .addHelpText('after', '\nThe budget is shared by every shorty process using the same base URL and key. Once the\n'
       + 'server has announced its cap (X-RateLimit-Limit), that cap replaces the configured one:\n'
       + '`source` says which applies. Times are in seconds.')

@@ -2,13 +2,12 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import type { View } from '../../output/printer.js';
 import { action, examples } from '../shared/action.js';
-import { group, verb } from '../shared/group.js';
+import { verb } from '../shared/group.js';
 import { addListOptions, printList, type ListFlags } from '../shared/list.js';
 
-const VIEW: View = { columns: ['id', 'type', 'name', 'date'] };
+const VIEW: View = { columns: ['id', 'type', 'name', 'date'], fields: ['id', 'type', 'name', 'date'] };
 
-export function register(program: Command, ctx: Context): void {
-  const overlays = group(program, 'overlays', ['overlay', 'cta'], 'list call-to-action overlays (read only)');
+export function register(overlays: Command, ctx: Context): void {
   examples(overlays, 'shorty overlays list');
 
   // Servers disagree on the collection key: `cta` (the spec) or `overlay`.

@@ -6,14 +6,13 @@ import type { View } from '../../output/printer.js';
 import { action, examples } from '../shared/action.js';
 import { completeOption } from '../shared/completion-values.js';
 import { deleteMany } from '../shared/delete.js';
-import { group, verb } from '../shared/group.js';
+import { verb } from '../shared/group.js';
 import { addListOptions, printList, type ListFlags } from '../shared/list.js';
 
-const VIEW: View = { columns: ['id', 'type', 'name', 'tag', 'date'] };
+const VIEW: View = { columns: ['id', 'type', 'name', 'tag', 'date'], fields: ['id', 'type', 'name', 'tag', 'date'] };
 const TYPE_VIEW: View = { columns: ['type'], quiet: 'type' };
 
-export function register(program: Command, ctx: Context): void {
-  const pixels = group(program, 'pixels', ['pixel'], 'manage tracking pixels');
+export function register(pixels: Command, ctx: Context): void {
   examples(pixels, 'shorty pixels types', 'shorty pixels add --type gtmpixel --name "Main site" --tag GTM-ABC123');
 
   const list = addListOptions(verb(pixels, 'list', 'list your tracking pixels'))

@@ -4,10 +4,13 @@ import { UsageError } from '../../errors.js';
 import type { View } from '../../output/printer.js';
 import { maskKey } from '../../settings/keys.js';
 import { configDir } from '../../settings/paths.js';
-import { openStore, readConfig, selectProfile, type ConfigData } from '../../settings/store.js';
+import type { ConfigData } from '../../settings/store.js';
 import { action, examples } from '../shared/action.js';
 
 const VIEW: View = { columns: ['current', 'name', 'base-url', 'api-key'], quiet: 'name' };
+
+// Loaded by the actions only: the store brings the file lock (node:crypto), which `--help` never needs.
+const loadStore = () => import('../../settings/store.js');
 
 function requireProfile(data: ConfigData, name: string): void {
   if (data.profiles[name]) return;
@@ -16,12 +19,12 @@ function requireProfile(data: ConfigData, name: string): void {
     known.length ? `profiles: ${known.join(', ')}` : `create one with \`shorty login --profile ${name}\``);
 }
 
-export function register(program: Command, ctx: Context): void {
-  const profiles = program.command('profiles').alias('profile').description('list, select and delete config profiles');
+export function register(profiles: Command, ctx: Context): void {
   examples(profiles, 'shorty profiles list', 'shorty profiles use work');
 
   const list = profiles.command('list').alias('ls').description('list the profiles; `current` marks the one in use')
     .action(action(ctx, async () => {
+      const { readConfig, selectProfile } = await loadStore();
       const data = readConfig(configDir(ctx.env));
       const inUse = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data);
       const rows = Object.entries(data.profiles).map(([name, values]) => ({
@@ -37,6 +40,7 @@ export function register(program: Command, ctx: Context): void {
   const use = profiles.command('use <name>').description('make a profile the one used when --profile and SHORTY_PROFILE are not given')
     .action(action(ctx, async (name: string) => {
       const dir = configDir(ctx.env);
+      const { openStore, readConfig } = await loadStore();
       requireProfile(readConfig(dir), name);
       await (await openStore(dir)).update((data) => {
         data.current = name;
@@ -48,6 +52,7 @@ export function register(program: Command, ctx: Context): void {
   const remove = profiles.command('delete <name>').alias('rm').description('delete a profile and its saved key')
     .action(action(ctx, async (name: string) => {
       const dir = configDir(ctx.env);
+      const { openStore, readConfig } = await loadStore();
       requireProfile(readConfig(dir), name);
       await (await openStore(dir)).update((data) => {
         delete data.profiles[name];

@@ -2,7 +2,7 @@ import type { View } from '../../output/printer.js';
 
 /** How QR codes are shown, declared once for every `qr` verb. -q prints the id. */
 
-export const QR_LIST_VIEW: View = { columns: ['id', 'name', 'link', 'scans', 'date'] };
+export const QR_LIST_VIEW: View = { columns: ['id', 'name', 'link', 'scans', 'date'], fields: ['id', 'link', 'scans', 'name', 'date'] };
 
 /** GET /qr/:id: `{details, data}`, the id lives in `details`. */
 export const QR_DETAIL_VIEW: View = {

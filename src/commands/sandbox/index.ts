@@ -3,10 +3,8 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { action, examples } from '../shared/action.js';
 
-export function register(program: Command, ctx: Context): void {
-  const cmd = program
-    .command('sandbox')
-    .description('run the whole API locally (in memory), for trying shorty and for tests')
+export function register(cmd: Command, ctx: Context): void {
+  cmd
     .option('--port <n>', 'port to listen on (0 = a free one)', '0')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--data <file>', 'load data from FILE at start and save it there on every change')

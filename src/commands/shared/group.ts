@@ -1,10 +1,5 @@
 import type { Command } from 'commander';
 
-/** A resource group such as `domains`, reachable by its other names (`domain`). */
-export function group(program: Command, name: string, aliases: string[], description: string): Command {
-  return program.command(name).aliases(aliases).description(description);
-}
-
 /** A verb of a group with its short alias (`list`/`ls`, `delete`/`rm`...). */
 export function verb(parent: Command, usage: string, description: string): Command {
   const name = usage.split(' ')[0];

@@ -3,6 +3,7 @@ import type { Context } from '../../context.js';
 import type { Query } from '../../api/modern.js';
 import type { Item, Page } from '../../api/paginate.js';
 import { parsePositiveInt } from '../../input/validate.js';
+import { checkKnownFields, parseFieldList } from '../../output/fields.js';
 import type { PageInfo, View } from '../../output/printer.js';
 
 export interface ListFlags {
@@ -30,10 +31,12 @@ export interface ListRequest {
   mapItem?: (item: Item) => Item;
 }
 
-/** Checks the paging flags (before any request), then streams the rows to the printer. */
+/** Checks the paging flags and --fields (before any request), then streams the rows to the printer. */
 export async function printList(ctx: Context, req: ListRequest): Promise<void> {
   const limit = req.flags.limit === undefined ? undefined : parsePositiveInt(req.flags.limit, '--limit');
   const page = req.flags.page === undefined ? undefined : parsePositiveInt(req.flags.page, '--page');
+  const fields = parseFieldList(ctx.globals.fields);
+  if (fields && req.view.fields) checkKnownFields(fields, req.view.fields);
   const [api, printer] = await Promise.all([ctx.api(), ctx.printer()]);
   const { paginate } = await import('../../api/paginate.js');
   const all = Boolean(req.flags.all);

@@ -2,13 +2,12 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import type { View } from '../../output/printer.js';
 import { action, examples } from '../shared/action.js';
-import { group, verb } from '../shared/group.js';
+import { verb } from '../shared/group.js';
 import { addListOptions, printList, type ListFlags } from '../shared/list.js';
 
-const VIEW: View = { columns: ['id', 'name', 'date'] };
+const VIEW: View = { columns: ['id', 'name', 'date'], fields: ['id', 'name', 'date'] };
 
-export function register(program: Command, ctx: Context): void {
-  const splash = group(program, 'splash', [], 'list custom splash pages (read only)');
+export function register(splash: Command, ctx: Context): void {
   examples(splash, 'shorty splash list');
 
   const list = addListOptions(verb(splash, 'list', 'list your custom splash pages'))

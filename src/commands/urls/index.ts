@@ -10,11 +10,7 @@ import { registerExport } from './export.js';
 import { registerImport } from './import.js';
 
 /** `shorty urls ...` (also url, link, links). */
-export function register(program: Command, ctx: Context): void {
-  const group = program
-    .command('urls')
-    .aliases(['url', 'link', 'links'])
-    .description('Create, inspect, update and delete short links');
+export function register(group: Command, ctx: Context): void {
   for (const verb of [list, lookup, get, add, update, remove]) verb(group, ctx);
   registerImport(group, ctx);
   registerExport(group, ctx);

@@ -6,6 +6,7 @@ import type { View } from '../../output/printer.js';
 export const LINK_LIST_VIEW: View = {
   columns: ['id', 'alias', 'shorturl', 'longurl', 'clicks', 'date'],
   quiet: 'shorturl',
+  fields: ['id', 'alias', 'shorturl', 'longurl', 'clicks', 'title', 'description', 'date'],
 };
 
 /** GET /url/:id and GET /urls?short=... (the response without `error`). */

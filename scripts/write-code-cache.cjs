@@ -1,0 +1,34 @@
+'use strict';
+// Run by scripts/build.mjs: loads dist/ the way bin/shorty.js does, runs what most calls run
+// (help pages, so commander, the registration and the help renderer get compiled), then writes
+// each file's V8 code cache, prefixed with the file's build id. Requests can't run here, so
+// dist/undici.cjs is cached as loaded (its top-level code).
+const { writeFileSync } = require('node:fs');
+const { loadCompiled, BUILD_MARK, BUILD_ID_LENGTH } = require('../bin/shorty.js');
+
+const RUNS = [['--help'], ['urls', 'list', '--help']];
+
+async function main() {
+  const scripts = [];
+  const bundle = loadCompiled('shorty.cjs', scripts);
+  const exit = process.exit;
+  for (const args of RUNS) {
+    const code = await new Promise((resolve) => {
+      process.exit = resolve;
+      bundle.run(args);
+    });
+    if (code !== 0) throw new Error(`shorty ${args.join(' ')} exited ${code} while writing the code cache`);
+  }
+  process.exit = exit;
+  loadCompiled('undici.cjs', scripts);
+  for (const { file, source, script } of scripts) {
+    const at = source.lastIndexOf(BUILD_MARK) + BUILD_MARK.length;
+    const id = Buffer.from(source.slice(at, at + BUILD_ID_LENGTH), 'latin1');
+    writeFileSync(`${file}.cache`, Buffer.concat([id, script.createCachedData()]));
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
