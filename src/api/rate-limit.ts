@@ -7,7 +7,7 @@ import { isProcessAlive } from './file-lock.js';
 import type { Limiter } from './limiter.js';
 import { openRateStore, rateStatePath, type RateStore } from './rate-store.js';
 import { RESERVED_TTL_MS, SlotReserve } from './rate-reserve.js';
-import { effectiveLimit, learnFromHeaders, nextSlotAt, prune, settleOrphans, slotsInWindow, type RateState, type Slot } from './rate-window.js';
+import { effectiveLimit, learnFromHeaders, nextSlotAt, prune, safetyMarginMs, settleOrphans, slotsInWindow, type RateState, type Slot } from './rate-window.js';
 import { announceWait } from './wait-notice.js';
 
 /**
@@ -183,8 +183,9 @@ export class SharedLimiter implements Limiter {
   private tidy(state: RateState): number {
     const now = this.ctx.now();
     settleOrphans(state, now, (pid) => pid === process.pid || isProcessAlive(pid), maxInFlightMs(this.settings));
-    const { windowMs } = effectiveLimit(state, this.settings.rateLimit);
-    prune(state, now, Math.max(windowMs, this.settings.rateLimit.windowMs) + 1000);
+    // Only slots that can still count are kept (the state is read and written on every update).
+    const windowMs = Math.max(effectiveLimit(state, this.settings.rateLimit).windowMs, this.settings.rateLimit.windowMs);
+    prune(state, now, windowMs + 2 * safetyMarginMs(windowMs));
     return now;
   }
 

@@ -10,7 +10,7 @@ import type { IfExists } from './send-row.js';
 import { openInput, type InputFile } from './source.js';
 import { emptyCounts, estimateMs, formatEstimate, formatRate, summaryLine } from './timing.js';
 import { runLiveImport } from './import-live.js';
-import { keepYoungGenerationSmall } from './memory.js';
+import { keepMemoryFlat } from './memory.js';
 
 export interface ImportOptions {
   file?: string;
@@ -24,7 +24,7 @@ export interface ImportOptions {
 
 /** `urls import`: returns the exit code (0 all ok/skipped, 1 some rows failed, 130 interrupted). */
 export async function runImport(ctx: Context, opts: ImportOptions): Promise<number> {
-  keepYoungGenerationSmall();
+  keepMemoryFlat();
   const outputFormat = bulkOutputFormat(ctx, 'urls import');
   const input = await openInput(ctx, opts.file);
   const format = opts.format ?? detectInputFormat(await input.head());
