@@ -268,17 +268,17 @@ end
 # Files only where an option or argument takes one.
 complete -c shorty -f
 
-complete -c shorty -n '__shorty_at \'\'' -a 'urls' -d 'Create, inspect, update and delete short links'
+complete -c shorty -n '__shorty_at \'\'' -a 'urls' -d 'create, inspect, update and delete short links'
 complete -c shorty -n '__shorty_at \'\'' -a 'domains' -d 'manage branded domains'
 complete -c shorty -n '__shorty_at \'\'' -a 'campaigns' -d 'manage campaigns (groups of links with an optional rotator)'
 complete -c shorty -n '__shorty_at \'\'' -a 'channels' -d 'manage channels (labelled groups of links, bio pages and QR codes)'
 complete -c shorty -n '__shorty_at \'\'' -a 'pixels' -d 'manage tracking pixels'
-complete -c shorty -n '__shorty_at \'\'' -a 'qr' -d 'Create and manage QR codes'
+complete -c shorty -n '__shorty_at \'\'' -a 'qr' -d 'create and manage QR codes'
 complete -c shorty -n '__shorty_at \'\'' -a 'overlays' -d 'list call-to-action overlays (read only)'
 complete -c shorty -n '__shorty_at \'\'' -a 'splash' -d 'list custom splash pages (read only)'
 complete -c shorty -n '__shorty_at \'\'' -a 'account' -d 'show or change your account'
-complete -c shorty -n '__shorty_at \'\'' -a 'legacy' -d 'Use the legacy key-in-path interface (create, disable, enable, info, list)'
-complete -c shorty -n '__shorty_at \'\'' -a 'api' -d 'Send a request to any endpoint of the modern API and print the response JSON'
+complete -c shorty -n '__shorty_at \'\'' -a 'legacy' -d 'use the legacy key-in-path interface (create, disable, enable, info, list)'
+complete -c shorty -n '__shorty_at \'\'' -a 'api' -d 'send a request to any endpoint of the modern API and print the response JSON'
 complete -c shorty -n '__shorty_at \'\'' -a 'login' -d 'save a base URL and API key in a profile, after checking the key with the service'
 complete -c shorty -n '__shorty_at \'\'' -a 'logout' -d 'remove the API key from a profile (its other settings stay)'
 complete -c shorty -n '__shorty_at \'\'' -a 'config' -d 'read and change the settings of a profile (keys: base-url, api-key, rate-limit, timeout, output, domain)'
@@ -305,14 +305,14 @@ complete -c shorty -l rate-limit -x -d 'client rate limit, e.g. 30/60s (also SHO
 complete -c shorty -l timeout -x -d 'request timeout in seconds (also SHORTY_TIMEOUT)'
 complete -c shorty -l insecure -d 'allow http:// to a host that is not loopback'
 
-complete -c shorty -n '__shorty_at \'urls\'' -a 'list' -d 'List your links, newest first (or by clicks with --order click)'
-complete -c shorty -n '__shorty_at \'urls\'' -a 'lookup' -d 'Find a link by its short URL and show it like `urls get`'
-complete -c shorty -n '__shorty_at \'urls\'' -a 'get' -d 'Show a link: its addresses, targets, expiry and click summary'
-complete -c shorty -n '__shorty_at \'urls\'' -a 'add' -d 'Shorten a long URL (with optional alias, targeting, expiry, meta tags, pixels, deep links)'
-complete -c shorty -n '__shorty_at \'urls\'' -a 'update' -d 'Change a link; without --url the current long URL is kept (read first with GET /url/:id)'
-complete -c shorty -n '__shorty_at \'urls\'' -a 'delete' -d 'Delete links (asks first on a terminal; -y to skip, required in scripts)'
-complete -c shorty -n '__shorty_at \'urls\'' -a 'import' -d 'Shorten many links from a CSV file, a list of URLs or NDJSON (FILE or - for stdin)'
-complete -c shorty -n '__shorty_at \'urls\'' -a 'export' -d 'Write every link (all pages) as csv, or -o ndjson|json|tsv; the csv re-imports as is'
+complete -c shorty -n '__shorty_at \'urls\'' -a 'list' -d 'list your links, newest first (or by clicks with --order click)'
+complete -c shorty -n '__shorty_at \'urls\'' -a 'lookup' -d 'find a link by its short URL and show it like `urls get`'
+complete -c shorty -n '__shorty_at \'urls\'' -a 'get' -d 'show a link: its addresses, targets, expiry and click summary'
+complete -c shorty -n '__shorty_at \'urls\'' -a 'add' -d 'shorten a long URL (with optional alias, targeting, expiry, meta tags, pixels, deep links)'
+complete -c shorty -n '__shorty_at \'urls\'' -a 'update' -d 'change a link; without --url the current long URL is kept (read first with GET /url/:id)'
+complete -c shorty -n '__shorty_at \'urls\'' -a 'delete' -d 'delete links (asks first on a terminal; -y to skip, required in scripts)'
+complete -c shorty -n '__shorty_at \'urls\'' -a 'import' -d 'shorten many links from a CSV file, a list of URLs or NDJSON (FILE or - for stdin)'
+complete -c shorty -n '__shorty_at \'urls\'' -a 'export' -d 'write every link (all pages) as csv, or -o ndjson|json|tsv; the csv re-imports as is'
 complete -c shorty -n '__shorty_at \'urls\'' -a 'help' -d 'display help for command'
 complete -c shorty -n '__shorty_at \'urls\'' -s h -l help -d 'show help for a command'
 
@@ -506,11 +506,11 @@ complete -c shorty -n '__shorty_at \'pixels delete\'' -s h -l help -d 'show help
 
 
 
-complete -c shorty -n '__shorty_at \'qr\'' -a 'list' -d 'List your QR codes, newest first'
-complete -c shorty -n '__shorty_at \'qr\'' -a 'get' -d 'Show a QR code with its scan statistics'
-complete -c shorty -n '__shorty_at \'qr\'' -a 'add' -d 'Create a QR code'
-complete -c shorty -n '__shorty_at \'qr\'' -a 'update' -d 'Change the content or look of a QR code'
-complete -c shorty -n '__shorty_at \'qr\'' -a 'delete' -d 'Delete QR codes (asks first on a terminal; -y to skip, required in scripts)'
+complete -c shorty -n '__shorty_at \'qr\'' -a 'list' -d 'list your QR codes, newest first'
+complete -c shorty -n '__shorty_at \'qr\'' -a 'get' -d 'show a QR code with its scan statistics'
+complete -c shorty -n '__shorty_at \'qr\'' -a 'add' -d 'create a QR code'
+complete -c shorty -n '__shorty_at \'qr\'' -a 'update' -d 'change the content or look of a QR code'
+complete -c shorty -n '__shorty_at \'qr\'' -a 'delete' -d 'delete QR codes (asks first on a terminal; -y to skip, required in scripts)'
 complete -c shorty -n '__shorty_at \'qr\'' -a 'help' -d 'display help for command'
 complete -c shorty -n '__shorty_at \'qr\'' -s h -l help -d 'show help for a command'
 
@@ -577,11 +577,11 @@ complete -c shorty -n '__shorty_at \'account update\'' -s h -l help -d 'show hel
 
 
 
-complete -c shorty -n '__shorty_at \'legacy\'' -a 'create' -d 'Shorten a URL through the legacy interface'
+complete -c shorty -n '__shorty_at \'legacy\'' -a 'create' -d 'shorten a URL through the legacy interface'
 complete -c shorty -n '__shorty_at \'legacy\'' -a 'disable' -d 'Disable a short URL'
 complete -c shorty -n '__shorty_at \'legacy\'' -a 'enable' -d 'Enable (activate) a disabled short URL'
 complete -c shorty -n '__shorty_at \'legacy\'' -a 'info' -d 'Show a short URL: status, visits, expiry'
-complete -c shorty -n '__shorty_at \'legacy\'' -a 'list' -d 'List the active short URLs'
+complete -c shorty -n '__shorty_at \'legacy\'' -a 'list' -d 'list the active short URLs'
 complete -c shorty -n '__shorty_at \'legacy\'' -a 'help' -d 'display help for command'
 complete -c shorty -n '__shorty_at \'legacy\'' -s h -l help -d 'show help for a command'
 

@@ -33,17 +33,17 @@ interface TopCommand {
 
 /** Every top-level command, in the order `shorty --help` lists them: the one place for their names. */
 const COMMANDS: TopCommand[] = [
-  { name: 'urls', aliases: ['url', 'link', 'links'], description: 'Create, inspect, update and delete short links', group: true, register: urls },
+  { name: 'urls', aliases: ['url', 'link', 'links'], description: 'create, inspect, update and delete short links', group: true, register: urls },
   { name: 'domains', aliases: ['domain'], description: 'manage branded domains', group: true, register: domains },
   { name: 'campaigns', aliases: ['campaign'], description: 'manage campaigns (groups of links with an optional rotator)', group: true, register: campaigns },
   { name: 'channels', aliases: ['channel'], description: 'manage channels (labelled groups of links, bio pages and QR codes)', group: true, register: channels },
   { name: 'pixels', aliases: ['pixel'], description: 'manage tracking pixels', group: true, register: pixels },
-  { name: 'qr', aliases: ['qrs'], description: 'Create and manage QR codes', group: true, register: qr },
+  { name: 'qr', aliases: ['qrs'], description: 'create and manage QR codes', group: true, register: qr },
   { name: 'overlays', aliases: ['overlay', 'cta'], description: 'list call-to-action overlays (read only)', group: true, register: overlays },
   { name: 'splash', aliases: [], description: 'list custom splash pages (read only)', group: true, register: splash },
   { name: 'account', aliases: [], description: 'show or change your account', group: true, register: account },
-  { name: 'legacy', aliases: [], description: 'Use the legacy key-in-path interface (create, disable, enable, info, list)', group: true, register: legacy },
-  { name: 'api', aliases: [], description: 'Send a request to any endpoint of the modern API and print the response JSON', group: false, register: api },
+  { name: 'legacy', aliases: [], description: 'use the legacy key-in-path interface (create, disable, enable, info, list)', group: true, register: legacy },
+  { name: 'api', aliases: [], description: 'send a request to any endpoint of the modern API and print the response JSON', group: false, register: api },
   { name: 'login', aliases: [], description: 'save a base URL and API key in a profile, after checking the key with the service', group: false, register: registerLogin },
   { name: 'logout', aliases: [], description: 'remove the API key from a profile (its other settings stay)', group: false, register: registerLogout },
   { name: 'config', aliases: [], description: `read and change the settings of a profile (keys: ${CONFIG_KEYS.join(', ')})`, group: true, register: config },

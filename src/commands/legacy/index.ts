@@ -14,7 +14,7 @@ export function register(legacy: Command, ctx: Context): void {
     'shorty legacy list --xml');
 
   examples(legacy.command('create')
-    .description('Shorten a URL through the legacy interface')
+    .description('shorten a URL through the legacy interface')
     .argument('<longurl>', 'the long URL (http or https)')
     .option('--custom <alias>', 'custom short part')
     .option('--password <password>', 'protect the link with a password')
@@ -48,7 +48,7 @@ export function register(legacy: Command, ctx: Context): void {
 
   examples(legacy.command('list')
     .alias('ls')
-    .description('List the active short URLs')
+    .description('list the active short URLs')
     .option('--xml', XML_HELP)
     .action(action(ctx, async (flags: FormatFlag) => {
       const { runList } = await import('./list.js');

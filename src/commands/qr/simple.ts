@@ -8,7 +8,7 @@ import { QR_DETAIL_VIEW, QR_LIST_VIEW } from './view.js';
 
 /** `qr list` and `qr get`: thin wrappers over the shared list and object paths. */
 export function registerReads(group: Command, ctx: Context): void {
-  const list = group.command('list').alias('ls').description('List your QR codes, newest first');
+  const list = group.command('list').alias('ls').description('list your QR codes, newest first');
   addListOptions(list).action(action(ctx, (flags: ListFlags) =>
     printList(ctx, { path: '/qr', keys: ['qrs'], view: QR_LIST_VIEW, flags })));
   examples(list, 'shorty qr list', 'shorty qr list --all -o csv', 'shorty qr list -q');
@@ -16,7 +16,7 @@ export function registerReads(group: Command, ctx: Context): void {
   const get = group
     .command('get <id>')
     .alias('show')
-    .description('Show a QR code with its scan statistics')
+    .description('show a QR code with its scan statistics')
     .action(action(ctx, async (idText: string) => {
       const id = parseId(idText, 'QR code id');
       const detail = await (await ctx.api()).call('GET', `/qr/${id}`);
@@ -29,7 +29,7 @@ export function registerDelete(group: Command, ctx: Context): void {
   const remove = group
     .command('delete <id...>')
     .alias('rm')
-    .description('Delete QR codes (asks first on a terminal; -y to skip, required in scripts)')
+    .description('delete QR codes (asks first on a terminal; -y to skip, required in scripts)')
     .action(action(ctx, (ids: string[]) => deleteMany(ctx, { ids, noun: 'QR code', path: (id) => `/qr/${id}/delete` })));
   examples(remove, 'shorty qr delete 7', 'shorty qr delete 7 8 9 -y');
 }

@@ -23,7 +23,7 @@ export function registerWrites(group: Command, ctx: Context): void {
   const add = group
     .command('add')
     .alias('create')
-    .description('Create a QR code')
+    .description('create a QR code')
     .requiredOption('--type <type>', `content type: ${QR_TYPES.join(', ')}`)
     .requiredOption('--data <data>', 'the content: text, a URL for link, or JSON for structured types');
   addLookOptions(add)
@@ -40,7 +40,7 @@ export function registerWrites(group: Command, ctx: Context): void {
   const update = group
     .command('update <id>')
     .alias('edit')
-    .description('Change the content or look of a QR code')
+    .description('change the content or look of a QR code')
     .requiredOption('--data <data>', 'the new content (JSON for structured types)')
     .option('--type <type>', 'content type (optional; checks --data as for qr add and is sent along)');
   addLookOptions(update).action(action(ctx, (id: string, flags: QrFlags) => runUpdate(ctx, id, flags)));

@@ -12,7 +12,7 @@ export function register(group: Command, ctx: Context): void {
   const cmd = group
     .command('add <longurl>')
     .alias('create')
-    .description('Shorten a long URL (with optional alias, targeting, expiry, meta tags, pixels, deep links)');
+    .description('shorten a long URL (with optional alias, targeting, expiry, meta tags, pixels, deep links)');
   addLinkBodyOptions(cmd, { creating: true })
     .option('--qr', 'also draw the short URL as a QR code (with -q: only the QR code)')
     .action(action(ctx, (longurl: string, opts: AddOptions) => run(ctx, longurl, opts)));

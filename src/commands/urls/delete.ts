@@ -7,7 +7,7 @@ export function register(group: Command, ctx: Context): void {
   const cmd = group
     .command('delete <id...>')
     .alias('rm')
-    .description('Delete links (asks first on a terminal; -y to skip, required in scripts)')
+    .description('delete links (asks first on a terminal; -y to skip, required in scripts)')
     .action(action(ctx, (ids: string[]) => deleteMany(ctx, { ids, noun: 'link', path: (id) => `/url/${id}/delete` })));
   examples(cmd, 'shorty urls delete 42', 'shorty urls delete 42 43 44 -y');
 }

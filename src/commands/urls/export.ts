@@ -7,7 +7,7 @@ import { action, examples } from '../shared/action.js';
 export function registerExport(group: Command, ctx: Context): void {
   const cmd = group
     .command('export')
-    .description('Write every link (all pages) as csv, or -o ndjson|json|tsv; the csv re-imports as is')
+    .description('write every link (all pages) as csv, or -o ndjson|json|tsv; the csv re-imports as is')
     .option('--page-size <n>', 'links per request (each request costs one slot of the rate limit)', '500')
     .addHelpText('after', '\nColumns: url, custom, id, shorturl, clicks, title, description, date.')
     .action(action(ctx, async (flags: { pageSize: string }) => {

@@ -13,7 +13,7 @@ export function register(group: Command, ctx: Context): void {
   const cmd = group
     .command('get <id>')
     .alias('show')
-    .description('Show a link: its addresses, targets, expiry and click summary')
+    .description('show a link: its addresses, targets, expiry and click summary')
     .option('--qr', 'also draw the short URL as a QR code (with -q: only the QR code)')
     .action(action(ctx, (id: string, opts: GetOptions) => run(ctx, id, opts)));
   examples(cmd, 'shorty urls get 42', 'shorty urls get 42 -q', 'shorty urls get 42 --qr', 'shorty urls get 42 --fields details.longurl,data.clicks');

@@ -15,7 +15,7 @@ interface ImportFlags {
 export function registerImport(group: Command, ctx: Context): void {
   const cmd = group
     .command('import [file]')
-    .description('Shorten many links from a CSV file, a list of URLs or NDJSON (FILE or - for stdin)')
+    .description('shorten many links from a CSV file, a list of URLs or NDJSON (FILE or - for stdin)')
     .addOption(new Option('--format <format>', 'input format (default: detected from the first line)').choices(['csv', 'lines', 'ndjson']))
     .option('--dry-run', 'validate every row and send nothing; print the expected duration')
     .option('--journal <file>', 'record finished rows in FILE; a rerun with the same FILE skips rows already created')

@@ -12,7 +12,7 @@ export function register(group: Command, ctx: Context): void {
   const cmd = group
     .command('list')
     .alias('ls')
-    .description('List your links, newest first (or by clicks with --order click)')
+    .description('list your links, newest first (or by clicks with --order click)')
     .addOption(new Option('--order <order>', 'sort by date or by clicks').choices(['date', 'click']));
   addListOptions(cmd).action(action(ctx, (opts: ListOptions) => run(ctx, opts)));
   examples(

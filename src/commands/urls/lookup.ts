@@ -10,7 +10,7 @@ import { LINK_DETAIL_VIEW } from './view.js';
 export function register(group: Command, ctx: Context): void {
   const cmd = group
     .command('lookup <shorturl>')
-    .description('Find a link by its short URL and show it like `urls get`')
+    .description('find a link by its short URL and show it like `urls get`')
     .action(action(ctx, (shorturl: string) => run(ctx, shorturl)));
   examples(cmd, 'shorty urls lookup https://sho.rt/spring', 'shorty urls lookup https://sho.rt/spring --fields id -o tsv');
 }

@@ -13,7 +13,7 @@ export function register(group: Command, ctx: Context): void {
   const cmd = group
     .command('update <id>')
     .alias('edit')
-    .description('Change a link; without --url the current long URL is kept (read first with GET /url/:id)')
+    .description('change a link; without --url the current long URL is kept (read first with GET /url/:id)')
     .option('--url <url>', 'new long URL');
   addLinkBodyOptions(cmd, { creating: false }).action(action(ctx, (id: string, opts: LinkFlags) => run(ctx, id, opts)));
   examples(
