@@ -8,5 +8,6 @@ export default defineConfig({
     // e2e tests spawn real processes and servers; two cores means two workers at most.
     maxWorkers: 2,
     globalSetup: ['test/helpers/global-setup.ts'],
+    reporters: ['default', './test/helpers/summary-reporter.ts'],
   },
 });

@@ -43,7 +43,7 @@ function followLink(store: Store, link: LinkRecord, req: IncomingMessage, query:
 }
 
 function scanQr(store: Store, alias: string, req: IncomingMessage): Outgoing | null {
-  const qr = store.state.qrs.find((q) => q.alias === alias);
+  const qr = store.qrByAlias(alias);
   if (!qr) return null;
   qr.hits.push(hitOf(req));
   store.changed();
@@ -79,7 +79,7 @@ export function handlePublic(store: Store, req: IncomingMessage, url: URL): Outg
   }
   let out: Outgoing | null = null;
   if (segments.length === 1) {
-    const link = store.state.links.find((l) => l.alias === alias);
+    const link = store.linkByAlias(alias);
     if (link && usable(store, link)) out = followLink(store, link, req, url.searchParams);
   } else if (segments.length === 2 && segments[0] === 'qr') {
     out = scanQr(store, alias, req);

@@ -3,8 +3,9 @@
 // change, so a crash or Ctrl-C never leaves half a file behind.
 import { randomInt } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { AliasIndex } from './alias-index.js';
 import { formatDateTime } from './format.js';
-import type { Collection, LinkRecord, SandboxState } from './records.js';
+import type { Collection, LinkRecord, QrRecord, SandboxState } from './records.js';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -63,9 +64,16 @@ function loadState(file: string, now: Date): SandboxState {
 }
 
 export class Store {
-  state: SandboxState;
   /** set once the server listens (the port is known only then) */
   baseUrl: string;
+  private current!: SandboxState;
+  /**
+   * Links and QR codes apart: their aliases live under different paths and may be equal. Kept in
+   * step by the methods below, the only places records are added or removed or an alias changes;
+   * replacing the whole state (load, reset) rebuilds them.
+   */
+  private readonly linksByAlias = new AliasIndex<LinkRecord>();
+  private readonly qrsByAlias = new AliasIndex<QrRecord>();
   private readonly dataFile: string | undefined;
   private readonly clock: () => number;
 
@@ -74,6 +82,16 @@ export class Store {
     this.dataFile = opts.dataFile;
     this.clock = opts.now ?? Date.now;
     this.state = this.dataFile ? loadState(this.dataFile, this.now()) : seedState(this.now());
+  }
+
+  get state(): SandboxState {
+    return this.current;
+  }
+
+  set state(state: SandboxState) {
+    this.current = state;
+    this.linksByAlias.rebuild(state.links);
+    this.qrsByAlias.rebuild(state.qrs);
   }
 
   now(): Date {
@@ -100,7 +118,8 @@ export class Store {
 
   isAliasFree(alias: string, exceptLinkId?: number): boolean {
     if (RESERVED_ALIASES.has(alias.toLowerCase())) return false;
-    return !this.state.links.some((l) => l.alias === alias && l.id !== exceptLinkId);
+    const holder = this.linksByAlias.get(alias);
+    return holder === undefined || holder.id === exceptLinkId;
   }
 
   /** Random aliases are 5 characters, growing to 6 when 5 keep colliding. */
@@ -109,8 +128,44 @@ export class Store {
       const length = attempt < 20 ? 5 : 6;
       let alias = '';
       for (let i = 0; i < length; i++) alias += ALPHABET[randomInt(ALPHABET.length)];
-      if (this.isAliasFree(alias) && !this.state.qrs.some((q) => q.alias === alias)) return alias;
+      if (this.isAliasFree(alias) && !this.qrsByAlias.has(alias)) return alias;
     }
+  }
+
+  linkByAlias(alias: string): LinkRecord | undefined {
+    return this.linksByAlias.get(alias);
+  }
+
+  qrByAlias(alias: string): QrRecord | undefined {
+    return this.qrsByAlias.get(alias);
+  }
+
+  addLink(link: LinkRecord): void {
+    this.state.links.push(link);
+    this.linksByAlias.add(link);
+  }
+
+  /** Changes a link's alias (checked by the caller with isAliasFree). */
+  setLinkAlias(link: LinkRecord, alias: string): void {
+    if (link.alias === alias) return;
+    this.linksByAlias.remove(link, this.state.links);
+    link.alias = alias;
+    this.linksByAlias.add(link);
+  }
+
+  removeLink(link: LinkRecord): void {
+    this.state.links = this.state.links.filter((l) => l !== link);
+    this.linksByAlias.remove(link, this.state.links);
+  }
+
+  addQr(qr: QrRecord): void {
+    this.state.qrs.push(qr);
+    this.qrsByAlias.add(qr);
+  }
+
+  removeQr(qr: QrRecord): void {
+    this.state.qrs = this.state.qrs.filter((q) => q !== qr);
+    this.qrsByAlias.remove(qr, this.state.qrs);
   }
 
   shortUrl(link: Pick<LinkRecord, 'alias' | 'domain'>): string {
@@ -144,11 +199,9 @@ export class Store {
       return undefined;
     }
     const ownHost = new URL(this.baseUrl).host.toLowerCase();
-    return this.state.links.find((l) => {
-      if (l.alias !== alias) return false;
-      if (host === null) return true;
-      const linkHost = l.domain ? new URL(l.domain).host.toLowerCase() : ownHost;
-      return host === linkHost;
-    });
+    const link = this.linksByAlias.get(alias);
+    if (!link || host === null) return link;
+    const linkHost = link.domain ? new URL(link.domain).host.toLowerCase() : ownHost;
+    return host === linkHost ? link : undefined;
   }
 }

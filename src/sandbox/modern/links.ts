@@ -15,10 +15,11 @@ function titleOf(link: Pick<LinkRecord, 'metatitle' | 'longurl'>): string {
 }
 
 function applyPatch(store: Store, link: LinkRecord, patch: LinkPatch): void {
-  const { channel, ...fields } = patch;
+  const { channel, alias, ...fields } = patch;
   for (const [key, value] of Object.entries(fields)) {
     if (value !== undefined) (link as unknown as Record<string, unknown>)[key] = value;
   }
+  if (alias !== undefined) store.setLinkAlias(link, alias);
   link.title = titleOf(link);
   link.description = link.metadescription;
   if (channel !== undefined) assignToChannel(store, channel, 'links', link.id);
@@ -52,7 +53,7 @@ export function createLink(store: Store, patch: LinkPatch): LinkRecord {
     lastAccessed: null,
     date: store.timestamp(),
   };
-  store.state.links.push(link);
+  store.addLink(link);
   applyPatch(store, link, patch);
   store.changed();
   return link;
@@ -140,7 +141,7 @@ export function registerLinkRoutes(router: Router): void {
   router.delete('/url/:id/delete', ({ params, store }) => {
     const link = store.findLink(parseId(params.id));
     if (!link) return fail(MESSAGES.linkMissing);
-    store.state.links = store.state.links.filter((l) => l !== link);
+    store.removeLink(link);
     unassignItem(store, 'links', link.id);
     store.changed();
     return ok({ message: 'Link has been deleted successfully.' });

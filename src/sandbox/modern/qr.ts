@@ -88,7 +88,7 @@ export function registerQrRoutes(router: Router): void {
       date: store.timestamp(),
     };
     record.id = store.nextId('qrs');
-    store.state.qrs.push(record);
+    store.addQr(record);
     store.changed();
     return ok({ id: record.id, link: toOutput(store, record).link });
   });
@@ -114,7 +114,7 @@ export function registerQrRoutes(router: Router): void {
     const id = parseId(params.id);
     const qr = store.state.qrs.find((q) => q.id === id);
     if (!qr) return fail(NOT_FOUND);
-    store.state.qrs = store.state.qrs.filter((q) => q !== qr);
+    store.removeQr(qr);
     unassignItem(store, 'qr', qr.id);
     store.changed();
     return ok({ message: 'QR code has been deleted successfully.' });
