@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { abortableSleep } from '../context.js';
 
 /**
  * A cross-process lock: a lock file created with O_EXCL holding the owner's pid, host and
@@ -41,7 +42,7 @@ async function takeLock(lockPath: string, opts: LockOptions): Promise<string> {
     if (opts.signal?.aborted) throw opts.signal.reason;
     if (tryCreate(lockPath, token)) return token;
     if (breakIfStale(lockPath, staleMs)) continue;
-    await pause(Math.min(2 + attempt, 15) * (0.5 + Math.random()), opts.signal);
+    await abortableSleep(Math.min(2 + attempt, 15) * (0.5 + Math.random()), opts.signal);
   }
 }
 
@@ -131,18 +132,4 @@ function breakIfStale(lockPath: string, staleMs: number): boolean {
     removeFile(breaker);
   }
   return true;
-}
-
-function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
