@@ -8,16 +8,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createInterface } from 'node:readline';
 import { once } from 'node:events';
+import { arg, BIN, cleanEnv, startSandbox } from './lib.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'shorty.js');
-const arg = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const SIZES = (arg('--sizes') ?? '10000,100000').split(',').map(Number);
 const SEND = !process.argv.includes('--skip-send');
 const dir = mkdtempSync(join(tmpdir(), 'shorty-bench-import-'));
+const CONFIG_DIR = join(dir, 'config');
 
 /** Records the peak RSS of the process it is preloaded into, at exit. */
 const PROBE = join(dir, 'rss-probe.cjs');
@@ -36,19 +33,12 @@ async function writeCsv(path, rows) {
   await once(out, 'finish');
 }
 
-function cleanEnv(extra) {
-  const env = { ...process.env };
-  delete env.NODE_OPTIONS;
-  for (const key of Object.keys(env)) if (key.startsWith('SHORTY_')) delete env[key];
-  return { ...env, SHORTY_CONFIG_DIR: join(dir, 'config'), ...extra };
-}
-
 /** Runs the CLI with the probe; stdout goes nowhere (the results are counted by the exit code). */
 async function runImport(args, env) {
   const rssOut = join(dir, `rss-${Math.random().toString(16).slice(2)}`);
   const started = process.hrtime.bigint();
   const child = spawn(process.execPath, ['-r', PROBE, BIN, 'urls', 'import', ...args], {
-    env: cleanEnv({ ...env, RSS_OUT: rssOut }), stdio: ['ignore', 'ignore', 'pipe'],
+    env: cleanEnv({ SHORTY_CONFIG_DIR: CONFIG_DIR, ...env, RSS_OUT: rssOut }), stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr.on('data', (c) => (stderr += c));
@@ -56,21 +46,6 @@ async function runImport(args, env) {
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   if (code !== 0) throw new Error(`import ${args.join(' ')} exited ${code}: ${stderr}`);
   return { seconds, rssMiB: Number(readFileSync(rssOut, 'utf8')) / 1024 };
-}
-
-function startSandbox() {
-  const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--rate-limit', '10000000/1s'], {
-    env: cleanEnv({}), stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const found = {};
-  return new Promise((resolve, reject) => {
-    child.on('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const match = /^(SHORTY_BASE_URL|SHORTY_API_KEY)=(.*)$/.exec(line);
-      if (match) found[match[1]] = match[2];
-      if (found.SHORTY_BASE_URL && found.SHORTY_API_KEY) resolve({ child, env: { ...found } });
-    });
-  });
 }
 
 const fmt = (n, digits = 1) => n.toFixed(digits);
@@ -82,13 +57,12 @@ try {
     const dry = await runImport([file, '--dry-run'], { SHORTY_RATE_LIMIT: '30/60s' });
     results.push({ mode: 'dry-run', size, ...dry });
     if (SEND) {
-      const sandbox = await startSandbox();
+      const sandbox = await startSandbox({ rateLimit: '10000000/1s', env: cleanEnv({ SHORTY_CONFIG_DIR: CONFIG_DIR }) });
       try {
         const sent = await runImport([file], { ...sandbox.env, SHORTY_RATE_LIMIT: '999999/1s' });
         results.push({ mode: 'sandbox', size, ...sent });
       } finally {
-        sandbox.child.kill('SIGTERM');
-        await once(sandbox.child, 'exit').catch(() => {});
+        await sandbox.close();
       }
     }
   }

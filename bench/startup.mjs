@@ -3,24 +3,19 @@
 // that prints a version? Every command runs once per round, in a rotating order, so drift on a
 // shared machine hits all of them alike; the medians are compared.
 //   node bench/startup.mjs [--rounds 31]      (run `npm run build` first)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createInterface } from 'node:readline';
+import { addLink, arg, BIN, cleanEnv as shellFreeEnv, startSandbox } from './lib.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'shorty.js');
-const rounds = Math.max(21, Number(process.argv[process.argv.indexOf('--rounds') + 1]) || 31);
+const rounds = Math.max(21, Number(arg('--rounds')) || 31);
 const WARMUP = 3;
 
 /** The environment of every run, both sides: no extra CA file to load, nothing from the shell. */
 function cleanEnv(extra = {}) {
-  const env = { ...process.env, ...extra };
+  const env = shellFreeEnv(extra);
   delete env.NODE_EXTRA_CA_CERTS;
-  delete env.NODE_OPTIONS;
-  for (const key of Object.keys(env)) if (key.startsWith('SHORTY_') && !(key in extra)) delete env[key];
   return env;
 }
 
@@ -38,32 +33,9 @@ function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** Starts `shorty sandbox` as its own process; resolves with its base URL and key. */
-function startSandbox(env) {
-  const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--rate-limit', '100000/1s'], {
-    env, stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const found = {};
-  return new Promise((resolve, reject) => {
-    child.on('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const match = /^(SHORTY_BASE_URL|SHORTY_API_KEY)=(.*)$/.exec(line);
-      if (match) found[match[1]] = match[2];
-      if (found.SHORTY_BASE_URL && found.SHORTY_API_KEY) resolve({ child, ...found });
-    });
-  });
-}
-
 /** A few links so the list has rows to print. */
-async function seedLinks({ SHORTY_BASE_URL: base, SHORTY_API_KEY: key }, count) {
-  for (let i = 0; i < count; i += 1) {
-    const res = await fetch(`${base}/api/url/add`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ url: `https://example.com/bench/${i}` }),
-    });
-    if (!res.ok) throw new Error(`seeding failed: HTTP ${res.status}`);
-  }
+async function seedLinks(sandbox, count) {
+  for (let i = 0; i < count; i += 1) await addLink(sandbox, { url: `https://example.com/bench/${i}` });
 }
 
 /** `urls list` if it exists yet, else the nearest list-shaped command that does. */
@@ -78,12 +50,11 @@ function pickListCommand(env) {
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'shorty-bench-'));
   writeFileSync(join(dir, 'version.cjs'), "process.stdout.write('1.0.0\\n');\n");
-  const sandbox = await startSandbox(cleanEnv({ SHORTY_CONFIG_DIR: join(dir, 'server') }));
+  const sandbox = await startSandbox({ rateLimit: '100000/1s', env: cleanEnv({ SHORTY_CONFIG_DIR: join(dir, 'server') }), stderr: 'inherit' });
   try {
     await seedLinks(sandbox, 20);
     const shortyEnv = cleanEnv({
-      SHORTY_BASE_URL: sandbox.SHORTY_BASE_URL,
-      SHORTY_API_KEY: sandbox.SHORTY_API_KEY,
+      ...sandbox.env,
       SHORTY_CONFIG_DIR: join(dir, 'config'),
       SHORTY_RATE_LIMIT: '100000/1s',
     });
@@ -106,7 +77,7 @@ async function main() {
     }
     report(cases, samples, reference);
   } finally {
-    sandbox.child.kill('SIGINT');
+    await sandbox.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -10,15 +10,12 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import { build } from 'esbuild';
+import { arg, BIN, cleanEnv, ROOT, startSandbox } from './lib.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'shorty.js');
 const QUICK = process.argv.includes('--quick');
-const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const ONLY = arg('--only');
 const wanted = (name) => ONLY === undefined || name.includes(ONLY);
 const dir = mkdtempSync(join(tmpdir(), 'shorty-bench-throttle-'));
 
@@ -47,34 +44,6 @@ await transport.close();
 console.log(JSON.stringify({ ms, failed }));
 `;
 
-function cleanEnv(extra) {
-  const env = { ...process.env };
-  delete env.NODE_OPTIONS;
-  for (const key of Object.keys(env)) if (key.startsWith('SHORTY_')) delete env[key];
-  return { ...env, ...extra };
-}
-
-async function startSandbox(rateLimit) {
-  const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--rate-limit', rateLimit], {
-    env: cleanEnv({}), stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const found = {};
-  await new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const match = /^(SHORTY_BASE_URL|SHORTY_API_KEY)=(.*)$/.exec(line);
-      if (match) found[match[1]] = match[2];
-      if (found.SHORTY_BASE_URL && found.SHORTY_API_KEY) resolve();
-    });
-  });
-  const stats = async () => (await fetch(`${found.SHORTY_BASE_URL}/__sandbox/stats`)).json();
-  const close = async () => {
-    child.kill('SIGTERM');
-    await once(child, 'exit').catch(() => {});
-  };
-  return { baseUrl: found.SHORTY_BASE_URL, apiKey: found.SHORTY_API_KEY, stats, close };
-}
-
 async function run(command, args, env) {
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -92,7 +61,7 @@ const newConfig = () => {
 };
 
 async function inProcess(serverRate, clientRate, count) {
-  const sb = await startSandbox(serverRate);
+  const sb = await startSandbox({ rateLimit: serverRate });
   try {
     const out = await run(process.execPath, [DRIVER, sb.baseUrl, sb.apiKey, clientRate, String(count), newConfig()], cleanEnv({}));
     const { ms, failed } = JSON.parse(out);
@@ -104,7 +73,7 @@ async function inProcess(serverRate, clientRate, count) {
 
 /** `loops` shell loops in parallel, each running `count` separate `shorty` processes. */
 async function shellLoops(serverRate, clientRate, count, loops) {
-  const sb = await startSandbox(serverRate);
+  const sb = await startSandbox({ rateLimit: serverRate });
   const configDir = newConfig();
   const flag = clientRate ? `--rate-limit ${clientRate}` : '';
   const script = `fails=0; for i in $(seq ${count}); do "${process.execPath}" "${BIN}" api GET /account ${flag} > /dev/null 2>&1 || fails=$((fails+1)); done; echo $fails`;

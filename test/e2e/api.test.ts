@@ -1,27 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { runCli, tempDir, type CliResult } from '../helpers/cli.js';
-import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
+import { describe, expect, test } from 'vitest';
+import { runCli, tempDir } from '../helpers/cli.js';
+import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
-let sandbox: StartedSandbox;
+const { sandbox, run } = useSandboxCli({ resetData: true });
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
-beforeEach(async () => {
-  await sandbox.admin.reset({ data: true });
-});
-
-function shorty(args: string[], input?: string): Promise<CliResult> {
-  return runCli(args, {
-    input,
-    env: { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey, SHORTY_RATE_LIMIT: '1000/60s' },
-  });
-}
+const shorty = (args: string[], input?: string) => run(args, { input });
 
 async function modernRequests() {
   return (await sandbox.admin.requests()).filter((r) => r.api === 'modern');

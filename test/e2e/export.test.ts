@@ -1,22 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { runCli, tempDir, type CliResult } from '../helpers/cli.js';
-import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
+import type { StartedSandbox } from '../helpers/sandbox.js';
+import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
-let source: StartedSandbox;
-let target: StartedSandbox;
-
-beforeAll(async () => {
-  [source, target] = await Promise.all([startSandbox({ rateLimit: '100000/60s' }), startSandbox({ rateLimit: '100000/60s' })]);
-});
-afterAll(async () => {
-  await Promise.all([source?.close(), target?.close()]);
-});
-beforeEach(async () => {
-  await Promise.all([source.admin.reset({ data: true }), target.admin.reset({ data: true })]);
-});
+const { sandbox: source } = useSandboxCli({ rateLimit: '100000/60s', resetData: true });
+const { sandbox: target } = useSandboxCli({ rateLimit: '100000/60s', resetData: true });
 
 function shorty(sandbox: StartedSandbox, args: string[], input?: string): Promise<CliResult> {
   return runCli(args, { input, env: { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey, SHORTY_RATE_LIMIT: '100000/60s' } });

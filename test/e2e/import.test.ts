@@ -1,30 +1,19 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { runCli, tempDir, type CliResult } from '../helpers/cli.js';
-import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { tempDir, type CliResult } from '../helpers/cli.js';
+import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
-let sandbox: StartedSandbox;
+const { sandbox, run } = useSandboxCli({ rateLimit: '100000/60s', clientRateLimit: '100000/60s', resetData: true });
 let dir: string;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ rateLimit: '100000/60s' });
+beforeAll(() => {
   dir = tempDir('shorty-import-');
 });
-afterAll(async () => {
-  await sandbox?.close();
-});
-beforeEach(async () => {
-  await sandbox.admin.reset({ data: true });
-});
 
-function env(rateLimit = '100000/60s') {
-  return { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey, SHORTY_RATE_LIMIT: rateLimit };
-}
-
-function shorty(args: string[], opts: { input?: string; rateLimit?: string } = {}): Promise<CliResult> {
-  return runCli(args, { env: env(opts.rateLimit), input: opts.input });
+function shorty(args: string[], { input, rateLimit }: { input?: string; rateLimit?: string } = {}): Promise<CliResult> {
+  return run(args, { input, env: rateLimit ? { SHORTY_RATE_LIMIT: rateLimit } : {} });
 }
 
 function file(name: string, text: string): string {

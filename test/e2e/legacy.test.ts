@@ -1,30 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { runCli, type CliResult } from '../helpers/cli.js';
-import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
+import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
 // Its base64 holds `/`, `+` and `=`, and the text is not ASCII.
 const TRICKY_URL = 'https://example.com/ü?x=~~~&y=>>>';
 const TRICKY_SEGMENT = 'aHR0cHM6Ly9leGFtcGxlLmNvbS%2FDvD94PX5%2BfiZ5PT4%2BPg%3D%3D';
 const b64 = (text: string) => encodeURIComponent(Buffer.from(text, 'utf8').toString('base64'));
 
-let sandbox: StartedSandbox;
+const { sandbox, run } = useSandboxCli({ resetData: true });
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
-beforeEach(async () => {
-  await sandbox.admin.reset({ data: true });
-});
-
-function shorty(args: string[], input?: string): Promise<CliResult> {
-  return runCli(args, {
-    input,
-    env: { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey, SHORTY_RATE_LIMIT: '1000/60s' },
-  });
-}
+const shorty = (args: string[], input?: string) => run(args, { input });
 
 /** Every legacy command runs with --debug: the key is redacted in the log (runCli fails on the key itself). */
 async function legacy(...args: string[]): Promise<CliResult> {

@@ -1,25 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { renderQr } from '../../src/commands/qr/terminal.js';
-import { runCli, type CliResult } from '../helpers/cli.js';
-import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
+import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
-let sandbox: StartedSandbox;
+const { sandbox, run } = useSandboxCli({ resetData: true });
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
-beforeEach(async () => {
-  await sandbox.admin.reset({ data: true });
-});
-
-function shorty(args: string[]): Promise<CliResult> {
-  return runCli(args, {
-    env: { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey, SHORTY_RATE_LIMIT: '1000/60s' },
-  });
-}
+const shorty = (args: string[]) => run(args);
 
 async function seedQr(body: Record<string, unknown>): Promise<{ id: number; link: string }> {
   const res = await sandbox.api('POST', '/qr/add', body);

@@ -1,24 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { runCli, type CliResult } from '../helpers/cli.js';
-import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
+import { describe, expect, test } from 'vitest';
+import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
-let sandbox: StartedSandbox;
+const { sandbox, run } = useSandboxCli({ resetData: true });
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
-beforeEach(async () => {
-  await sandbox.admin.reset({ data: true });
-});
-
-function shorty(args: string[]): Promise<CliResult> {
-  return runCli(args, {
-    env: { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey, SHORTY_RATE_LIMIT: '1000/60s' },
-  });
-}
+const shorty = (args: string[]) => run(args);
 
 async function seedLink(url: string): Promise<number> {
   const res = await sandbox.api('POST', '/url/add', { url });

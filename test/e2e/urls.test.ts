@@ -1,28 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { renderQr } from '../../src/commands/qr/terminal.js';
-import { runCli, tempDir, type CliResult } from '../helpers/cli.js';
-import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
+import { tempDir } from '../helpers/cli.js';
+import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
-let sandbox: StartedSandbox;
+const { sandbox, run } = useSandboxCli({ resetData: true });
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
-beforeEach(async () => {
-  await sandbox.admin.reset({ data: true });
-});
-
-function shorty(args: string[], configDir?: string): Promise<CliResult> {
-  return runCli(args, {
-    configDir,
-    env: { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey, SHORTY_RATE_LIMIT: '1000/60s' },
-  });
-}
+const shorty = (args: string[], configDir?: string) => run(args, { configDir });
 
 /** Creates a link through the API directly (not through the CLI under test) and clears the request log. */
 async function seedLink(url: string, extra: Record<string, unknown> = {}): Promise<{ id: number; shorturl: string }> {

@@ -4,27 +4,20 @@
 import { execa } from 'execa';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { assertNoSecret, collectSecrets, runCli, tempDir, usedSecrets, type CliResult } from '../helpers/cli.js';
-import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
+import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
-let sandbox: StartedSandbox;
+const cli = useSandboxCli({ resetData: true });
+const { sandbox } = cli;
 let shortUrl: string;
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
 beforeEach(async () => {
-  await sandbox.admin.reset({ data: true });
   shortUrl = (await sandbox.api('POST', '/url/add', { url: 'https://example.com/secret-test', custom: 'sekrit' })).json.shorturl;
   await sandbox.admin.reset();
 });
 
-const env = () => ({ SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey, SHORTY_RATE_LIMIT: '1000/60s' });
-const shorty = (args: string[], extra: Record<string, string> = {}) => runCli(args, { env: { ...env(), ...extra } });
+const shorty = (args: string[], extra: Record<string, string> = {}) => cli.run(args, { env: extra });
 
 /** Belt and braces beside runCli's own check: neither the key nor its URL-encoded form. */
 function expectNoKey(res: CliResult): void {
