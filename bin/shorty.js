@@ -21,7 +21,8 @@ function loadCompiled(name, record) {
   const file = path.join(DIST, name);
   const fs = require('node:fs');
   const vm = require('node:vm');
-  const Module = require('node:module');
+  // The CommonJS loader's Module class: require('node:module') would also load the ESM loader.
+  const Module = module.constructor;
   const source = fs.readFileSync(file, 'utf8');
   const script = new vm.Script(HEAD + source + TAIL, {
     filename: file,
@@ -56,12 +57,17 @@ const host = {
   load: (name) => loadCompiled(name),
 };
 
+/** Node 22.1+; asked only there, as loading node:module costs Node 20 its ESM loader too. */
+function hasCompileCache() {
+  return Number(process.versions.node.split('.')[0]) >= 22 && typeof require('node:module').enableCompileCache === 'function';
+}
+
 const args = process.argv.slice(2);
 if (require.main !== module) {
   module.exports = { loadCompiled, BUILD_MARK, BUILD_ID_LENGTH };
 } else if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(require('../package.json').version + '\n');
-} else if (typeof require('node:module').enableCompileCache === 'function') {
+} else if (hasCompileCache()) {
   // Node 22+ caches compiled code itself, for any Node version the user runs.
   try { require('node:module').enableCompileCache(); } catch { /* a cache is an optimisation only */ }
   require('../dist/shorty.cjs').run(args);

@@ -1,4 +1,5 @@
-// Bundles the CLI into one CommonJS file. Our code and commander are bundled (they are needed on
+// Bundles the CLI into CommonJS: dist/shorty.cjs, loaded by every run, and the chunks only some
+// commands load (scripts/chunks.mjs). Our code and commander are bundled (they are needed on
 // every run); the heavier dependencies stay external and are loaded with import() only by the
 // commands that use them, so `shorty --help` never pays for undici, inquirer or the CSV stack.
 // Start-up is what a CLI called in a loop pays on every call, so the bundle is minified (less
@@ -7,6 +8,7 @@
 import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { buildUndici } from './build-undici.mjs';
+import { buildSourceChunks, chunkStubs } from './chunks.mjs';
 import { IMPORT_FOOTER, routeDynamicImports, writeCodeCaches } from './code-cache.mjs';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
@@ -29,25 +31,8 @@ const lazyChildProcess = {
   },
 };
 
-/**
- * `import('undici')` loads dist/undici.cjs, the subset shorty uses (see build-undici.mjs), through
- * bin/shorty.js's loader (with its code cache) or a plain require(): a real import() of a
- * CommonJS file would scan all of it for its export names with Node's cjs-module-lexer (~25 ms).
- */
-const UNDICI_LOADER = "module.exports = typeof __shorty === 'object' ? __shorty.load('undici.cjs') : require('./undici.cjs');";
-const undiciSubset = {
-  name: 'undici-subset',
-  setup(b) {
-    b.onResolve({ filter: /^undici$/ }, () => ({ path: 'undici', namespace: 'undici-subset' }));
-    b.onLoad({ filter: /.*/, namespace: 'undici-subset' }, () => ({ contents: UNDICI_LOADER, loader: 'js' }));
-    b.onResolve({ filter: /^\.\/undici\.cjs$/, namespace: 'undici-subset' }, () => ({ path: './undici.cjs', external: true }));
-  },
-};
-
-await buildUndici(pkg);
-await build({
-  entryPoints: ['src/entry.ts'],
-  outfile: 'dist/shorty.cjs',
+// Shared by the main bundle and the source chunks (scripts/chunks.mjs).
+const options = {
   bundle: true,
   platform: 'node',
   format: 'cjs',
@@ -61,8 +46,19 @@ await build({
   legalComments: 'none',
   define: { __SHORTY_VERSION__: JSON.stringify(pkg.version) },
   footer: { js: IMPORT_FOOTER },
-  plugins: [lazyChildProcess, undiciSubset],
   logLevel: 'warning',
+};
+
+await buildUndici(pkg);
+const main = await build({
+  ...options,
+  entryPoints: ['src/entry.ts'],
+  outfile: 'dist/shorty.cjs',
+  metafile: true,
+  // `import('undici')` gets dist/undici.cjs, the subset shorty uses (see build-undici.mjs): a real
+  // import() of a CommonJS file would scan all of it for its export names (~25 ms).
+  plugins: [lazyChildProcess, chunkStubs({ undici: 'undici.cjs' })],
 });
-await routeDynamicImports('dist/shorty.cjs', external);
-await writeCodeCaches(['dist/shorty.cjs', 'dist/undici.cjs']);
+const chunks = await buildSourceChunks(options, main.metafile.inputs);
+for (const file of ['dist/shorty.cjs', ...chunks]) await routeDynamicImports(file, external);
+await writeCodeCaches(['dist/shorty.cjs', 'dist/undici.cjs', ...chunks]);

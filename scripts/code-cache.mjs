@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 
 /** Appended to the bundle by esbuild: hoisted, so every import() call below can use it. */
 export const IMPORT_FOOTER = 'function __shortyImport(specifier) {\n'
@@ -36,5 +37,6 @@ export async function writeCodeCaches(files) {
   // V8 rejects a cache made under other flags: no NODE_OPTIONS from the shell.
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
-  execFileSync(process.execPath, ['scripts/write-code-cache.cjs'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const names = files.map((file) => basename(file));
+  execFileSync(process.execPath, ['scripts/write-code-cache.cjs', ...names], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 }

@@ -1,8 +1,9 @@
 'use strict';
-// Run by scripts/build.mjs: loads dist/ the way bin/shorty.js does, runs what most calls run
-// (help pages, so commander, the registration and the help renderer get compiled), then writes
-// each file's V8 code cache, prefixed with the file's build id. Requests can't run here, so
-// dist/undici.cjs is cached as loaded (its top-level code).
+// Run by scripts/build.mjs with the names of the files in dist/ to cache: loads them the way
+// bin/shorty.js does, runs what most calls run (help pages, so commander, the registration and
+// the help renderer get compiled), then writes each file's V8 code cache, prefixed with the
+// file's build id. Requests and servers can't run here, so the chunks (dist/undici.cjs...) are
+// cached as loaded (their top-level code).
 const { writeFileSync } = require('node:fs');
 const { loadCompiled, BUILD_MARK, BUILD_ID_LENGTH } = require('../bin/shorty.js');
 
@@ -20,7 +21,7 @@ async function main() {
     if (code !== 0) throw new Error(`shorty ${args.join(' ')} exited ${code} while writing the code cache`);
   }
   process.exit = exit;
-  loadCompiled('undici.cjs', scripts);
+  for (const name of process.argv.slice(2)) if (name !== 'shorty.cjs') loadCompiled(name, scripts);
   for (const { file, source, script } of scripts) {
     const at = source.lastIndexOf(BUILD_MARK) + BUILD_MARK.length;
     const id = Buffer.from(source.slice(at, at + BUILD_ID_LENGTH), 'latin1');

@@ -2,18 +2,20 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import type { View } from '../../output/printer.js';
 import { CONFIG_KEYS, maskKey, normalizeConfigValue, parseConfigKey, type ConfigKey } from '../../settings/keys.js';
-import { configDir, configFilePath } from '../../settings/paths.js';
 import type { ProfileValues } from '../../settings/store.js';
 import { action, examples } from '../shared/action.js';
 
 const VIEW: View = { columns: ['key', 'value'], quiet: 'value' };
 
-// Loaded by the actions only: the store brings the file lock (node:crypto), which `--help` never needs.
+// Loaded by the actions only: the store brings the file lock (node:crypto) and the paths bring
+// node:os, which `--help` never needs.
 const loadStore = () => import('../../settings/store.js');
+const loadPaths = () => import('../../settings/paths.js');
 
 /** The profile these commands read and change, and what it holds. */
 async function selected(ctx: Context): Promise<{ dir: string; profile: string; values: ProfileValues }> {
   const { readConfig, selectProfile } = await loadStore();
+  const { configDir } = await loadPaths();
   const dir = configDir(ctx.env);
   const data = readConfig(dir);
   const profile = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data);
@@ -80,6 +82,7 @@ export function register(config: Command, ctx: Context): void {
 
   const path = config.command('path').description('print where the config file lives (SHORTY_CONFIG_DIR moves it)')
     .action(action(ctx, async () => {
+      const { configDir, configFilePath } = await loadPaths();
       ctx.io.stdout.write(`${configFilePath(configDir(ctx.env))}\n`);
     }));
   examples(path, 'shorty config path', 'cat "$(shorty config path)"');

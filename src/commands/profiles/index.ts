@@ -3,14 +3,15 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { View } from '../../output/printer.js';
 import { maskKey } from '../../settings/keys.js';
-import { configDir } from '../../settings/paths.js';
 import type { ConfigData } from '../../settings/store.js';
 import { action, examples } from '../shared/action.js';
 
 const VIEW: View = { columns: ['current', 'name', 'base-url', 'api-key'], quiet: 'name' };
 
-// Loaded by the actions only: the store brings the file lock (node:crypto), which `--help` never needs.
+// Loaded by the actions only: the store brings the file lock (node:crypto) and the paths bring
+// node:os, which `--help` never needs.
 const loadStore = () => import('../../settings/store.js');
+const configDirOf = async (ctx: Context) => (await import('../../settings/paths.js')).configDir(ctx.env);
 
 function requireProfile(data: ConfigData, name: string): void {
   if (data.profiles[name]) return;
@@ -25,7 +26,7 @@ export function register(profiles: Command, ctx: Context): void {
   const list = profiles.command('list').alias('ls').description('list the profiles; `current` marks the one in use')
     .action(action(ctx, async () => {
       const { readConfig, selectProfile } = await loadStore();
-      const data = readConfig(configDir(ctx.env));
+      const data = readConfig(await configDirOf(ctx));
       const inUse = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data);
       const rows = Object.entries(data.profiles).map(([name, values]) => ({
         current: name === inUse,
@@ -39,7 +40,7 @@ export function register(profiles: Command, ctx: Context): void {
 
   const use = profiles.command('use <name>').description('make a profile the one used when --profile and SHORTY_PROFILE are not given')
     .action(action(ctx, async (name: string) => {
-      const dir = configDir(ctx.env);
+      const dir = await configDirOf(ctx);
       const { openStore, readConfig } = await loadStore();
       requireProfile(readConfig(dir), name);
       await (await openStore(dir)).update((data) => {
@@ -51,7 +52,7 @@ export function register(profiles: Command, ctx: Context): void {
 
   const remove = profiles.command('delete <name>').alias('rm').description('delete a profile and its saved key')
     .action(action(ctx, async (name: string) => {
-      const dir = configDir(ctx.env);
+      const dir = await configDirOf(ctx);
       const { openStore, readConfig } = await loadStore();
       requireProfile(readConfig(dir), name);
       await (await openStore(dir)).update((data) => {
