@@ -4,6 +4,7 @@ import { CancelError, NetworkError, RateLimitError } from '../errors.js';
 import type { Limiter } from './limiter.js';
 import { curlLine } from './curl.js';
 import { redactor } from './redact.js';
+import { requestSignal } from './request-signal.js';
 
 export interface HttpRequest {
   method: string;
@@ -51,8 +52,7 @@ export async function createTransport(ctx: Context, settings: Settings, limiter:
   };
 
   async function once(req: HttpRequest, idempotent: boolean): Promise<HttpResponse> {
-    const timeout = AbortSignal.timeout(settings.timeoutMs);
-    const signal = AbortSignal.any([ctx.signal, timeout]);
+    const { signal, timedOut, dispose } = requestSignal(ctx.signal, settings.timeoutMs);
     const started = ctx.now();
     debug(`> ${req.method} ${req.url}`);
     if (curl) debug(curlLine(req, settings.apiKey));
@@ -72,13 +72,15 @@ export async function createTransport(ctx: Context, settings: Settings, limiter:
     } catch (err) {
       if (ctx.signal.aborted) throw ctx.signal.reason instanceof CancelError ? ctx.signal.reason : new CancelError();
       // A write whose answer was lost may still have been carried out: say so, since we won't retry it.
-      const lostWrite = !idempotent && (timeout.aborted || !neverSent(err));
+      const lostWrite = !idempotent && (timedOut() || !neverSent(err));
       const checkFirst = 'the server may have carried it out: check before sending it again';
-      if (timeout.aborted) {
+      if (timedOut()) {
         throw new NetworkError(`request timed out after ${settings.timeoutMs / 1000}s: ${req.method} ${redact(req.url)}`,
           lostWrite ? checkFirst : 'raise it with --timeout <seconds> or SHORTY_TIMEOUT');
       }
       throw new NetworkError(`${describeNetworkError(err)}: ${req.method} ${redact(req.url)}`, lostWrite ? checkFirst : undefined);
+    } finally {
+      dispose();
     }
   }
 

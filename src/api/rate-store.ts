@@ -42,6 +42,9 @@ export function openRateStore(path: string): RateStore {
   // so concurrent requests of one process never contend (and back off) for their own lock.
   let tail: Promise<unknown> = Promise.resolve();
 
+  // What this process wrote last, and the state those bytes hold (see readLocked).
+  let lastWrite: { bytes: Buffer; state: RateState } | undefined;
+
   // Synchronous file calls, as in file-lock.ts: microseconds each, no thread-pool round trips.
   function read(): RateState {
     try {
@@ -51,11 +54,29 @@ export function openRateStore(path: string): RateStore {
     }
   }
 
+  /**
+   * The state, read under the lock. A busy run updates the file a hundred times a second, and
+   * parsing it each time (a thousand slots) cost CPU and filled V8's old space with garbage. So
+   * while the file still holds, byte for byte, what this process wrote last, the state kept from
+   * that write is used instead: it is what parsing would give. Any other write (another process,
+   * an older shorty, a person) changes the bytes, and the file is parsed as before.
+   */
+  function readLocked(): RateState {
+    const previous = lastWrite;
+    // `change` edits the state in place: until it is written, it is no longer the file's copy.
+    lastWrite = undefined;
+    if (previous && fileHolds(path, previous.bytes)) return previous.state;
+    return read();
+  }
+
   function write(state: RateState): void {
     const temp = `${path}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`;
+    const bytes = Buffer.from(JSON.stringify(state));
     try {
-      writeFileSync(temp, JSON.stringify(state), { mode: 0o600 });
+      writeFileSync(temp, bytes, { mode: 0o600 });
       renameSync(temp, path);
+      // Kept as a re-read would see it (sanitizing drops what JSON could not carry).
+      lastWrite = { bytes, state: sanitizeState(state) };
     } catch (err) {
       try {
         unlinkSync(temp);
@@ -74,7 +95,7 @@ export function openRateStore(path: string): RateStore {
         if (!dirReady) mkdirSync(dir, { recursive: true, mode: 0o700 });
         dirReady = true;
         return withFileLock(`${path}.lock`, async () => {
-          const state = read();
+          const state = readLocked();
           const result = change(state);
           write(state);
           return result;
@@ -86,6 +107,15 @@ export function openRateStore(path: string): RateStore {
       return result;
     },
   };
+}
+
+/** True when the file's bytes are exactly `bytes` (a missing or unreadable file holds nothing). */
+function fileHolds(path: string, bytes: Buffer): boolean {
+  try {
+    return readFileSync(path).equals(bytes);
+  } catch {
+    return false;
+  }
 }
 
 /** Resolves when `previous` has settled, or rejects with the abort reason as soon as `signal` aborts. */
