@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 const UNDICI_LIB = /[\\/]undici[\\/]lib[\\/]/;
 const CLIENT = /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/;
 const CLIENT_H2 = /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/;
+const CORE_UTIL = /[\\/]undici[\\/]lib[\\/]core[\\/]util\.js$/;
 
 // client.js hands a socket to the HTTP/2 code only when TLS negotiated h2 (ALPN offers h2 only
 // with allowH2) or with useH2c; shorty sets neither, so HTTP/2 (and node:http2, ~11 ms to load)
@@ -19,6 +20,62 @@ module.exports = function connectH2 () {
 }
 `;
 const H2_ONLY_CALL = "socket.alpnProtocol === 'h2'\n          ? connectH2(client, socket)";
+
+// undici requires node:http (~2 ms to load, with _http_server, _http_client...) for two things
+// only: http.maxHeaderSize, the default header limit of each Client, and IncomingMessage, which
+// util.destroy() compares a stream's class with. Both are answered from this stand-in instead:
+// the limit without node:http unless the option that changes it was given, the class only when
+// destroy() runs (util.js is rewritten to look it up then; an IncomingMessage can't exist
+// before node:http is loaded anyway).
+const LAZY_HTTP = `'use strict'
+let http
+const load = () => http || (http = require('node:http'))
+// Node's default --max-http-header-size (16 KiB since Node 14)
+const changed = /--max[-_]http[-_]header[-_]size/.test([...process.execArgv, process.env.NODE_OPTIONS || ''].join(' '))
+module.exports = {
+  get maxHeaderSize () { return changed ? load().maxHeaderSize : 16384 },
+  get IncomingMessage () { return load().IncomingMessage }
+}
+`;
+const EAGER_INCOMING = "const { IncomingMessage } = require('node:http')";
+const INCOMING_USE = '.constructor === IncomingMessage)';
+
+/** Serves undici's node:http from LAZY_HTTP; fails if undici uses more of node:http than it knows. */
+function lazyHttp() {
+  const seen = { util: false };
+  return {
+    seen,
+    plugin: {
+      name: 'undici-lazy-http',
+      setup(b) {
+        b.onResolve({ filter: /^node:http$/ }, (args) => (args.namespace === 'undici-lazy-http'
+          ? { path: 'node:http', external: true } // the stand-in's own require
+          : { path: 'lazy-http', namespace: 'undici-lazy-http' }));
+        b.onLoad({ filter: /.*/, namespace: 'undici-lazy-http' }, () => ({ contents: LAZY_HTTP, loader: 'js' }));
+        b.onLoad({ filter: CORE_UTIL }, async (args) => {
+          const source = await readFile(args.path, 'utf8');
+          if (!source.includes(EAGER_INCOMING) || source.split('IncomingMessage').length !== 3 || !source.includes(INCOMING_USE)) {
+            throw new Error('undici\'s core/util.js no longer uses node:http as expected: update scripts/build-undici.mjs');
+          }
+          seen.util = true;
+          const contents = source.replace(EAGER_INCOMING, "const http = require('node:http')")
+            .replace(INCOMING_USE, '.constructor === http.IncomingMessage)');
+          return { contents, loader: 'js' };
+        });
+      },
+    },
+  };
+}
+
+/** Every use of node:http in the bundle must be one LAZY_HTTP answers. */
+async function checkHttpUses(inputs) {
+  for (const path of Object.keys(inputs).filter((p) => UNDICI_LIB.test(p))) {
+    const source = await readFile(path, 'utf8');
+    const uses = source.match(/\bhttp\.\w+|\{[^}]*\}\s*=\s*require\('node:http'\)/g) ?? [];
+    const unknown = uses.filter((u) => !/^http\.maxHeaderSize$/.test(u) && !u.includes('IncomingMessage'));
+    if (unknown.length) throw new Error(`${path} uses ${unknown.join(', ')} of node:http: update LAZY_HTTP in scripts/build-undici.mjs`);
+  }
+}
 
 async function checkPinned(pkg) {
   const spec = pkg.dependencies.undici;
@@ -61,6 +118,7 @@ function withoutHttp2() {
 export async function buildUndici(pkg) {
   await checkPinned(pkg);
   const { seen, plugin } = withoutHttp2();
+  const http = lazyHttp();
   const result = await build({
     entryPoints: ['scripts/undici-subset.cjs'],
     outfile: 'dist/undici.cjs',
@@ -72,10 +130,13 @@ export async function buildUndici(pkg) {
     minifySyntax: true,
     legalComments: 'none',
     metafile: true,
-    plugins: [plugin],
+    plugins: [plugin, http.plugin],
     logLevel: 'warning',
   });
+  if (!http.seen.util) throw new Error('undici\'s core/util.js was not where expected: update scripts/build-undici.mjs');
+  await checkHttpUses(result.metafile.inputs);
   if (!seen.client || !seen.h2) throw new Error('undici\'s HTTP/2 client was not where expected: update scripts/build-undici.mjs');
-  const outside = Object.keys(result.metafile.inputs).filter((p) => !UNDICI_LIB.test(p) && !p.endsWith('undici-subset.cjs'));
+  const outside = Object.keys(result.metafile.inputs)
+    .filter((p) => !UNDICI_LIB.test(p) && !p.endsWith('undici-subset.cjs') && !p.startsWith('undici-lazy-http:'));
   if (outside.length) throw new Error(`unexpected files in dist/undici.cjs: ${outside.join(', ')}`);
 }

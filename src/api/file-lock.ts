@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { abortableSleep } from '../context.js';
@@ -26,6 +25,16 @@ interface LockInfo {
 
 const DEFAULT_STALE_MS = 5000;
 
+/**
+ * A name no other lock holder or temp file uses: the pid tells processes apart, the
+ * high-resolution time and a random part the calls of one process. It only has to be unique,
+ * not secret.
+ */
+export function uniqueToken(separator: string): string {
+  const random = Math.random().toString(36).slice(2, 10);
+  return [process.pid, process.hrtime.bigint().toString(36), random].join(separator);
+}
+
 export async function withFileLock<T>(lockPath: string, work: () => Promise<T>, opts: LockOptions = {}): Promise<T> {
   const token = await takeLock(lockPath, opts);
   try {
@@ -36,7 +45,7 @@ export async function withFileLock<T>(lockPath: string, work: () => Promise<T>, 
 }
 
 async function takeLock(lockPath: string, opts: LockOptions): Promise<string> {
-  const token = `${process.pid}:${randomUUID()}`;
+  const token = uniqueToken(':');
   const staleMs = opts.staleMs ?? DEFAULT_STALE_MS;
   for (let attempt = 0; ; attempt++) {
     if (opts.signal?.aborted) throw opts.signal.reason;
@@ -121,7 +130,7 @@ function breakIfStale(lockPath: string, staleMs: number): boolean {
   if (age === undefined) return true; // gone already: try again at once
   if (!isStale(info, age, staleMs)) return false;
   const breaker = `${lockPath}.break`;
-  if (!tryCreate(breaker, `${process.pid}:${randomUUID()}`)) {
+  if (!tryCreate(breaker, uniqueToken(':'))) {
     const breakerAge = lockAgeMs(breaker, readLock(breaker));
     if (breakerAge !== undefined && breakerAge > staleMs) removeFile(breaker);
     return false;

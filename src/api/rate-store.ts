@@ -1,8 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { withFileLock } from './file-lock.js';
+import { uniqueToken, withFileLock } from './file-lock.js';
 import { emptyState, sanitizeState, type RateState } from './rate-window.js';
+import { createHash } from 'node:crypto';
 
 /**
  * The limiter's shared state on disk: one JSON file per (base URL, key) under
@@ -24,8 +24,8 @@ export function rateStateDir(configDir: string): string {
 
 /** `<host>-<hash>.json`: the host helps a person find the file; the hash separates keys. */
 export function rateStatePath(configDir: string, baseUrl: string, apiKey: string): string {
-  const keyHash = createHash('sha256').update(apiKey).digest('hex');
-  const id = createHash('sha256').update(`${baseUrl}\n${keyHash}`).digest('hex').slice(0, 20);
+  const keyHash = sha256Hex(apiKey);
+  const id = sha256Hex(`${baseUrl}\n${keyHash}`).slice(0, 20);
   let host = 'server';
   try {
     host = new URL(baseUrl).host.replace(/[^a-zA-Z0-9.-]+/g, '_');
@@ -70,7 +70,7 @@ export function openRateStore(path: string): RateStore {
   }
 
   function write(state: RateState): void {
-    const temp = `${path}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`;
+    const temp = `${path}.${uniqueToken('.')}.tmp`;
     const bytes = Buffer.from(JSON.stringify(state));
     try {
       writeFileSync(temp, bytes, { mode: 0o600 });
@@ -130,4 +130,8 @@ function afterTurn(previous: Promise<unknown>, signal?: AbortSignal): Promise<vo
       resolve();
     });
   });
+}
+
+function sha256Hex(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }

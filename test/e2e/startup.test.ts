@@ -1,8 +1,9 @@
 import { execa } from 'execa';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../helpers/cli.js';
+import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
 /**
  * Start-up is paid on every call of a CLI run in a loop, so the commands that need no dependency
@@ -43,5 +44,27 @@ describe('start-up loads no external dependency for local commands', () => {
   it('prints the version from package.json', async () => {
     const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     expect(await bare(['--version'])).toBe(`${version}\n`);
+  });
+});
+
+/**
+ * A command that sends one request loads only the Node modules that request needs: node:http
+ * (undici's header-size default) and the rest of undici's unused features would each add
+ * milliseconds to every call.
+ */
+describe('a request loads no Node module it does not use', () => {
+  const { run } = useSandboxCli();
+
+  it('shorty urls list', async () => {
+    const dir = tempDir('shorty-modules-');
+    const probe = join(dir, 'probe.cjs');
+    const list = join(dir, 'modules.txt');
+    writeFileSync(probe, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, process.moduleLoadList.join('\\n')));\n`);
+    const res = await run(['urls', 'list'], { env: { NODE_OPTIONS: `--require ${JSON.stringify(probe)}` } });
+    expect(res.exitCode).toBe(0);
+    const loaded = new Set(readFileSync(list, 'utf8').split('\n').map((line) => line.replace(/^NativeModule /, '')));
+    expect(loaded.has('net')).toBe(true); // the probe sees the request's own modules
+    const unused = ['http', '_http_client', 'http2', 'tls', 'zlib', 'worker_threads', 'perf_hooks'];
+    expect(unused.filter((name) => loaded.has(name))).toEqual([]);
   });
 });

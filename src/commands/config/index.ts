@@ -7,7 +7,7 @@ import { action, examples } from '../shared/action.js';
 
 const VIEW: View = { columns: ['key', 'value'], quiet: 'value' };
 
-// Loaded by the actions only: the store brings the file lock (node:crypto) and the paths bring
+// Loaded by the actions only: the store brings the file lock (node:os too) and the paths bring
 // node:os, which `--help` never needs.
 const loadStore = () => import('../../settings/store.js');
 const loadPaths = () => import('../../settings/paths.js');

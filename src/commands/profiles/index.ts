@@ -8,7 +8,7 @@ import { action, examples } from '../shared/action.js';
 
 const VIEW: View = { columns: ['current', 'name', 'base-url', 'api-key'], quiet: 'name' };
 
-// Loaded by the actions only: the store brings the file lock (node:crypto) and the paths bring
+// Loaded by the actions only: the store brings the file lock (node:os too) and the paths bring
 // node:os, which `--help` never needs.
 const loadStore = () => import('../../settings/store.js');
 const configDirOf = async (ctx: Context) => (await import('../../settings/paths.js')).configDir(ctx.env);
