@@ -37,7 +37,7 @@ export async function* paginate(api: ModernApi, path: string, opts: PaginateOpti
     const body = await api.call<Record<string, unknown>>('GET', path, { query: { ...opts.query, limit: opts.limit, page } });
     const current = parsePage(body, opts.keys, page ?? 1);
     yield current;
-    if (!opts.all || current.nextpage === undefined || current.nextpage <= current.page || current.items.length === 0) return;
+    if (!opts.all || current.nextpage === undefined || current.items.length === 0) return;
     page = current.nextpage;
   }
 }
@@ -47,16 +47,27 @@ export function parsePage(body: Record<string, unknown>, keys: string[], request
   const data = (body.data && typeof body.data === 'object' ? body.data : {}) as Record<string, unknown>;
   const items = collection(data, keys);
   const page = toInt(data.currentpage) ?? requested;
-  const nextpage = toInt(data.nextpage);
   return {
     items,
     page,
-    nextpage: nextpage !== undefined && nextpage > 0 ? nextpage : undefined,
+    nextpage: followingPage(data, page),
     maxpage: toInt(data.maxpage) ?? page,
     total: toInt(data.result) ?? items.length,
     perpage: toInt(data.perpage) ?? items.length,
     body,
   };
+}
+
+/**
+ * The page after `current`, or undefined on the last one. Servers say "last page" as `nextpage`
+ * null, absent, 0 or not ahead of the current one, and some send numbers as strings; a
+ * `nextpage` past `maxpage` is taken as the last page too.
+ */
+export function followingPage(data: Record<string, unknown>, current: number): number | undefined {
+  const next = toInt(data.nextpage);
+  if (next === undefined || next <= current) return undefined;
+  const max = toInt(data.maxpage);
+  return max !== undefined && max > 0 && next > max ? undefined : next;
 }
 
 function collection(data: Record<string, unknown> | unknown[], keys: string[]): Item[] {

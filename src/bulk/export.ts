@@ -1,4 +1,5 @@
 import type { ModernApi } from '../api/modern.js';
+import { paginate } from '../api/paginate.js';
 import type { Context } from '../context.js';
 import type { Row } from '../output/fields.js';
 import { startProgress, type Progress } from './progress.js';
@@ -20,10 +21,6 @@ interface LinkItem {
   date?: string;
 }
 
-interface UrlsPage {
-  data?: { urls?: LinkItem[]; nextpage?: unknown; currentpage?: unknown; result?: unknown };
-}
-
 export const EXPORT_COLUMNS = ['url', 'custom', 'id', 'shorturl', 'clicks', 'title', 'description', 'date'];
 
 /**
@@ -43,25 +40,13 @@ export function exportRow(item: LinkItem): Row {
   };
 }
 
-/** The page after `current`, or undefined on the last page (`nextpage` null, absent, or not ahead). */
-export function nextPage(nextpage: unknown, current: number): number | undefined {
-  if (nextpage === null || nextpage === undefined || nextpage === '' || nextpage === false) return undefined;
-  const next = Number(nextpage);
-  return Number.isInteger(next) && next > current ? next : undefined;
-}
-
 /**
  * Every link, one large page per request: ceil(N / page size) requests when the server grants the
  * size asked, and still all of them (following `nextpage`) when it grants fewer.
  */
 export async function* linkPages(api: ModernApi, pageSize: number): AsyncGenerator<{ items: LinkItem[]; total?: number }> {
-  let page: number | undefined = 1;
-  while (page !== undefined) {
-    const res: UrlsPage = await api.call<UrlsPage>('GET', '/urls', { query: { limit: pageSize, page } });
-    const data = res.data ?? {};
-    const items = data.urls ?? [];
-    yield { items, total: Number.isFinite(Number(data.result)) ? Number(data.result) : undefined };
-    page = items.length > 0 ? nextPage(data.nextpage, page) : undefined;
+  for await (const page of paginate(api, '/urls', { keys: ['urls'], limit: pageSize, page: 1, all: true })) {
+    yield { items: page.items as LinkItem[], total: page.total };
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { fieldsToObject, fieldsToQuery, parseApiPath, parseInputJson, parseMethod, typedValue } from '../../src/commands/api/request.js';
-import { nextPage } from '../../src/commands/api/paginate.js';
+import { followingPage } from '../../src/api/paginate.js';
 
 describe('shorty api arguments', () => {
   test('methods are case-insensitive and limited to the five', () => {
@@ -38,11 +38,12 @@ describe('shorty api arguments', () => {
   });
 });
 
-describe('nextPage', () => {
+describe('followingPage', () => {
   test.each([
+    [{ nextpage: 2 }, 1, 2], [{ nextpage: 'x' }, 1, undefined], [{ nextpage: '' }, 1, undefined],
     [{ nextpage: 2, maxpage: 3 }, 1, 2], [{ nextpage: '3', maxpage: '3' }, 2, 3], [{ nextpage: null }, 1, undefined],
     [{}, 1, undefined], [{ nextpage: 0 }, 1, undefined], [{ nextpage: 1, maxpage: 1 }, 1, undefined], [{ nextpage: 4, maxpage: 3 }, 3, undefined],
   ])('%j on page %i -> %s', (data, current, expected) => {
-    expect(nextPage(data, current)).toBe(expected);
+    expect(followingPage(data, current)).toBe(expected);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { exportRow, nextPage } from '../../src/bulk/export.js';
+import { exportRow } from '../../src/bulk/export.js';
 import { describePlan } from '../../src/bulk/plan.js';
 import { resultRow } from '../../src/bulk/results.js';
 import { isAliasTaken } from '../../src/bulk/send-row.js';
@@ -79,11 +79,6 @@ describe('rows', () => {
       .toEqual({ url: 'https://a', custom: 'abc', id: 1, shorturl: 's', clicks: 2, title: 't', description: '', date: 'd' });
   });
 
-  test.each([
-    [2, 1, 2], ['3', 2, 3], [null, 1, undefined], [undefined, 1, undefined], [0, 1, undefined], [1, 1, undefined], ['x', 1, undefined],
-  ])('nextPage(%j, %i) = %j', (next, current, expected) => {
-    expect(nextPage(next, current)).toBe(expected);
-  });
 
   test('alias-taken messages', () => {
     expect(isAliasTaken('That alias is taken. Please choose another one.')).toBe(true);

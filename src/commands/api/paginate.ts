@@ -3,6 +3,7 @@
 // a typed page iterator does not give.
 import { ApiError } from '../../errors.js';
 import { isErrorFlag, type Query } from '../../api/modern.js';
+import { followingPage } from '../../api/paginate.js';
 import type { HttpResponse } from '../../api/http.js';
 
 /** Most pages followed, so a server that always answers `nextpage` cannot loop forever. */
@@ -22,7 +23,7 @@ export async function collectPages(fetchPage: (query: Query) => Promise<HttpResp
       throw new ApiError(`--paginate: GET ${path} is not a list endpoint (no array in data)`, { hint: 'run it without --paginate' });
     }
     items.push(...collection);
-    const next = nextPage(data!, page);
+    const next = followingPage(data!, page);
     if (next === undefined || collection.length === 0) return items;
     page = next;
   }
@@ -33,13 +34,4 @@ function startPage(path: string): number {
   const query = path.includes('?') ? new URLSearchParams(path.slice(path.indexOf('?') + 1)) : undefined;
   const page = Number(query?.get('page'));
   return Number.isInteger(page) && page > 0 ? page : 1;
-}
-
-/** `nextpage` may be a number, a numeric string, null, absent or 0 on the last page. */
-export function nextPage(data: Record<string, unknown>, current: number): number | undefined {
-  const next = Number(data.nextpage);
-  if (data.nextpage === null || data.nextpage === undefined || !Number.isInteger(next) || next <= current) return undefined;
-  const max = Number(data.maxpage);
-  if (Number.isInteger(max) && max > 0 && next > max) return undefined;
-  return next;
 }
