@@ -78,7 +78,8 @@ export async function createTransport(ctx: Context, settings: Settings, limiter:
         throw new NetworkError(`request timed out after ${settings.timeoutMs / 1000}s: ${req.method} ${redact(req.url)}`,
           lostWrite ? checkFirst : 'raise it with --timeout <seconds> or SHORTY_TIMEOUT');
       }
-      throw new NetworkError(`${describeNetworkError(err)}: ${req.method} ${redact(req.url)}`, lostWrite ? checkFirst : undefined);
+      const unreachable = neverSent(err) ? 'is the service up? check the base URL (--base-url, SHORTY_BASE_URL or `shorty config get base-url`)' : undefined;
+      throw new NetworkError(`${describeNetworkError(err)}: ${req.method} ${redact(req.url)}`, lostWrite ? checkFirst : unreachable);
     } finally {
       dispose();
     }

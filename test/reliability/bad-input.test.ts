@@ -92,6 +92,8 @@ const IDS: Case[] = [
 
 const VALUES: Case[] = [
   ['colour name', ['channels', 'add', 'news', '--color', 'red'], /invalid --color "red": use #RRGGBB/],
+  ['channel name of 1 character', ['channels', 'add', 'x'], /invalid channel name "x": it must have at least 2 characters/],
+  ['channel renamed to blanks', ['channels', 'update', '1', '--name', '  '], /invalid channel name/],
   ['colour of 5 digits', ['channels', 'add', 'news', '--color', '#12345'], /invalid --color/],
   ['colour not hex', ['channels', 'add', 'news', '--color', '#GGGGGG'], /invalid --color/],
   ['colour without #', ['channels', 'update', '1', '--color', '123456'], /invalid --color/],

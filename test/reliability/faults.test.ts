@@ -129,6 +129,14 @@ describe('retries', () => {
     expect(res.stderr).toMatch(/^hint: the server may have carried it out: check before sending it again$/m);
   });
 
+  test('a refused connection says where to look', async () => {
+    const res = await runCli(['urls', 'list'], {
+      env: { SHORTY_BASE_URL: 'http://127.0.0.1:9', SHORTY_API_KEY: sandbox.apiKey, SHORTY_RATE_LIMIT: '1000/60s' },
+    });
+    expectOneErrorLine(res, 5, /^shorty: connection refused: GET http:\/\/127\.0\.0\.1:9\/api\/urls/);
+    expect(res.stderr).toMatch(/^hint: is the service up\? check the base URL/m);
+  });
+
   test('a read whose connection breaks gets no such warning', async () => {
     await sandbox.admin.fault('reset');
     const res = await shorty(['urls', 'get', String(linkId)]);

@@ -16,12 +16,20 @@ interface ChannelFlags {
 /** The body keys the flags set, checked before any request. */
 function channelBody(flags: ChannelFlags): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  if (flags.name !== undefined) body.name = flags.name;
+  if (flags.name !== undefined) body.name = channelName(flags.name);
   if (flags.description !== undefined) body.description = flags.description;
   // --color shares its name with the global --no-color: only a string is this command's value.
   if (typeof flags.color === 'string') body.color = parseHexColor(flags.color, '--color');
   if (flags.starred !== undefined) body.starred = flags.starred;
   return body;
+}
+
+/** The service's own rule, checked here so a bad name costs no request (and exits 2). */
+function channelName(name: string): string {
+  if (name.trim().length < 2) {
+    throw new UsageError(`invalid channel name "${name}": it must have at least 2 characters`);
+  }
+  return name;
 }
 
 /** `channels add` and `channels update`. */
@@ -31,7 +39,7 @@ export function registerWrites(channels: Command, ctx: Context, view: View): voi
     .option('--color <#RRGGBB>', 'badge colour, e.g. #1e90ff')
     .option('--starred', 'star the channel')
     .action(action(ctx, async (name: string, flags: ChannelFlags) => {
-      const body = { ...channelBody(flags), name };
+      const body = { ...channelBody(flags), name: channelName(name) };
       const res = await (await ctx.api()).call('POST', '/channel/add', { body });
       await (await ctx.printer()).object(res, view);
     }));
