@@ -14,10 +14,10 @@ const BUILD_ID_LENGTH = 16;
  * Loads a file of dist/ like require() does, but compiled with the V8 code cache the build wrote
  * beside it (Node 20 has no compile cache of its own): V8 skips parsing and compiling what the
  * cache holds. A missing, stale or foreign cache (another Node version, other V8 flags) is
- * ignored and the file is compiled as usual. `record` (build only) collects the scripts so their
- * caches can be written after representative runs.
+ * ignored and the file is compiled as usual. `record` (build only; by default the list given to
+ * record()) collects the scripts so their caches can be written after representative runs.
  */
-function loadCompiled(name, record) {
+function loadCompiled(name, record = recording) {
   const file = path.join(DIST, name);
   const fs = require('node:fs');
   const vm = require('node:vm');
@@ -37,6 +37,9 @@ function loadCompiled(name, record) {
   mod.loaded = true;
   return mod.exports;
 }
+
+/** Build only (scripts/write-code-cache.cjs): every file loaded is kept here for its cache. */
+let recording;
 
 /** The cache, if it was written for this very build of the file (V8 checks only its length). */
 function readCache(fs, file, source) {
@@ -64,7 +67,7 @@ function hasCompileCache() {
 
 const args = process.argv.slice(2);
 if (require.main !== module) {
-  module.exports = { loadCompiled, BUILD_MARK, BUILD_ID_LENGTH };
+  module.exports = { loadCompiled, BUILD_MARK, BUILD_ID_LENGTH, record: (list) => { recording = list; } };
 } else if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(require('../package.json').version + '\n');
 } else if (hasCompileCache()) {

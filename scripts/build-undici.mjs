@@ -4,7 +4,8 @@
 // below is checked: if undici moves or changes them, the build fails instead of shipping a
 // broken transport.
 import { build } from 'esbuild';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 
 const UNDICI_LIB = /[\\/]undici[\\/]lib[\\/]/;
 const CLIENT = /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/;
@@ -67,6 +68,90 @@ function lazyHttp() {
   };
 }
 
+// undici calls node:assert only as assert(value[, message]) (checked by checkAssertUses), and
+// node:assert costs ~2 ms to load (AssertionError, its diff printer, colours) for checks that
+// pass unless undici itself has a bug. This stand-in throws the same kind of error.
+const ASSERT = `'use strict'
+function assert (value, message) {
+  if (value) return
+  const err = new Error(message || 'undici: internal assertion failed')
+  err.name = 'AssertionError'
+  err.code = 'ERR_ASSERTION'
+  throw err
+}
+module.exports = assert
+`;
+
+/** Serves undici's node:assert from ASSERT. */
+const lightAssert = {
+  name: 'undici-light-assert',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?assert$/ }, () => ({ path: 'light-assert', namespace: 'undici-light-assert' }));
+    b.onLoad({ filter: /.*/, namespace: 'undici-light-assert' }, () => ({ contents: ASSERT, loader: 'js' }));
+  },
+};
+
+/** Every file that takes node:assert must only call it: ASSERT has no methods. */
+async function checkAssertUses(inputs) {
+  for (const path of Object.keys(inputs).filter((p) => UNDICI_LIB.test(p))) {
+    const source = await readFile(path, 'utf8');
+    if (!/require\('(node:)?assert'\)/.test(source)) continue;
+    const bound = source.match(/^const assert = require\('node:assert'\)$/gm)?.length ?? 0;
+    const members = source.match(/\bassert\.\w+|\{[^}]*\}\s*=\s*require\('(node:)?assert'\)/g) ?? [];
+    if (bound !== 1 || members.length) {
+      throw new Error(`${path} uses node:assert beyond assert(value, message): update ASSERT in scripts/build-undici.mjs`);
+    }
+  }
+}
+
+// llhttp, undici's HTTP parser, ships as WebAssembly in base64 inside two JS files (with and
+// without SIMD), 72 KB each. The SIMD one, the one V8 runs on any x64 or arm64 CPU of the last
+// decade, is written as a binary file beside the chunk and read from there: 54 KB instead of a
+// 72 KB string to read, cache and decode on every request command. The other one, and the
+// FormData/Blob body code (shorty sends strings), are never reached in practice: they stay in the
+// installed undici package (its exact version, see checkPinned) and load from there if they are.
+const SIMD_WASM = /[\\/]llhttp[\\/]llhttp_simd-wasm\.js$/;
+const SIMD_WASM_FILE = 'llhttp_simd.wasm';
+const SIMD_FROM_FILE = `'use strict'
+module.exports = require('node:fs').readFileSync(require('node:path').join(__dirname, '${SIMD_WASM_FILE}'))
+`;
+const FROM_PACKAGE = new Map([
+  ['../llhttp/llhttp-wasm.js', 'undici/lib/llhttp/llhttp-wasm.js'],
+  ['../web/fetch/body.js', 'undici/lib/web/fetch/body.js'],
+]);
+
+/** Serves the parts above from a file in dist/ or from the installed package. */
+function lighterParser() {
+  const seen = { simd: false, fromPackage: new Set() };
+  return {
+    seen,
+    plugin: {
+      name: 'undici-lighter-parser',
+      setup(b) {
+        b.onResolve({ filter: /^\.\.\/(llhttp|web)\// }, (args) => {
+          const target = FROM_PACKAGE.get(args.path);
+          if (!target || !UNDICI_LIB.test(args.importer)) return undefined;
+          seen.fromPackage.add(args.path);
+          return { path: target, external: true };
+        });
+        b.onLoad({ filter: SIMD_WASM }, () => {
+          seen.simd = true;
+          return { contents: SIMD_FROM_FILE, loader: 'js' };
+        });
+      },
+    },
+  };
+}
+
+/** dist/llhttp_simd.wasm: the bytes undici's own module decodes, checked to be WebAssembly. */
+async function writeSimdWasm(outDir) {
+  const bytes = createRequire(import.meta.url)('undici/lib/llhttp/llhttp_simd-wasm.js');
+  if (!Buffer.isBuffer(bytes) || !WebAssembly.validate(bytes)) {
+    throw new Error('undici\'s llhttp_simd-wasm.js no longer exports the WebAssembly bytes: update scripts/build-undici.mjs');
+  }
+  await writeFile(`${outDir}/${SIMD_WASM_FILE}`, bytes);
+}
+
 /** Every use of node:http in the bundle must be one LAZY_HTTP answers. */
 async function checkHttpUses(inputs) {
   for (const path of Object.keys(inputs).filter((p) => UNDICI_LIB.test(p))) {
@@ -119,6 +204,7 @@ export async function buildUndici(pkg) {
   await checkPinned(pkg);
   const { seen, plugin } = withoutHttp2();
   const http = lazyHttp();
+  const parser = lighterParser();
   const result = await build({
     entryPoints: ['scripts/undici-subset.cjs'],
     outfile: 'dist/undici.cjs',
@@ -130,13 +216,18 @@ export async function buildUndici(pkg) {
     minifySyntax: true,
     legalComments: 'none',
     metafile: true,
-    plugins: [plugin, http.plugin],
+    plugins: [plugin, http.plugin, lightAssert, parser.plugin],
     logLevel: 'warning',
   });
   if (!http.seen.util) throw new Error('undici\'s core/util.js was not where expected: update scripts/build-undici.mjs');
   await checkHttpUses(result.metafile.inputs);
+  await checkAssertUses(result.metafile.inputs);
+  if (!parser.seen.simd || parser.seen.fromPackage.size !== FROM_PACKAGE.size) {
+    throw new Error('undici\'s llhttp or body modules were not where expected: update scripts/build-undici.mjs');
+  }
+  await writeSimdWasm('dist');
   if (!seen.client || !seen.h2) throw new Error('undici\'s HTTP/2 client was not where expected: update scripts/build-undici.mjs');
   const outside = Object.keys(result.metafile.inputs)
-    .filter((p) => !UNDICI_LIB.test(p) && !p.endsWith('undici-subset.cjs') && !p.startsWith('undici-lazy-http:'));
+    .filter((p) => !UNDICI_LIB.test(p) && !p.endsWith('undici-subset.cjs') && !p.startsWith('undici-lazy-http:') && !p.startsWith('undici-light-assert:'));
   if (outside.length) throw new Error(`unexpected files in dist/undici.cjs: ${outside.join(', ')}`);
 }

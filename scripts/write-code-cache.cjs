@@ -1,27 +1,77 @@
 'use strict';
 // Run by scripts/build.mjs with the names of the files in dist/ to cache: loads them the way
-// bin/shorty.js does, runs what most calls run (help pages, so commander, the registration and
-// the help renderer get compiled), then writes each file's V8 code cache, prefixed with the
-// file's build id. Requests and servers can't run here, so the chunks (dist/undici.cjs...) are
-// cached as loaded (their top-level code).
-const { writeFileSync } = require('node:fs');
-const { loadCompiled, BUILD_MARK, BUILD_ID_LENGTH } = require('../bin/shorty.js');
+// bin/shorty.js does, runs what most calls run, then writes each file's V8 code cache, prefixed
+// with the file's build id. V8 lazily compiles a function the first time it runs, and a cache
+// holds the functions compiled so far: so the runs go through the help renderer and, against a
+// `shorty sandbox` child process, a read and a write request (settings, limiter, undici's
+// client and parser, printer), the paths a one-request command takes. The sandbox's own chunk is
+// cached as loaded (its top-level code): it serves from the other process.
+const { spawn } = require('node:child_process');
+const { mkdtempSync, rmSync, writeFileSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { basename, join } = require('node:path');
+const { createInterface } = require('node:readline');
+const { loadCompiled, record, BUILD_MARK, BUILD_ID_LENGTH } = require('../bin/shorty.js');
 
-const RUNS = [['--help'], ['urls', 'list', '--help']];
+const HELP_RUNS = [['--help'], ['urls', 'list', '--help']];
+const REQUEST_RUNS = [['urls', 'list'], ['urls', 'add', 'https://example.com/code-cache'], ['urls', 'list', '-o', 'json']];
+
+/** Starts `shorty sandbox` on a free port; resolves with its address variables and a stop(). */
+function startSandbox(env) {
+  const child = spawn(process.execPath, [join(__dirname, '..', 'bin', 'shorty.js'), 'sandbox', '--port', '0', '--rate-limit', '1000/1s'],
+    { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const stop = () => child.kill('SIGTERM');
+  let stderr = '';
+  child.stderr.on('data', (chunk) => { stderr += chunk; });
+  return new Promise((resolve, reject) => {
+    const found = {};
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`shorty sandbox exited ${code} while writing the code cache: ${stderr}`)));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const match = /^(SHORTY_BASE_URL|SHORTY_API_KEY)=(.*)$/.exec(line);
+      if (match) found[match[1]] = match[2];
+      if (found.SHORTY_BASE_URL && found.SHORTY_API_KEY) resolve({ vars: found, stop });
+    });
+  });
+}
+
+/** Runs the bundle once in this process, as bin/shorty.js would; resolves with the exit code. */
+function runOnce(bundle, args) {
+  const exit = process.exit;
+  return new Promise((resolve) => {
+    process.exit = (code) => {
+      process.exit = exit;
+      resolve(code);
+    };
+    bundle.run(args);
+  });
+}
 
 async function main() {
   const scripts = [];
-  const bundle = loadCompiled('shorty.cjs', scripts);
-  const exit = process.exit;
-  for (const args of RUNS) {
-    const code = await new Promise((resolve) => {
-      process.exit = resolve;
-      bundle.run(args);
-    });
+  record(scripts); // the chunks the runs load (dist/undici.cjs) are recorded too
+  const bundle = loadCompiled('shorty.cjs');
+  for (const args of HELP_RUNS) {
+    const code = await runOnce(bundle, args);
     if (code !== 0) throw new Error(`shorty ${args.join(' ')} exited ${code} while writing the code cache`);
   }
-  process.exit = exit;
-  for (const name of process.argv.slice(2)) if (name !== 'shorty.cjs') loadCompiled(name, scripts);
+  const dir = mkdtempSync(join(tmpdir(), 'shorty-code-cache-'));
+  const sandbox = await startSandbox({ ...process.env, SHORTY_CONFIG_DIR: join(dir, 'server'), SHORTY_DEBUG: '' });
+  try {
+    // Only the sandbox's settings: none of the shell's (a profile, a debug switch...).
+    for (const key of Object.keys(process.env)) if (key.startsWith('SHORTY_')) delete process.env[key];
+    Object.assign(process.env, sandbox.vars, { SHORTY_CONFIG_DIR: join(dir, 'client') });
+    for (const args of REQUEST_RUNS) {
+      const code = await runOnce(bundle, args);
+      if (code !== 0) throw new Error(`shorty ${args.join(' ')} exited ${code} while writing the code cache`);
+    }
+  } finally {
+    sandbox.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  // Chunks no run loaded (the sandbox's) are cached as loaded: their top-level code.
+  const loaded = new Set(scripts.map(({ file }) => basename(file)));
+  for (const name of process.argv.slice(2)) if (!loaded.has(name)) loadCompiled(name);
   for (const { file, source, script } of scripts) {
     const at = source.lastIndexOf(BUILD_MARK) + BUILD_MARK.length;
     const id = Buffer.from(source.slice(at, at + BUILD_ID_LENGTH), 'latin1');

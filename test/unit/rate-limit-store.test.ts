@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { openRateStore, rateStatePath } from '../../src/api/rate-store.js';
+import { fnv1a64, openRateStore, rateStatePath } from '../../src/api/rate-store.js';
 import { ROOT, tempDir } from '../helpers/cli.js';
 
 function exitOf(child: ReturnType<typeof spawn>): Promise<number | null> {
@@ -25,10 +25,18 @@ const addSlot = (pid: number, seq: number) => (state: { slots: unknown[] }) => {
 describe('state file location', () => {
   it('is per base URL and key, and never contains the key', () => {
     const a = rateStatePath('/cfg', 'http://127.0.0.1:8080', 'sk_secret_one');
-    expect(a).toMatch(/ratelimit[/\\]127\.0\.0\.1_8080-[0-9a-f]{20}\.json$/);
+    expect(a).toMatch(/ratelimit[/\\]127\.0\.0\.1_8080-[0-9a-f]{16}\.json$/);
     expect(a).not.toContain('sk_secret_one');
     expect(rateStatePath('/cfg', 'http://127.0.0.1:8080', 'sk_secret_two')).not.toBe(a);
     expect(rateStatePath('/cfg', 'http://127.0.0.1:9090', 'sk_secret_one')).not.toBe(a);
+  });
+});
+
+describe('fnv1a64', () => {
+  it('gives the published FNV-1a 64-bit test vectors', () => {
+    expect(fnv1a64('')).toBe('cbf29ce484222325');
+    expect(fnv1a64('a')).toBe('af63dc4c8601ec8c');
+    expect(fnv1a64('foobar')).toBe('85944171f73967e8');
   });
 });
 
