@@ -120,9 +120,25 @@ const FROM_PACKAGE = new Map([
   ['../web/fetch/body.js', 'undici/lib/web/fetch/body.js'],
 ]);
 
+// llhttp/constants.js builds some thirty tables for llhttp's own code generator at load time
+// (~1 ms); undici's client reads two of them. Those two are computed here, once, from the
+// installed module, after checking that client-h1.js uses nothing else.
+const LLHTTP_CONSTANTS = /[\\/]llhttp[\\/]constants\.js$/;
+const CLIENT_H1 = /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h1\.js$/;
+const USED_CONSTANTS = ['ERROR', 'TYPE'];
+
+async function precomputedConstants() {
+  const all = createRequire(import.meta.url)('undici/lib/llhttp/constants.js');
+  const used = Object.fromEntries(USED_CONSTANTS.map((name) => [name, all[name]]));
+  if (USED_CONSTANTS.some((name) => typeof all[name] !== 'object' || all[name] === null)) {
+    throw new Error('undici\'s llhttp/constants.js changed: update scripts/build-undici.mjs');
+  }
+  return `'use strict'\nmodule.exports = ${JSON.stringify(used)}\n`;
+}
+
 /** Serves the parts above from a file in dist/ or from the installed package. */
 function lighterParser() {
-  const seen = { simd: false, fromPackage: new Set() };
+  const seen = { simd: false, constants: false, clientH1: false, fromPackage: new Set() };
   return {
     seen,
     plugin: {
@@ -137,6 +153,21 @@ function lighterParser() {
         b.onLoad({ filter: SIMD_WASM }, () => {
           seen.simd = true;
           return { contents: SIMD_FROM_FILE, loader: 'js' };
+        });
+        b.onLoad({ filter: LLHTTP_CONSTANTS }, async () => {
+          seen.constants = true;
+          return { contents: await precomputedConstants(), loader: 'js' };
+        });
+        b.onLoad({ filter: CLIENT_H1 }, async (args) => {
+          const source = await readFile(args.path, 'utf8');
+          const uses = new Set(source.match(/\bconstants\.[A-Z_]+/g));
+          const unknown = [...uses].filter((use) => !USED_CONSTANTS.includes(use.slice('constants.'.length)));
+          const requires = source.match(/require\('\.\.\/llhttp\/constants\.js'\)/g)?.length ?? 0;
+          if (unknown.length || requires !== 1) {
+            throw new Error(`undici's client-h1.js uses ${unknown.join(', ') || 'llhttp constants differently'}: update USED_CONSTANTS in scripts/build-undici.mjs`);
+          }
+          seen.clientH1 = true;
+          return { contents: source, loader: 'js' };
         });
       },
     },
@@ -222,7 +253,7 @@ export async function buildUndici(pkg) {
   if (!http.seen.util) throw new Error('undici\'s core/util.js was not where expected: update scripts/build-undici.mjs');
   await checkHttpUses(result.metafile.inputs);
   await checkAssertUses(result.metafile.inputs);
-  if (!parser.seen.simd || parser.seen.fromPackage.size !== FROM_PACKAGE.size) {
+  if (!parser.seen.simd || !parser.seen.constants || !parser.seen.clientH1 || parser.seen.fromPackage.size !== FROM_PACKAGE.size) {
     throw new Error('undici\'s llhttp or body modules were not where expected: update scripts/build-undici.mjs');
   }
   await writeSimdWasm('dist');
