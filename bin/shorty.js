@@ -17,19 +17,11 @@ const BUILD_ID_LENGTH = 16;
  * ignored and the file is compiled as usual. `record` (build only; by default the list given to
  * record()) collects the scripts so their caches can be written after representative runs.
  */
-function loadCompiled(name, record = recording) {
-  const file = path.join(DIST, name);
-  const fs = require('node:fs');
-  const vm = require('node:vm');
+function loadCompiled(name, record = recording, cacheName = `${name}.cache`) {
+  const { file, source, script } = compile(name, record ? undefined : cacheName);
+  if (record) record.push({ file, source, script });
   // The CommonJS loader's Module class: require('node:module') would also load the ESM loader.
   const Module = module.constructor;
-  const source = fs.readFileSync(file, 'utf8');
-  const script = new vm.Script(HEAD + source + TAIL, {
-    filename: file,
-    columnOffset: -HEAD.length, // stack traces show the file's own columns
-    cachedData: record ? undefined : readCache(fs, file, source),
-  });
-  if (record) record.push({ file, source, script });
   const mod = new Module(file, module);
   mod.filename = file;
   mod.paths = Module._nodeModulePaths(DIST);
@@ -38,16 +30,29 @@ function loadCompiled(name, record = recording) {
   return mod.exports;
 }
 
+/** dist/<name> as a script, compiled with dist/<cacheName> when that cache fits it. */
+function compile(name, cacheName) {
+  const file = path.join(DIST, name);
+  const fs = require('node:fs');
+  const source = fs.readFileSync(file, 'utf8');
+  const script = new (require('node:vm').Script)(HEAD + source + TAIL, {
+    filename: file,
+    columnOffset: -HEAD.length, // stack traces show the file's own columns
+    cachedData: cacheName === undefined ? undefined : readCache(fs, path.join(DIST, cacheName), source),
+  });
+  return { file, source, script };
+}
+
 /** Build only (scripts/write-code-cache.cjs): every file loaded is kept here for its cache. */
 let recording;
 
 /** The cache, if it was written for this very build of the file (V8 checks only its length). */
-function readCache(fs, file, source) {
+function readCache(fs, cacheFile, source) {
   const at = source.lastIndexOf(BUILD_MARK);
   if (at < 0) return undefined;
   const id = source.slice(at + BUILD_MARK.length, at + BUILD_MARK.length + BUILD_ID_LENGTH);
   try {
-    const data = fs.readFileSync(`${file}.cache`);
+    const data = fs.readFileSync(cacheFile);
     return data.toString('latin1', 0, BUILD_ID_LENGTH) === id ? data.subarray(BUILD_ID_LENGTH) : undefined;
   } catch {
     return undefined; // no cache: compile as usual
@@ -67,7 +72,15 @@ function hasCompileCache() {
 
 const args = process.argv.slice(2);
 if (require.main !== module) {
-  module.exports = { loadCompiled, BUILD_MARK, BUILD_ID_LENGTH, record: (list) => { recording = list; } };
+  module.exports = {
+    loadCompiled, BUILD_MARK, BUILD_ID_LENGTH,
+    record: (list) => { recording = list; },
+    /** For tests: whether V8 takes dist/<cacheName> for dist/<name> in this process. */
+    cacheAccepted: (name, cacheName) => {
+      const { script } = compile(name, cacheName);
+      return script.cachedDataRejected === false;
+    },
+  };
 } else if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(require('../package.json').version + '\n');
 } else if (hasCompileCache()) {
@@ -75,5 +88,9 @@ if (require.main !== module) {
   try { require('node:module').enableCompileCache(); } catch { /* a cache is an optimisation only */ }
   require('../dist/shorty.cjs').run(args);
 } else {
-  loadCompiled('shorty.cjs').run(args);
+  // A help page runs a fraction of the code a request does, and a cache costs its whole size to
+  // load: help gets the cache written after the help runs only (see write-code-cache.cjs). The
+  // choice is about speed only; any cache works for any command.
+  const help = args.length === 0 || args[0] === 'help' || args.includes('--help') || args.includes('-h');
+  loadCompiled('shorty.cjs', undefined, help ? 'shorty.cjs.help.cache' : undefined).run(args);
 }

@@ -31,6 +31,7 @@ export async function writeCodeCaches(files) {
   const { BUILD_MARK, BUILD_ID_LENGTH } = await import('../bin/shorty.js');
   for (const file of files) {
     await rm(`${file}.cache`, { force: true });
+    await rm(`${file}.help.cache`, { force: true });
     const id = createHash('sha256').update(await readFile(file)).digest('hex').slice(0, BUILD_ID_LENGTH);
     await appendFile(file, `${BUILD_MARK}${id}\n`);
   }

@@ -1,8 +1,9 @@
 'use strict';
 // Run by scripts/build.mjs with the names of the files in dist/ to cache: loads them the way
 // bin/shorty.js does, runs what most calls run, then writes each file's V8 code cache, prefixed
-// with the file's build id. V8 lazily compiles a function the first time it runs, and a cache
-// holds the functions compiled so far: so the runs go through the help renderer and, against a
+// with the file's build id (and dist/shorty.cjs.help.cache, written after the help runs only, for
+// help pages). V8 lazily compiles a function the first time it runs, and a cache holds the
+// functions compiled so far: so the runs go through the help renderer and, against a
 // `shorty sandbox` child process, a read and a write request (settings, limiter, undici's
 // client and parser, printer), the paths a one-request command takes. The sandbox's own chunk is
 // cached as loaded (its top-level code): it serves from the other process.
@@ -55,6 +56,9 @@ async function main() {
     const code = await runOnce(bundle, args);
     if (code !== 0) throw new Error(`shorty ${args.join(' ')} exited ${code} while writing the code cache`);
   }
+  // The help pages' own cache, smaller than the one written after the requests too.
+  const main = scripts.find(({ file }) => basename(file) === 'shorty.cjs');
+  writeCache(main, `${main.file}.help.cache`);
   const dir = mkdtempSync(join(tmpdir(), 'shorty-code-cache-'));
   const sandbox = await startSandbox({ ...process.env, SHORTY_CONFIG_DIR: join(dir, 'server'), SHORTY_DEBUG: '' });
   try {
@@ -72,11 +76,14 @@ async function main() {
   // Chunks no run loaded (the sandbox's) are cached as loaded: their top-level code.
   const loaded = new Set(scripts.map(({ file }) => basename(file)));
   for (const name of process.argv.slice(2)) if (!loaded.has(name)) loadCompiled(name);
-  for (const { file, source, script } of scripts) {
-    const at = source.lastIndexOf(BUILD_MARK) + BUILD_MARK.length;
-    const id = Buffer.from(source.slice(at, at + BUILD_ID_LENGTH), 'latin1');
-    writeFileSync(`${file}.cache`, Buffer.concat([id, script.createCachedData()]));
-  }
+  for (const loaded of scripts) writeCache(loaded, `${loaded.file}.cache`);
+}
+
+/** The script's code cache as compiled so far, prefixed with the file's build id. */
+function writeCache({ source, script }, cacheFile) {
+  const at = source.lastIndexOf(BUILD_MARK) + BUILD_MARK.length;
+  const id = Buffer.from(source.slice(at, at + BUILD_ID_LENGTH), 'latin1');
+  writeFileSync(cacheFile, Buffer.concat([id, script.createCachedData()]));
 }
 
 main().catch((err) => {

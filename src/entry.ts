@@ -3,6 +3,14 @@ import { abortableSleep } from './context.js';
 import { CancelError } from './errors.js';
 import { processIO } from './io.js';
 
+/** `shorty urls list | head` closes the pipe early: that is the reader's choice, not an error. */
+function exitOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
+}
+
 /** The process-facing shell around main(): signals, exit code, nothing else. */
 export function run(argv: string[]): void {
   const controller = new AbortController();
@@ -13,18 +21,11 @@ export function run(argv: string[]): void {
     if (interrupts > 1) process.exit(130);
     controller.abort(new CancelError(signal === 'SIGTERM' ? 'terminated' : 'interrupted'));
   };
-  // `shorty urls list | head` closes the pipe early: that is the reader's choice, not an error.
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EPIPE') process.exit(0);
-      throw err;
-    });
-  }
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
   main(argv, {
-    io: processIO(),
+    io: processIO(exitOnClosedPipe),
     env: process.env,
     now: () => Date.now(),
     sleep: abortableSleep,

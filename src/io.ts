@@ -12,13 +12,24 @@ export interface IO {
   columns?: number;
 }
 
-export function processIO(): IO {
+/** The real streams. `opened` sees each of stdout and stderr once, when the run first needs it. */
+export function processIO(opened: (stream: NodeJS.WriteStream) => void = () => {}): IO {
+  let stderr: NodeJS.WriteStream | undefined;
+  const openStderr = (): NodeJS.WriteStream => {
+    if (!stderr) {
+      stderr = process.stderr;
+      opened(stderr);
+    }
+    return stderr;
+  };
+  const stdout = process.stdout;
+  opened(stdout);
   return {
-    stdout: process.stdout,
+    stdout,
     // Getters: creating the stdin and stderr streams costs start-up time (a few ms each), and
     // most runs never touch them.
     get stderr() {
-      return process.stderr;
+      return openStderr();
     },
     get stdin() {
       return process.stdin;
@@ -27,7 +38,7 @@ export function processIO(): IO {
       return Boolean(process.stdin.isTTY);
     },
     get stderrIsTTY() {
-      return Boolean(process.stderr.isTTY);
+      return Boolean(openStderr().isTTY);
     },
     stdoutIsTTY: Boolean(process.stdout.isTTY),
     columns: process.stdout.columns,

@@ -64,7 +64,34 @@ describe('a request loads no Node module it does not use', () => {
     expect(res.exitCode).toBe(0);
     const loaded = new Set(readFileSync(list, 'utf8').split('\n').map((line) => line.replace(/^NativeModule /, '')));
     expect(loaded.has('net')).toBe(true); // the probe sees the request's own modules
-    const unused = ['http', '_http_client', 'http2', 'tls', 'zlib', 'worker_threads', 'perf_hooks'];
+    const unused = ['http', '_http_client', 'http2', 'tls', 'zlib', 'worker_threads', 'perf_hooks', 'crypto', 'assert'];
     expect(unused.filter((name) => loaded.has(name))).toEqual([]);
+  });
+});
+
+/**
+ * On Node 20 every run compiles dist/*.cjs with the V8 code caches the build wrote (Node 22+
+ * caches by itself): a cache V8 rejects (other flags, a stale build) silently costs tens of
+ * milliseconds per call.
+ */
+describe('the code caches of the build', () => {
+  it.each([
+    ['shorty.cjs', 'shorty.cjs.cache'],
+    ['shorty.cjs', 'shorty.cjs.help.cache'],
+    ['undici.cjs', 'undici.cjs.cache'],
+    ['sandbox.cjs', 'sandbox.cjs.cache'],
+  ])('V8 takes %s with %s', async (name, cacheName) => {
+    // A plain node process: the test runner's own V8 flags would change the verdict.
+    const probe = `process.stdout.write(String(require(${JSON.stringify(join(ROOT, 'bin', 'shorty.js'))}).cacheAccepted(${JSON.stringify(name)}, ${JSON.stringify(cacheName)})))`;
+    const env = { ...process.env };
+    delete env.NODE_OPTIONS;
+    const res = await execa(process.execPath, ['-e', probe], { env, extendEnv: false });
+    expect(res.stdout).toBe('true'); // the build wrote it with this very Node
+  });
+
+  it('is refused when it belongs to another file', async () => {
+    const probe = `process.stdout.write(String(require(${JSON.stringify(join(ROOT, 'bin', 'shorty.js'))}).cacheAccepted('shorty.cjs', 'undici.cjs.cache')))`;
+    const res = await execa(process.execPath, ['-e', probe]);
+    expect(res.stdout).toBe('false');
   });
 });
