@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { createContext, type Context, type GlobalOptions, type Host } from './context.js';
 import { ShortyError } from './errors.js';
+import { colorEnabled } from './io.js';
 import { registerCommands } from './commands/index.js';
 import { VERSION } from './version.js';
 
@@ -41,6 +42,9 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     .configureOutput({
       writeOut: (s) => void ctx.io.stdout.write(s),
       writeErr: (s) => void ctx.io.stderr.write(s),
+      // From our IO, not from process.stdout as by default: a piped stdout is never created.
+      getOutHelpWidth: () => ctx.io.columns ?? 80, // commander's width when not a terminal
+      getOutHasColors: () => colorEnabled(ctx.io, ctx.env, undefined),
       outputError: (s, write) => write(`shorty: ${s.replace(/^error: /, '')}`),
     });
 

@@ -4,11 +4,9 @@ import { CancelError } from './errors.js';
 import { processIO } from './io.js';
 
 /** `shorty urls list | head` closes the pipe early: that is the reader's choice, not an error. */
-function exitOnClosedPipe(stream: NodeJS.WriteStream): void {
-  stream.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(0);
-    throw err;
-  });
+function exitOnClosedPipe(err: NodeJS.ErrnoException): void {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
 }
 
 /** The process-facing shell around main(): signals, exit code, nothing else. */
@@ -24,8 +22,9 @@ export function run(argv: string[]): void {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
+  const io = processIO(exitOnClosedPipe);
   main(argv, {
-    io: processIO(exitOnClosedPipe),
+    io,
     env: process.env,
     now: () => Date.now(),
     sleep: abortableSleep,
@@ -33,6 +32,6 @@ export function run(argv: string[]): void {
   }).then((code) => {
     // Wait for stdout to drain so a pipe reader gets every byte, then exit even if an idle
     // keep-alive socket or timer is still around.
-    process.stdout.write('', () => process.exit(code));
+    io.flush(() => process.exit(code));
   });
 }

@@ -1,8 +1,16 @@
+import { fstatSync, writeSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
+
+/** Where commands write their text: a stream, or the lighter writer of a piped stdout (below). */
+export interface TextOut {
+  /** Like Writable.write: false asks the caller to wait for 'drain'. */
+  write(text: string, callback?: (err?: Error | null) => void): boolean;
+  once(event: 'drain', listener: () => void): unknown;
+}
 
 /** The streams a command may touch; injected so commands are testable without patching globals. */
 export interface IO {
-  stdout: Writable;
+  stdout: TextOut;
   stderr: Writable;
   stdin: Readable;
   stdoutIsTTY: boolean;
@@ -10,26 +18,30 @@ export interface IO {
   stdinIsTTY: boolean;
   /** Terminal width for tables and progress bars; undefined when not a TTY. */
   columns?: number;
+  /** Calls `done` once all that was written to stdout has been handed to the system. */
+  flush(done: () => void): void;
 }
 
-/** The real streams. `opened` sees each of stdout and stderr once, when the run first needs it. */
-export function processIO(opened: (stream: NodeJS.WriteStream) => void = () => {}): IO {
-  let stderr: NodeJS.WriteStream | undefined;
-  const openStderr = (): NodeJS.WriteStream => {
-    if (!stderr) {
-      stderr = process.stderr;
-      opened(stderr);
+/**
+ * The real streams. `failed` gets the errors of stdout and stderr (a reader that went away:
+ * EPIPE). Streams are created when first used: each costs start-up time, and most runs never
+ * touch stdin or stderr.
+ */
+export function processIO(failed: (err: NodeJS.ErrnoException) => void = (err) => { throw err; }): IO {
+  const streams: { stdout?: NodeJS.WriteStream; stderr?: NodeJS.WriteStream } = {};
+  const open = (name: 'stdout' | 'stderr'): NodeJS.WriteStream => {
+    let stream = streams[name];
+    if (!stream) {
+      stream = streams[name] = process[name];
+      stream.on('error', failed);
     }
-    return stderr;
+    return stream;
   };
-  const stdout = process.stdout;
-  opened(stdout);
+  const piped = isPipeOrFile(1);
   return {
-    stdout,
-    // Getters: creating the stdin and stderr streams costs start-up time (a few ms each), and
-    // most runs never touch them.
+    stdout: piped ? descriptorOut(1, () => open('stdout'), failed) : open('stdout'),
     get stderr() {
-      return openStderr();
+      return open('stderr');
     },
     get stdin() {
       return process.stdin;
@@ -38,10 +50,60 @@ export function processIO(opened: (stream: NodeJS.WriteStream) => void = () => {
       return Boolean(process.stdin.isTTY);
     },
     get stderrIsTTY() {
-      return Boolean(openStderr().isTTY);
+      return Boolean(open('stderr').isTTY);
     },
-    stdoutIsTTY: Boolean(process.stdout.isTTY),
-    columns: process.stdout.columns,
+    stdoutIsTTY: piped ? false : Boolean(open('stdout').isTTY),
+    columns: piped ? undefined : open('stdout').columns,
+    flush: (done) => {
+      if (streams.stdout) streams.stdout.write('', () => done());
+      else done();
+    },
+  };
+}
+
+/** A pipe, a socket or a regular file: no terminal behind the descriptor. */
+function isPipeOrFile(fd: number): boolean {
+  try {
+    const stat = fstatSync(fd);
+    return stat.isFIFO() || stat.isFile() || stat.isSocket();
+  } catch {
+    return false; // closed or unknown: process.stdout decides what to do
+  }
+}
+
+/**
+ * stdout when it is a pipe or a file, written with write(2) as Node itself does there on Linux,
+ * but without process.stdout: creating it loads node:net and the stream machinery, ~2-3 ms of
+ * every run that prints something. Each write is complete when write() returns, so there is
+ * never a 'drain' to wait for. If the descriptor refuses to block (EAGAIN: someone made it
+ * non-blocking), this and every later write go through process.stdout, which waits properly.
+ */
+function descriptorOut(fd: number, fallback: () => NodeJS.WriteStream, failed: (err: NodeJS.ErrnoException) => void): TextOut {
+  let stream: NodeJS.WriteStream | undefined;
+  return {
+    write(text, callback) {
+      if (stream) return stream.write(text, callback);
+      const bytes = Buffer.from(text, 'utf8');
+      let done = 0;
+      try {
+        while (done < bytes.length) done += writeSync(fd, bytes, done);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') {
+          failed(err as NodeJS.ErrnoException);
+          callback?.(err as Error);
+          return true;
+        }
+        stream = fallback();
+        return stream.write(bytes.subarray(done), callback);
+      }
+      if (callback) queueMicrotask(() => callback(null));
+      return true;
+    },
+    once(event, listener) {
+      // Until the fallback, every write is finished when write() returns: no 'drain' to wait for.
+      stream?.once(event, listener);
+      return this;
+    },
   };
 }
 
@@ -81,6 +143,7 @@ export async function createTestIO(opts: { stdin?: string; tty?: boolean; column
     stderrIsTTY: tty,
     stdinIsTTY: tty,
     columns: tty ? (opts.columns ?? 100) : undefined,
+    flush: (done) => done(),
     out: () => Buffer.concat(out).toString('utf8'),
     err: () => Buffer.concat(err).toString('utf8'),
   };

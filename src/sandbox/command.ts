@@ -18,8 +18,8 @@ export interface SandboxCommandOptions {
 }
 
 export interface SandboxCommandIO {
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
 }
 
 function parsePort(text: string | undefined): number {

@@ -1,0 +1,94 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BIN, tempDir } from '../helpers/cli.js';
+import { useSandboxCli } from '../helpers/sandbox-cli.js';
+
+// A piped or redirected stdout is written with write(2), without creating process.stdout
+// (src/io.ts): what reaches the reader must be the same, and a reader leaving early is fine.
+describe('stdout as a pipe or a file', () => {
+  const { sandbox, env, run } = useSandboxCli({ rateLimit: '100000/60s' });
+  const LINKS = 300; // a JSON list of them is well over a pipe's 64 KiB buffer
+
+  beforeAll(async () => {
+    for (let i = 0; i < LINKS; i += 1) {
+      const res = await sandbox.api('POST', '/url/add', { url: `https://example.com/stdout/${i}?padding=${'x'.repeat(80)}` });
+      expect(res.json.error).toBe(0);
+    }
+  }, 60_000);
+
+  function childEnv(): NodeJS.ProcessEnv {
+    return { PATH: process.env.PATH, ...env, SHORTY_CONFIG_DIR: tempDir() };
+  }
+
+  it('a file gets exactly what a pipe gets', async () => {
+    const piped = await run(['urls', 'list', '--all', '-o', 'json']);
+    expect(piped.exitCode).toBe(0);
+    expect(piped.stdout.length).toBeGreaterThan(64 * 1024);
+    const file = join(tempDir(), 'out.json');
+    const fd = openSync(file, 'w');
+    const child = spawn(process.execPath, [BIN, 'urls', 'list', '--all', '-o', 'json'], { env: childEnv(), stdio: ['ignore', fd, 'pipe'] });
+    closeSync(fd);
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(piped.stdout);
+    expect((JSON.parse(readFileSync(file, 'utf8')) as unknown[]).length).toBeGreaterThanOrEqual(LINKS);
+  });
+
+  it('a reader that stops early (| head) ends the run quietly with exit 0', async () => {
+    const child = spawn(process.execPath, [BIN, 'urls', 'list', '--all', '-o', 'json'], { env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const [first] = (await once(child.stdout, 'data')) as [Buffer];
+    expect(first.toString()).toMatch(/^\[/);
+    child.stdout.destroy(); // the reader goes away with most of the list unread
+    const [code] = await once(child, 'exit');
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+  });
+});
+
+// A descriptor someone made non-blocking refuses writes once the pipe is full (EAGAIN): the rest
+// must then go through process.stdout, in order, with nothing lost. Python makes such a pipe.
+describe('stdout as a non-blocking pipe', () => {
+  const { sandbox, env, run } = useSandboxCli({ rateLimit: '100000/60s' });
+
+  beforeAll(async () => {
+    for (let i = 0; i < 300; i += 1) {
+      const res = await sandbox.api('POST', '/url/add', { url: `https://example.com/nonblocking/${i}?padding=${'y'.repeat(300)}` });
+      expect(res.json.error).toBe(0);
+    }
+  }, 60_000);
+
+  it('gets every byte after the reader starts late', async () => {
+    const args = ['urls', 'list', '--all', '-o', 'json'];
+    const expected = await run(args);
+    expect(expected.stdout.length).toBeGreaterThan(128 * 1024);
+    const script = [
+      'import json, os, subprocess, sys, time',
+      'r, w = os.pipe()',
+      'os.set_blocking(w, False)',
+      'p = subprocess.Popen(json.loads(sys.argv[1]), stdout=w, stderr=subprocess.PIPE)',
+      'os.close(w)',
+      'time.sleep(0.5)', // the CLI fills the pipe and meets EAGAIN meanwhile
+      'out = bytearray()',
+      'while True:',
+      '    chunk = os.read(r, 65536)',
+      '    if not chunk: break',
+      '    out += chunk',
+      'err = p.stderr.read()',
+      'sys.stdout.buffer.write(json.dumps({"code": p.wait(), "stderr": err.decode(), "length": len(out)}).encode() + b"\\n")',
+      'sys.stdout.buffer.write(bytes(out))',
+    ].join('\n');
+    const { execa } = await import('execa');
+    const res = await execa('python3', ['-c', script, JSON.stringify([process.execPath, BIN, ...args])], {
+      env: { PATH: process.env.PATH, ...env, SHORTY_CONFIG_DIR: tempDir() }, extendEnv: false, stripFinalNewline: false,
+    });
+    const newline = res.stdout.indexOf('\n');
+    const report = JSON.parse(res.stdout.slice(0, newline)) as { code: number; stderr: string; length: number };
+    expect(report).toEqual({ code: 0, stderr: '', length: Buffer.byteLength(expected.stdout) });
+    expect(res.stdout.slice(newline + 1)).toBe(expected.stdout);
+  });
+});
