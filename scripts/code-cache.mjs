@@ -39,5 +39,7 @@ export async function writeCodeCaches(files) {
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
   const names = files.map((file) => basename(file));
-  execFileSync(process.execPath, ['scripts/write-code-cache.cjs', ...names], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (const mode of ['help', 'requests']) {
+    execFileSync(process.execPath, ['scripts/write-code-cache.cjs', mode, ...names], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
 }

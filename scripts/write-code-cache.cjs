@@ -1,12 +1,11 @@
 'use strict';
-// Run by scripts/build.mjs with the names of the files in dist/ to cache: loads them the way
-// bin/shorty.js does, runs what most calls run, then writes each file's V8 code cache, prefixed
-// with the file's build id (and dist/shorty.cjs.help.cache, written after the help runs only, for
-// help pages). V8 lazily compiles a function the first time it runs, and a cache holds the
-// functions compiled so far: so the runs go through the help renderer and, against a
-// `shorty sandbox` child process, a read and a write request (settings, limiter, undici's
-// client and parser, printer), the paths a one-request command takes. The sandbox's own chunk is
-// cached as loaded (its top-level code): it serves from the other process.
+// Run by scripts/build.mjs (see main() for the two modes): loads dist/ files the way
+// bin/shorty.js does, runs what most calls run, then writes their V8 code caches, prefixed with
+// each file's build id. V8 lazily compiles a function the first time it runs, and a cache holds
+// the functions compiled so far: so help pages get a cache from help runs, and every other
+// command one from a read and a write request against a `shorty sandbox` child process
+// (settings, limiter, undici's client and parser, printer), the paths a one-request command
+// takes. The sandbox's own chunk is cached as loaded (its top-level code).
 const { spawn } = require('node:child_process');
 const { mkdtempSync, rmSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
@@ -48,35 +47,41 @@ function runOnce(bundle, args) {
   });
 }
 
+/**
+ * `help`: the help runs, then dist/shorty.cjs.help.cache. `requests <files>`: the request runs,
+ * then each file's cache. Two processes, so that neither cache holds what the other runs
+ * compiled (a cache costs its whole size to load).
+ */
 async function main() {
+  const [mode, ...names] = process.argv.slice(2);
   const scripts = [];
   record(scripts); // the chunks the runs load (dist/undici.cjs) are recorded too
   const bundle = loadCompiled('shorty.cjs');
-  for (const args of HELP_RUNS) {
-    const code = await runOnce(bundle, args);
-    if (code !== 0) throw new Error(`shorty ${args.join(' ')} exited ${code} while writing the code cache`);
+  if (mode === 'help') {
+    for (const args of HELP_RUNS) await runOrFail(bundle, args);
+    writeCache(scripts[0], `${scripts[0].file}.help.cache`);
+    return;
   }
-  // The help pages' own cache, smaller than the one written after the requests too.
-  const main = scripts.find(({ file }) => basename(file) === 'shorty.cjs');
-  writeCache(main, `${main.file}.help.cache`);
   const dir = mkdtempSync(join(tmpdir(), 'shorty-code-cache-'));
   const sandbox = await startSandbox({ ...process.env, SHORTY_CONFIG_DIR: join(dir, 'server'), SHORTY_DEBUG: '' });
   try {
     // Only the sandbox's settings: none of the shell's (a profile, a debug switch...).
     for (const key of Object.keys(process.env)) if (key.startsWith('SHORTY_')) delete process.env[key];
     Object.assign(process.env, sandbox.vars, { SHORTY_CONFIG_DIR: join(dir, 'client') });
-    for (const args of REQUEST_RUNS) {
-      const code = await runOnce(bundle, args);
-      if (code !== 0) throw new Error(`shorty ${args.join(' ')} exited ${code} while writing the code cache`);
-    }
+    for (const args of REQUEST_RUNS) await runOrFail(bundle, args);
   } finally {
     sandbox.stop();
     rmSync(dir, { recursive: true, force: true });
   }
   // Chunks no run loaded (the sandbox's) are cached as loaded: their top-level code.
   const loaded = new Set(scripts.map(({ file }) => basename(file)));
-  for (const name of process.argv.slice(2)) if (!loaded.has(name)) loadCompiled(name);
-  for (const loaded of scripts) writeCache(loaded, `${loaded.file}.cache`);
+  for (const name of names) if (!loaded.has(name)) loadCompiled(name);
+  for (const script of scripts) writeCache(script, `${script.file}.cache`);
+}
+
+async function runOrFail(bundle, args) {
+  const code = await runOnce(bundle, args);
+  if (code !== 0) throw new Error(`shorty ${args.join(' ')} exited ${code} while writing the code cache`);
 }
 
 /** The script's code cache as compiled so far, prefixed with the file's build id. */
