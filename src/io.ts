@@ -37,9 +37,10 @@ export function processIO(failed: (err: NodeJS.ErrnoException) => void = (err) =
     }
     return stream;
   };
-  const piped = isPipeOrFile(1);
+  const kind = outputKind(1);
+  const piped = kind !== 'other';
   return {
-    stdout: piped ? descriptorOut(1, () => open('stdout'), failed) : open('stdout'),
+    stdout: piped ? descriptorOut(1, kind === 'file' ? Infinity : WAIT_FREE_BYTES, () => open('stdout'), failed) : open('stdout'),
     get stderr() {
       return open('stderr');
     },
@@ -61,29 +62,45 @@ export function processIO(failed: (err: NodeJS.ErrnoException) => void = (err) =
   };
 }
 
-/** A pipe, a socket or a regular file: no terminal behind the descriptor. */
-function isPipeOrFile(fd: number): boolean {
+/** A regular file, a pipe or socket, or anything else (a terminal, /dev/null, a closed fd). */
+function outputKind(fd: number): 'file' | 'pipe' | 'other' {
   try {
     const stat = fstatSync(fd);
-    return stat.isFIFO() || stat.isFile() || stat.isSocket();
+    if (stat.isFile()) return 'file';
+    return stat.isFIFO() || stat.isSocket() ? 'pipe' : 'other';
   } catch {
-    return false; // closed or unknown: process.stdout decides what to do
+    return 'other'; // closed or unknown: process.stdout decides what to do
   }
 }
 
 /**
- * stdout when it is a pipe or a file, written with write(2) as Node itself does there on Linux,
- * but without process.stdout: creating it loads node:net and the stream machinery, ~2-3 ms of
- * every run that prints something. Each write is complete when write() returns, so there is
- * never a 'drain' to wait for. If the descriptor refuses to block (EAGAIN: someone made it
- * non-blocking), this and every later write go through process.stdout, which waits properly.
+ * What a pipe takes without waiting for its reader, whoever reads it: a default pipe holds
+ * 64 KiB on Linux and at least 16 KiB on macOS.
  */
-function descriptorOut(fd: number, fallback: () => NodeJS.WriteStream, failed: (err: NodeJS.ErrnoException) => void): TextOut {
+const WAIT_FREE_BYTES = 16 * 1024;
+
+/**
+ * stdout when it is a file or a pipe, written with write(2) directly: creating process.stdout
+ * for it loads node:net and the stream machinery, ~2-3 ms of every run that prints something.
+ * Each write is complete when write() returns, so there is no 'drain' to wait for. A write may
+ * not wait for a pipe's reader, though: a blocked write would freeze the event loop, and with it
+ * the timers of requests in flight (`shorty urls import ... | less`). So past the first
+ * `waitFreeBytes` (all of a help page or a page of a list), and whenever the descriptor
+ * refuses to block (EAGAIN), output goes through process.stdout, which waits for the reader
+ * without blocking anything.
+ */
+function descriptorOut(fd: number, waitFreeBytes: number, fallback: () => NodeJS.WriteStream,
+  failed: (err: NodeJS.ErrnoException) => void): TextOut {
   let stream: NodeJS.WriteStream | undefined;
+  let written = 0;
   return {
     write(text, callback) {
       if (stream) return stream.write(text, callback);
       const bytes = Buffer.from(text, 'utf8');
+      if (written + bytes.length > waitFreeBytes) {
+        stream = fallback();
+        return stream.write(bytes, callback);
+      }
       let done = 0;
       try {
         while (done < bytes.length) done += writeSync(fd, bytes, done);
@@ -95,6 +112,8 @@ function descriptorOut(fd: number, fallback: () => NodeJS.WriteStream, failed: (
         }
         stream = fallback();
         return stream.write(bytes.subarray(done), callback);
+      } finally {
+        written += done;
       }
       if (callback) queueMicrotask(() => callback(null));
       return true;

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, tempDir } from '../helpers/cli.js';
@@ -51,7 +51,8 @@ describe('stdout as a pipe or a file', () => {
 });
 
 // A descriptor someone made non-blocking refuses writes once the pipe is full (EAGAIN): the rest
-// must then go through process.stdout, in order, with nothing lost. Python makes such a pipe.
+// must then go through process.stdout, in order, with nothing lost. Python makes such a pipe,
+// and shrinks it below what shorty writes directly before it hands over to process.stdout.
 describe('stdout as a non-blocking pipe', () => {
   const { sandbox, env, run } = useSandboxCli({ rateLimit: '100000/60s' });
 
@@ -67,8 +68,9 @@ describe('stdout as a non-blocking pipe', () => {
     const expected = await run(args);
     expect(expected.stdout.length).toBeGreaterThan(128 * 1024);
     const script = [
-      'import json, os, subprocess, sys, time',
+      'import fcntl, json, os, subprocess, sys, time',
       'r, w = os.pipe()',
+      'fcntl.fcntl(w, getattr(fcntl, "F_SETPIPE_SZ", 1031), 4096)',
       'os.set_blocking(w, False)',
       'p = subprocess.Popen(json.loads(sys.argv[1]), stdout=w, stderr=subprocess.PIPE)',
       'os.close(w)',
@@ -91,4 +93,35 @@ describe('stdout as a non-blocking pipe', () => {
     expect(report).toEqual({ code: 0, stderr: '', length: Buffer.byteLength(expected.stdout) });
     expect(res.stdout.slice(newline + 1)).toBe(expected.stdout);
   });
+});
+
+// Writing a pipe directly must not freeze the run when its reader waits (`| less`, a person
+// reading): past a pipe's capacity the event loop must keep running, so that Ctrl-C (twice:
+// the first one waits for the output to drain) still ends the run at once.
+describe('stdout whose reader waits', () => {
+  const { sandbox, env } = useSandboxCli({ rateLimit: '100000/60s' });
+
+  beforeAll(async () => {
+    // A list of several MiB: past what a pipe, or the socket pair Node gives a child, buffers.
+    for (let i = 0; i < 800; i += 1) {
+      const res = await sandbox.api('POST', '/url/add', { url: `https://example.com/waiting/${i}?${'w'.repeat(3000)}` });
+      expect(res.json.error).toBe(0);
+    }
+  }, 60_000);
+
+  it('a run stuck on a full pipe still ends on Ctrl-C', async () => {
+    const child = spawn(process.execPath, [BIN, 'urls', 'list', '--all', '-o', 'json'], {
+      env: { PATH: process.env.PATH, ...env, SHORTY_CONFIG_DIR: tempDir() }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.pause(); // the reader looks away for good
+    const exited = once(child, 'exit');
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // the pipe fills up meanwhile
+    expect(child.exitCode).toBe(null);
+    child.kill('SIGINT');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    child.kill('SIGINT');
+    const [code, signal] = (await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve(['still running']), 3000))])) as [unknown, unknown];
+    child.kill('SIGKILL');
+    expect([code, signal]).toEqual([130, null]);
+  }, 30_000);
 });
