@@ -83,8 +83,8 @@ const WAIT_FREE_BYTES = 16 * 1024;
  * stdout when it is a file or a pipe, written with write(2) directly: creating process.stdout
  * for it loads node:net and the stream machinery, ~2-3 ms of every run that prints something.
  * Each write is complete when write() returns, so there is no 'drain' to wait for. A write may
- * not wait for a pipe's reader, though: a blocked write would freeze the event loop, and with it
- * the timers of requests in flight (`shorty urls import ... | less`). So past the first
+ * not wait for a pipe's reader, though: a blocked write would freeze the event loop, and Ctrl-C
+ * and the timers of requests in flight with it (`shorty urls list --all | less`). So past the first
  * `waitFreeBytes` (all of a help page or a page of a list), and whenever the descriptor
  * refuses to block (EAGAIN), output goes through process.stdout, which waits for the reader
  * without blocking anything.
