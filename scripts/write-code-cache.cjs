@@ -6,34 +6,13 @@
 // command one from a read and a write request against a `shorty sandbox` child process
 // (settings, limiter, undici's client and parser, printer), the paths a one-request command
 // takes. The sandbox's own chunk is cached as loaded (its top-level code).
-const { spawn } = require('node:child_process');
 const { mkdtempSync, rmSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { basename, join } = require('node:path');
-const { createInterface } = require('node:readline');
 const { loadCompiled, record, BUILD_MARK, BUILD_ID_LENGTH } = require('../bin/shorty.js');
 
 const HELP_RUNS = [['--help'], ['urls', 'list', '--help']];
 const REQUEST_RUNS = [['urls', 'list'], ['urls', 'add', 'https://example.com/code-cache'], ['urls', 'list', '-o', 'json']];
-
-/** Starts `shorty sandbox` on a free port; resolves with its address variables and a stop(). */
-function startSandbox(env) {
-  const child = spawn(process.execPath, [join(__dirname, '..', 'bin', 'shorty.js'), 'sandbox', '--port', '0', '--rate-limit', '1000/1s'],
-    { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const stop = () => child.kill('SIGTERM');
-  let stderr = '';
-  child.stderr.on('data', (chunk) => { stderr += chunk; });
-  return new Promise((resolve, reject) => {
-    const found = {};
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`shorty sandbox exited ${code} while writing the code cache: ${stderr}`)));
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const match = /^(SHORTY_BASE_URL|SHORTY_API_KEY)=(.*)$/.exec(line);
-      if (match) found[match[1]] = match[2];
-      if (found.SHORTY_BASE_URL && found.SHORTY_API_KEY) resolve({ vars: found, stop });
-    });
-  });
-}
 
 /** Runs the bundle once in this process, as bin/shorty.js would; resolves with the exit code. */
 function runOnce(bundle, args) {
@@ -63,14 +42,17 @@ async function main() {
     return;
   }
   const dir = mkdtempSync(join(tmpdir(), 'shorty-code-cache-'));
-  const sandbox = await startSandbox({ ...process.env, SHORTY_CONFIG_DIR: join(dir, 'server'), SHORTY_DEBUG: '' });
+  const { startSandboxProcess } = await import('./sandbox-process.mjs');
+  const sandbox = await startSandboxProcess({
+    rateLimit: '1000/1s', env: { ...process.env, SHORTY_CONFIG_DIR: join(dir, 'server'), SHORTY_DEBUG: '' }, stderr: 'pipe',
+  });
   try {
     // Only the sandbox's settings: none of the shell's (a profile, a debug switch...).
     for (const key of Object.keys(process.env)) if (key.startsWith('SHORTY_')) delete process.env[key];
     Object.assign(process.env, sandbox.vars, { SHORTY_CONFIG_DIR: join(dir, 'client') });
     for (const args of REQUEST_RUNS) await runOrFail(bundle, args);
   } finally {
-    sandbox.stop();
+    await sandbox.close();
     rmSync(dir, { recursive: true, force: true });
   }
   // Chunks no run loaded (the sandbox's) are cached as loaded: their top-level code.
