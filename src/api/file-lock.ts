@@ -30,7 +30,7 @@ const DEFAULT_STALE_MS = 5000;
  * high-resolution time and a random part the calls of one process. It only has to be unique,
  * not secret.
  */
-export function uniqueToken(separator: string): string {
+function uniqueToken(separator: string): string {
   const random = Math.random().toString(36).slice(2, 10);
   return [process.pid, process.hrtime.bigint().toString(36), random].join(separator);
 }

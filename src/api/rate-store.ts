@@ -1,19 +1,18 @@
-import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { uniqueToken, withFileLock } from './file-lock.js';
+import { withFileLock } from './file-lock.js';
 import { emptyState, sanitizeState, type RateState } from './rate-window.js';
 
 /**
  * The limiter's shared state on disk: one JSON file per (base URL, key) under
- * `<configDir>/ratelimit/`, named by a hash (the key itself is never written), changed only
- * under a lock and replaced atomically (temp file + rename), so readers without the lock never
- * see half a file.
+ * `<configDir>/ratelimit/`, named by a hash (the key itself is never written), read and changed
+ * only under a lock, so no reader ever sees a write half done.
  */
 export interface RateStore {
   readonly path: string;
   /** Reads, lets `change` edit the state, writes it back; the lock is held only meanwhile. */
   update<T>(change: (state: RateState) => T, signal?: AbortSignal): Promise<T>;
-  /** A lock-free snapshot. */
+  /** A snapshot, read under the lock. */
   read(): Promise<RateState>;
 }
 
@@ -67,27 +66,35 @@ export function openRateStore(path: string): RateStore {
     return read();
   }
 
+  /**
+   * Writes over the old bytes, in place. Not temp file + rename: on ext4 (auto_da_alloc),
+   * renaming over an existing file, like truncating one to zero, starts the new data's
+   * writeback at once, 0.3-2.5 ms per write, and a request writes twice. Writing in place costs
+   * microseconds. A shorter state is padded with spaces (JSON whitespace) to the old length; the
+   * file is cut down only when it has grown far beyond what it holds (a big cap, once).
+   */
   function write(state: RateState): void {
-    const temp = `${path}.${uniqueToken('.')}.tmp`;
-    const bytes = Buffer.from(JSON.stringify(state));
+    const json = Buffer.from(JSON.stringify(state));
+    const fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o600);
     try {
-      writeFileSync(temp, bytes, { mode: 0o600 });
-      renameSync(temp, path);
+      const size = fstatSync(fd).size;
+      const shrink = size > SHRINK_ABOVE_BYTES && json.length * 4 < size;
+      const bytes = shrink || json.length >= size ? json : Buffer.concat([json, Buffer.alloc(size - json.length, ' ')]);
+      writeSync(fd, bytes, 0, bytes.length, 0);
+      if (shrink) ftruncateSync(fd, bytes.length);
       // Kept as a re-read would see it (sanitizing drops what JSON could not carry).
       lastWrite = { bytes, state: sanitizeState(state) };
-    } catch (err) {
-      try {
-        unlinkSync(temp);
-      } catch {
-        // never written
-      }
-      throw err;
+    } finally {
+      closeSync(fd);
     }
   }
 
   return {
     path,
-    read: async () => read(),
+    async read() {
+      if (!existsSync(path)) return emptyState();
+      return withFileLock(`${path}.lock`, async () => read());
+    },
     update(change, signal) {
       const run = async () => {
         if (!dirReady) mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -106,6 +113,9 @@ export function openRateStore(path: string): RateStore {
     },
   };
 }
+
+/** A state file this much larger than its content is cut down to size. */
+const SHRINK_ABOVE_BYTES = 64 * 1024;
 
 /** True when the file's bytes are exactly `bytes` (a missing or unreadable file holds nothing). */
 function fileHolds(path: string, bytes: Buffer): boolean {

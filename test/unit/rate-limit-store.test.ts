@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -112,4 +112,44 @@ describe('the locked state file', () => {
     await store.update(addSlot(1, 1));
     expect((await store.read()).slots).toHaveLength(1);
   });
+
+  it('writes over the file in place: a shorter state is padded, still JSON, and nothing else is left', async () => {
+    const dir = join(tempDir(), 'ratelimit');
+    const path = join(dir, 's.json');
+    const store = openRateStore(path);
+    for (let i = 0; i < 20; i++) await store.update(addSlot(1, i));
+    const { ino, size } = await stat(path);
+    await store.update((state) => { state.slots.splice(0, 19); });
+    const after = await stat(path);
+    // the same file (no rename over it), not truncated (no flush of its data on ext4)
+    expect(after.ino).toBe(ino);
+    expect(after.size).toBe(size);
+    expect(after.mode & 0o777).toBe(0o600);
+    const text = await readFile(path, 'utf8');
+    expect((JSON.parse(text) as { slots: unknown[] }).slots).toHaveLength(1);
+    expect(text.trimEnd().length).toBeLessThan(size);
+    expect(await readdir(dir)).toEqual(['s.json']);
+  });
+
+  it('cuts a file down once it is far larger than the state it holds', async () => {
+    const path = join(tempDir(), 'ratelimit', 's.json');
+    const store = openRateStore(path);
+    await store.update((state) => {
+      for (let i = 0; i < 3000; i++) state.slots.push({ sentAt: Date.now(), pid: 1, seq: i });
+    });
+    const big = (await stat(path)).size;
+    expect(big).toBeGreaterThan(64 * 1024);
+    await store.update((state) => { state.slots.splice(0); });
+    const small = (await stat(path)).size;
+    expect(small).toBeLessThan(1024);
+    expect((await store.read()).slots).toHaveLength(0);
+  });
+
+  it('reads an empty state, and creates nothing, where no state was ever written', async () => {
+    const dir = join(tempDir(), 'ratelimit');
+    const state = await openRateStore(join(dir, 's.json')).read();
+    expect(state.slots).toEqual([]);
+    await expect(readdir(dir)).rejects.toThrow(/ENOENT/);
+  });
 });
+
