@@ -32,7 +32,11 @@ export async function writeCodeCaches(files) {
   for (const file of files) {
     await rm(`${file}.cache`, { force: true });
     await rm(`${file}.help.cache`, { force: true });
-    const id = createHash('sha256').update(await readFile(file)).digest('hex').slice(0, BUILD_ID_LENGTH);
+    const bytes = await readFile(file);
+    // bin/shorty.js decodes these files as latin1, which reads ASCII (esbuild's default charset) right.
+    const wide = bytes.findIndex((byte) => byte > 0x7f);
+    if (wide !== -1) throw new Error(`${file} has a non-ASCII byte at ${wide}: bin/shorty.js reads dist/ as ASCII`);
+    const id = createHash('sha256').update(bytes).digest('hex').slice(0, BUILD_ID_LENGTH);
     await appendFile(file, `${BUILD_MARK}${id}\n`);
   }
   // V8 rejects a cache made under other flags: no NODE_OPTIONS from the shell.
