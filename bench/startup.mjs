@@ -2,12 +2,17 @@
 // Start-up benchmark: how much slower is `shorty ...` than the physical limit, a one-line script
 // that prints a version? Every command runs once per round, in a rotating order, so drift on a
 // shared machine hits all of them alike; the medians are compared.
-//   node bench/startup.mjs [--rounds 31]      (run `npm run build` first)
+//   node bench/startup.mjs [--rounds 31] [--floors]      (run `npm run build` first)
+// --floors adds what one GET of the same list costs without any CLI around it: with node:http,
+// and with undici as shorty loads it (dist/undici.cjs from its code cache). They show how much
+// of `urls list` is the HTTP client's own start-up.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addLink, arg, BIN, cleanEnv as shellFreeEnv, startSandbox } from './lib.mjs';
+
+const FLOORS = process.argv.includes('--floors');
 
 const rounds = Math.max(21, Number(arg('--rounds')) || 31);
 const WARMUP = 3;
@@ -33,6 +38,28 @@ function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+/** One GET of the list and its body on stdout, `get(url, headers, done)` being the client. */
+function floorScript(client) {
+  return `const url = process.env.SHORTY_BASE_URL + '/api/urls';
+const headers = { authorization: 'Bearer ' + process.env.SHORTY_API_KEY, accept: 'application/json' };
+${client}
+get(url, headers, (body) => { require('node:fs').writeSync(1, body); process.exit(0); });
+`;
+}
+
+const HTTP_FLOOR = floorScript(`function get(url, headers, done) {
+  require('node:http').get(url, { headers }, (res) => {
+    const chunks = [];
+    res.on('data', (chunk) => chunks.push(chunk));
+    res.on('end', () => done(Buffer.concat(chunks)));
+  });
+}`);
+
+const UNDICI_FLOOR = floorScript(`function get(url, headers, done) {
+  const { Agent, request } = require(${JSON.stringify(BIN)}).loadCompiled('undici.cjs');
+  request(url, { headers, dispatcher: new Agent() }).then((res) => res.body.text()).then(done);
+}`);
+
 /** A few links so the list has rows to print. */
 async function seedLinks(sandbox, count) {
   for (let i = 0; i < count; i += 1) await addLink(sandbox, { url: `https://example.com/bench/${i}` });
@@ -50,6 +77,8 @@ function pickListCommand(env) {
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'shorty-bench-'));
   writeFileSync(join(dir, 'version.cjs'), "process.stdout.write('1.0.0\\n');\n");
+  writeFileSync(join(dir, 'http-get.cjs'), HTTP_FLOOR);
+  writeFileSync(join(dir, 'undici-get.cjs'), UNDICI_FLOOR);
   const sandbox = await startSandbox({ rateLimit: '100000/1s', env: cleanEnv({ SHORTY_CONFIG_DIR: join(dir, 'server') }), stderr: 'inherit' });
   try {
     await seedLinks(sandbox, 20);
@@ -66,6 +95,10 @@ async function main() {
       { name: 'shorty --version', args: [BIN, '--version'], env: shortyEnv, goal: 1.1 },
       { name: 'shorty --help', args: [BIN, '--help'], env: shortyEnv, goal: 1.25 },
       { name: `shorty ${listArgs.join(' ')}`, args: [BIN, ...listArgs], env: shortyEnv, goal: 1.8 },
+      ...(FLOORS ? [
+        { name: 'GET, node:http, no CLI', args: [join(dir, 'http-get.cjs')], env: shortyEnv },
+        { name: 'GET, undici, no CLI', args: [join(dir, 'undici-get.cjs')], env: shortyEnv },
+      ] : []),
     ];
     const samples = new Map(cases.map((c) => [c, []]));
     for (let round = 0; round < WARMUP + rounds; round += 1) {
