@@ -35,6 +35,11 @@ export interface Transport {
 
 const MAX_RETRIES = 3;
 
+/** Loads undici, without connecting anywhere (see keepMemoryFlat in bulk/memory.ts). */
+export async function loadHttpClient(): Promise<void> {
+  await import('undici');
+}
+
 /**
  * The one way shorty talks HTTP: every request takes a slot from the limiter, is logged under
  * --debug with the key redacted, and is retried where the contract allows it (GETs on network

@@ -1,3 +1,4 @@
+import { loadHttpClient } from '../api/http.js';
 import type { Context } from '../context.js';
 import { checkFields, parseFieldList } from '../output/fields.js';
 import { detectInputFormat, type InputFormat } from './input-format.js';
@@ -24,6 +25,7 @@ export interface ImportOptions {
 
 /** `urls import`: returns the exit code (0 all ok/skipped, 1 some rows failed, 130 interrupted). */
 export async function runImport(ctx: Context, opts: ImportOptions): Promise<number> {
+  if (!opts.dryRun) await loadHttpClient();
   keepMemoryFlat();
   const outputFormat = bulkOutputFormat(ctx, 'urls import');
   const input = await openInput(ctx, opts.file);

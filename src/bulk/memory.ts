@@ -10,7 +10,9 @@ import { setFlagsFromString } from 'node:v8';
  * - after some hundred requests the HTTP parser's WebAssembly tiers up to optimised code, compiled
  *   on a background thread whose ~35 MiB of scratch memory stays with the process; the baseline
  *   code is fast enough for API responses of a few hundred bytes.
- * Call before the first request.
+ * Call before the first request, once the HTTP client is loaded: while V8's flags differ from
+ * those it started with, it refuses every code cache (Node's for its own modules, ours for
+ * dist/*.cjs), so undici's chunk loaded afterwards would be compiled from source.
  */
 export function keepMemoryFlat(): void {
   setFlagsFromString('--semi-space-growth-factor=1');

@@ -95,3 +95,38 @@ describe('the code caches of the build', () => {
     expect(res.stdout).toBe('false');
   });
 });
+
+/**
+ * The caches above are only worth something if runs get to use them: V8 refuses every code cache
+ * while its flags differ from the ones it started with, so a command that changes one (the
+ * import's memory flags, the first request's tiering budget) must do it after loading its chunks.
+ */
+describe('the chunks a command loads are compiled from their caches', () => {
+  const { run } = useSandboxCli();
+
+  async function compiled(args: string[]): Promise<Record<string, boolean>> {
+    const dir = tempDir('shorty-cache-use-');
+    const probe = join(dir, 'probe.cjs');
+    const report = join(dir, 'compiled.json');
+    // Wraps vm.Script, which bin/shorty.js looks up for every file it compiles.
+    writeFileSync(probe, `const vm = require('node:vm'); const Script = vm.Script; const seen = {};
+vm.Script = function (source, options) { const script = new Script(source, options); seen[require('node:path').basename(options.filename)] = script.cachedDataRejected === false; return script; };
+process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify(seen)));
+`);
+    const res = await run(args, { env: { NODE_OPTIONS: `--require ${JSON.stringify(probe)}` } });
+    expect(res.stderr).toBe('');
+    expect(res.exitCode).toBe(0);
+    return JSON.parse(readFileSync(report, 'utf8')) as Record<string, boolean>;
+  }
+
+  it('shorty urls list', async () => {
+    expect(await compiled(['urls', 'list'])).toEqual({ 'shorty.cjs': true, 'undici.cjs': true });
+  });
+
+  it('shorty urls import, which changes V8 flags for its memory', async () => {
+    const file = join(tempDir('shorty-cache-import-'), 'links.csv');
+    writeFileSync(file, 'url\nhttps://example.com/cached-import\n');
+    expect(await compiled(['urls', 'import', file, '-q'])).toEqual({ 'shorty.cjs': true, 'undici.cjs': true });
+  });
+});
+
