@@ -136,6 +136,31 @@ async function precomputedConstants() {
   return `'use strict'\nmodule.exports = ${JSON.stringify(used)}\n`;
 }
 
+// undici makes its one llhttp instance when the first connection opens. V8 soon judges the
+// parser's main function hot and recompiles it with TurboFan on a helper thread: ~120-200 ms of
+// CPU, and process.exit() waits for that job, so a one-request command took twice as long. A
+// larger tiering budget, which V8 reads when it compiles the module, keeps a short run on the
+// baseline (Liftoff) code, which parses a response in microseconds anyway; a long run (a bulk
+// import) still tiers up after a few hundred responses. The flag is raised only while the
+// instance is made: while V8's flags differ from the ones it started with, it refuses every code
+// cache, Node's for its own modules included (node:tls and node:crypto, loaded as an https
+// connection opens, took ~6 ms more that way). Only on V8 11 (Node 20), where the flag and its
+// default were checked: an unknown flag is reported on stdout.
+const FIRST_PARSER = '    llhttpInstance = lazyllhttp()\n';
+const BASELINE_PARSER = `'use strict'
+const DEFAULT_TIERING_BUDGET = 1800000
+module.exports = function onBaselineCode (makeParser) {
+  if (process.versions.v8.split('.')[0] !== '11') return makeParser()
+  const v8 = require('node:v8')
+  v8.setFlagsFromString('--wasm-tiering-budget=' + DEFAULT_TIERING_BUDGET * 50)
+  try {
+    return makeParser()
+  } finally {
+    v8.setFlagsFromString('--wasm-tiering-budget=' + DEFAULT_TIERING_BUDGET)
+  }
+}
+`;
+
 /** Serves the parts above from a file in dist/ or from the installed package. */
 function lighterParser() {
   const seen = { simd: false, constants: false, clientH1: false, fromPackage: new Set() };
@@ -150,6 +175,8 @@ function lighterParser() {
           seen.fromPackage.add(args.path);
           return { path: target, external: true };
         });
+        b.onResolve({ filter: /^shorty-baseline-parser$/ }, () => ({ path: 'baseline-parser', namespace: 'undici-baseline-parser' }));
+        b.onLoad({ filter: /.*/, namespace: 'undici-baseline-parser' }, () => ({ contents: BASELINE_PARSER, loader: 'js' }));
         b.onLoad({ filter: SIMD_WASM }, () => {
           seen.simd = true;
           return { contents: SIMD_FROM_FILE, loader: 'js' };
@@ -166,8 +193,12 @@ function lighterParser() {
           if (unknown.length || requires !== 1) {
             throw new Error(`undici's client-h1.js uses ${unknown.join(', ') || 'llhttp constants differently'}: update USED_CONSTANTS in scripts/build-undici.mjs`);
           }
+          if (source.split(FIRST_PARSER).length !== 2) {
+            throw new Error('undici\'s client-h1.js no longer makes its parser as expected: update FIRST_PARSER in scripts/build-undici.mjs');
+          }
           seen.clientH1 = true;
-          return { contents: source, loader: 'js' };
+          const contents = source.replace(FIRST_PARSER, "    llhttpInstance = require('shorty-baseline-parser')(lazyllhttp)\n");
+          return { contents, loader: 'js' };
         });
       },
     },
@@ -259,6 +290,7 @@ export async function buildUndici(pkg) {
   await writeSimdWasm('dist');
   if (!seen.client || !seen.h2) throw new Error('undici\'s HTTP/2 client was not where expected: update scripts/build-undici.mjs');
   const outside = Object.keys(result.metafile.inputs)
-    .filter((p) => !UNDICI_LIB.test(p) && !p.endsWith('undici-subset.cjs') && !p.startsWith('undici-lazy-http:') && !p.startsWith('undici-light-assert:'));
+    .filter((p) => !UNDICI_LIB.test(p) && !p.endsWith('undici-subset.cjs') && !p.startsWith('undici-lazy-http:') && !p.startsWith('undici-light-assert:')
+      && !p.startsWith('undici-baseline-parser:'));
   if (outside.length) throw new Error(`unexpected files in dist/undici.cjs: ${outside.join(', ')}`);
 }

@@ -1,5 +1,6 @@
 import { execa } from 'execa';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../helpers/cli.js';
@@ -127,6 +128,51 @@ process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(repor
     const file = join(tempDir('shorty-cache-import-'), 'links.csv');
     writeFileSync(file, 'url\nhttps://example.com/cached-import\n');
     expect(await compiled(['urls', 'import', file, '-q'])).toEqual({ 'shorty.cjs': true, 'undici.cjs': true });
+  });
+});
+
+/**
+ * The same holds for Node's own modules: while a V8 flag differs from its start-up value, Node
+ * compiles the modules it loads without their code cache. undici's parser needs a flag for a
+ * moment (see build-undici.mjs); an https connection loads node:tls and node:crypto, ~25 modules,
+ * which must not fall into that moment.
+ */
+describe('no Node module loads while shorty changes a V8 flag', () => {
+  const { run } = useSandboxCli();
+
+  /** Every module the run loaded, and for each setFlagsFromString call: the flag and the modules loaded until the next call. */
+  async function flagWindows(args: string[], env: Record<string, string> = {}): Promise<{ modules: string[]; windows: { flag: string; loaded: string[] }[] }> {
+    const dir = tempDir('shorty-flags-');
+    const probe = join(dir, 'probe.cjs');
+    const report = join(dir, 'flags.json');
+    writeFileSync(probe, `const v8 = require('node:v8'); const set = v8.setFlagsFromString; const calls = [];
+v8.setFlagsFromString = function (flag) { calls.push({ flag, at: process.moduleLoadList.length }); return set.call(this, flag); };
+process.on('exit', () => { const list = process.moduleLoadList;
+  const windows = calls.map((c, i) => ({ flag: c.flag, loaded: list.slice(c.at, calls[i + 1]?.at ?? c.at) }));
+  require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify({ modules: list, windows })); });
+`);
+    await run(args, { env: { ...env, NODE_OPTIONS: `--require ${JSON.stringify(probe)}` } });
+    return JSON.parse(readFileSync(report, 'utf8')) as { modules: string[]; windows: { flag: string; loaded: string[] }[] };
+  }
+
+  it('a request over loopback HTTP: the flag is raised only while the parser is made', async () => {
+    const { windows } = await flagWindows(['urls', 'list']);
+    expect(windows.map((w) => w.flag)).toEqual(['--wasm-tiering-budget=90000000', '--wasm-tiering-budget=1800000']);
+    expect(windows[0]!.loaded).toEqual([]);
+  });
+
+  it('a request over https: node:tls loads with no flag changed', async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const { modules, windows } = await flagWindows(['urls', 'add', 'https://example.com/tls'], { SHORTY_BASE_URL: `https://127.0.0.1:${closed}` });
+    // The connection is refused (exit 5), after node:tls has loaded; no parser is ever made.
+    expect(modules).toContain('NativeModule tls');
+    const raised = windows.filter((w) => w.flag !== '--wasm-tiering-budget=1800000');
+    expect(raised.flatMap((w) => w.loaded)).toEqual([]);
   });
 });
 
