@@ -4,7 +4,20 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../helpers/cli.js';
-import { useSandboxCli } from '../helpers/sandbox-cli.js';
+import { useSandboxCli, type SandboxCli } from '../helpers/sandbox-cli.js';
+
+/**
+ * Runs the built CLI with `probe` preloaded (NODE_OPTIONS --require). The probe's code may call
+ * `report(make)`: `make()` is written as JSON when the process exits, and returned here.
+ */
+async function runProbed<T>(run: SandboxCli['run'], args: string[], probe: string, env: Record<string, string> = {}) {
+  const dir = tempDir('shorty-probe-');
+  const file = join(dir, 'probe.cjs');
+  const report = join(dir, 'report.json');
+  writeFileSync(file, `const report = (make) => process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify(make())));\n${probe}\n`);
+  const res = await run(args, { env: { ...env, NODE_OPTIONS: `--require ${JSON.stringify(file)}` } });
+  return { res, report: JSON.parse(readFileSync(report, 'utf8')) as T };
+}
 
 /**
  * Start-up is paid on every call of a CLI run in a loop, so the commands that need no dependency
@@ -57,13 +70,9 @@ describe('a request loads no Node module it does not use', () => {
   const { run } = useSandboxCli();
 
   it('shorty urls list', async () => {
-    const dir = tempDir('shorty-modules-');
-    const probe = join(dir, 'probe.cjs');
-    const list = join(dir, 'modules.txt');
-    writeFileSync(probe, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, process.moduleLoadList.join('\\n')));\n`);
-    const res = await run(['urls', 'list'], { env: { NODE_OPTIONS: `--require ${JSON.stringify(probe)}` } });
+    const { res, report } = await runProbed<string[]>(run, ['urls', 'list'], 'report(() => process.moduleLoadList);');
     expect(res.exitCode).toBe(0);
-    const loaded = new Set(readFileSync(list, 'utf8').split('\n').map((line) => line.replace(/^NativeModule /, '')));
+    const loaded = new Set(report.map((line) => line.replace(/^NativeModule /, '')));
     expect(loaded.has('net')).toBe(true); // the probe sees the request's own modules
     const unused = ['http', '_http_client', 'http2', 'tls', 'zlib', 'worker_threads', 'perf_hooks', 'crypto', 'assert'];
     expect(unused.filter((name) => loaded.has(name))).toEqual([]);
@@ -106,18 +115,13 @@ describe('the chunks a command loads are compiled from their caches', () => {
   const { run } = useSandboxCli();
 
   async function compiled(args: string[]): Promise<Record<string, boolean>> {
-    const dir = tempDir('shorty-cache-use-');
-    const probe = join(dir, 'probe.cjs');
-    const report = join(dir, 'compiled.json');
     // Wraps vm.Script, which bin/shorty.js looks up for every file it compiles.
-    writeFileSync(probe, `const vm = require('node:vm'); const Script = vm.Script; const seen = {};
+    const { res, report } = await runProbed<Record<string, boolean>>(run, args, `const vm = require('node:vm'); const Script = vm.Script; const seen = {};
 vm.Script = function (source, options) { const script = new Script(source, options); seen[require('node:path').basename(options.filename)] = script.cachedDataRejected === false; return script; };
-process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify(seen)));
-`);
-    const res = await run(args, { env: { NODE_OPTIONS: `--require ${JSON.stringify(probe)}` } });
+report(() => seen);`);
     expect(res.stderr).toBe('');
     expect(res.exitCode).toBe(0);
-    return JSON.parse(readFileSync(report, 'utf8')) as Record<string, boolean>;
+    return report;
   }
 
   it('shorty urls list', async () => {
@@ -142,17 +146,11 @@ describe('no Node module loads while shorty changes a V8 flag', () => {
 
   /** Every module the run loaded, and for each setFlagsFromString call: the flag and the modules loaded until the next call. */
   async function flagWindows(args: string[], env: Record<string, string> = {}): Promise<{ modules: string[]; windows: { flag: string; loaded: string[] }[] }> {
-    const dir = tempDir('shorty-flags-');
-    const probe = join(dir, 'probe.cjs');
-    const report = join(dir, 'flags.json');
-    writeFileSync(probe, `const v8 = require('node:v8'); const set = v8.setFlagsFromString; const calls = [];
+    const { report } = await runProbed<{ modules: string[]; windows: { flag: string; loaded: string[] }[] }>(run, args, `const v8 = require('node:v8'); const set = v8.setFlagsFromString; const calls = [];
 v8.setFlagsFromString = function (flag) { calls.push({ flag, at: process.moduleLoadList.length }); return set.call(this, flag); };
-process.on('exit', () => { const list = process.moduleLoadList;
-  const windows = calls.map((c, i) => ({ flag: c.flag, loaded: list.slice(c.at, calls[i + 1]?.at ?? c.at) }));
-  require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify({ modules: list, windows })); });
-`);
-    await run(args, { env: { ...env, NODE_OPTIONS: `--require ${JSON.stringify(probe)}` } });
-    return JSON.parse(readFileSync(report, 'utf8')) as { modules: string[]; windows: { flag: string; loaded: string[] }[] };
+report(() => { const list = process.moduleLoadList;
+  return { modules: list, windows: calls.map((c, i) => ({ flag: c.flag, loaded: list.slice(c.at, calls[i + 1]?.at ?? c.at) })) }; });`, env);
+    return report;
   }
 
   it('a request over loopback HTTP: the flag is raised only while the parser is made', async () => {
