@@ -114,18 +114,33 @@ describe('the code caches of the build', () => {
 describe('the chunks a command loads are compiled from their caches', () => {
   const { run } = useSandboxCli();
 
-  async function compiled(args: string[]): Promise<Record<string, boolean>> {
+  /** For each file compiled: whether V8 took its cache, and the length of the source it was given. */
+  async function compiledWith(args: string[]): Promise<Record<string, { cached: boolean; length: number }>> {
     // Wraps vm.Script, which bin/shorty.js looks up for every file it compiles.
-    const { res, report } = await runProbed<Record<string, boolean>>(run, args, `const vm = require('node:vm'); const Script = vm.Script; const seen = {};
-vm.Script = function (source, options) { const script = new Script(source, options); seen[require('node:path').basename(options.filename)] = script.cachedDataRejected === false; return script; };
+    const { res, report } = await runProbed<Record<string, { cached: boolean; length: number }>>(run, args, `const vm = require('node:vm'); const Script = vm.Script; const seen = {};
+vm.Script = function (source, options) { const script = new Script(source, options); seen[require('node:path').basename(options.filename)] = { cached: script.cachedDataRejected === false, length: source.length }; return script; };
 report(() => seen);`);
     expect(res.stderr).toBe('');
     expect(res.exitCode).toBe(0);
     return report;
   }
 
+  async function compiled(args: string[]): Promise<Record<string, boolean>> {
+    return Object.fromEntries(Object.entries(await compiledWith(args)).map(([file, { cached }]) => [file, cached]));
+  }
+
   it('shorty urls list', async () => {
     expect(await compiled(['urls', 'list'])).toEqual({ 'shorty.cjs': true, 'undici.cjs': true });
+  });
+
+  // Below 128 KiB a string is allocated in V8's young generation (1 MiB), and undici's 124 KB
+  // source made a request run fill it twice; the loader pads it into the large-object space.
+  it('every source it compiles is large enough to stay out of the young generation', async () => {
+    const { LARGE_OBJECT_CHARS } = await import(join(ROOT, 'bin', 'shorty.js')) as { LARGE_OBJECT_CHARS: number };
+    expect(LARGE_OBJECT_CHARS).toBeGreaterThanOrEqual(128 * 1024);
+    const lengths = Object.values(await compiledWith(['urls', 'list'])).map((c) => c.length);
+    expect(lengths).toHaveLength(2);
+    for (const length of lengths) expect(length).toBeGreaterThanOrEqual(LARGE_OBJECT_CHARS);
   });
 
   it('shorty urls import, which changes V8 flags for its memory', async () => {
