@@ -1,3 +1,4 @@
+import { CancelController } from './cancel.js';
 import { main } from './cli.js';
 import { abortableSleep } from './context.js';
 import { CancelError } from './errors.js';
@@ -11,7 +12,7 @@ function exitOnClosedPipe(err: NodeJS.ErrnoException): void {
 
 /** The process-facing shell around main(): signals, exit code, nothing else. */
 export function run(argv: string[]): void {
-  const controller = new AbortController();
+  const controller = new CancelController();
   let interrupts = 0;
   const onSignal = (signal: NodeJS.Signals) => {
     interrupts += 1;

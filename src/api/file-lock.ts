@@ -1,5 +1,6 @@
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
+import type { CancelSignal } from '../cancel.js';
 import { abortableSleep } from '../context.js';
 
 /**
@@ -11,7 +12,7 @@ import { abortableSleep } from '../context.js';
  */
 
 export interface LockOptions {
-  signal?: AbortSignal;
+  signal?: CancelSignal;
   /** Older than this, a lock is stale whoever holds it. */
   staleMs?: number;
 }

@@ -1,3 +1,5 @@
+import type { CancelSignal } from '../cancel.js';
+
 /**
  * The contract between the HTTP layer and the rate limiter (rate-limit.ts implements it).
  * Every request of every kind (modern, legacy, `shorty api`) passes through one Limiter.
@@ -5,14 +7,14 @@
 export interface Limiter {
   /** Takes a slot, waiting (announced on stderr) when the budget is spent. Throws RateLimitError
    * under --no-wait and the abort reason (CancelError) when aborted. */
-  acquire(signal: AbortSignal): Promise<void>;
+  acquire(signal: CancelSignal): Promise<void>;
   /** Called once after every attempt: learns from the response's X-RateLimit-* headers
    * (lower-cased names), or gets `{}` when no response came (network error). */
   observe(headers: Record<string, string>): Promise<void>;
   /** The server rejected a request for the rate limit: wait `waitMs` (or, when the server gave
    * no Retry-After, until the reset it announced; shared with other
    * processes), announced; RateLimitError under --no-wait. */
-  backoff(waitMs: number | undefined, signal: AbortSignal): Promise<void>;
+  backoff(waitMs: number | undefined, signal: CancelSignal): Promise<void>;
   /** Releases files or timers; called once at the end of the run. */
   close?(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import { closeSync, constants, existsSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CancelSignal } from '../cancel.js';
 import { withFileLock } from './file-lock.js';
 import { emptyState, sanitizeState, type RateState } from './rate-window.js';
 
@@ -11,7 +12,7 @@ import { emptyState, sanitizeState, type RateState } from './rate-window.js';
 export interface RateStore {
   readonly path: string;
   /** Reads, lets `change` edit the state, writes it back; the lock is held only meanwhile. */
-  update<T>(change: (state: RateState) => T, signal?: AbortSignal): Promise<T>;
+  update<T>(change: (state: RateState) => T, signal?: CancelSignal): Promise<T>;
   /** A snapshot, read under the lock. */
   read(): Promise<RateState>;
 }
@@ -127,7 +128,7 @@ function fileHolds(path: string, bytes: Buffer): boolean {
 }
 
 /** Resolves when `previous` has settled, or rejects with the abort reason as soon as `signal` aborts. */
-function afterTurn(previous: Promise<unknown>, signal?: AbortSignal): Promise<void> {
+function afterTurn(previous: Promise<unknown>, signal?: CancelSignal): Promise<void> {
   if (!signal) return previous.then(() => {});
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {

@@ -1,4 +1,5 @@
 import type { ModernApi } from '../api/modern.js';
+import { anySignal, CancelController, type CancelSignal } from '../cancel.js';
 import type { Context } from '../context.js';
 import { CancelError, ShortyError } from '../errors.js';
 import type { StreamFormat } from '../output/row-writers.js';
@@ -133,6 +134,14 @@ function conclude(ctx: Context, run: LiveImport, counts: ReturnType<typeof empty
  */
 async function importApi(ctx: Context): Promise<ModernApi> {
   const { createModernApi } = await import('../api/modern.js');
-  const sleep = (ms: number, signal?: AbortSignal) => ctx.sleep(ms, signal ? AbortSignal.any([signal, ctx.signal]) : ctx.signal);
-  return createModernApi({ ...ctx, signal: new AbortController().signal, sleep });
+  const sleep = async (ms: number, signal?: CancelSignal) => {
+    if (!signal) return ctx.sleep(ms, ctx.signal);
+    const either = anySignal([signal, ctx.signal]);
+    try {
+      await ctx.sleep(ms, either.signal);
+    } finally {
+      either.dispose();
+    }
+  };
+  return createModernApi({ ...ctx, signal: new CancelController().signal, sleep });
 }

@@ -77,6 +77,18 @@ describe('a request loads no Node module it does not use', () => {
     const unused = ['http', '_http_client', 'http2', 'tls', 'zlib', 'worker_threads', 'perf_hooks', 'crypto', 'assert'];
     expect(unused.filter((name) => loaded.has(name))).toEqual([]);
   });
+
+  // Node's AbortController and EventTarget cost ~0.8 ms at first use (see src/cancel.ts).
+  it('shorty urls list cancels through an EventEmitter, not AbortController or EventTarget', async () => {
+    const { res, report } = await runProbed<{ controllers: boolean; listeners: number; net: boolean }>(run, ['urls', 'list'], `const seen = { controllers: false, listeners: 0, net: false };
+const lazy = Object.getOwnPropertyDescriptor(globalThis, 'AbortController');
+Object.defineProperty(globalThis, 'AbortController', { configurable: true, get() { seen.controllers = true; return lazy.get ? lazy.get.call(this) : lazy.value; } });
+const add = EventTarget.prototype.addEventListener;
+EventTarget.prototype.addEventListener = function (...args) { seen.listeners += 1; return add.apply(this, args); };
+report(() => ({ ...seen, net: process.moduleLoadList.includes('NativeModule net') }));`);
+    expect(res.exitCode).toBe(0);
+    expect(report).toEqual({ controllers: false, listeners: 0, net: true }); // net: the request was sent
+  });
 });
 
 /**
