@@ -54,17 +54,19 @@ const COMMANDS: TopCommand[] = [
 ];
 
 /**
- * Registers the top-level commands. Given argv, only what this run can reach is built in full
- * (start-up is paid on every call): the command named in argv; with no command word, the
- * commands the root help describes, the groups as placeholders. `help`, `completion` and an
- * unknown word get the whole tree (help for any path, completion scripts, suggestions). Without
- * argv (tests, tools), the whole tree.
+ * Registers the top-level commands. Given argv, only what this run can reach is built (start-up
+ * is paid on every call): the command named in argv, and no other (the others only show in the
+ * root help and in suggestions for an unknown word); with no command word, the commands the root
+ * help describes, the groups as placeholders. `help`, `completion` and an unknown word get the
+ * whole tree (help for any path, completion scripts, suggestions). Without argv (tests, tools),
+ * the whole tree.
  */
 export function registerCommands(program: Command, ctx: Context, argv?: readonly string[]): void {
   const wanted = argv === undefined ? undefined : commandWord(program, argv);
   const target = wanted === undefined ? undefined : COMMANDS.find((c) => c.name === wanted || c.aliases.includes(wanted));
   const everything = argv === undefined || (wanted !== undefined && (target === undefined || target.name === 'completion'));
   for (const command of COMMANDS) {
+    if (!everything && target !== undefined && command !== target) continue;
     const cmd = program.command(command.name).aliases(command.aliases).description(command.description);
     if (everything || command === target || (wanted === undefined && !command.group)) command.register(cmd, ctx);
   }

@@ -24,8 +24,33 @@ describe('a run that builds part of the command tree prints what the whole tree 
     [['sandbox', '--help']],
     [['urls', 'lst']],
     [['urlz']],
+    [['urls', 'list', '--bogus']],
+    [['limits', 'extra']],
   ])('shorty %j', async (argv) => {
     const res = await runCli(argv);
     expect(res.stdout + res.stderr).toBe(await fromWholeTree(argv));
+  });
+});
+
+describe('what a run builds of the tree', () => {
+  const built = async (argv: string[]) => {
+    const ctx = createContext({ io: await createTestIO(), env: {}, now: () => 0, sleep: async () => {}, signal: new AbortController().signal });
+    return buildProgram(ctx, argv).commands.map((cmd) => [cmd.name(), cmd.commands.length + cmd.options.length > 0] as const);
+  };
+
+  it('a named command: that one only, in full', async () => {
+    expect(await built(['-o', 'json', 'url', 'ls'])).toEqual([['urls', true]]);
+  });
+
+  it('no command word: every command, the groups as empty placeholders', async () => {
+    const commands = await built(['--help']);
+    expect(commands.length).toBeGreaterThan(10);
+    expect(commands.find(([name]) => name === 'urls')).toEqual(['urls', false]);
+  });
+
+  it('an unknown word: the whole tree, for suggestions', async () => {
+    const commands = await built(['urlz']);
+    expect(commands).toHaveLength((await built(['--help'])).length);
+    expect(commands.find(([name]) => name === 'urls')).toEqual(['urls', true]);
   });
 });
