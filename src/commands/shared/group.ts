@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { Context } from '../../context.js';
 
 /** A verb of a group with its short alias (`list`/`ls`, `delete`/`rm`...). */
 export function verb(parent: Command, usage: string, description: string): Command {
@@ -15,3 +16,20 @@ const VERB_ALIASES: Record<string, string> = {
   update: 'edit',
   delete: 'rm',
 };
+
+/** One verb of a group, for registerVerbs(): its name and aliases, and what builds it in full. */
+export interface Verb {
+  name: string;
+  aliases?: string[];
+  register(group: Command, ctx: Context): void;
+}
+
+/**
+ * Builds a group's verbs. Given the verb a run asked for (`list` in `shorty urls list`), only
+ * that one is built: the others only show in the group's help and in suggestions for an
+ * unknown verb, which such a run never prints. Otherwise (help, an unknown word), all of them.
+ */
+export function registerVerbs(group: Command, ctx: Context, verbs: readonly Verb[], wanted?: string): void {
+  const target = wanted === undefined ? undefined : verbs.find((v) => v.name === wanted || v.aliases?.includes(wanted));
+  for (const verb of target ? [target] : verbs) verb.register(group, ctx);
+}
