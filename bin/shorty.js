@@ -58,14 +58,24 @@ function compile(name, cacheName) {
  * source, the one V8 compares them with.
  */
 function wrappedSource(fs, file) {
-  const bytes = fs.readFileSync(file);
-  const length = HEAD.length + bytes.length + TAIL.length;
-  const all = Buffer.allocUnsafe(Math.max(length, LARGE_OBJECT_CHARS));
-  all.latin1Write(HEAD, 0);
-  bytes.copy(all, HEAD.length);
-  all.latin1Write(TAIL, HEAD.length + bytes.length);
-  all.fill(32, length);
-  return all.latin1Slice(0, all.length);
+  const fd = fs.openSync(file, 'r');
+  try {
+    const size = fs.fstatSync(fd).size;
+    const length = HEAD.length + size + TAIL.length;
+    const all = Buffer.allocUnsafe(Math.max(length, LARGE_OBJECT_CHARS));
+    all.latin1Write(HEAD, 0);
+    // Read in place, between HEAD and TAIL: no second copy of the file.
+    for (let at = 0; at < size;) {
+      const read = fs.readSync(fd, all, HEAD.length + at, size - at, at);
+      if (read === 0) throw new Error(`${file} changed while it was read`);
+      at += read;
+    }
+    all.latin1Write(TAIL, HEAD.length + size);
+    all.fill(32, length);
+    return all.latin1Slice(0, all.length);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** Build only (scripts/write-code-cache.cjs): every file loaded is kept here for its cache. */
