@@ -37,6 +37,25 @@ describe('stdout as a pipe or a file', () => {
     expect((JSON.parse(readFileSync(file, 'utf8')) as unknown[]).length).toBeGreaterThanOrEqual(LINKS);
   });
 
+  // process.stdout for /dev/null is a SyncWriteStream: 5-7 ms of stream machinery for nothing.
+  it('/dev/null is written like a file, without creating process.stdout', async () => {
+    const dir = tempDir();
+    const probe = join(dir, 'probe.cjs');
+    const report = join(dir, 'report.json');
+    writeFileSync(probe, `let used = false;
+const own = Object.getOwnPropertyDescriptor(process, 'stdout');
+Object.defineProperty(process, 'stdout', { configurable: true, enumerable: own.enumerable, get() { used = true; return own.get.call(process); } });
+process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify({ used })));`);
+    const devNull = openSync('/dev/null', 'w');
+    const child = spawn(process.execPath, [BIN, 'urls', 'list'], {
+      env: { ...childEnv(), NODE_OPTIONS: `--require ${JSON.stringify(probe)}` }, stdio: ['ignore', devNull, 'pipe'],
+    });
+    closeSync(devNull);
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+    expect(JSON.parse(readFileSync(report, 'utf8'))).toEqual({ used: false });
+  });
+
   it('a reader that stops early (| head) ends the run quietly with exit 0', async () => {
     const child = spawn(process.execPath, [BIN, 'urls', 'list', '--all', '-o', 'json'], { env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
