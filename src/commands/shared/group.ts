@@ -5,7 +5,7 @@ import type { Context } from '../../context.js';
 export function verb(parent: Command, usage: string, description: string): Command {
   const name = usage.split(' ')[0];
   const cmd = parent.command(usage).description(description);
-  const alias = VERB_ALIASES[name];
+  const alias = verbAlias(name);
   return alias ? cmd.alias(alias) : cmd;
 }
 
@@ -17,19 +17,23 @@ const VERB_ALIASES: Record<string, string> = {
   delete: 'rm',
 };
 
-/** One verb of a group, for registerVerbs(): its name and aliases, and what builds it in full. */
+/** The short alias a verb has in every group (`ls` for `list`...), if any. */
+export function verbAlias(name: string): string | undefined {
+  return VERB_ALIASES[name];
+}
+
+/** One verb of a group, for registerVerbs(): its name (its alias is verbAlias's) and what builds it in full. */
 export interface Verb {
   name: string;
-  aliases?: string[];
   register(group: Command, ctx: Context): void;
 }
 
 /**
- * Builds a group's verbs. Given the verb a run asked for (`list` in `shorty urls list`), only
- * that one is built: the others only show in the group's help and in suggestions for an
+ * Builds a group's verbs. Given the verb a run asked for (`list` or `ls` in `shorty urls ls`),
+ * only that one is built: the others only show in the group's help and in suggestions for an
  * unknown verb, which such a run never prints. Otherwise (help, an unknown word), all of them.
  */
 export function registerVerbs(group: Command, ctx: Context, verbs: readonly Verb[], wanted?: string): void {
-  const target = wanted === undefined ? undefined : verbs.find((v) => v.name === wanted || v.aliases?.includes(wanted));
+  const target = wanted === undefined ? undefined : verbs.find((v) => v.name === wanted || verbAlias(v.name) === wanted);
   for (const verb of target ? [target] : verbs) verb.register(group, ctx);
 }

@@ -10,14 +10,14 @@ import { register as update } from './update.js';
 import { registerExport } from './export.js';
 import { registerImport } from './import.js';
 
-/** The verbs, in the order `shorty urls --help` lists them (their names: see registerVerbs). */
+/** The verbs, in the order `shorty urls --help` lists them. */
 export const URLS_VERBS: readonly Verb[] = [
-  { name: 'list', aliases: ['ls'], register: list },
+  { name: 'list', register: list },
   { name: 'lookup', register: lookup },
-  { name: 'get', aliases: ['show'], register: get },
-  { name: 'add', aliases: ['create'], register: add },
-  { name: 'update', aliases: ['edit'], register: update },
-  { name: 'delete', aliases: ['rm'], register: remove },
+  { name: 'get', register: get },
+  { name: 'add', register: add },
+  { name: 'update', register: update },
+  { name: 'delete', register: remove },
   { name: 'import', register: registerImport },
   { name: 'export', register: registerExport },
 ];
