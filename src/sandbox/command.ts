@@ -2,6 +2,7 @@
 // SIGINT/SIGTERM). stdout gets exactly two lines, so `eval`/dotenv-style consumers and the e2e
 // tests can read the address and key; everything else goes to stderr.
 import type { CancelSignal } from '../cancel.js';
+import { parseFlavor } from './flavor.js';
 import { parseRateLimit } from './rate-limit.js';
 import { createSandbox } from './server.js';
 
@@ -16,6 +17,8 @@ export interface SandboxCommandOptions {
   rateLimit?: string;
   /** JSON file: loaded at start when it exists, saved atomically after every change */
   data?: string;
+  /** the API version to imitate, `v6` or `v7` (default) */
+  flavor?: string;
 }
 
 export interface SandboxCommandIO {
@@ -35,14 +38,15 @@ function parsePort(text: string | undefined): number {
 export async function runSandbox(opts: SandboxCommandOptions, io: SandboxCommandIO, signal: CancelSignal): Promise<number> {
   const port = parsePort(opts.port);
   const rateLimit = parseRateLimit(opts.rateLimit ?? '30/60s');
+  const flavor = parseFlavor(opts.flavor);
   if (opts.apiKey !== undefined && !/^\S{8,}$/.test(opts.apiKey)) {
     throw new Error('invalid API key: use at least 8 characters and no spaces');
   }
-  const sandbox = await createSandbox({ port, host: opts.host, apiKey: opts.apiKey, rateLimit, dataFile: opts.data });
+  const sandbox = await createSandbox({ port, host: opts.host, apiKey: opts.apiKey, rateLimit, dataFile: opts.data, flavor });
   io.stdout.write(`SHORTY_BASE_URL=${sandbox.url}\nSHORTY_API_KEY=${sandbox.apiKey}\n`);
   const window = `${rateLimit.limit}/${rateLimit.windowMs % 1000 === 0 ? `${rateLimit.windowMs / 1000}s` : `${rateLimit.windowMs}ms`}`;
   io.stderr.write(
-    `shorty sandbox listening on ${sandbox.url} (rate limit ${window}${opts.data ? `, data in ${opts.data}` : ', data in memory'}); Ctrl-C stops it\n`,
+    `shorty sandbox listening on ${sandbox.url} (API ${flavor}, rate limit ${window}${opts.data ? `, data in ${opts.data}` : ', data in memory'}); Ctrl-C stops it\n`,
   );
   if (!signal.aborted) await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
   await sandbox.close();

@@ -7,8 +7,27 @@
 //   reset      processed normally (its effects happen!), then the socket is destroyed after the
 //              headers and half of the body — what a crashing proxy does
 //   truncated  processed normally, the JSON body is cut in half (Content-Length matches the cut)
-export const FAULT_MODES = ['html500', 'reset', 'slow', 'truncated', 'html404', 'empty'] as const;
+// and the 403s of a server or an account that refuses the API (see DENIALS), in the order a
+// deployed server checks them: after the rate limit and the route, `api-disabled` before the key,
+// the others only for the right key (a wrong one still gets the bad-key answer).
+export const DENIALS = {
+  'api-disabled': { message: 'API service is disabled.', beforeKey: true },
+  'api-not-allowed': { message: 'You do not have the permission to use the API.', beforeKey: false },
+  'account-inactive': { message: 'Please activate your account.', beforeKey: false },
+  'endpoint-not-allowed': { message: 'You do not have permission to access this endpoint.', beforeKey: false },
+} as const;
+export type Denial = (typeof DENIALS)[keyof typeof DENIALS];
+type DenialMode = keyof typeof DENIALS;
+
+export const FAULT_MODES = [
+  'html500', 'reset', 'slow', 'truncated', 'html404', 'empty',
+  ...(Object.keys(DENIALS) as DenialMode[]),
+] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
+
+export function denialOf(mode: FaultMode): Denial | undefined {
+  return Object.hasOwn(DENIALS, mode) ? DENIALS[mode as DenialMode] : undefined;
+}
 
 export interface FaultSetting {
   mode: FaultMode | null;

@@ -55,7 +55,8 @@ export const DEFAULT_LIMIT = 15;
  * The pagination envelope. `limit` defaults to 15 with no maximum, `page` to 1; a page past
  * the end is an empty page (not an error); `nextpage` is null on the last page.
  */
-export function paginate<T>(query: URLSearchParams, key: string, items: T[]): Reply {
+export function paginate<T>(ctx: { query: URLSearchParams; flavor: { listError: 0 | '0' } }, key: string, items: T[]): Reply {
+  const { query } = ctx;
   const perpage = positiveIntOr(query.get('limit'), DEFAULT_LIMIT);
   const currentpage = positiveIntOr(query.get('page'), 1);
   const maxpage = Math.max(1, Math.ceil(items.length / perpage));
@@ -63,7 +64,7 @@ export function paginate<T>(query: URLSearchParams, key: string, items: T[]): Re
   const page = start < items.length ? items.slice(start, start + perpage) : [];
   return {
     body: {
-      error: '0',
+      error: ctx.flavor.listError,
       data: {
         result: items.length,
         perpage,

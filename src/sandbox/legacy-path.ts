@@ -1,6 +1,7 @@
 // Parsing of legacy paths: /api/v1/<KEY>/shorturl/<operation>/<name>/<value>/...(.json|.xml)
 // Values are percent-encoded path segments; `url` and `short_url` are, in addition, standard
-// base64 of the UTF-8 text (URL-safe `-` `_` are accepted too). Other values are plain text.
+// base64 of the UTF-8 text (URL-safe `-` `_` are accepted too, and so are a raw `/` and `+`).
+// Other values are plain text.
 import { AppError } from './validate.js';
 
 export type LegacyFormat = 'json' | 'xml';
@@ -49,20 +50,28 @@ export function redactLegacyPath(path: string): string {
 
 const BASE64_VALUES = new Set(['url', 'short_url']);
 
-/** name/value pairs in any order; unknown names and odd counts are errors (code 400). */
+/**
+ * name/value pairs in any order; unknown names and a name without a value are errors (code 400).
+ * Clients put standard base64 in the path without percent-encoding its `/`, which splits a
+ * `url` or `short_url` value over several segments: such a value runs up to the next parameter
+ * name (a chunk of base64 that equals one would be read as that parameter: no real URL does it).
+ */
 export function readPairs(rest: string[], allowed: readonly string[]): Map<string, string> {
-  if (rest.length % 2 !== 0) throw new AppError('Parameters must come as name/value pairs.');
   const pairs = new Map<string, string>();
-  for (let i = 0; i < rest.length; i += 2) {
+  for (let i = 0; i < rest.length; ) {
     const name = rest[i];
     if (!allowed.includes(name)) throw new AppError(`Unknown parameter "${name}".`);
+    if (i + 1 >= rest.length) throw new AppError('Parameters must come as name/value pairs.');
+    let end = i + 2;
+    if (BASE64_VALUES.has(name)) while (end < rest.length && !allowed.includes(rest[end])) end++;
     let value: string;
     try {
-      value = decodeURIComponent(rest[i + 1]);
+      value = rest.slice(i + 1, end).map(decodeURIComponent).join('/');
     } catch {
       throw new AppError(`Parameter "${name}" is not correctly percent-encoded.`);
     }
     pairs.set(name, BASE64_VALUES.has(name) ? decodeBase64(name, value) : value);
+    i = end;
   }
   return pairs;
 }

@@ -10,7 +10,7 @@ import { createLink } from './modern/links.js';
 import type { LinkRecord } from './records.js';
 import type { Store } from './store.js';
 import { AppError, MESSAGES, isHttpUrl } from './validate.js';
-import { toXmlDocument } from './xml.js';
+import { toXmlElement } from './xml.js';
 
 export interface LegacyReply {
   status: number;
@@ -20,11 +20,16 @@ export interface LegacyReply {
 
 class LegacyNotFound extends Error {}
 
-export function renderLegacy(format: LegacyFormat, status: number, code: number, data: Record<string, unknown>): LegacyReply {
-  const envelope = { code, data };
-  return format === 'xml'
-    ? { status, contentType: 'application/xml; charset=utf-8', text: toXmlDocument('response', envelope) }
-    : { status, contentType: 'application/json; charset=utf-8', text: phpJson(envelope) };
+export type LegacyRender = (status: number, code: number, data: Record<string, unknown>) => LegacyReply;
+
+/** `xmlDocument` turns the `<response>` element into the whole document (declaration and root). */
+export function legacyRenderer(format: LegacyFormat, xmlDocument: (response: string) => string): LegacyRender {
+  return (status, code, data) => {
+    const envelope = { code, data };
+    return format === 'xml'
+      ? { status, contentType: 'application/xml; charset=utf-8', text: xmlDocument(toXmlElement('response', envelope)) }
+      : { status, contentType: 'application/json; charset=utf-8', text: phpJson(envelope) };
+  };
 }
 
 function create(store: Store, rest: string[]): Record<string, unknown> {
@@ -105,14 +110,14 @@ const OPERATIONS: Record<string, (store: Store, rest: string[]) => Record<string
 };
 
 /** null: unknown operation, answered like any unknown route (HTML 404). */
-export function handleLegacy(request: LegacyRequest, store: Store): LegacyReply | null {
+export function handleLegacy(request: LegacyRequest, store: Store, render: LegacyRender): LegacyReply | null {
   const operation = OPERATIONS[request.operation];
   if (!operation || !Object.hasOwn(OPERATIONS, request.operation)) return null;
   try {
-    return renderLegacy(request.format, 200, 200, operation(store, request.rest));
+    return render(200, 200, operation(store, request.rest));
   } catch (err) {
-    if (err instanceof LegacyNotFound) return renderLegacy(request.format, 200, 404, { message: err.message });
-    if (err instanceof AppError) return renderLegacy(request.format, 200, 400, { message: err.message });
+    if (err instanceof LegacyNotFound) return render(200, 404, { message: err.message });
+    if (err instanceof AppError) return render(200, 400, { message: err.message });
     throw err;
   }
 }

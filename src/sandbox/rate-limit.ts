@@ -42,6 +42,8 @@ export class RateLimiter {
   constructor(
     readonly spec: RateLimitSpec,
     private readonly now: () => number = Date.now,
+    /** X-RateLimit-Remaining after the window's `count`-th request */
+    private readonly remaining: (limit: number, count: number) => number = (limit, count) => Math.max(0, limit - count),
   ) {}
 
   /** Counts one request (rejected ones count too) and says whether it may proceed. */
@@ -59,7 +61,7 @@ export class RateLimiter {
       retryAfter: Math.max(1, Math.ceil((bucket.windowEnd - now) / 1000)),
       headers: {
         'X-RateLimit-Limit': String(this.spec.limit),
-        'X-RateLimit-Remaining': String(Math.max(0, this.spec.limit - bucket.count)),
+        'X-RateLimit-Remaining': String(this.remaining(this.spec.limit, bucket.count)),
         'X-RateLimit-Reset': String(Math.ceil(bucket.windowEnd / 1000)),
       },
     };

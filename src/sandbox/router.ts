@@ -1,5 +1,6 @@
 // A tiny method + pattern router: `/channel/:id/assign/:type/:itemid`.
 // It tells "no such path" (404) apart from "path exists, wrong method" (405).
+import type { Flavor } from './flavor.js';
 import type { Reply } from './format.js';
 import type { Store } from './store.js';
 
@@ -9,6 +10,8 @@ export interface RouteContext {
   /** The parsed JSON body; `{}` when the request had none. */
   body: Record<string, unknown>;
   store: Store;
+  /** the rules of the version the sandbox imitates */
+  flavor: Flavor;
 }
 
 export type RouteHandler = (ctx: RouteContext) => Reply;

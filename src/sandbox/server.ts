@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ADMIN_PREFIX, handleAdmin } from './admin.js';
 import { type ApiDeps, answerApi } from './api.js';
-import { Faults, type FaultMode } from './faults.js';
+import { denialOf, Faults, type FaultMode } from './faults.js';
+import { DEFAULT_FLAVOR, type FlavorName, flavorRules } from './flavor.js';
 import { htmlPage } from './format.js';
 import { htmlOut, jsonOut, type Outgoing, readBody, send } from './http-io.js';
 import { redactLegacyPath } from './legacy-path.js';
@@ -33,6 +34,8 @@ export interface SandboxOptions {
   maxBodyBytes?: number;
   /** clock for dates, expiry and the rate limit (ms since epoch); default Date.now */
   now?: () => number;
+  /** the deployed version to imitate (see flavor.ts); default v7, api-spec.md as written */
+  flavor?: FlavorName;
 }
 
 export interface Sandbox {
@@ -81,13 +84,15 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const store = new Store({ baseUrl: 'http://127.0.0.1', dataFile: options.dataFile, now });
   const log = new RequestLog();
   const faults = new Faults();
+  const flavor = flavorRules(options.flavor ?? DEFAULT_FLAVOR);
   const deps: ApiDeps = {
     store,
     router: createModernRouter(),
-    limiter: new RateLimiter(spec, now),
+    limiter: new RateLimiter(spec, now, flavor.remaining),
     apiKey: options.apiKey ?? randomApiKey(),
     rateLimitStatus: options.rateLimitStatus ?? 200,
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+    flavor,
   };
   const stats = (): SandboxStats => ({ ...log.counters, links: store.state.links.length });
   const admin = {
@@ -106,7 +111,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     const fault = faults.take();
     if (fault?.mode === 'slow') await delay(fault.delayMs);
     let outcome: ReturnType<typeof answerApi> | null = null;
-    const normal = () => (outcome = answerApi(deps, req, url, body)).out;
+    const normal = () => (outcome = answerApi(deps, req, url, body, fault ? denialOf(fault.mode) : undefined)).out;
     if (!fault || !sendFaulted(res, fault.mode, normal)) send(res, normal(), req.method === 'HEAD');
     const answered = outcome as ReturnType<typeof answerApi> | null;
     log.record({

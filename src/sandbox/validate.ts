@@ -30,6 +30,16 @@ export function optionalString(body: Body, field: string): string | undefined {
   return value.trim();
 }
 
+/**
+ * An optional string field where `false`, `null` and "" (or blanks) mean "not given": deployed
+ * servers test `isset && !empty`, and some clients send `"domain": false` for "none".
+ */
+export function optionalFilled(body: Body, field: string): string | undefined {
+  if (body[field] === false) return undefined;
+  const value = optionalString(body, field);
+  return value === '' ? undefined : value;
+}
+
 export function optionalBoolean(body: Body, field: string): boolean | undefined {
   const value = body[field];
   if (value === undefined || value === null) return undefined;

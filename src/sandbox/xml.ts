@@ -1,6 +1,7 @@
 // XML rendering of legacy responses (the spec leaves the shape open):
 //   <?xml version="1.0" encoding="UTF-8"?>
 //   <response><code>200</code><data><url_id>1</url_id>...</data></response>
+// (v6 puts the `<response>` element inside `<message client="IP" time="unix">`, see flavor.ts).
 // Arrays repeat an element named after the singular of their key:
 //   <urls><url><short_url>...</short_url></url>...</urls>
 // null is an empty element; booleans are `true`/`false`.
@@ -34,6 +35,7 @@ function renderValue(key: string, value: unknown): string {
   return `<${name}>${escapeXml(String(value))}</${name}>`;
 }
 
-export function toXmlDocument(root: string, value: Record<string, unknown>): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${renderValue(root, value)}\n`;
+/** One element, without the XML declaration. */
+export function toXmlElement(name: string, value: Record<string, unknown>): string {
+  return renderValue(name, value);
 }

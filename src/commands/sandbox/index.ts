@@ -2,19 +2,21 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { action, examples } from '../shared/action.js';
+import { completeOption } from '../shared/completion-values.js';
 
 export function register(cmd: Command, ctx: Context): void {
   cmd
     .option('--port <n>', 'port to listen on (0 = a free one)', '0')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--data <file>', 'load data from FILE at start and save it there on every change')
+    .option('--flavor <version>', 'API version to imitate: v7 (the spec) or v6 (older deployed servers)', 'v7')
     // --api-key and --rate-limit are the global flags, read here as the server's key and cap.
     .addHelpText('after', '\n  --api-key <key> and --rate-limit <n/ws> set the key the server accepts (default:\n  a random one) and its cap (default 30/60s).')
-    .action(action(ctx, async (opts: { port: string; host: string; data?: string }) => {
+    .action(action(ctx, async (opts: { port: string; host: string; data?: string; flavor: string }) => {
       const { runSandbox } = await import('../../sandbox/command.js');
       try {
         return await runSandbox(
-          { port: opts.port, host: opts.host, data: opts.data, apiKey: ctx.globals.apiKey, rateLimit: ctx.globals.rateLimit },
+          { port: opts.port, host: opts.host, data: opts.data, flavor: opts.flavor, apiKey: ctx.globals.apiKey, rateLimit: ctx.globals.rateLimit },
           ctx.io,
           ctx.signal,
         );
@@ -23,8 +25,11 @@ export function register(cmd: Command, ctx: Context): void {
         throw err;
       }
     }));
+  // The sandbox checks the value itself (runSandbox); these are only offered to shell completion.
+  completeOption(cmd, '--flavor', ['v6', 'v7']);
   examples(cmd,
     'shorty sandbox --port 8080',
+    'shorty sandbox --flavor v6   # answer like an older (v6) server',
     'eval "$(shorty sandbox --port 0 &)"   # prints SHORTY_BASE_URL=... and SHORTY_API_KEY=...',
     'shorty sandbox --rate-limit 5/1s --data ./sandbox.json');
 }

@@ -4,7 +4,7 @@ import type { Router } from '../router.js';
 import { AppError, isEmail, optionalString } from '../validate.js';
 
 export function registerAccountRoutes(router: Router): void {
-  router.get('/account', ({ store }) => ok({ data: store.state.account }));
+  router.get('/account', ({ store, flavor }) => ok({ data: flavor.account(store.state.account) }));
 
   // Both fields are optional; the sandbox never stores the password, it only checks its length.
   router.put('/account/update', ({ body, store }) => {

@@ -1,13 +1,31 @@
 // Channel membership, shared by the channel routes and by links (`channel` in a link body).
-// An item belongs to at most one channel: assigning it again moves it.
+// On v7 an item belongs to at most one channel (assigning it again moves it); on v6 it may sit
+// in several, once in each.
 import type { ChannelItem, ChannelItemType } from '../../api/types.js';
 import { formatDay } from '../format.js';
 import type { ChannelAssignment } from '../records.js';
 import type { Store } from '../store.js';
 
-export function assignToChannel(store: Store, channel: number, type: ChannelItemType, item: number): void {
-  unassignItem(store, type, item);
+export function assignToChannel(store: Store, channel: number, type: ChannelItemType, item: number, moves: boolean): void {
+  if (moves) unassignItem(store, type, item);
+  else if (isInChannel(store, channel, type, item)) return;
   store.state.assignments.push({ channel, type, item, date: store.timestamp() });
+}
+
+export function isInChannel(store: Store, channel: number, type: ChannelItemType, item: number): boolean {
+  return store.state.assignments.some((a) => a.channel === channel && a.type === type && a.item === item);
+}
+
+/** Link id -> the ids of the channels holding it, in the order it joined them. */
+export function channelsOfLinks(store: Store): Map<number, number[]> {
+  const byLink = new Map<number, number[]>();
+  for (const a of store.state.assignments) {
+    if (a.type !== 'links') continue;
+    const list = byLink.get(a.item);
+    if (list) list.push(a.channel);
+    else byLink.set(a.item, [a.channel]);
+  }
+  return byLink;
 }
 
 export function unassignItem(store: Store, type: ChannelItemType, item: number): void {

@@ -4,7 +4,7 @@ import { fail, newestFirst, ok, paginate, parseId } from '../format.js';
 import type { ChannelRecord } from '../records.js';
 import type { Router } from '../router.js';
 import { AppError, type Body, MESSAGES, isHexColor, optionalBoolean, optionalString } from '../validate.js';
-import { assignToChannel, channelItems, ensureBioPage, unassignChannel } from './channel-items.js';
+import { assignToChannel, channelItems, ensureBioPage, isInChannel, unassignChannel } from './channel-items.js';
 
 const NOT_FOUND = 'Channel does not exist.';
 const DEFAULT_COLOR = '#000000';
@@ -27,12 +27,12 @@ function readColor(body: Body): string | undefined {
 }
 
 export function registerChannelRoutes(router: Router): void {
-  router.get('/channels', ({ query, store }) => paginate(query, 'channels', newestFirst(store.state.channels).map(toOutput)));
+  router.get('/channels', (ctx) => paginate(ctx, 'channels', newestFirst(ctx.store.state.channels).map(toOutput)));
 
-  router.get('/channel/:id', ({ params, query, store }) => {
-    const channel = store.state.channels.find((c) => c.id === parseId(params.id));
+  router.get('/channel/:id', (ctx) => {
+    const channel = ctx.store.state.channels.find((c) => c.id === parseId(ctx.params.id));
     if (!channel) return fail(NOT_FOUND);
-    return paginate(query, 'items', channelItems(store, channel.id));
+    return paginate(ctx, 'items', channelItems(ctx.store, channel.id));
   });
 
   router.post('/channel/add', ({ body, store }) => {
@@ -51,7 +51,7 @@ export function registerChannelRoutes(router: Router): void {
     return ok(toOutput(record));
   });
 
-  router.put('/channel/:id/update', ({ params, body, store }) => {
+  router.put('/channel/:id/update', ({ params, body, store, flavor }) => {
     const record = store.state.channels.find((c) => c.id === parseId(params.id));
     if (!record) return fail(NOT_FOUND);
     const name = readName(body, false);
@@ -63,22 +63,29 @@ export function registerChannelRoutes(router: Router): void {
     if (color !== undefined) record.color = color;
     if (starred !== undefined) record.starred = starred;
     store.changed();
-    return ok({ message: 'Channel has been updated successfully.' });
+    return ok(flavor.channelUpdated(toOutput(record)));
   });
 
-  router.post('/channel/:channelid/assign/:type/:itemid', ({ params, store }) => {
+  router.post('/channel/:channelid/assign/:type/:itemid', ({ params, store, flavor }) => {
     const channel = store.state.channels.find((c) => c.id === parseId(params.channelid));
     if (!channel) return fail(NOT_FOUND);
-    const type = params.type as ChannelItemType;
-    if (!CHANNEL_ITEM_TYPES.includes(type)) return fail('Invalid item type. Use links, bio or qr.');
+    const known = (CHANNEL_ITEM_TYPES as readonly string[]).includes(params.type);
+    if (!known && !flavor.unknownItemTypeIsLinks) return fail('Invalid item type. Use links, bio or qr.');
+    const type = (known ? params.type : 'links') as ChannelItemType;
     const itemId = parseId(params.itemid);
     if (itemId === null) return fail('Item does not exist.');
+    if (!flavor.channelItemMoves && isInChannel(store, channel.id, type, itemId)) {
+      return fail('This item is already added to the selected channel.');
+    }
     if (type === 'links' && !store.findLink(itemId)) return fail(MESSAGES.linkMissing);
     if (type === 'qr' && !store.state.qrs.some((q) => q.id === itemId)) return fail('QR code does not exist.');
-    if (type === 'bio') ensureBioPage(store, itemId);
-    assignToChannel(store, channel.id, type, itemId);
+    if (type === 'bio') {
+      if (!flavor.bioPagesMustExist) ensureBioPage(store, itemId);
+      else if (!store.state.bios.some((b) => b.id === itemId)) return fail('Bio Page does not exist. Please try again.');
+    }
+    assignToChannel(store, channel.id, type, itemId, flavor.channelItemMoves);
     store.changed();
-    return ok({ message: 'Item has been successfully added to the channel.' });
+    return ok({ message: flavor.channelAssigned });
   });
 
   // Deleting a channel unassigns its items; the links, QR codes and bio pages themselves stay.

@@ -1,17 +1,18 @@
 // Branded domains. Stored as an origin (`https://go.example.com`): no path, no trailing slash.
 import { fail, newestFirst, ok, paginate, parseId } from '../format.js';
+import type { Flavor } from '../flavor.js';
 import type { DomainRecord } from '../records.js';
 import type { Router } from '../router.js';
 import { AppError, isHttpUrl, optionalString, optionalUrl } from '../validate.js';
 
 const NOT_FOUND = 'Domain does not exist.';
 
-function toOutput({ id, domain, redirectroot, redirect404 }: DomainRecord) {
-  return { id, domain, redirectroot, redirect404 };
+function toOutput({ id, domain, redirectroot, redirect404 }: DomainRecord, flavor: Flavor) {
+  return { id: flavor.column(id), domain, redirectroot, redirect404 };
 }
 
 export function registerDomainRoutes(router: Router): void {
-  router.get('/domains', ({ query, store }) => paginate(query, 'domains', newestFirst(store.state.domains).map(toOutput)));
+  router.get('/domains', (ctx) => paginate(ctx, 'domains', newestFirst(ctx.store.state.domains).map((d) => toOutput(d, ctx.flavor))));
 
   router.post('/domain/add', ({ body, store }) => {
     const raw = optionalString(body, 'domain');

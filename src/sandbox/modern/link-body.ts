@@ -9,6 +9,7 @@ import {
   type Body,
   MESSAGES,
   isHttpUrl,
+  optionalFilled,
   optionalId,
   optionalIdArray,
   optionalString,
@@ -91,19 +92,20 @@ export function readLinkBody(store: Store, body: Body, self?: LinkRecord): LinkP
   if (!url || !isHttpUrl(url)) throw new AppError(MESSAGES.invalidUrl);
   const patch: LinkPatch = { longurl: url };
 
-  const custom = optionalString(body, 'custom');
-  if (custom) patch.alias = checkAlias(store, custom, self?.id);
+  // Empty custom, password, domain and expiry are "not given": an update leaves them as they are.
+  const custom = optionalFilled(body, 'custom');
+  if (custom !== undefined) patch.alias = checkAlias(store, custom, self?.id);
   const type = optionalString(body, 'type');
   if (type) patch.type = checkType(store, type, self === undefined);
-  patch.password = optionalString(body, 'password');
-  const domain = optionalString(body, 'domain');
+  patch.password = optionalFilled(body, 'password');
+  const domain = optionalFilled(body, 'domain');
   if (domain !== undefined) patch.domain = resolveDomain(store, domain);
 
-  const expiry = optionalString(body, 'expiry');
+  const expiry = optionalFilled(body, 'expiry');
   if (expiry !== undefined) {
     // Past dates are allowed on purpose: an already expired link is how tests reach the 404.
-    if (expiry !== '' && !parseDateTime(expiry)) throw new AppError('Please enter a valid expiry date (yyyy-mm-dd hh:mm:ss).');
-    patch.expiry = expiry === '' ? null : expiry;
+    if (!parseDateTime(expiry)) throw new AppError('Please enter a valid expiry date (yyyy-mm-dd hh:mm:ss).');
+    patch.expiry = expiry;
   }
 
   patch.geotarget = optionalTargets(body, 'geotarget', 'location');

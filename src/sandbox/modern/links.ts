@@ -1,10 +1,11 @@
 // Short links: list (with `order` and `short` lookup), detail, add, update, delete.
+import type { Flavor } from '../flavor.js';
 import { fail, ok, paginate, parseId, type Reply } from '../format.js';
 import type { LinkRecord } from '../records.js';
 import type { Router } from '../router.js';
 import type { Store } from '../store.js';
-import { MESSAGES } from '../validate.js';
-import { assignToChannel, unassignItem } from './channel-items.js';
+import { AppError, has, MESSAGES } from '../validate.js';
+import { assignToChannel, channelsOfLinks, unassignItem } from './channel-items.js';
 import { type LinkPatch, readLinkBody } from './link-body.js';
 
 const SOCIAL_NETWORKS = ['facebook', 'twitter', 'instagram', 'linkedin', 'reddit', 'pinterest'];
@@ -14,19 +15,18 @@ function titleOf(link: Pick<LinkRecord, 'metatitle' | 'longurl'>): string {
   return link.metatitle || new URL(link.longurl).host;
 }
 
-function applyPatch(store: Store, link: LinkRecord, patch: LinkPatch): void {
-  const { channel, alias, ...fields } = patch;
+function applyPatch(store: Store, link: LinkRecord, patch: Omit<LinkPatch, 'channel'>): void {
+  const { alias, ...fields } = patch;
   for (const [key, value] of Object.entries(fields)) {
     if (value !== undefined) (link as unknown as Record<string, unknown>)[key] = value;
   }
   if (alias !== undefined) store.setLinkAlias(link, alias);
   link.title = titleOf(link);
   link.description = link.metadescription;
-  if (channel !== undefined) assignToChannel(store, channel, 'links', link.id);
 }
 
 /** Creates a link from a validated patch; shared with the legacy create operation. */
-export function createLink(store: Store, patch: LinkPatch): LinkRecord {
+export function createLink(store: Store, patch: Omit<LinkPatch, 'channel'>): LinkRecord {
   const link: LinkRecord = {
     id: store.nextId('links'),
     alias: patch.alias ?? store.randomAlias(),
@@ -59,17 +59,21 @@ export function createLink(store: Store, patch: LinkPatch): LinkRecord {
   return link;
 }
 
-function listItem(store: Store, l: LinkRecord) {
-  return {
+function listItem(store: Store, flavor: Flavor, channels: Map<number, number[]>, l: LinkRecord) {
+  return flavor.linkListItem({
     id: l.id,
     alias: l.alias,
     shorturl: store.shortUrl(l),
     longurl: l.longurl,
-    clicks: l.clicks,
     title: l.title,
     description: l.description,
+    clicks: l.clicks,
+    uniqueclicks: l.visitors.length,
+    domain: l.domain ?? store.baseUrl,
+    campaign: l.campaign,
+    channels: channels.get(l.id) ?? [],
     date: l.date,
-  };
+  });
 }
 
 /** GET /url/:id; also the answer of GET /urls?short=... on a match. */
@@ -110,14 +114,16 @@ function sortLinks(links: LinkRecord[], order: string | null): LinkRecord[] {
 export function registerLinkRoutes(router: Router): void {
   // With `short`, every other parameter is ignored and the single link comes back in the
   // detail shape of GET /url/:id (the spec leaves the shape open; one shape is simplest to consume).
-  router.get('/urls', ({ query, store }) => {
+  router.get('/urls', (ctx) => {
+    const { query, store, flavor } = ctx;
     const short = query.get('short');
     if (short !== null) {
       const link = store.findByShortUrl(short);
       return link ? linkDetail(store, link) : fail(MESSAGES.linkMissing);
     }
     const links = sortLinks(store.state.links, query.get('order'));
-    return paginate(query, 'urls', links.map((l) => listItem(store, l)));
+    const channels = channelsOfLinks(store);
+    return paginate(ctx, 'urls', links.map((l) => listItem(store, flavor, channels, l)));
   });
 
   router.get('/url/:id', ({ params, store }) => {
@@ -125,17 +131,25 @@ export function registerLinkRoutes(router: Router): void {
     return link ? linkDetail(store, link) : fail(MESSAGES.linkMissing);
   });
 
-  router.post('/url/add', ({ body, store }) => {
-    const link = createLink(store, readLinkBody(store, body));
-    return ok({ id: link.id, shorturl: store.shortUrl(link) });
+  router.post('/url/add', ({ body, store, flavor }) => {
+    if (flavor.missingUrl !== null && !has(body, 'url')) throw new AppError(flavor.missingUrl);
+    const { channel, ...patch } = readLinkBody(store, body);
+    const link = createLink(store, patch);
+    if (channel !== undefined) {
+      assignToChannel(store, channel, 'links', link.id, flavor.channelItemMoves);
+      store.changed();
+    }
+    return ok(flavor.linkAdded(link.id, store.shortUrl(link)));
   });
 
-  router.put('/url/:id/update', ({ params, body, store }) => {
+  router.put('/url/:id/update', ({ params, body, store, flavor }) => {
     const link = store.findLink(parseId(params.id));
     if (!link) return fail(MESSAGES.linkMissing);
-    applyPatch(store, link, readLinkBody(store, body, link));
+    const { channel, ...patch } = readLinkBody(store, body, link);
+    applyPatch(store, link, patch);
+    if (channel !== undefined) assignToChannel(store, channel, 'links', link.id, flavor.channelItemMoves);
     store.changed();
-    return ok({ id: link.id, short: store.shortUrl(link) });
+    return ok(flavor.linkUpdated(link.id, store.shortUrl(link)));
   });
 
   router.delete('/url/:id/delete', ({ params, store }) => {

@@ -1,18 +1,19 @@
 // Tracking pixels of the 13 supported providers.
 import { PIXEL_TYPES, type PixelType } from '../../api/types.js';
 import { fail, newestFirst, ok, paginate, parseId } from '../format.js';
+import type { Flavor } from '../flavor.js';
 import type { PixelRecord } from '../records.js';
 import type { Router } from '../router.js';
 import { AppError, MESSAGES, optionalString } from '../validate.js';
 
 const NOT_FOUND = 'Pixel does not exist.';
 
-function toOutput({ id, type, name, tag, date }: PixelRecord) {
-  return { id, type, name, tag, date };
+function toOutput({ id, type, name, tag, date }: PixelRecord, flavor: Flavor) {
+  return { id: flavor.column(id), type, name, tag, date };
 }
 
 export function registerPixelRoutes(router: Router): void {
-  router.get('/pixels', ({ query, store }) => paginate(query, 'pixels', newestFirst(store.state.pixels).map(toOutput)));
+  router.get('/pixels', (ctx) => paginate(ctx, 'pixels', newestFirst(ctx.store.state.pixels).map((p) => toOutput(p, ctx.flavor))));
 
   router.post('/pixel/add', ({ body, store }) => {
     const type = optionalString(body, 'type');

@@ -1,6 +1,7 @@
 // QR codes of the 7 types. Each one gets an address `{base}/qr/<alias>`; visiting it counts a
 // scan (see redirects.ts), which feeds the detail's `top*` objects (counts as strings, per spec).
 import { QR_TYPES, type QrType } from '../../api/types.js';
+import type { QrFacts } from '../flavor.js';
 import { fail, newestFirst, ok, paginate, parseId } from '../format.js';
 import type { Hit, QrRecord } from '../records.js';
 import type { Router } from '../router.js';
@@ -48,28 +49,26 @@ function countBy(hits: Hit[], pick: (h: Hit) => string): Record<string, string> 
   return Object.fromEntries(Object.entries(counts).map(([k, n]) => [k, String(n)]));
 }
 
-function toOutput(store: Store, q: QrRecord) {
-  return { id: q.id, link: `${store.baseUrl}/qr/${q.alias}`, scans: q.hits.length, name: q.name, date: q.date };
+function facts(store: Store, q: QrRecord): QrFacts {
+  return { id: q.id, name: q.name, link: `${store.baseUrl}/qr/${q.alias}`, scans: q.hits.length, date: q.date };
 }
 
 export function registerQrRoutes(router: Router): void {
-  router.get('/qr', ({ query, store }) => paginate(query, 'qrs', newestFirst(store.state.qrs).map((q) => toOutput(store, q))));
+  router.get('/qr', (ctx) => paginate(ctx, 'qrs', newestFirst(ctx.store.state.qrs).map((q) => ctx.flavor.qrListItem(facts(ctx.store, q)))));
 
-  router.get('/qr/:id', ({ params, store }) => {
+  router.get('/qr/:id', ({ params, store, flavor }) => {
     const qr = store.state.qrs.find((q) => q.id === parseId(params.id));
     if (!qr) return fail(NOT_FOUND);
-    return ok({
-      details: toOutput(store, qr),
-      data: {
-        clicks: qr.hits.length,
-        uniqueClicks: new Set(qr.hits.map((h) => h.visitor)).size,
-        topCountries: countBy(qr.hits, () => 'Unknown'),
-        topReferrers: countBy(qr.hits, (h) => h.referrer || 'direct'),
-        topBrowsers: countBy(qr.hits, (h) => h.browser),
-        topOs: countBy(qr.hits, (h) => h.os),
-        socialCount: { facebook: 0, twitter: 0, instagram: 0, linkedin: 0 },
-      },
-    });
+    const stats = {
+      clicks: qr.hits.length,
+      uniqueClicks: new Set(qr.hits.map((h) => h.visitor)).size,
+      topCountries: countBy(qr.hits, () => 'Unknown'),
+      topReferrers: countBy(qr.hits, (h) => h.referrer || 'direct'),
+      topBrowsers: countBy(qr.hits, (h) => h.browser),
+      topOs: countBy(qr.hits, (h) => h.os),
+      socialCount: { facebook: 0, twitter: 0, instagram: 0, linkedin: 0 },
+    };
+    return ok(flavor.qrDetail(facts(store, qr), stats, qr.type === 'link'));
   });
 
   router.post('/qr/add', ({ body, store }) => {
@@ -90,11 +89,11 @@ export function registerQrRoutes(router: Router): void {
     record.id = store.nextId('qrs');
     store.addQr(record);
     store.changed();
-    return ok({ id: record.id, link: toOutput(store, record).link });
+    return ok({ id: record.id, link: facts(store, record).link });
   });
 
   // `data` is required; a `type` in the body (the spec's sample sends one) may change the type.
-  router.put('/qr/:id/update', ({ params, body, store }) => {
+  router.put('/qr/:id/update', ({ params, body, store, flavor }) => {
     const qr = store.state.qrs.find((q) => q.id === parseId(params.id));
     if (!qr) return fail(NOT_FOUND);
     const type = body.type === undefined || body.type === null ? qr.type : readType(body);
@@ -107,16 +106,16 @@ export function registerQrRoutes(router: Router): void {
     if (foreground) qr.foreground = foreground;
     if (logo !== undefined) qr.logo = logo;
     store.changed();
-    return ok({ message: 'QR code has been updated successfully.' });
+    return ok({ message: flavor.qrUpdated });
   });
 
-  router.delete('/qr/:id/delete', ({ params, store }) => {
+  router.delete('/qr/:id/delete', ({ params, store, flavor }) => {
     const id = parseId(params.id);
     const qr = store.state.qrs.find((q) => q.id === id);
     if (!qr) return fail(NOT_FOUND);
     store.removeQr(qr);
     unassignItem(store, 'qr', qr.id);
     store.changed();
-    return ok({ message: 'QR code has been deleted successfully.' });
+    return ok({ message: flavor.qrDeleted });
   });
 }
