@@ -192,6 +192,7 @@ _shorty_takes_value() {
     'sandbox --port') return 0 ;;
     'sandbox --host') return 0 ;;
     'sandbox --data') return 0 ;;
+    'sandbox --flavor') return 0 ;;
     *) return 1 ;;
   esac
 }
@@ -298,7 +299,7 @@ _shorty_options() {
     'profiles help') _shorty_words=''" $globals" ;;
     'limits') _shorty_words='-h --help'" $globals" ;;
     'completion') _shorty_words='-h --help'" $globals" ;;
-    'sandbox') _shorty_words='--port --host --data -h --help'" $globals" ;;
+    'sandbox') _shorty_words='--port --host --data --flavor -h --help'" $globals" ;;
     'help') _shorty_words=''" $globals" ;;
     *) _shorty_words="$globals" ;;
   esac
@@ -402,6 +403,7 @@ _shorty_option_values() {
     'sandbox --port') :; return ;;
     'sandbox --host') :; return ;;
     'sandbox --data') _shorty_files=1; return ;;
+    'sandbox --flavor') _shorty_words='v6 v7'; return ;;
     *) : ;;
   esac
   case "$2" in

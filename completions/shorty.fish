@@ -224,7 +224,7 @@ function __shorty_takes_value --argument-names cmd opt
             return 0
         case 'api -f' 'api --field' 'api --input'
             return 0
-        case 'sandbox --port' 'sandbox --host' 'sandbox --data'
+        case 'sandbox --port' 'sandbox --host' 'sandbox --data' 'sandbox --flavor'
             return 0
     end
     return 1
@@ -658,6 +658,8 @@ complete -c shorty -n '__shorty_arg \'completion\' 0' -a 'bash zsh fish'
 complete -c shorty -n '__shorty_at \'sandbox\'' -l port -x -d 'port to listen on (0 = a free one)'
 complete -c shorty -n '__shorty_at \'sandbox\'' -l host -x -d 'address to listen on'
 complete -c shorty -n '__shorty_at \'sandbox\'' -l data -r -F -d 'load data from FILE at start and save it there on every change'
+complete -c shorty -n '__shorty_at \'sandbox\'' -l flavor -x -a 'v6 v7'
+complete -c shorty -n '__shorty_at \'sandbox\'' -l flavor -x -d 'API version to imitate: v7 (the spec) or v6 (older deployed servers)'
 complete -c shorty -n '__shorty_at \'sandbox\'' -s h -l help -d 'show help for a command'
 
 

@@ -43,7 +43,7 @@ export interface ChannelRecord extends NamedRecord {
   starred: boolean;
 }
 
-/** One membership: an item can sit in one channel at a time, so assigning moves it. */
+/** One membership: on v7 an item sits in one channel at a time (assigning moves it); on v6 in several. */
 export interface ChannelAssignment {
   channel: number;
   type: ChannelItemType;
