@@ -3,9 +3,8 @@
 // that prints a version? Every command runs once per round, in a rotating order, so drift on a
 // shared machine hits all of them alike; the medians are compared.
 //   node bench/startup.mjs [--rounds 31] [--floors]      (run `npm run build` first)
-// --floors adds what one GET of the same list costs without any CLI around it: with node:http,
-// and with undici as shorty loads it (dist/undici.cjs from its code cache). They show how much
-// of `urls list` is the HTTP client's own start-up.
+// --floors adds what one GET of the same list costs with node:http and no CLI around it: how
+// much of `urls list` is the HTTP client's own start-up.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,11 +54,6 @@ const HTTP_FLOOR = floorScript(`function get(url, headers, done) {
   });
 }`);
 
-const UNDICI_FLOOR = floorScript(`function get(url, headers, done) {
-  const { Agent, request } = require(${JSON.stringify(BIN)}).loadCompiled('undici.cjs');
-  request(url, { headers, dispatcher: new Agent() }).then((res) => res.body.text()).then(done);
-}`);
-
 /** A few links so the list has rows to print. */
 async function seedLinks(sandbox, count) {
   for (let i = 0; i < count; i += 1) await addLink(sandbox, { url: `https://example.com/bench/${i}` });
@@ -78,7 +72,6 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'shorty-bench-'));
   writeFileSync(join(dir, 'version.cjs'), "process.stdout.write('1.0.0\\n');\n");
   writeFileSync(join(dir, 'http-get.cjs'), HTTP_FLOOR);
-  writeFileSync(join(dir, 'undici-get.cjs'), UNDICI_FLOOR);
   const sandbox = await startSandbox({ rateLimit: '100000/1s', env: cleanEnv({ SHORTY_CONFIG_DIR: join(dir, 'server') }), stderr: 'inherit' });
   try {
     await seedLinks(sandbox, 20);
@@ -97,7 +90,6 @@ async function main() {
       { name: `shorty ${listArgs.join(' ')}`, args: [BIN, ...listArgs], env: shortyEnv, goal: 1.8 },
       ...(FLOORS ? [
         { name: 'GET, node:http, no CLI', args: [join(dir, 'http-get.cjs')], env: shortyEnv },
-        { name: 'GET, undici, no CLI', args: [join(dir, 'undici-get.cjs')], env: shortyEnv },
       ] : []),
     ];
     const samples = new Map(cases.map((c) => [c, []]));

@@ -1,13 +1,12 @@
 // Bundles the CLI into CommonJS: dist/shorty.cjs, loaded by every run, and the chunks only some
 // commands load (scripts/chunks.mjs). Our code and commander are bundled (they are needed on
 // every run); the heavier dependencies stay external and are loaded with import() only by the
-// commands that use them, so `shorty --help` never pays for undici, inquirer or the CSV stack.
+// commands that use them, so `shorty --help` never pays for inquirer or the CSV stack.
 // Start-up is what a CLI called in a loop pays on every call, so the bundle is minified (less
 // for V8 to scan) and commander's top-level require of child_process (used only for stand-alone
 // executable subcommands, which shorty has none of) is deferred to the moment it is used.
 import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
-import { buildUndici } from './build-undici.mjs';
 import { buildSourceChunks, chunkStubs } from './chunks.mjs';
 import { IMPORT_FOOTER, routeDynamicImports, writeCodeCaches } from './code-cache.mjs';
 
@@ -49,16 +48,13 @@ const options = {
   logLevel: 'warning',
 };
 
-await buildUndici(pkg);
 const main = await build({
   ...options,
   entryPoints: ['src/entry.ts'],
   outfile: 'dist/shorty.cjs',
   metafile: true,
-  // `import('undici')` gets dist/undici.cjs, the subset shorty uses (see build-undici.mjs): a real
-  // import() of a CommonJS file would scan all of it for its export names (~25 ms).
-  plugins: [lazyChildProcess, chunkStubs({ undici: 'undici.cjs' })],
+  plugins: [lazyChildProcess, chunkStubs()],
 });
 const chunks = await buildSourceChunks(options, main.metafile.inputs);
 for (const file of ['dist/shorty.cjs', ...chunks]) await routeDynamicImports(file, external);
-await writeCodeCaches(['dist/shorty.cjs', 'dist/undici.cjs', ...chunks]);
+await writeCodeCaches(['dist/shorty.cjs', ...chunks]);

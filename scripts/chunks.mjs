@@ -25,17 +25,14 @@ function loaderStub(file) {
 }
 
 /**
- * Replaces each chunk's module in the main bundle by its loader stub. `bare` maps package names
- * (e.g. undici, built by build-undici.mjs) to their chunk file; source chunks are matched by the
+ * Replaces each chunk's module in the main bundle by its loader stub; chunks are matched by the
  * path an import resolves to.
  */
-export function chunkStubs(bare) {
+export function chunkStubs() {
   const byEntry = new Map(SOURCE_CHUNKS.map((c) => [resolve(c.entry), c.file]));
-  const bareFilter = new RegExp(`^(${Object.keys(bare).map((n) => n.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`);
   return {
     name: 'chunk-stubs',
     setup(b) {
-      b.onResolve({ filter: bareFilter }, (args) => ({ path: bare[args.path], namespace: 'chunk-stub' }));
       b.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (args) => {
         if (args.namespace === 'chunk-stub') return undefined;
         const file = byEntry.get(resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts'));

@@ -4,7 +4,7 @@
 // each file's build id. V8 lazily compiles a function the first time it runs, and a cache holds
 // the functions compiled so far: so help pages get a cache from help runs, and every other
 // command one from a read and a write request against a `shorty sandbox` child process
-// (settings, limiter, undici's client and parser, printer), the paths a one-request command
+// (settings, limiter, the HTTP client, printer), the paths a one-request command
 // takes. The sandbox's own chunk is cached as loaded (its top-level code).
 const { mkdtempSync, rmSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
@@ -34,7 +34,7 @@ function runOnce(bundle, args) {
 async function main() {
   const [mode, ...names] = process.argv.slice(2);
   const scripts = [];
-  record(scripts); // the chunks the runs load (dist/undici.cjs) are recorded too
+  record(scripts); // the chunks the runs load are recorded too
   const bundle = loadCompiled('shorty.cjs');
   if (mode === 'help') {
     for (const args of HELP_RUNS) await runOrFail(bundle, args);

@@ -46,10 +46,20 @@ export class RateLimitError extends ShortyError {
   }
 }
 
-/** Connection refused/reset, DNS failure, timeout. */
+/**
+ * What went wrong on the way to the server, from the failure's code (never from its message):
+ * refused, dns, unreachable (no route, the OS gave up connecting), reset (the connection broke),
+ * timeout (our --timeout), tls (handshake or certificate), proxy (the proxy refused the tunnel or
+ * its credentials), protocol (the answer is not HTTP), other.
+ */
+export type NetworkErrorKind = 'refused' | 'dns' | 'unreachable' | 'reset' | 'timeout' | 'tls' | 'proxy' | 'protocol' | 'other';
+
+/** No usable answer: the connection failed, broke or timed out. */
 export class NetworkError extends ShortyError {
-  constructor(message: string, hint?: string) {
+  readonly kind: NetworkErrorKind;
+  constructor(kind: NetworkErrorKind, message: string, hint?: string) {
     super(message, 5, hint);
+    this.kind = kind;
   }
 }
 

@@ -10,6 +10,10 @@ export interface Connection {
   transport: Transport;
 }
 
+/** For an endpoint not found: the usual cause is a base URL that misses (or adds) a path. */
+export const BASE_URL_HINT = 'check the base URL: the API is expected under <base URL>/api, so a service under a path '
+  + 'needs that path in it (e.g. https://example.com/shortener)';
+
 const connections = new WeakMap<Context, Promise<Connection>>();
 
 /** One transport (and so one limiter and one socket pool) per run, shared by modern, legacy and `api`. */

@@ -1,8 +1,10 @@
 import type { Context } from '../context.js';
 import type { Settings } from '../settings/types.js';
-import { CancelError, NetworkError, RateLimitError } from '../errors.js';
+import { CancelError, NetworkError, RateLimitError, UnusableResponseError } from '../errors.js';
 import type { Limiter } from './limiter.js';
 import { curlLine } from './curl.js';
+import { createRoutes, exchange } from './exchange.js';
+import { isTransient, timeoutError, toNetworkError } from './network-error.js';
 import { redactor } from './redact.js';
 import { requestSignal } from './request-signal.js';
 
@@ -35,19 +37,15 @@ export interface Transport {
 
 const MAX_RETRIES = 3;
 
-/** Loads undici, without connecting anywhere (see keepMemoryFlat in bulk/memory.ts). */
-export async function loadHttpClient(): Promise<void> {
-  await import('undici');
-}
-
 /**
  * The one way shorty talks HTTP: every request takes a slot from the limiter, is logged under
  * --debug with the key redacted, and is retried where the contract allows it (GETs on network
  * errors and 5xx; any method on a rate-limit answer, since the server created nothing).
+ * Redirects are never followed: the Authorization header (or the key in a legacy path) must not
+ * go wherever a server points.
  */
 export async function createTransport(ctx: Context, settings: Settings, limiter: Limiter): Promise<Transport> {
-  const { Agent, request } = await import('undici');
-  const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 8 });
+  const routes = createRoutes();
   const redact = redactor(settings.apiKey);
   // SHORTY_DEBUG=curl adds a replayable curl line per request (the key as $SHORTY_API_KEY).
   const curl = ctx.env.SHORTY_DEBUG === 'curl';
@@ -57,34 +55,22 @@ export async function createTransport(ctx: Context, settings: Settings, limiter:
   };
 
   async function once(req: HttpRequest, idempotent: boolean): Promise<HttpResponse> {
+    const url = new URL(req.url);
+    const route = await routes.routeFor(url);
     const { signal, timedOut, dispose } = requestSignal(ctx.signal, settings.timeoutMs);
     const started = ctx.now();
-    debug(`> ${req.method} ${req.url}`);
+    debug(`> ${req.method} ${req.url}${route.proxy ? ` via proxy ${route.proxy}` : ''}`);
     if (curl) debug(curlLine(req, settings.apiKey));
     try {
-      const res = await request(req.url, {
-        method: req.method as 'GET',
-        headers: { 'user-agent': 'shorty-cli', accept: 'application/json', ...req.headers },
-        body: req.body,
-        dispatcher,
-        signal,
-      });
-      const text = await res.body.text();
-      const headers = flattenHeaders(res.headers);
-      const contentType = headers['content-type'] ?? '';
-      debug(`< ${res.statusCode} ${req.method} ${req.url} ${ctx.now() - started}ms${rateHeaders(headers)}`);
-      return { status: res.statusCode, headers, text, json: parseJson(text), contentType };
+      const headers = { 'user-agent': 'shorty-cli', accept: 'application/json', ...req.headers };
+      const res = await exchange(url, { method: req.method, headers, body: req.body }, route, signal);
+      const contentType = res.headers['content-type'] ?? '';
+      debug(`< ${res.status} ${req.method} ${req.url} ${ctx.now() - started}ms${rateHeaders(res.headers)}`);
+      return { ...res, json: parseJson(res.text), contentType };
     } catch (err) {
       if (ctx.signal.aborted) throw ctx.signal.reason instanceof CancelError ? ctx.signal.reason : new CancelError();
-      // A write whose answer was lost may still have been carried out: say so, since we won't retry it.
-      const lostWrite = !idempotent && (timedOut() || !neverSent(err));
-      const checkFirst = 'the server may have carried it out: check before sending it again';
-      if (timedOut()) {
-        throw new NetworkError(`request timed out after ${settings.timeoutMs / 1000}s: ${req.method} ${redact(req.url)}`,
-          lostWrite ? checkFirst : 'raise it with --timeout <seconds> or SHORTY_TIMEOUT');
-      }
-      const unreachable = neverSent(err) ? 'is the service up? check the base URL (--base-url, SHORTY_BASE_URL or `shorty config get base-url`)' : undefined;
-      throw new NetworkError(`${describeNetworkError(err)}: ${req.method} ${redact(req.url)}`, lostWrite ? checkFirst : unreachable);
+      const failed = { method: req.method, url: redact(req.url), host: url.host, proxy: route.proxy, write: !idempotent };
+      throw timedOut() ? timeoutError(failed, settings.timeoutMs) : toNetworkError(err, failed);
     } finally {
       dispose();
     }
@@ -102,13 +88,14 @@ export async function createTransport(ctx: Context, settings: Settings, limiter:
       } catch (err) {
         // The attempt is over even without an answer: the limiter closes its slot.
         await limiter.observe({});
-        if (err instanceof NetworkError && idempotent && !/timed out/.test(err.message) && failures < MAX_RETRIES) {
+        if (err instanceof NetworkError && idempotent && isTransient(err.kind) && failures < MAX_RETRIES) {
           await ctx.sleep(backoffMs(failures++), ctx.signal);
           continue;
         }
         throw err;
       }
       await limiter.observe(res.headers);
+      if (res.status >= 300 && res.status < 400) throw notFollowed(req, res, redact);
       if (isRateLimited(res)) {
         if (rateLimited >= MAX_RETRIES) {
           throw new RateLimitError(`rate limit: the server still refused after ${MAX_RETRIES} retries`,
@@ -131,13 +118,29 @@ export async function createTransport(ctx: Context, settings: Settings, limiter:
     redact,
     close: async () => {
       await limiter.close?.();
-      // Every request is answered by now: closing the idle sockets is housekeeping that the
-      // process's exit does as well. So it is left for the next turn of the event loop, which a
-      // CLI run ends before (no wait for the FIN exchange, ~3 ms; and Node's socket destroy
-      // creates process.stderr, ~1.5 ms), while a long-lived caller (tests) still gets it.
-      setImmediate(() => void dispatcher.close().catch(() => {}));
+      await routes.destroy();
     },
   };
+}
+
+/**
+ * A 3xx answer, as an error that names where the server points: exit 1 like any answer that is
+ * not the API's, and a bulk run stops at it.
+ */
+export function notFollowed(req: HttpRequest, res: HttpResponse, redact: (text: string) => string): UnusableResponseError {
+  const from = new URL(req.url);
+  let to: URL | undefined;
+  try {
+    to = res.headers.location ? new URL(res.headers.location, from) : undefined;
+  } catch {
+    to = undefined;
+  }
+  const where = to ? `to ${redact(to.href)}` : res.headers.location ? `to ${redact(res.headers.location)}` : 'with no Location';
+  const message = `the server redirected ${req.method} ${redact(req.url)} ${where} (HTTP ${res.status}); redirects are not followed`;
+  const hint = from.protocol === 'http:' && to?.protocol === 'https:'
+    ? 'the server wants https: use an https:// base URL (--base-url, SHORTY_BASE_URL or `shorty config set base-url`)'
+    : 'if the service moved, point the base URL at its new address (--base-url, SHORTY_BASE_URL or `shorty config set base-url`)';
+  return new UnusableResponseError(message, { status: res.status, hint });
 }
 
 function backoffMs(attempt: number): number {
@@ -162,14 +165,6 @@ export function retryAfterMs(res: HttpResponse): number | undefined {
   return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
 }
 
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return out;
-}
-
 function parseJson(text: string): unknown {
   const trimmed = text.trimStart();
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return undefined;
@@ -187,26 +182,4 @@ function rateHeaders(h: Record<string, string>): string {
     ['reset', h['x-ratelimit-reset']],
   ].filter(([, v]) => v !== undefined);
   return parts.length ? ` ratelimit ${parts.map(([k, v]) => `${k}=${v}`).join(' ')}` : '';
-}
-
-function errorCode(err: unknown): string | undefined {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code ?? e?.cause?.code;
-}
-
-/** Failures before the request could reach the server. */
-function neverSent(err: unknown): boolean {
-  return ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT'].includes(errorCode(err) ?? '');
-}
-
-function describeNetworkError(err: unknown): string {
-  const e = err as { message?: string };
-  const code = errorCode(err);
-  switch (code) {
-    case 'ECONNREFUSED': return 'connection refused';
-    case 'ENOTFOUND': case 'EAI_AGAIN': return 'host not found';
-    case 'ECONNRESET': case 'UND_ERR_SOCKET': return 'connection reset by the server';
-    case 'UND_ERR_CONNECT_TIMEOUT': return 'could not connect (timeout)';
-    default: return `network error (${code ?? e?.message ?? 'unknown'})`;
-  }
 }

@@ -3,9 +3,9 @@
 // from the server goes through the transport's redaction before it can reach the user.
 import type { Context } from '../context.js';
 import { ApiError, AuthError } from '../errors.js';
-import { connection } from './connection.js';
+import { BASE_URL_HINT, connection } from './connection.js';
 import type { HttpResponse } from './http.js';
-import { KEY_PLACEHOLDER, legacyApiPath, legacyUrl, type LegacyFormat } from './legacy-path.js';
+import { KEY_PLACEHOLDER, legacyUrl, type LegacyFormat } from './legacy-path.js';
 
 export type LegacyData = Record<string, unknown>;
 
@@ -21,7 +21,7 @@ export async function createLegacyApi(ctx: Context): Promise<LegacyApi> {
   const redact = transport.redact;
 
   async function get(operationPath: string, format: LegacyFormat): Promise<HttpResponse> {
-    const shown = `GET ${legacyApiPath(KEY_PLACEHOLDER, operationPath, format)}`;
+    const shown = `GET ${legacyUrl(baseUrl, KEY_PLACEHOLDER, operationPath, format)}`;
     // `create` changes the server although it is a GET: never retried, like any other write.
     const retry = !operationPath.startsWith('create/');
     const res = await transport.send({ method: 'GET', url: legacyUrl(baseUrl, apiKey, operationPath, format), retry });
@@ -55,7 +55,7 @@ function checkTransportLevel(res: HttpResponse, shown: string, redact: (s: strin
   const looksHtml = /html/i.test(res.contentType) || /^\s*</.test(res.text);
   if (looksHtml && (res.status === 404 || res.status === 405)) {
     throw new ApiError(`endpoint not found: ${shown} (HTTP ${res.status}); the server may run an older version without the legacy interface`,
-      { status: res.status });
+      { status: res.status, hint: BASE_URL_HINT });
   }
   if (looksHtml) {
     throw new ApiError(`the server answered HTTP ${res.status} with an HTML page instead of a legacy response: ${shown}`, { status: res.status });

@@ -1,6 +1,6 @@
 import type { Context } from '../context.js';
 import { ApiError, AuthError, UnusableResponseError } from '../errors.js';
-import { connection } from './connection.js';
+import { BASE_URL_HINT, connection } from './connection.js';
 import type { HttpResponse } from './http.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -31,7 +31,7 @@ export async function createModernApi(ctx: Context): Promise<ModernApi> {
       body = JSON.stringify(opts.body);
     }
     const res = await transport.send({ method, url, headers, body });
-    checkTransportLevel(res, method, `/api${path}`);
+    checkTransportLevel(res, `${method} ${transport.redact(url)}`);
     return res;
   }
 
@@ -62,8 +62,8 @@ export function isErrorFlag(value: unknown): boolean {
 
 const KEY_MESSAGE = /api key|unauthori[sz]ed|forbidden/i;
 
-/** Failures that no command can use: auth, HTML pages, empty or broken bodies. */
-function checkTransportLevel(res: HttpResponse, method: string, path: string): void {
+/** Failures that no command can use: auth, HTML pages, empty or broken bodies. `shown`: `METHOD url`, redacted. */
+function checkTransportLevel(res: HttpResponse, shown: string): void {
   const body = res.json as { message?: unknown } | undefined;
   if (res.status === 401 || res.status === 403) {
     const message = typeof body?.message === 'string' ? body.message : `HTTP ${res.status}`;
@@ -72,17 +72,17 @@ function checkTransportLevel(res: HttpResponse, method: string, path: string): v
   if (body !== undefined) return;
   const looksHtml = /html/i.test(res.contentType) || /^\s*</.test(res.text);
   if (looksHtml && (res.status === 404 || res.status === 405)) {
-    throw new UnusableResponseError(`endpoint not found: ${method} ${path} (HTTP ${res.status}); the server may run an older version`,
-      { status: res.status });
+    throw new UnusableResponseError(`endpoint not found: ${shown} (HTTP ${res.status}); the server may run an older version`,
+      { status: res.status, hint: BASE_URL_HINT });
   }
   if (looksHtml) {
-    throw new UnusableResponseError(`the server answered HTTP ${res.status} with an HTML page instead of JSON: ${method} ${path}`,
+    throw new UnusableResponseError(`the server answered HTTP ${res.status} with an HTML page instead of JSON: ${shown}`,
       { status: res.status });
   }
   if (res.text.trim() === '') {
-    throw new UnusableResponseError(`empty response from the server (HTTP ${res.status}): ${method} ${path}`, { status: res.status });
+    throw new UnusableResponseError(`empty response from the server (HTTP ${res.status}): ${shown}`, { status: res.status });
   }
-  throw new UnusableResponseError(`invalid JSON from the server (HTTP ${res.status}): ${method} ${path}`, { status: res.status });
+  throw new UnusableResponseError(`invalid JSON from the server (HTTP ${res.status}): ${shown}`, { status: res.status });
 }
 
 /** Decides success from the body's `error`, never from the status alone (servers send errors with 200). */

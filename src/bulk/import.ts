@@ -1,4 +1,3 @@
-import { loadHttpClient } from '../api/http.js';
 import type { Context } from '../context.js';
 import { checkFields, parseFieldList } from '../output/fields.js';
 import { detectInputFormat, type InputFormat } from './input-format.js';
@@ -11,7 +10,6 @@ import type { IfExists } from './send-row.js';
 import { openInput, type InputFile } from './source.js';
 import { emptyCounts, estimateMs, formatEstimate, formatRate, summaryLine } from './timing.js';
 import { runLiveImport } from './import-live.js';
-import { keepMemoryFlat } from './memory.js';
 
 export interface ImportOptions {
   file?: string;
@@ -25,8 +23,6 @@ export interface ImportOptions {
 
 /** `urls import`: returns the exit code (0 all ok/skipped, 1 some rows failed, 130 interrupted). */
 export async function runImport(ctx: Context, opts: ImportOptions): Promise<number> {
-  if (!opts.dryRun) await loadHttpClient();
-  keepMemoryFlat();
   const outputFormat = bulkOutputFormat(ctx, 'urls import');
   const input = await openInput(ctx, opts.file);
   const format = opts.format ?? detectInputFormat(await input.head());

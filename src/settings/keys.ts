@@ -48,6 +48,10 @@ export function parseBaseUrl(value: string, source = 'base URL'): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new UsageError(`invalid ${source} "${value}": must be http or https`);
   }
+  // Paths are appended to it as text (`<base>/api/...`): a query or fragment would end up in the middle.
+  if (url.search || url.hash) {
+    throw new UsageError(`invalid ${source} "${value}": a base URL has no query or fragment`, 'e.g. https://example.com/shortener');
+  }
   return normalizeBaseUrl(value);
 }
 

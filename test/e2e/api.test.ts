@@ -77,7 +77,7 @@ describe('shorty api', () => {
   test('an unknown route is reported without the HTML page', async () => {
     const res = await shorty(['api', 'DELETE', '/no/such/route']);
     expect(res.exitCode).toBe(1);
-    expect(res.stderr).toMatch(/endpoint not found: DELETE \/api\/no\/such\/route/);
+    expect(res.stderr).toMatch(/endpoint not found: DELETE http:\/\/127\.0\.0\.1:\d+\/api\/no\/such\/route/);
     expect(res.stdout + res.stderr).not.toMatch(/<html/i);
   });
 

@@ -147,18 +147,18 @@ describe('legacy list and --xml', () => {
 });
 
 describe('server failures', () => {
-  test('an HTML 404 says which path (key redacted) was not found; an empty body is an API error', async () => {
+  test('an HTML 404 says which URL (key redacted) was not found; an empty body is an API error', async () => {
     await sandbox.admin.fault('html404', { count: 1 });
     const notFound = await legacy('create', 'https://example.com/html');
     expect(notFound.exitCode).toBe(1);
-    expect(notFound.stderr).toContain(`shorty: endpoint not found: GET /api/v1/***/shorturl/create/url/${b64('https://example.com/html')}.json`
+    expect(notFound.stderr).toContain(`shorty: endpoint not found: GET ${sandbox.baseUrl}/api/v1/***/shorturl/create/url/${b64('https://example.com/html')}.json`
       + ' (HTTP 404); the server may run an older version');
     expect(notFound.stdout + notFound.stderr).not.toMatch(/<html|<body/i);
     await sandbox.admin.fault('empty', { count: 1 });
     const empty = await legacy('list', '--xml');
     expect(empty.exitCode).toBe(1);
     expect(empty.stdout).toBe('');
-    expect(empty.stderr).toContain('shorty: empty response from the server (HTTP 200): GET /api/v1/***/shorturl/list_active_urls.xml');
+    expect(empty.stderr).toContain(`shorty: empty response from the server (HTTP 200): GET ${sandbox.baseUrl}/api/v1/***/shorturl/list_active_urls.xml`);
   });
 });
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../helpers/cli.js';
+import { startProxy } from '../helpers/network.js';
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
@@ -14,6 +15,13 @@ function cleanEnv(extra: Record<string, string> = {}): Record<string, string | u
     if (!k.startsWith('SHORTY_') && !k.startsWith('npm_')) env[k] = v;
   }
   return { ...env, ...extra };
+}
+
+/** For the installed CLI's requests to the local sandbox: no proxy of the shell on the way. */
+function clientEnv(extra: Record<string, string>): Record<string, string | undefined> {
+  const env = cleanEnv(extra);
+  for (const k of Object.keys(env)) if (/^(https?|all|no)_proxy$/i.test(k)) delete env[k];
+  return env;
 }
 
 describe('the packed tarball', () => {
@@ -37,7 +45,7 @@ describe('the packed tarball', () => {
 
   it('holds the entry, the bundle and the completions, and no sources or tests', () => {
     expect(files).toEqual(expect.arrayContaining([
-      'bin/shorty.js', 'bin/package.json', 'dist/shorty.cjs', 'dist/undici.cjs', 'dist/llhttp_simd.wasm', 'package.json',
+      'bin/shorty.js', 'bin/package.json', 'dist/shorty.cjs', 'package.json',
       'completions/shorty.bash', 'completions/_shorty', 'completions/shorty.fish',
     ]));
     expect(files.filter((f) => /^(src|test|bench|scripts)\//.test(f))).toEqual([]);
@@ -67,15 +75,19 @@ describe('the packed tarball', () => {
     const url = lines[0].split('=')[1];
     const res = await fetch(`${url}/api/account`, { headers: { authorization: `Bearer ${lines[1].split('=')[1]}` } });
     expect(res.status).toBe(200);
-    // Requests from the installed copy: its HTTP parser (dist/llhttp_simd.wasm), and the one for
-    // CPUs without WebAssembly SIMD, which loads from the installed undici package.
-    const clientEnv = cleanEnv({ SHORTY_CONFIG_DIR: tempDir(), SHORTY_BASE_URL: url, SHORTY_API_KEY: lines[1].split('=')[1] });
-    const added = await execa(shorty, ['urls', 'add', 'https://example.com/packed', '-q'], { env: clientEnv, extendEnv: false });
+    // Requests from the installed copy.
+    const env = clientEnv({ SHORTY_CONFIG_DIR: tempDir(), SHORTY_BASE_URL: url, SHORTY_API_KEY: lines[1].split('=')[1] });
+    const added = await execa(shorty, ['urls', 'add', 'https://example.com/packed', '-q'], { env, extendEnv: false });
     expect(added.stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\w+$/);
-    const listed = await execa(shorty, ['urls', 'list', '-q'], {
-      env: { ...clientEnv, UNDICI_NO_WASM_SIMD: '1' }, extendEnv: false,
-    });
-    expect(listed.stdout.split('\n')).toContain(added.stdout);
+    // Through a proxy: the proxy code is a dependency of the package, not of this repository.
+    const proxy = await startProxy();
+    try {
+      const listed = await execa(shorty, ['urls', 'list', '-q'], { env: { ...env, HTTP_PROXY: proxy.url }, extendEnv: false });
+      expect(listed.stdout.split('\n')).toContain(added.stdout);
+      expect(proxy.forwarded).toEqual([`${url}/api/urls`]);
+    } finally {
+      await proxy.close();
+    }
     child.kill('SIGINT');
     const result = await child;
     expect(result.exitCode).toBe(0);

@@ -1,6 +1,5 @@
 import { execa } from 'execa';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../helpers/cli.js';
@@ -22,7 +21,7 @@ async function runProbed<T>(run: SandboxCli['run'], args: string[], probe: strin
 /**
  * Start-up is paid on every call of a CLI run in a loop, so the commands that need no dependency
  * must load none. The proof: a copy of the built CLI with no node_modules at all still runs them
- * (a static or eager import of undici, chalk, cli-table3, conf, inquirer or csv-* would fail).
+ * (a static or eager import of chalk, cli-table3, conf, inquirer, csv-* or the proxy agents would fail).
  */
 describe('start-up loads no external dependency for local commands', () => {
   let bin = '';
@@ -62,9 +61,8 @@ describe('start-up loads no external dependency for local commands', () => {
 });
 
 /**
- * A command that sends one request loads only the Node modules that request needs: node:http
- * (undici's header-size default) and the rest of undici's unused features would each add
- * milliseconds to every call.
+ * A command that sends one request loads only the Node modules that request needs: node:https
+ * (with node:tls and node:crypto, ~3 ms) only for an https URL, and no other unused module.
  */
 describe('a request loads no Node module it does not use', () => {
   const { run } = useSandboxCli();
@@ -74,20 +72,8 @@ describe('a request loads no Node module it does not use', () => {
     expect(res.exitCode).toBe(0);
     const loaded = new Set(report.map((line) => line.replace(/^NativeModule /, '')));
     expect(loaded.has('net')).toBe(true); // the probe sees the request's own modules
-    const unused = ['http', '_http_client', 'http2', 'tls', 'zlib', 'worker_threads', 'perf_hooks', 'crypto', 'assert'];
+    const unused = ['https', 'http2', 'tls', 'zlib', 'worker_threads', 'perf_hooks', 'crypto', 'assert'];
     expect(unused.filter((name) => loaded.has(name))).toEqual([]);
-  });
-
-  // Node's AbortController and EventTarget cost ~0.8 ms at first use (see src/cancel.ts).
-  it('shorty urls list cancels through an EventEmitter, not AbortController or EventTarget', async () => {
-    const { res, report } = await runProbed<{ controllers: boolean; listeners: number; net: boolean }>(run, ['urls', 'list'], `const seen = { controllers: false, listeners: 0, net: false };
-const lazy = Object.getOwnPropertyDescriptor(globalThis, 'AbortController');
-Object.defineProperty(globalThis, 'AbortController', { configurable: true, get() { seen.controllers = true; return lazy.get ? lazy.get.call(this) : lazy.value; } });
-const add = EventTarget.prototype.addEventListener;
-EventTarget.prototype.addEventListener = function (...args) { seen.listeners += 1; return add.apply(this, args); };
-report(() => ({ ...seen, net: process.moduleLoadList.includes('NativeModule net') }));`);
-    expect(res.exitCode).toBe(0);
-    expect(report).toEqual({ controllers: false, listeners: 0, net: true }); // net: the request was sent
   });
 });
 
@@ -100,7 +86,6 @@ describe('the code caches of the build', () => {
   it.each([
     ['shorty.cjs', 'shorty.cjs.cache'],
     ['shorty.cjs', 'shorty.cjs.help.cache'],
-    ['undici.cjs', 'undici.cjs.cache'],
     ['sandbox.cjs', 'sandbox.cjs.cache'],
   ])('V8 takes %s with %s', async (name, cacheName) => {
     // A plain node process: the test runner's own V8 flags would change the verdict.
@@ -112,7 +97,7 @@ describe('the code caches of the build', () => {
   });
 
   it('is refused when it belongs to another file', async () => {
-    const probe = `process.stdout.write(String(require(${JSON.stringify(join(ROOT, 'bin', 'shorty.js'))}).cacheAccepted('shorty.cjs', 'undici.cjs.cache')))`;
+    const probe = `process.stdout.write(String(require(${JSON.stringify(join(ROOT, 'bin', 'shorty.js'))}).cacheAccepted('shorty.cjs', 'sandbox.cjs.cache')))`;
     const res = await execa(process.execPath, ['-e', probe]);
     expect(res.stdout).toBe('false');
   });
@@ -120,8 +105,7 @@ describe('the code caches of the build', () => {
 
 /**
  * The caches above are only worth something if runs get to use them: V8 refuses every code cache
- * while its flags differ from the ones it started with, so a command that changes one (the
- * import's memory flags, the first request's tiering budget) must do it after loading its chunks.
+ * while its flags differ from the ones it started with.
  */
 describe('the chunks a command loads are compiled from their caches', () => {
   const { run } = useSandboxCli();
@@ -142,62 +126,45 @@ report(() => seen);`);
   }
 
   it('shorty urls list', async () => {
-    expect(await compiled(['urls', 'list'])).toEqual({ 'shorty.cjs': true, 'undici.cjs': true });
+    expect(await compiled(['urls', 'list'])).toEqual({ 'shorty.cjs': true });
   });
 
-  // Below 128 KiB a string is allocated in V8's young generation (1 MiB), and undici's 124 KB
-  // source made a request run fill it twice; the loader pads it into the large-object space.
+  // Below 128 KiB a string is allocated in V8's young generation (1 MiB); the loader pads a
+  // smaller source into the large-object space.
   it('every source it compiles is large enough to stay out of the young generation', async () => {
     const { LARGE_OBJECT_CHARS } = await import(join(ROOT, 'bin', 'shorty.js')) as { LARGE_OBJECT_CHARS: number };
     expect(LARGE_OBJECT_CHARS).toBeGreaterThanOrEqual(128 * 1024);
     const lengths = Object.values(await compiledWith(['urls', 'list'])).map((c) => c.length);
-    expect(lengths).toHaveLength(2);
+    expect(lengths).toHaveLength(1);
     for (const length of lengths) expect(length).toBeGreaterThanOrEqual(LARGE_OBJECT_CHARS);
   });
 
-  it('shorty urls import, which changes V8 flags for its memory', async () => {
+  it('shorty urls import', async () => {
     const file = join(tempDir('shorty-cache-import-'), 'links.csv');
     writeFileSync(file, 'url\nhttps://example.com/cached-import\n');
-    expect(await compiled(['urls', 'import', file, '-q'])).toEqual({ 'shorty.cjs': true, 'undici.cjs': true });
+    expect(await compiled(['urls', 'import', file, '-q'])).toEqual({ 'shorty.cjs': true });
   });
 });
 
 /**
- * The same holds for Node's own modules: while a V8 flag differs from its start-up value, Node
- * compiles the modules it loads without their code cache. undici's parser needs a flag for a
- * moment (see build-undici.mjs); an https connection loads node:tls and node:crypto, ~25 modules,
- * which must not fall into that moment.
+ * V8's flags stay the ones Node started with: a flag changed at run time makes V8 refuse every
+ * code cache (Node's for its own modules, ours for dist/) from then on.
  */
-describe('no Node module loads while shorty changes a V8 flag', () => {
+describe('no run changes a V8 flag', () => {
   const { run } = useSandboxCli();
 
-  /** Every module the run loaded, and for each setFlagsFromString call: the flag and the modules loaded until the next call. */
-  async function flagWindows(args: string[], env: Record<string, string> = {}): Promise<{ modules: string[]; windows: { flag: string; loaded: string[] }[] }> {
-    const { report } = await runProbed<{ modules: string[]; windows: { flag: string; loaded: string[] }[] }>(run, args, `const v8 = require('node:v8'); const set = v8.setFlagsFromString; const calls = [];
-v8.setFlagsFromString = function (flag) { calls.push({ flag, at: process.moduleLoadList.length }); return set.call(this, flag); };
-report(() => { const list = process.moduleLoadList;
-  return { modules: list, windows: calls.map((c, i) => ({ flag: c.flag, loaded: list.slice(c.at, calls[i + 1]?.at ?? c.at) })) }; });`, env);
-    return report;
-  }
-
-  it('a request over loopback HTTP: the flag is raised only while the parser is made', async () => {
-    const { windows } = await flagWindows(['urls', 'list']);
-    expect(windows.map((w) => w.flag)).toEqual(['--wasm-tiering-budget=90000000', '--wasm-tiering-budget=1800000']);
-    expect(windows[0]!.loaded).toEqual([]);
-  });
-
-  it('a request over https: node:tls loads with no flag changed', async () => {
-    const closed = await new Promise<number>((resolve) => {
-      const server = createServer().listen(0, '127.0.0.1', () => {
-        const { port } = server.address() as AddressInfo;
-        server.close(() => resolve(port));
-      });
-    });
-    const { modules, windows } = await flagWindows(['urls', 'add', 'https://example.com/tls'], { SHORTY_BASE_URL: `https://127.0.0.1:${closed}` });
-    // The connection is refused (exit 5), after node:tls has loaded; no parser is ever made.
-    expect(modules).toContain('NativeModule tls');
-    const raised = windows.filter((w) => w.flag !== '--wasm-tiering-budget=1800000');
-    expect(raised.flatMap((w) => w.loaded)).toEqual([]);
+  it.each([
+    ['urls list over http', () => ['urls', 'list']],
+    ['urls import', () => {
+      const file = join(tempDir('shorty-flags-import-'), 'links.csv');
+      writeFileSync(file, 'url\nhttps://example.com/no-flags\n');
+      return ['urls', 'import', file, '-q'];
+    }],
+  ])('%s', async (_name, args) => {
+    const { res, report } = await runProbed<string[]>(run, args(), `const v8 = require('node:v8'); const set = v8.setFlagsFromString; const flags = [];
+v8.setFlagsFromString = function (flag) { flags.push(flag); return set.call(this, flag); };
+report(() => flags);`);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(report).toEqual([]);
   });
 });
-

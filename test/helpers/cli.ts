@@ -40,10 +40,13 @@ export function tempDir(prefix = 'shorty-test-'): string {
 /** Every secret a test used, so the suite can assert none of them is ever printed. */
 export const usedSecrets = new Set<string>();
 
+/** Network settings of the developer's shell that would send a test's requests elsewhere. */
+const NETWORK_VARS = /^((https?|all|no)_proxy|NODE_EXTRA_CA_CERTS)$/i;
+
 function cleanEnv(extra: Record<string, string | undefined>): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (!k.startsWith('SHORTY_') && k !== 'NO_COLOR' && k !== 'FORCE_COLOR') env[k] = v;
+    if (!k.startsWith('SHORTY_') && k !== 'NO_COLOR' && k !== 'FORCE_COLOR' && !NETWORK_VARS.test(k)) env[k] = v;
   }
   return { ...env, ...extra };
 }

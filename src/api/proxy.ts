@@ -1,0 +1,76 @@
+// Which proxy a request goes through, read from the environment as curl and npm read it
+// (proxy-from-env: HTTPS_PROXY / HTTP_PROXY by the target's scheme, then ALL_PROXY; lower case
+// first; NO_PROXY), and the agent that speaks to it. Nothing here is loaded without a proxy.
+import type { Agent } from 'node:http';
+import { UsageError } from '../errors.js';
+
+export interface ProxyRoute {
+  agent: Agent;
+  /** The proxy's URL with its credentials masked, for messages and --debug. */
+  shown: string;
+}
+
+const SCHEME_VARS = { 'http:': 'http_proxy', 'https:': 'https_proxy' } as const;
+
+/** Lower case first, like proxy-from-env (which reads process.env itself, so this does too). */
+function envValue(name: string): string | undefined {
+  return process.env[name] || process.env[name.toUpperCase()] || undefined;
+}
+
+/** The proxy URL for `target`, or undefined when none applies (no variable, or NO_PROXY). */
+export async function proxyFor(target: URL): Promise<URL | undefined> {
+  // A run with no proxy variable at all (most runs) never loads proxy-from-env.
+  if (!['http_proxy', 'https_proxy', 'all_proxy'].some(envValue)) return undefined;
+  const { getProxyForUrl } = await import('proxy-from-env');
+  const chosen = getProxyForUrl(target.href);
+  if (!chosen) return undefined;
+  // proxy-from-env gives a proxy written without a scheme the target's (https://proxy:3128 for
+  // an https target); curl and npm take it as http://, which is what such proxies speak.
+  const raw = envValue(SCHEME_VARS[target.protocol as keyof typeof SCHEME_VARS] ?? 'all_proxy') ?? envValue('all_proxy') ?? chosen;
+  const written = raw.includes('://') ? raw : `http://${raw}`;
+  let url: URL;
+  try {
+    url = new URL(written);
+  } catch {
+    throw new UsageError(`invalid proxy URL in the environment: ${maskCredentials(written)}`, 'check HTTPS_PROXY, HTTP_PROXY and ALL_PROXY');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`unsupported proxy ${maskProxy(url)}: shorty speaks to http:// and https:// proxies only`,
+      'set HTTPS_PROXY to an http:// proxy, or list the host in NO_PROXY');
+  }
+  return url;
+}
+
+/**
+ * An agent that tunnels https targets through the proxy (CONNECT) or sends http requests to it.
+ * The credentials go in a header of our own making, never in the URL the agent keeps: the
+ * agents' debug output and errors then have nothing to leak.
+ */
+export async function proxyRoute(proxy: URL, target: URL): Promise<ProxyRoute> {
+  const headers: Record<string, string> = {};
+  if (proxy.username || proxy.password) {
+    const auth = `${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`;
+    headers['Proxy-Authorization'] = `Basic ${Buffer.from(auth).toString('base64')}`;
+  }
+  const bare = new URL(proxy.href);
+  bare.username = '';
+  bare.password = '';
+  const options = { keepAlive: true, headers };
+  const agent = target.protocol === 'https:'
+    ? new (await import('https-proxy-agent')).HttpsProxyAgent(bare, options)
+    : new (await import('http-proxy-agent')).HttpProxyAgent(bare, options);
+  return { agent, shown: maskProxy(proxy) };
+}
+
+/** `http://user:secret@host:3128` -> `http://***:***@host:3128`. */
+export function maskProxy(url: URL): string {
+  const masked = new URL(url.href);
+  if (masked.username) masked.username = '***';
+  if (masked.password) masked.password = '***';
+  return masked.href.replace(/\/$/, '');
+}
+
+/** For a proxy URL that does not parse: hides whatever sits between `//` and `@`. */
+function maskCredentials(text: string): string {
+  return text.replace(/\/\/[^/@]*@/, '//***@');
+}
