@@ -26,6 +26,6 @@ to another account, leave them out with --fields.`)
     }));
   examples(cmd,
     'shorty urls export > links.csv',
-    'shorty urls export -o ndjson --page-size 1000 | jq .url',
+    'shorty urls export -o ndjson --page-size 1000 | jq .longurl',
     'shorty urls export | shorty urls import - --base-url https://other.example --if-exists skip');
 }

@@ -3,6 +3,7 @@ import type { Context } from '../../context.js';
 import { acceptedColumnsHelp, INFORMATIONAL_COLUMNS, parseColumnMap } from '../../input/link-columns.js';
 import { parseChoice } from '../../input/validate.js';
 import { action, examples } from '../shared/action.js';
+import { completeOption } from '../shared/completion-values.js';
 
 interface ImportFlags {
   format?: 'csv' | 'lines' | 'ndjson';
@@ -23,7 +24,7 @@ export function registerImport(group: Command, ctx: Context): void {
     .command('import [file]')
     .description('shorten many links from a CSV file, a list of URLs or NDJSON (FILE or - for stdin)')
     .addOption(new Option('--format <format>', 'input format (default: detected from the first line)').choices(['csv', 'lines', 'ndjson']))
-    .option('--delimiter <char>', 'CSV field delimiter: , ; | or tab (default: detected from the header; tab for .tsv)')
+    .option('--delimiter <char>', 'CSV field delimiter: , ; | or tab (also comma, semicolon, pipe; default: detected from the header, tab for .tsv)')
     .option('--encoding <name>', 'encoding of input without a byte order mark, e.g. windows-1252, latin1, utf-16le (default utf-8)')
     .option('--map <HEADER=FIELD>', 'read the column HEADER as the link field FIELD, repeatable', collect)
     .option('--dry-run', 'validate every row and send nothing; print the expected duration')
@@ -35,11 +36,11 @@ CSV input: a header row, fields separated by , ; tab or | (detected), UTF-8 with
 byte order mark, UTF-16 with one (Excel's "Unicode text"), or --encoding. Columns, by link field
 and the other names read as it (case, spaces, - and _ do not matter; --map for any other):
 ${acceptedColumnsHelp()}
-url is required. Values: pixels are ids separated by ; (1;2), geotarget, devicetarget and
-languagetarget KEY=URL;KEY=URL, deeplink JSON ({"apple":"https://..."}), parameters
-name=value;..., expiry "yyyy-mm-dd hh:mm:ss". ${INFORMATIONAL_COLUMNS.join(', ')} (what
-\`urls export\` and import results carry) are ignored; any other column is named in one warning
-and passed through to the results.
+url is required. Values: pixels are ids separated by ; (1;2); geotarget, devicetarget and
+languagetarget KEY=URL;KEY=URL; deeplink JSON ({"apple":"https://..."}); parameters
+name=value;...; expiry "yyyy-mm-dd hh:mm:ss". The columns \`urls export\` and import results add
+(${INFORMATIONAL_COLUMNS.join(', ')}) are ignored;
+any other column is named in one warning and passed through to the results.
 Lines input: one URL per line; a line with a space, tab or ; is invalid (not one URL).
 Results (csv unless -o json|ndjson|tsv) stream to stdout in input order: the input columns
 plus row, status (ok, error, invalid, skipped; valid in a dry run), id, shorturl, error.
@@ -63,6 +64,8 @@ sent), 130 when interrupted.`)
         ifExists,
       });
     }));
+  completeOption(cmd, '--delimiter', ['comma', 'semicolon', 'tab', 'pipe']);
+  completeOption(cmd, '--encoding', ['utf-8', 'windows-1252', 'latin1', 'utf-16le', 'utf-16be', 'macintosh']);
   examples(cmd,
     'shorty urls import links.csv --dry-run',
     'shorty urls import links.csv --journal links.journal --failed-out failed.csv > results.csv',
