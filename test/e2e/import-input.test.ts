@@ -1,9 +1,10 @@
 // What `urls import` says about its input before it sends anything: columns it will not read,
 // a missing URL column, files that would clobber each other, lines no URL is that long.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { execa } from 'execa';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { BIN, tempDir } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
@@ -102,9 +103,15 @@ describe('the input, --journal and --failed-out are three files', () => {
     const path = file('journal.csv', input);
     // `shorty urls import - --journal journal.csv < journal.csv`: the child's stdin is the file itself.
     const fd = openSync(path, 'r');
-    const res = await execa(process.execPath, [BIN, 'urls', 'import', '-', '--journal', path], {
-      env: { ...env, SHORTY_CONFIG_DIR: tempDir() }, stdin: fd, reject: false,
-    }).finally(() => closeSync(fd));
+    const child = spawn(process.execPath, [BIN, 'urls', 'import', '-', '--journal', path], {
+      env: { ...process.env, ...env, SHORTY_CONFIG_DIR: tempDir() }, stdio: [fd, 'pipe', 'pipe'],
+    });
+    closeSync(fd);
+    let stderr = '';
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    child.stdout!.resume();
+    const [exitCode] = (await once(child, 'close')) as [number];
+    const res = { exitCode, stderr };
     expect(res.exitCode).toBe(2);
     expect(res.stderr).toMatch(/^shorty: the input \(stdin\) and --journal are the same file/m);
     expect(readFileSync(path, 'utf8')).toBe(input);

@@ -59,7 +59,10 @@ describe('detectInputShape', () => {
 describe('decodeText', () => {
   async function decode(bytes: Buffer | Buffer[], encoding?: string): Promise<string> {
     let out = '';
-    for await (const text of decodeText((Array.isArray(bytes) ? bytes : [bytes]).values(), { encoding, label: 'in.csv' })) out += text;
+    const chunks = async function* () {
+      yield* Array.isArray(bytes) ? bytes : [bytes];
+    };
+    for await (const text of decodeText(chunks(), { encoding, label: 'in.csv' })) out += text;
     return out;
   }
 
