@@ -134,6 +134,9 @@ _shorty_takes_value() {
     'urls update --deeplink-google') return 0 ;;
     'urls update --param') return 0 ;;
     'urls import --format') return 0 ;;
+    'urls import --delimiter') return 0 ;;
+    'urls import --encoding') return 0 ;;
+    'urls import --map') return 0 ;;
     'urls import --journal') return 0 ;;
     'urls import --failed-out') return 0 ;;
     'urls import --if-exists') return 0 ;;
@@ -227,7 +230,7 @@ _shorty_options() {
     'urls add') _shorty_words='--custom --type --password --domain --expiry --geo --device --language --meta-title --meta-description --meta-image --pixel --channel --deeplink-apple --deeplink-google --param --qr -h --help'" $globals" ;;
     'urls update') _shorty_words='--url --custom --type --password --domain --expiry --geo --device --language --meta-title --meta-description --meta-image --pixel --channel --deeplink-apple --deeplink-google --param -h --help'" $globals" ;;
     'urls delete') _shorty_words='-h --help'" $globals" ;;
-    'urls import') _shorty_words='--format --dry-run --journal --failed-out --if-exists -h --help'" $globals" ;;
+    'urls import') _shorty_words='--format --delimiter --encoding --map --dry-run --journal --failed-out --if-exists -h --help'" $globals" ;;
     'urls export') _shorty_words='--page-size -h --help'" $globals" ;;
     'urls help') _shorty_words=''" $globals" ;;
     'domains') _shorty_words='-h --help'" $globals" ;;
@@ -345,6 +348,9 @@ _shorty_option_values() {
     'urls update --deeplink-google') :; return ;;
     'urls update --param') :; return ;;
     'urls import --format') _shorty_words='csv lines ndjson'; return ;;
+    'urls import --delimiter') _shorty_words='comma semicolon tab pipe'; return ;;
+    'urls import --encoding') _shorty_words='utf-8 windows-1252 latin1 utf-16le utf-16be macintosh'; return ;;
+    'urls import --map') :; return ;;
     'urls import --journal') _shorty_files=1; return ;;
     'urls import --failed-out') _shorty_files=1; return ;;
     'urls import --if-exists') :; return ;;

@@ -178,7 +178,7 @@ function __shorty_takes_value --argument-names cmd opt
             return 0
         case 'urls update --url' 'urls update --custom' 'urls update --type' 'urls update --password' 'urls update --domain' 'urls update --expiry' 'urls update --geo' 'urls update --device' 'urls update --language' 'urls update --meta-title' 'urls update --meta-description' 'urls update --meta-image' 'urls update --pixel' 'urls update --channel' 'urls update --deeplink-apple' 'urls update --deeplink-google' 'urls update --param'
             return 0
-        case 'urls import --format' 'urls import --journal' 'urls import --failed-out' 'urls import --if-exists'
+        case 'urls import --format' 'urls import --delimiter' 'urls import --encoding' 'urls import --map' 'urls import --journal' 'urls import --failed-out' 'urls import --if-exists'
             return 0
         case 'urls export --page-size'
             return 0
@@ -372,6 +372,11 @@ complete -c shorty -n '__shorty_at \'urls delete\'' -s h -l help -d 'show help f
 
 complete -c shorty -n '__shorty_at \'urls import\'' -l format -x -a 'csv lines ndjson'
 complete -c shorty -n '__shorty_at \'urls import\'' -l format -x -d 'input format (default: detected from the first line)'
+complete -c shorty -n '__shorty_at \'urls import\'' -l delimiter -x -a 'comma semicolon tab pipe'
+complete -c shorty -n '__shorty_at \'urls import\'' -l delimiter -x -d 'CSV field delimiter: , ; | or tab (also comma, semicolon, pipe; default: detected from the header, tab for .tsv)'
+complete -c shorty -n '__shorty_at \'urls import\'' -l encoding -x -a 'utf-8 windows-1252 latin1 utf-16le utf-16be macintosh'
+complete -c shorty -n '__shorty_at \'urls import\'' -l encoding -x -d 'encoding of input without a byte order mark, e.g. windows-1252, latin1, utf-16le (default utf-8)'
+complete -c shorty -n '__shorty_at \'urls import\'' -l map -x -d 'read the column HEADER as the link field FIELD, repeatable'
 complete -c shorty -n '__shorty_at \'urls import\'' -l dry-run -d 'validate every row and send nothing; print the expected duration'
 complete -c shorty -n '__shorty_at \'urls import\'' -l journal -r -F -d 'record finished rows in FILE; a rerun with the same FILE skips rows already created'
 complete -c shorty -n '__shorty_at \'urls import\'' -l failed-out -r -F -d 'write failed and invalid rows to FILE as CSV, to fix and import again'

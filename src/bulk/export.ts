@@ -1,8 +1,10 @@
 import type { ModernApi } from '../api/modern.js';
 import { paginate } from '../api/paginate.js';
 import type { Context } from '../context.js';
+import { LINK_COLUMNS, type LinkColumn } from '../input/link-columns.js';
 import type { Row } from '../output/fields.js';
 import { startProgress, type Progress } from './progress.js';
+import { cellsFromJson } from './read/rows.js';
 import { bulkOutputFormat, openResultSink } from './results.js';
 import { formatElapsed } from './timing.js';
 
@@ -10,34 +12,61 @@ export interface ExportOptions {
   pageSize: number;
 }
 
-interface LinkItem {
-  id?: number;
-  alias?: string;
-  shorturl?: string;
-  longurl?: string;
-  clicks?: number;
-  title?: string;
-  description?: string;
-  date?: string;
-}
-
-export const EXPORT_COLUMNS = ['url', 'custom', 'id', 'shorturl', 'clicks', 'title', 'description', 'date'];
+type LinkItem = Record<string, unknown>;
 
 /**
- * A link as an export row: `url` and `custom` first, named as `urls import` reads them, so the csv
- * re-imports as it is (import ignores the other columns and puts its own id/shorturl in place).
+ * The link vocabulary of the list answer. `urls import` reads alias, longurl, title (as metatitle),
+ * description (as metadescription), domain and expiry back, and ignores the others.
  */
-export function exportRow(item: LinkItem): Row {
-  return {
-    url: item.longurl ?? '',
-    custom: item.alias ?? '',
-    id: item.id ?? '',
-    shorturl: item.shorturl ?? '',
-    clicks: item.clicks ?? '',
-    title: item.title ?? '',
-    description: item.description ?? '',
-    date: item.date ?? '',
+export const EXPORT_COLUMNS = ['id', 'alias', 'shorturl', 'longurl', 'title', 'description', 'clicks', 'uniqueclicks', 'domain', 'expiry', 'date'];
+
+/** Link-body fields a server's list answer may carry beyond those: exported when the first page has them. */
+const SETTABLE_EXTRAS: readonly LinkColumn[] = LINK_COLUMNS.filter(
+  (c) => !['url', 'custom', 'domain', 'expiry', 'metatitle', 'metadescription'].includes(c),
+);
+
+/** The columns of an export: the fixed ones, then the settable fields the first page carries. */
+export function exportColumns(firstPage: LinkItem[]): string[] {
+  return [...EXPORT_COLUMNS, ...SETTABLE_EXTRAS.filter((c) => firstPage.some((item) => item[c] !== undefined))];
+}
+
+const text = (value: unknown): string | number => (typeof value === 'number' ? value : typeof value === 'string' ? value : '');
+
+/** A link as an export row, in the columns given (values in their import syntax). */
+export function exportRow(item: LinkItem, columns: string[], baseUrl?: string): Row {
+  const extras = cellsFromJson(Object.fromEntries(SETTABLE_EXTRAS.filter((c) => columns.includes(c)).map((c) => [c, item[c]])));
+  const row: Row = {};
+  for (const column of columns) {
+    row[column] = column === 'domain' ? brandedDomain(item, baseUrl) : column in extras ? extras[column] : text(item[column]);
+  }
+  return row;
+}
+
+/**
+ * The branded domain a link is on, for `domain` on re-import: the short URL without its alias
+ * (`https://go.example.com/spring` -> `https://go.example.com`), or '' when that is the service's
+ * own base URL (the configured one; scheme and case do not matter). Without a short URL, the list
+ * answer's own `domain` (some servers send one) under the same rule.
+ */
+export function brandedDomain(item: LinkItem, baseUrl?: string): string {
+  const shorturl = typeof item.shorturl === 'string' ? item.shorturl : '';
+  const alias = typeof item.alias === 'string' ? item.alias : '';
+  let prefix = typeof item.domain === 'string' ? item.domain.replace(/\/+$/, '') : '';
+  if (shorturl && alias && shorturl.endsWith(`/${alias}`)) prefix = shorturl.slice(0, -alias.length - 1);
+  if (prefix === '' || (baseUrl !== undefined && sameLocation(prefix, baseUrl))) return '';
+  return prefix;
+}
+
+function sameLocation(a: string, b: string): boolean {
+  const key = (text: string) => {
+    try {
+      const url = new URL(text);
+      return `${url.host}${url.pathname.replace(/\/+$/, '')}`.toLowerCase();
+    } catch {
+      return text.toLowerCase();
+    }
   };
+  return key(a) === key(b);
 }
 
 /**
@@ -46,7 +75,7 @@ export function exportRow(item: LinkItem): Row {
  */
 export async function* linkPages(api: ModernApi, pageSize: number): AsyncGenerator<{ items: LinkItem[]; total?: number }> {
   for await (const page of paginate(api, '/urls', { keys: ['urls'], limit: pageSize, page: 1, all: true })) {
-    yield { items: page.items as LinkItem[], total: page.total };
+    yield { items: page.items, total: page.total };
   }
 }
 
@@ -55,15 +84,21 @@ export async function runExport(ctx: Context, opts: ExportOptions): Promise<numb
   const started = ctx.now();
   const format = bulkOutputFormat(ctx, 'urls export');
   const api = await ctx.api();
-  const sink = await openResultSink(ctx, format, { quietField: 'shorturl', columns: EXPORT_COLUMNS, batch: true });
+  const { baseUrl } = await ctx.settings();
+  let sink: Awaited<ReturnType<typeof openResultSink>> | undefined;
+  let columns: string[] = EXPORT_COLUMNS;
   let requests = 0;
   let count = 0;
   let progress: Progress | undefined;
   try {
     for await (const { items, total } of linkPages(api, opts.pageSize)) {
       requests += 1;
+      if (!sink) {
+        columns = exportColumns(items);
+        sink = await openResultSink(ctx, format, { quietField: 'shorturl', columns, batch: true });
+      }
       if (requests === 1 && total) progress = await startProgress(ctx, total, 'exporting');
-      for (const item of items) await sink.write(exportRow(item));
+      for (const item of items) await sink.write(exportRow(item, columns, baseUrl));
       await sink.flush();
       count += items.length;
       for (let i = 0; i < items.length; i++) progress?.tick();
@@ -71,7 +106,7 @@ export async function runExport(ctx: Context, opts: ExportOptions): Promise<numb
   } finally {
     progress?.stop();
   }
-  await sink.end();
+  await (sink ?? (await openResultSink(ctx, format, { quietField: 'shorturl', columns, batch: true }))).end();
   if (!ctx.globals.quiet) {
     ctx.io.stderr.write(`${count} link${count === 1 ? '' : 's'} exported in ${requests} request${requests === 1 ? '' : 's'} (${formatElapsed(ctx.now() - started)})\n`);
   }

@@ -1,8 +1,9 @@
 import { createWriteStream } from 'node:fs';
 import { UsageError } from '../errors.js';
-import { COLUMN_ALIASES, LINK_COLUMNS } from '../input/link-body.js';
+import { LINK_COLUMNS } from '../input/link-body.js';
+import { linkColumnOf } from '../input/link-columns.js';
 import { writeText } from '../output/sink.js';
-import type { InputFormat } from './input-format.js';
+import type { InputFormat } from './read/format.js';
 
 export interface FailedOut {
   /** Records a failed or invalid row: its input cells and why it failed. */
@@ -37,9 +38,9 @@ export function failedOutColumns(format: InputFormat, header: string[]): string[
   return [...LINK_COLUMNS];
 }
 
-/** The cell for a column, found under an alias (`longurl` for `url`) when the row used one. */
+/** The cell for a column, found under another name (`longurl` for `url`) when the row used one. */
 function cellFor(cells: Record<string, string>, column: string): string {
   if (cells[column] !== undefined) return cells[column];
-  const alias = Object.keys(cells).find((name) => COLUMN_ALIASES[name.toLowerCase()] === column);
-  return alias === undefined ? '' : cells[alias];
+  const other = Object.keys(cells).find((name) => linkColumnOf(name) === column);
+  return other === undefined ? '' : cells[other];
 }

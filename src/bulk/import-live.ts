@@ -5,20 +5,20 @@ import { CancelError, ShortyError } from '../errors.js';
 import type { StreamFormat } from '../output/row-writers.js';
 import type { RateLimitSpec } from '../settings/types.js';
 import { openFailedOut, type FailedOut } from './failed-out.js';
-import type { InputFormat } from './input-format.js';
+import type { InputFormat } from './read/format.js';
 import { openJournal, type DoneIndex, type JournalWriter } from './journal.js';
 import { orderedWindow } from './ordered-window.js';
 import type { ImportPlan } from './plan.js';
 import { startProgress } from './progress.js';
-import { readRows, type SourceRow } from './read-rows.js';
+import type { ImportInput } from './read/input.js';
+import type { SourceRow } from './read/rows.js';
 import { openResultSink, resultRow, type RowResult } from './results.js';
 import { checkRow, linkBodyKey } from './row-check.js';
 import { sendRow, type IfExists } from './send-row.js';
-import type { InputFile } from './source.js';
 import { emptyCounts, summaryLine, windowSize } from './timing.js';
 
 export interface LiveImport {
-  input: InputFile;
+  input: ImportInput;
   format: InputFormat;
   done: DoneIndex;
   plan: ImportPlan;
@@ -89,7 +89,7 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
   }
 
   try {
-    for await (const finished of orderedWindow(readRows(run.input.chunks(), run.format), work, { size: windowSize(run.rateLimit), stopped })) {
+    for await (const finished of orderedWindow(run.input.rows(), work, { size: windowSize(run.rateLimit), stopped })) {
       if (!finished) continue;
       const { source, result } = finished;
       counts[result.status] += 1;

@@ -1,13 +1,14 @@
 import type { Context } from '../context.js';
+import type { ColumnMapOption } from '../input/link-columns.js';
 import { checkFields, parseFieldList } from '../output/fields.js';
-import { detectInputFormat, type InputFormat } from './input-format.js';
 import { DoneIndex, loadJournal } from './journal.js';
 import { describePlan, planImport, type ImportPlan } from './plan.js';
-import { readRows } from './read-rows.js';
+import { checkDistinctFiles } from './read/distinct-files.js';
+import type { Delimiter, InputFormat } from './read/format.js';
+import { openImportInput, type ImportInput } from './read/input.js';
 import { bulkOutputFormat, openResultSink, resultRow, type RowResult } from './results.js';
-import { checkRow, linkBodyKey } from './row-check.js';
+import { checkRow, CredentialRows, linkBodyKey } from './row-check.js';
 import type { IfExists } from './send-row.js';
-import { openInput, type InputFile } from './source.js';
 import { emptyCounts, estimateMs, formatEstimate, formatRate, summaryLine } from './timing.js';
 import { runLiveImport } from './import-live.js';
 
@@ -15,6 +16,12 @@ export interface ImportOptions {
   file?: string;
   /** Forced input format; detected from the first line when absent. */
   format?: InputFormat;
+  /** Forced CSV delimiter; detected from the header when absent. */
+  delimiter?: Delimiter;
+  /** The encoding of input without a byte order mark (default UTF-8). */
+  encoding?: string;
+  /** `--map HEADER=FIELD`. */
+  map?: ColumnMapOption;
   dryRun: boolean;
   journal?: string;
   failedOut?: string;
@@ -23,22 +30,40 @@ export interface ImportOptions {
 
 /** `urls import`: returns the exit code (0 all ok/skipped, 1 some rows failed, 130 interrupted). */
 export async function runImport(ctx: Context, opts: ImportOptions): Promise<number> {
+  await checkImportFiles(ctx, opts);
   const outputFormat = bulkOutputFormat(ctx, 'urls import');
-  const input = await openInput(ctx, opts.file);
-  const format = opts.format ?? detectInputFormat(await input.head());
+  const warn = (text: string) => void ctx.io.stderr.write(`${text}\n`);
+  const input = await openImportInput(ctx, opts, warn);
   const settings = await ctx.settings();
   const done = opts.journal ? await loadJournal(opts.journal) : new DoneIndex();
   // -q keeps stderr for what went wrong; the plan and the summary are for people watching.
-  const note = (text: string) => void (ctx.globals.quiet || ctx.io.stderr.write(`${text}\n`));
+  const note = (text: string) => void (ctx.globals.quiet || warn(text));
   const estimate = (requests: number) =>
     `${formatEstimate(estimateMs(requests, settings.rateLimit))} at ${formatRate(settings.rateLimit)}`;
 
-  if (opts.dryRun) return runDryImport(ctx, { input, format, done, outputFormat, note, estimate });
+  if (opts.dryRun) return runDryImport(ctx, { input, done, outputFormat, note, warn, estimate });
 
-  const plan = await planImport(input, format, done, ctx.signal);
+  const plan = await planImport(input, done, ctx.signal);
   checkFieldsBeforeSending(ctx, plan);
+  const credentials = plan.credentials.warning();
+  if (credentials) warn(credentials);
   note(`${describePlan(plan)}, ${estimate(plan.toSend)}`);
-  return runLiveImport(ctx, { ...opts, input, format, done, plan, outputFormat, rateLimit: settings.rateLimit, domain: settings.domain, note });
+  return runLiveImport(ctx, {
+    ...opts, input, format: input.shape.format, done, plan, outputFormat, rateLimit: settings.rateLimit, domain: settings.domain, note,
+  });
+}
+
+/** The input, the journal and the failed rows must be three files, or the run would clobber its input. */
+async function checkImportFiles(ctx: Context, opts: ImportOptions): Promise<void> {
+  const stdinFd = (ctx.io.stdin as { fd?: unknown }).fd;
+  const input = opts.file === undefined || opts.file === '-'
+    ? { role: 'the input (stdin)', fd: typeof stdinFd === 'number' ? stdinFd : undefined }
+    : { role: 'the input', path: opts.file };
+  await checkDistinctFiles([
+    input,
+    ...(opts.journal === undefined ? [] : [{ role: '--journal', path: opts.journal }]),
+    ...(opts.failedOut === undefined ? [] : [{ role: '--failed-out', path: opts.failedOut }]),
+  ]);
 }
 
 /** A --fields typo must fail before the first link is created, not after. */
@@ -48,11 +73,11 @@ function checkFieldsBeforeSending(ctx: Context, plan: ImportPlan): void {
 }
 
 interface DryRun {
-  input: InputFile;
-  format: InputFormat;
+  input: ImportInput;
   done: DoneIndex;
   outputFormat: ReturnType<typeof bulkOutputFormat>;
   note(text: string): void;
+  warn(text: string): void;
   estimate(requests: number): string;
 }
 
@@ -61,13 +86,14 @@ async function runDryImport(ctx: Context, run: DryRun): Promise<number> {
   const started = ctx.now();
   const sink = await openResultSink(ctx, run.outputFormat, { quietField: 'url', batch: true });
   const counts = emptyCounts();
-  const plan: ImportPlan = { rows: 0, invalid: 0, done: 0, toSend: 0 };
-  for await (const source of readRows(run.input.chunks(), run.format)) {
+  const plan: ImportPlan = { rows: 0, invalid: 0, done: 0, toSend: 0, credentials: new CredentialRows() };
+  for await (const source of run.input.rows()) {
     if (ctx.signal.aborted) throw ctx.signal.reason;
     const checked = checkRow(source);
     let result: RowResult;
     if (!checked.valid) result = { row: source.row, status: 'invalid', error: checked.error };
     else {
+      plan.credentials.note(source.row, checked.body);
       const previous = run.done.size > 0 ? run.done.take(linkBodyKey(checked.body)) : undefined;
       result = previous
         ? { row: source.row, status: 'skipped', ...previous, error: 'already created (journal)' }
@@ -81,6 +107,8 @@ async function runDryImport(ctx: Context, run: DryRun): Promise<number> {
     await sink.write(resultRow(source.cells, result));
   }
   await sink.end();
+  const credentials = plan.credentials.warning();
+  if (credentials) run.warn(credentials);
   run.note(`${describePlan(plan)}, ${run.estimate(plan.toSend)}`);
   run.note(`dry run: ${summaryLine(counts, ctx.now() - started, true)}; nothing was sent`);
   return counts.invalid > 0 ? 1 : 0;

@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
-import { splitLines } from './read-rows.js';
+import { decodeText } from './read/decode.js';
+import { MAX_LINE_CHARS, splitLines } from './read/lines.js';
 
 /**
  * The import journal: one JSON line per finished row, appended and flushed to disk before the row
@@ -70,12 +71,17 @@ export function isDone(rec: JournalRecord): boolean {
 export async function loadJournal(path: string): Promise<DoneIndex> {
   const done = new DoneIndex();
   try {
-    for await (const line of splitLines(createReadStream(path))) {
+    // A crash may have torn a character in half, so bad bytes are replaced, not fatal. Records quote
+    // input cells, so a line may be several times the longest input line.
+    const text = decodeText(createReadStream(path), { label: path, fatal: false });
+    const lines = splitLines(text, { label: path, maxChars: 16 * MAX_LINE_CHARS });
+    for await (const line of lines) {
       const rec = line.trim() ? parseJournalLine(line) : undefined;
       if (rec && isDone(rec)) done.add(rec.key, { id: rec.id, shorturl: rec.shorturl });
     }
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return done;
+    if (err instanceof UsageError) throw new UsageError(`cannot read the journal: ${err.message}`);
     throw new UsageError(`cannot read the journal ${path}: ${(err as Error).message}`);
   }
   return done;

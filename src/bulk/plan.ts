@@ -1,9 +1,8 @@
 import type { CancelSignal } from '../cancel.js';
 import type { DoneIndex } from './journal.js';
-import type { InputFormat } from './input-format.js';
-import { readRows, type SourceRow } from './read-rows.js';
-import { checkRow, linkBodyKey } from './row-check.js';
-import type { InputFile } from './source.js';
+import type { ImportInput } from './read/input.js';
+import type { SourceRow } from './read/rows.js';
+import { checkRow, CredentialRows, linkBodyKey } from './row-check.js';
 
 /** What an import will do, known before its first request. */
 export interface ImportPlan {
@@ -15,21 +14,24 @@ export interface ImportPlan {
   toSend: number;
   /** The first row, to check --fields and name the failed-out columns. */
   first?: SourceRow;
+  /** Valid rows whose URL carries a user name or password. */
+  credentials: CredentialRows;
 }
 
 /**
  * Reads the whole input once, streaming: counts the rows, validates them (so a CSV that cannot be
  * parsed fails before anything is sent) and counts those the journal already holds.
  */
-export async function planImport(input: InputFile, format: InputFormat, done: DoneIndex, signal?: CancelSignal): Promise<ImportPlan> {
-  const plan: ImportPlan = { rows: 0, invalid: 0, done: 0, toSend: 0 };
+export async function planImport(input: ImportInput, done: DoneIndex, signal?: CancelSignal): Promise<ImportPlan> {
+  const plan: ImportPlan = { rows: 0, invalid: 0, done: 0, toSend: 0, credentials: new CredentialRows() };
   const claimed = new Map<string, number>();
-  for await (const row of readRows(input.chunks(), format)) {
+  for await (const row of input.rows()) {
     if (signal?.aborted) throw signal.reason;
     plan.rows += 1;
     plan.first ??= row;
     const checked = checkRow(row);
     const key = checked.valid && done.size > 0 ? linkBodyKey(checked.body) : '';
+    if (checked.valid) plan.credentials.note(row.row, checked.body);
     if (!checked.valid) {
       plan.invalid += 1;
     } else if (key && done.count(key) > (claimed.get(key) ?? 0)) {
@@ -44,7 +46,7 @@ export async function planImport(input: InputFile, format: InputFormat, done: Do
 }
 
 /** `412 rows (3 invalid, 10 already done)` for the line before an import starts. */
-export function describePlan(plan: ImportPlan): string {
+export function describePlan(plan: Pick<ImportPlan, 'rows' | 'invalid' | 'done' | 'toSend'>): string {
   const notes = [];
   if (plan.invalid) notes.push(`${plan.invalid} invalid`);
   if (plan.done) notes.push(`${plan.done} already done`);

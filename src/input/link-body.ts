@@ -4,7 +4,7 @@ import { buildLinkBody, type FieldNames, type LinkFields, type RawLink } from '.
 
 export type { LinkBody } from '../api/types.js';
 export type { LinkFields } from './link-build.js';
-export { COLUMN_ALIASES, LINK_COLUMNS, linkBodyFromRow, linkBodyToRow, type LinkColumn } from './link-row.js';
+export { LINK_COLUMNS, linkBodyFromRow, linkBodyToRow, type LinkColumn } from './link-row.js';
 
 /** The `urls add` / `urls update` options as commander hands them over (repeatable ones are arrays). */
 export interface LinkFlags {

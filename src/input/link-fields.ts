@@ -41,8 +41,7 @@ export function splitPair(value: string, what: string, shape: string): [string, 
 /** `KEY=URL` for geo, device and language targets: the URL must be http(s). */
 export function parseTargetPair(value: string, what: string, keyName: string): [string, string] {
   const [key, url] = splitPair(value, what, `${keyName}=URL`);
-  parseHttpUrl(url, `${what} URL for ${key}`);
-  return [key, url];
+  return [key, parseHttpUrl(url, `${what} URL for ${key}`)];
 }
 
 /** `NAME=VALUE` for a URL parameter; the value may be empty. */

@@ -1,35 +1,21 @@
 import type { LinkBody } from '../api/types.js';
 import { buildLinkBody, type FieldNames, type RawLink } from './link-build.js';
+import { LINK_COLUMNS, planColumns, type ColumnPlan, type LinkColumn } from './link-columns.js';
 import { parseDeeplinkJson } from './link-fields.js';
 
-/** The CSV columns `urls import` understands, named after the link body's fields. */
-export const LINK_COLUMNS = [
-  'url', 'custom', 'type', 'password', 'domain', 'expiry', 'geotarget', 'devicetarget', 'languagetarget',
-  'metatitle', 'metadescription', 'metaimage', 'pixels', 'channel', 'deeplink', 'parameters',
-] as const;
-export type LinkColumn = (typeof LINK_COLUMNS)[number];
-
-/** Other header names people (and `urls export`) use; the canonical column wins when both are filled. */
-export const COLUMN_ALIASES: Readonly<Record<string, LinkColumn>> = {
-  longurl: 'url',
-  long_url: 'url',
-  alias: 'custom',
-};
+export { LINK_COLUMNS, type LinkColumn } from './link-columns.js';
 
 const COLUMN_NAMES = Object.fromEntries(LINK_COLUMNS.map((c) => [c, c])) as FieldNames;
 
-/** Cell text by canonical column: headers compared case-insensitively, empty cells are absent. */
-function cellsByColumn(row: Record<string, string>): Partial<Record<LinkColumn, string>> {
+/** Cell text by field, read through the plan; empty cells are absent. */
+function cellsByField(row: Record<string, string>, plan: ColumnPlan): Partial<Record<LinkColumn, string>> {
   const cells: Partial<Record<LinkColumn, string>> = {};
-  const aliased: Partial<Record<LinkColumn, string>> = {};
-  for (const [header, value] of Object.entries(row)) {
-    const key = header.trim().toLowerCase();
+  for (const [header, field] of plan.fields) {
+    const value = row[header];
     const cell = typeof value === 'string' ? value.trim() : '';
-    if (cell === '') continue;
-    if ((LINK_COLUMNS as readonly string[]).includes(key)) cells[key as LinkColumn] = cell;
-    else if (COLUMN_ALIASES[key] && aliased[COLUMN_ALIASES[key]] === undefined) aliased[COLUMN_ALIASES[key]] = cell;
+    if (cell !== '') cells[field] = cell;
   }
-  return { ...aliased, ...cells };
+  return cells;
 }
 
 /** `a;b;c` -> ['a','b','c'], blanks dropped. */
@@ -39,20 +25,22 @@ function splitList(cell: string | undefined): string[] {
 }
 
 /**
- * Maps one `urls import` CSV row onto the link body with the same checks as the flags.
- * Unknown columns are ignored; the error message names the column.
+ * Maps one `urls import` row onto the link body with the same checks as the flags, reading the
+ * columns the plan names (by default: the row's own names, synonyms included); an error names the
+ * column as the input wrote it.
  */
-export function linkBodyFromRow(row: Record<string, string>): LinkBody {
-  const c = cellsByColumn(row);
+export function linkBodyFromRow(row: Record<string, string>, plan: ColumnPlan = planColumns(Object.keys(row))): LinkBody {
+  const c = cellsByField(row, plan);
+  const names: FieldNames = { ...COLUMN_NAMES, ...Object.fromEntries(plan.fields.map(([header, field]) => [field, header])) };
   const raw: RawLink = {
     url: c.url, custom: c.custom, type: c.type, password: c.password, domain: c.domain, expiry: c.expiry,
     geotarget: splitList(c.geotarget), devicetarget: splitList(c.devicetarget),
     languagetarget: splitList(c.languagetarget), metatitle: c.metatitle, metadescription: c.metadescription,
     metaimage: c.metaimage, pixels: splitList(c.pixels), channel: c.channel,
-    deeplink: c.deeplink === undefined ? undefined : parseDeeplinkJson(c.deeplink, 'deeplink'),
+    deeplink: c.deeplink === undefined ? undefined : parseDeeplinkJson(c.deeplink, names.deeplink),
     parameters: splitList(c.parameters),
   };
-  return buildLinkBody(raw, { requireUrl: true, creating: true, names: COLUMN_NAMES }) as LinkBody;
+  return buildLinkBody(raw, { requireUrl: true, creating: true, names }) as LinkBody;
 }
 
 const pairs = (list: { link: string }[] | undefined, key: string) =>

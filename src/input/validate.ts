@@ -10,19 +10,59 @@ export function parseId(value: string, what = 'id'): number {
   return Number(value.trim());
 }
 
-export function parseHttpUrl(value: string, what = 'URL'): string {
+/**
+ * An http(s) URL read as a browser reads it (WHATWG URL), refusing what a browser would silently
+ * turn into another address: control characters (tabs and line breaks are dropped by the parser),
+ * backslashes (read as `/`, so `https://evil.com\@good.com/` leads to evil.com), and a scheme not
+ * followed by exactly `//` (`https:e.com`, `https:///e.com`). Raw spaces in the path, query or
+ * fragment are allowed: the parser percent-encodes them.
+ */
+export function checkHttpUrl(value: string, what = 'URL'): URL {
   const text = value.trim();
+  const invalid = (why: string) => new UsageError(`invalid ${what} ${JSON.stringify(value)}: ${why}`);
+  if (/[\u0000-\u001f\u007f]/.test(text)) throw invalid('it contains a control character (tab, line break, ...)');
+  if (text.includes('\\')) throw invalid('it contains a backslash (browsers read it as /)');
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new UsageError(`invalid ${what} "${value}": not a URL (include http:// or https://)`);
+    throw invalid('not a URL (include http:// or https://)');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`invalid ${what} "${value}": only http and https URLs are allowed`);
-  }
-  if (!url.hostname) throw new UsageError(`invalid ${what} "${value}": no host`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid('only http and https URLs are allowed');
+  if (!/^https?:\/\/[^/]/i.test(text)) throw invalid(`write it as ${url.protocol}//host/...`);
+  if (!url.hostname) throw invalid('no host');
+  return url;
+}
+
+/**
+ * A link's destination (long URL, target, deep link, image): checked, then sent as the WHATWG
+ * serialisation, i.e. what a browser would request (punycode host, percent-encoded path and query).
+ */
+export function parseHttpUrl(value: string, what = 'URL'): string {
+  return checkHttpUrl(value, what).href;
+}
+
+/** A URL that names something the server already has (a domain, a short URL): checked, sent as typed. */
+export function parseHttpUrlAsTyped(value: string, what = 'URL'): string {
+  const text = value.trim();
+  checkHttpUrl(text, what);
+  if (/\s/.test(text)) throw new UsageError(`invalid ${what} ${JSON.stringify(value)}: it contains a space`);
   return text;
+}
+
+/**
+ * A warning for a URL that carries a user name or password: `https://bank.com@evil.com` reads like
+ * bank.com but leads to evil.com. Such links are legal, so they are sent, with one line said.
+ */
+export function credentialsWarning(url: string, what = 'the long URL'): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (parsed.username === '' && parsed.password === '') return undefined;
+  return `${what} carries a user name or password before its host; it leads to ${parsed.host}`;
 }
 
 export function parseHexColor(value: string, what = 'colour'): string {

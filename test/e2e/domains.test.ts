@@ -16,9 +16,9 @@ describe('domains', () => {
     expect(body).toEqual({ id: expect.any(Number) });
     expect(res.requests).toHaveLength(1);
     expect(res.requests[0]).toMatchObject({ method: 'POST', path: '/api/domain/add',
-      body: { domain: 'https://go.example.com', redirectroot: 'https://example.com', redirect404: 'https://example.com/404' } });
+      body: { domain: 'https://go.example.com', redirectroot: 'https://example.com/', redirect404: 'https://example.com/404' } });
     const list = json(await cli.run(['domains', 'list', '--json', '--limit', '100']));
-    expect(list).toContainEqual({ id: body.id, domain: 'https://go.example.com', redirectroot: 'https://example.com', redirect404: 'https://example.com/404' });
+    expect(list).toContainEqual({ id: body.id, domain: 'https://go.example.com', redirectroot: 'https://example.com/', redirect404: 'https://example.com/404' });
   });
 
   it('prints only the id with -q (alias `domain create`)', async () => {

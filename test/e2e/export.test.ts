@@ -31,7 +31,7 @@ describe('urls export', () => {
     expect(res.exitCode).toBe(0);
     const rows = csv(res.stdout);
     expect(rows).toHaveLength(7);
-    expect(Object.keys(rows[0])).toEqual(['url', 'custom', 'id', 'shorturl', 'clicks', 'title', 'description', 'date']);
+    expect(Object.keys(rows[0])).toEqual(['id', 'alias', 'shorturl', 'longurl', 'title', 'description', 'clicks', 'uniqueclicks', 'domain', 'expiry', 'date']);
     expect(new Set(rows.map((r) => r.id)).size).toBe(7);
     const requests = await source.admin.requests();
     expect(requests.map((r) => [r.method, r.path, r.query.limit, r.query.page])).toEqual([
@@ -46,13 +46,13 @@ describe('urls export', () => {
     expect(res.exitCode).toBe(0);
     const rows = res.stdout.trim().split('\n').map((l) => JSON.parse(l));
     expect(rows).toHaveLength(4);
-    expect(rows[0]).toMatchObject({ url: expect.stringMatching(/^https:\/\/export\.example\//), clicks: 0 });
+    expect(rows[0]).toMatchObject({ longurl: expect.stringMatching(/^https:\/\/export\.example\//), clicks: 0, domain: '' });
     expect((await source.admin.requests()).map((r) => r.query.limit)).toEqual(['500']);
   });
 
   test('no links: a header only, one request', async () => {
     const res = await shorty(source, ['urls', 'export']);
-    expect(res).toMatchObject({ exitCode: 0, stdout: 'url,custom,id,shorturl,clicks,title,description,date\n' });
+    expect(res).toMatchObject({ exitCode: 0, stdout: 'id,alias,shorturl,longurl,title,description,clicks,uniqueclicks,domain,expiry,date\n' });
     expect(await source.admin.requests()).toHaveLength(1);
   });
 
@@ -68,7 +68,7 @@ describe('urls export', () => {
     expect((await target.admin.stats()).links).toBe(6);
 
     const again = await shorty(target, ['urls', 'export']);
-    const pick = (rows: Record<string, string>[]) => rows.map((r) => [r.url, r.custom, r.shorturl.replace(/^https?:\/\/[^/]+/, '')]).sort();
+    const pick = (rows: Record<string, string>[]) => rows.map((r) => [r.longurl, r.alias, r.title, r.shorturl.replace(/^https?:\/\/[^/]+/, '')]).sort();
     expect(pick(csv(again.stdout))).toEqual(pick(csv(exported.stdout)));
 
     // Into the same server again: every alias exists, and --if-exists skip makes that clean.

@@ -39,9 +39,9 @@ describe('urls import input', () => {
     // Several rows are in flight at once at this cap, so the server may see them in any order.
     const byUrl = (a: Record<string, unknown>, b: Record<string, unknown>) => String(a.url).localeCompare(String(b.url));
     expect((await creates()).sort(byUrl)).toEqual([
+      { url: 'https://example.com/%C3%BC', metatitle: 'two\r\nlines' },
       { url: 'https://example.com/a?x=1', custom: 'alpha', metatitle: 'Hello, "world"' },
       { url: 'https://example.com/c', metatitle: 'Grüße 👋' },
-      { url: 'https://example.com/ü', metatitle: 'two\r\nlines' },
     ]);
     const rows = csv(res.stdout);
     expect(Object.keys(rows[0])).toEqual(['longurl', 'alias', 'metatitle', 'note', 'row', 'status', 'id', 'shorturl', 'error']);
@@ -69,7 +69,7 @@ describe('urls import input', () => {
     expect(res.exitCode).toBe(0);
     expect(JSON.parse(res.stdout)[0]).toMatchObject({ row: 1, status: 'ok', custom: 'nd-one' });
     expect(await creates()).toEqual([{
-      url: 'https://a.example', custom: 'nd-one', geotarget: [{ location: 'Canada', link: 'https://a.ca' }], parameters: [{ name: 'utm', value: 'x' }],
+      url: 'https://a.example/', custom: 'nd-one', geotarget: [{ location: 'Canada', link: 'https://a.ca/' }], parameters: [{ name: 'utm', value: 'x' }],
     }]);
   });
 
@@ -136,8 +136,8 @@ describe('urls import recovery', () => {
     expect(again.exitCode).toBe(0);
     expect(csv(again.stdout).map((r) => r.status)).toEqual(['ok', 'ok']);
     expect((await creates()).slice(-2).sort((a, b) => String(a.url).localeCompare(String(b.url)))).toEqual([
-      { url: 'https://bad.example', metatitle: 'x\ny' },
-      { url: 'https://dup.example', custom: 'taken2', metatitle: 't' },
+      { url: 'https://bad.example/', metatitle: 'x\ny' },
+      { url: 'https://dup.example/', custom: 'taken2', metatitle: 't' },
     ]);
   });
 

@@ -46,9 +46,9 @@ describe('urls add', () => {
       body: {
         url: 'https://example.com/spring?x=1', custom: 'spring-sale', type: '1', password: 'p w',
         domain: 'https://go.example.com', expiry: '2030-12-31 23:59:59',
-        geotarget: [{ location: 'Canada', link: 'https://example.ca' }, { location: 'France', link: 'https://example.fr' }],
+        geotarget: [{ location: 'Canada', link: 'https://example.ca/' }, { location: 'France', link: 'https://example.fr/' }],
         devicetarget: [{ device: 'iPhone', link: 'https://apps.example.com/ios' }],
-        languagetarget: [{ language: 'de', link: 'https://example.de' }],
+        languagetarget: [{ language: 'de', link: 'https://example.de/' }],
         metatitle: 'Spring', metadescription: 'Big sale', metaimage: 'https://cdn.example.com/s.png',
         pixels: [pixel1, pixel2], channel,
         deeplink: { apple: 'https://apps.apple.com/app/id1', google: 'https://play.google.com/store/apps/x' },

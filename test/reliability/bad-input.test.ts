@@ -169,6 +169,7 @@ const IMPORT_FILES: Case[] = [
   ['CSV in Latin-1', ['urls', 'import', file('latin1.csv')], /latin1\.csv is not valid UTF-8 text/],
   ['lines with invalid UTF-8', ['urls', 'import', file('bad-utf8.txt')], /bad-utf8\.txt is not valid UTF-8 text/],
   ['CSV naming a column twice', ['urls', 'import', file('duplicate-column.csv')], /names the column "URL" twice/],
+  ['CSV without a url column', ['urls', 'import', file('no-url-column.csv')], /has no column of long URLs among "custom", "title"; accepted names: url, /],
   ['missing file', ['urls', 'import', file('missing.csv')], /cannot read .*missing\.csv: no such file/],
   ['unknown input format', ['urls', 'import', '--format', 'xml', file('extra-cells.csv')], /Allowed choices are csv, lines, ndjson/],
   ['unknown --if-exists', ['urls', 'import', '--if-exists', 'maybe', file('extra-cells.csv')], /--if-exists/],
@@ -198,7 +199,6 @@ describe.each([
 describe('import rows that cannot be sent are reported invalid, and nothing is sent', () => {
   test.each([
     ['more cells than the header', 'extra-cells.csv', /the row has 3 fields but the header has 1/],
-    ['no url column', 'no-url-column.csv', /missing url/],
     ['broken JSON line', 'broken.ndjson', /not valid JSON/],
     ['a JSON array instead of an object', 'array.ndjson', /expected a JSON object/, '--format', 'ndjson'],
     ['a pixel id that is not a number', 'bad-row.csv', /pixel/],

@@ -104,14 +104,16 @@ describe('SHORTY_DEBUG=curl prints requests that replay with the key from the en
   }
 
   test('a POST with a body full of shell metacharacters creates the same link again', async () => {
-    const longUrl = `https://example.com/it's "quoted" $HOME \`id\` \\ back`;
+    // A backslash is refused in a URL (browsers read it as /), so the shell's other metacharacters stand in.
+    const longUrl = `https://example.com/it's "quoted" $HOME \`id\` ; back`;
+    const sent = new URL(longUrl).href;
     const res = await shorty(['urls', 'add', longUrl, '--meta-title', 'a $b `c` \'d\'', '-q'], { SHORTY_DEBUG: 'curl' });
     expect(res.exitCode, res.stderr).toBe(0);
     expectNoKey(res);
     const [answer] = (await replay(res)) as { error: unknown; id: number }[];
     expect(Number(answer.error)).toBe(0);
     const bodies = (await sandbox.admin.requests()).filter((r) => r.method === 'POST').map((r) => r.body);
-    expect(bodies).toEqual([{ url: longUrl, metatitle: 'a $b `c` \'d\'' }, { url: longUrl, metatitle: 'a $b `c` \'d\'' }]);
+    expect(bodies).toEqual([{ url: sent, metatitle: 'a $b `c` \'d\'' }, { url: sent, metatitle: 'a $b `c` \'d\'' }]);
     expect((await sandbox.admin.requests()).every((r) => r.authorized)).toBe(true);
   });
 

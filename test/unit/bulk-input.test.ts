@@ -1,81 +1,173 @@
 import { describe, expect, test } from 'vitest';
-import { detectInputFormat } from '../../src/bulk/input-format.js';
-import { cellsFromJson, readRows, splitLines, type SourceRow } from '../../src/bulk/read-rows.js';
-import { checkRow, linkBodyKey } from '../../src/bulk/row-check.js';
+import { decodeText } from '../../src/bulk/read/decode.js';
+import { detectInputShape, parseDelimiter, type InputShape } from '../../src/bulk/read/format.js';
+import { cellsFromJson, readRows, type SourceRow } from '../../src/bulk/read/rows.js';
+import { checkRow, CredentialRows, linkBodyKey } from '../../src/bulk/row-check.js';
 
-async function rows(text: string | Buffer[], format: 'csv' | 'lines' | 'ndjson'): Promise<SourceRow[]> {
-  const chunks = typeof text === 'string' ? [Buffer.from(text)] : text;
+const CSV: InputShape = { format: 'csv', delimiter: ',' };
+
+async function rows(text: string | string[], shape: InputShape | 'lines' | 'ndjson'): Promise<SourceRow[]> {
   const out: SourceRow[] = [];
-  for await (const row of readRows(chunks, format)) out.push(row);
+  const s = typeof shape === 'string' ? { format: shape, delimiter: ',' as const } : shape;
+  for await (const row of readRows(typeof text === 'string' ? [text] : text, s)) out.push(row);
   return out;
 }
 
-describe('detectInputFormat', () => {
+const cells = (list: SourceRow[]) => list.map((r) => r.problem ? { row: r.row, cells: r.cells, problem: r.problem } : { row: r.row, cells: r.cells });
+
+describe('detectInputShape', () => {
   test.each([
-    ['url,custom\nhttps://a.example,x', 'csv'],
-    ['\uFEFFlongurl;alias\r\n', 'lines'],
-    ['\uFEFF"url","alias"\r\n', 'csv'],
-    ['URL\nhttps://a.example', 'csv'],
-    ['alias\n', 'csv'],
-    ['https://example.com/a,b\nhttps://example.com/c', 'lines'],
-    ['\n\n  https://example.com\n', 'lines'],
-    ['example.com/path\n', 'lines'],
-    ['{"url":"https://example.com"}\n', 'ndjson'],
-    ['', 'lines'],
-  ])('%j is %s', (head, format) => {
-    expect(detectInputFormat(head)).toBe(format);
+    ['url,custom\nhttps://a.example,x', 'csv', ','],
+    ['\uFEFFlongurl;alias\r\n', 'csv', ';'],
+    ['url;custom;metatitle\nhttps://example.com/a;spring;Café crème\n', 'csv', ';'],
+    ['Long URL\tTitle\tAlias\n', 'csv', '\t'],
+    ['URL|ALIAS|TITLE\n', 'csv', '|'],
+    ['"url;x","alias"\r\n', 'csv', ','],
+    ['Title,Notes;more\n', 'csv', ','],
+    ['\uFEFF"url","alias"\r\n', 'csv', ','],
+    ['URL\nhttps://a.example', 'csv', ','],
+    ['alias\n', 'csv', ','],
+    ['https://example.com/a,b\nhttps://example.com/c', 'lines', ','],
+    ['https://example.com/a;spring;x\n', 'lines', ','],
+    ['https://example.com/a\tspring\n', 'lines', ','],
+    ['\n\n  https://example.com\n', 'lines', ','],
+    ['example.com/path\n', 'lines', ','],
+    ['{"url":"https://example.com"}\n', 'ndjson', ','],
+    ['', 'lines', ','],
+  ])('%j is %s with %j', async (head, format, delimiter) => {
+    expect(await detectInputShape(head)).toEqual({ format, delimiter });
+  });
+
+  test('flags and the file name decide before the content', async () => {
+    expect(await detectInputShape('url;a,b\n', { delimiter: ',' })).toEqual({ format: 'csv', delimiter: ',' });
+    expect(await detectInputShape('https://a.example\n', { delimiter: '\t' })).toEqual({ format: 'csv', delimiter: '\t' });
+    expect(await detectInputShape('url,title\n', { path: 'links.TSV' })).toEqual({ format: 'csv', delimiter: '\t' });
+    expect(await detectInputShape('https://a.example\n', { path: 'links.tsv' })).toEqual({ format: 'lines', delimiter: ',' });
+    expect(await detectInputShape('Ziel\n', { map: new Map([['ziel', 'url']]) })).toEqual({ format: 'csv', delimiter: ',' });
+    expect(await detectInputShape('Ziel\n')).toEqual({ format: 'lines', delimiter: ',' });
+  });
+
+  test.each([['tab', '\t'], ['\\t', '\t'], ['\t', '\t'], [';', ';'], [',', ','], ['|', '|'], ['Semicolon', ';'], ['pipe', '|']])('--delimiter %j', (text, delimiter) => {
+    expect(parseDelimiter(text)).toBe(delimiter);
+  });
+
+  test('an unknown --delimiter is a usage error', () => {
+    expect(() => parseDelimiter(':')).toThrow(/invalid --delimiter ":"/);
+  });
+});
+
+describe('decodeText', () => {
+  async function decode(bytes: Buffer | Buffer[], encoding?: string): Promise<string> {
+    let out = '';
+    const chunks = async function* () {
+      yield* Array.isArray(bytes) ? bytes : [bytes];
+    };
+    for await (const text of decodeText(chunks(), { encoding, label: 'in.csv' })) out += text;
+    return out;
+  }
+
+  test('byte order marks choose the encoding and are dropped, wherever the chunks are cut', async () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('url\tx 👋\r\n', 'utf16le')]);
+    expect(await decode(utf16)).toBe('url\tx 👋\r\n');
+    expect(await decode([utf16.subarray(0, 1), utf16.subarray(1, 3), utf16.subarray(3)])).toBe('url\tx 👋\r\n');
+    const be = Buffer.from(utf16.subarray(2)).swap16();
+    expect(await decode(Buffer.concat([Buffer.from([0xfe, 0xff]), be]))).toBe('url\tx 👋\r\n');
+    expect(await decode(Buffer.from('\uFEFFurl,é', 'utf8'))).toBe('url,é');
+    // the mark wins over --encoding, as in browsers
+    expect(await decode(Buffer.from('\uFEFFé', 'utf8'), 'windows-1252')).toBe('é');
+  });
+
+  test('--encoding decodes the rest; UTF-8 is the default and must be valid', async () => {
+    expect(await decode(Buffer.from([0x43, 0x61, 0x66, 0xe9, 0x80]), 'windows-1252')).toBe('Café€');
+    expect(await decode(Buffer.from('Grüße', 'utf8'))).toBe('Grüße');
+    await expect(decode(Buffer.from([0x43, 0x61, 0x66, 0xe9]))).rejects.toThrow(/^in\.csv is not valid UTF-8 text$/);
+    await expect(decode(Buffer.from([0x41]))).resolves.toBe('A');
   });
 });
 
 describe('readRows csv', () => {
-  test('BOM, CRLF, quoted commas, quotes and newlines, UTF-8', async () => {
-    const text = '\uFEFFurl,metatitle\r\nhttps://example.com/a,"Hello, ""world"""\r\nhttps://example.com/b,"two\r\nlines"\r\nhttps://example.com/ü,Grüße 👋\r\n';
-    expect(await rows(text, 'csv')).toEqual([
+  test('CRLF, quoted commas, quotes and newlines, UTF-8', async () => {
+    const text = 'url,metatitle\r\nhttps://example.com/a,"Hello, ""world"""\r\nhttps://example.com/b,"two\r\nlines"\r\nhttps://example.com/ü,Grüße 👋\r\n';
+    expect(cells(await rows(text, CSV))).toEqual([
       { row: 1, cells: { url: 'https://example.com/a', metatitle: 'Hello, "world"' } },
       { row: 2, cells: { url: 'https://example.com/b', metatitle: 'two\r\nlines' } },
       { row: 3, cells: { url: 'https://example.com/ü', metatitle: 'Grüße 👋' } },
     ]);
   });
 
-  test('a multi-byte character split across chunks survives', async () => {
-    const bytes = Buffer.from('url,metatitle\nhttps://example.com,Grüße\n');
-    const cut = bytes.indexOf(Buffer.from('ü')) + 1;
-    const parsed = await rows([bytes.subarray(0, cut), bytes.subarray(cut)], 'csv');
-    expect(parsed[0].cells.metatitle).toBe('Grüße');
+  test('semicolons, tabs and pipes; CR-only line endings', async () => {
+    expect(cells(await rows('url;title\r\nhttps://a.example/?q=1,2;"x; y"\r\n', { format: 'csv', delimiter: ';' }))).toEqual([
+      { row: 1, cells: { url: 'https://a.example/?q=1,2', title: 'x; y' } },
+    ]);
+    expect(cells(await rows('url\ttitle\nhttps://a.example\tA, b\n', { format: 'csv', delimiter: '\t' }))[0].cells).toEqual({ url: 'https://a.example', title: 'A, b' });
+    expect(cells(await rows('url|title\rhttps://a.example|"A | b"\rhttps://b.example|c\r', { format: 'csv', delimiter: '|' }))).toEqual([
+      { row: 1, cells: { url: 'https://a.example', title: 'A | b' } },
+      { row: 2, cells: { url: 'https://b.example', title: 'c' } },
+    ]);
+  });
+
+  test('each row carries the plan of its header', async () => {
+    const [first] = await rows('Long URL,Title,Alias,Notes\nhttps://a.example,T,abc,n\n', CSV);
+    expect(first.columns?.fields).toEqual([['Long URL', 'url'], ['Title', 'metatitle'], ['Alias', 'custom']]);
+    expect(first.columns?.unknown).toEqual(['Notes']);
+    expect(checkRow(first)).toEqual({ valid: true, body: { url: 'https://a.example/', custom: 'abc', metatitle: 'T' } });
   });
 
   test('blank lines are not rows; short rows are padded; extra non-empty cells make a problem', async () => {
-    const parsed = await rows('url,custom\n\nhttps://a.example\n,,\nhttps://b.example,bee,extra\n', 'csv');
-    expect(parsed).toEqual([
+    const parsed = await rows('url,custom\n\nhttps://a.example\n,,\nhttps://b.example,bee,extra\n', CSV);
+    expect(cells(parsed)).toEqual([
       { row: 1, cells: { url: 'https://a.example', custom: '' } },
       { row: 2, cells: { url: 'https://b.example', custom: 'bee' }, problem: 'the row has 3 fields but the header has 2' },
     ]);
   });
 
   test('a duplicate header is a usage error', async () => {
-    await expect(rows('url,URL\nhttps://a.example,x\n', 'csv')).rejects.toThrow(/twice/);
+    await expect(rows('url,URL\nhttps://a.example,x\n', CSV)).rejects.toThrow(/twice/);
   });
 
   test('an unclosed quote is a usage error naming the problem', async () => {
-    await expect(rows('url,metatitle\nhttps://a.example,"never closed\n', 'csv')).rejects.toThrow(/cannot read the CSV input/);
+    await expect(rows('url,metatitle\nhttps://a.example,"never closed\n', CSV)).rejects.toThrow(/cannot read the CSV input/);
+  });
+
+  test('a record past 1 MiB is refused without reading the rest', async () => {
+    const endless = function* () {
+      yield 'url,title\nhttps://a.example,"';
+      for (let i = 0; i < 64 * 1024; i++) yield 'x'.repeat(1024);
+      throw new Error('read past the limit');
+    };
+    const out: SourceRow[] = [];
+    await expect((async () => {
+      for await (const row of readRows(endless(), CSV)) out.push(row);
+    })()).rejects.toThrow(/cannot read the CSV input: .*Max Record Size/);
   });
 });
 
 describe('readRows lines and ndjson', () => {
-  test('lines: trimmed, blank lines and # comments skipped, CRLF', async () => {
-    expect(await rows('\uFEFFhttps://a.example\r\n\r\n# note\r\n  https://b.example/x,y  \n', 'lines')).toEqual([
+  test('lines: trimmed, blank lines and # comments skipped, CRLF and CR', async () => {
+    expect(cells(await rows('https://a.example\r\n\r\n# note\r\n  https://b.example/x,y  \rhttps://c.example\n', 'lines'))).toEqual([
       { row: 1, cells: { url: 'https://a.example' } },
       { row: 2, cells: { url: 'https://b.example/x,y' } },
+      { row: 3, cells: { url: 'https://c.example' } },
     ]);
   });
 
-  test('ndjson: objects become cells, bad lines become problems', async () => {
-    const parsed = await rows('{"url":"https://a.example","pixels":[1,2]}\n\nnot json\n[1]\n', 'ndjson');
-    expect(parsed).toEqual([
+  test('lines: a line with a space, a tab or a semicolon is not one URL', async () => {
+    const parsed = await rows('https://example.com/a;spring;Café crème\nhttps://a.example\tx\nhttps://a.example/a b\nhttps://ok.example\n', 'lines');
+    expect(parsed.map((r) => r.problem?.replace(/;.*/, ''))).toEqual([
+      'not one URL: the line holds a semicolon', 'not one URL: the line holds a tab', 'not one URL: the line holds a space', undefined,
+    ]);
+    expect(parsed.map((r) => checkRow(r).valid)).toEqual([false, false, false, true]);
+  });
+
+  test('ndjson: objects become cells, bad lines become problems, synonyms are read', async () => {
+    const parsed = await rows('{"url":"https://a.example","pixels":[1,2]}\n\nnot json\n[1]\n{"long_url":"https://b.example","title":"T"}\n', 'ndjson');
+    expect(cells(parsed)).toEqual([
       { row: 1, cells: { url: 'https://a.example', pixels: '1;2' } },
       { row: 2, cells: { line: 'not json' }, problem: 'not valid JSON' },
       { row: 3, cells: { line: '[1]' }, problem: 'expected a JSON object per line' },
+      { row: 4, cells: { long_url: 'https://b.example', title: 'T' } },
     ]);
+    expect(checkRow(parsed[3])).toEqual({ valid: true, body: { url: 'https://b.example/', metatitle: 'T' } });
   });
 
   test('cellsFromJson writes link-body shapes in their column syntax', () => {
@@ -87,18 +179,12 @@ describe('readRows lines and ndjson', () => {
       parameters: 'utm=x', extra: '{"a":1}', gone: '',
     });
   });
-
-  test('splitLines keeps a last line without newline', async () => {
-    const out: string[] = [];
-    for await (const line of splitLines([Buffer.from('a\r\nb')])) out.push(line);
-    expect(out).toEqual(['a', 'b']);
-  });
 });
 
 describe('checkRow', () => {
   test('valid rows get a key that depends on the body only', () => {
     const a = checkRow({ row: 1, cells: { url: 'https://a.example', note: 'x' } });
-    const b = checkRow({ row: 9, cells: { longurl: ' https://a.example ', other: 'y' } });
+    const b = checkRow({ row: 9, cells: { longurl: ' https://a.example/ ', other: 'y' } });
     const c = checkRow({ row: 1, cells: { url: 'https://a.example', custom: 'abc' } });
     expect(a.valid && b.valid && c.valid).toBe(true);
     if (a.valid && b.valid && c.valid) {
@@ -108,9 +194,18 @@ describe('checkRow', () => {
     }
   });
 
-  test('invalid rows carry the validator message; read problems pass through', () => {
+  test('invalid rows carry the validator message, naming the column as written; read problems pass through', () => {
     expect(checkRow({ row: 1, cells: { url: 'ftp://a.example' } })).toMatchObject({ valid: false, error: expect.stringMatching(/http/) });
+    expect(checkRow({ row: 1, cells: { 'Long URL': 'nope' } })).toMatchObject({ valid: false, error: expect.stringMatching(/^invalid Long URL "nope"/) });
     expect(checkRow({ row: 1, cells: { url: 'https://a.example', pixels: 'x' } })).toMatchObject({ valid: false });
     expect(checkRow({ row: 1, cells: {}, problem: 'not valid JSON' })).toEqual({ valid: false, error: 'not valid JSON' });
+  });
+
+  test('rows whose URL carries credentials make one warning line', () => {
+    const rows = new CredentialRows();
+    expect(rows.warning()).toBeUndefined();
+    for (let row = 1; row <= 9; row++) rows.note(row, { url: row % 2 ? `https://bank.example@evil.example/${row}` : 'https://a.example/' });
+    expect(rows.warning()).toBe('warning: the URL of row 1 carries a user name or password before its host; it leads to evil.example'
+      + ' (also rows 3, 5, 7, 9)');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { exportRow } from '../../src/bulk/export.js';
+import { brandedDomain, EXPORT_COLUMNS, exportColumns, exportRow } from '../../src/bulk/export.js';
 import { describePlan } from '../../src/bulk/plan.js';
 import { resultRow } from '../../src/bulk/results.js';
 import { isAliasTaken } from '../../src/bulk/send-row.js';
@@ -74,9 +74,33 @@ describe('rows', () => {
     ]);
   });
 
-  test('export rows name url and alias as import reads them', () => {
-    expect(exportRow({ id: 1, alias: 'abc', shorturl: 's', longurl: 'https://a', clicks: 2, title: 't', description: '', date: 'd' }))
-      .toEqual({ url: 'https://a', custom: 'abc', id: 1, shorturl: 's', clicks: 2, title: 't', description: '', date: 'd' });
+  test('export rows use the link vocabulary; domain is the branded one or empty', () => {
+    const base = 'https://sho.rt';
+    const columns = exportColumns([{ id: 1 }]);
+    expect(columns).toEqual(EXPORT_COLUMNS);
+    expect(exportRow({ id: 1, alias: 'abc', shorturl: 'https://sho.rt/abc', longurl: 'https://a', clicks: 2, title: 't', description: '', date: 'd' }, columns, base))
+      .toEqual({ id: 1, alias: 'abc', shorturl: 'https://sho.rt/abc', longurl: 'https://a', title: 't', description: '', clicks: 2, uniqueclicks: '', domain: '', expiry: '', date: 'd' });
+    expect(exportRow({ alias: 'x1', shorturl: 'https://Go.Example.com/x1', uniqueclicks: '4', expiry: null }, columns, base))
+      .toMatchObject({ domain: 'https://Go.Example.com', uniqueclicks: '4', expiry: '' });
+  });
+
+  test.each([
+    [{ alias: 'a', shorturl: 'http://SHO.RT/a' }, 'https://sho.rt', ''],
+    [{ alias: 'a', shorturl: 'https://sho.rt/app/a' }, 'https://sho.rt/app', ''],
+    [{ alias: 'a', shorturl: 'https://go.example.com/a' }, 'https://sho.rt', 'https://go.example.com'],
+    [{ alias: 'a', domain: 'https://sho.rt/' }, 'https://sho.rt', ''],
+    [{ alias: 'a', domain: 'https://go.example.com' }, 'https://sho.rt', 'https://go.example.com'],
+    [{ alias: 'a', shorturl: 'https://go.example.com/a', domain: 'https://sho.rt' }, 'https://sho.rt', 'https://go.example.com'],
+    [{ alias: 'a' }, 'https://sho.rt', ''],
+  ])('brandedDomain(%j) against %s is %j', (item, base, domain) => {
+    expect(brandedDomain(item, base)).toBe(domain);
+  });
+
+  test('settable fields a list answer carries are exported in import syntax', () => {
+    const items = [{ id: 1, alias: 'a', pixels: [1, 2], channel: [], geotarget: [{ location: 'Canada', link: 'https://a.ca/' }] }];
+    const columns = exportColumns(items);
+    expect(columns.slice(EXPORT_COLUMNS.length)).toEqual(['geotarget', 'pixels', 'channel']);
+    expect(exportRow(items[0], columns)).toMatchObject({ geotarget: 'Canada=https://a.ca/', pixels: '1;2', channel: '' });
   });
 
 

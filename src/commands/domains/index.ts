@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { parseHttpUrl, parseId } from '../../input/validate.js';
+import { parseHttpUrl, parseHttpUrlAsTyped, parseId } from '../../input/validate.js';
 import type { View } from '../../output/printer.js';
 import { action, examples } from '../shared/action.js';
 import { deleteMany } from '../shared/delete.js';
@@ -38,7 +38,7 @@ export function register(domains: Command, ctx: Context): void {
 
   const add = withRedirectOptions(verb(domains, 'add <domain>', 'add a branded domain (it must already point to the service)'))
     .action(action(ctx, async (domain: string, flags: RedirectFlags) => {
-      const body = { domain: parseHttpUrl(domain, 'domain'), ...redirectBody(flags) };
+      const body = { domain: parseHttpUrlAsTyped(domain, 'domain'), ...redirectBody(flags) };
       const res = await (await ctx.api()).call('POST', '/domain/add', { body });
       await (await ctx.printer()).object(res, VIEW);
     }));

@@ -1,9 +1,12 @@
 import type { Context } from '../../context.js';
+import { credentialsWarning } from '../../input/validate.js';
 import { legacyCreatePath } from '../../api/legacy-path.js';
 import { CREATED_VIEW, runObjectCall, type FormatFlag } from './output.js';
 import { parseCreateInput, type CreateFlags } from './validate.js';
 
 export async function runCreate(ctx: Context, longUrlArg: string, flags: CreateFlags & FormatFlag): Promise<void> {
   const { longUrl, options } = parseCreateInput(longUrlArg, flags);
+  const warning = credentialsWarning(longUrl);
+  if (warning) ctx.io.stderr.write(`warning: ${warning}\n`);
   await runObjectCall(ctx, legacyCreatePath(longUrl, options), CREATED_VIEW, flags);
 }

@@ -1,6 +1,6 @@
 // Checks of legacy arguments, run before any request (exit 2, nothing sent).
 import { UsageError } from '../../errors.js';
-import { parseDate, parseHttpUrl } from '../../input/validate.js';
+import { parseDate, parseHttpUrl, parseHttpUrlAsTyped } from '../../input/validate.js';
 import type { LegacyCreateOptions } from '../../api/legacy-path.js';
 
 export interface CreateFlags {
@@ -45,7 +45,7 @@ export function parseBareDomain(value: string): string {
 export function parseShortUrl(value: string): string {
   const text = value.trim();
   if (text === '' || /\s/.test(text)) throw new UsageError(`invalid short URL "${value}"`);
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return parseHttpUrl(text, 'short URL');
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return parseHttpUrlAsTyped(text, 'short URL');
   try {
     new URL(`http://${text}`);
   } catch {

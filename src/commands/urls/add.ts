@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { type LinkFlags, linkBodyFromFlags } from '../../input/link-body.js';
+import { credentialsWarning } from '../../input/validate.js';
 import { action, examples } from '../shared/action.js';
 import { addLinkBodyOptions } from './link-options.js';
 import { printWithQr, withoutError } from './show.js';
@@ -28,6 +29,8 @@ export function register(group: Command, ctx: Context): void {
 
 export async function run(ctx: Context, longurl: string, opts: AddOptions): Promise<void> {
   const body = linkBodyFromFlags({ ...opts, url: longurl }, { requireUrl: true, creating: true });
+  const warning = credentialsWarning(body.url);
+  if (warning) ctx.io.stderr.write(`warning: ${warning}\n`);
   if (body.domain === undefined) {
     const { domain } = await ctx.settings();
     if (domain) body.domain = domain;

@@ -1,15 +1,22 @@
 import { Option, type Command } from 'commander';
 import type { Context } from '../../context.js';
+import { acceptedColumnsHelp, INFORMATIONAL_COLUMNS, parseColumnMap } from '../../input/link-columns.js';
 import { parseChoice } from '../../input/validate.js';
 import { action, examples } from '../shared/action.js';
+import { completeOption } from '../shared/completion-values.js';
 
 interface ImportFlags {
   format?: 'csv' | 'lines' | 'ndjson';
+  delimiter?: string;
+  encoding?: string;
+  map?: string[];
   dryRun?: boolean;
   journal?: string;
   failedOut?: string;
   ifExists: string;
 }
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 /** `shorty urls import [FILE|-]`; the work lives in src/bulk, loaded only when it runs. */
 export function registerImport(group: Command, ctx: Context): void {
@@ -17,33 +24,52 @@ export function registerImport(group: Command, ctx: Context): void {
     .command('import [file]')
     .description('shorten many links from a CSV file, a list of URLs or NDJSON (FILE or - for stdin)')
     .addOption(new Option('--format <format>', 'input format (default: detected from the first line)').choices(['csv', 'lines', 'ndjson']))
+    .option('--delimiter <char>', 'CSV field delimiter: , ; | or tab (also comma, semicolon, pipe; default: detected from the header, tab for .tsv)')
+    .option('--encoding <name>', 'encoding of input without a byte order mark, e.g. windows-1252, latin1, utf-16le (default utf-8)')
+    .option('--map <HEADER=FIELD>', 'read the column HEADER as the link field FIELD, repeatable', collect)
     .option('--dry-run', 'validate every row and send nothing; print the expected duration')
     .option('--journal <file>', 'record finished rows in FILE; a rerun with the same FILE skips rows already created')
     .option('--failed-out <file>', 'write failed and invalid rows to FILE as CSV, to fix and import again')
     .option('--if-exists <skip|fail>', 'what a taken custom alias does: skip the row or fail it', 'fail')
     .addHelpText('after', `
-CSV columns: url (or longurl, long_url) required; custom (or alias), type, password, domain,
-expiry, metatitle, metadescription, metaimage, channel, pixels (ids separated by ;),
-geotarget, devicetarget, languagetarget (KEY=URL;KEY=URL), deeplink (JSON), parameters
-(name=value;...). Other columns are ignored and passed through to the results.
+CSV input: a header row, fields separated by , ; tab or | (detected), UTF-8 with or without a
+byte order mark, UTF-16 with one (Excel's "Unicode text"), or --encoding. Columns, by link field
+and the other names read as it (case, spaces, - and _ do not matter; --map for any other):
+${acceptedColumnsHelp()}
+url is required. Values: pixels are ids separated by ; (1;2); geotarget, devicetarget and
+languagetarget KEY=URL;KEY=URL; deeplink JSON ({"apple":"https://..."}); parameters
+name=value;...; expiry "yyyy-mm-dd hh:mm:ss". The columns \`urls export\` and import results add
+(${INFORMATIONAL_COLUMNS.join(', ')}) are ignored;
+any other column is named in one warning and passed through to the results.
+Lines input: one URL per line; a line with a space, tab or ; is invalid (not one URL).
 Results (csv unless -o json|ndjson|tsv) stream to stdout in input order: the input columns
 plus row, status (ok, error, invalid, skipped; valid in a dry run), id, shorturl, error.
-Exit status: 0 when every row is ok or skipped, 1 otherwise, 130 when interrupted.`)
+Exit status: 0 when every row is ok or skipped, 1 otherwise, 2 for unusable input (nothing
+sent), 130 when interrupted.`)
     .action(action(ctx, async (file: string | undefined, flags: ImportFlags) => {
       const ifExists = parseChoice(flags.ifExists, ['skip', 'fail'] as const, '--if-exists');
-      const { runImport } = await import('../../bulk/import.js');
+      const map = parseColumnMap(flags.map ?? []);
+      const [{ runImport }, { parseDelimiter }, { checkEncoding }] = await Promise.all([
+        import('../../bulk/import.js'), import('../../bulk/read/format.js'), import('../../bulk/read/decode.js'),
+      ]);
       return runImport(ctx, {
         file,
         format: flags.format,
+        delimiter: flags.delimiter === undefined ? undefined : parseDelimiter(flags.delimiter),
+        encoding: flags.encoding === undefined ? undefined : checkEncoding(flags.encoding),
+        map,
         dryRun: Boolean(flags.dryRun),
         journal: flags.journal,
         failedOut: flags.failedOut,
         ifExists,
       });
     }));
+  completeOption(cmd, '--delimiter', ['comma', 'semicolon', 'tab', 'pipe']);
+  completeOption(cmd, '--encoding', ['utf-8', 'windows-1252', 'latin1', 'utf-16le', 'utf-16be', 'macintosh']);
   examples(cmd,
     'shorty urls import links.csv --dry-run',
     'shorty urls import links.csv --journal links.journal --failed-out failed.csv > results.csv',
+    'shorty urls import export.csv --encoding windows-1252 --map "Ziel=url" --map "Kurzname=custom"',
     'cat urls.txt | shorty urls import - -o ndjson',
     'shorty urls import failed.csv --journal links.journal --if-exists skip');
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { ApiError } from '../../errors.js';
-import { parseHttpUrl } from '../../input/validate.js';
+import { parseHttpUrlAsTyped } from '../../input/validate.js';
 import type { ModernApi } from '../../api/modern.js';
 import { action, examples } from '../shared/action.js';
 import { withoutError } from './show.js';
@@ -32,7 +32,7 @@ async function findLink(api: ModernApi, short: string): Promise<Record<string, u
 }
 
 export async function run(ctx: Context, shortText: string): Promise<void> {
-  const short = parseHttpUrl(shortText, 'short URL');
+  const short = parseHttpUrlAsTyped(shortText, 'short URL');
   const detail = withoutError(await findLink(await ctx.api(), short));
   await (await ctx.printer()).object(detail, LINK_DETAIL_VIEW);
 }

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { type LinkFlags, linkBodyFromFlags } from '../../input/link-body.js';
-import { parseId } from '../../input/validate.js';
+import { credentialsWarning, parseId } from '../../input/validate.js';
 import type { ModernApi } from '../../api/modern.js';
 import { action, examples } from '../shared/action.js';
 import { addLinkBodyOptions } from './link-options.js';
@@ -40,6 +40,8 @@ export async function run(ctx: Context, idText: string, opts: LinkFlags): Promis
   if (Object.keys(fields).length === 0) {
     throw new UsageError('nothing to update', 'give --url or at least one link option (see `shorty urls update --help`)');
   }
+  const warning = fields.url === undefined ? undefined : credentialsWarning(fields.url);
+  if (warning) ctx.io.stderr.write(`warning: ${warning}\n`);
   const api = await ctx.api();
   const url = fields.url ?? (await currentLongUrl(api, id));
   const answer = withoutError(await api.call('PUT', `/url/${id}/update`, { body: { url, ...fields } }));
