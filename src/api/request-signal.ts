@@ -1,13 +1,11 @@
-import { CancelController, type CancelSignal } from '../cancel.js';
-
 /**
  * One request's signal: aborted by Ctrl-C (`parent`) or after `ms`, and undone as soon as the
  * request ends. Not AbortSignal.timeout + AbortSignal.any: their timer and their weak links from
  * the run's signal outlive the request for the whole timeout, so a fast import kept tens of
  * thousands of finished requests in memory (its peak grew with the input's length).
  */
-export function requestSignal(parent: CancelSignal, ms: number) {
-  const controller = new CancelController();
+export function requestSignal(parent: AbortSignal, ms: number) {
+  const controller = new AbortController();
   let expired = false;
   const onAbort = () => controller.abort(parent.reason);
   const timer = setTimeout(() => {

@@ -1,4 +1,3 @@
-import type { CancelSignal } from '../cancel.js';
 import type { DoneIndex } from './journal.js';
 import type { InputFormat } from './input-format.js';
 import { readRows, type SourceRow } from './read-rows.js';
@@ -21,7 +20,7 @@ export interface ImportPlan {
  * Reads the whole input once, streaming: counts the rows, validates them (so a CSV that cannot be
  * parsed fails before anything is sent) and counts those the journal already holds.
  */
-export async function planImport(input: InputFile, format: InputFormat, done: DoneIndex, signal?: CancelSignal): Promise<ImportPlan> {
+export async function planImport(input: InputFile, format: InputFormat, done: DoneIndex, signal?: AbortSignal): Promise<ImportPlan> {
   const plan: ImportPlan = { rows: 0, invalid: 0, done: 0, toSend: 0 };
   const claimed = new Map<string, number>();
   for await (const row of readRows(input.chunks(), format)) {
