@@ -1,28 +1,13 @@
 import { execa } from 'execa';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../helpers/cli.js';
-import { useSandboxCli, type SandboxCli } from '../helpers/sandbox-cli.js';
-
-/**
- * Runs the built CLI with `probe` preloaded (NODE_OPTIONS --require). The probe's code may call
- * `report(make)`: `make()` is written as JSON when the process exits, and returned here.
- */
-async function runProbed<T>(run: SandboxCli['run'], args: string[], probe: string, env: Record<string, string> = {}) {
-  const dir = tempDir('shorty-probe-');
-  const file = join(dir, 'probe.cjs');
-  const report = join(dir, 'report.json');
-  writeFileSync(file, `const report = (make) => process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify(make())));\n${probe}\n`);
-  const res = await run(args, { env: { ...env, NODE_OPTIONS: `--require ${JSON.stringify(file)}` } });
-  return { res, report: JSON.parse(readFileSync(report, 'utf8')) as T };
-}
 
 /**
  * Start-up is paid on every call of a CLI run in a loop, so the commands that need no dependency
  * must load none. The proof: a copy of the built CLI with no node_modules at all still runs them
- * (a static or eager import of undici, chalk, cli-table3, conf, inquirer or csv-* would fail).
+ * (a static or eager import of the HTTP client, chalk, cli-table3, conf, inquirer or csv-* would fail).
  */
 describe('start-up loads no external dependency for local commands', () => {
   let bin = '';
@@ -60,144 +45,3 @@ describe('start-up loads no external dependency for local commands', () => {
     expect(await bare(['--version'])).toBe(`${version}\n`);
   });
 });
-
-/**
- * A command that sends one request loads only the Node modules that request needs: node:http
- * (undici's header-size default) and the rest of undici's unused features would each add
- * milliseconds to every call.
- */
-describe('a request loads no Node module it does not use', () => {
-  const { run } = useSandboxCli();
-
-  it('shorty urls list', async () => {
-    const { res, report } = await runProbed<string[]>(run, ['urls', 'list'], 'report(() => process.moduleLoadList);');
-    expect(res.exitCode).toBe(0);
-    const loaded = new Set(report.map((line) => line.replace(/^NativeModule /, '')));
-    expect(loaded.has('net')).toBe(true); // the probe sees the request's own modules
-    const unused = ['http', '_http_client', 'http2', 'tls', 'zlib', 'worker_threads', 'perf_hooks', 'crypto', 'assert'];
-    expect(unused.filter((name) => loaded.has(name))).toEqual([]);
-  });
-
-  // Node's AbortController and EventTarget cost ~0.8 ms at first use (see src/cancel.ts).
-  it('shorty urls list cancels through an EventEmitter, not AbortController or EventTarget', async () => {
-    const { res, report } = await runProbed<{ controllers: boolean; listeners: number; net: boolean }>(run, ['urls', 'list'], `const seen = { controllers: false, listeners: 0, net: false };
-const lazy = Object.getOwnPropertyDescriptor(globalThis, 'AbortController');
-Object.defineProperty(globalThis, 'AbortController', { configurable: true, get() { seen.controllers = true; return lazy.get ? lazy.get.call(this) : lazy.value; } });
-const add = EventTarget.prototype.addEventListener;
-EventTarget.prototype.addEventListener = function (...args) { seen.listeners += 1; return add.apply(this, args); };
-report(() => ({ ...seen, net: process.moduleLoadList.includes('NativeModule net') }));`);
-    expect(res.exitCode).toBe(0);
-    expect(report).toEqual({ controllers: false, listeners: 0, net: true }); // net: the request was sent
-  });
-});
-
-/**
- * On Node 20 every run compiles dist/*.cjs with the V8 code caches the build wrote (Node 22+
- * caches by itself): a cache V8 rejects (other flags, a stale build) silently costs tens of
- * milliseconds per call.
- */
-describe('the code caches of the build', () => {
-  it.each([
-    ['shorty.cjs', 'shorty.cjs.cache'],
-    ['shorty.cjs', 'shorty.cjs.help.cache'],
-    ['undici.cjs', 'undici.cjs.cache'],
-    ['sandbox.cjs', 'sandbox.cjs.cache'],
-  ])('V8 takes %s with %s', async (name, cacheName) => {
-    // A plain node process: the test runner's own V8 flags would change the verdict.
-    const probe = `process.stdout.write(String(require(${JSON.stringify(join(ROOT, 'bin', 'shorty.js'))}).cacheAccepted(${JSON.stringify(name)}, ${JSON.stringify(cacheName)})))`;
-    const env = { ...process.env };
-    delete env.NODE_OPTIONS;
-    const res = await execa(process.execPath, ['-e', probe], { env, extendEnv: false });
-    expect(res.stdout).toBe('true'); // the build wrote it with this very Node
-  });
-
-  it('is refused when it belongs to another file', async () => {
-    const probe = `process.stdout.write(String(require(${JSON.stringify(join(ROOT, 'bin', 'shorty.js'))}).cacheAccepted('shorty.cjs', 'undici.cjs.cache')))`;
-    const res = await execa(process.execPath, ['-e', probe]);
-    expect(res.stdout).toBe('false');
-  });
-});
-
-/**
- * The caches above are only worth something if runs get to use them: V8 refuses every code cache
- * while its flags differ from the ones it started with, so a command that changes one (the
- * import's memory flags, the first request's tiering budget) must do it after loading its chunks.
- */
-describe('the chunks a command loads are compiled from their caches', () => {
-  const { run } = useSandboxCli();
-
-  /** For each file compiled: whether V8 took its cache, and the length of the source it was given. */
-  async function compiledWith(args: string[]): Promise<Record<string, { cached: boolean; length: number }>> {
-    // Wraps vm.Script, which bin/shorty.js looks up for every file it compiles.
-    const { res, report } = await runProbed<Record<string, { cached: boolean; length: number }>>(run, args, `const vm = require('node:vm'); const Script = vm.Script; const seen = {};
-vm.Script = function (source, options) { const script = new Script(source, options); seen[require('node:path').basename(options.filename)] = { cached: script.cachedDataRejected === false, length: source.length }; return script; };
-report(() => seen);`);
-    expect(res.stderr).toBe('');
-    expect(res.exitCode).toBe(0);
-    return report;
-  }
-
-  async function compiled(args: string[]): Promise<Record<string, boolean>> {
-    return Object.fromEntries(Object.entries(await compiledWith(args)).map(([file, { cached }]) => [file, cached]));
-  }
-
-  it('shorty urls list', async () => {
-    expect(await compiled(['urls', 'list'])).toEqual({ 'shorty.cjs': true, 'undici.cjs': true });
-  });
-
-  // Below 128 KiB a string is allocated in V8's young generation (1 MiB), and undici's 124 KB
-  // source made a request run fill it twice; the loader pads it into the large-object space.
-  it('every source it compiles is large enough to stay out of the young generation', async () => {
-    const { LARGE_OBJECT_CHARS } = await import(join(ROOT, 'bin', 'shorty.js')) as { LARGE_OBJECT_CHARS: number };
-    expect(LARGE_OBJECT_CHARS).toBeGreaterThanOrEqual(128 * 1024);
-    const lengths = Object.values(await compiledWith(['urls', 'list'])).map((c) => c.length);
-    expect(lengths).toHaveLength(2);
-    for (const length of lengths) expect(length).toBeGreaterThanOrEqual(LARGE_OBJECT_CHARS);
-  });
-
-  it('shorty urls import, which changes V8 flags for its memory', async () => {
-    const file = join(tempDir('shorty-cache-import-'), 'links.csv');
-    writeFileSync(file, 'url\nhttps://example.com/cached-import\n');
-    expect(await compiled(['urls', 'import', file, '-q'])).toEqual({ 'shorty.cjs': true, 'undici.cjs': true });
-  });
-});
-
-/**
- * The same holds for Node's own modules: while a V8 flag differs from its start-up value, Node
- * compiles the modules it loads without their code cache. undici's parser needs a flag for a
- * moment (see build-undici.mjs); an https connection loads node:tls and node:crypto, ~25 modules,
- * which must not fall into that moment.
- */
-describe('no Node module loads while shorty changes a V8 flag', () => {
-  const { run } = useSandboxCli();
-
-  /** Every module the run loaded, and for each setFlagsFromString call: the flag and the modules loaded until the next call. */
-  async function flagWindows(args: string[], env: Record<string, string> = {}): Promise<{ modules: string[]; windows: { flag: string; loaded: string[] }[] }> {
-    const { report } = await runProbed<{ modules: string[]; windows: { flag: string; loaded: string[] }[] }>(run, args, `const v8 = require('node:v8'); const set = v8.setFlagsFromString; const calls = [];
-v8.setFlagsFromString = function (flag) { calls.push({ flag, at: process.moduleLoadList.length }); return set.call(this, flag); };
-report(() => { const list = process.moduleLoadList;
-  return { modules: list, windows: calls.map((c, i) => ({ flag: c.flag, loaded: list.slice(c.at, calls[i + 1]?.at ?? c.at) })) }; });`, env);
-    return report;
-  }
-
-  it('a request over loopback HTTP: the flag is raised only while the parser is made', async () => {
-    const { windows } = await flagWindows(['urls', 'list']);
-    expect(windows.map((w) => w.flag)).toEqual(['--wasm-tiering-budget=90000000', '--wasm-tiering-budget=1800000']);
-    expect(windows[0]!.loaded).toEqual([]);
-  });
-
-  it('a request over https: node:tls loads with no flag changed', async () => {
-    const closed = await new Promise<number>((resolve) => {
-      const server = createServer().listen(0, '127.0.0.1', () => {
-        const { port } = server.address() as AddressInfo;
-        server.close(() => resolve(port));
-      });
-    });
-    const { modules, windows } = await flagWindows(['urls', 'add', 'https://example.com/tls'], { SHORTY_BASE_URL: `https://127.0.0.1:${closed}` });
-    // The connection is refused (exit 5), after node:tls has loaded; no parser is ever made.
-    expect(modules).toContain('NativeModule tls');
-    const raised = windows.filter((w) => w.flag !== '--wasm-tiering-budget=1800000');
-    expect(raised.flatMap((w) => w.loaded)).toEqual([]);
-  });
-});
-
