@@ -42,7 +42,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     .configureOutput({
       writeOut: (s) => void ctx.io.stdout.write(s),
       writeErr: (s) => void ctx.io.stderr.write(s),
-      // From our IO, not from process.stdout as by default: a piped stdout is never created.
+      // From our IO, not from process.stdout as by default: tests run with an in-memory IO.
       getOutHelpWidth: () => ctx.io.columns ?? 80, // commander's width when not a terminal
       getOutHasColors: () => colorEnabled(ctx.io, ctx.env, undefined),
       outputError: (s, write) => write(`shorty: ${s.replace(/^error: /, '')}`),

@@ -1,4 +1,3 @@
-import type { CancelSignal } from './cancel.js';
 import type { IO } from './io.js';
 import type { Settings } from './settings/types.js';
 import type { ModernApi } from './api/modern.js';
@@ -32,9 +31,9 @@ export interface Host {
   env: Record<string, string | undefined>;
   now(): number;
   /** Resolves after ms; rejects with CancelError when signal aborts. */
-  sleep(ms: number, signal?: CancelSignal): Promise<void>;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
   /** Aborted on SIGINT/SIGTERM. */
-  signal: CancelSignal;
+  signal: AbortSignal;
 }
 
 /**
@@ -86,7 +85,7 @@ export function createContext(host: Host, globals: GlobalOptions = {}): Context 
 }
 
 /** A sleep that honours the abort signal, for the real host. */
-export function abortableSleep(ms: number, signal?: CancelSignal): Promise<void> {
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {

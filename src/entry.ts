@@ -1,4 +1,4 @@
-import { CancelController } from './cancel.js';
+import { setMaxListeners } from 'node:events';
 import { main } from './cli.js';
 import { abortableSleep } from './context.js';
 import { CancelError } from './errors.js';
@@ -12,7 +12,9 @@ function exitOnClosedPipe(err: NodeJS.ErrnoException): void {
 
 /** The process-facing shell around main(): signals, exit code, nothing else. */
 export function run(argv: string[]): void {
-  const controller = new CancelController();
+  const controller = new AbortController();
+  // Every request in flight and every wait listens to Ctrl-C: a long import has many, none a leak.
+  setMaxListeners(0, controller.signal);
   let interrupts = 0;
   const onSignal = (signal: NodeJS.Signals) => {
     interrupts += 1;

@@ -1,4 +1,3 @@
-import { asAbortSignal } from './cancel.js';
 import type { Context } from './context.js';
 import { CancelError } from './errors.js';
 
@@ -13,7 +12,7 @@ export interface Prompter {
 export async function createPrompter(ctx: Context): Promise<Prompter> {
   const inquirer = await import('@inquirer/prompts');
   // The prompts render on stderr so stdout stays data only, even during `shorty login`.
-  const streams = { input: ctx.io.stdin, output: ctx.io.stderr, signal: asAbortSignal(ctx.signal) };
+  const streams = { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal };
   return {
     input: (message, opts = {}) =>
       cancellable(inquirer.input({ message, default: opts.default, validate: opts.validate }, streams)),

@@ -1,6 +1,5 @@
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
-import type { CancelSignal } from '../cancel.js';
 import { abortableSleep } from '../context.js';
 
 /**
@@ -12,7 +11,7 @@ import { abortableSleep } from '../context.js';
  */
 
 export interface LockOptions {
-  signal?: CancelSignal;
+  signal?: AbortSignal;
   /** Older than this, a lock is stale whoever holds it. */
   staleMs?: number;
 }

@@ -1,4 +1,3 @@
-import type { CancelSignal } from '../cancel.js';
 
 /**
  * The contract between the HTTP layer and the rate limiter (rate-limit.ts implements it).
@@ -7,14 +6,14 @@ import type { CancelSignal } from '../cancel.js';
 export interface Limiter {
   /** Takes a slot, waiting (announced on stderr) when the budget is spent. Throws RateLimitError
    * under --no-wait and the abort reason (CancelError) when aborted. */
-  acquire(signal: CancelSignal): Promise<void>;
+  acquire(signal: AbortSignal): Promise<void>;
   /** Called once after every attempt: learns from the response's X-RateLimit-* headers
    * (lower-cased names), or gets `{}` when no response came (network error). */
   observe(headers: Record<string, string>): Promise<void>;
   /** The server rejected a request for the rate limit: wait `waitMs` (or, when the server gave
    * no Retry-After, until the reset it announced; shared with other
    * processes), announced; RateLimitError under --no-wait. */
-  backoff(waitMs: number | undefined, signal: CancelSignal): Promise<void>;
+  backoff(waitMs: number | undefined, signal: AbortSignal): Promise<void>;
   /** Releases files or timers; called once at the end of the run. */
   close?(): Promise<void>;
 }

@@ -1,4 +1,3 @@
-import type { CancelSignal } from '../cancel.js';
 import type { Context } from '../context.js';
 import { RateLimitError } from '../errors.js';
 import { formatRateLimit } from '../input/rate-limit-spec.js';
@@ -67,7 +66,7 @@ export class SharedLimiter implements Limiter {
     private readonly store: RateStore,
   ) {}
 
-  async acquire(signal: CancelSignal): Promise<void> {
+  async acquire(signal: AbortSignal): Promise<void> {
     if (signal.aborted) throw signal.reason;
     this.acquires += 1;
     const reserved = this.reserve.take(this.ctx.now());
@@ -111,7 +110,7 @@ export class SharedLimiter implements Limiter {
     this.flushSoon();
   }
 
-  async backoff(waitMs: number | undefined, signal: CancelSignal): Promise<void> {
+  async backoff(waitMs: number | undefined, signal: AbortSignal): Promise<void> {
     this.reserve.dropAll();
     const { until, planned } = await this.store.update((state) => {
       const now = this.catchUp(state);
@@ -197,7 +196,7 @@ export class SharedLimiter implements Limiter {
   }
 
   /** Sleeps until `until` (Ctrl-C aborts at once), announcing waits of 1 s or more. */
-  private async sleepUntil(until: number, plannedMs: number, announcedUntil: number, signal: CancelSignal): Promise<number> {
+  private async sleepUntil(until: number, plannedMs: number, announcedUntil: number, signal: AbortSignal): Promise<number> {
     // Judged on the wait as decided: the lock round trip since then must not hide a 1 s wait.
     const worthSaying = plannedMs >= 1000 && until - announcedUntil >= 1000;
     if (!worthSaying) {

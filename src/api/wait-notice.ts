@@ -1,4 +1,3 @@
-import type { CancelSignal } from '../cancel.js';
 import type { Context } from '../context.js';
 
 /** Whole seconds, rounded: a wait of 2.005 s (margins included) is shown as 2 s. */
@@ -15,7 +14,7 @@ export function waitMessage(ms: number): string {
  * (cleared at the end, Ctrl-C included), a single line otherwise (logs, CI).
  * Ctrl-C rejects at once with the signal's reason.
  */
-export async function announceWait(ctx: Context, until: number, signal: CancelSignal): Promise<void> {
+export async function announceWait(ctx: Context, until: number, signal: AbortSignal): Promise<void> {
   const stderr = ctx.io.stderr;
   if (!ctx.io.stderrIsTTY) {
     stderr.write(`${waitMessage(until - ctx.now())}\n`);

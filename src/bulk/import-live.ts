@@ -1,5 +1,5 @@
+import { setMaxListeners } from 'node:events';
 import type { ModernApi } from '../api/modern.js';
-import { anySignal, CancelController, type CancelSignal } from '../cancel.js';
 import type { Context } from '../context.js';
 import { CancelError, ShortyError } from '../errors.js';
 import type { StreamFormat } from '../output/row-writers.js';
@@ -134,14 +134,41 @@ function conclude(ctx: Context, run: LiveImport, counts: ReturnType<typeof empty
  */
 async function importApi(ctx: Context): Promise<ModernApi> {
   const { createModernApi } = await import('../api/modern.js');
-  const sleep = async (ms: number, signal?: CancelSignal) => {
+  const sleep = async (ms: number, signal?: AbortSignal) => {
     if (!signal) return ctx.sleep(ms, ctx.signal);
-    const either = anySignal([signal, ctx.signal]);
+    const either = eitherSignal(signal, ctx.signal);
     try {
       await ctx.sleep(ms, either.signal);
     } finally {
       either.dispose();
     }
   };
-  return createModernApi({ ...ctx, signal: new CancelController().signal, sleep });
+  const own = new AbortController().signal;
+  // One listener per request in flight: a window of them is no leak.
+  setMaxListeners(0, own);
+  return createModernApi({ ...ctx, signal: own, sleep });
+}
+
+/**
+ * Aborted when `a` or `b` aborts; `dispose` unhooks it from both. Not AbortSignal.any: its links
+ * from the run's signal would outlive each of the import's many waits.
+ */
+function eitherSignal(a: AbortSignal, b: AbortSignal): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const first = [a, b].find((s) => s.aborted);
+  if (first) {
+    controller.abort(first.reason);
+    return { signal: controller.signal, dispose: () => {} };
+  }
+  const onA = () => controller.abort(a.reason);
+  const onB = () => controller.abort(b.reason);
+  a.addEventListener('abort', onA, { once: true });
+  b.addEventListener('abort', onB, { once: true });
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      a.removeEventListener('abort', onA);
+      b.removeEventListener('abort', onB);
+    },
+  };
 }

@@ -1,4 +1,3 @@
-import type { CancelSignal } from '../cancel.js';
 import type { DoneIndex } from './journal.js';
 import type { ImportInput } from './read/input.js';
 import type { SourceRow } from './read/rows.js';
@@ -22,7 +21,7 @@ export interface ImportPlan {
  * Reads the whole input once, streaming: counts the rows, validates them (so a CSV that cannot be
  * parsed fails before anything is sent) and counts those the journal already holds.
  */
-export async function planImport(input: ImportInput, done: DoneIndex, signal?: CancelSignal): Promise<ImportPlan> {
+export async function planImport(input: ImportInput, done: DoneIndex, signal?: AbortSignal): Promise<ImportPlan> {
   const plan: ImportPlan = { rows: 0, invalid: 0, done: 0, toSend: 0, credentials: new CredentialRows() };
   const claimed = new Map<string, number>();
   for await (const row of input.rows()) {

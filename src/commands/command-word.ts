@@ -6,12 +6,6 @@ import type { Command } from 'commander';
  * Which options take a value is read from the program itself, so the two can't drift apart.
  */
 export function commandWord(program: Command, argv: readonly string[]): string | undefined {
-  const at = commandWordIndex(program, argv);
-  return at === undefined ? undefined : argv[at];
-}
-
-/** Where commandWord() is in argv (the word after it is the verb of a group), or undefined. */
-export function commandWordIndex(program: Command, argv: readonly string[]): number | undefined {
   const takesValue = new Set<string>();
   for (const option of program.options) {
     if (!option.required && !option.optional) continue;
@@ -20,8 +14,8 @@ export function commandWordIndex(program: Command, argv: readonly string[]): num
   }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === '--') return i + 1 < argv.length ? i + 1 : undefined;
-    if (!arg.startsWith('-') || arg === '-') return i;
+    if (arg === '--') return argv[i + 1];
+    if (!arg.startsWith('-') || arg === '-') return arg;
     if (arg.startsWith('--')) {
       if (!arg.includes('=') && takesValue.has(arg)) i++;
     } else if (shortClusterWantsNext(arg, takesValue)) {

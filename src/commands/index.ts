@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { CONFIG_KEYS } from '../settings/keys.js';
-import { commandWordIndex } from './command-word.js';
+import { commandWord } from './command-word.js';
 import { register as account } from './account/index.js';
 import { register as api } from './api/index.js';
 import { registerLogin, registerLogout } from './auth/index.js';
@@ -27,9 +27,8 @@ interface TopCommand {
   /** true: a group of subcommands. Its placeholder (name, aliases, description) is all the
    * root help shows of it; a command's own arguments and options show there too. */
   group: boolean;
-  /** Adds the subcommands, or the arguments, options and action, to the command created here.
-   * `verb`: the word after the command's in argv, for a group that builds only the verb asked for. */
-  register(cmd: Command, ctx: Context, verb?: string): void;
+  /** Adds the subcommands, or the arguments, options and action, to the command created here. */
+  register(cmd: Command, ctx: Context): void;
 }
 
 /** Every top-level command, in the order `shorty --help` lists them: the one place for their names. */
@@ -55,26 +54,20 @@ const COMMANDS: TopCommand[] = [
 ];
 
 /**
- * Registers the top-level commands. Given argv, only what this run can reach is built (start-up
- * is paid on every call): the command named in argv, and no other (the others only show in the
- * root help and in suggestions for an unknown word); with no command word, the commands the root
- * help describes, the groups as placeholders. A group may build only the verb named after it
- * (see registerVerbs). `help`, `completion` and an unknown word get the whole tree (help for any
- * path, completion scripts, suggestions). Without argv (tests, tools), the whole tree.
+ * Registers the top-level commands. Given argv, only the command named in it is built (the others
+ * only show in the root help and in suggestions for an unknown word); with no command word, the
+ * commands the root help describes, the groups as placeholders. Building the whole tree costs
+ * ~5 ms, a tenth of `shorty --help` (README, "Performance"). `help`, `completion` and an unknown
+ * word get the whole tree (help for any path, completion scripts, suggestions), and so does a
+ * call without argv (tests, tools).
  */
 export function registerCommands(program: Command, ctx: Context, argv?: readonly string[]): void {
-  const at = argv === undefined ? undefined : commandWordIndex(program, argv);
-  const wanted = at === undefined ? undefined : argv?.[at];
-  // A group's verb: the next word that is not a global option (`shorty urls -o json list`).
-  const rest = at === undefined || argv === undefined ? [] : argv.slice(at + 1);
-  const verb = rest[commandWordIndex(program, rest) ?? rest.length];
+  const wanted = argv === undefined ? undefined : commandWord(program, argv);
   const target = wanted === undefined ? undefined : COMMANDS.find((c) => c.name === wanted || c.aliases.includes(wanted));
   const everything = argv === undefined || (wanted !== undefined && (target === undefined || target.name === 'completion'));
   for (const command of COMMANDS) {
     if (!everything && target !== undefined && command !== target) continue;
     const cmd = program.command(command.name).aliases(command.aliases).description(command.description);
-    if (everything) command.register(cmd, ctx);
-    else if (command === target) command.register(cmd, ctx, verb);
-    else if (wanted === undefined && !command.group) command.register(cmd, ctx);
+    if (everything || command === target || (wanted === undefined && !command.group)) command.register(cmd, ctx);
   }
 }

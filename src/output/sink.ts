@@ -1,7 +1,7 @@
-import type { TextOut } from '../io.js';
+import type { Writable } from 'node:stream';
 
 /** Writes text and waits when the stream's buffer is full, so a long export holds little memory. */
-export function writeText(stream: TextOut, text: string): Promise<void> {
+export function writeText(stream: Writable, text: string): Promise<void> {
   if (text === '') return Promise.resolve();
   return new Promise((resolve, reject) => {
     const ok = stream.write(text, (err) => {

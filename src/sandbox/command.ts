@@ -1,7 +1,6 @@
 // `shorty sandbox`: runs the local API until the signal aborts (the CLI aborts it on
 // SIGINT/SIGTERM). stdout gets exactly two lines, so `eval`/dotenv-style consumers and the e2e
 // tests can read the address and key; everything else goes to stderr.
-import type { CancelSignal } from '../cancel.js';
 import { parseFlavor } from './flavor.js';
 import { parseRateLimit } from './rate-limit.js';
 import { createSandbox } from './server.js';
@@ -35,7 +34,7 @@ function parsePort(text: string | undefined): number {
 }
 
 /** Resolves with exit code 0 once `signal` aborts and the server has closed (and saved). */
-export async function runSandbox(opts: SandboxCommandOptions, io: SandboxCommandIO, signal: CancelSignal): Promise<number> {
+export async function runSandbox(opts: SandboxCommandOptions, io: SandboxCommandIO, signal: AbortSignal): Promise<number> {
   const port = parsePort(opts.port);
   const rateLimit = parseRateLimit(opts.rateLimit ?? '30/60s');
   const flavor = parseFlavor(opts.flavor);

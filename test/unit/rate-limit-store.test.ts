@@ -113,36 +113,51 @@ describe('the locked state file', () => {
     expect((await store.read()).slots).toHaveLength(1);
   });
 
-  it('writes over the file in place: a shorter state is padded, still JSON, and nothing else is left', async () => {
+  it('replaces the file whole: valid JSON after every write, mode 0600, no temp file left', async () => {
     const dir = join(tempDir(), 'ratelimit');
     const path = join(dir, 's.json');
     const store = openRateStore(path);
     for (let i = 0; i < 20; i++) await store.update(addSlot(1, i));
-    const { ino, size } = await stat(path);
+    const { ino } = await stat(path);
     await store.update((state) => { state.slots.splice(0, 19); });
     const after = await stat(path);
-    // the same file (no rename over it), not truncated (no flush of its data on ext4)
-    expect(after.ino).toBe(ino);
-    expect(after.size).toBe(size);
+    expect(after.ino).not.toBe(ino); // a new file renamed over the old one, not the old one rewritten
     expect(after.mode & 0o777).toBe(0o600);
-    const text = await readFile(path, 'utf8');
-    expect((JSON.parse(text) as { slots: unknown[] }).slots).toHaveLength(1);
-    expect(text.trimEnd().length).toBeLessThan(size);
+    expect((JSON.parse(await readFile(path, 'utf8')) as { slots: unknown[] }).slots).toHaveLength(1);
     expect(await readdir(dir)).toEqual(['s.json']);
   });
 
-  it('cuts a file down once it is far larger than the state it holds', async () => {
-    const path = join(tempDir(), 'ratelimit', 's.json');
-    const store = openRateStore(path);
-    await store.update((state) => {
-      for (let i = 0; i < 3000; i++) state.slots.push({ sentAt: Date.now(), pid: 1, seq: i });
+  it('never shows a reader a torn state while other processes write', async () => {
+    const dir = tempDir();
+    const script = join(dir, 'writer.mjs');
+    await build({
+      stdin: {
+        contents: `import { openRateStore } from './src/api/rate-store.ts';
+          const store = openRateStore(process.argv[2]);
+          for (let i = 0; i < 40; i++) await store.update((s) => {
+            // alternately long and short states: an in-place write would leave a tail to tear
+            if (i % 2) s.slots.splice(0); else for (let k = 0; k < 200; k++) s.slots.push({ sentAt: Date.now(), pid: process.pid, seq: k });
+          });`,
+        resolveDir: ROOT, loader: 'ts',
+      },
+      bundle: true, platform: 'node', format: 'esm', outfile: script, logLevel: 'error',
     });
-    const big = (await stat(path)).size;
-    expect(big).toBeGreaterThan(64 * 1024);
-    await store.update((state) => { state.slots.splice(0); });
-    const small = (await stat(path)).size;
-    expect(small).toBeLessThan(1024);
-    expect((await store.read()).slots).toHaveLength(0);
+    const path = join(dir, 'ratelimit', 'shared.json');
+    await openRateStore(path).update(addSlot(1, 0));
+    const children = Array.from({ length: 3 }, () => spawn(process.execPath, [script, path], { stdio: 'inherit' }));
+    const exits = Promise.all(children.map(exitOf));
+    let running = true;
+    void exits.then(() => { running = false; });
+    let reads = 0;
+    while (running) {
+      // Read without the lock, as a person or another tool would: JSON every time.
+      const text = await readFile(path, 'utf8');
+      expect(() => JSON.parse(text)).not.toThrow();
+      reads += 1;
+    }
+    expect(await exits).toEqual([0, 0, 0]);
+    expect(reads).toBeGreaterThan(0);
+    expect(await readdir(join(dir, 'ratelimit'))).toEqual(['shared.json']);
   });
 
   it('reads an empty state, and creates nothing, where no state was ever written', async () => {

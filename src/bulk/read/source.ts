@@ -3,7 +3,6 @@ import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { asAbortSignal } from '../../cancel.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { decodeHead, decodeText } from './decode.js';
@@ -67,7 +66,7 @@ async function spoolStdin(ctx: Context): Promise<string> {
   ctx.onClose(() => rm(dir, { recursive: true, force: true }));
   const path = join(dir, 'stdin');
   try {
-    await pipeline(ctx.io.stdin, createWriteStream(path, { mode: 0o600 }), { signal: asAbortSignal(ctx.signal) });
+    await pipeline(ctx.io.stdin, createWriteStream(path, { mode: 0o600 }), { signal: ctx.signal });
   } catch (err) {
     throw ctx.signal.aborted ? ctx.signal.reason : err;
   }
