@@ -4,9 +4,12 @@ import { hostname } from 'node:os';
 import { afterEach, describe, expect, test } from 'vitest';
 import { rateStatePath } from '../../src/api/rate-store.js';
 import { runCli, startCli, tempDir, type CliResult } from '../helpers/cli.js';
+import { runInProcess, simulatedClock } from '../helpers/in-process.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
 
-// Short windows only (1-2 s): these tests wait for real.
+// Short windows only (1-2 s): these tests wait for real. Sharing the limiter between processes
+// takes real processes (runCli); how one run answers the server and its budget is the client's
+// code, run in this process (runInProcess).
 let sandbox: StartedSandbox | undefined;
 afterEach(async () => {
   await sandbox?.close();
@@ -22,15 +25,15 @@ function envFor(sb: StartedSandbox, extra: Record<string, string> = {}) {
   return { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey, ...extra };
 }
 
-/** `shorty api GET /account` as a separate process sharing `configDir` with the others. */
-function account(sb: StartedSandbox, configDir: string, flags: string[] = []): Promise<CliResult> {
-  return runCli(['api', 'GET', '/account', ...flags], { env: envFor(sb), configDir });
+/** `shorty api GET /account` sharing `configDir` with the others: a separate process, or one in this process. */
+function account(sb: StartedSandbox, configDir: string, flags: string[] = [], run: typeof runCli = runInProcess): Promise<CliResult> {
+  return run(['api', 'GET', '/account', ...flags], { env: envFor(sb), configDir });
 }
 
 /** A shell-style loop: one process after the other. */
 async function loop(sb: StartedSandbox, configDir: string, times: number, flags: string[]): Promise<number[]> {
   const codes: number[] = [];
-  for (let i = 0; i < times; i++) codes.push((await account(sb, configDir, flags)).exitCode);
+  for (let i = 0; i < times; i++) codes.push((await account(sb, configDir, flags, runCli)).exitCode);
   return codes;
 }
 
@@ -63,7 +66,7 @@ describe('the limiter shared by separate processes', () => {
     const configDir = tempDir();
     const codes = await Promise.all([1, 2].map(() => loop(sb, configDir, 6, [])));
     expect(codes.flat()).toEqual(Array(12).fill(0));
-    const limits = await runCli(['limits', '--json'], { env: envFor(sb), configDir });
+    const limits = await runInProcess(['limits', '--json'], { env: envFor(sb), configDir });
     expect(JSON.parse(limits.stdout)).toMatchObject({ source: 'server', configured: '30/60s' });
     expect(JSON.parse(limits.stdout).rate_limit).toMatch(/^5\//);
   }, 60_000);
@@ -106,7 +109,7 @@ describe('rate-limit answers from the server', () => {
 
   test('a POST refused for the rate limit is retried too', async () => {
     const { sb, refuseOnce } = await frozenServer('1/1s');
-    const res = await refuseOnce(runCli(['api', 'POST', '/channel/add', '-f', 'name=Launch'], { env: envFor(sb), configDir: tempDir() }));
+    const res = await refuseOnce(runInProcess(['api', 'POST', '/channel/add', '-f', 'name=Launch'], { env: envFor(sb), configDir: tempDir() }));
     expect(res.exitCode).toBe(0);
     const posts = (await sb.admin.requests()).filter((r) => r.method === 'POST');
     expect(posts).toHaveLength(2);
@@ -116,7 +119,8 @@ describe('rate-limit answers from the server', () => {
     const clock = { t: Date.now() };
     const sb = await serve({ rateLimit: '1/1s', now: () => clock.t });
     await spendServerBudget(sb, 1);
-    const res = await account(sb, tempDir());
+    // The server's clock stands still, so every wait of the client can pass without real time.
+    const res = await runInProcess(['api', 'GET', '/account'], { env: envFor(sb), configDir: tempDir(), ...simulatedClock() });
     expect(res.exitCode).toBe(4);
     expect(res.stderr).toContain('shorty: rate limit: the server still refused after 3 retries');
     expect(await sb.admin.stats()).toMatchObject({ requests: 5, rejected: 4 });
@@ -146,11 +150,11 @@ describe('the client budget', () => {
     const configDir = tempDir();
     await account(sb, configDir, ['--rate-limit', '3/30s']);
     await sb.admin.reset();
-    const res = await runCli(['limits', '--json', '--rate-limit', '3/30s'], { env: envFor(sb), configDir });
+    const res = await runInProcess(['limits', '--json', '--rate-limit', '3/30s'], { env: envFor(sb), configDir });
     expect(res.exitCode).toBe(0);
     // The server announced 100: its cap replaces the configured 3.
     expect(JSON.parse(res.stdout)).toMatchObject({ rate_limit: '100/30s', source: 'server', used: 1, remaining: 99, configured: '3/30s' });
-    expect((await runCli(['limits', '-q'], { env: envFor(sb), configDir })).stdout).toBe('99\n');
+    expect((await runInProcess(['limits', '-q'], { env: envFor(sb), configDir })).stdout).toBe('99\n');
     expect((await sb.admin.stats()).requests).toBe(0);
   });
 
@@ -171,7 +175,7 @@ describe('the client budget', () => {
   test('Ctrl-C during a wait exits 130 at once', async () => {
     const sb = await serve({ rateLimit: '1/30s' });
     const configDir = tempDir();
-    await account(sb, configDir, ['--rate-limit', '1/30s']);
+    await account(sb, configDir, ['--rate-limit', '1/30s'], runCli);
     const { child, result } = startCli(['api', 'GET', '/account', '--rate-limit', '1/30s'], { env: envFor(sb), configDir });
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => {
