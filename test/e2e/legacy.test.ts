@@ -7,7 +7,8 @@ const TRICKY_URL = 'https://example.com/ü?x=~~~&y=>>>';
 const TRICKY_SEGMENT = 'aHR0cHM6Ly9leGFtcGxlLmNvbS%2FDvD94PX5%2BfiZ5PT4%2BPg%3D%3D';
 const b64 = (text: string) => encodeURIComponent(Buffer.from(text, 'utf8').toString('base64'));
 
-const { sandbox, run } = useSandboxCli({ resetData: true });
+// main() in this process; the built CLI for the wrong key at the end.
+const { sandbox, run } = useSandboxCli({ resetData: true, inProcess: true });
 
 const shorty = (args: string[], input?: string) => run(args, { input });
 
