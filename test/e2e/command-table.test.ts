@@ -1,5 +1,6 @@
 // One entry per command of the contract: the compiler refuses a command without one.
-// Detailed tests live beside this file; each entry here is the command's smallest real use.
+// Detailed tests live in test/commands (main() in-process); each entry here is the command's
+// smallest real use, through the built CLI as a real process.
 import { describe, expect, it } from 'vitest';
 import type { Command } from 'commander';
 import { buildProgram } from '../../src/cli.js';
