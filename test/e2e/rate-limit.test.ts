@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { afterEach, describe, expect, test } from 'vitest';
 import { rateStatePath } from '../../src/api/rate-store.js';
 import { runCli, startCli, tempDir, type CliResult } from '../helpers/cli.js';
-import { runInProcess, simulatedClock } from '../helpers/in-process.js';
+import { runInProcess, simulatedClock, type InProcessOptions } from '../helpers/in-process.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
 
 // Short windows only (1-2 s): these tests wait for real. Sharing the limiter between processes
@@ -73,25 +73,22 @@ describe('the limiter shared by separate processes', () => {
 });
 
 /**
- * A server whose clock stands still until the test moves it, so a refusal is certain however
- * long a process takes to start: the budget is spent by another client, shorty's request is
- * refused, and only then does the window end.
+ * A server and a run of shorty (in this process) on one simulated clock that moves only when the
+ * run sleeps: the budget spent by another client makes the refusal certain, and the wait the run
+ * announces is what ends the server's window, with no real time spent.
  */
-async function frozenServer(rateLimit: string, rateLimitStatus: 200 | 429 = 200) {
-  const clock = { t: Date.now() };
-  const sb = await serve({ rateLimit, rateLimitStatus, now: () => clock.t });
+async function sharedClockServer(rateLimit: string, rateLimitStatus: 200 | 429 = 200) {
+  let t = Date.now();
+  const sb = await serve({ rateLimit, rateLimitStatus, now: () => t });
   await spendServerBudget(sb, Number(rateLimit.split('/')[0]));
-  return {
-    sb,
-    /** Runs shorty; once the server has refused it, ends the server's window. */
-    async refuseOnce(run: Promise<CliResult>): Promise<CliResult> {
-      while ((await sb.admin.stats()).rejected === 0) {
-        if (await Promise.race([run.then(() => true), new Promise((r) => setTimeout(r, 20, false))])) break;
-      }
-      clock.t += 60_000;
-      return run;
+  const clock: Pick<InProcessOptions, 'now' | 'sleep'> = {
+    now: () => t,
+    sleep: async (ms, signal) => {
+      if (signal?.aborted) throw signal.reason;
+      t += Math.max(0, ms);
     },
   };
+  return { sb, shorty: (args: string[]) => runInProcess(args, { env: envFor(sb), configDir: tempDir(), ...clock }) };
 }
 
 describe('rate-limit answers from the server', () => {
@@ -99,8 +96,8 @@ describe('rate-limit answers from the server', () => {
     ['HTTP 200 with body error 429', 200 as const],
     ['plain HTTP 429', 429 as const],
   ])('%s is waited for and retried', async (_name, status) => {
-    const { sb, refuseOnce } = await frozenServer('2/1s', status);
-    const res = await refuseOnce(account(sb, tempDir(), ['--json']));
+    const { sb, shorty } = await sharedClockServer('2/1s', status);
+    const res = await shorty(['api', 'GET', '/account', '--json']);
     expect(res.exitCode).toBe(0);
     expect(JSON.parse(res.stdout).data).toHaveProperty('email');
     expect(res.stderr).toBe('waiting 1s for the rate limit…\n');
@@ -108,8 +105,8 @@ describe('rate-limit answers from the server', () => {
   });
 
   test('a POST refused for the rate limit is retried too', async () => {
-    const { sb, refuseOnce } = await frozenServer('1/1s');
-    const res = await refuseOnce(runInProcess(['api', 'POST', '/channel/add', '-f', 'name=Launch'], { env: envFor(sb), configDir: tempDir() }));
+    const { sb, shorty } = await sharedClockServer('1/1s');
+    const res = await shorty(['api', 'POST', '/channel/add', '-f', 'name=Launch']);
     expect(res.exitCode).toBe(0);
     const posts = (await sb.admin.requests()).filter((r) => r.method === 'POST');
     expect(posts).toHaveLength(2);
@@ -127,8 +124,8 @@ describe('rate-limit answers from the server', () => {
   });
 
   test('--no-wait turns a server refusal into exit 4', async () => {
-    const { sb, refuseOnce } = await frozenServer('1/2s');
-    const res = await refuseOnce(account(sb, tempDir(), ['--no-wait']));
+    const { sb, shorty } = await sharedClockServer('1/2s');
+    const res = await shorty(['api', 'GET', '/account', '--no-wait']);
     expect(res.exitCode).toBe(4);
     expect(res.stderr).toMatch(/^shorty: rate limited: the server refused .*\nhint: /);
   });
