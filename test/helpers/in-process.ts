@@ -16,12 +16,10 @@ export interface InProcessOptions extends RunOptions {
   sleep?: Host['sleep'];
   /** The run's clock; default Date.now. See simulatedClock. */
   now?: Host['now'];
-  /** Aborting it is the run's Ctrl-C. */
-  signal?: AbortSignal;
 }
 
 /** Host.sleep on a real timer: rejects with the signal's reason when it aborts. */
-export const realSleep: Host['sleep'] = (ms, signal) =>
+const realSleep: Host['sleep'] = (ms, signal) =>
   new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const onAbort = () => {
@@ -79,14 +77,17 @@ export async function runInProcess(args: string[], opts: InProcessOptions = {}):
     if (value === undefined) delete env[key];
     else env[key] = value;
   }
-  const signal = opts.signal ?? new AbortController().signal;
-  const run = main([...args], { io, env, now: opts.now ?? (() => Date.now()), sleep: opts.sleep ?? realSleep, signal });
+  // Past the time limit the run is cancelled as Ctrl-C would, so it stops sending requests.
+  const cancel = new AbortController();
   const limitMs = opts.timeout ?? 20_000;
   let timer: NodeJS.Timeout | undefined;
   const exitCode = await Promise.race([
-    run,
+    main([...args], { io, env, now: opts.now ?? (() => Date.now()), sleep: opts.sleep ?? realSleep, signal: cancel.signal }),
     new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`shorty ${args.join(' ')} did not finish in ${limitMs} ms`)), limitMs);
+      timer = setTimeout(() => {
+        cancel.abort(new Error('time limit'));
+        reject(new Error(`shorty ${args.join(' ')} did not finish in ${limitMs} ms`));
+      }, limitMs);
     }),
   ]).finally(() => clearTimeout(timer));
   // What was written last reaches the collecting listeners on a later turn of the event loop.
