@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
-const { sandbox, run } = useSandboxCli({ resetData: true });
+const { sandbox, run } = useSandboxCli({ resetData: true, inProcess: true });
 
 const shorty = (args: string[], input?: string) => run(args, { input });
 

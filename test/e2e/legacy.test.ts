@@ -8,7 +8,8 @@ const TRICKY_SENT = 'https://example.com/%C3%BC?x=~~~&y=%3E%3E%3E';
 const TRICKY_SEGMENT = 'aHR0cHM6Ly9leGFtcGxlLmNvbS8lQzMlQkM%2FeD1%2Bfn4meT0lM0UlM0UlM0U%3D';
 const b64 = (text: string) => encodeURIComponent(Buffer.from(text, 'utf8').toString('base64'));
 
-const { sandbox, run } = useSandboxCli({ resetData: true });
+// main() in this process; the built CLI for the wrong key at the end.
+const { sandbox, run } = useSandboxCli({ resetData: true, inProcess: true });
 
 const shorty = (args: string[], input?: string) => run(args, { input });
 

@@ -4,9 +4,12 @@ import { hostname } from 'node:os';
 import { afterEach, describe, expect, test } from 'vitest';
 import { rateStatePath } from '../../src/api/rate-store.js';
 import { runCli, startCli, tempDir, type CliResult } from '../helpers/cli.js';
+import { runInProcess, simulatedClock, type InProcessOptions } from '../helpers/in-process.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
 
-// Short windows only (1-2 s): these tests wait for real.
+// Short windows only (1-2 s): these tests wait for real. Sharing the limiter between processes
+// takes real processes (runCli); how one run answers the server and its budget is the client's
+// code, run in this process (runInProcess).
 let sandbox: StartedSandbox | undefined;
 afterEach(async () => {
   await sandbox?.close();
@@ -22,15 +25,15 @@ function envFor(sb: StartedSandbox, extra: Record<string, string> = {}) {
   return { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey, ...extra };
 }
 
-/** `shorty api GET /account` as a separate process sharing `configDir` with the others. */
-function account(sb: StartedSandbox, configDir: string, flags: string[] = []): Promise<CliResult> {
-  return runCli(['api', 'GET', '/account', ...flags], { env: envFor(sb), configDir });
+/** `shorty api GET /account` sharing `configDir` with the others: a separate process, or one in this process. */
+function account(sb: StartedSandbox, configDir: string, flags: string[] = [], run: typeof runCli = runInProcess): Promise<CliResult> {
+  return run(['api', 'GET', '/account', ...flags], { env: envFor(sb), configDir });
 }
 
 /** A shell-style loop: one process after the other. */
 async function loop(sb: StartedSandbox, configDir: string, times: number, flags: string[]): Promise<number[]> {
   const codes: number[] = [];
-  for (let i = 0; i < times; i++) codes.push((await account(sb, configDir, flags)).exitCode);
+  for (let i = 0; i < times; i++) codes.push((await account(sb, configDir, flags, runCli)).exitCode);
   return codes;
 }
 
@@ -63,32 +66,29 @@ describe('the limiter shared by separate processes', () => {
     const configDir = tempDir();
     const codes = await Promise.all([1, 2].map(() => loop(sb, configDir, 6, [])));
     expect(codes.flat()).toEqual(Array(12).fill(0));
-    const limits = await runCli(['limits', '--json'], { env: envFor(sb), configDir });
+    const limits = await runInProcess(['limits', '--json'], { env: envFor(sb), configDir });
     expect(JSON.parse(limits.stdout)).toMatchObject({ source: 'server', configured: '30/60s' });
     expect(JSON.parse(limits.stdout).rate_limit).toMatch(/^5\//);
   }, 60_000);
 });
 
 /**
- * A server whose clock stands still until the test moves it, so a refusal is certain however
- * long a process takes to start: the budget is spent by another client, shorty's request is
- * refused, and only then does the window end.
+ * A server and a run of shorty (in this process) on one simulated clock that moves only when the
+ * run sleeps: the budget spent by another client makes the refusal certain, and the wait the run
+ * announces is what ends the server's window, with no real time spent.
  */
-async function frozenServer(rateLimit: string, rateLimitStatus: 200 | 429 = 200) {
-  const clock = { t: Date.now() };
-  const sb = await serve({ rateLimit, rateLimitStatus, now: () => clock.t });
+async function sharedClockServer(rateLimit: string, rateLimitStatus: 200 | 429 = 200) {
+  let t = Date.now();
+  const sb = await serve({ rateLimit, rateLimitStatus, now: () => t });
   await spendServerBudget(sb, Number(rateLimit.split('/')[0]));
-  return {
-    sb,
-    /** Runs shorty; once the server has refused it, ends the server's window. */
-    async refuseOnce(run: Promise<CliResult>): Promise<CliResult> {
-      while ((await sb.admin.stats()).rejected === 0) {
-        if (await Promise.race([run.then(() => true), new Promise((r) => setTimeout(r, 20, false))])) break;
-      }
-      clock.t += 60_000;
-      return run;
+  const clock: Pick<InProcessOptions, 'now' | 'sleep'> = {
+    now: () => t,
+    sleep: async (ms, signal) => {
+      if (signal?.aborted) throw signal.reason;
+      t += Math.max(0, ms);
     },
   };
+  return { sb, shorty: (args: string[]) => runInProcess(args, { env: envFor(sb), configDir: tempDir(), ...clock }) };
 }
 
 describe('rate-limit answers from the server', () => {
@@ -96,8 +96,8 @@ describe('rate-limit answers from the server', () => {
     ['HTTP 200 with body error 429', 200 as const],
     ['plain HTTP 429', 429 as const],
   ])('%s is waited for and retried', async (_name, status) => {
-    const { sb, refuseOnce } = await frozenServer('2/1s', status);
-    const res = await refuseOnce(account(sb, tempDir(), ['--json']));
+    const { sb, shorty } = await sharedClockServer('2/1s', status);
+    const res = await shorty(['api', 'GET', '/account', '--json']);
     expect(res.exitCode).toBe(0);
     expect(JSON.parse(res.stdout).data).toHaveProperty('email');
     expect(res.stderr).toBe('waiting 1s for the rate limit…\n');
@@ -105,8 +105,8 @@ describe('rate-limit answers from the server', () => {
   });
 
   test('a POST refused for the rate limit is retried too', async () => {
-    const { sb, refuseOnce } = await frozenServer('1/1s');
-    const res = await refuseOnce(runCli(['api', 'POST', '/channel/add', '-f', 'name=Launch'], { env: envFor(sb), configDir: tempDir() }));
+    const { sb, shorty } = await sharedClockServer('1/1s');
+    const res = await shorty(['api', 'POST', '/channel/add', '-f', 'name=Launch']);
     expect(res.exitCode).toBe(0);
     const posts = (await sb.admin.requests()).filter((r) => r.method === 'POST');
     expect(posts).toHaveLength(2);
@@ -116,15 +116,16 @@ describe('rate-limit answers from the server', () => {
     const clock = { t: Date.now() };
     const sb = await serve({ rateLimit: '1/1s', now: () => clock.t });
     await spendServerBudget(sb, 1);
-    const res = await account(sb, tempDir());
+    // The server's clock stands still, so every wait of the client can pass without real time.
+    const res = await runInProcess(['api', 'GET', '/account'], { env: envFor(sb), configDir: tempDir(), ...simulatedClock() });
     expect(res.exitCode).toBe(4);
     expect(res.stderr).toContain('shorty: rate limit: the server still refused after 3 retries');
     expect(await sb.admin.stats()).toMatchObject({ requests: 5, rejected: 4 });
   });
 
   test('--no-wait turns a server refusal into exit 4', async () => {
-    const { sb, refuseOnce } = await frozenServer('1/2s');
-    const res = await refuseOnce(account(sb, tempDir(), ['--no-wait']));
+    const { sb, shorty } = await sharedClockServer('1/2s');
+    const res = await shorty(['api', 'GET', '/account', '--no-wait']);
     expect(res.exitCode).toBe(4);
     expect(res.stderr).toMatch(/^shorty: rate limited: the server refused .*\nhint: /);
   });
@@ -146,11 +147,11 @@ describe('the client budget', () => {
     const configDir = tempDir();
     await account(sb, configDir, ['--rate-limit', '3/30s']);
     await sb.admin.reset();
-    const res = await runCli(['limits', '--json', '--rate-limit', '3/30s'], { env: envFor(sb), configDir });
+    const res = await runInProcess(['limits', '--json', '--rate-limit', '3/30s'], { env: envFor(sb), configDir });
     expect(res.exitCode).toBe(0);
     // The server announced 100: its cap replaces the configured 3.
     expect(JSON.parse(res.stdout)).toMatchObject({ rate_limit: '100/30s', source: 'server', used: 1, remaining: 99, configured: '3/30s' });
-    expect((await runCli(['limits', '-q'], { env: envFor(sb), configDir })).stdout).toBe('99\n');
+    expect((await runInProcess(['limits', '-q'], { env: envFor(sb), configDir })).stdout).toBe('99\n');
     expect((await sb.admin.stats()).requests).toBe(0);
   });
 
@@ -171,7 +172,7 @@ describe('the client budget', () => {
   test('Ctrl-C during a wait exits 130 at once', async () => {
     const sb = await serve({ rateLimit: '1/30s' });
     const configDir = tempDir();
-    await account(sb, configDir, ['--rate-limit', '1/30s']);
+    await account(sb, configDir, ['--rate-limit', '1/30s'], runCli);
     const { child, result } = startCli(['api', 'GET', '/account', '--rate-limit', '1/30s'], { env: envFor(sb), configDir });
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => {

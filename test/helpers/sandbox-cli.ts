@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { SandboxOptions } from '../../src/sandbox/server.js';
 import { runCli, type CliResult, type RunOptions } from './cli.js';
+import { runInProcess } from './in-process.js';
 import { startSandbox, type RequestLog, type StartedSandbox } from './sandbox.js';
 
 export interface SandboxCli {
@@ -18,6 +19,8 @@ export interface SandboxCliOptions extends SandboxOptions {
   resetData?: boolean;
   /** SHORTY_RATE_LIMIT of every run; default: far above what a test sends. */
   clientRateLimit?: string;
+  /** Runs main() in the test process (runInProcess) instead of the built CLI (runCli). */
+  inProcess?: boolean;
 }
 
 /**
@@ -25,7 +28,7 @@ export interface SandboxCliOptions extends SandboxOptions {
  * Every member may be destructured right away: `sandbox` forwards to the sandbox once the file's
  * tests start, and `env` is filled in place.
  */
-export function useSandboxCli({ resetData = false, clientRateLimit = '1000/60s', ...opts }: SandboxCliOptions = {}): SandboxCli {
+export function useSandboxCli({ resetData = false, clientRateLimit = '1000/60s', inProcess = false, ...opts }: SandboxCliOptions = {}): SandboxCli {
   let started: StartedSandbox | undefined;
   const current = (): StartedSandbox => {
     if (!started) throw new Error('the sandbox starts in beforeAll: use it inside a hook or a test');
@@ -33,7 +36,8 @@ export function useSandboxCli({ resetData = false, clientRateLimit = '1000/60s',
   };
   const sandbox = new Proxy({} as StartedSandbox, { get: (_, key) => Reflect.get(current(), key) });
   const env: Record<string, string> = {};
-  const run = (args: string[], o: RunOptions = {}) => runCli(args, { ...o, env: { ...env, ...o.env } });
+  const runner = inProcess ? runInProcess : runCli;
+  const run = (args: string[], o: RunOptions = {}) => runner(args, { ...o, env: { ...env, ...o.env } });
   beforeAll(async () => {
     started = await startSandbox(opts);
     Object.assign(env, { SHORTY_BASE_URL: started.baseUrl, SHORTY_API_KEY: started.apiKey, SHORTY_RATE_LIMIT: clientRateLimit });

@@ -9,7 +9,7 @@ import { BIN, runCli, startCli, tempDir } from '../helpers/cli.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
 
 const PROCESSES = 4;
-const SETS = 50;
+const SETS = 10;
 
 /** Reads the file as often as it can until `done`; returns what it saw. */
 async function watchConfig(file: string, done: () => boolean) {
@@ -27,7 +27,7 @@ async function watchConfig(file: string, done: () => boolean) {
         seen.broken.push((err as Error).message);
       }
     }
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 1));
   }
   return seen;
 }
@@ -38,9 +38,10 @@ describe('config written by 4 processes at once', () => {
     const file = join(configDir, 'config.json');
     let finished = false;
     const loops = Array.from({ length: PROCESSES }, (_, p) =>
-      // One shell loop per process, so the processes really overlap; each owns a profile, so a
-      // lost update (another process writing back what it read before) shows up as a stale value.
-      execa('bash', ['-c', `for i in $(seq 1 ${SETS}); do out=$("$NODE" "$BIN" --profile p${p} config set timeout "$i" 2>&1) || { echo "$out"; exit 1; }; done`], {
+      // One shell loop per process, so the processes really overlap. Every run adds a profile of
+      // its own, so any lost update (a process writing back what it read before another's change)
+      // shows up as a missing profile, not only one that happens to hit a loop's last run.
+      execa('bash', ['-c', `for i in $(seq 1 ${SETS}); do out=$("$NODE" "$BIN" --profile p${p}-$i config set timeout "$i" 2>&1) || { echo "$out"; exit 1; }; done`], {
         env: { NODE: process.execPath, BIN, SHORTY_CONFIG_DIR: configDir, PATH: process.env.PATH },
         extendEnv: false,
         reject: false,
@@ -57,7 +58,11 @@ describe('config written by 4 processes at once', () => {
     expect([...seen.modes]).toEqual(['600']);
     expect((statSync(configDir).mode & 0o777).toString(8)).toBe('700');
     const config = JSON.parse(readFileSync(file, 'utf8'));
-    for (let p = 0; p < PROCESSES; p++) expect(config.profiles[`p${p}`], `profile p${p}`).toEqual({ timeout: String(SETS) });
+    const expected = Object.fromEntries(Array.from({ length: PROCESSES * SETS }, (_, n) => {
+      const [p, i] = [Math.floor(n / SETS), (n % SETS) + 1];
+      return [`p${p}-${i}`, { timeout: String(i) }];
+    }));
+    expect(config.profiles).toEqual(expected);
   }, 180_000);
 });
 
@@ -74,7 +79,7 @@ describe('4 processes sharing the limiter', () => {
     const configDir = tempDir('shorty-config-shared-');
     const env = { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey, SHORTY_RATE_LIMIT: '5/1s' };
     const dir = tempDir('shorty-shared-');
-    const rows = 6;
+    const rows = 4;
     const runs = Array.from({ length: PROCESSES }, (_, p) => {
       const path = join(dir, `p${p}.txt`);
       writeFileSync(path, Array.from({ length: rows }, (_, i) => `https://p${p}.example/${i}`).join('\n'));

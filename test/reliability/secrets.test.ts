@@ -6,9 +6,13 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { assertNoSecret, collectSecrets, runCli, tempDir, usedSecrets, type CliResult } from '../helpers/cli.js';
+import { noWait, runInProcess } from '../helpers/in-process.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
-const cli = useSandboxCli({ resetData: true });
+// Mostly main() in this process (what is printed is the commands' doing); the built CLI for a
+// key given on the command line and for login from a pipe, where a write that goes around the
+// command's streams (straight to process.stderr) would show only in a real process.
+const cli = useSandboxCli({ resetData: true, inProcess: true });
 const { sandbox } = cli;
 let shortUrl: string;
 
@@ -59,7 +63,8 @@ describe('the key never appears in output', () => {
 
   test('a legacy failure names the path with *** and a stack under --debug stays clean', async () => {
     await sandbox.admin.fault('html500');
-    const res = await shorty(['legacy', 'info', shortUrl, '--debug', '--timeout', '1']);
+    // The retries' back-off is skipped: what matters is what each of them prints.
+    const res = await runInProcess(['legacy', 'info', shortUrl, '--debug', '--timeout', '1'], { env: cli.env, sleep: noWait });
     await sandbox.admin.fault(null);
     expect(res.exitCode).toBe(1);
     expect(res.stderr).toMatch(/^shorty: .*\/api\/v1\/\*\*\*\/shorturl\/info\//m);
@@ -81,7 +86,7 @@ describe('the key never appears in output', () => {
     const login = await runCli(['login', '--base-url', sandbox.baseUrl, '--with-key'], { input: `${sandbox.apiKey}\n`, configDir });
     expect(login.exitCode, login.stderr).toBe(0);
     for (const args of [['config', 'list'], ['config', 'get', 'api-key'], ['config', 'list', '--json'], ['urls', 'list', '--debug'], ['legacy', 'list', '--debug']]) {
-      const res = await runCli(args, { configDir });
+      const res = await runInProcess(args, { configDir });
       expect(res.exitCode, `${args.join(' ')}: ${res.stderr}`).toBe(0);
       expectNoKey(res);
     }
@@ -146,7 +151,7 @@ describe('http:// to a host that is not loopback', () => {
     ['an import', ['urls', 'import', '-']],
   ])('is refused for %s before any connection: exit 2, not a network error', async (_name, args) => {
     const configDir = tempDir('shorty-config-');
-    const res = await runCli([...args, '--base-url', remote], { env: { SHORTY_API_KEY: sandbox.apiKey }, configDir, input: 'https://example.com/a\n' });
+    const res = await runInProcess([...args, '--base-url', remote], { env: { SHORTY_API_KEY: sandbox.apiKey }, configDir, input: 'https://example.com/a\n' });
     expect(res.exitCode, res.stderr).toBe(2);
     expect(res.stderr).toMatch(/^shorty: refusing to send the API key in clear text to shorty-test\.invalid$/m);
     expect(res.stderr).toMatch(/^hint: .*--insecure/m);
@@ -156,23 +161,23 @@ describe('http:// to a host that is not loopback', () => {
   });
 
   test('with --insecure the same URL is tried, so it is the refusal that stopped the others', async () => {
-    const res = await runCli(['urls', 'list', '--base-url', remote, '--insecure', '--timeout', '5'], { env: { SHORTY_API_KEY: sandbox.apiKey } });
+    const res = await runInProcess(['urls', 'list', '--base-url', remote, '--insecure', '--timeout', '5'], { env: { SHORTY_API_KEY: sandbox.apiKey }, sleep: noWait });
     expect(res.exitCode, res.stderr).toBe(5);
     expect(res.stderr).toMatch(/^shorty: (host not found|could not connect|request timed out)/m);
   });
 
   test('the refusal applies to a base URL from the environment and from the config too', async () => {
-    const fromEnv = await runCli(['urls', 'list'], { env: { SHORTY_API_KEY: sandbox.apiKey, SHORTY_BASE_URL: remote } });
+    const fromEnv = await runInProcess(['urls', 'list'], { env: { SHORTY_API_KEY: sandbox.apiKey, SHORTY_BASE_URL: remote } });
     expect(fromEnv.exitCode).toBe(2);
     const configDir = tempDir('shorty-config-');
     writeFileSync(join(configDir, 'config.json'), JSON.stringify({ profiles: { default: { 'base-url': remote, 'api-key': sandbox.apiKey } } }));
-    const fromConfig = await runCli(['urls', 'list'], { configDir });
+    const fromConfig = await runInProcess(['urls', 'list'], { configDir });
     expect(fromConfig.exitCode).toBe(2);
     expect(fromConfig.stderr).toMatch(/refusing to send the API key in clear text/);
   });
 
   test('https:// to the same host and http:// to loopback are not refused', async () => {
-    const https = await runCli(['urls', 'list', '--base-url', 'https://shorty-test.invalid', '--timeout', '5'], { env: { SHORTY_API_KEY: sandbox.apiKey } });
+    const https = await runInProcess(['urls', 'list', '--base-url', 'https://shorty-test.invalid', '--timeout', '5'], { env: { SHORTY_API_KEY: sandbox.apiKey }, sleep: noWait });
     expect(https.exitCode).toBe(5);
     const loopback = await shorty(['urls', 'list']);
     expect(loopback.exitCode).toBe(0);

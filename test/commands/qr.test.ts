@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { renderQr } from '../../src/commands/qr/terminal.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
-const { sandbox, run } = useSandboxCli({ resetData: true });
+const { sandbox, run } = useSandboxCli({ resetData: true, inProcess: true });
 
 const shorty = (args: string[]) => run(args);
 

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { calls, json, useSandboxCli } from '../helpers/sandbox-cli.js';
 
-const cli = useSandboxCli();
+const cli = useSandboxCli({ inProcess: true });
 
 describe('pixels', () => {
   it('lists the 13 types offline, with no base URL or key', async () => {
-    const res = await runCli(['pixels', 'types']);
+    const res = await runInProcess(['pixels', 'types']);
     expect(res.exitCode).toBe(0);
     expect(res.stdout.trimEnd().split('\n')).toEqual(['type', 'gtmpixel', 'gapixel', 'fbpixel', 'adwordspixel', 'linkedinpixel',
       'twitterpixel', 'adrollpixel', 'quorapixel', 'pinterest', 'bing', 'snapchat', 'reddit', 'tiktok']);
-    expect(json(await runCli(['pixel', 'types', '--json']))).toHaveLength(13);
+    expect(json(await runInProcess(['pixel', 'types', '--json']))).toHaveLength(13);
   });
 
   it('adds, updates, lists and deletes a pixel', async () => {
@@ -80,7 +80,7 @@ describe('account', () => {
 
   it('exits 3 with a wrong key, and with no key at all', async () => {
     expect((await cli.run(['account'], { env: { SHORTY_API_KEY: 'sk_not_the_key' } })).exitCode).toBe(3);
-    const none = await runCli(['account'], { env: { SHORTY_BASE_URL: cli.sandbox.baseUrl } });
+    const none = await runInProcess(['account'], { env: { SHORTY_BASE_URL: cli.sandbox.baseUrl } });
     expect(none.exitCode).toBe(3);
     expect(none.stderr).toContain('hint: run `shorty login`');
   });

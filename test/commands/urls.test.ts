@@ -5,7 +5,7 @@ import { renderQr } from '../../src/commands/qr/terminal.js';
 import { tempDir } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
-const { sandbox, run } = useSandboxCli({ resetData: true });
+const { sandbox, run } = useSandboxCli({ resetData: true, inProcess: true });
 
 const shorty = (args: string[], configDir?: string) => run(args, { configDir });
 

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { json, useSandboxCli } from '../helpers/sandbox-cli.js';
 
-const cli = useSandboxCli();
+const cli = useSandboxCli({ inProcess: true });
 let channelId = 0;
 
 /** One item of every listed resource, so the declared fields can be compared with real rows. */

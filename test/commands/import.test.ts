@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { tempDir, type CliResult } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
-const { sandbox, run } = useSandboxCli({ rateLimit: '100000/60s', clientRateLimit: '100000/60s', resetData: true });
+const { sandbox, run } = useSandboxCli({ rateLimit: '100000/60s', clientRateLimit: '100000/60s', resetData: true, inProcess: true });
 let dir: string;
 
 beforeAll(() => {
@@ -85,7 +85,7 @@ describe('urls import input', () => {
 
   test('results stay in input order when later rows finish first', async () => {
     // The first two requests are answered late; with a high cap, four rows are in flight at once.
-    await sandbox.admin.fault('slow', { count: 2, delayMs: 1500 });
+    await sandbox.admin.fault('slow', { count: 2, delayMs: 500 });
     const urls = Array.from({ length: 8 }, (_, i) => `https://order.example/${i + 1}`);
     const res = await shorty(['urls', 'import', '-', '-o', 'ndjson'], { input: urls.join('\n'), rateLimit: '100000/1s' });
     expect(res.exitCode).toBe(0);

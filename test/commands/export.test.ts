@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, test } from 'vitest';
-import { runCli, tempDir, type CliResult } from '../helpers/cli.js';
+import { tempDir, type CliResult } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import type { StartedSandbox } from '../helpers/sandbox.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
@@ -10,7 +11,7 @@ const { sandbox: source } = useSandboxCli({ rateLimit: '100000/60s', resetData: 
 const { sandbox: target } = useSandboxCli({ rateLimit: '100000/60s', resetData: true });
 
 function shorty(sandbox: StartedSandbox, args: string[], input?: string): Promise<CliResult> {
-  return runCli(args, { input, env: { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey, SHORTY_RATE_LIMIT: '100000/60s' } });
+  return runInProcess(args, { input, env: { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey, SHORTY_RATE_LIMIT: '100000/60s' } });
 }
 
 async function seed(n: number): Promise<void> {

@@ -1,21 +1,24 @@
-// One entry per command of the contract: the compiler refuses a command without one.
-// Detailed tests live beside this file; each entry here is the command's smallest real use.
+// One entry per command of the contract: the compiler refuses a command without one. Each entry
+// is the command's smallest real use, run by main() in this process; detailed tests live in
+// test/commands. test/e2e/built-cli.test.ts runs the built CLI itself, one command per part it
+// loads.
 import { describe, expect, it } from 'vitest';
 import type { Command } from 'commander';
 import { buildProgram } from '../../src/cli.js';
 import { createContext } from '../../src/context.js';
 import { createTestIO } from '../../src/io.js';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { tempDir } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { COMMAND_NAMES, type CommandName } from '../helpers/command-names.js';
 import { calls, json, useSandboxCli, type SandboxCli } from '../helpers/sandbox-cli.js';
 
 type Test = (cli: SandboxCli) => Promise<void>;
 
-const cli = useSandboxCli();
+const cli = useSandboxCli({ inProcess: true });
 
 /** Placeholder for commands whose own tests live elsewhere: a help page with examples. */
 const helpOnly = (name: string): Test => async () => {
-  const res = await runCli([...name.split(' '), '--help']);
+  const res = await runInProcess([...name.split(' '), '--help']);
   expect(res.exitCode).toBe(0);
   expect(res.stdout).toContain('Examples:');
 };
@@ -185,39 +188,39 @@ const tests: Record<CommandName, Test> = {
   limits: helpOnly('limits'),
   sandbox: helpOnly('sandbox'),
   login: async (c) => {
-    const res = await runCli(['login', '--base-url', c.sandbox.baseUrl, '--with-key'], { input: c.sandbox.apiKey });
+    const res = await runInProcess(['login', '--base-url', c.sandbox.baseUrl, '--with-key'], { input: c.sandbox.apiKey });
     expect(res.exitCode, res.stderr).toBe(0);
   },
   logout: async () => {
-    const res = await runCli(['logout']);
+    const res = await runInProcess(['logout']);
     expect(res.exitCode).toBe(0);
     expect(res.stderr).toContain('no saved API key');
   },
   'config list': async () => {
-    const res = await runCli(['config', 'list', '--json']);
+    const res = await runInProcess(['config', 'list', '--json']);
     expect(json(res)).toHaveLength(6);
   },
   'config get': async () => {
     const configDir = tempDir();
-    await runCli(['config', 'set', 'timeout', '4'], { configDir });
-    expect((await runCli(['config', 'get', 'timeout'], { configDir })).stdout).toBe('4\n');
+    await runInProcess(['config', 'set', 'timeout', '4'], { configDir });
+    expect((await runInProcess(['config', 'get', 'timeout'], { configDir })).stdout).toBe('4\n');
   },
-  'config set': async () => expect((await runCli(['config', 'set', 'output', 'csv'])).exitCode).toBe(0),
-  'config unset': async () => expect((await runCli(['config', 'unset', 'output'])).exitCode).toBe(0),
+  'config set': async () => expect((await runInProcess(['config', 'set', 'output', 'csv'])).exitCode).toBe(0),
+  'config unset': async () => expect((await runInProcess(['config', 'unset', 'output'])).exitCode).toBe(0),
   'config path': async () => {
     const configDir = tempDir();
-    expect((await runCli(['config', 'path'], { configDir })).stdout).toBe(`${configDir}/config.json\n`);
+    expect((await runInProcess(['config', 'path'], { configDir })).stdout).toBe(`${configDir}/config.json\n`);
   },
-  'profiles list': async () => expect((await runCli(['profiles', 'list'])).exitCode).toBe(0),
+  'profiles list': async () => expect((await runInProcess(['profiles', 'list'])).exitCode).toBe(0),
   'profiles use': async () => {
     const configDir = tempDir();
-    await runCli(['config', 'set', 'timeout', '4', '--profile', 'p2'], { configDir });
-    expect((await runCli(['profiles', 'use', 'p2'], { configDir })).exitCode).toBe(0);
+    await runInProcess(['config', 'set', 'timeout', '4', '--profile', 'p2'], { configDir });
+    expect((await runInProcess(['profiles', 'use', 'p2'], { configDir })).exitCode).toBe(0);
   },
   'profiles delete': async () => {
     const configDir = tempDir();
-    await runCli(['config', 'set', 'timeout', '4', '--profile', 'p3'], { configDir });
-    expect((await runCli(['profiles', 'delete', 'p3'], { configDir })).exitCode).toBe(0);
+    await runInProcess(['config', 'set', 'timeout', '4', '--profile', 'p3'], { configDir });
+    expect((await runInProcess(['profiles', 'delete', 'p3'], { configDir })).exitCode).toBe(0);
   },
 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calls, json, useSandboxCli } from '../helpers/sandbox-cli.js';
 
-const cli = useSandboxCli();
+const cli = useSandboxCli({ inProcess: true });
 
 async function addDomain(name: string): Promise<number> {
   const res = await cli.sandbox.api('POST', '/domain/add', { domain: `https://${name}.example.com` });

@@ -1,10 +1,10 @@
 // What deployed servers do that the sandbox does not: string page numbers, the `overlay`
 // collection key, campaign names under `domain`, errors with HTTP 200 and `error: "1"`, HTML
-// pages for unknown routes. A tiny real HTTP server plays such a server for the built CLI.
+// pages for unknown routes. A tiny real HTTP server plays such a server for main().
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { json } from '../helpers/sandbox-cli.js';
 
 const KEY = 'sk_quirky_server_key_0001';
@@ -49,30 +49,30 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 describe('a server with the quirks of deployed versions', () => {
   it('reads the overlay list under `overlay` with page numbers as strings, following nextpage', async () => {
     seen.length = 0;
-    const res = await runCli(['overlays', 'list', '--all', '--json'], { env });
+    const res = await runInProcess(['overlays', 'list', '--all', '--json'], { env });
     expect(res.exitCode).toBe(0);
     expect(json<{ id: number }[]>(res).map((o) => o.id)).toEqual([3, 2, 1]);
     expect(seen).toEqual(['GET /api/overlay', 'GET /api/overlay?page=2']);
-    const table = await runCli(['overlays', 'list', '-o', 'table'], { env });
+    const table = await runInProcess(['overlays', 'list', '-o', 'table'], { env });
     expect(table.stderr).toBe('page 1/2 · 3 results\n');
   });
 
   it('shows a campaign name sent under `domain`', async () => {
-    const res = await runCli(['campaigns', 'list', '--fields', 'id,name'], { env });
+    const res = await runInProcess(['campaigns', 'list', '--fields', 'id,name'], { env });
     expect(res.stdout).toBe('id\tname\n5\tSpring\n');
   });
 
   it('treats HTTP 200 with error "1" or true as a failure (exit 1)', async () => {
-    const del = await runCli(['domains', 'delete', '7', '-y'], { env });
+    const del = await runInProcess(['domains', 'delete', '7', '-y'], { env });
     expect(del.exitCode).toBe(1);
     expect(del.stderr).toBe('shorty: could not delete domain 7 (Domain does not exist.)\n');
-    const list = await runCli(['splash', 'list'], { env });
+    const list = await runInProcess(['splash', 'list'], { env });
     expect(list.exitCode).toBe(1);
     expect(list.stderr).toBe('shorty: Something failed.\n');
   });
 
   it('names the missing endpoint instead of printing an HTML page', async () => {
-    const res = await runCli(['pixels', 'list'], { env });
+    const res = await runInProcess(['pixels', 'list'], { env });
     expect(res.exitCode).toBe(1);
     expect(res.stderr).toContain('/api/pixels');
     expect(res.stderr).not.toContain('<html>');
@@ -80,7 +80,7 @@ describe('a server with the quirks of deployed versions', () => {
   });
 
   it('exits 3 on HTTP 403 for a wrong key', async () => {
-    const res = await runCli(['channels', 'list'], { env: { ...env, SHORTY_API_KEY: 'sk_other_key_0002' } });
+    const res = await runInProcess(['channels', 'list'], { env: { ...env, SHORTY_API_KEY: 'sk_other_key_0002' } });
     expect(res.exitCode).toBe(3);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calls, json, useSandboxCli } from '../helpers/sandbox-cli.js';
 
-const cli = useSandboxCli();
+const cli = useSandboxCli({ inProcess: true });
 
 async function addLink(url = 'https://example.com/page'): Promise<number> {
   return (await cli.sandbox.api('POST', '/url/add', { url })).json.id as number;

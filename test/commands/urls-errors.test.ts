@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
-const { sandbox, run } = useSandboxCli({ resetData: true });
+const { sandbox, run } = useSandboxCli({ resetData: true, inProcess: true });
 
 const shorty = (args: string[]) => run(args);
 
