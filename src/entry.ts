@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { main } from './cli.js';
-import { abortableSleep } from './context.js';
+import { abortableSleep } from './util/sleep.js';
 import { CancelError } from './errors.js';
 import { processIO } from './io.js';
 

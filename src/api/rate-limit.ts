@@ -3,7 +3,7 @@ import { RateLimitError } from '../errors.js';
 import { formatRateLimit } from '../input/rate-limit-spec.js';
 import type { Settings } from '../settings/types.js';
 import { normalizeBaseUrl } from './connection.js';
-import { isProcessAlive } from './file-lock.js';
+import { isProcessAlive } from '../util/file-lock.js';
 import type { Limiter } from './limiter.js';
 import { openRateStore, rateStatePath, type RateStore } from './rate-store.js';
 import { RESERVED_TTL_MS, SlotReserve } from './rate-reserve.js';

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { withFileLock } from './file-lock.js';
+import { withFileLock } from '../util/file-lock.js';
+import { fnv1a64 } from '../util/hash.js';
 import { emptyState, sanitizeState, type RateState } from './rate-window.js';
 
 /**
@@ -20,7 +21,10 @@ export function rateStateDir(configDir: string): string {
   return join(configDir, 'ratelimit');
 }
 
-/** `<host>-<hash>.json`: the host helps a person find the file; the hash separates keys. */
+/**
+ * `<host>-<hash>.json`: the host helps a person find the file; the hash separates keys. The name
+ * must not spell the key, which sits in config.json of the same 0700 folder anyway.
+ */
 export function rateStatePath(configDir: string, baseUrl: string, apiKey: string): string {
   const id = fnv1a64(`${baseUrl}\n${apiKey}`);
   let host = 'server';
@@ -131,18 +135,4 @@ function afterTurn(previous: Promise<unknown>, signal?: AbortSignal): Promise<vo
       resolve();
     });
   });
-}
-
-/**
- * FNV-1a (64 bits) in hex. The name only has to tell (base URL, key) pairs apart and not spell
- * the key, which sits in config.json of the same 0700 folder anyway; a 64-bit digest of a long
- * random key can't be turned back into it. node:crypto would do as well but costs every request
- * command ~5 ms of start-up to load.
- */
-export function fnv1a64(text: string): string {
-  let hash = 0xcbf29ce484222325n;
-  for (const byte of Buffer.from(text, 'utf8')) {
-    hash = ((hash ^ BigInt(byte)) * 0x100000001b3n) & 0xffffffffffffffffn;
-  }
-  return hash.toString(16).padStart(16, '0');
 }

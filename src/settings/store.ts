@@ -1,5 +1,5 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { withFileLock } from '../api/file-lock.js';
+import { withFileLock } from '../util/file-lock.js';
 import { UsageError } from '../errors.js';
 import type { ConfigKey } from './keys.js';
 import { configFilePath } from './paths.js';

@@ -4,7 +4,8 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { fnv1a64, openRateStore, rateStatePath } from '../../src/api/rate-store.js';
+import { openRateStore, rateStatePath } from '../../src/api/rate-store.js';
+import { fnv1a64 } from '../../src/util/hash.js';
 import { ROOT, tempDir } from '../helpers/cli.js';
 
 function exitOf(child: ReturnType<typeof spawn>): Promise<number | null> {

@@ -1,6 +1,6 @@
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { abortableSleep } from '../context.js';
+import { abortableSleep } from './sleep.js';
 
 /**
  * A cross-process lock: a lock file created with O_EXCL holding the owner's pid, host and
