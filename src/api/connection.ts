@@ -1,5 +1,5 @@
 import type { Context } from '../context.js';
-import { AuthError, UsageError } from '../errors.js';
+import { requireApiKey, requireBaseUrl } from '../settings/base-url.js';
 import type { Settings } from '../settings/types.js';
 import { createTransport, type Transport } from './http.js';
 
@@ -9,10 +9,6 @@ export interface Connection {
   apiKey: string;
   transport: Transport;
 }
-
-/** For an endpoint not found: the usual cause is a base URL that misses (or adds) a path. */
-export const BASE_URL_HINT = 'check the base URL: the API is expected under <base URL>/api, so a service under a path '
-  + 'needs that path in it (e.g. https://example.com/shortener)';
 
 const connections = new WeakMap<Context, Promise<Connection>>();
 
@@ -35,43 +31,4 @@ async function open(ctx: Context): Promise<Connection> {
   const transport = await createTransport(ctx, settings, limiter);
   ctx.onClose(() => transport.close());
   return { settings, baseUrl, apiKey, transport };
-}
-
-export function requireBaseUrl(settings: Settings): string {
-  const raw = settings.baseUrl;
-  if (!raw) {
-    throw new UsageError('no base URL is set',
-      'run `shorty login`, or set SHORTY_BASE_URL (or --base-url), e.g. from `shorty sandbox`');
-  }
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new UsageError(`invalid base URL: ${raw}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`invalid base URL: ${raw} (must be http or https)`);
-  }
-  if (url.protocol === 'http:' && !isLoopback(url.hostname) && !settings.insecure) {
-    throw new UsageError(`refusing to send the API key in clear text to ${url.host}`,
-      'use https://, or pass --insecure if you really mean it');
-  }
-  return normalizeBaseUrl(raw);
-}
-
-export function requireApiKey(settings: Settings): string {
-  if (!settings.apiKey) {
-    throw new AuthError('no API key is set', 'run `shorty login`, or set SHORTY_API_KEY');
-  }
-  return settings.apiKey;
-}
-
-/** `{base_url}` without a trailing `/` or `/api` (users paste either). */
-export function normalizeBaseUrl(raw: string): string {
-  return raw.trim().replace(/\/+$/, '').replace(/\/api$/, '').replace(/\/+$/, '');
-}
-
-export function isLoopback(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }

@@ -3,7 +3,8 @@
 // from the server goes through the transport's redaction before it can reach the user.
 import type { Context } from '../context.js';
 import { ApiError, AuthError } from '../errors.js';
-import { BASE_URL_HINT, connection } from './connection.js';
+import { BASE_URL_HINT } from '../settings/base-url.js';
+import { connection } from './connection.js';
 import type { HttpResponse } from './http.js';
 import { KEY_PLACEHOLDER, legacyUrl, type LegacyFormat } from './legacy-path.js';
 

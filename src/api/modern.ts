@@ -1,6 +1,7 @@
 import type { Context } from '../context.js';
 import { ApiError, AuthError, UnusableResponseError } from '../errors.js';
-import { BASE_URL_HINT, connection } from './connection.js';
+import { BASE_URL_HINT } from '../settings/base-url.js';
+import { connection } from './connection.js';
 import type { HttpResponse } from './http.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';

@@ -1,8 +1,8 @@
 import type { Context } from '../context.js';
 import { RateLimitError } from '../errors.js';
 import { formatRateLimit } from '../input/rate-limit-spec.js';
+import { normalizeBaseUrl } from '../settings/base-url.js';
 import type { Settings } from '../settings/types.js';
-import { normalizeBaseUrl } from './connection.js';
 import { isProcessAlive } from '../util/file-lock.js';
 import type { Limiter } from './limiter.js';
 import { openRateStore, rateStatePath, type RateStore } from './rate-store.js';

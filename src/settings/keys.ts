@@ -1,6 +1,6 @@
 import { UsageError } from '../errors.js';
-import { normalizeBaseUrl } from '../api/connection.js';
 import { parseRateLimit } from '../input/rate-limit-spec.js';
+import { parseBaseUrl } from './base-url.js';
 import type { OutputFormat } from './types.js';
 
 /** The keys a profile may hold (`shorty config set KEY VALUE`), in the order `config list` shows them. */
@@ -36,23 +36,6 @@ export function parseOutputFormat(value: string, source = '--output'): OutputFor
     throw new UsageError(`invalid ${source} "${value}": expected one of ${OUTPUT_FORMATS.join(', ')}`);
   }
   return value as OutputFormat;
-}
-
-export function parseBaseUrl(value: string, source = 'base URL'): string {
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    throw new UsageError(`invalid ${source} "${value}": not a URL (include https://)`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`invalid ${source} "${value}": must be http or https`);
-  }
-  // Paths are appended to it as text (`<base>/api/...`): a query or fragment would end up in the middle.
-  if (url.search || url.hash) {
-    throw new UsageError(`invalid ${source} "${value}": a base URL has no query or fragment`, 'e.g. https://example.com/shortener');
-  }
-  return normalizeBaseUrl(value);
 }
 
 /** Checks a value for `config set` and returns the text to store. */

@@ -1,6 +1,7 @@
 import type { Context } from '../context.js';
 import { DEFAULT_RATE_LIMIT, parseRateLimit } from '../input/rate-limit-spec.js';
-import { parseBaseUrl, parseOutputFormat, parseTimeoutSeconds, type ConfigKey } from './keys.js';
+import { parseBaseUrl } from './base-url.js';
+import { parseOutputFormat, parseTimeoutSeconds, type ConfigKey } from './keys.js';
 import { configDir } from './paths.js';
 import { readConfig, selectProfile } from './store.js';
 import type { OutputFormat, Settings } from './types.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { curlLine } from '../../src/api/curl.js';
 import { isRateLimited, retryAfterMs, type HttpResponse } from '../../src/api/http.js';
 import { isErrorFlag, buildUrl } from '../../src/api/modern.js';
-import { isLoopback, normalizeBaseUrl } from '../../src/api/connection.js';
+import { isLoopback, normalizeBaseUrl } from '../../src/settings/base-url.js';
 import { redactor } from '../../src/api/redact.js';
 
 const res = (over: Partial<HttpResponse>): HttpResponse => ({ status: 200, headers: {}, text: '', contentType: 'application/json', ...over });

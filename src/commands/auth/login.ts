@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { canPrompt } from '../../io.js';
-import { parseBaseUrl } from '../../settings/keys.js';
+import { parseBaseUrl } from '../../settings/base-url.js';
 import { configDir } from '../../settings/paths.js';
 import { openStore, readConfig, selectProfile } from '../../settings/store.js';
 import { readStdinSecret } from '../shared/stdin.js';

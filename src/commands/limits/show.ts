@@ -1,9 +1,9 @@
-import { normalizeBaseUrl, requireApiKey, requireBaseUrl } from '../../api/connection.js';
 import { openRateStore, rateStatePath } from '../../api/rate-store.js';
 import { budget } from '../../api/rate-window.js';
 import type { Context } from '../../context.js';
 import { formatRateLimit } from '../../input/rate-limit-spec.js';
 import type { View } from '../../output/printer.js';
+import { requireApiKey, requireBaseUrl } from '../../settings/base-url.js';
 
 const VIEW: View = {
   columns: ['rate_limit', 'source', 'used', 'remaining', 'next_in', 'resets_in', 'configured'],
@@ -17,7 +17,7 @@ function seconds(ms: number): number {
 
 export async function showLimits(ctx: Context): Promise<void> {
   const settings = await ctx.settings();
-  const baseUrl = normalizeBaseUrl(requireBaseUrl(settings));
+  const baseUrl = requireBaseUrl(settings);
   const path = rateStatePath(settings.configDir, baseUrl, requireApiKey(settings));
   const state = await openRateStore(path).read();
   const b = budget(state, ctx.now(), settings.rateLimit);
