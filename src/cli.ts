@@ -3,9 +3,8 @@ import { createContext, type Context, type GlobalOptions, type Host } from './co
 import { ShortyError } from './errors.js';
 import { colorEnabled } from './io.js';
 import { registerCommands } from './commands/index.js';
+import { OUTPUT_FORMATS } from './settings/types.js';
 import { VERSION } from './version.js';
-
-export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
 
 const GLOBAL_KEYS: (keyof GlobalOptions)[] = [
   'output', 'json', 'fields', 'quiet', 'color', 'debug', 'yes', 'wait',

@@ -1,13 +1,11 @@
 import { UsageError } from '../errors.js';
 import { parseRateLimit } from '../input/rate-limit-spec.js';
 import { parseBaseUrl } from './base-url.js';
-import type { OutputFormat } from './types.js';
+import { OUTPUT_FORMATS, type OutputFormat } from './types.js';
 
 /** The keys a profile may hold (`shorty config set KEY VALUE`), in the order `config list` shows them. */
 export const CONFIG_KEYS = ['base-url', 'api-key', 'rate-limit', 'timeout', 'output', 'domain'] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
-
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'json', 'ndjson', 'csv', 'tsv'];
 
 export function parseConfigKey(key: string): ConfigKey {
   if (!(CONFIG_KEYS as readonly string[]).includes(key)) {

@@ -1,4 +1,6 @@
-export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv' | 'tsv';
+/** The formats of -o, in the order help and errors list them. */
+export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 export interface RateLimitSpec {
   limit: number;
