@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import type { View } from '../../output/printer.js';
 import { action, examples } from '../shared/action.js';
+import { verb } from '../shared/group.js';
 import { updateAccount, type AccountFlags } from './update.js';
 
 const VIEW: View = { columns: ['id', 'email', 'username', 'status', 'expires', 'registered'] };
@@ -9,14 +10,14 @@ const VIEW: View = { columns: ['id', 'email', 'username', 'status', 'expires', '
 export function register(account: Command, ctx: Context): void {
   examples(account, 'shorty account', 'shorty account update --email me@example.com');
 
-  const get = account.command('get', { isDefault: true }).alias('show').description('show your account (also bare `shorty account`)')
+  const get = verb(account, 'get', 'show your account (also bare `shorty account`)', { isDefault: true })
     .action(action(ctx, async () => {
       const res = await (await ctx.api()).call<{ data?: Record<string, unknown> }>('GET', '/account');
       await (await ctx.printer()).object(res.data ?? {}, VIEW);
     }));
   examples(get, 'shorty account get', 'shorty account --json', 'shorty account --fields email,expires');
 
-  const update = account.command('update').alias('edit').description('change your email and/or password')
+  const update = verb(account, 'update', 'change your email and/or password')
     .option('--email <email>', 'new email address')
     .option('--password-stdin', 'read the new password from stdin (for scripts)')
     .action(action(ctx, (flags: AccountFlags) => updateAccount(ctx, flags)));

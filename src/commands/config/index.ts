@@ -4,6 +4,7 @@ import type { View } from '../../output/printer.js';
 import { CONFIG_KEYS, maskKey, normalizeConfigValue, parseConfigKey, type ConfigKey } from '../../settings/keys.js';
 import type { ProfileValues } from '../../settings/store.js';
 import { action, examples } from '../shared/action.js';
+import { verb } from '../shared/group.js';
 
 const VIEW: View = { columns: ['key', 'value'], quiet: 'value' };
 
@@ -31,7 +32,7 @@ function shown(key: ConfigKey, value: string | undefined): string | null {
 export function register(config: Command, ctx: Context): void {
   examples(config, 'shorty config list', 'shorty config set rate-limit 20/60s');
 
-  const list = config.command('list').alias('ls').description('show every setting of the profile (the key masked)')
+  const list = verb(config, 'list', 'show every setting of the profile (the key masked)')
     .action(action(ctx, async () => {
       const { values } = await selected(ctx);
       const rows = CONFIG_KEYS.map((key) => ({ key, value: shown(key, values[key]) }));

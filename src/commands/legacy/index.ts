@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { action, examples } from '../shared/action.js';
+import { verb } from '../shared/group.js';
 import type { FormatFlag } from './output.js';
 import type { CreateFlags } from './validate.js';
 
@@ -46,9 +47,7 @@ export function register(legacy: Command, ctx: Context): void {
     examples(cmd, `shorty legacy ${name} https://sho.rt/abc`, `shorty legacy ${name} https://sho.rt/abc --json`);
   }
 
-  examples(legacy.command('list')
-    .alias('ls')
-    .description('list the active short URLs')
+  examples(verb(legacy, 'list', 'list the active short URLs')
     .option('--xml', XML_HELP)
     .action(action(ctx, async (flags: FormatFlag) => {
       const { runList } = await import('./list.js');

@@ -5,6 +5,7 @@ import type { View } from '../../output/printer.js';
 import { maskKey } from '../../settings/keys.js';
 import type { ConfigData } from '../../settings/store.js';
 import { action, examples } from '../shared/action.js';
+import { verb } from '../shared/group.js';
 
 const VIEW: View = { columns: ['current', 'name', 'base-url', 'api-key'], quiet: 'name' };
 
@@ -23,7 +24,7 @@ function requireProfile(data: ConfigData, name: string): void {
 export function register(profiles: Command, ctx: Context): void {
   examples(profiles, 'shorty profiles list', 'shorty profiles use work');
 
-  const list = profiles.command('list').alias('ls').description('list the profiles; `current` marks the one in use')
+  const list = verb(profiles, 'list', 'list the profiles; `current` marks the one in use')
     .action(action(ctx, async () => {
       const { readConfig, selectProfile } = await loadStore();
       const data = readConfig(await configDirOf(ctx));
@@ -50,7 +51,7 @@ export function register(profiles: Command, ctx: Context): void {
     }));
   examples(use, 'shorty profiles use work');
 
-  const remove = profiles.command('delete <name>').alias('rm').description('delete a profile and its saved key')
+  const remove = verb(profiles, 'delete <name>', 'delete a profile and its saved key')
     .action(action(ctx, async (name: string) => {
       const dir = await configDirOf(ctx);
       const { openStore, readConfig } = await loadStore();

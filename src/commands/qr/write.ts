@@ -5,6 +5,7 @@ import { UsageError } from '../../errors.js';
 import { type QrFlags, qrBodyFromFlags } from '../../input/qr-body.js';
 import { parseId } from '../../input/validate.js';
 import { action, examples } from '../shared/action.js';
+import { verb } from '../shared/group.js';
 import { completeOption } from '../shared/completion-values.js';
 import { drawQr } from './terminal.js';
 import { QR_CREATED_VIEW } from './view.js';
@@ -20,10 +21,7 @@ function addLookOptions(cmd: Command): Command {
 }
 
 export function registerWrites(group: Command, ctx: Context): void {
-  const add = group
-    .command('add')
-    .alias('create')
-    .description('create a QR code')
+  const add = verb(group, 'add', 'create a QR code')
     .requiredOption('--type <type>', `content type: ${QR_TYPES.join(', ')}`)
     .requiredOption('--data <data>', 'the content: text, a URL for link, or JSON for structured types');
   addLookOptions(add)
@@ -37,10 +35,7 @@ export function registerWrites(group: Command, ctx: Context): void {
     `shorty qr add --type wifi --data '{"ssid":"Office","password":"secret","encryption":"WPA"}'`,
   );
 
-  const update = group
-    .command('update <id>')
-    .alias('edit')
-    .description('change the content or look of a QR code')
+  const update = verb(group, 'update <id>', 'change the content or look of a QR code')
     .requiredOption('--data <data>', 'the new content (JSON for structured types)')
     .option('--type <type>', 'content type (optional; checks --data as for qr add and is sent along)');
   addLookOptions(update).action(action(ctx, (id: string, flags: QrFlags) => runUpdate(ctx, id, flags)));

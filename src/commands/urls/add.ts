@@ -3,6 +3,7 @@ import type { Context } from '../../context.js';
 import { type LinkFlags, linkBodyFromFlags } from '../../input/link-body.js';
 import { credentialsWarning } from '../../input/validate.js';
 import { action, examples } from '../shared/action.js';
+import { verb } from '../shared/group.js';
 import { addLinkBodyOptions } from './link-options.js';
 import { printWithQr, withoutError } from './show.js';
 import { LINK_CREATED_VIEW } from './view.js';
@@ -10,10 +11,7 @@ import { LINK_CREATED_VIEW } from './view.js';
 type AddOptions = Omit<LinkFlags, 'url'> & { qr?: boolean };
 
 export function register(group: Command, ctx: Context): void {
-  const cmd = group
-    .command('add <longurl>')
-    .alias('create')
-    .description('shorten a long URL (with optional alias, targeting, expiry, meta tags, pixels, deep links)');
+  const cmd = verb(group, 'add <longurl>', 'shorten a long URL (with optional alias, targeting, expiry, meta tags, pixels, deep links)');
   addLinkBodyOptions(cmd, { creating: true })
     .option('--qr', 'also draw the short URL as a QR code (with -q: only the QR code)')
     .action(action(ctx, (longurl: string, opts: AddOptions) => run(ctx, longurl, opts)));

@@ -1,6 +1,7 @@
 import { type Command, Option } from 'commander';
 import type { Context } from '../../context.js';
 import { action, examples } from '../shared/action.js';
+import { verb } from '../shared/group.js';
 import { addListOptions, type ListFlags, printList } from '../shared/list.js';
 import { LINK_LIST_VIEW } from './view.js';
 
@@ -9,10 +10,7 @@ interface ListOptions extends ListFlags {
 }
 
 export function register(group: Command, ctx: Context): void {
-  const cmd = group
-    .command('list')
-    .alias('ls')
-    .description('list your links, newest first (or by clicks with --order click)')
+  const cmd = verb(group, 'list', 'list your links, newest first (or by clicks with --order click)')
     .addOption(new Option('--order <order>', 'sort by date or by clicks').choices(['date', 'click']));
   addListOptions(cmd).action(action(ctx, (opts: ListOptions) => run(ctx, opts)));
   examples(

@@ -5,15 +5,13 @@ import { type LinkFlags, linkBodyFromFlags } from '../../input/link-body.js';
 import { credentialsWarning, parseId } from '../../input/validate.js';
 import type { ModernApi } from '../../api/modern.js';
 import { action, examples } from '../shared/action.js';
+import { verb } from '../shared/group.js';
 import { addLinkBodyOptions } from './link-options.js';
 import { withoutError } from './show.js';
 import { LINK_UPDATED_VIEW } from './view.js';
 
 export function register(group: Command, ctx: Context): void {
-  const cmd = group
-    .command('update <id>')
-    .alias('edit')
-    .description('change a link; without --url the current long URL is kept (read first with GET /url/:id)')
+  const cmd = verb(group, 'update <id>', 'change a link; without --url the current long URL is kept (read first with GET /url/:id)')
     .option('--url <url>', 'new long URL');
   addLinkBodyOptions(cmd, { creating: false }).action(action(ctx, (id: string, opts: LinkFlags) => run(ctx, id, opts)));
   examples(
