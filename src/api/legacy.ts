@@ -3,10 +3,10 @@
 // from the server goes through the transport's redaction before it can reach the user.
 import type { Context } from '../context.js';
 import { ApiError, AuthError } from '../errors.js';
-import { BASE_URL_HINT } from '../settings/base-url.js';
 import { connection } from './connection.js';
 import type { HttpResponse } from './http.js';
 import { KEY_PLACEHOLDER, legacyUrl, type LegacyFormat } from './legacy-path.js';
+import { checkUsable, LEGACY_ANSWER } from './unusable.js';
 
 export type LegacyData = Record<string, unknown>;
 
@@ -45,23 +45,14 @@ export async function createLegacyApi(ctx: Context): Promise<LegacyApi> {
 
 const AUTH_HINT = 'check the key: `shorty login`, or SHORTY_API_KEY';
 
-/** Failures before the body is read: auth, HTML pages, empty bodies. */
+/** Failures before the body is read: auth, then anything that is not a legacy answer (JSON or XML). */
 function checkTransportLevel(res: HttpResponse, shown: string, redact: (s: string) => string): void {
   const message = bestMessage(res.json ?? xmlFields(res.text));
   if (res.status === 401 || res.status === 403) {
     throw new AuthError(`authentication failed: ${redact(message ?? `HTTP ${res.status}`)}`, AUTH_HINT);
   }
-  if (res.text.trim() === '') throw new ApiError(`empty response from the server (HTTP ${res.status}): ${shown}`, { status: res.status });
-  if (res.json !== undefined || isXml(res)) return;
-  const looksHtml = /html/i.test(res.contentType) || /^\s*</.test(res.text);
-  if (looksHtml && (res.status === 404 || res.status === 405)) {
-    throw new ApiError(`endpoint not found: ${shown} (HTTP ${res.status}); the server may run an older version without the legacy interface`,
-      { status: res.status, hint: BASE_URL_HINT });
-  }
-  if (looksHtml) {
-    throw new ApiError(`the server answered HTTP ${res.status} with an HTML page instead of a legacy response: ${shown}`, { status: res.status });
-  }
-  throw new ApiError(`invalid response from the server (HTTP ${res.status}, not JSON): ${shown}`, { status: res.status });
+  const usable = res.json !== undefined || (isXml(res) && res.text.trim() !== '');
+  checkUsable(res, usable, shown, LEGACY_ANSWER);
 }
 
 function isXml(res: HttpResponse): boolean {

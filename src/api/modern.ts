@@ -1,8 +1,8 @@
 import type { Context } from '../context.js';
-import { ApiError, AuthError, UnusableResponseError } from '../errors.js';
-import { BASE_URL_HINT } from '../settings/base-url.js';
+import { ApiError, AuthError } from '../errors.js';
 import { connection } from './connection.js';
 import type { HttpResponse } from './http.js';
+import { checkUsable, MODERN_ANSWER } from './unusable.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -63,27 +63,14 @@ export function isErrorFlag(value: unknown): boolean {
 
 const KEY_MESSAGE = /api key|unauthori[sz]ed|forbidden/i;
 
-/** Failures that no command can use: auth, HTML pages, empty or broken bodies. `shown`: `METHOD url`, redacted. */
+/** Failures that no command can use: auth, then anything that is not the API's JSON. `shown`: `METHOD url`, redacted. */
 function checkTransportLevel(res: HttpResponse, shown: string): void {
   const body = res.json as { message?: unknown } | undefined;
   if (res.status === 401 || res.status === 403) {
     const message = typeof body?.message === 'string' ? body.message : `HTTP ${res.status}`;
     throw new AuthError(`authentication failed: ${message}`, 'check the key: `shorty login`, or SHORTY_API_KEY');
   }
-  if (body !== undefined) return;
-  const looksHtml = /html/i.test(res.contentType) || /^\s*</.test(res.text);
-  if (looksHtml && (res.status === 404 || res.status === 405)) {
-    throw new UnusableResponseError(`endpoint not found: ${shown} (HTTP ${res.status}); the server may run an older version`,
-      { status: res.status, hint: BASE_URL_HINT });
-  }
-  if (looksHtml) {
-    throw new UnusableResponseError(`the server answered HTTP ${res.status} with an HTML page instead of JSON: ${shown}`,
-      { status: res.status });
-  }
-  if (res.text.trim() === '') {
-    throw new UnusableResponseError(`empty response from the server (HTTP ${res.status}): ${shown}`, { status: res.status });
-  }
-  throw new UnusableResponseError(`invalid JSON from the server (HTTP ${res.status}): ${shown}`, { status: res.status });
+  checkUsable(res, body !== undefined, shown, MODERN_ANSWER);
 }
 
 /** Decides success from the body's `error`, never from the status alone (servers send errors with 200). */
