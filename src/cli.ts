@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
-import { createContext, type Context, type GlobalOptions, type Host } from './context.js';
+import type { Context, GlobalOptions, Host } from './context.js';
+import { createContext } from './factory.js';
 import { ShortyError } from './errors.js';
 import { colorEnabled } from './io.js';
 import { registerCommands } from './commands/index.js';

@@ -1,44 +1,34 @@
-import type { IO } from './io.js';
-import type { Settings } from './settings/types.js';
-import type { ModernApi } from './api/modern.js';
+// What a command sees of the run: interfaces only. The real services are wired in factory.ts,
+// which only cli.ts imports; tests wire their own.
 import type { LegacyApi } from './api/legacy.js';
+import type { ModernApi } from './api/modern.js';
+import type { IO } from './io.js';
 import type { Printer } from './output/printer.js';
 import type { Prompter } from './prompter.js';
+import type { Env, SettingFlags, Settings } from './settings/types.js';
+import type { Clock } from './util/sleep.js';
 
 /** Global flags, accepted before or after the subcommand (see cli-contract "Global flags"). */
-export interface GlobalOptions {
-  output?: string;
+export interface GlobalOptions extends SettingFlags {
   json?: boolean;
   fields?: string;
   quiet?: boolean;
   /** commander's negation of --no-color: false when --no-color was given. */
   color?: boolean;
-  debug?: boolean;
   yes?: boolean;
-  /** false when --no-wait was given. */
-  wait?: boolean;
-  profile?: string;
-  baseUrl?: string;
-  apiKey?: string;
-  rateLimit?: string;
-  timeout?: string;
-  insecure?: boolean;
 }
 
 /** What the host gives a run of the CLI: streams, environment, clock, and the Ctrl-C signal. */
-export interface Host {
+export interface Host extends Clock {
   io: IO;
-  env: Record<string, string | undefined>;
-  now(): number;
-  /** Resolves after ms; rejects with CancelError when signal aborts. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  env: Env;
   /** Aborted on SIGINT/SIGTERM. */
   signal: AbortSignal;
 }
 
 /**
  * Everything a command works with. The services are lazy and memoised: `shorty --help` reads no
- * config and opens no socket, and a command that never calls api() never loads undici.
+ * config and opens no socket, and a command that never calls api() never loads the HTTP client.
  */
 export interface Context extends Host {
   globals: GlobalOptions;
@@ -50,36 +40,12 @@ export interface Context extends Host {
   close(): Promise<void>;
   settings(): Promise<Settings>;
   api(): Promise<ModernApi>;
+  /**
+   * A client of its own (its own limiter and sockets) whose requests listen to `signal` instead
+   * of Ctrl-C and whose waits use `sleep`: for a bulk run that lets the requests on the wire finish.
+   */
+  apiOn(run: { signal: AbortSignal; sleep: Clock['sleep'] }): Promise<ModernApi>;
   legacy(): Promise<LegacyApi>;
   printer(): Promise<Printer>;
   prompter(): Promise<Prompter>;
-}
-
-function memo<T>(make: () => Promise<T>): () => Promise<T> {
-  let value: Promise<T> | undefined;
-  return () => (value ??= make());
-}
-
-export function createContext(host: Host, globals: GlobalOptions = {}): Context {
-  const cleanups: (() => Promise<void> | void)[] = [];
-  const ctx: Context = {
-    ...host,
-    globals,
-    onClose: (fn) => void cleanups.push(fn),
-    close: async () => {
-      for (const fn of cleanups.splice(0).reverse()) {
-        try {
-          await fn();
-        } catch {
-          // cleanup is best effort: the command's result is already decided
-        }
-      }
-    },
-    settings: memo(async () => (await import('./settings/resolve.js')).resolveSettings(ctx)),
-    api: memo(async () => (await import('./api/modern.js')).createModernApi(ctx)),
-    legacy: memo(async () => (await import('./api/legacy.js')).createLegacyApi(ctx)),
-    printer: memo(async () => (await import('./output/printer.js')).createPrinter(ctx)),
-    prompter: memo(async () => (await import('./prompter.js')).createPrompter(ctx)),
-  };
-  return ctx;
 }

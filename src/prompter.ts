@@ -1,4 +1,4 @@
-import type { Context } from './context.js';
+import type { Readable, Writable } from 'node:stream';
 import { CancelError } from './errors.js';
 
 /** Interactive questions; only usable when canPrompt(io). Loaded lazily (inquirer is heavy). */
@@ -8,11 +8,18 @@ export interface Prompter {
   confirm(message: string, defaultValue?: boolean): Promise<boolean>;
 }
 
-/** Inquirer prompts on the context's streams; Ctrl-C (or the run's abort) becomes CancelError (exit 130). */
-export async function createPrompter(ctx: Context): Promise<Prompter> {
+export interface PrompterStreams {
+  stdin: Readable;
+  /** The prompts render on stderr so stdout stays data only, even during `shorty login`. */
+  stderr: Writable;
+  /** The run's Ctrl-C. */
+  signal: AbortSignal;
+}
+
+/** Inquirer prompts on the run's streams; Ctrl-C (or the run's abort) becomes CancelError (exit 130). */
+export async function createPrompter({ stdin, stderr, signal }: PrompterStreams): Promise<Prompter> {
   const inquirer = await import('@inquirer/prompts');
-  // The prompts render on stderr so stdout stays data only, even during `shorty login`.
-  const streams = { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal };
+  const streams = { input: stdin, output: stderr, signal };
   return {
     input: (message, opts = {}) =>
       cancellable(inquirer.input({ message, default: opts.default, validate: opts.validate }, streams)),

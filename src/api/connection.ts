@@ -1,34 +1,28 @@
-import type { Context } from '../context.js';
+// What every client of the API stands on: the checked base URL and key, and one transport (with
+// its limiter and socket pool). Opened once per run by the context, and closed at its end.
 import { requireApiKey, requireBaseUrl } from '../settings/base-url.js';
 import type { Settings } from '../settings/types.js';
 import { createTransport, type Transport } from './http.js';
+import type { LimiterHost } from './limiter.js';
 
 export interface Connection {
-  settings: Settings;
   baseUrl: string;
   apiKey: string;
   transport: Transport;
 }
 
-const connections = new WeakMap<Context, Promise<Connection>>();
-
-/** One transport (and so one limiter and one socket pool) per run, shared by modern, legacy and `api`. */
-export function connection(ctx: Context): Promise<Connection> {
-  let conn = connections.get(ctx);
-  if (!conn) {
-    conn = open(ctx);
-    connections.set(ctx, conn);
-  }
-  return conn;
+export interface ConnectionDeps extends LimiterHost {
+  settings: Settings;
+  /** Aborted by Ctrl-C (or, for a bulk run's own client, by the run's own signal). */
+  signal: AbortSignal;
 }
 
-async function open(ctx: Context): Promise<Connection> {
-  const settings = await ctx.settings();
-  const baseUrl = requireBaseUrl(settings);
-  const apiKey = requireApiKey(settings);
+/** Refuses a run without a usable base URL or key before anything is opened. */
+export async function openConnection(deps: ConnectionDeps): Promise<Connection> {
+  const baseUrl = requireBaseUrl(deps.settings);
+  const apiKey = requireApiKey(deps.settings);
   const { createLimiter } = await import('./rate-limit.js');
-  const limiter = await createLimiter(ctx, settings);
-  const transport = await createTransport(ctx, settings, limiter);
-  ctx.onClose(() => transport.close());
-  return { settings, baseUrl, apiKey, transport };
+  const limiter = await createLimiter(deps, deps.settings);
+  const transport = await createTransport({ ...deps, limiter });
+  return { baseUrl, apiKey, transport };
 }

@@ -1,5 +1,6 @@
-import type { Context } from '../context.js';
+import type { IO } from '../io.js';
 import type { Settings } from '../settings/types.js';
+import type { Clock } from '../util/sleep.js';
 import { CancelError, NetworkError, RateLimitError, UnusableResponseError } from '../errors.js';
 import type { Limiter } from './limiter.js';
 import { curlLine } from './curl.js';
@@ -35,6 +36,15 @@ export interface Transport {
   close(): Promise<void>;
 }
 
+/** What a transport needs of the run: settings, the limiter, Ctrl-C, the clock, and stderr for --debug. */
+export interface TransportDeps extends Clock {
+  settings: Settings;
+  limiter: Limiter;
+  /** Aborted by Ctrl-C: ends every request in flight and every wait. */
+  signal: AbortSignal;
+  io: Pick<IO, 'stderr'>;
+}
+
 const MAX_RETRIES = 3;
 
 /**
@@ -44,11 +54,12 @@ const MAX_RETRIES = 3;
  * Redirects are never followed: the Authorization header (or the key in a legacy path) must not
  * go wherever a server points.
  */
-export async function createTransport(ctx: Context, settings: Settings, limiter: Limiter): Promise<Transport> {
+export async function createTransport(ctx: TransportDeps): Promise<Transport> {
+  const { settings, limiter } = ctx;
   const routes = createRoutes();
   const redact = redactor(settings.apiKey);
   // SHORTY_DEBUG=curl adds a replayable curl line per request (the key as $SHORTY_API_KEY).
-  const curl = ctx.env.SHORTY_DEBUG === 'curl';
+  const curl = Boolean(settings.curl);
   const debugOn = settings.debug || curl;
   const debug = (line: string) => {
     if (debugOn) ctx.io.stderr.write(`${redact(line)}\n`);
@@ -102,7 +113,7 @@ export async function createTransport(ctx: Context, settings: Settings, limiter:
             'lower the client cap with --rate-limit or SHORTY_RATE_LIMIT');
         }
         rateLimited += 1;
-        await limiter.backoff(retryAfterMs(res), ctx.signal);
+        await limiter.backoff(retryAfterMs(res, ctx.now()), ctx.signal);
         continue;
       }
       if (res.status >= 500 && idempotent && failures < MAX_RETRIES) {
@@ -154,15 +165,15 @@ export function isRateLimited(res: HttpResponse): boolean {
   return body !== undefined && body !== null && typeof body === 'object' && Number(body.error) === 429;
 }
 
-/** Retry-After as a body key (deployed servers) or a header (proxies), in ms. */
-export function retryAfterMs(res: HttpResponse): number | undefined {
+/** Retry-After as a body key (deployed servers) or a header (proxies), in ms from `now`. */
+export function retryAfterMs(res: HttpResponse, now: number): number | undefined {
   const body = res.json as Record<string, unknown> | undefined;
   const raw = (body && typeof body === 'object' ? body['Retry-After'] ?? body['retry-after'] : undefined) ?? res.headers['retry-after'];
   if (raw === undefined || raw === null || raw === '') return undefined;
   const seconds = Number(raw);
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const date = Date.parse(String(raw));
-  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
+  return Number.isFinite(date) ? Math.max(0, date - now) : undefined;
 }
 
 function parseJson(text: string): unknown {

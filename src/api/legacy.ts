@@ -1,9 +1,8 @@
 // The legacy key-in-path interface. The key travels in the URL, so nothing here ever puts the
 // raw URL in a message: errors name the path with the key as `***`, and every text that came
 // from the server goes through the transport's redaction before it can reach the user.
-import type { Context } from '../context.js';
 import { ApiError, AuthError } from '../errors.js';
-import { connection } from './connection.js';
+import type { Connection } from './connection.js';
 import type { HttpResponse } from './http.js';
 import { KEY_PLACEHOLDER, legacyUrl, type LegacyFormat } from './legacy-path.js';
 import { checkUsable, LEGACY_ANSWER } from './unusable.js';
@@ -17,8 +16,7 @@ export interface LegacyApi {
   callXml(operationPath: string): Promise<string>;
 }
 
-export async function createLegacyApi(ctx: Context): Promise<LegacyApi> {
-  const { baseUrl, apiKey, transport } = await connection(ctx);
+export function createLegacyApi({ baseUrl, apiKey, transport }: Connection): LegacyApi {
   const redact = transport.redact;
 
   async function get(operationPath: string, format: LegacyFormat): Promise<HttpResponse> {

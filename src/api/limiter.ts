@@ -1,3 +1,10 @@
+import type { IO } from '../io.js';
+import type { Clock } from '../util/sleep.js';
+
+/** What the limiter needs of the run: its clock, and stderr to announce waits on. */
+export interface LimiterHost extends Clock {
+  io: Pick<IO, 'stderr' | 'stderrIsTTY'>;
+}
 
 /**
  * The contract between the HTTP layer and the rate limiter (rate-limit.ts implements it).

@@ -1,6 +1,5 @@
-import type { Context } from '../context.js';
 import { ApiError, AuthError } from '../errors.js';
-import { connection } from './connection.js';
+import type { Connection } from './connection.js';
 import type { HttpResponse } from './http.js';
 import { checkUsable, MODERN_ANSWER } from './unusable.js';
 
@@ -18,10 +17,11 @@ export interface ModernApi {
   /** Like call(), but resolves with the whole response (for `shorty api`). Still throws for
    * auth, HTML and network failures, which no caller can use. */
   send(method: Method, path: string, opts?: CallOptions): Promise<HttpResponse>;
+  /** Replaces the key in any text with `***` (for printing what a server sent back). */
+  redact(text: string): string;
 }
 
-export async function createModernApi(ctx: Context): Promise<ModernApi> {
-  const { baseUrl, apiKey, transport } = await connection(ctx);
+export function createModernApi({ baseUrl, apiKey, transport }: Connection): ModernApi {
 
   async function send(method: Method, path: string, opts: CallOptions = {}): Promise<HttpResponse> {
     const url = buildUrl(`${baseUrl}/api`, path, opts.query);
@@ -38,6 +38,7 @@ export async function createModernApi(ctx: Context): Promise<ModernApi> {
 
   return {
     send,
+    redact: transport.redact,
     async call<T>(method: Method, path: string, opts?: CallOptions): Promise<T> {
       const res = await send(method, path, opts);
       return checkBody(res) as T;

@@ -1,10 +1,9 @@
-import type { Context } from '../context.js';
 import { RateLimitError } from '../errors.js';
 import { formatRateLimit } from '../input/rate-limit-spec.js';
 import { normalizeBaseUrl } from '../settings/base-url.js';
 import type { Settings } from '../settings/types.js';
 import { isProcessAlive } from '../util/file-lock.js';
-import type { Limiter } from './limiter.js';
+import type { Limiter, LimiterHost } from './limiter.js';
 import { openRateStore, rateStatePath, type RateStore } from './rate-store.js';
 import { RESERVED_TTL_MS, SlotReserve } from './rate-reserve.js';
 import { effectiveLimit, learnFromHeaders, nextSlotAt, prune, safetyMarginMs, settleOrphans, slotsInWindow, type RateState, type Slot } from './rate-window.js';
@@ -16,7 +15,7 @@ import { announceWait } from './wait-notice.js';
  * read-modify-write, never while sleeping; a slot is recorded when taken and completed when the
  * answer arrives.
  */
-export async function createLimiter(ctx: Context, settings: Settings): Promise<Limiter> {
+export async function createLimiter(ctx: LimiterHost, settings: Settings): Promise<Limiter> {
   const path = rateStatePath(settings.configDir, normalizeBaseUrl(settings.baseUrl ?? ''), settings.apiKey ?? '');
   return new SharedLimiter(ctx, settings, openRateStore(path));
 }
@@ -61,7 +60,7 @@ export class SharedLimiter implements Limiter {
   private releaseTimer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly ctx: Context,
+    private readonly ctx: LimiterHost,
     private readonly settings: Settings,
     private readonly store: RateStore,
   ) {}

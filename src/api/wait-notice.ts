@@ -1,4 +1,4 @@
-import type { Context } from '../context.js';
+import type { LimiterHost } from './limiter.js';
 
 /** Whole seconds, rounded: a wait of 2.005 s (margins included) is shown as 2 s. */
 function shownSeconds(ms: number): number {
@@ -14,7 +14,7 @@ export function waitMessage(ms: number): string {
  * (cleared at the end, Ctrl-C included), a single line otherwise (logs, CI).
  * Ctrl-C rejects at once with the signal's reason.
  */
-export async function announceWait(ctx: Context, until: number, signal: AbortSignal): Promise<void> {
+export async function announceWait(ctx: LimiterHost, until: number, signal: AbortSignal): Promise<void> {
   const stderr = ctx.io.stderr;
   if (!ctx.io.stderrIsTTY) {
     stderr.write(`${waitMessage(until - ctx.now())}\n`);

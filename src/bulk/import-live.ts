@@ -133,7 +133,6 @@ function conclude(ctx: Context, run: LiveImport, counts: ReturnType<typeof empty
  * Ctrl-C, so a row that has not been sent yet is dropped at once.
  */
 async function importApi(ctx: Context): Promise<ModernApi> {
-  const { createModernApi } = await import('../api/modern.js');
   const sleep = async (ms: number, signal?: AbortSignal) => {
     if (!signal) return ctx.sleep(ms, ctx.signal);
     const either = eitherSignal(signal, ctx.signal);
@@ -146,7 +145,7 @@ async function importApi(ctx: Context): Promise<ModernApi> {
   const own = new AbortController().signal;
   // One listener per request in flight: a window of them is no leak.
   setMaxListeners(0, own);
-  return createModernApi({ ...ctx, signal: own, sleep });
+  return ctx.apiOn({ signal: own, sleep });
 }
 
 /**

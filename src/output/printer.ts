@@ -1,6 +1,4 @@
-import type { Context } from '../context.js';
-import { colorEnabled } from '../io.js';
-import { resolveOutputFormat } from '../settings/resolve.js';
+import type { IO } from '../io.js';
 import type { OutputFormat } from '../settings/types.js';
 import { formatCell, pageFooter } from './cells.js';
 import { checkFields, flattenRow, getPath, parseFieldList, pickFields, withoutError, type Row } from './fields.js';
@@ -43,14 +41,25 @@ export interface Printer {
   note(text: string): Promise<void>;
 }
 
-export async function createPrinter(ctx: Context): Promise<Printer> {
-  const format = resolveOutputFormat(ctx) ?? (ctx.io.stdoutIsTTY ? 'table' : 'tsv');
-  const fields = parseFieldList(ctx.globals.fields);
-  const quiet = Boolean(ctx.globals.quiet);
-  const paint = await painter(colorEnabled(ctx.io, ctx.env, ctx.globals.color));
-  const out = (text: string) => writeText(ctx.io.stdout, text);
-  const err = (text: string) => writeText(ctx.io.stderr, text);
-  const style: TableStyle = { columns: ctx.io.columns, head: paint.head };
+/** What a printer is made of: the streams and the choices of -o, --fields, -q and colour. */
+export interface PrinterOptions {
+  io: Pick<IO, 'stdout' | 'stderr' | 'stdoutIsTTY' | 'columns'>;
+  /** An explicit choice (flag, env or config); undefined: table on a TTY, tsv otherwise. */
+  format?: OutputFormat;
+  /** --fields as given. */
+  fields?: string;
+  quiet: boolean;
+  color: boolean;
+}
+
+export async function createPrinter(opts: PrinterOptions): Promise<Printer> {
+  const { io, quiet } = opts;
+  const format = opts.format ?? (io.stdoutIsTTY ? 'table' : 'tsv');
+  const fields = parseFieldList(opts.fields);
+  const paint = await painter(opts.color);
+  const out = (text: string) => writeText(io.stdout, text);
+  const err = (text: string) => writeText(io.stderr, text);
+  const style: TableStyle = { columns: io.columns, head: paint.head };
 
   async function printQuiet(row: Row, view: View): Promise<void> {
     const value = getPath(row, view.quiet ?? 'id');

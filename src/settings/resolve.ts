@@ -1,10 +1,9 @@
-import type { Context } from '../context.js';
 import { DEFAULT_RATE_LIMIT, parseRateLimit } from '../input/rate-limit-spec.js';
 import { parseBaseUrl } from './base-url.js';
 import { parseOutputFormat, parseTimeoutSeconds, type ConfigKey } from './keys.js';
 import { configDir } from './paths.js';
 import { readConfig, selectProfile } from './store.js';
-import type { OutputFormat, Settings } from './types.js';
+import type { Env, OutputFormat, SettingFlags, Settings } from './types.js';
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
 
@@ -12,8 +11,7 @@ const DEFAULT_TIMEOUT_SECONDS = 30;
 type Candidate = [value: string | undefined, source: string];
 
 /** Resolves every setting with precedence flag > env > selected profile > default. */
-export async function resolveSettings(ctx: Context): Promise<Settings> {
-  const { globals, env } = ctx;
+export async function resolveSettings(globals: SettingFlags, env: Env): Promise<Settings> {
   const dir = configDir(env);
   const data = readConfig(dir);
   const profile = selectProfile(globals.profile, env.SHORTY_PROFILE, data);
@@ -38,6 +36,7 @@ export async function resolveSettings(ctx: Context): Promise<Settings> {
     domain: stored.domain,
     insecure: Boolean(globals.insecure),
     debug: Boolean(globals.debug) || env.SHORTY_DEBUG === '1',
+    curl: env.SHORTY_DEBUG === 'curl',
     wait: globals.wait !== false,
   };
 }
@@ -46,8 +45,7 @@ export async function resolveSettings(ctx: Context): Promise<Settings> {
  * Just the -o choice (flag > SHORTY_OUTPUT > profile), for the printer: printing must not depend
  * on the connection settings, so offline commands work even with a broken base URL in the env.
  */
-export function resolveOutputFormat(ctx: Context): OutputFormat | undefined {
-  const { globals, env } = ctx;
+export function resolveOutputFormat(globals: Pick<SettingFlags, 'output' | 'profile'>, env: Env): OutputFormat | undefined {
   const dir = configDir(env);
   const data = readConfig(dir);
   const profile = selectProfile(globals.profile, env.SHORTY_PROFILE, data);

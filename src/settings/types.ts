@@ -2,6 +2,23 @@
 export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
+/** The process environment, or a test's stand-in for it. */
+export type Env = Record<string, string | undefined>;
+
+/** The global flags settings are resolved from (each also has an env variable or a config key). */
+export interface SettingFlags {
+  output?: string;
+  profile?: string;
+  baseUrl?: string;
+  apiKey?: string;
+  rateLimit?: string;
+  timeout?: string;
+  insecure?: boolean;
+  debug?: boolean;
+  /** false when --no-wait was given. */
+  wait?: boolean;
+}
+
 export interface RateLimitSpec {
   limit: number;
   windowMs: number;
@@ -22,6 +39,8 @@ export interface Settings {
   domain?: string;
   insecure: boolean;
   debug: boolean;
+  /** SHORTY_DEBUG=curl: every request is also logged as a curl command line. */
+  curl?: boolean;
   /** false with --no-wait: a rate-limit wait becomes exit 4. */
   wait: boolean;
 }

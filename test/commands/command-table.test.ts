@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Command } from 'commander';
 import { buildProgram } from '../../src/cli.js';
-import { createContext } from '../../src/context.js';
+import { createContext } from '../../src/factory.js';
 import { createTestIO } from '../../src/io.js';
 import { tempDir } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';

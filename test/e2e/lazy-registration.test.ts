@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
-import { createContext } from '../../src/context.js';
+import { createContext } from '../../src/factory.js';
 import { createTestIO } from '../../src/io.js';
 import { runCli } from '../helpers/cli.js';
 

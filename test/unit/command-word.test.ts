@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
 import { commandWord } from '../../src/commands/command-word.js';
-import { createContext } from '../../src/context.js';
+import { createContext } from '../../src/factory.js';
 import { createTestIO } from '../../src/io.js';
 
 const program = buildProgram(createContext({

@@ -26,9 +26,15 @@ describe('rate-limit answers', () => {
   });
 
   it('reads Retry-After from the body key first, then the header', () => {
-    expect(retryAfterMs(res({ json: { error: 429, 'Retry-After': 7 } }))).toBe(7000);
-    expect(retryAfterMs(res({ status: 429, headers: { 'retry-after': '3' } }))).toBe(3000);
-    expect(retryAfterMs(res({ status: 429 }))).toBeUndefined();
+    expect(retryAfterMs(res({ json: { error: 429, 'Retry-After': 7 } }), 0)).toBe(7000);
+    expect(retryAfterMs(res({ status: 429, headers: { 'retry-after': '3' } }), 0)).toBe(3000);
+    expect(retryAfterMs(res({ status: 429 }), 0)).toBeUndefined();
+  });
+
+  it('measures a Retry-After date from the clock it is given, not the system time', () => {
+    const at10s = res({ status: 429, headers: { 'retry-after': new Date(10_000).toUTCString() } });
+    expect(retryAfterMs(at10s, 4_000)).toBe(6_000);
+    expect(retryAfterMs(at10s, 12_000)).toBe(0);
   });
 });
 

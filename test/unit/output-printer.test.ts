@@ -2,10 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createContext, type GlobalOptions } from '../../src/context.js';
+import type { GlobalOptions } from '../../src/context.js';
+import { createContext } from '../../src/factory.js';
 import { UsageError } from '../../src/errors.js';
 import { createTestIO, type TestIO } from '../../src/io.js';
-import { createPrinter, type Row, type View } from '../../src/output/printer.js';
+import type { Row, View } from '../../src/output/printer.js';
 
 const VIEW: View = { columns: ['id', 'name'] };
 const ROWS: Row[] = [
@@ -17,7 +18,7 @@ async function printerFor(globals: GlobalOptions, opts: { tty?: boolean; env?: R
   const io: TestIO = await createTestIO({ tty: opts.tty ?? false, columns: 80 });
   const env = { SHORTY_CONFIG_DIR: join(mkdtempSync(join(tmpdir(), 'shorty-printer-')), 'cfg'), ...opts.env };
   const ctx = createContext({ io, env, now: () => 0, sleep: async () => {}, signal: new AbortController().signal }, globals);
-  const printer = await createPrinter(ctx);
+  const printer = await ctx.printer();
   // Streams deliver 'data' asynchronously: let them flush before reading.
   const settle = () => new Promise((r) => setImmediate(r));
   return { printer, out: async () => (await settle(), io.out()), err: async () => (await settle(), io.err()) };

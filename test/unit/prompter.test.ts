@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createContext } from '../../src/context.js';
 import { CancelError } from '../../src/errors.js';
 import { createTestIO } from '../../src/io.js';
 import { createPrompter } from '../../src/prompter.js';
@@ -8,8 +7,7 @@ import { createPrompter } from '../../src/prompter.js';
 async function prompterWith(signal: AbortSignal) {
   const io = await createTestIO({ tty: true });
   const stdin = new PassThrough();
-  const ctx = createContext({ io: { ...io, stdin }, env: {}, now: () => 0, sleep: async () => {}, signal });
-  return { prompter: await createPrompter(ctx), stdin, io };
+  return { prompter: await createPrompter({ stdin, stderr: io.stderr, signal }), stdin, io };
 }
 
 describe('prompter', () => {

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SharedLimiter } from '../../src/api/rate-limit.js';
 import { openRateStore } from '../../src/api/rate-store.js';
-import { createContext } from '../../src/context.js';
+import { createContext } from '../../src/factory.js';
 import { CancelError, RateLimitError } from '../../src/errors.js';
 import { createTestIO } from '../../src/io.js';
 import type { Settings } from '../../src/settings/types.js';

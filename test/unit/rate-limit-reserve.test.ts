@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { SharedLimiter } from '../../src/api/rate-limit.js';
 import { SlotReserve } from '../../src/api/rate-reserve.js';
 import { openRateStore } from '../../src/api/rate-store.js';
-import { createContext } from '../../src/context.js';
+import { createContext } from '../../src/factory.js';
 import { createTestIO } from '../../src/io.js';
 import type { Settings } from '../../src/settings/types.js';
 import { tempDir } from '../helpers/cli.js';

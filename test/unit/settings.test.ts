@@ -2,9 +2,8 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync, chmodSync, mkdirSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createContext, type GlobalOptions } from '../../src/context.js';
+import type { GlobalOptions } from '../../src/context.js';
 import { UsageError } from '../../src/errors.js';
-import { createTestIO } from '../../src/io.js';
 import { maskKey, normalizeConfigValue, parseConfigKey } from '../../src/settings/keys.js';
 import { platformConfigDir } from '../../src/settings/paths.js';
 import { resolveSettings } from '../../src/settings/resolve.js';
@@ -13,8 +12,7 @@ import { openStore, readConfig } from '../../src/settings/store.js';
 const freshDir = () => join(mkdtempSync(join(tmpdir(), 'shorty-settings-')), 'shorty');
 
 async function resolve(globals: GlobalOptions, env: Record<string, string>) {
-  const io = await createTestIO();
-  return resolveSettings(createContext({ io, env, now: () => 0, sleep: async () => {}, signal: new AbortController().signal }, globals));
+  return resolveSettings(globals, env);
 }
 
 function writeConfig(dir: string, data: unknown): void {

@@ -74,7 +74,6 @@ async function readInput(ctx: Context, source: string): Promise<string> {
 
 /** Pretty JSON on stdout, with the key redacted should a server ever echo it. */
 async function jsonWriter(ctx: Context): Promise<(value: unknown) => void> {
-  const { connection } = await import('../../api/connection.js');
-  const { transport } = await connection(ctx);
-  return (value) => void ctx.io.stdout.write(`${transport.redact(JSON.stringify(value ?? null, null, 2))}\n`);
+  const api = await ctx.api();
+  return (value) => void ctx.io.stdout.write(`${api.redact(JSON.stringify(value ?? null, null, 2))}\n`);
 }

@@ -1,0 +1,56 @@
+// Wires the real services behind a Context (gh's Factory). Each is made on first use, from the
+// narrow parts it needs, and loaded only then: `shorty --help` loads none of them.
+import type { Context, GlobalOptions, Host } from './context.js';
+import type { Connection } from './api/connection.js';
+import { colorEnabled } from './io.js';
+
+function memo<T>(make: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => (value ??= make());
+}
+
+export function createContext(host: Host, globals: GlobalOptions = {}): Context {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const onClose = (fn: () => Promise<void> | void) => void cleanups.push(fn);
+  // Read when first asked for, after commander has filled in `globals`.
+  const settings = memo(async () => (await import('./settings/resolve.js')).resolveSettings(globals, host.env));
+
+  async function connect(signal: AbortSignal, sleep: Host['sleep']): Promise<Connection> {
+    const { openConnection } = await import('./api/connection.js');
+    const conn = await openConnection({ settings: await settings(), signal, sleep, now: host.now, io: host.io });
+    onClose(() => conn.transport.close());
+    return conn;
+  }
+  // One connection (one limiter, one socket pool) per run, shared by modern, legacy and `api`.
+  const connection = memo(() => connect(host.signal, host.sleep));
+
+  return {
+    ...host,
+    globals,
+    onClose,
+    close: async () => {
+      for (const fn of cleanups.splice(0).reverse()) {
+        try {
+          await fn();
+        } catch {
+          // cleanup is best effort: the command's result is already decided
+        }
+      }
+    },
+    settings,
+    api: memo(async () => (await import('./api/modern.js')).createModernApi(await connection())),
+    apiOn: async ({ signal, sleep }) => (await import('./api/modern.js')).createModernApi(await connect(signal, sleep)),
+    legacy: memo(async () => (await import('./api/legacy.js')).createLegacyApi(await connection())),
+    printer: memo(async () => {
+      const [{ createPrinter }, { resolveOutputFormat }] = await Promise.all([import('./output/printer.js'), import('./settings/resolve.js')]);
+      return createPrinter({
+        io: host.io,
+        format: resolveOutputFormat(globals, host.env),
+        fields: globals.fields,
+        quiet: Boolean(globals.quiet),
+        color: colorEnabled(host.io, host.env, globals.color),
+      });
+    }),
+    prompter: memo(async () => (await import('./prompter.js')).createPrompter({ stdin: host.io.stdin, stderr: host.io.stderr, signal: host.signal })),
+  };
+}
