@@ -1,4 +1,4 @@
-// What the sandbox keeps per object. Richer than the API's output shapes (see api/types.ts):
+// What the sandbox keeps per object. Richer than what its answers show:
 // the server must remember everything a link body carried even where no response shows it.
 import type {
   Account,
