@@ -26,7 +26,7 @@ import { Writable } from 'node:stream';
 import { abortableSleep, createContext } from './src/context.ts';
 import { createLimiter } from './src/api/rate-limit.ts';
 import { createTransport } from './src/api/http.ts';
-import { parseRateLimit } from './src/input/rate-limit-spec.ts';
+import { parseRateLimit } from './src/settings/rate-limit-spec.ts';
 const [baseUrl, apiKey, rate, count, configDir] = process.argv.slice(2);
 const quiet = new Writable({ write: (_c, _e, done) => done() });
 const io = { stdout: process.stdout, stderr: quiet, stdin: process.stdin, stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false };

@@ -1,5 +1,5 @@
 import { RateLimitError } from '../errors.js';
-import { formatRateLimit } from '../input/rate-limit-spec.js';
+import { formatRateLimit } from '../settings/rate-limit-spec.js';
 import { normalizeBaseUrl } from '../settings/base-url.js';
 import type { Settings } from '../settings/types.js';
 import { isProcessAlive } from '../util/file-lock.js';

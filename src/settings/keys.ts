@@ -1,5 +1,5 @@
 import { UsageError } from '../errors.js';
-import { parseRateLimit } from '../input/rate-limit-spec.js';
+import { parseRateLimit } from './rate-limit-spec.js';
 import { parseBaseUrl } from './base-url.js';
 import { OUTPUT_FORMATS, type OutputFormat } from './types.js';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_RATE_LIMIT, parseRateLimit } from '../input/rate-limit-spec.js';
+import { DEFAULT_RATE_LIMIT, parseRateLimit } from './rate-limit-spec.js';
 import { parseBaseUrl } from './base-url.js';
 import { parseOutputFormat, parseTimeoutSeconds, type ConfigKey } from './keys.js';
 import { configDir } from './paths.js';

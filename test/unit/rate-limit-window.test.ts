@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRateLimit, parseRateLimit } from '../../src/input/rate-limit-spec.js';
+import { formatRateLimit, parseRateLimit } from '../../src/settings/rate-limit-spec.js';
 import {
   budget, effectiveLimit, emptyState, learnFromHeaders, nextSlotAt, parseReset, prune, safetyMarginMs,
   sanitizeState, settleOrphans, type RateState,

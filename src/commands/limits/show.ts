@@ -1,7 +1,7 @@
 import { openRateStore, rateStatePath } from '../../api/rate-store.js';
 import { budget } from '../../api/rate-window.js';
 import type { Context } from '../../context.js';
-import { formatRateLimit } from '../../input/rate-limit-spec.js';
+import { formatRateLimit } from '../../settings/rate-limit-spec.js';
 import type { View } from '../../output/printer.js';
 import { requireApiKey, requireBaseUrl } from '../../settings/base-url.js';
 

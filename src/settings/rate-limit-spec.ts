@@ -1,5 +1,5 @@
 import { UsageError } from '../errors.js';
-import type { RateLimitSpec } from '../settings/types.js';
+import type { RateLimitSpec } from './types.js';
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, '': 1000 };
 
