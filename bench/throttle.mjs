@@ -23,16 +23,16 @@ const dir = mkdtempSync(join(tmpdir(), 'shorty-bench-throttle-'));
 const DRIVER = join(ROOT, 'node_modules', '.cache', 'shorty-bench', 'throttle-driver.mjs');
 const DRIVER_SOURCE = `
 import { Writable } from 'node:stream';
-import { abortableSleep, createContext } from './src/context.ts';
+import { abortableSleep } from './src/util/sleep.ts';
 import { createLimiter } from './src/api/rate-limit.ts';
 import { createTransport } from './src/api/http.ts';
 import { parseRateLimit } from './src/settings/rate-limit-spec.ts';
 const [baseUrl, apiKey, rate, count, configDir] = process.argv.slice(2);
 const quiet = new Writable({ write: (_c, _e, done) => done() });
 const io = { stdout: process.stdout, stderr: quiet, stdin: process.stdin, stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false };
-const ctx = createContext({ io, env: {}, now: () => Date.now(), sleep: abortableSleep, signal: new AbortController().signal });
+const run = { io, now: () => Date.now(), sleep: abortableSleep, signal: new AbortController().signal };
 const settings = { profile: 'default', configDir, baseUrl, apiKey, rateLimit: parseRateLimit(rate), timeoutMs: 30000, insecure: false, debug: false, wait: true };
-const transport = await createTransport(ctx, settings, await createLimiter(ctx, settings));
+const transport = await createTransport({ ...run, settings, limiter: await createLimiter(run, settings) });
 let failed = 0;
 const started = Date.now();
 for (let i = 0; i < Number(count); i++) {
