@@ -3,6 +3,9 @@ import type { Connection } from './connection.js';
 import type { HttpResponse } from './http.js';
 import { checkUsable, MODERN_ANSWER } from './unusable.js';
 
+/** What `send` resolves with: the answer as received (status, headers, text, parsed JSON). */
+export type { HttpResponse } from './http.js';
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 export type Query = Record<string, string | number | boolean | undefined>;
 

@@ -2,9 +2,8 @@
 // A small local loop: `api` needs the raw responses (to print an error body as received), which
 // a typed page iterator does not give.
 import { ApiError } from '../../errors.js';
-import { isErrorFlag, type Query } from '../../api/modern.js';
+import { isErrorFlag, type HttpResponse, type Query } from '../../api/modern.js';
 import { followingPage } from '../../api/paginate.js';
-import type { HttpResponse } from '../../api/http.js';
 
 /** Most pages followed, so a server that always answers `nextpage` cannot loop forever. */
 const MAX_PAGES = 10_000;

@@ -3,8 +3,7 @@
 // then the exit code says so (like `gh api`).
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
-import { checkBody, type CallOptions, type Method } from '../../api/modern.js';
-import type { HttpResponse } from '../../api/http.js';
+import { checkBody, type CallOptions, type HttpResponse, type Method } from '../../api/modern.js';
 import { fieldsToObject, fieldsToQuery, parseApiPath, parseInputJson, parseMethod } from './request.js';
 import { collectPages } from './paginate.js';
 
