@@ -1,0 +1,128 @@
+// The layers of src/ (README, "Development"), checked by `npm run lint:deps` (scripts/lint-deps.mjs,
+// which runs dependency-cruiser on a JavaScript copy of src/: paths below match either extension).
+// Type-only imports count: a layer may not lean on another even for a type.
+//
+//   util/                      leaf utilities: import nothing of the project
+//   errors, io, version        the base every layer may use
+//   settings/                  flags > env > profile; every rule about base URLs and keys
+//   api/                       the client: transport, limiter, modern and legacy calls (on settings/)
+//   output/, input/            the printer; the validators and link-body mapping
+//   context.ts                 the interfaces commands see
+//   commands/, bulk/           parse, validate, work (through the context)
+//   factory.ts, cli.ts, entry  wiring: only cli.ts builds the real context
+//   sandbox/                   the local API: shares api/types.ts and nothing else with the client
+const BASE = '^src/(util/|errors|io|version)';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Layers without a circle: a module never depends, even through others, on itself.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'util-is-a-leaf',
+      severity: 'error',
+      comment: 'Leaf utilities (sleep, file lock, hashing) import nothing of the project.',
+      from: { path: '^src/util/' },
+      to: { path: '^src/', pathNot: '^src/util/' },
+    },
+    {
+      name: 'base-imports-only-util',
+      severity: 'error',
+      comment: 'errors, io and version are what every layer stands on: they stand on util/ alone.',
+      from: { path: '^src/(errors|io|version)\\.[jt]s$' },
+      to: { path: '^src/', pathNot: '^src/util/' },
+    },
+    {
+      name: 'settings-below-the-client',
+      severity: 'error',
+      comment: 'settings/ never imports api/, commands/, output/ or what wires them: api/ depends on settings/.',
+      from: { path: '^src/settings/' },
+      to: { path: '^src/', pathNot: `${BASE}|^src/settings/` },
+    },
+    {
+      name: 'client-below-the-commands',
+      severity: 'error',
+      comment: 'api/ never imports commands/, output/, bulk/, the context or the CLI: it gets narrow parts, not the context.',
+      from: { path: '^src/api/' },
+      to: { path: '^src/', pathNot: `${BASE}|^src/(api|settings)/` },
+    },
+    {
+      name: 'output-below-the-commands',
+      severity: 'error',
+      comment: 'The printer takes io, format, fields, -q and colour; it knows nothing of the client or the context.',
+      from: { path: '^src/output/' },
+      to: { path: '^src/', pathNot: `${BASE}|^src/output/|^src/settings/types\\.[jt]s$` },
+    },
+    {
+      name: 'input-is-pure',
+      severity: 'error',
+      comment: 'Validators and the link-body mapping depend on the API vocabulary and settings types only.',
+      from: { path: '^src/input/' },
+      to: { path: '^src/', pathNot: `${BASE}|^src/input/|^src/(api|settings)/types\\.[jt]s$` },
+    },
+    {
+      name: 'commands-not-the-transport',
+      severity: 'error',
+      comment: 'Commands (and the bulk work they start) reach the server through ctx.api()/ctx.legacy(), never the HTTP transport.',
+      from: { path: '^src/(commands|bulk)/' },
+      to: {
+        path: ['^src/api/(http|exchange|proxy|connection|network-error|request-signal|redact|curl|unusable|rate-limit|wait-notice)\\.[jt]s$', '^(node:)?https?$'],
+      },
+    },
+    {
+      name: 'only-the-cli-wires-the-context',
+      severity: 'error',
+      comment: 'The factory that wires the real services is imported by cli.ts alone; everything else sees the interfaces.',
+      from: { pathNot: '^src/cli\\.[jt]s$' },
+      to: { path: '^src/factory\\.[jt]s$' },
+    },
+    {
+      name: 'nothing-imports-the-entry',
+      severity: 'error',
+      comment: 'cli.ts and entry.ts are the top: nothing below them imports them.',
+      from: { path: '^src/', pathNot: '^src/entry\\.[jt]s$' },
+      to: { path: '^src/(cli|entry)\\.[jt]s$' },
+    },
+    {
+      name: 'sandbox-shares-only-types',
+      severity: 'error',
+      comment: 'The sandbox shares api/types.ts and nothing else with the client, so a bug in one cannot hide a bug in the other.',
+      from: { path: '^src/sandbox/' },
+      to: { path: '^src/', pathNot: '^src/sandbox/|^src/api/types\\.[jt]s$' },
+    },
+    {
+      name: 'client-does-not-use-the-sandbox',
+      severity: 'error',
+      comment: 'Only `shorty sandbox` starts the local API.',
+      from: { path: '^src/', pathNot: '^src/(sandbox|commands/sandbox)/' },
+      to: { path: '^src/sandbox/' },
+    },
+    {
+      name: 'no-dev-dependencies',
+      severity: 'error',
+      comment: 'What ships may not need a dev dependency.',
+      from: { path: '^src/' },
+      to: { dependencyTypes: ['npm-dev'] },
+    },
+    {
+      name: 'resolvable',
+      severity: 'error',
+      comment: 'Every import names a module that exists.',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    // Our code only: the packages are checked for being resolvable and not dev-only, not followed.
+    doNotFollow: { path: 'node_modules', dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg'] },
+    exclude: { path: '\\.d\\.ts$' },
+    moduleSystems: ['es6'],
+    // Resolve packages as Node does for an ES module (several of ours export nothing else).
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'node', 'default'] },
+  },
+};
