@@ -1,3 +1,4 @@
+import type { OutputFormat } from '../settings/types.js';
 import { escapeTsv, formatCell } from './cells.js';
 import type { Row } from './fields.js';
 
@@ -8,7 +9,7 @@ export interface RowWriter {
 }
 
 type Out = (text: string) => Promise<void>;
-export type StreamFormat = 'json' | 'ndjson' | 'csv' | 'tsv';
+export type StreamFormat = Exclude<OutputFormat, 'table'>;
 
 /** `fixedColumns` (from --fields) decides the csv/tsv header; otherwise the first row's keys do. */
 export async function createRowWriter(format: StreamFormat, out: Out, fixedColumns?: string[]): Promise<RowWriter> {
