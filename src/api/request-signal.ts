@@ -1,18 +1,10 @@
-/** The members of the run's signal the transport uses; every AbortSignal has them. */
-export interface RunSignal {
-  readonly aborted: boolean;
-  readonly reason: unknown;
-  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
-  removeEventListener(type: 'abort', listener: () => void): void;
-}
-
 /**
  * One request's signal: aborted by Ctrl-C (`parent`) or after `ms`, and undone as soon as the
  * request ends. Not AbortSignal.timeout + AbortSignal.any: their timer and their links from the
  * run's signal outlive the request for the whole timeout, so a fast import kept tens of
  * thousands of finished requests in memory (its peak grew with the input's length).
  */
-export function requestSignal(parent: RunSignal, ms: number) {
+export function requestSignal(parent: AbortSignal, ms: number) {
   const controller = new AbortController();
   let expired = false;
   const onAbort = () => controller.abort(parent.reason);
