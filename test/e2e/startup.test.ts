@@ -1,5 +1,5 @@
 import { execa } from 'execa';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../helpers/cli.js';
@@ -43,5 +43,30 @@ describe('start-up loads no external dependency for local commands', () => {
   it('prints the version from package.json', async () => {
     const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     expect(await bare(['--version'])).toBe(`${version}\n`);
+  });
+});
+
+/**
+ * Node's HTTP client (http, https, tls) costs a command that sends nothing a few milliseconds:
+ * only a command that talks to the server may load it. (It once came in through settings/
+ * importing the client for its base-URL rules.)
+ */
+describe('commands that send no request do not load the HTTP client', () => {
+  it.each([
+    [['--help']],
+    [['--version']],
+    [['urls', 'list', '--help']],
+    [['config', 'list']],
+  ])('shorty %j', async (args) => {
+    const dir = tempDir('shorty-loaded-');
+    const report = join(dir, 'loaded.json');
+    const preload = join(dir, 'report-loaded.cjs');
+    writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)},
+      JSON.stringify(process.moduleLoadList.filter((m) => /^NativeModule (https?|_http_\\w+|tls)$/.test(m)))));\n`);
+    const res = await execa(process.execPath, ['--require', preload, join(ROOT, 'bin', 'shorty.js'), ...args], {
+      env: { PATH: process.env.PATH, SHORTY_CONFIG_DIR: join(dir, 'config') }, extendEnv: false, reject: false, stdin: 'ignore',
+    });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(report, 'utf8'))).toEqual([]);
   });
 });
