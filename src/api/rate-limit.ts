@@ -7,7 +7,7 @@ import { isProcessAlive } from './file-lock.js';
 import type { Limiter } from './limiter.js';
 import { openRateStore, rateStatePath, type RateStore } from './rate-store.js';
 import { RESERVED_TTL_MS, SlotReserve } from './rate-reserve.js';
-import { effectiveLimit, learnFromHeaders, nextSlotAt, prune, safetyMarginMs, settleOrphans, slotsInWindow, type RateState, type Slot } from './rate-window.js';
+import { capsInForce, learnFromHeaders, nextSlotAt, prune, roomLeft, safetyMarginMs, settleOrphans, type RateState, type Slot } from './rate-window.js';
 import { announceWait } from './wait-notice.js';
 
 /**
@@ -138,11 +138,10 @@ export class SharedLimiter implements Limiter {
 
   /** Records the slot asked for and, with room to spare, a few more for the requests to come. */
   private take(state: RateState, now: number, seq: number): void {
-    const { limit, windowMs } = effectiveLimit(state, this.settings.rateLimit);
-    const room = limit - slotsInWindow(state, now, windowMs).length;
+    const room = roomLeft(state, now, this.settings.rateLimit);
     const extra = Array.from({ length: SlotReserve.extra(room, this.acquires) }, () => ++this.seq);
     for (const s of [seq, ...extra]) state.slots.push({ sentAt: now, pid: process.pid, seq: s });
-    this.reserve.add(extra, now, limit);
+    this.reserve.add(extra, now, Math.min(...capsInForce(state, this.settings.rateLimit).map((cap) => cap.limit)));
   }
 
   /** The start of every update: tidies the state, writes our pending answers, gives back unused slots. */
@@ -184,7 +183,7 @@ export class SharedLimiter implements Limiter {
     const now = this.ctx.now();
     settleOrphans(state, now, (pid) => pid === process.pid || isProcessAlive(pid), maxInFlightMs(this.settings));
     // Only slots that can still count are kept (the state is read and written on every update).
-    const windowMs = Math.max(effectiveLimit(state, this.settings.rateLimit).windowMs, this.settings.rateLimit.windowMs);
+    const windowMs = Math.max(...capsInForce(state, this.settings.rateLimit).map((cap) => cap.windowMs), this.settings.rateLimit.windowMs);
     prune(state, now, windowMs + 2 * safetyMarginMs(windowMs));
     return now;
   }

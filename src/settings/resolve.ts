@@ -30,7 +30,7 @@ export async function resolveSettings(ctx: Context): Promise<Settings> {
     configDir: dir,
     baseUrl: baseUrl && parseBaseUrl(baseUrl[0], baseUrl[1]),
     apiKey: apiKey?.[0].trim(),
-    rateLimit: rateLimit ? parseRateLimit(rateLimit[0]) : DEFAULT_RATE_LIMIT,
+    rateLimit: rateLimit ? { ...parseRateLimit(rateLimit[0]), setBy: rateLimit[1] } : DEFAULT_RATE_LIMIT,
     // Whole milliseconds: timers take integers only.
     timeoutMs: Math.round(1000 * (timeout ? parseTimeoutSeconds(timeout[0], timeout[1]) : DEFAULT_TIMEOUT_SECONDS)),
     output: output && parseOutputFormat(output[0].trim(), output[1]),

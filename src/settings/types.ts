@@ -5,6 +5,14 @@ export interface RateLimitSpec {
   windowMs: number;
 }
 
+/** The rate limit of a run. */
+export interface RateLimitSetting extends RateLimitSpec {
+  /** Where an explicit cap came from (`--rate-limit`, `SHORTY_RATE_LIMIT`, the profile): it is
+   * then a ceiling the server's X-RateLimit-Limit may lower, never raise. Absent for the
+   * default, which the server's cap replaces up or down. */
+  setBy?: string;
+}
+
 /** The settings of one run, resolved with precedence flag > env > profile > default. */
 export interface Settings {
   profile: string;
@@ -12,7 +20,7 @@ export interface Settings {
   /** Without a trailing `/` or `/api`. */
   baseUrl?: string;
   apiKey?: string;
-  rateLimit: RateLimitSpec;
+  rateLimit: RateLimitSetting;
   timeoutMs: number;
   /** An explicit choice (flag, env or config); undefined means: table on a TTY, tsv otherwise. */
   output?: OutputFormat;

@@ -30,6 +30,8 @@ describe('resolveSettings', () => {
     expect(s.baseUrl).toBeUndefined();
     expect(s.apiKey).toBeUndefined();
     expect(s.output).toBeUndefined();
+    // the default cap is not explicit: the server's may replace it either way
+    expect(s.rateLimit.setBy).toBeUndefined();
   });
 
   it('takes flag over env over the selected profile', async () => {
@@ -39,13 +41,13 @@ describe('resolveSettings', () => {
       work: { 'base-url': 'https://work.example/api/', 'api-key': 'sk_work', 'rate-limit': '10/1s', timeout: '7', output: 'csv', domain: 'https://go.work' },
     } });
     const fromProfile = await resolve({}, { SHORTY_CONFIG_DIR: dir });
-    expect(fromProfile).toMatchObject({ profile: 'work', baseUrl: 'https://work.example', apiKey: 'sk_work', rateLimit: { limit: 10, windowMs: 1000 }, timeoutMs: 7000, output: 'csv', domain: 'https://go.work' });
+    expect(fromProfile).toMatchObject({ profile: 'work', baseUrl: 'https://work.example', apiKey: 'sk_work', rateLimit: { limit: 10, windowMs: 1000, setBy: 'rate-limit in profile "work"' }, timeoutMs: 7000, output: 'csv', domain: 'https://go.work' });
 
     const env = { SHORTY_CONFIG_DIR: dir, SHORTY_BASE_URL: 'https://env.example', SHORTY_API_KEY: 'sk_env', SHORTY_RATE_LIMIT: '20/2s', SHORTY_TIMEOUT: '9', SHORTY_OUTPUT: 'json', SHORTY_DEBUG: '1' };
-    expect(await resolve({}, env)).toMatchObject({ baseUrl: 'https://env.example', apiKey: 'sk_env', rateLimit: { limit: 20, windowMs: 2000 }, timeoutMs: 9000, output: 'json', debug: true });
+    expect(await resolve({}, env)).toMatchObject({ baseUrl: 'https://env.example', apiKey: 'sk_env', rateLimit: { limit: 20, windowMs: 2000, setBy: 'SHORTY_RATE_LIMIT' }, timeoutMs: 9000, output: 'json', debug: true });
 
     const flags = { baseUrl: 'https://flag.example', apiKey: 'sk_flag', rateLimit: '3/1s', timeout: '1.5', output: 'tsv', profile: 'default' };
-    expect(await resolve(flags, env)).toMatchObject({ profile: 'default', baseUrl: 'https://flag.example', apiKey: 'sk_flag', rateLimit: { limit: 3, windowMs: 1000 }, timeoutMs: 1500, output: 'tsv' });
+    expect(await resolve(flags, env)).toMatchObject({ profile: 'default', baseUrl: 'https://flag.example', apiKey: 'sk_flag', rateLimit: { limit: 3, windowMs: 1000, setBy: '--rate-limit' }, timeoutMs: 1500, output: 'tsv' });
   });
 
   it('selects the profile by --profile, then SHORTY_PROFILE, then the saved choice', async () => {

@@ -6,8 +6,10 @@ import { action, examples } from '../shared/action.js';
 export function register(limits: Command, ctx: Context): void {
   examples(limits
     .addHelpText('after', '\nThe budget is shared by every shorty process using the same base URL and key. Once the\n'
-      + 'server has announced its cap (X-RateLimit-Limit), that cap replaces the configured one:\n'
-      + '`source` says which applies. Times are in seconds.')
+      + 'server has announced its cap (X-RateLimit-Limit, shown as `server`), that cap replaces the\n'
+      + 'default one; a cap you set (--rate-limit, SHORTY_RATE_LIMIT or the profile, shown as\n'
+      + '`configured_by`) is a ceiling the server may lower, never raise. `rate_limit` is the cap in\n'
+      + 'force and `source` says whose it is. Times are in seconds.')
     .action(action(ctx, async () => {
       const { showLimits } = await import('./show.js');
       await showLimits(ctx);

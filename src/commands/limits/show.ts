@@ -6,7 +6,7 @@ import { formatRateLimit } from '../../input/rate-limit-spec.js';
 import type { View } from '../../output/printer.js';
 
 const VIEW: View = {
-  columns: ['rate_limit', 'source', 'used', 'remaining', 'next_in', 'resets_in', 'configured'],
+  columns: ['rate_limit', 'source', 'used', 'remaining', 'next_in', 'resets_in', 'configured', 'configured_by', 'server'],
   quiet: 'remaining',
 };
 
@@ -25,12 +25,15 @@ export async function showLimits(ctx: Context): Promise<void> {
   await printer.object({
     base_url: baseUrl,
     rate_limit: formatRateLimit(b.limit),
-    // `server`: the cap announced in X-RateLimit-Limit, which replaces the configured one.
+    // Which cap is in force: `server` (X-RateLimit-Limit) or `configured`.
     source: b.limit.source,
     used: b.used,
     remaining: b.remaining,
     next_in: seconds(b.nextInMs),
     resets_in: seconds(b.resetsInMs),
     configured: formatRateLimit(settings.rateLimit),
+    // `default` is replaced by the server's cap either way; anything else is a ceiling.
+    configured_by: settings.rateLimit.setBy ?? 'default',
+    server: b.server ? formatRateLimit(b.server) : null,
   }, VIEW);
 }
