@@ -9,7 +9,7 @@ import type { InputFormat } from './read/format.js';
 import { openJournal, type DoneIndex, type JournalWriter } from './journal.js';
 import { orderedWindow } from './ordered-window.js';
 import type { ImportPlan } from './plan.js';
-import { startProgress } from './progress.js';
+import { startImportProgress } from './progress.js';
 import type { ImportInput } from './read/input.js';
 import type { SourceRow } from './read/rows.js';
 import { openResultSink, resultRow, type RowResult } from './results.js';
@@ -48,7 +48,7 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
   const journal = run.journal ? await openJournal(run.journal) : undefined;
   const failed = run.failedOut ? await openFailedOut(run.failedOut, run.format, Object.keys(run.plan.first?.cells ?? {})) : undefined;
   const sink = await openResultSink(ctx, run.outputFormat, { quietField: 'shorturl' });
-  const progress = await startProgress(ctx, run.plan.rows, 'importing');
+  const progress = await startImportProgress(ctx, run.plan);
   const counts = emptyCounts();
   let fatal: unknown;
   const stopped = () => ctx.signal.aborted || fatal !== undefined;
@@ -95,7 +95,7 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
       counts[result.status] += 1;
       await sink.write(resultRow(source.cells, result));
       if (failed && (result.status === 'error' || result.status === 'invalid')) await failed.write(source.cells, result.error ?? '');
-      progress.tick();
+      progress.tick(result.status);
     }
   } finally {
     progress.stop();
