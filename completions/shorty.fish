@@ -320,7 +320,7 @@ complete -c shorty -n '__shorty_at \'urls list\'' -l order -x -a 'date click'
 complete -c shorty -n '__shorty_at \'urls list\'' -l order -x -d 'sort by date or by clicks'
 complete -c shorty -n '__shorty_at \'urls list\'' -l limit -x -d 'results per page (the server defaults to 15)'
 complete -c shorty -n '__shorty_at \'urls list\'' -l page -x -d 'page to show (or to start from with --all)'
-complete -c shorty -n '__shorty_at \'urls list\'' -l all -d 'follow every page to the last one, printing rows as they come'
+complete -c shorty -n '__shorty_at \'urls list\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
 complete -c shorty -n '__shorty_at \'urls list\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'urls lookup\'' -s h -l help -d 'show help for a command'
@@ -398,7 +398,7 @@ complete -c shorty -n '__shorty_at \'domains\'' -s h -l help -d 'show help for a
 
 complete -c shorty -n '__shorty_at \'domains list\'' -l limit -x -d 'results per page (the server defaults to 15)'
 complete -c shorty -n '__shorty_at \'domains list\'' -l page -x -d 'page to show (or to start from with --all)'
-complete -c shorty -n '__shorty_at \'domains list\'' -l all -d 'follow every page to the last one, printing rows as they come'
+complete -c shorty -n '__shorty_at \'domains list\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
 complete -c shorty -n '__shorty_at \'domains list\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'domains add\'' -l redirect-root -x -d 'where a visit to the bare domain goes'
@@ -423,7 +423,7 @@ complete -c shorty -n '__shorty_at \'campaigns\'' -s h -l help -d 'show help for
 
 complete -c shorty -n '__shorty_at \'campaigns list\'' -l limit -x -d 'results per page (the server defaults to 15)'
 complete -c shorty -n '__shorty_at \'campaigns list\'' -l page -x -d 'page to show (or to start from with --all)'
-complete -c shorty -n '__shorty_at \'campaigns list\'' -l all -d 'follow every page to the last one, printing rows as they come'
+complete -c shorty -n '__shorty_at \'campaigns list\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
 complete -c shorty -n '__shorty_at \'campaigns list\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'campaigns add\'' -l name -x -d 'campaign name'
@@ -455,12 +455,12 @@ complete -c shorty -n '__shorty_at \'channels\'' -s h -l help -d 'show help for 
 
 complete -c shorty -n '__shorty_at \'channels list\'' -l limit -x -d 'results per page (the server defaults to 15)'
 complete -c shorty -n '__shorty_at \'channels list\'' -l page -x -d 'page to show (or to start from with --all)'
-complete -c shorty -n '__shorty_at \'channels list\'' -l all -d 'follow every page to the last one, printing rows as they come'
+complete -c shorty -n '__shorty_at \'channels list\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
 complete -c shorty -n '__shorty_at \'channels list\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'channels get\'' -l limit -x -d 'results per page (the server defaults to 15)'
 complete -c shorty -n '__shorty_at \'channels get\'' -l page -x -d 'page to show (or to start from with --all)'
-complete -c shorty -n '__shorty_at \'channels get\'' -l all -d 'follow every page to the last one, printing rows as they come'
+complete -c shorty -n '__shorty_at \'channels get\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
 complete -c shorty -n '__shorty_at \'channels get\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'channels add\'' -l description -x -d 'what the channel is for'
@@ -492,7 +492,7 @@ complete -c shorty -n '__shorty_at \'pixels\'' -s h -l help -d 'show help for a 
 
 complete -c shorty -n '__shorty_at \'pixels list\'' -l limit -x -d 'results per page (the server defaults to 15)'
 complete -c shorty -n '__shorty_at \'pixels list\'' -l page -x -d 'page to show (or to start from with --all)'
-complete -c shorty -n '__shorty_at \'pixels list\'' -l all -d 'follow every page to the last one, printing rows as they come'
+complete -c shorty -n '__shorty_at \'pixels list\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
 complete -c shorty -n '__shorty_at \'pixels list\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'pixels types\'' -s h -l help -d 'show help for a command'
@@ -521,7 +521,7 @@ complete -c shorty -n '__shorty_at \'qr\'' -s h -l help -d 'show help for a comm
 
 complete -c shorty -n '__shorty_at \'qr list\'' -l limit -x -d 'results per page (the server defaults to 15)'
 complete -c shorty -n '__shorty_at \'qr list\'' -l page -x -d 'page to show (or to start from with --all)'
-complete -c shorty -n '__shorty_at \'qr list\'' -l all -d 'follow every page to the last one, printing rows as they come'
+complete -c shorty -n '__shorty_at \'qr list\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
 complete -c shorty -n '__shorty_at \'qr list\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'qr get\'' -s h -l help -d 'show help for a command'
@@ -553,7 +553,7 @@ complete -c shorty -n '__shorty_at \'overlays\'' -s h -l help -d 'show help for 
 
 complete -c shorty -n '__shorty_at \'overlays list\'' -l limit -x -d 'results per page (the server defaults to 15)'
 complete -c shorty -n '__shorty_at \'overlays list\'' -l page -x -d 'page to show (or to start from with --all)'
-complete -c shorty -n '__shorty_at \'overlays list\'' -l all -d 'follow every page to the last one, printing rows as they come'
+complete -c shorty -n '__shorty_at \'overlays list\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
 complete -c shorty -n '__shorty_at \'overlays list\'' -s h -l help -d 'show help for a command'
 
 
@@ -564,7 +564,7 @@ complete -c shorty -n '__shorty_at \'splash\'' -s h -l help -d 'show help for a 
 
 complete -c shorty -n '__shorty_at \'splash list\'' -l limit -x -d 'results per page (the server defaults to 15)'
 complete -c shorty -n '__shorty_at \'splash list\'' -l page -x -d 'page to show (or to start from with --all)'
-complete -c shorty -n '__shorty_at \'splash list\'' -l all -d 'follow every page to the last one, printing rows as they come'
+complete -c shorty -n '__shorty_at \'splash list\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
 complete -c shorty -n '__shorty_at \'splash list\'' -s h -l help -d 'show help for a command'
 
 

@@ -2,6 +2,12 @@ import type { ModernApi, Query } from './modern.js';
 
 export type Item = Record<string, unknown>;
 
+/**
+ * The page size asked for when every page is wanted (`urls export`, `list --all`): each request
+ * costs one slot of the rate limit whatever its size, and the server sets no maximum.
+ */
+export const BULK_PAGE_SIZE = 500;
+
 /** One page of a list endpoint, with the envelope's numbers made sane. */
 export interface Page {
   items: Item[];
