@@ -51,6 +51,8 @@ export function copyTo(clipboard: Clipboard, text: string): Promise<void> {
     const child = spawn(command, args, { stdio: ['pipe', 'ignore', 'ignore'] });
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`))));
+    // A tool that dies before reading closes the pipe: its exit code tells, not an EPIPE crash.
+    child.stdin.on('error', () => {});
     child.stdin.end(text);
   });
 }
