@@ -16,7 +16,7 @@ const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
 
 async function clickedLink(custom: string): Promise<{ id: number; shorturl: string }> {
   const { json } = await sandbox.api('POST', '/url/add', { url: `https://example.com/${custom}`, custom });
-  const visits = [
+  const visits: Record<string, string>[] = [
     { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0', referer: 'https://t.co/x', 'cf-ipcountry': 'DE' },
     { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1', 'cf-ipcountry': 'JP' },
   ];
