@@ -81,13 +81,17 @@ function addresses(lines: Lines, style: ViewStyle, short: string, long: string):
   lines.out.push(style.paint.link(short) + style.paint.dim(sep) + fitCells(long, room, style.unicode ? '…' : '~'));
 }
 
-/** Targets (`{Canada: url}`) as `geo Canada -> url` lines; nothing when the object is empty or absent. */
+/** `{name: url}` (the detail's shape), or the request's `[{location|device|language, link}]`, as pairs. */
+function targetPairs(value: unknown): [unknown, unknown][] {
+  if (value === null || typeof value !== 'object') return [];
+  if (!Array.isArray(value)) return Object.entries(value);
+  return value.filter((t): t is Row => t !== null && typeof t === 'object')
+    .map((t) => [t.location ?? t.device ?? t.language, t.link]);
+}
+
+/** One `Kind  name -> url` line per target; nothing when there are none. */
 function targets(lines: Lines, style: ViewStyle, kind: string, value: unknown): void {
-  if (value === null || typeof value !== 'object') return;
-  const entries = Array.isArray(value)
-    ? value.map((t: Row) => [Object.values(t)[0], Object.values(t)[1]])
-    : Object.entries(value);
-  for (const [name, url] of entries) lines.field(kind, `${terminalText(name)} ${arrow(style)} ${terminalText(url)}`);
+  for (const [name, url] of targetPairs(value)) lines.field(kind, `${terminalText(name)} ${arrow(style)} ${terminalText(url)}`);
 }
 
 function yesNo(value: unknown): string | undefined {

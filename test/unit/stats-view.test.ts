@@ -97,7 +97,7 @@ describe('renderLinkView', () => {
   });
 
   test('password, redirect type, languages and deep links are shown when the server sends them', () => {
-    const details = { ...DETAIL.details, password: true, type: 'splash', language: { fr: 'https://example.fr' }, deeplink: { apple: 'https://apps.apple.com/app/id1', google: '' } };
+    const details = { ...DETAIL.details, password: true, type: 'splash', languagetarget: [{ language: 'fr', link: 'https://example.fr' }], deeplink: { apple: 'https://apps.apple.com/app/id1', google: '' } };
     const out = renderLinkView({ details, data: DETAIL.data }, style(100, false));
     expect(out).toMatch(/Password +yes/);
     expect(out).toMatch(/Redirect +splash/);

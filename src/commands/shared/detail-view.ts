@@ -43,15 +43,18 @@ export async function showDetail(ctx: Context, spec: DetailSpec, watchSeconds: n
     await show(detail);
     if (frames++ === 0 && first) await first(detail);
   };
-  const style = view ? await terminalStyle(ctx) : undefined;
-  const drawView = async (detail: Row) => writeText(ctx.io.stdout, await spec.render(detail, style!));
-  if (watchSeconds === undefined) return once(view ? drawView : spec.print);
+  if (view) {
+    const style = await terminalStyle(ctx);
+    const draw = async (detail: Row, prefix: string) => writeText(ctx.io.stdout, prefix + (await spec.render(detail, style)));
+    if (watchSeconds === undefined) return once((detail) => draw(detail, ''));
+    return watch(ctx, watchSeconds, () => once((detail) => draw(detail, REDRAW)));
+  }
+  if (watchSeconds === undefined) return once(spec.print);
   const fields = parseFieldList(ctx.globals.fields);
   const snapshot = async (detail: Row) => {
     const obj = withoutError(detail);
     if (fields) checkFields(obj, fields);
     await writeText(ctx.io.stdout, `${JSON.stringify(fields ? pickFields(obj, fields) : obj)}\n`);
   };
-  const redraw = async (detail: Row) => writeText(ctx.io.stdout, REDRAW + (await spec.render(detail, style!)));
-  await watch(ctx, watchSeconds, () => once(view ? redraw : snapshot));
+  await watch(ctx, watchSeconds, () => once(snapshot));
 }
