@@ -100,6 +100,7 @@ _shorty_takes_value() {
     'urls list --order') return 0 ;;
     'urls list --limit') return 0 ;;
     'urls list --page') return 0 ;;
+    'urls get --watch') return 0 ;;
     'urls add --custom') return 0 ;;
     'urls add --type') return 0 ;;
     'urls add --password') return 0 ;;
@@ -171,6 +172,7 @@ _shorty_takes_value() {
     'pixels update --name') return 0 ;;
     'qr list --limit') return 0 ;;
     'qr list --page') return 0 ;;
+    'qr get --watch') return 0 ;;
     'qr add --type') return 0 ;;
     'qr add --data') return 0 ;;
     'qr add --background') return 0 ;;
@@ -226,8 +228,8 @@ _shorty_options() {
     'urls') _shorty_words='-h --help'" $globals" ;;
     'urls list') _shorty_words='--order --limit --page --all -h --help'" $globals" ;;
     'urls lookup') _shorty_words='-h --help'" $globals" ;;
-    'urls get') _shorty_words='--qr -h --help'" $globals" ;;
-    'urls add') _shorty_words='--custom --type --password --domain --expiry --geo --device --language --meta-title --meta-description --meta-image --pixel --channel --deeplink-apple --deeplink-google --param --qr -h --help'" $globals" ;;
+    'urls get') _shorty_words='--qr --watch --web --copy -h --help'" $globals" ;;
+    'urls add') _shorty_words='--custom --type --password --domain --expiry --geo --device --language --meta-title --meta-description --meta-image --pixel --channel --deeplink-apple --deeplink-google --param --qr --web --copy -h --help'" $globals" ;;
     'urls update') _shorty_words='--url --custom --type --password --domain --expiry --geo --device --language --meta-title --meta-description --meta-image --pixel --channel --deeplink-apple --deeplink-google --param -h --help'" $globals" ;;
     'urls delete') _shorty_words='-h --help'" $globals" ;;
     'urls import') _shorty_words='--format --delimiter --encoding --map --dry-run --journal --failed-out --if-exists -h --help'" $globals" ;;
@@ -263,7 +265,7 @@ _shorty_options() {
     'pixels help') _shorty_words=''" $globals" ;;
     'qr') _shorty_words='-h --help'" $globals" ;;
     'qr list') _shorty_words='--limit --page --all -h --help'" $globals" ;;
-    'qr get') _shorty_words='-h --help'" $globals" ;;
+    'qr get') _shorty_words='--watch -h --help'" $globals" ;;
     'qr add') _shorty_words='--type --data --background --foreground --logo --show -h --help'" $globals" ;;
     'qr update') _shorty_words='--data --type --background --foreground --logo -h --help'" $globals" ;;
     'qr delete') _shorty_words='-h --help'" $globals" ;;
@@ -314,6 +316,7 @@ _shorty_option_values() {
     'urls list --order') _shorty_words='date click'; return ;;
     'urls list --limit') :; return ;;
     'urls list --page') :; return ;;
+    'urls get --watch') :; return ;;
     'urls add --custom') :; return ;;
     'urls add --type') _shorty_words='direct frame splash'; return ;;
     'urls add --password') :; return ;;
@@ -385,6 +388,7 @@ _shorty_option_values() {
     'pixels update --name') :; return ;;
     'qr list --limit') :; return ;;
     'qr list --page') :; return ;;
+    'qr get --watch') :; return ;;
     'qr add --type') _shorty_words='text vcard link email phone sms wifi'; return ;;
     'qr add --data') :; return ;;
     'qr add --background') :; return ;;

@@ -174,6 +174,8 @@ function __shorty_takes_value --argument-names cmd opt
             return 0
         case 'urls list --order' 'urls list --limit' 'urls list --page'
             return 0
+        case 'urls get --watch'
+            return 0
         case 'urls add --custom' 'urls add --type' 'urls add --password' 'urls add --domain' 'urls add --expiry' 'urls add --geo' 'urls add --device' 'urls add --language' 'urls add --meta-title' 'urls add --meta-description' 'urls add --meta-image' 'urls add --pixel' 'urls add --channel' 'urls add --deeplink-apple' 'urls add --deeplink-google' 'urls add --param'
             return 0
         case 'urls update --url' 'urls update --custom' 'urls update --type' 'urls update --password' 'urls update --domain' 'urls update --expiry' 'urls update --geo' 'urls update --device' 'urls update --language' 'urls update --meta-title' 'urls update --meta-description' 'urls update --meta-image' 'urls update --pixel' 'urls update --channel' 'urls update --deeplink-apple' 'urls update --deeplink-google' 'urls update --param'
@@ -209,6 +211,8 @@ function __shorty_takes_value --argument-names cmd opt
         case 'pixels update --tag' 'pixels update --name'
             return 0
         case 'qr list --limit' 'qr list --page'
+            return 0
+        case 'qr get --watch'
             return 0
         case 'qr add --type' 'qr add --data' 'qr add --background' 'qr add --foreground' 'qr add --logo'
             return 0
@@ -307,7 +311,7 @@ complete -c shorty -l insecure -d 'allow http:// to a host that is not loopback'
 
 complete -c shorty -n '__shorty_at \'urls\'' -a 'list' -d 'list your links, newest first (or by clicks with --order click)'
 complete -c shorty -n '__shorty_at \'urls\'' -a 'lookup' -d 'find a link by its short URL and show it like `urls get`'
-complete -c shorty -n '__shorty_at \'urls\'' -a 'get' -d 'show a link: its addresses, targets, expiry and click summary'
+complete -c shorty -n '__shorty_at \'urls\'' -a 'get' -d 'show a link and how it performs: addresses, targets, expiry, clicks by country, referrer, browser and system'
 complete -c shorty -n '__shorty_at \'urls\'' -a 'add' -d 'shorten a long URL (with optional alias, targeting, expiry, meta tags, pixels, deep links)'
 complete -c shorty -n '__shorty_at \'urls\'' -a 'update' -d 'change a link; without --url the current long URL is kept (read first with GET /url/:id)'
 complete -c shorty -n '__shorty_at \'urls\'' -a 'delete' -d 'delete links (asks first on a terminal; -y to skip, required in scripts)'
@@ -326,6 +330,9 @@ complete -c shorty -n '__shorty_at \'urls list\'' -s h -l help -d 'show help for
 complete -c shorty -n '__shorty_at \'urls lookup\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'urls get\'' -l qr -d 'also draw the short URL as a QR code (with -q: only the QR code)'
+complete -c shorty -n '__shorty_at \'urls get\'' -l watch -x -d 'fetch again every SECONDS (default 5) until Ctrl-C: redrawn on a terminal, ndjson lines otherwise'
+complete -c shorty -n '__shorty_at \'urls get\'' -l web -d 'open the short URL in the browser (BROWSER, else the system opener)'
+complete -c shorty -n '__shorty_at \'urls get\'' -l copy -d 'copy the short URL to the clipboard (through the terminal, else pbcopy/wl-copy/xclip/xsel/clip)'
 complete -c shorty -n '__shorty_at \'urls get\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'urls add\'' -l custom -x -d 'custom alias instead of a random one (3+ letters, digits, - or _)'
@@ -346,6 +353,8 @@ complete -c shorty -n '__shorty_at \'urls add\'' -l deeplink-apple -x -d 'App St
 complete -c shorty -n '__shorty_at \'urls add\'' -l deeplink-google -x -d 'Google Play deep link'
 complete -c shorty -n '__shorty_at \'urls add\'' -l param -x -d 'URL parameter, repeatable'
 complete -c shorty -n '__shorty_at \'urls add\'' -l qr -d 'also draw the short URL as a QR code (with -q: only the QR code)'
+complete -c shorty -n '__shorty_at \'urls add\'' -l web -d 'open the short URL in the browser (BROWSER, else the system opener)'
+complete -c shorty -n '__shorty_at \'urls add\'' -l copy -d 'copy the short URL to the clipboard (through the terminal, else pbcopy/wl-copy/xclip/xsel/clip)'
 complete -c shorty -n '__shorty_at \'urls add\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'urls update\'' -l url -x -d 'new long URL'
@@ -512,7 +521,7 @@ complete -c shorty -n '__shorty_at \'pixels delete\'' -s h -l help -d 'show help
 
 
 complete -c shorty -n '__shorty_at \'qr\'' -a 'list' -d 'list your QR codes, newest first'
-complete -c shorty -n '__shorty_at \'qr\'' -a 'get' -d 'show a QR code with its scan statistics'
+complete -c shorty -n '__shorty_at \'qr\'' -a 'get' -d 'show a QR code and its scans by country, referrer, browser and system (drawn on a terminal)'
 complete -c shorty -n '__shorty_at \'qr\'' -a 'add' -d 'create a QR code'
 complete -c shorty -n '__shorty_at \'qr\'' -a 'update' -d 'change the content or look of a QR code'
 complete -c shorty -n '__shorty_at \'qr\'' -a 'delete' -d 'delete QR codes (asks first on a terminal; -y to skip, required in scripts)'
@@ -524,6 +533,7 @@ complete -c shorty -n '__shorty_at \'qr list\'' -l page -x -d 'page to show (or 
 complete -c shorty -n '__shorty_at \'qr list\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
 complete -c shorty -n '__shorty_at \'qr list\'' -s h -l help -d 'show help for a command'
 
+complete -c shorty -n '__shorty_at \'qr get\'' -l watch -x -d 'fetch again every SECONDS (default 5) until Ctrl-C: redrawn on a terminal, ndjson lines otherwise'
 complete -c shorty -n '__shorty_at \'qr get\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'qr add\'' -l type -x -a 'text vcard link email phone sms wifi'
