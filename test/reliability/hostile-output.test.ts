@@ -36,15 +36,15 @@ const TITLES = [
 
 describe('escape sequences from the server', () => {
   beforeEach(() => {
-    server.answer({
-      ...linkList(TITLES.map((title, i) => link(i + 1, title, { shorturl: `http://127.0.0.1/a${i}${ESCAPES.clear}` }))),
-      headers: { 'x-ratelimit-limit': '1000\u009b31m' },
-    });
+    const list = linkList(TITLES.map((title, i) => link(i + 1, title, { shorturl: `http://127.0.0.1/a${i}${ESCAPES.clear}` })));
+    const detail = { body: { error: 0, id: 1, details: { title: TITLES.join(' '), [`key${ESCAPES.title}`]: 'x' } } };
+    server.answer((req) => ({ ...(req.url.startsWith('/api/url/') ? detail : list), headers: { 'x-ratelimit-limit': '1000\u009b31m' } }));
   });
 
   test.each([
     ['a table', ['urls', 'list', '-o', 'table', '--fields', 'id,title,shorturl']],
-    ['a key/value table', ['api', 'GET', '/urls']],
+    ['a key/value table', ['urls', 'get', '1', '-o', 'table']],
+    ['`shorty api`', ['api', 'GET', '/urls']],
     ['-q lines', ['urls', 'list', '-q']],
     ['--debug lines', ['urls', 'list', '-q', '--debug']],
   ])('never reach the terminal raw in %s', async (_name, args) => {
@@ -166,11 +166,25 @@ describe('passwords', () => {
     }
   });
 
-  test('of `account update --password-stdin` never show', async () => {
+  test('of `urls add --password` never show in the data of a successful answer either', async () => {
+    server.answer((req) => ({ body: { error: 0, id: 7, shorturl: 'http://127.0.0.1/a7', echo: req.body } }));
+    for (const format of ['json', 'table', 'csv']) {
+      const res = await shorty(['urls', 'add', 'https://example.com/x', '--password', PASSWORD, '-o', format, '--fields', 'id,echo']);
+      expect(res.exitCode, res.stderr).toBe(0);
+      expectHidden(all(res), PASSWORD);
+    }
+  });
+
+  test('of `account update --password-stdin` never show, failing or not', async () => {
     server.answer(echoRequest);
     const res = await runInProcess(['account', 'update', '--password-stdin', '--debug'], { env: { ...env(), SHORTY_DEBUG: 'curl' }, input: `${PASSWORD}\n` });
     expect(res.exitCode).toBe(1);
     expectHidden(all(res), PASSWORD);
+    server.answer((req) => ({ body: { error: 0, message: `Account updated: ${req.body}` } }));
+    const ok = await shorty(['account', 'update', '--password-stdin'], `${PASSWORD}\n`);
+    expect(ok.exitCode, ok.stderr).toBe(0);
+    expect(ok.stderr).toMatch(/Account updated: .*"password":"\*\*\*"/);
+    expectHidden(all(ok), PASSWORD);
   });
 
   test('of `legacy create --password` never show, in the path of --debug lines included', async () => {

@@ -192,7 +192,7 @@ describe('refused before any request', () => {
   test.each([
     ['urls get', ['urls', 'get', '9007199254740993']],
     ['urls delete', ['urls', 'delete', '9007199254740993', '-y']],
-    ['campaigns assign', ['campaigns', 'assign', '1', '99999999999999999']],
+    ['campaigns assign', ['campaigns', 'assign', '1', '9999999999999999']],
   ])('an id past 2^53 for %s: exit 2 instead of being sent rounded', async (_name, args) => {
     const res = await runInProcess(args, { env: env() });
     expect(res.exitCode, res.stderr).toBe(2);
