@@ -222,9 +222,9 @@ _shorty_commands() {
 }
 
 _shorty_options() {
-  local globals='-o --output --json --fields -q --quiet --no-color --debug -y --yes --no-wait --profile --base-url --api-key --rate-limit --timeout --insecure'
+  local globals='-o --output --json --fields -q --quiet --no-color --debug -y --yes --no-wait --profile --base-url --api-key --rate-limit --timeout --insecure --excel-safe'
   case "$1" in
-    '') _shorty_words='-V --version -o --output --json --fields -q --quiet --no-color --debug -y --yes --no-wait --profile --base-url --api-key --rate-limit --timeout --insecure -h --help' ;;
+    '') _shorty_words='-V --version -o --output --json --fields -q --quiet --no-color --debug -y --yes --no-wait --profile --base-url --api-key --rate-limit --timeout --insecure --excel-safe -h --help' ;;
     'urls') _shorty_words='-h --help'" $globals" ;;
     'urls list') _shorty_words='--order --limit --page --all -h --help'" $globals" ;;
     'urls lookup') _shorty_words='-h --help'" $globals" ;;
@@ -302,7 +302,7 @@ _shorty_options() {
     'profiles use') _shorty_words='-h --help'" $globals" ;;
     'profiles delete') _shorty_words='-h --help'" $globals" ;;
     'profiles help') _shorty_words=''" $globals" ;;
-    'limits') _shorty_words='-h --help'" $globals" ;;
+    'limits') _shorty_words='--reset -h --help'" $globals" ;;
     'completion') _shorty_words='-h --help'" $globals" ;;
     'sandbox') _shorty_words='--port --host --data --flavor -h --help'" $globals" ;;
     'help') _shorty_words=''" $globals" ;;

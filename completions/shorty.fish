@@ -308,6 +308,7 @@ complete -c shorty -l api-key -x -d 'API key (discouraged: visible in ps; use SH
 complete -c shorty -l rate-limit -x -d 'client rate limit, e.g. 30/60s (also SHORTY_RATE_LIMIT)'
 complete -c shorty -l timeout -x -d 'request timeout in seconds (also SHORTY_TIMEOUT)'
 complete -c shorty -l insecure -d 'allow http:// to a host that is not loopback'
+complete -c shorty -l excel-safe -d 'csv/tsv: prefix cells starting with = + - @ with \' so spreadsheets do not run them'
 
 complete -c shorty -n '__shorty_at \'urls\'' -a 'list' -d 'list your links, newest first (or by clicks with --order click)'
 complete -c shorty -n '__shorty_at \'urls\'' -a 'lookup' -d 'find a link by its short URL and show it like `urls get`'
@@ -665,6 +666,7 @@ complete -c shorty -n '__shorty_at \'profiles delete\'' -s h -l help -d 'show he
 
 
 
+complete -c shorty -n '__shorty_at \'limits\'' -l reset -d 'forget the local rate-limit state of this base URL and key (says what it cleared)'
 complete -c shorty -n '__shorty_at \'limits\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'completion\'' -s h -l help -d 'show help for a command'

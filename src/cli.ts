@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { createContext, type Context, type GlobalOptions, type Host } from './context.js';
 import { ShortyError } from './errors.js';
 import { colorEnabled } from './io.js';
+import { forTerminal } from './output/terminal-text.js';
 import { registerCommands } from './commands/index.js';
 import { VERSION } from './version.js';
 
@@ -9,7 +10,7 @@ export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const
 
 const GLOBAL_KEYS: (keyof GlobalOptions)[] = [
   'output', 'json', 'fields', 'quiet', 'color', 'debug', 'yes', 'wait',
-  'profile', 'baseUrl', 'apiKey', 'rateLimit', 'timeout', 'insecure',
+  'profile', 'baseUrl', 'apiKey', 'rateLimit', 'timeout', 'insecure', 'excelSafe',
 ];
 
 /**
@@ -36,6 +37,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     .option('--rate-limit <n/ws>', 'client rate limit, e.g. 30/60s (also SHORTY_RATE_LIMIT)')
     .option('--timeout <seconds>', 'request timeout in seconds (also SHORTY_TIMEOUT)')
     .option('--insecure', 'allow http:// to a host that is not loopback')
+    .option('--excel-safe', "csv/tsv: prefix cells starting with = + - @ with ' so spreadsheets do not run them")
     .showSuggestionAfterError(true)
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
     .exitOverride()
@@ -93,15 +95,19 @@ function reportError(err: unknown, ctx: Context): number {
     return err.exitCode === 0 || err.code === 'commander.help' ? 0 : 2;
   }
   const write = (s: string) => void ctx.io.stderr.write(s);
+  // A message may quote a server (which may echo a secret, or send escape sequences).
+  const safe = (s: string) => forTerminal(ctx.secrets.redact(s));
+  const shown = (s: string) => safe(oneLine(s));
+  const stack = (s: string) => s.split('\n').map(safe).join('\n');
   if (err instanceof ShortyError) {
-    write(`shorty: ${oneLine(err.message)}\n`);
-    if (err.hint) write(`hint: ${err.hint}\n`);
-    if (debug && err.stack) write(`${err.stack}\n`);
+    write(`shorty: ${shown(err.message)}\n`);
+    if (err.hint) write(`hint: ${shown(err.hint)}\n`);
+    if (debug && err.stack) write(`${stack(err.stack)}\n`);
     return err.exitCode;
   }
   const message = err instanceof Error ? err.message : String(err);
-  write(`shorty: unexpected error: ${oneLine(message)}\n`);
-  if (debug && err instanceof Error && err.stack) write(`${err.stack}\n`);
+  write(`shorty: unexpected error: ${shown(message)}\n`);
+  if (debug && err instanceof Error && err.stack) write(`${stack(err.stack)}\n`);
   else write('hint: run again with --debug for details\n');
   return 1;
 }

@@ -4,6 +4,7 @@ import type { ModernApi } from './api/modern.js';
 import type { LegacyApi } from './api/legacy.js';
 import type { Printer } from './output/printer.js';
 import type { Prompter } from './prompter.js';
+import { createSecrets, type Secrets } from './api/redact.js';
 
 /** Global flags, accepted before or after the subcommand (see cli-contract "Global flags"). */
 export interface GlobalOptions {
@@ -23,6 +24,8 @@ export interface GlobalOptions {
   rateLimit?: string;
   timeout?: string;
   insecure?: boolean;
+  /** --excel-safe: csv/tsv cells that a spreadsheet would run as a formula get a leading `'`. */
+  excelSafe?: boolean;
 }
 
 /** What the host gives a run of the CLI: streams, environment, clock, and the Ctrl-C signal. */
@@ -44,6 +47,8 @@ export interface Context extends Host {
   globals: GlobalOptions;
   /** Set by a command that finished but must exit non-zero (e.g. some import rows failed). */
   exitCode?: number;
+  /** The run's secrets (key, proxy credentials, passwords given): every writer hides them. */
+  secrets: Secrets;
   /** Registers cleanup (sockets, files) that main() runs once the command is done. */
   onClose(fn: () => Promise<void> | void): void;
   /** Runs the registered cleanups; main() calls it. */
@@ -65,6 +70,7 @@ export function createContext(host: Host, globals: GlobalOptions = {}): Context 
   const ctx: Context = {
     ...host,
     globals,
+    secrets: createSecrets(),
     onClose: (fn) => void cleanups.push(fn),
     close: async () => {
       for (const fn of cleanups.splice(0).reverse()) {
@@ -84,18 +90,32 @@ export function createContext(host: Host, globals: GlobalOptions = {}): Context 
   return ctx;
 }
 
-/** A sleep that honours the abort signal, for the real host. */
+/** The longest delay a Node timer holds (~24.8 days): past it, setTimeout fires at once and warns. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * A sleep that honours the abort signal, for the real host. A longer delay than one timer holds
+ * is slept in pieces, so no wait, however it was computed, turns into a busy loop.
+ */
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
+    let left = Number.isNaN(ms) ? 0 : Math.max(0, ms);
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      const step = Math.min(left, MAX_TIMER_MS);
+      left -= step;
+      timer = setTimeout(left > 0 ? arm : done, step);
+    };
+    const done = () => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
-    }, ms);
+    };
     const onAbort = () => {
       clearTimeout(timer);
       reject(signal!.reason);
     };
     signal?.addEventListener('abort', onAbort, { once: true });
+    arm();
   });
 }

@@ -71,7 +71,12 @@ export function normalizeBaseUrl(raw: string): string {
   return raw.trim().replace(/\/+$/, '').replace(/\/api$/, '').replace(/\/+$/, '');
 }
 
+/**
+ * Hosts the key may reach over plain http: literal loopback addresses (127.0.0.0/8, ::1) and
+ * `localhost` itself. Not `*.localhost`: such a name goes through the resolver, and a hosts-file
+ * entry (or a resolver that doesn't special-case it) can send it anywhere.
+ */
 export function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }

@@ -6,6 +6,7 @@ import { ApiError, AuthError } from '../errors.js';
 import { BASE_URL_HINT, connection } from './connection.js';
 import type { HttpResponse } from './http.js';
 import { KEY_PLACEHOLDER, legacyUrl, type LegacyFormat } from './legacy-path.js';
+import { maskRequestSecrets } from './redact.js';
 
 export type LegacyData = Record<string, unknown>;
 
@@ -21,7 +22,7 @@ export async function createLegacyApi(ctx: Context): Promise<LegacyApi> {
   const redact = transport.redact;
 
   async function get(operationPath: string, format: LegacyFormat): Promise<HttpResponse> {
-    const shown = `GET ${legacyUrl(baseUrl, KEY_PLACEHOLDER, operationPath, format)}`;
+    const shown = `GET ${maskRequestSecrets(legacyUrl(baseUrl, KEY_PLACEHOLDER, operationPath, format))}`;
     // `create` changes the server although it is a GET: never retried, like any other write.
     const retry = !operationPath.startsWith('create/');
     const res = await transport.send({ method: 'GET', url: legacyUrl(baseUrl, apiKey, operationPath, format), retry });

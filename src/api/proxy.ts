@@ -8,6 +8,8 @@ export interface ProxyRoute {
   agent: Agent;
   /** The proxy's URL with its credentials masked, for messages and --debug. */
   shown: string;
+  /** The password, and the Proxy-Authorization token made of it: a server may echo either. */
+  secrets: string[];
 }
 
 const SCHEME_VARS = { 'http:': 'http_proxy', 'https:': 'https_proxy' } as const;
@@ -48,9 +50,12 @@ export async function proxyFor(target: URL): Promise<URL | undefined> {
  */
 export async function proxyRoute(proxy: URL, target: URL): Promise<ProxyRoute> {
   const headers: Record<string, string> = {};
+  const secrets: string[] = [];
   if (proxy.username || proxy.password) {
-    const auth = `${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`;
-    headers['Proxy-Authorization'] = `Basic ${Buffer.from(auth).toString('base64')}`;
+    const password = decodeURIComponent(proxy.password);
+    const token = Buffer.from(`${decodeURIComponent(proxy.username)}:${password}`).toString('base64');
+    headers['Proxy-Authorization'] = `Basic ${token}`;
+    secrets.push(password, token);
   }
   const bare = new URL(proxy.href);
   bare.username = '';
@@ -59,7 +64,7 @@ export async function proxyRoute(proxy: URL, target: URL): Promise<ProxyRoute> {
   const agent = target.protocol === 'https:'
     ? new (await import('https-proxy-agent')).HttpsProxyAgent(bare, options)
     : new (await import('http-proxy-agent')).HttpProxyAgent(bare, options);
-  return { agent, shown: maskProxy(proxy) };
+  return { agent, shown: maskProxy(proxy), secrets };
 }
 
 /** `http://user:secret@host:3128` -> `http://***:***@host:3128`. */

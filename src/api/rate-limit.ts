@@ -7,7 +7,7 @@ import { isProcessAlive } from './file-lock.js';
 import type { Limiter } from './limiter.js';
 import { openRateStore, rateStatePath, type RateStore } from './rate-store.js';
 import { RESERVED_TTL_MS, SlotReserve } from './rate-reserve.js';
-import { capsInForce, learnFromHeaders, nextSlotAt, prune, roomLeft, safetyMarginMs, settleOrphans, type RateState, type Slot } from './rate-window.js';
+import { capsInForce, learnFromHeaders, MAX_SERVER_WAIT_MS, nextSlotAt, prune, roomLeft, safetyMarginMs, settleOrphans, slotsInWindow, type RateState, type Slot } from './rate-window.js';
 import { announceWait } from './wait-notice.js';
 
 /**
@@ -115,7 +115,7 @@ export class SharedLimiter implements Limiter {
     const { until, planned } = await this.store.update((state) => {
       const now = this.catchUp(state);
       const fallback = Math.max(state.serverReset?.until ?? 0, nextSlotAt(state, now, this.settings.rateLimit), now + 1000);
-      const target = waitMs !== undefined ? now + waitMs : fallback;
+      const target = waitMs !== undefined ? now + Math.min(waitMs, MAX_SERVER_WAIT_MS) : fallback;
       // Shared: the other processes must not hit the wall the server just showed us.
       state.retryUntil = Math.max(state.retryUntil ?? 0, target);
       return { until: target, planned: target - now };

@@ -115,7 +115,19 @@ export function localSlotAt(state: RateState, now: number, configured: RateLimit
 
 /** The earliest moment (>= now) a new request may be sent: our log and the server's blocks. */
 export function nextSlotAt(state: RateState, now: number, configured: RateLimitSetting): number {
-  return Math.max(localSlotAt(state, now, configured), state.retryUntil ?? 0, state.serverReset?.until ?? 0);
+  return Math.max(localSlotAt(state, now, configured), blockUntil(state.retryUntil, now), blockUntil(state.serverReset?.until, now));
+}
+
+/**
+ * The longest wait a server is trusted for (Retry-After, X-RateLimit-Reset): a day. A longer one
+ * is a server fault (`Retry-After: 1000000000` is 31 years): it is reported, never stored.
+ */
+export const MAX_SERVER_WAIT_MS = 86_400_000;
+
+/** A block in the state counts only within that bound: a state file written by an older version
+ * or by hand must not hold every process back for years. */
+function blockUntil(until: number | undefined, now: number): number {
+  return until !== undefined && until - now <= MAX_SERVER_WAIT_MS ? until : 0;
 }
 
 /** X-RateLimit-Reset as an instant: epoch milliseconds, epoch seconds or seconds from now
@@ -140,15 +152,12 @@ function headerNumber(value: string | undefined): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-/** The longest wait a server's reset is trusted for; beyond it the header is surely wrong. */
-const MAX_RESET_MS = 86_400_000;
-
 /** Learns the server's cap, window and spent budget from one response's headers. */
 export function learnFromHeaders(state: RateState, headers: Record<string, string>, now: number, configured: RateLimitSetting): void {
   const limit = headerNumber(headers['x-ratelimit-limit']);
   if (limit !== undefined && limit >= 1) state.serverLimit = Math.floor(limit);
   const reset = parseReset(headers['x-ratelimit-reset'], now);
-  if (!reset || reset.at - now > MAX_RESET_MS) return;
+  if (!reset || reset.at - now > MAX_SERVER_WAIT_MS) return;
   if (limit !== undefined && reset.at > now) {
     state.serverWindowMs = Math.max(state.serverWindowMs ?? 0, reset.at - now);
   }
@@ -173,8 +182,8 @@ function ownLogAgrees(state: RateState, now: number, configured: RateLimitSettin
 export function prune(state: RateState, now: number, keepMs: number): void {
   const from = now - keepMs;
   state.slots = state.slots.filter((s) => slotTime(s, now) > from);
-  if (state.serverReset && state.serverReset.until <= now) delete state.serverReset;
-  if (state.retryUntil && state.retryUntil <= now) delete state.retryUntil;
+  if (state.serverReset && blockUntil(state.serverReset.until, now) <= now) delete state.serverReset;
+  if (state.retryUntil && blockUntil(state.retryUntil, now) <= now) delete state.retryUntil;
 }
 
 /** A request whose process died (or that outlived any timeout) can't still be in flight. */

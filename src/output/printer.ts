@@ -2,11 +2,12 @@ import type { Context } from '../context.js';
 import { colorEnabled } from '../io.js';
 import { resolveOutputFormat } from '../settings/resolve.js';
 import type { OutputFormat } from '../settings/types.js';
-import { formatCell, pageFooter } from './cells.js';
+import { formatCell, pageFooter, redactValues } from './cells.js';
 import { checkFields, flattenRow, getPath, parseFieldList, pickFields, withoutError, type Row } from './fields.js';
-import { createRowWriter } from './row-writers.js';
+import { createRowWriter, jsonText } from './row-writers.js';
 import { writeText } from './sink.js';
 import { renderKeyValue, renderTable, type TableStyle } from './table.js';
+import { forTerminal, forTerminalLines } from './terminal-text.js';
 
 export type { Row } from './fields.js';
 
@@ -43,6 +44,12 @@ export interface Printer {
   note(text: string): Promise<void>;
 }
 
+/**
+ * What comes from a server passes two filters here, once for every format: the run's secrets are
+ * redacted (a server may echo the key or a password anywhere), and text for people (tables, -q
+ * lines, notes) is made safe for a terminal (see terminal-text.ts). json and ndjson keep the data
+ * exact (JSON escapes the controls); csv and tsv too, unless stdout is a terminal.
+ */
 export async function createPrinter(ctx: Context): Promise<Printer> {
   const format = resolveOutputFormat(ctx) ?? (ctx.io.stdoutIsTTY ? 'table' : 'tsv');
   const fields = parseFieldList(ctx.globals.fields);
@@ -51,19 +58,24 @@ export async function createPrinter(ctx: Context): Promise<Printer> {
   const out = (text: string) => writeText(ctx.io.stdout, text);
   const err = (text: string) => writeText(ctx.io.stderr, text);
   const style: TableStyle = { columns: ctx.io.columns, head: paint.head };
+  const redact = (text: string) => ctx.secrets.redact(text);
+  const clean = <T>(value: T): T => redactValues(value, redact);
+  const rowWriter = () => createRowWriter(format as Exclude<OutputFormat, 'table'>, out, fields,
+    { excelSafe: ctx.globals.excelSafe, terminal: ctx.io.stdoutIsTTY });
 
   async function printQuiet(row: Row, view: View): Promise<void> {
     const value = getPath(row, view.quiet ?? 'id');
-    if (value !== undefined && value !== null && value !== '') await out(`${formatCell(value)}\n`);
+    if (value !== undefined && value !== null && value !== '') await out(`${forTerminal(redact(formatCell(value)))}\n`);
   }
 
-  async function list(rows: AsyncIterable<Row> | Iterable<Row>, view: View, info?: () => PageInfo | undefined) {
+  async function list(source: AsyncIterable<Row> | Iterable<Row>, view: View, info?: () => PageInfo | undefined) {
+    const rows = cleaned(source, clean);
     if (quiet) {
       for await (const row of rows) await printQuiet(row, view);
       return;
     }
     if (format === 'table') return listTable(rows, view, info);
-    const writer = await createRowWriter(format, out, fields);
+    const writer = await rowWriter();
     let first = true;
     for await (const row of rows) {
       if (first && fields) checkFields(row, fields);
@@ -84,25 +96,25 @@ export async function createPrinter(ctx: Context): Promise<Printer> {
   }
 
   async function object(response: Row, view: View) {
-    const obj = withoutError(response);
+    const obj = clean(withoutError(response));
     if (quiet) return printQuiet(obj, view);
     if (fields) checkFields(obj, fields);
     const shown = fields ? pickFields(obj, fields) : obj;
     if (format === 'table') return out(await renderKeyValue(Object.entries(fields ? shown : flattenRow(obj)), style));
-    if (format === 'json') return out(`${JSON.stringify(shown, null, 2)}\n`);
-    const writer = await createRowWriter(format, out, fields);
+    if (format === 'json') return out(`${jsonText(shown, 2)}\n`);
+    const writer = await rowWriter();
     await writer.row(shown);
     await writer.end();
   }
 
   async function message(response: Row) {
     if (quiet) return;
-    const obj = withoutError(response);
-    if (format === 'json') return out(`${JSON.stringify(obj, null, 2)}\n`);
-    if (format === 'ndjson') return out(`${JSON.stringify(obj)}\n`);
+    const obj = clean(withoutError(response));
+    if (format === 'json') return out(`${jsonText(obj, 2)}\n`);
+    if (format === 'ndjson') return out(`${jsonText(obj)}\n`);
     // table, csv and tsv are for rows; a bare confirmation is for the person, on stderr.
     const text = typeof obj.message === 'string' ? obj.message : 'done';
-    await err(`${paint.ok('✓')} ${text}\n`);
+    await err(`${paint.ok('✓')} ${forTerminal(text)}\n`);
   }
 
   return {
@@ -112,9 +124,14 @@ export async function createPrinter(ctx: Context): Promise<Printer> {
     object,
     message,
     note: async (text) => {
-      if (!quiet) await err(`${text}\n`);
+      if (!quiet) await err(`${forTerminalLines(redact(text))}\n`);
     },
   };
+}
+
+/** The rows with the run's secrets redacted, as they stream. */
+async function* cleaned(rows: AsyncIterable<Row> | Iterable<Row>, clean: (row: Row) => Row): AsyncGenerator<Row> {
+  for await (const row of rows) yield clean(row);
 }
 
 interface Paint {

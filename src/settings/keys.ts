@@ -39,20 +39,47 @@ export function parseOutputFormat(value: string, source = '--output'): OutputFor
 }
 
 export function parseBaseUrl(value: string, source = 'base URL'): string {
+  // Whatever sits between `//` and `@` may be a password: never echoed.
+  const shown = value.replace(/\/\/[^/@]*@/, '//***@');
   let url: URL;
   try {
     url = new URL(value.trim());
   } catch {
-    throw new UsageError(`invalid ${source} "${value}": not a URL (include https://)`);
+    throw new UsageError(`invalid ${source} "${shown}": not a URL (include https://)`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`invalid ${source} "${value}": must be http or https`);
+    throw new UsageError(`invalid ${source} "${shown}": must be http or https`);
+  }
+  // `https://user:pass@host` would send those credentials as well, and print them in every
+  // message that names the URL; the API authenticates with the key alone.
+  if (url.username || url.password) {
+    throw new UsageError(`invalid ${source} "${shown}": a base URL has no user name or password`,
+      'the API key is the only credential: set it with `shorty login` or SHORTY_API_KEY');
   }
   // Paths are appended to it as text (`<base>/api/...`): a query or fragment would end up in the middle.
   if (url.search || url.hash) {
-    throw new UsageError(`invalid ${source} "${value}": a base URL has no query or fragment`, 'e.g. https://example.com/shortener');
+    throw new UsageError(`invalid ${source} "${shown}": a base URL has no query or fragment`, 'e.g. https://example.com/shortener');
   }
   return normalizeBaseUrl(value);
+}
+
+/**
+ * The API key, trimmed. A control character (a CR from a file saved on Windows, a pasted escape)
+ * or a character outside printable ASCII could not travel in the Authorization header: refused
+ * before any request, without printing the key.
+ */
+export function parseApiKey(value: string, source = 'API key'): string {
+  const key = value.trim();
+  const bad = /[^\x20-\x7e]/.exec(key);
+  if (bad) {
+    const code = bad[0].codePointAt(0)!;
+    const what = code < 0x20 || (code >= 0x7f && code <= 0x9f)
+      ? `a control character (U+${code.toString(16).toUpperCase().padStart(4, '0')}${code === 13 ? ', a carriage return' : ''})`
+      : 'a character outside printable ASCII';
+    throw new UsageError(`invalid ${source}: the key contains ${what} at position ${bad.index + 1}`,
+      'copy the key again; a key file saved on Windows ends its lines with CR');
+  }
+  return key;
 }
 
 /** Checks a value for `config set` and returns the text to store. */
@@ -68,6 +95,8 @@ export function normalizeConfigValue(key: ConfigKey, value: string): string {
     case 'output':
       return parseOutputFormat(value.trim(), 'output');
     case 'api-key':
+      if (!value.trim()) throw new UsageError(`invalid ${key}: must not be empty`);
+      return parseApiKey(value, 'api-key');
     case 'domain': {
       const text = value.trim();
       if (!text) throw new UsageError(`invalid ${key}: must not be empty`);

@@ -1,6 +1,6 @@
 import type { Context } from '../context.js';
 import { DEFAULT_RATE_LIMIT, parseRateLimit } from '../input/rate-limit-spec.js';
-import { parseBaseUrl, parseOutputFormat, parseTimeoutSeconds, type ConfigKey } from './keys.js';
+import { parseApiKey, parseBaseUrl, parseOutputFormat, parseTimeoutSeconds, type ConfigKey } from './keys.js';
 import { configDir } from './paths.js';
 import { readConfig, selectProfile } from './store.js';
 import type { OutputFormat, Settings } from './types.js';
@@ -29,7 +29,7 @@ export async function resolveSettings(ctx: Context): Promise<Settings> {
     profile,
     configDir: dir,
     baseUrl: baseUrl && parseBaseUrl(baseUrl[0], baseUrl[1]),
-    apiKey: apiKey?.[0].trim(),
+    apiKey: apiKey && parseApiKey(apiKey[0], apiKey[1]),
     rateLimit: rateLimit ? { ...parseRateLimit(rateLimit[0]), setBy: rateLimit[1] } : DEFAULT_RATE_LIMIT,
     // Whole milliseconds: timers take integers only.
     timeoutMs: Math.round(1000 * (timeout ? parseTimeoutSeconds(timeout[0], timeout[1]) : DEFAULT_TIMEOUT_SECONDS)),

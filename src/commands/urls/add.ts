@@ -33,6 +33,8 @@ export function register(group: Command, ctx: Context): void {
 export async function run(ctx: Context, longurl: string, opts: AddOptions): Promise<void> {
   const body = linkBodyFromFlags({ ...opts, url: longurl }, { requireUrl: true, creating: true });
   const share = await prepareShare(ctx, opts);
+  // A password given here is hidden in everything printed, whatever the server echoes.
+  ctx.secrets.add(body.password);
   const warning = credentialsWarning(body.url);
   if (warning) ctx.io.stderr.write(`warning: ${warning}\n`);
   if (body.domain === undefined) {
