@@ -44,6 +44,11 @@ const CHART_MAX_WIDTH = 100;
 const text = (row: Row, path: string) => terminalText(getPath(row, path));
 const number = (value: unknown) => (typeof value === 'number' ? value : Number(value ?? 0) || 0);
 
+/** Outside UTF-8 the control pictures the sanitiser shows (U+2400-2421) would print as garbage. */
+function forLocale(out: string, style: ViewStyle): string {
+  return style.unicode ? out : out.replace(/[\u2400-\u2421]/g, '?');
+}
+
 class Lines {
   readonly out: string[] = [];
   constructor(private readonly style: ViewStyle) {}
@@ -152,7 +157,7 @@ export function renderLinkView(detail: Row, style: ViewStyle): string {
   lines.blank();
   linkFacts(lines, style, details);
   statistics(lines, style, getPath(detail, 'data'), 'Clicks');
-  return `${lines.out.join('\n')}\n`;
+  return forLocale(`${lines.out.join('\n')}\n`, style);
 }
 
 /** GET /qr/:id as a view; `drawing` is the QR code drawn for the terminal, if any. */
@@ -168,7 +173,7 @@ export function renderQrView(detail: Row, style: ViewStyle, drawing?: string): s
   const data = getPath(detail, 'data');
   if (data === undefined) lines.field('Scans', formatCount(number(getPath(details, 'scans'))));
   else statistics(lines, style, data, 'Scans');
-  let out = `${lines.out.join('\n')}\n`;
+  let out = forLocale(`${lines.out.join('\n')}\n`, style);
   if (drawing) out += `\n${drawing.endsWith('\n') ? drawing : `${drawing}\n`}`;
   return out;
 }
