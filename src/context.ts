@@ -21,6 +21,7 @@ export interface GlobalOptions {
   baseUrl?: string;
   apiKey?: string;
   rateLimit?: string;
+  rateStore?: string;
   timeout?: string;
   insecure?: boolean;
 }
