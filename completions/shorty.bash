@@ -93,7 +93,7 @@ _shorty_child() {
 
 _shorty_takes_value() {
   case "$2" in
-    '-o'|'--output'|'--fields'|'--profile'|'--base-url'|'--api-key'|'--rate-limit'|'--timeout') return 0 ;;
+    '-o'|'--output'|'--fields'|'--profile'|'--base-url'|'--api-key'|'--rate-limit'|'--rate-store'|'--timeout') return 0 ;;
     *) : ;;
   esac
   case "$1 $2" in
@@ -222,9 +222,9 @@ _shorty_commands() {
 }
 
 _shorty_options() {
-  local globals='-o --output --json --fields -q --quiet --no-color --debug -y --yes --no-wait --profile --base-url --api-key --rate-limit --timeout --insecure --excel-safe'
+  local globals='-o --output --json --fields -q --quiet --no-color --debug -y --yes --no-wait --profile --base-url --api-key --rate-limit --rate-store --timeout --insecure --excel-safe'
   case "$1" in
-    '') _shorty_words='-V --version -o --output --json --fields -q --quiet --no-color --debug -y --yes --no-wait --profile --base-url --api-key --rate-limit --timeout --insecure --excel-safe -h --help' ;;
+    '') _shorty_words='-V --version -o --output --json --fields -q --quiet --no-color --debug -y --yes --no-wait --profile --base-url --api-key --rate-limit --rate-store --timeout --insecure --excel-safe -h --help' ;;
     'urls') _shorty_words='-h --help'" $globals" ;;
     'urls list') _shorty_words='--order --limit --page --all -h --help'" $globals" ;;
     'urls lookup') _shorty_words='-h --help'" $globals" ;;
@@ -423,6 +423,7 @@ _shorty_option_values() {
     '--base-url') :; return ;;
     '--api-key') :; return ;;
     '--rate-limit') :; return ;;
+    '--rate-store') :; return ;;
     '--timeout') :; return ;;
     *) : ;;
   esac

@@ -170,7 +170,7 @@ end
 
 function __shorty_takes_value --argument-names cmd opt
     switch "$cmd $opt"
-        case '* -o' '* --output' '* --fields' '* --profile' '* --base-url' '* --api-key' '* --rate-limit' '* --timeout'
+        case '* -o' '* --output' '* --fields' '* --profile' '* --base-url' '* --api-key' '* --rate-limit' '* --rate-store' '* --timeout'
             return 0
         case 'urls list --order' 'urls list --limit' 'urls list --page'
             return 0
@@ -285,7 +285,7 @@ complete -c shorty -n '__shorty_at \'\'' -a 'legacy' -d 'use the legacy key-in-p
 complete -c shorty -n '__shorty_at \'\'' -a 'api' -d 'send a request to any endpoint of the modern API and print the response JSON'
 complete -c shorty -n '__shorty_at \'\'' -a 'login' -d 'save a base URL and API key in a profile, after checking the key with the service'
 complete -c shorty -n '__shorty_at \'\'' -a 'logout' -d 'remove the API key from a profile (its other settings stay)'
-complete -c shorty -n '__shorty_at \'\'' -a 'config' -d 'read and change the settings of a profile (keys: base-url, api-key, rate-limit, timeout, output, domain)'
+complete -c shorty -n '__shorty_at \'\'' -a 'config' -d 'read and change the settings of a profile (keys: base-url, api-key, rate-limit, rate-store, timeout, output, domain)'
 complete -c shorty -n '__shorty_at \'\'' -a 'profiles' -d 'list, select and delete config profiles'
 complete -c shorty -n '__shorty_at \'\'' -a 'limits' -d 'show the local rate-limit budget: cap, used, remaining, resets in (sends no request)'
 complete -c shorty -n '__shorty_at \'\'' -a 'completion' -d 'print the shell completion script for bash, zsh or fish'
@@ -306,6 +306,7 @@ complete -c shorty -l profile -x -d 'config profile to use (also SHORTY_PROFILE)
 complete -c shorty -l base-url -x -d 'service base URL (also SHORTY_BASE_URL)'
 complete -c shorty -l api-key -x -d 'API key (discouraged: visible in ps; use SHORTY_API_KEY or shorty login)'
 complete -c shorty -l rate-limit -x -d 'client rate limit, e.g. 30/60s (also SHORTY_RATE_LIMIT)'
+complete -c shorty -l rate-store -x -d 'share the rate limit across machines through Redis: redis://[user:pass@]host:port[/db] (also SHORTY_RATE_STORE)'
 complete -c shorty -l timeout -x -d 'request timeout in seconds (also SHORTY_TIMEOUT)'
 complete -c shorty -l insecure -d 'allow http:// to a host that is not loopback'
 complete -c shorty -l excel-safe -d 'csv/tsv: prefix cells starting with = + - @ with \' so spreadsheets do not run them'

@@ -10,7 +10,7 @@ export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const
 
 const GLOBAL_KEYS: (keyof GlobalOptions)[] = [
   'output', 'json', 'fields', 'quiet', 'color', 'debug', 'yes', 'wait',
-  'profile', 'baseUrl', 'apiKey', 'rateLimit', 'timeout', 'insecure', 'excelSafe',
+  'profile', 'baseUrl', 'apiKey', 'rateLimit', 'rateStore', 'timeout', 'insecure', 'excelSafe',
 ];
 
 /**
@@ -35,6 +35,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     .option('--base-url <url>', 'service base URL (also SHORTY_BASE_URL)')
     .option('--api-key <key>', 'API key (discouraged: visible in ps; use SHORTY_API_KEY or shorty login)')
     .option('--rate-limit <n/ws>', 'client rate limit, e.g. 30/60s (also SHORTY_RATE_LIMIT)')
+    .option('--rate-store <url>', 'share the rate limit across machines through Redis: redis://[user:pass@]host:port[/db] (also SHORTY_RATE_STORE)')
     .option('--timeout <seconds>', 'request timeout in seconds (also SHORTY_TIMEOUT)')
     .option('--insecure', 'allow http:// to a host that is not loopback')
     .option('--excel-safe', "csv/tsv: prefix cells starting with = + - @ with ' so spreadsheets do not run them")

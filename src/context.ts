@@ -22,6 +22,7 @@ export interface GlobalOptions {
   baseUrl?: string;
   apiKey?: string;
   rateLimit?: string;
+  rateStore?: string;
   timeout?: string;
   insecure?: boolean;
   /** --excel-safe: csv/tsv cells that a spreadsheet would run as a formula get a leading `'`. */

@@ -5,9 +5,10 @@ import type { Settings } from '../settings/types.js';
 import { normalizeBaseUrl } from './connection.js';
 import { isProcessAlive } from './file-lock.js';
 import type { Limiter } from './limiter.js';
-import { openRateStore, rateStatePath, type RateStore } from './rate-store.js';
+import type { RateStore } from './rate-store.js';
+import { maxInFlightMs, openSharedRateStore } from './rate-store-open.js';
 import { RESERVED_TTL_MS, SlotReserve } from './rate-reserve.js';
-import { capsInForce, learnFromHeaders, MAX_SERVER_WAIT_MS, nextSlotAt, prune, roomLeft, safetyMarginMs, settleOrphans, slotsInWindow, type RateState, type Slot } from './rate-window.js';
+import { capsInForce, learnFromHeaders, MAX_SERVER_WAIT_MS, nextSlotAt, prune, roomLeft, safetyMarginMs, settleOrphans, type RateState, type Slot } from './rate-window.js';
 import { announceWait } from './wait-notice.js';
 
 /**
@@ -17,13 +18,11 @@ import { announceWait } from './wait-notice.js';
  * answer arrives.
  */
 export async function createLimiter(ctx: Context, settings: Settings): Promise<Limiter> {
-  const path = rateStatePath(settings.configDir, normalizeBaseUrl(settings.baseUrl ?? ''), settings.apiKey ?? '');
-  return new SharedLimiter(ctx, settings, openRateStore(path));
-}
-
-/** No request can be in flight longer than its timeout; a little more for the slowest clocks. */
-function maxInFlightMs(settings: Settings): number {
-  return settings.timeoutMs + 5000;
+  const baseUrl = normalizeBaseUrl(settings.baseUrl ?? '');
+  const { store, clockOffsetMs } = await openSharedRateStore(settings, baseUrl, settings.apiKey ?? '', () => ctx.now());
+  // On a Redis store the instants are Redis's: every machine's slots on one clock.
+  const clock = clockOffsetMs === 0 ? ctx : { ...ctx, now: () => ctx.now() + clockOffsetMs };
+  return new SharedLimiter(clock, settings, store);
 }
 
 /** An answer as observed: which request, when, and what its headers said. */
@@ -59,12 +58,18 @@ export class SharedLimiter implements Limiter {
   private readonly reserve = new SlotReserve();
   private flushTimer: NodeJS.Timeout | undefined;
   private releaseTimer: NodeJS.Timeout | undefined;
+  /** What this process's slots are tagged with: the pid, or the store's id for a fleet. */
+  private readonly owner: number;
+  private readonly isOwnerAlive: (owner: number) => boolean;
 
   constructor(
     private readonly ctx: Context,
     private readonly settings: Settings,
     private readonly store: RateStore,
-  ) {}
+  ) {
+    this.owner = store.owner ?? process.pid;
+    this.isOwnerAlive = store.isOwnerAlive?.bind(store) ?? isProcessAlive;
+  }
 
   async acquire(signal: AbortSignal): Promise<void> {
     if (signal.aborted) throw signal.reason;
@@ -128,19 +133,20 @@ export class SharedLimiter implements Limiter {
     clearTimeout(this.flushTimer);
     clearTimeout(this.releaseTimer);
     this.reserve.dropAll();
-    if (this.inFlight.length === 0 && this.answers.length === 0 && !this.reserve.holding) return;
+    if (this.inFlight.length === 0 && this.answers.length === 0 && !this.reserve.holding) return this.store.close?.();
     const pending = this.inFlight.splice(0);
     await this.store.update((state) => {
       const now = this.catchUp(state);
       for (const seq of pending) this.complete(state, seq, now);
     }).catch(() => {});
+    await this.store.close?.();
   }
 
   /** Records the slot asked for and, with room to spare, a few more for the requests to come. */
   private take(state: RateState, now: number, seq: number): void {
     const room = roomLeft(state, now, this.settings.rateLimit);
     const extra = Array.from({ length: SlotReserve.extra(room, this.acquires) }, () => ++this.seq);
-    for (const s of [seq, ...extra]) state.slots.push({ sentAt: now, pid: process.pid, seq: s });
+    for (const s of [seq, ...extra]) state.slots.push({ sentAt: now, pid: this.owner, seq: s });
     this.reserve.add(extra, now, Math.min(...capsInForce(state, this.settings.rateLimit).map((cap) => cap.limit)));
   }
 
@@ -148,7 +154,7 @@ export class SharedLimiter implements Limiter {
   private catchUp(state: RateState): number {
     const now = this.tidy(state);
     this.reserve.dropStale(now);
-    this.reserve.releaseInto(state, process.pid);
+    this.reserve.releaseInto(state, this.owner);
     for (const { seq, at, headers } of this.answers.splice(0)) {
       this.complete(state, seq, at);
       learnFromHeaders(state, headers, at, this.settings.rateLimit);
@@ -181,7 +187,7 @@ export class SharedLimiter implements Limiter {
   /** Prunes the state and settles requests of dead processes; returns the current time. */
   private tidy(state: RateState): number {
     const now = this.ctx.now();
-    settleOrphans(state, now, (pid) => pid === process.pid || isProcessAlive(pid), maxInFlightMs(this.settings));
+    settleOrphans(state, now, (pid) => pid === this.owner || this.isOwnerAlive(pid), maxInFlightMs(this.settings));
     // Only slots that can still count are kept (the state is read and written on every update).
     const windowMs = Math.max(...capsInForce(state, this.settings.rateLimit).map((cap) => cap.windowMs), this.settings.rateLimit.windowMs);
     prune(state, now, windowMs + 2 * safetyMarginMs(windowMs));
@@ -189,7 +195,7 @@ export class SharedLimiter implements Limiter {
   }
 
   private complete(state: RateState, seq: number | undefined, now: number): void {
-    const mine = (s: Slot) => s.pid === process.pid && s.doneAt === undefined && (seq === undefined || s.seq === seq);
+    const mine = (s: Slot) => s.pid === this.owner && s.doneAt === undefined && (seq === undefined || s.seq === seq);
     const slot = state.slots.find(mine);
     if (slot) slot.doneAt = Math.max(now, slot.sentAt);
   }

@@ -14,6 +14,12 @@ export interface RateStore {
   update<T>(change: (state: RateState) => T, signal?: AbortSignal): Promise<T>;
   /** A snapshot, read under the lock. */
   read(): Promise<RateState>;
+  /** The id slots of this process are tagged with; default: the pid (one machine). */
+  readonly owner?: number;
+  /** Whether the process that tagged slots `owner` may still be waiting for an answer; default: a pid check. */
+  isOwnerAlive?(owner: number): boolean;
+  /** Closes a connection, if the store has one. */
+  close?(): Promise<void>;
 }
 
 export function rateStateDir(configDir: string): string {
@@ -120,7 +126,7 @@ function fileHolds(path: string, bytes: Buffer): boolean {
 }
 
 /** Resolves when `previous` has settled, or rejects with the abort reason as soon as `signal` aborts. */
-function afterTurn(previous: Promise<unknown>, signal?: AbortSignal): Promise<void> {
+export function afterTurn(previous: Promise<unknown>, signal?: AbortSignal): Promise<void> {
   if (!signal) return previous.then(() => {});
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {

@@ -1,10 +1,11 @@
 import { UsageError } from '../errors.js';
 import { normalizeBaseUrl } from '../api/connection.js';
 import { parseRateLimit } from '../input/rate-limit-spec.js';
+import { parseRateStoreUrl } from './rate-store-url.js';
 import type { OutputFormat } from './types.js';
 
 /** The keys a profile may hold (`shorty config set KEY VALUE`), in the order `config list` shows them. */
-export const CONFIG_KEYS = ['base-url', 'api-key', 'rate-limit', 'timeout', 'output', 'domain'] as const;
+export const CONFIG_KEYS = ['base-url', 'api-key', 'rate-limit', 'rate-store', 'timeout', 'output', 'domain'] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'json', 'ndjson', 'csv', 'tsv'];
@@ -90,6 +91,8 @@ export function normalizeConfigValue(key: ConfigKey, value: string): string {
     case 'rate-limit':
       parseRateLimit(value);
       return value.trim();
+    case 'rate-store':
+      return parseRateStoreUrl(value, 'rate-store');
     case 'timeout':
       return String(parseTimeoutSeconds(value, 'timeout'));
     case 'output':

@@ -2,6 +2,7 @@ import type { Context } from '../context.js';
 import { DEFAULT_RATE_LIMIT, parseRateLimit } from '../input/rate-limit-spec.js';
 import { parseApiKey, parseBaseUrl, parseOutputFormat, parseTimeoutSeconds, type ConfigKey } from './keys.js';
 import { configDir } from './paths.js';
+import { parseRateStoreUrl } from './rate-store-url.js';
 import { readConfig, selectProfile } from './store.js';
 import type { OutputFormat, Settings } from './types.js';
 
@@ -23,6 +24,7 @@ export async function resolveSettings(ctx: Context): Promise<Settings> {
   const baseUrl = pick([globals.baseUrl, '--base-url'], 'SHORTY_BASE_URL', 'base-url');
   const apiKey = pick([globals.apiKey, '--api-key'], 'SHORTY_API_KEY', 'api-key');
   const rateLimit = pick([globals.rateLimit, '--rate-limit'], 'SHORTY_RATE_LIMIT', 'rate-limit');
+  const rateStore = pick([globals.rateStore, '--rate-store'], 'SHORTY_RATE_STORE', 'rate-store');
   const timeout = pick([globals.timeout, '--timeout'], 'SHORTY_TIMEOUT', 'timeout');
   const output = pick([globals.output, '--output'], 'SHORTY_OUTPUT', 'output');
   return {
@@ -31,6 +33,7 @@ export async function resolveSettings(ctx: Context): Promise<Settings> {
     baseUrl: baseUrl && parseBaseUrl(baseUrl[0], baseUrl[1]),
     apiKey: apiKey && parseApiKey(apiKey[0], apiKey[1]),
     rateLimit: rateLimit ? { ...parseRateLimit(rateLimit[0]), setBy: rateLimit[1] } : DEFAULT_RATE_LIMIT,
+    rateStore: rateStore && parseRateStoreUrl(rateStore[0], rateStore[1]),
     // Whole milliseconds: timers take integers only.
     timeoutMs: Math.round(1000 * (timeout ? parseTimeoutSeconds(timeout[0], timeout[1]) : DEFAULT_TIMEOUT_SECONDS)),
     output: output && parseOutputFormat(output[0].trim(), output[1]),

@@ -21,6 +21,8 @@ export interface Settings {
   baseUrl?: string;
   apiKey?: string;
   rateLimit: RateLimitSetting;
+  /** A Redis URL (may hold a password: show it only masked); unset: the local state file. */
+  rateStore?: string;
   timeoutMs: number;
   /** An explicit choice (flag, env or config); undefined means: table on a TTY, tsv otherwise. */
   output?: OutputFormat;

@@ -198,7 +198,7 @@ const tests: Record<CommandName, Test> = {
   },
   'config list': async () => {
     const res = await runInProcess(['config', 'list', '--json']);
-    expect(json(res)).toHaveLength(6);
+    expect(json(res)).toHaveLength(7);
   },
   'config get': async () => {
     const configDir = tempDir();

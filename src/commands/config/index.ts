@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import type { View } from '../../output/printer.js';
 import { CONFIG_KEYS, maskKey, normalizeConfigValue, parseConfigKey, type ConfigKey } from '../../settings/keys.js';
+import { maskRateStoreUrl } from '../../settings/rate-store-url.js';
 import type { ProfileValues } from '../../settings/store.js';
 import { action, examples } from '../shared/action.js';
 
@@ -25,7 +26,8 @@ async function selected(ctx: Context): Promise<{ dir: string; profile: string; v
 /** The key is shown masked everywhere, even to its owner: terminals get recorded and shared. */
 function shown(key: ConfigKey, value: string | undefined): string | null {
   if (value === undefined) return null;
-  return key === 'api-key' ? maskKey(value) : value;
+  if (key === 'api-key') return maskKey(value);
+  return key === 'rate-store' ? maskRateStoreUrl(value) : value;
 }
 
 export function register(config: Command, ctx: Context): void {

@@ -1,5 +1,5 @@
 import { normalizeBaseUrl, requireApiKey, requireBaseUrl } from '../../api/connection.js';
-import { openRateStore, rateStatePath } from '../../api/rate-store.js';
+import { openSharedRateStore } from '../../api/rate-store-open.js';
 import { budget } from '../../api/rate-window.js';
 import type { Context } from '../../context.js';
 import { formatRateLimit } from '../../input/rate-limit-spec.js';
@@ -18,9 +18,9 @@ function seconds(ms: number): number {
 export async function showLimits(ctx: Context): Promise<void> {
   const settings = await ctx.settings();
   const baseUrl = normalizeBaseUrl(requireBaseUrl(settings));
-  const path = rateStatePath(settings.configDir, baseUrl, requireApiKey(settings));
-  const state = await openRateStore(path).read();
-  const b = budget(state, ctx.now(), settings.rateLimit);
+  const { store, clockOffsetMs } = await openSharedRateStore(settings, baseUrl, requireApiKey(settings), () => ctx.now());
+  const state = await store.read().finally(() => store.close?.());
+  const b = budget(state, ctx.now() + clockOffsetMs, settings.rateLimit);
   const printer = await ctx.printer();
   await printer.object({
     base_url: baseUrl,
