@@ -18,6 +18,14 @@ interface ImportFlags {
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
+/** The arguments as given to the program (commander keeps them on the root command). */
+function commandLine(command: Command): string[] | undefined {
+  let root = command;
+  while (root.parent) root = root.parent;
+  const raw = (root as unknown as { rawArgs?: unknown }).rawArgs;
+  return Array.isArray(raw) && raw.every((a) => typeof a === 'string') ? raw : undefined;
+}
+
 /** `shorty urls import [FILE|-]`; the work lives in src/bulk, loaded only when it runs. */
 export function registerImport(group: Command, ctx: Context): void {
   const cmd = group
@@ -46,7 +54,7 @@ Results (csv unless -o json|ndjson|tsv) stream to stdout in input order: the inp
 plus row, status (ok, error, invalid, skipped; valid in a dry run), id, shorturl, error.
 Exit status: 0 when every row is ok or skipped, 1 otherwise, 2 for unusable input (nothing
 sent), 130 when interrupted.`)
-    .action(action(ctx, async (file: string | undefined, flags: ImportFlags) => {
+    .action(action(ctx, async (file: string | undefined, flags: ImportFlags, command: Command) => {
       const ifExists = parseChoice(flags.ifExists, ['skip', 'fail'] as const, '--if-exists');
       const map = parseColumnMap(flags.map ?? []);
       const [{ runImport }, { parseDelimiter }, { checkEncoding }] = await Promise.all([
@@ -62,6 +70,7 @@ sent), 130 when interrupted.`)
         journal: flags.journal,
         failedOut: flags.failedOut,
         ifExists,
+        argv: commandLine(command),
       });
     }));
   completeOption(cmd, '--delimiter', ['comma', 'semicolon', 'tab', 'pipe']);
