@@ -5,7 +5,7 @@ import type { Settings } from '../settings/types.js';
 import { normalizeBaseUrl } from './connection.js';
 import { isProcessAlive } from './file-lock.js';
 import type { Limiter } from './limiter.js';
-import { openRateStore, rateStatePath, type RateStore } from './rate-store.js';
+import { openRateStore, rateStateFile, usableRateStateDir, type RateStore } from './rate-store.js';
 import { RESERVED_TTL_MS, SlotReserve } from './rate-reserve.js';
 import { effectiveLimit, learnFromHeaders, nextSlotAt, prune, safetyMarginMs, settleOrphans, slotsInWindow, type RateState, type Slot } from './rate-window.js';
 import { announceWait } from './wait-notice.js';
@@ -17,7 +17,8 @@ import { announceWait } from './wait-notice.js';
  * answer arrives.
  */
 export async function createLimiter(ctx: Context, settings: Settings): Promise<Limiter> {
-  const path = rateStatePath(settings.configDir, normalizeBaseUrl(settings.baseUrl ?? ''), settings.apiKey ?? '');
+  const dir = usableRateStateDir(settings.configDir, (line) => void ctx.io.stderr.write(`${line}\n`));
+  const path = rateStateFile(dir, normalizeBaseUrl(settings.baseUrl ?? ''), settings.apiKey ?? '');
   return new SharedLimiter(ctx, settings, openRateStore(path));
 }
 

@@ -1,5 +1,5 @@
 import { normalizeBaseUrl, requireApiKey, requireBaseUrl } from '../../api/connection.js';
-import { openRateStore, rateStatePath } from '../../api/rate-store.js';
+import { openRateStore, rateStateFile, usableRateStateDir } from '../../api/rate-store.js';
 import { budget } from '../../api/rate-window.js';
 import type { Context } from '../../context.js';
 import { formatRateLimit } from '../../input/rate-limit-spec.js';
@@ -18,7 +18,9 @@ function seconds(ms: number): number {
 export async function showLimits(ctx: Context): Promise<void> {
   const settings = await ctx.settings();
   const baseUrl = normalizeBaseUrl(requireBaseUrl(settings));
-  const path = rateStatePath(settings.configDir, baseUrl, requireApiKey(settings));
+  const apiKey = requireApiKey(settings);
+  const dir = usableRateStateDir(settings.configDir, (line) => void ctx.io.stderr.write(`${line}\n`));
+  const path = rateStateFile(dir, baseUrl, apiKey);
   const state = await openRateStore(path).read();
   const b = budget(state, ctx.now(), settings.rateLimit);
   const printer = await ctx.printer();
