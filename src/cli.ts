@@ -68,7 +68,7 @@ Examples:
 
 Environment: SHORTY_BASE_URL, SHORTY_API_KEY, SHORTY_PROFILE, SHORTY_CONFIG_DIR,
 SHORTY_RATE_LIMIT, SHORTY_TIMEOUT, SHORTY_OUTPUT, SHORTY_DEBUG, NO_COLOR.
-Exit codes: 0 ok, 1 API error, 2 usage, 3 auth, 4 rate limited, 5 network, 130 interrupted.`);
+Exit codes: 0 ok, 1 API error, 2 usage, 3 auth, 4 rate limited, 5 network, 130 interrupted, 143 terminated.`);
   return program;
 }
 

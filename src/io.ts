@@ -19,7 +19,7 @@ export interface IO {
  * away: EPIPE; a full disk: ENOSPC; EIO). stderr and stdin are looked up only when used: most runs
  * never touch them.
  */
-export function processIO(failed: (err: NodeJS.ErrnoException, stream: 'stdout' | 'stderr') => void = (err) => { throw err; }): IO {
+export function processIO(failed: (err: NodeJS.ErrnoException, stream: 'stdout' | 'stderr') => void): IO {
   const watch = (stream: NodeJS.WriteStream, name: 'stdout' | 'stderr') => stream.on('error', (err) => failed(causeOf(stream, err), name));
   const stdout = watch(process.stdout, 'stdout');
   let stderr: NodeJS.WriteStream | undefined;

@@ -30,7 +30,7 @@ export interface ImportOptions {
   argv?: readonly string[];
 }
 
-/** `urls import`: returns the exit code (0 all ok/skipped, 1 some rows failed, 130 interrupted). */
+/** `urls import`: returns the exit code (0 all ok/skipped, 1 some rows failed or not sent, 130/143 interrupted). */
 export async function runImport(ctx: Context, opts: ImportOptions): Promise<number> {
   await checkImportFiles(ctx, opts);
   const outputFormat = bulkOutputFormat(ctx, 'urls import');

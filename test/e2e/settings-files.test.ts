@@ -126,7 +126,8 @@ describe('profile names an object already has', () => {
     const configDir = tempDir();
     writeFile(join(configDir, 'config.json'), `{"current":"__proto__","profiles":{"__proto__":{"base-url":"http://evil.example"},"work":{"output":"json"}}}`);
     chmodSync(join(configDir, 'config.json'), 0o600);
-    const res = await runInProcess(['profiles', 'list', '-q'], { configDir });
-    expect(res).toMatchObject({ exitCode: 0, stdout: 'work\n' });
+    expect(await runInProcess(['profiles', 'list', '-q'], { configDir })).toMatchObject({ exitCode: 0, stdout: 'work\n' });
+    // The profile in use is `default`, which sets nothing.
+    expect(await runInProcess(['config', 'get', 'base-url'], { configDir })).toMatchObject({ exitCode: 1, stdout: '' });
   });
 });

@@ -52,8 +52,9 @@ any other column is named in one warning and passed through to the results.
 Lines input: one URL per line; a line with a space, tab or ; is invalid (not one URL).
 Results (csv unless -o json|ndjson|tsv) stream to stdout in input order: the input columns
 plus row, status (ok, error, invalid, skipped; valid in a dry run), id, shorturl, error.
-Exit status: 0 when every row is ok or skipped, 1 otherwise, 2 for unusable input (nothing
-sent), 130 when interrupted.`)
+--journal FILE is locked while the import runs (FILE.lock): a second import on it is refused.
+Exit status: 0 when every row is ok or skipped, 1 otherwise (or when stdout closed before every
+row was sent), 2 for unusable input (nothing sent), 130 when interrupted (143: SIGTERM).`)
     .action(action(ctx, async (file: string | undefined, flags: ImportFlags, command: Command) => {
       const ifExists = parseChoice(flags.ifExists, ['skip', 'fail'] as const, '--if-exists');
       const map = parseColumnMap(flags.map ?? []);
