@@ -107,8 +107,13 @@ export async function openJournal(path: string): Promise<JournalWriter> {
     throw fileError(`cannot write the journal ${path}`, err);
   }
   const records = recordFile(file, { sync: true });
-  // A crash can leave half a line: start on a fresh line so the next record stays readable.
-  if (!(await endsWithNewline(path, file.size))) await records.append('\n');
+  try {
+    // A crash can leave half a line: start on a fresh line so the next record stays readable.
+    if (!(await endsWithNewline(path, file.size))) await records.append('\n');
+  } catch (err) {
+    await records.close().catch(() => {});
+    throw fileError(`cannot write the journal ${path}`, err);
+  }
   return {
     append: (rec) => records.append(`${JSON.stringify(rec)}\n`),
     close: () => records.close().catch((err) => {
