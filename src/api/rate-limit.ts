@@ -19,7 +19,8 @@ import { announceWait } from './wait-notice.js';
  */
 export async function createLimiter(ctx: Context, settings: Settings): Promise<Limiter> {
   const baseUrl = normalizeBaseUrl(settings.baseUrl ?? '');
-  const { store, clockOffsetMs } = await openSharedRateStore(settings, baseUrl, settings.apiKey ?? '', () => ctx.now());
+  const { store, clockOffsetMs } = await openSharedRateStore(settings, baseUrl, settings.apiKey ?? '', () => ctx.now(),
+    (line) => void ctx.io.stderr.write(`${line}\n`));
   // On a Redis store the instants are Redis's: every machine's slots on one clock.
   const clock = clockOffsetMs === 0 ? ctx : { ...ctx, now: () => ctx.now() + clockOffsetMs };
   return new SharedLimiter(clock, settings, store);

@@ -1,5 +1,5 @@
 import type { Settings } from '../settings/types.js';
-import { openRateStore, rateStatePath, type RateStore } from './rate-store.js';
+import { openRateStore, rateStateFile, usableRateStateDir, type RateStore } from './rate-store.js';
 
 /** The limiter's store for this run and the clock its instants are on. */
 export interface OpenedRateStore {
@@ -18,8 +18,13 @@ export function maxInFlightMs(settings: Settings): number {
  * a run without it never loads it. A Redis store that can't be reached is an error (exit 5),
  * never a silent fall-back to the local file, which would let this machine spend the fleet's budget.
  */
-export async function openSharedRateStore(settings: Settings, baseUrl: string, apiKey: string, now: () => number): Promise<OpenedRateStore> {
-  if (!settings.rateStore) return { store: openRateStore(rateStatePath(settings.configDir, baseUrl, apiKey)), clockOffsetMs: 0 };
+export async function openSharedRateStore(settings: Settings, baseUrl: string, apiKey: string, now: () => number,
+  warn: (line: string) => void): Promise<OpenedRateStore> {
+  if (!settings.rateStore) {
+    // A config folder that can't be written (CI without a home) falls back to a private temp folder.
+    const dir = usableRateStateDir(settings.configDir, warn);
+    return { store: openRateStore(rateStateFile(dir, baseUrl, apiKey)), clockOffsetMs: 0 };
+  }
   const { openRedisRateStore } = await import('./rate-store-redis.js');
   const store = await openRedisRateStore({
     url: settings.rateStore, baseUrl, apiKey, now,

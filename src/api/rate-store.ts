@@ -1,5 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { UsageError } from '../errors.js';
+import { fileErrorReason } from '../file-errors.js';
 import { withFileLock } from './file-lock.js';
 import { emptyState, sanitizeState, type RateState } from './rate-window.js';
 
@@ -26,8 +29,51 @@ export function rateStateDir(configDir: string): string {
   return join(configDir, 'ratelimit');
 }
 
+/**
+ * The folder of the rate-limit state: `<configDir>/ratelimit`, or, when the config folder can't
+ * be written (CI as a user without a home, a read-only SHORTY_CONFIG_DIR), a folder of this
+ * user's own under the system's temp folder, so requests still work; `warn` gets one line.
+ */
+export function usableRateStateDir(configDir: string, warn: (line: string) => void): string {
+  const preferred = rateStateDir(configDir);
+  try {
+    mkdirSync(preferred, { recursive: true, mode: 0o700 });
+    accessSync(preferred, constants.W_OK);
+    return preferred;
+  } catch (err) {
+    const why = `cannot write the config folder ${configDir}: ${fileErrorReason(err)}`;
+    const fallback = join(tmpdir(), process.getuid ? `shorty-${process.getuid()}` : 'shorty');
+    claimPrivateDir(fallback, why);
+    warn(`warning: ${why}; the rate-limit state is kept in ${fallback} instead`);
+    return rateStateDir(fallback);
+  }
+}
+
+/**
+ * A folder under the shared temp folder is ours only if we made it or own it: another user could
+ * have made it first (or a symlink in its place) to read or steer our state. `why` starts the
+ * error; `uid` is whose the folder must be.
+ */
+export function claimPrivateDir(path: string, why: string, uid = process.getuid?.()): void {
+  const refuse = (what: string) => new UsageError(`${why}; and ${path}, the fallback, ${what}`,
+    'set SHORTY_CONFIG_DIR to a folder you can write');
+  try {
+    mkdirSync(path, { mode: 0o700 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw refuse(`can't be made either (${fileErrorReason(err)})`);
+  }
+  const info = lstatSync(path);
+  if (!info.isDirectory()) throw refuse('is not a folder');
+  if (uid !== undefined && info.uid !== uid) throw refuse(`belongs to another user (uid ${info.uid})`);
+  if (process.platform !== 'win32' && (info.mode & 0o077) !== 0) chmodSync(path, 0o700);
+}
+
 /** `<host>-<hash>.json`: the host helps a person find the file; the hash separates keys. */
 export function rateStatePath(configDir: string, baseUrl: string, apiKey: string): string {
+  return rateStateFile(rateStateDir(configDir), baseUrl, apiKey);
+}
+
+export function rateStateFile(dir: string, baseUrl: string, apiKey: string): string {
   const id = fnv1a64(`${baseUrl}\n${apiKey}`);
   let host = 'server';
   try {
@@ -35,7 +81,7 @@ export function rateStatePath(configDir: string, baseUrl: string, apiKey: string
   } catch {
     // an invalid base URL is refused before any request; the hash alone still works
   }
-  return join(rateStateDir(configDir), `${host}-${id}.json`);
+  return join(dir, `${host}-${id}.json`);
 }
 
 export function openRateStore(path: string): RateStore {

@@ -3,7 +3,7 @@ import { DEFAULT_RATE_LIMIT, parseRateLimit } from '../input/rate-limit-spec.js'
 import { parseApiKey, parseBaseUrl, parseOutputFormat, parseTimeoutSeconds, type ConfigKey } from './keys.js';
 import { configDir } from './paths.js';
 import { parseRateStoreUrl } from './rate-store-url.js';
-import { readConfig, selectProfile } from './store.js';
+import { profileOf, readConfig, selectProfile } from './store.js';
 import type { OutputFormat, Settings } from './types.js';
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -15,9 +15,9 @@ type Candidate = [value: string | undefined, source: string];
 export async function resolveSettings(ctx: Context): Promise<Settings> {
   const { globals, env } = ctx;
   const dir = configDir(env);
-  const data = readConfig(dir);
+  const data = readConfig(dir, ctx.io.stderr);
   const profile = selectProfile(globals.profile, env.SHORTY_PROFILE, data);
-  const stored = data.profiles[profile] ?? {};
+  const stored = profileOf(data, profile) ?? {};
   const pick = (flag: [string | undefined, string] | undefined, envName: string, key: ConfigKey) =>
     first([...(flag ? [flag] : []), [env[envName], envName], [stored[key], `${key} in profile "${profile}"`]]);
 
@@ -51,10 +51,10 @@ export async function resolveSettings(ctx: Context): Promise<Settings> {
 export function resolveOutputFormat(ctx: Context): OutputFormat | undefined {
   const { globals, env } = ctx;
   const dir = configDir(env);
-  const data = readConfig(dir);
+  const data = readConfig(dir, ctx.io.stderr);
   const profile = selectProfile(globals.profile, env.SHORTY_PROFILE, data);
   const output = first([[globals.output, '--output'], [env.SHORTY_OUTPUT, 'SHORTY_OUTPUT'],
-    [data.profiles[profile]?.output, `output in profile "${profile}"`]]);
+    [profileOf(data, profile)?.output, `output in profile "${profile}"`]]);
   return output && parseOutputFormat(output[0].trim(), output[1]);
 }
 

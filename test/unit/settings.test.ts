@@ -1,11 +1,12 @@
 import { mkdtempSync, readFileSync, statSync, writeFileSync, chmodSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import { createContext, type GlobalOptions } from '../../src/context.js';
 import { UsageError } from '../../src/errors.js';
 import { createTestIO } from '../../src/io.js';
 import { maskKey, normalizeConfigValue, parseConfigKey } from '../../src/settings/keys.js';
+import { jsonErrorOffset, jsonErrorPosition } from '../../src/settings/json-position.js';
 import { platformConfigDir } from '../../src/settings/paths.js';
 import { resolveSettings } from '../../src/settings/resolve.js';
 import { openStore, readConfig } from '../../src/settings/store.js';
@@ -135,5 +136,33 @@ describe('config keys', () => {
     expect(() => normalizeConfigValue('rate-limit', 'fast')).toThrow(UsageError);
     expect(() => normalizeConfigValue('base-url', 'sho.rt')).toThrow(UsageError);
     expect(() => parseConfigKey('colour')).toThrow(/expected one of base-url, api-key/);
+  });
+});
+
+describe('jsonErrorPosition', () => {
+  test.each([
+    ['{"a": sk_secret}', 6],
+    ['{"a": "x",}', 10],
+    ['{"a": "sk_secret', 16],
+    ['{"a" "b"}', 5],
+    ['', 0],
+    ['{"a":1}}', 7],
+    ["{'a':1}", 1],
+    ['[1,2', 4],
+    ['{"a":"x\u0001"}', 7],
+    ['{"a":"\\q"}', 7],
+    ['[1,]', 3],
+  ])('%j fails at %i', (text, offset) => {
+    expect(() => JSON.parse(text)).toThrow();
+    expect(jsonErrorOffset(text)).toBe(offset);
+  });
+
+  test('as line and column, from 1', () => {
+    expect(jsonErrorPosition('{\n  "profiles": {\n    "a": x\n}')).toBe('line 3, column 10');
+    expect(jsonErrorPosition('x')).toBe('line 1, column 1');
+  });
+
+  test('text nested too deep to scan has no position, and no crash', () => {
+    expect(jsonErrorPosition('['.repeat(200_000))).toBeUndefined();
   });
 });

@@ -15,12 +15,12 @@ const loadPaths = () => import('../../settings/paths.js');
 
 /** The profile these commands read and change, and what it holds. */
 async function selected(ctx: Context): Promise<{ dir: string; profile: string; values: ProfileValues }> {
-  const { readConfig, selectProfile } = await loadStore();
+  const { profileOf, readConfig, selectProfile } = await loadStore();
   const { configDir } = await loadPaths();
   const dir = configDir(ctx.env);
-  const data = readConfig(dir);
+  const data = readConfig(dir, ctx.io.stderr);
   const profile = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data);
-  return { dir, profile, values: data.profiles[profile] ?? {} };
+  return { dir, profile, values: profileOf(data, profile) ?? {} };
 }
 
 /** The key is shown masked everywhere, even to its owner: terminals get recorded and shared. */

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { normalizeBaseUrl, requireApiKey, requireBaseUrl } from '../../api/connection.js';
-import { openRateStore, rateStatePath } from '../../api/rate-store.js';
+import { rateStatePath } from '../../api/rate-store.js';
+import { openSharedRateStore } from '../../api/rate-store-open.js';
 import type { RateState } from '../../api/rate-window.js';
 import type { Context } from '../../context.js';
 import { maskKey } from '../../settings/keys.js';
@@ -16,14 +17,16 @@ export async function resetLimits(ctx: Context): Promise<void> {
   const settings = await ctx.settings();
   const baseUrl = normalizeBaseUrl(requireBaseUrl(settings));
   const key = requireApiKey(settings);
-  const path = rateStatePath(settings.configDir, baseUrl, key);
   const where = `${baseUrl} (key ${maskKey(key)})`;
   const printer = await ctx.printer();
-  if (!existsSync(path)) {
+  // A local state that was never written stays unwritten (a Redis store answers an empty state).
+  if (!settings.rateStore && !existsSync(rateStatePath(settings.configDir, baseUrl, key))) {
     await printer.message({ message: `no local rate-limit state for ${where}: nothing to clear`, base_url: baseUrl, cleared: [] });
     return;
   }
-  const cleared = await openRateStore(path).update((state) => {
+  const { store } = await openSharedRateStore(settings, baseUrl, key, () => ctx.now(),
+    (line) => void ctx.io.stderr.write(`${line}\n`));
+  const cleared = await store.update((state) => {
     const was = describe(state, ctx.now());
     state.slots = [];
     delete state.serverLimit;
@@ -31,7 +34,7 @@ export async function resetLimits(ctx: Context): Promise<void> {
     delete state.serverReset;
     delete state.retryUntil;
     return was;
-  }, ctx.signal);
+  }, ctx.signal).finally(() => store.close?.());
   const what = cleared.length > 0 ? cleared.join(', ') : 'it was empty';
   await printer.message({ message: `cleared the local rate-limit state for ${where}: ${what}`, base_url: baseUrl, cleared });
 }

@@ -18,7 +18,8 @@ function seconds(ms: number): number {
 export async function showLimits(ctx: Context): Promise<void> {
   const settings = await ctx.settings();
   const baseUrl = normalizeBaseUrl(requireBaseUrl(settings));
-  const { store, clockOffsetMs } = await openSharedRateStore(settings, baseUrl, requireApiKey(settings), () => ctx.now());
+  const { store, clockOffsetMs } = await openSharedRateStore(settings, baseUrl, requireApiKey(settings), () => ctx.now(),
+    (line) => void ctx.io.stderr.write(`${line}\n`));
   const state = await store.read().finally(() => store.close?.());
   const b = budget(state, ctx.now() + clockOffsetMs, settings.rateLimit);
   const printer = await ctx.printer();
