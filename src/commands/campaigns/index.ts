@@ -18,9 +18,11 @@ interface CampaignFlags {
   private?: boolean;
 }
 
-/** Servers return the name under `domain` in some places: give it its real key as well. */
+/** Servers return the name under `domain` (v7 writes) or `campaign` (v6 writes): give it its real key as well. */
 function withName(campaign: Row): Row {
-  return campaign.name === undefined && campaign.domain !== undefined ? { ...campaign, name: campaign.domain } : campaign;
+  if (campaign.name !== undefined) return campaign;
+  const name = typeof campaign.campaign === 'string' ? campaign.campaign : campaign.domain;
+  return name === undefined ? campaign : { ...campaign, name };
 }
 
 function campaignBody(flags: CampaignFlags): Record<string, unknown> {

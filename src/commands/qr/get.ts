@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { parseId } from '../../input/validate.js';
-import { getPath, withoutError } from '../../output/fields.js';
+import { getPath, withoutError, type Row } from '../../output/fields.js';
 import { renderQrView, type ViewStyle } from '../../output/stats-view.js';
 import { action, examples } from '../shared/action.js';
 import { showDetail } from '../shared/detail-view.js';
@@ -24,11 +24,18 @@ async function drawing(link: unknown, style: ViewStyle): Promise<string | undefi
   return renderQr(link);
 }
 
+/** v6 puts the date under `details.data` (sic): give it its real key as well. */
+function withDate(detail: Row): Row {
+  const details = detail.details as Row | undefined;
+  if (!details || typeof details !== 'object' || details.date !== undefined || details.data === undefined) return detail;
+  return { ...detail, details: { ...details, date: details.data } };
+}
+
 export async function run(ctx: Context, idText: string, opts: { watch?: string | true }): Promise<void> {
   const id = parseId(idText, 'QR code id');
   const watchSeconds = parseWatchSeconds(opts.watch);
   await showDetail(ctx, {
-    fetch: async () => withoutError(await (await ctx.api()).call('GET', `/qr/${id}`)),
+    fetch: async () => withDate(withoutError(await (await ctx.api()).call('GET', `/qr/${id}`))),
     render: async (detail, style) => renderQrView(detail, style, await drawing(getPath(detail, 'details.link'), style)),
     print: async (detail) => (await ctx.printer()).object(detail, QR_DETAIL_VIEW),
   }, watchSeconds);
