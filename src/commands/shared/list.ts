@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import type { Query } from '../../api/modern.js';
 import { BULK_PAGE_SIZE, paginate, type Item, type Page } from '../../api/paginate.js';
 import { parsePositiveInt } from '../../input/validate.js';
-import { checkKnownFields, parseFieldList } from '../../output/fields.js';
+import { checkKnownFields, keysInOrder, parseFieldList } from '../../output/fields.js';
 import type { PageInfo, View } from '../../output/printer.js';
 
 export interface ListFlags {
@@ -50,7 +50,8 @@ export async function printList(ctx: Context, req: ListRequest): Promise<void> {
     for await (const current of paginate(api, req.path, { keys: req.keys, query: req.query, limit: perPage, page, all })) {
       if (!last && current.items.length === 0 && fields && declared && undeclared.length > 0) checkKnownFields(fields, declared);
       last = current;
-      yield* req.mapItem ? current.items.map(req.mapItem) : current.items;
+      const items = req.mapItem ? current.items.map(req.mapItem) : current.items;
+      yield* declared ? items.map((item) => keysInOrder(item, declared)) : items;
     }
   }
   const info = (): PageInfo | undefined =>
