@@ -66,7 +66,7 @@ function normalise(text: string, baseUrl: string): string {
   let out = legacySegments(text).split(baseUrl).join('<base>')
     .replace(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/g, '<date>')
     // aliases the server drew at random (5 characters; the tests' own have 3)
-    .replace(/<base>\/[A-Za-z0-9]{5,6}\b/g, '<base>/<random>');
+    .replace(/<base>\/(qr\/)?[A-Za-z0-9]{5,6}\b/g, '<base>/$1<random>');
   for (const [pattern, v7] of SERVER_SAYS) out = out.replace(pattern, v7);
   return out;
 }
@@ -79,15 +79,17 @@ function parsed(text: string): unknown {
   }
 }
 
-/** v6's output without the V6_EXTRAS that v7's lacks: keys of JSON objects, columns of tsv. */
+/** v6's output without the V6_EXTRAS that v7's lacks: keys of JSON objects, columns of tsv and csv
+ * (the tests' values hold no comma). */
 function withoutExtras(v6: string, v7: string): string {
   const [a, b] = [parsed(v6), parsed(v7)];
   if (a !== undefined && b !== undefined) return JSON.stringify(dropKeys(a, b), null, 2);
-  const [headA, ...rowsA] = v6.split('\n');
-  const headB = v7.split('\n')[0].split('\t');
-  const drop = new Set(headA.split('\t').flatMap((name, i) => (V6_EXTRAS.includes(name) && !headB.includes(name) ? [i] : [])));
+  const lines = v6.split('\n');
+  const separator = lines[0].includes('\t') ? '\t' : ',';
+  const headB = v7.split('\n')[0].split(separator);
+  const drop = new Set(lines[0].split(separator).flatMap((name, i) => (V6_EXTRAS.includes(name) && !headB.includes(name) ? [i] : [])));
   if (drop.size === 0) return v6;
-  return [headA, ...rowsA].map((line) => line.split('\t').filter((_, i) => !drop.has(i)).join('\t')).join('\n');
+  return lines.map((line) => line.split(separator).filter((_, i) => !drop.has(i)).join(separator)).join('\n');
 }
 
 function dropKeys(v6: unknown, v7: unknown): unknown {
