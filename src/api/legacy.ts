@@ -4,6 +4,7 @@
 import type { Context } from '../context.js';
 import { ApiError, AuthError } from '../errors.js';
 import { BASE_URL_HINT, connection } from './connection.js';
+import { denialError, isRefusalReason, KEY_HINT } from './denial.js';
 import type { HttpResponse } from './http.js';
 import { KEY_PLACEHOLDER, legacyUrl, type LegacyFormat } from './legacy-path.js';
 import { maskRequestSecrets } from './redact.js';
@@ -43,13 +44,11 @@ export async function createLegacyApi(ctx: Context): Promise<LegacyApi> {
   };
 }
 
-const AUTH_HINT = 'check the key: `shorty login`, or SHORTY_API_KEY';
-
 /** Failures before the body is read: auth, HTML pages, empty bodies. */
 function checkTransportLevel(res: HttpResponse, shown: string, redact: (s: string) => string): void {
   const message = bestMessage(res.json ?? xmlFields(res.text));
   if (res.status === 401 || res.status === 403) {
-    throw new AuthError(`authentication failed: ${redact(message ?? `HTTP ${res.status}`)}`, AUTH_HINT);
+    throw denialError(message === undefined ? undefined : redact(message), res.status);
   }
   if (res.text.trim() === '') throw new ApiError(`empty response from the server (HTTP ${res.status}): ${shown}`, { status: res.status });
   if (res.json !== undefined || isXml(res)) return;
@@ -96,7 +95,8 @@ export function checkXmlEnvelope(res: HttpResponse, redact: (s: string) => strin
 function legacyError(code: unknown, message: string | undefined, status: number, redact: (s: string) => string): ApiError | AuthError {
   const codeText = code === undefined || code === null || code === '' ? 'no code' : `code ${String(code)}`;
   const text = message ? redact(message) : `the legacy API reported an error (${codeText}, HTTP ${status})`;
-  if (String(code) === '403' || /api key|unauthori[sz]ed/i.test(text)) return new AuthError(text, AUTH_HINT);
+  if (isRefusalReason(text)) return denialError(text, status);
+  if (String(code) === '403' || /api key|unauthori[sz]ed/i.test(text)) return new AuthError(text, KEY_HINT);
   return new ApiError(text, { status });
 }
 

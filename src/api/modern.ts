@@ -1,7 +1,9 @@
 import type { Context } from '../context.js';
 import { ApiError, AuthError, UnusableResponseError } from '../errors.js';
+import { denialError, isRefusalReason, KEY_HINT } from './denial.js';
 import { BASE_URL_HINT, connection } from './connection.js';
 import type { HttpResponse } from './http.js';
+import { withNumbers } from './numbers.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -12,7 +14,8 @@ export interface CallOptions {
 }
 
 export interface ModernApi {
-  /** Calls `{base_url}/api{path}`; resolves with the JSON body when its `error` says success. */
+  /** Calls `{base_url}/api{path}`; resolves with the JSON body when its `error` says success,
+   * its numeric fields as numbers whatever form they arrived in (see numbers.ts). */
   call<T = Record<string, unknown>>(method: Method, path: string, opts?: CallOptions): Promise<T>;
   /** Like call(), but resolves with the whole response (for `shorty api`). Still throws for
    * auth, HTML and network failures, which no caller can use. */
@@ -42,7 +45,7 @@ export async function createModernApi(ctx: Context): Promise<ModernApi> {
     send: async (method, path, opts) => (await exchange(method, path, opts)).res,
     async call<T>(method: Method, path: string, opts?: CallOptions): Promise<T> {
       const { res, redact } = await exchange(method, path, opts);
-      return checkBody(res, redact) as T;
+      return withNumbers(checkBody(res, redact)) as T;
     },
   };
 }
@@ -75,8 +78,7 @@ const KEY_MESSAGE = /api key|unauthori[sz]ed|forbidden/i;
 function checkTransportLevel(res: HttpResponse, shown: string, redact: (text: string) => string): void {
   const body = res.json as { message?: unknown } | undefined;
   if (res.status === 401 || res.status === 403) {
-    const message = typeof body?.message === 'string' ? redact(body.message) : `HTTP ${res.status}`;
-    throw new AuthError(`authentication failed: ${message}`, 'check the key: `shorty login`, or SHORTY_API_KEY');
+    throw denialError(typeof body?.message === 'string' ? redact(body.message) : undefined, res.status);
   }
   if (body !== undefined) return;
   const looksHtml = /html/i.test(res.contentType) || /^\s*</.test(res.text);
@@ -106,7 +108,8 @@ export function checkBody(res: HttpResponse, redact: (text: string) => string = 
   const obj = body as Record<string, unknown>;
   if (isErrorFlag(obj.error)) {
     const message = typeof obj.message === 'string' && obj.message ? redact(obj.message) : `the API reported an error (HTTP ${res.status})`;
-    if (KEY_MESSAGE.test(message)) throw new AuthError(message, 'check the key: `shorty login`, or SHORTY_API_KEY');
+    if (isRefusalReason(message)) throw denialError(message, res.status);
+    if (KEY_MESSAGE.test(message)) throw new AuthError(message, KEY_HINT);
     throw new ApiError(message, { status: res.status });
   }
   if (res.status >= 400) throw new ApiError(`HTTP ${res.status} from the server`, { status: res.status });

@@ -168,8 +168,7 @@ export function renderQrView(detail: Row, style: ViewStyle, drawing?: string): s
   if (name) lines.add(name, style.paint.title);
   lines.add(text(details, 'link'), style.paint.link);
   lines.blank();
-  // v6 puts the date under `details.data`.
-  lines.field('Created', text(details, 'date') || text(details, 'data') || '-');
+  lines.field('Created', text(details, 'date') || '-');
   const data = getPath(detail, 'data');
   if (data === undefined) lines.field('Scans', formatCount(number(getPath(details, 'scans'))));
   else statistics(lines, style, data, 'Scans');

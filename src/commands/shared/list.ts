@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import type { Query } from '../../api/modern.js';
 import { BULK_PAGE_SIZE, paginate, type Item, type Page } from '../../api/paginate.js';
 import { parsePositiveInt } from '../../input/validate.js';
-import { checkKnownFields, parseFieldList } from '../../output/fields.js';
+import { checkKnownFields, keysInOrder, parseFieldList } from '../../output/fields.js';
 import type { PageInfo, View } from '../../output/printer.js';
 
 export interface ListFlags {
@@ -35,8 +35,11 @@ export interface ListRequest {
 export async function printList(ctx: Context, req: ListRequest): Promise<void> {
   const limit = req.flags.limit === undefined ? undefined : parsePositiveInt(req.flags.limit, '--limit');
   const page = req.flags.page === undefined ? undefined : parsePositiveInt(req.flags.page, '--page');
+  // A field the spec does not declare may still be in the answer (servers of other versions add
+  // fields): it is checked against the rows received, or the declared fields when there are none.
   const fields = parseFieldList(ctx.globals.fields);
-  if (fields && req.view.fields) checkKnownFields(fields, req.view.fields);
+  const declared = req.view.fields;
+  const undeclared = fields && declared ? fields.filter((f) => !declared.includes(f)) : [];
   const [api, printer] = await Promise.all([ctx.api(), ctx.printer()]);
   const all = Boolean(req.flags.all);
   // Every request costs a slot of the rate limit, so --all asks for large pages. A --page counts
@@ -45,8 +48,10 @@ export async function printList(ctx: Context, req: ListRequest): Promise<void> {
   let last: Page | undefined;
   async function* rows(): AsyncGenerator<Item> {
     for await (const current of paginate(api, req.path, { keys: req.keys, query: req.query, limit: perPage, page, all })) {
+      if (!last && current.items.length === 0 && fields && declared && undeclared.length > 0) checkKnownFields(fields, declared);
       last = current;
-      yield* req.mapItem ? current.items.map(req.mapItem) : current.items;
+      const items = req.mapItem ? current.items.map(req.mapItem) : current.items;
+      yield* declared ? items.map((item) => keysInOrder(item, declared)) : items;
     }
   }
   const info = (): PageInfo | undefined =>
