@@ -20,6 +20,9 @@ export interface View {
   /** Every field an item of a list has (api-spec): list commands check --fields against them
    * before any request. Without it, --fields is checked against the first row received. */
   fields?: readonly string[];
+  /** Fields servers of other versions add (real-servers.md): accepted by --fields too, shown
+   * after the declared ones. */
+  extraFields?: readonly string[];
 }
 
 export interface PageInfo {

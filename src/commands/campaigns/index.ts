@@ -8,7 +8,7 @@ import { deleteMany } from '../shared/delete.js';
 import { verb } from '../shared/group.js';
 import { addListOptions, printList, type ListFlags } from '../shared/list.js';
 
-const CAMPAIGN_VIEW: View = { columns: ['id', 'name', 'public', 'rotator', 'list'], fields: ['id', 'name', 'public', 'rotator', 'list'] };
+const CAMPAIGN_VIEW: View = { columns: ['id', 'name', 'public', 'rotator', 'list'], fields: ['id', 'name', 'public', 'rotator', 'list'], extraFields: ['views'] };
 
 interface CampaignFlags {
   name?: string;

@@ -35,11 +35,11 @@ export interface ListRequest {
 export async function printList(ctx: Context, req: ListRequest): Promise<void> {
   const limit = req.flags.limit === undefined ? undefined : parsePositiveInt(req.flags.limit, '--limit');
   const page = req.flags.page === undefined ? undefined : parsePositiveInt(req.flags.page, '--page');
-  // A field the spec does not declare may still be in the answer (servers of other versions add
-  // fields): it is checked against the rows received, or the declared fields when there are none.
+  // Checked before any request: exit 2 means nothing was sent. Fields that servers of other
+  // versions add are known too.
   const fields = parseFieldList(ctx.globals.fields);
   const declared = req.view.fields;
-  const undeclared = fields && declared ? fields.filter((f) => !declared.includes(f)) : [];
+  if (fields && declared) checkKnownFields(fields, [...declared, ...(req.view.extraFields ?? [])]);
   const [api, printer] = await Promise.all([ctx.api(), ctx.printer()]);
   const all = Boolean(req.flags.all);
   // Every request costs a slot of the rate limit, so --all asks for large pages. A --page counts
@@ -48,7 +48,6 @@ export async function printList(ctx: Context, req: ListRequest): Promise<void> {
   let last: Page | undefined;
   async function* rows(): AsyncGenerator<Item> {
     for await (const current of paginate(api, req.path, { keys: req.keys, query: req.query, limit: perPage, page, all })) {
-      if (!last && current.items.length === 0 && fields && declared && undeclared.length > 0) checkKnownFields(fields, declared);
       last = current;
       const items = req.mapItem ? current.items.map(req.mapItem) : current.items;
       yield* declared ? items.map((item) => keysInOrder(item, declared)) : items;
