@@ -25,7 +25,7 @@ export async function proxyFor(target: URL): Promise<URL | undefined> {
   if (!['http_proxy', 'https_proxy', 'all_proxy'].some(envValue)) return undefined;
   const { getProxyForUrl } = await import('proxy-from-env');
   const chosen = getProxyForUrl(target.href);
-  if (!chosen) return undefined;
+  if (!chosen || excludedByParentDomain(target, getProxyForUrl)) return undefined;
   // proxy-from-env gives a proxy written without a scheme the target's (https://proxy:3128 for
   // an https target); curl and npm take it as http://, which is what such proxies speak.
   const raw = envValue(SCHEME_VARS[target.protocol as keyof typeof SCHEME_VARS] ?? 'all_proxy') ?? envValue('all_proxy') ?? chosen;
@@ -41,6 +41,24 @@ export async function proxyFor(target: URL): Promise<URL | undefined> {
       'set HTTPS_PROXY to an http:// proxy, or list the host in NO_PROXY');
   }
   return url;
+}
+
+/**
+ * curl and gh read a bare NO_PROXY entry `example.com` as that domain and every host under it;
+ * proxy-from-env matches it exactly. So a host is also excluded when one of its parent domains
+ * is, by proxy-from-env's own rules (ports and wildcards included): `api.example.com` asks about
+ * `example.com` on the same scheme and port. IP addresses have no parent domains.
+ */
+function excludedByParentDomain(target: URL, getProxyForUrl: (url: string) => string): boolean {
+  const host = target.hostname;
+  if (/^[\d.]+$/.test(host) || host.startsWith('[')) return false;
+  const labels = host.split('.');
+  for (let i = 1; i < labels.length; i += 1) {
+    const parent = new URL(target.href);
+    parent.hostname = labels.slice(i).join('.');
+    if (!getProxyForUrl(parent.href)) return true;
+  }
+  return false;
 }
 
 /**
