@@ -4,6 +4,7 @@
 //
 //   util/                      leaf utilities: import nothing of the project
 //   errors, io, version        the base every layer may use
+//   file-errors                failed file calls as errors (on errors alone), for every layer
 //   settings/                  flags > env > profile; every rule about base URLs and keys
 //   api/                       the client: transport, limiter, modern and legacy calls (on settings/)
 //   output/, input/            the printer; the validators and link-body mapping
@@ -11,7 +12,7 @@
 //   commands/, bulk/           parse, validate, work (through the context)
 //   factory.ts, cli.ts, entry  wiring: only cli.ts builds the real context
 //   sandbox/                   the local API: shares api/types.ts and nothing else with the client
-const BASE = '^src/(util/|errors|io|version)';
+const BASE = '^src/(util/|errors|file-errors|io|version)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -36,6 +37,13 @@ module.exports = {
       comment: 'errors, io and version are what every layer stands on: they stand on util/ alone.',
       from: { path: '^src/(errors|io|version)\\.[jt]s$' },
       to: { path: '^src/', pathNot: '^src/util/' },
+    },
+    {
+      name: 'file-errors-on-errors',
+      severity: 'error',
+      comment: 'The messages of failed file calls build on errors (and util/) alone, so every layer may use them.',
+      from: { path: '^src/file-errors\\.[jt]s$' },
+      to: { path: '^src/', pathNot: '^src/(util/|errors\\.[jt]s$)' },
     },
     {
       name: 'settings-below-the-client',

@@ -93,13 +93,14 @@ _shorty_child() {
 
 _shorty_takes_value() {
   case "$2" in
-    '-o'|'--output'|'--fields'|'--profile'|'--base-url'|'--api-key'|'--rate-limit'|'--timeout') return 0 ;;
+    '-o'|'--output'|'--fields'|'--profile'|'--base-url'|'--api-key'|'--rate-limit'|'--rate-store'|'--timeout') return 0 ;;
     *) : ;;
   esac
   case "$1 $2" in
     'urls list --order') return 0 ;;
     'urls list --limit') return 0 ;;
     'urls list --page') return 0 ;;
+    'urls get --watch') return 0 ;;
     'urls add --custom') return 0 ;;
     'urls add --type') return 0 ;;
     'urls add --password') return 0 ;;
@@ -171,6 +172,7 @@ _shorty_takes_value() {
     'pixels update --name') return 0 ;;
     'qr list --limit') return 0 ;;
     'qr list --page') return 0 ;;
+    'qr get --watch') return 0 ;;
     'qr add --type') return 0 ;;
     'qr add --data') return 0 ;;
     'qr add --background') return 0 ;;
@@ -220,14 +222,14 @@ _shorty_commands() {
 }
 
 _shorty_options() {
-  local globals='-o --output --json --fields -q --quiet --no-color --debug -y --yes --no-wait --profile --base-url --api-key --rate-limit --timeout --insecure'
+  local globals='-o --output --json --fields -q --quiet --no-color --debug -y --yes --no-wait --profile --base-url --api-key --rate-limit --rate-store --timeout --insecure --excel-safe'
   case "$1" in
-    '') _shorty_words='-V --version -o --output --json --fields -q --quiet --no-color --debug -y --yes --no-wait --profile --base-url --api-key --rate-limit --timeout --insecure -h --help' ;;
+    '') _shorty_words='-V --version -o --output --json --fields -q --quiet --no-color --debug -y --yes --no-wait --profile --base-url --api-key --rate-limit --rate-store --timeout --insecure --excel-safe -h --help' ;;
     'urls') _shorty_words='-h --help'" $globals" ;;
     'urls list') _shorty_words='--order --limit --page --all -h --help'" $globals" ;;
     'urls lookup') _shorty_words='-h --help'" $globals" ;;
-    'urls get') _shorty_words='--qr -h --help'" $globals" ;;
-    'urls add') _shorty_words='--custom --type --password --domain --expiry --geo --device --language --meta-title --meta-description --meta-image --pixel --channel --deeplink-apple --deeplink-google --param --qr -h --help'" $globals" ;;
+    'urls get') _shorty_words='--qr --watch --web --copy -h --help'" $globals" ;;
+    'urls add') _shorty_words='--custom --type --password --domain --expiry --geo --device --language --meta-title --meta-description --meta-image --pixel --channel --deeplink-apple --deeplink-google --param --qr --web --copy -h --help'" $globals" ;;
     'urls update') _shorty_words='--url --custom --type --password --domain --expiry --geo --device --language --meta-title --meta-description --meta-image --pixel --channel --deeplink-apple --deeplink-google --param -h --help'" $globals" ;;
     'urls delete') _shorty_words='-h --help'" $globals" ;;
     'urls import') _shorty_words='--format --delimiter --encoding --map --dry-run --journal --failed-out --if-exists -h --help'" $globals" ;;
@@ -263,7 +265,7 @@ _shorty_options() {
     'pixels help') _shorty_words=''" $globals" ;;
     'qr') _shorty_words='-h --help'" $globals" ;;
     'qr list') _shorty_words='--limit --page --all -h --help'" $globals" ;;
-    'qr get') _shorty_words='-h --help'" $globals" ;;
+    'qr get') _shorty_words='--watch -h --help'" $globals" ;;
     'qr add') _shorty_words='--type --data --background --foreground --logo --show -h --help'" $globals" ;;
     'qr update') _shorty_words='--data --type --background --foreground --logo -h --help'" $globals" ;;
     'qr delete') _shorty_words='-h --help'" $globals" ;;
@@ -300,7 +302,7 @@ _shorty_options() {
     'profiles use') _shorty_words='-h --help'" $globals" ;;
     'profiles delete') _shorty_words='-h --help'" $globals" ;;
     'profiles help') _shorty_words=''" $globals" ;;
-    'limits') _shorty_words='-h --help'" $globals" ;;
+    'limits') _shorty_words='--reset -h --help'" $globals" ;;
     'completion') _shorty_words='-h --help'" $globals" ;;
     'sandbox') _shorty_words='--port --host --data --flavor -h --help'" $globals" ;;
     'help') _shorty_words=''" $globals" ;;
@@ -314,6 +316,7 @@ _shorty_option_values() {
     'urls list --order') _shorty_words='date click'; return ;;
     'urls list --limit') :; return ;;
     'urls list --page') :; return ;;
+    'urls get --watch') :; return ;;
     'urls add --custom') :; return ;;
     'urls add --type') _shorty_words='direct frame splash'; return ;;
     'urls add --password') :; return ;;
@@ -385,6 +388,7 @@ _shorty_option_values() {
     'pixels update --name') :; return ;;
     'qr list --limit') :; return ;;
     'qr list --page') :; return ;;
+    'qr get --watch') :; return ;;
     'qr add --type') _shorty_words='text vcard link email phone sms wifi'; return ;;
     'qr add --data') :; return ;;
     'qr add --background') :; return ;;
@@ -419,6 +423,7 @@ _shorty_option_values() {
     '--base-url') :; return ;;
     '--api-key') :; return ;;
     '--rate-limit') :; return ;;
+    '--rate-store') :; return ;;
     '--timeout') :; return ;;
     *) : ;;
   esac

@@ -170,9 +170,11 @@ end
 
 function __shorty_takes_value --argument-names cmd opt
     switch "$cmd $opt"
-        case '* -o' '* --output' '* --fields' '* --profile' '* --base-url' '* --api-key' '* --rate-limit' '* --timeout'
+        case '* -o' '* --output' '* --fields' '* --profile' '* --base-url' '* --api-key' '* --rate-limit' '* --rate-store' '* --timeout'
             return 0
         case 'urls list --order' 'urls list --limit' 'urls list --page'
+            return 0
+        case 'urls get --watch'
             return 0
         case 'urls add --custom' 'urls add --type' 'urls add --password' 'urls add --domain' 'urls add --expiry' 'urls add --geo' 'urls add --device' 'urls add --language' 'urls add --meta-title' 'urls add --meta-description' 'urls add --meta-image' 'urls add --pixel' 'urls add --channel' 'urls add --deeplink-apple' 'urls add --deeplink-google' 'urls add --param'
             return 0
@@ -209,6 +211,8 @@ function __shorty_takes_value --argument-names cmd opt
         case 'pixels update --tag' 'pixels update --name'
             return 0
         case 'qr list --limit' 'qr list --page'
+            return 0
+        case 'qr get --watch'
             return 0
         case 'qr add --type' 'qr add --data' 'qr add --background' 'qr add --foreground' 'qr add --logo'
             return 0
@@ -281,7 +285,7 @@ complete -c shorty -n '__shorty_at \'\'' -a 'legacy' -d 'use the legacy key-in-p
 complete -c shorty -n '__shorty_at \'\'' -a 'api' -d 'send a request to any endpoint of the modern API and print the response JSON'
 complete -c shorty -n '__shorty_at \'\'' -a 'login' -d 'save a base URL and API key in a profile, after checking the key with the service'
 complete -c shorty -n '__shorty_at \'\'' -a 'logout' -d 'remove the API key from a profile (its other settings stay)'
-complete -c shorty -n '__shorty_at \'\'' -a 'config' -d 'read and change the settings of a profile (keys: base-url, api-key, rate-limit, timeout, output, domain)'
+complete -c shorty -n '__shorty_at \'\'' -a 'config' -d 'read and change the settings of a profile (keys: base-url, api-key, rate-limit, rate-store, timeout, output, domain)'
 complete -c shorty -n '__shorty_at \'\'' -a 'profiles' -d 'list, select and delete config profiles'
 complete -c shorty -n '__shorty_at \'\'' -a 'limits' -d 'show the local rate-limit budget: cap, used, remaining, resets in (sends no request)'
 complete -c shorty -n '__shorty_at \'\'' -a 'completion' -d 'print the shell completion script for bash, zsh or fish'
@@ -302,12 +306,14 @@ complete -c shorty -l profile -x -d 'config profile to use (also SHORTY_PROFILE)
 complete -c shorty -l base-url -x -d 'service base URL (also SHORTY_BASE_URL)'
 complete -c shorty -l api-key -x -d 'API key (discouraged: visible in ps; use SHORTY_API_KEY or shorty login)'
 complete -c shorty -l rate-limit -x -d 'client rate limit, e.g. 30/60s (also SHORTY_RATE_LIMIT)'
+complete -c shorty -l rate-store -x -d 'share the rate limit across machines through Redis: redis://[user:pass@]host:port[/db] (also SHORTY_RATE_STORE)'
 complete -c shorty -l timeout -x -d 'request timeout in seconds (also SHORTY_TIMEOUT)'
 complete -c shorty -l insecure -d 'allow http:// to a host that is not loopback'
+complete -c shorty -l excel-safe -d 'csv/tsv: prefix cells starting with = + - @ with \' so spreadsheets do not run them'
 
 complete -c shorty -n '__shorty_at \'urls\'' -a 'list' -d 'list your links, newest first (or by clicks with --order click)'
 complete -c shorty -n '__shorty_at \'urls\'' -a 'lookup' -d 'find a link by its short URL and show it like `urls get`'
-complete -c shorty -n '__shorty_at \'urls\'' -a 'get' -d 'show a link: its addresses, targets, expiry and click summary'
+complete -c shorty -n '__shorty_at \'urls\'' -a 'get' -d 'show a link and how it performs: addresses, targets, expiry, clicks by country, referrer, browser and system'
 complete -c shorty -n '__shorty_at \'urls\'' -a 'add' -d 'shorten a long URL (with optional alias, targeting, expiry, meta tags, pixels, deep links)'
 complete -c shorty -n '__shorty_at \'urls\'' -a 'update' -d 'change a link; without --url the current long URL is kept (read first with GET /url/:id)'
 complete -c shorty -n '__shorty_at \'urls\'' -a 'delete' -d 'delete links (asks first on a terminal; -y to skip, required in scripts)'
@@ -320,12 +326,15 @@ complete -c shorty -n '__shorty_at \'urls list\'' -l order -x -a 'date click'
 complete -c shorty -n '__shorty_at \'urls list\'' -l order -x -d 'sort by date or by clicks'
 complete -c shorty -n '__shorty_at \'urls list\'' -l limit -x -d 'results per page (the server defaults to 15)'
 complete -c shorty -n '__shorty_at \'urls list\'' -l page -x -d 'page to show (or to start from with --all)'
-complete -c shorty -n '__shorty_at \'urls list\'' -l all -d 'follow every page to the last one, printing rows as they come'
+complete -c shorty -n '__shorty_at \'urls list\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
 complete -c shorty -n '__shorty_at \'urls list\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'urls lookup\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'urls get\'' -l qr -d 'also draw the short URL as a QR code (with -q: only the QR code)'
+complete -c shorty -n '__shorty_at \'urls get\'' -l watch -x -d 'fetch again every SECONDS (default 5) until Ctrl-C: redrawn on a terminal, ndjson lines otherwise'
+complete -c shorty -n '__shorty_at \'urls get\'' -l web -d 'open the short URL in the browser (BROWSER, else the system opener)'
+complete -c shorty -n '__shorty_at \'urls get\'' -l copy -d 'copy the short URL to the clipboard (through the terminal, else pbcopy/wl-copy/xclip/xsel/clip)'
 complete -c shorty -n '__shorty_at \'urls get\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'urls add\'' -l custom -x -d 'custom alias instead of a random one (3+ letters, digits, - or _)'
@@ -346,6 +355,8 @@ complete -c shorty -n '__shorty_at \'urls add\'' -l deeplink-apple -x -d 'App St
 complete -c shorty -n '__shorty_at \'urls add\'' -l deeplink-google -x -d 'Google Play deep link'
 complete -c shorty -n '__shorty_at \'urls add\'' -l param -x -d 'URL parameter, repeatable'
 complete -c shorty -n '__shorty_at \'urls add\'' -l qr -d 'also draw the short URL as a QR code (with -q: only the QR code)'
+complete -c shorty -n '__shorty_at \'urls add\'' -l web -d 'open the short URL in the browser (BROWSER, else the system opener)'
+complete -c shorty -n '__shorty_at \'urls add\'' -l copy -d 'copy the short URL to the clipboard (through the terminal, else pbcopy/wl-copy/xclip/xsel/clip)'
 complete -c shorty -n '__shorty_at \'urls add\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'urls update\'' -l url -x -d 'new long URL'
@@ -398,7 +409,7 @@ complete -c shorty -n '__shorty_at \'domains\'' -s h -l help -d 'show help for a
 
 complete -c shorty -n '__shorty_at \'domains list\'' -l limit -x -d 'results per page (the server defaults to 15)'
 complete -c shorty -n '__shorty_at \'domains list\'' -l page -x -d 'page to show (or to start from with --all)'
-complete -c shorty -n '__shorty_at \'domains list\'' -l all -d 'follow every page to the last one, printing rows as they come'
+complete -c shorty -n '__shorty_at \'domains list\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
 complete -c shorty -n '__shorty_at \'domains list\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'domains add\'' -l redirect-root -x -d 'where a visit to the bare domain goes'
@@ -423,7 +434,7 @@ complete -c shorty -n '__shorty_at \'campaigns\'' -s h -l help -d 'show help for
 
 complete -c shorty -n '__shorty_at \'campaigns list\'' -l limit -x -d 'results per page (the server defaults to 15)'
 complete -c shorty -n '__shorty_at \'campaigns list\'' -l page -x -d 'page to show (or to start from with --all)'
-complete -c shorty -n '__shorty_at \'campaigns list\'' -l all -d 'follow every page to the last one, printing rows as they come'
+complete -c shorty -n '__shorty_at \'campaigns list\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
 complete -c shorty -n '__shorty_at \'campaigns list\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'campaigns add\'' -l name -x -d 'campaign name'
@@ -455,12 +466,12 @@ complete -c shorty -n '__shorty_at \'channels\'' -s h -l help -d 'show help for 
 
 complete -c shorty -n '__shorty_at \'channels list\'' -l limit -x -d 'results per page (the server defaults to 15)'
 complete -c shorty -n '__shorty_at \'channels list\'' -l page -x -d 'page to show (or to start from with --all)'
-complete -c shorty -n '__shorty_at \'channels list\'' -l all -d 'follow every page to the last one, printing rows as they come'
+complete -c shorty -n '__shorty_at \'channels list\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
 complete -c shorty -n '__shorty_at \'channels list\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'channels get\'' -l limit -x -d 'results per page (the server defaults to 15)'
 complete -c shorty -n '__shorty_at \'channels get\'' -l page -x -d 'page to show (or to start from with --all)'
-complete -c shorty -n '__shorty_at \'channels get\'' -l all -d 'follow every page to the last one, printing rows as they come'
+complete -c shorty -n '__shorty_at \'channels get\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
 complete -c shorty -n '__shorty_at \'channels get\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'channels add\'' -l description -x -d 'what the channel is for'
@@ -492,7 +503,7 @@ complete -c shorty -n '__shorty_at \'pixels\'' -s h -l help -d 'show help for a 
 
 complete -c shorty -n '__shorty_at \'pixels list\'' -l limit -x -d 'results per page (the server defaults to 15)'
 complete -c shorty -n '__shorty_at \'pixels list\'' -l page -x -d 'page to show (or to start from with --all)'
-complete -c shorty -n '__shorty_at \'pixels list\'' -l all -d 'follow every page to the last one, printing rows as they come'
+complete -c shorty -n '__shorty_at \'pixels list\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
 complete -c shorty -n '__shorty_at \'pixels list\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'pixels types\'' -s h -l help -d 'show help for a command'
@@ -512,7 +523,7 @@ complete -c shorty -n '__shorty_at \'pixels delete\'' -s h -l help -d 'show help
 
 
 complete -c shorty -n '__shorty_at \'qr\'' -a 'list' -d 'list your QR codes, newest first'
-complete -c shorty -n '__shorty_at \'qr\'' -a 'get' -d 'show a QR code with its scan statistics'
+complete -c shorty -n '__shorty_at \'qr\'' -a 'get' -d 'show a QR code and its scans by country, referrer, browser and system (drawn on a terminal)'
 complete -c shorty -n '__shorty_at \'qr\'' -a 'add' -d 'create a QR code'
 complete -c shorty -n '__shorty_at \'qr\'' -a 'update' -d 'change the content or look of a QR code'
 complete -c shorty -n '__shorty_at \'qr\'' -a 'delete' -d 'delete QR codes (asks first on a terminal; -y to skip, required in scripts)'
@@ -521,9 +532,10 @@ complete -c shorty -n '__shorty_at \'qr\'' -s h -l help -d 'show help for a comm
 
 complete -c shorty -n '__shorty_at \'qr list\'' -l limit -x -d 'results per page (the server defaults to 15)'
 complete -c shorty -n '__shorty_at \'qr list\'' -l page -x -d 'page to show (or to start from with --all)'
-complete -c shorty -n '__shorty_at \'qr list\'' -l all -d 'follow every page to the last one, printing rows as they come'
+complete -c shorty -n '__shorty_at \'qr list\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
 complete -c shorty -n '__shorty_at \'qr list\'' -s h -l help -d 'show help for a command'
 
+complete -c shorty -n '__shorty_at \'qr get\'' -l watch -x -d 'fetch again every SECONDS (default 5) until Ctrl-C: redrawn on a terminal, ndjson lines otherwise'
 complete -c shorty -n '__shorty_at \'qr get\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'qr add\'' -l type -x -a 'text vcard link email phone sms wifi'
@@ -553,7 +565,7 @@ complete -c shorty -n '__shorty_at \'overlays\'' -s h -l help -d 'show help for 
 
 complete -c shorty -n '__shorty_at \'overlays list\'' -l limit -x -d 'results per page (the server defaults to 15)'
 complete -c shorty -n '__shorty_at \'overlays list\'' -l page -x -d 'page to show (or to start from with --all)'
-complete -c shorty -n '__shorty_at \'overlays list\'' -l all -d 'follow every page to the last one, printing rows as they come'
+complete -c shorty -n '__shorty_at \'overlays list\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
 complete -c shorty -n '__shorty_at \'overlays list\'' -s h -l help -d 'show help for a command'
 
 
@@ -564,7 +576,7 @@ complete -c shorty -n '__shorty_at \'splash\'' -s h -l help -d 'show help for a 
 
 complete -c shorty -n '__shorty_at \'splash list\'' -l limit -x -d 'results per page (the server defaults to 15)'
 complete -c shorty -n '__shorty_at \'splash list\'' -l page -x -d 'page to show (or to start from with --all)'
-complete -c shorty -n '__shorty_at \'splash list\'' -l all -d 'follow every page to the last one, printing rows as they come'
+complete -c shorty -n '__shorty_at \'splash list\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
 complete -c shorty -n '__shorty_at \'splash list\'' -s h -l help -d 'show help for a command'
 
 
@@ -655,6 +667,7 @@ complete -c shorty -n '__shorty_at \'profiles delete\'' -s h -l help -d 'show he
 
 
 
+complete -c shorty -n '__shorty_at \'limits\'' -l reset -d 'forget the local rate-limit state of this base URL and key (says what it cleared)'
 complete -c shorty -n '__shorty_at \'limits\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'completion\'' -s h -l help -d 'show help for a command'

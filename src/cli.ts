@@ -1,15 +1,17 @@
 import { Command, CommanderError, Option } from 'commander';
 import type { Context, GlobalOptions, Host } from './context.js';
 import { createContext } from './factory.js';
-import { ShortyError } from './errors.js';
+import { CancelError, OutputError, ShortyError } from './errors.js';
+import { isFileError, unexpectedFileError } from './file-errors.js';
 import { colorEnabled } from './io.js';
+import { forTerminal } from './util/terminal-text.js';
 import { registerCommands } from './commands/index.js';
 import { OUTPUT_FORMATS } from './settings/types.js';
 import { VERSION } from './version.js';
 
 const GLOBAL_KEYS: (keyof GlobalOptions)[] = [
   'output', 'json', 'fields', 'quiet', 'color', 'debug', 'yes', 'wait',
-  'profile', 'baseUrl', 'apiKey', 'rateLimit', 'timeout', 'insecure',
+  'profile', 'baseUrl', 'apiKey', 'rateLimit', 'rateStore', 'timeout', 'insecure', 'excelSafe',
 ];
 
 /**
@@ -34,8 +36,10 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     .option('--base-url <url>', 'service base URL (also SHORTY_BASE_URL)')
     .option('--api-key <key>', 'API key (discouraged: visible in ps; use SHORTY_API_KEY or shorty login)')
     .option('--rate-limit <n/ws>', 'client rate limit, e.g. 30/60s (also SHORTY_RATE_LIMIT)')
+    .option('--rate-store <url>', 'share the rate limit across machines through Redis: redis://[user:pass@]host:port[/db] (also SHORTY_RATE_STORE)')
     .option('--timeout <seconds>', 'request timeout in seconds (also SHORTY_TIMEOUT)')
     .option('--insecure', 'allow http:// to a host that is not loopback')
+    .option('--excel-safe', "csv/tsv: prefix cells starting with = + - @ with ' so spreadsheets do not run them")
     .showSuggestionAfterError(true)
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
     .exitOverride()
@@ -67,7 +71,7 @@ Examples:
 
 Environment: SHORTY_BASE_URL, SHORTY_API_KEY, SHORTY_PROFILE, SHORTY_CONFIG_DIR,
 SHORTY_RATE_LIMIT, SHORTY_TIMEOUT, SHORTY_OUTPUT, SHORTY_DEBUG, NO_COLOR.
-Exit codes: 0 ok, 1 API error, 2 usage, 3 auth, 4 rate limited, 5 network, 130 interrupted.`);
+Exit codes: 0 ok, 1 API error, 2 usage, 3 auth, 4 rate limited, 5 network, 130 interrupted, 143 terminated.`);
   return program;
 }
 
@@ -77,15 +81,36 @@ export async function main(argv: string[], host: Host): Promise<number> {
   const program = buildProgram(ctx, argv);
   try {
     await program.parseAsync(argv, { from: 'user' });
-    return ctx.exitCode ?? 0;
+    await outputHandedOver(ctx);
+    return ctx.signal.reason instanceof OutputError ? reportError(ctx.signal.reason, ctx) : (ctx.exitCode ?? 0);
   } catch (err) {
+    await outputHandedOver(ctx);
     return reportError(err, ctx);
   } finally {
     await ctx.close();
   }
 }
 
-function reportError(err: unknown, ctx: Context): number {
+/** Resolves once stdout took all that was written: a write that failed is known by then. */
+function outputHandedOver(ctx: Context): Promise<void> {
+  return new Promise((resolve) => ctx.io.flush(resolve));
+}
+
+/**
+ * When stdout or stderr failed, what the command threw is mostly a consequence (a rejected write,
+ * a request cut short): the failed stream is the cause. A command's own verdict still wins: an
+ * error it reported (an import that says which rows were not sent), a usage error.
+ */
+function causeOf(err: unknown, ctx: Context): unknown {
+  const output = ctx.signal.reason;
+  if (!(output instanceof OutputError)) return err;
+  if (err instanceof ShortyError && !(err instanceof CancelError)) return err;
+  if (err instanceof CommanderError && err.exitCode !== 0 && err.code !== 'commander.help') return err;
+  return output;
+}
+
+function reportError(thrown: unknown, ctx: Context): number {
+  const err = causeOf(thrown, ctx);
   const debug = Boolean(ctx.globals.debug) || ctx.env.SHORTY_DEBUG === '1';
   if (err instanceof CommanderError) {
     // Commander already printed its message (through outputError). Help and version exit 0, and
@@ -93,18 +118,31 @@ function reportError(err: unknown, ctx: Context): number {
     return err.exitCode === 0 || err.code === 'commander.help' ? 0 : 2;
   }
   const write = (s: string) => void ctx.io.stderr.write(s);
-  if (err instanceof ShortyError) {
-    write(`shorty: ${oneLine(err.message)}\n`);
-    if (err.hint) write(`hint: ${err.hint}\n`);
-    if (debug && err.stack) write(`${err.stack}\n`);
+  // A message may quote a server (which may echo a secret, or send escape sequences).
+  const safe = (s: string) => forTerminal(ctx.secrets.redact(s));
+  const shown = (s: string) => safe(oneLine(s));
+  const stack = (s: string) => s.split('\n').map(safe).join('\n');
+  if (err instanceof OutputError) {
+    // `| head`: the reader had what it wanted. A failed stderr can't take the line.
+    if (err.readerLeft) return 0;
+    if (err.stream === 'stdout') write(`shorty: ${shown(err.message)}\n`);
     return err.exitCode;
   }
+  const report = (e: ShortyError, cause: Error = e): number => {
+    write(`shorty: ${shown(e.message)}\n`);
+    if (e.hint) write(`hint: ${shown(e.hint)}\n`);
+    if (debug && cause.stack) write(`${stack(cause.stack)}\n`);
+    return e.exitCode;
+  };
+  if (err instanceof ShortyError) return report(err);
+  if (isFileError(err)) return report(unexpectedFileError(err), err);
   const message = err instanceof Error ? err.message : String(err);
-  write(`shorty: unexpected error: ${oneLine(message)}\n`);
-  if (debug && err instanceof Error && err.stack) write(`${err.stack}\n`);
+  write(`shorty: unexpected error: ${shown(message)}\n`);
+  if (debug && err instanceof Error && err.stack) write(`${stack(err.stack)}\n`);
   else write('hint: run again with --debug for details\n');
   return 1;
 }
+
 
 function oneLine(s: string): string {
   return s.replace(/\s*\n\s*/g, ' ').trim();

@@ -6,6 +6,7 @@ import type { IO } from './io.js';
 import type { Printer } from './output/printer.js';
 import type { Prompter } from './prompter.js';
 import type { Env, SettingFlags, Settings } from './settings/types.js';
+import type { Secrets } from './util/secrets.js';
 import type { Clock } from './util/sleep.js';
 
 /** Global flags, accepted before or after the subcommand (see cli-contract "Global flags"). */
@@ -16,6 +17,8 @@ export interface GlobalOptions extends SettingFlags {
   /** commander's negation of --no-color: false when --no-color was given. */
   color?: boolean;
   yes?: boolean;
+  /** --excel-safe: csv/tsv cells that a spreadsheet would run as a formula get a leading `'`. */
+  excelSafe?: boolean;
 }
 
 /** What the host gives a run of the CLI: streams, environment, clock, and the Ctrl-C signal. */
@@ -34,6 +37,8 @@ export interface Context extends Host {
   globals: GlobalOptions;
   /** Set by a command that finished but must exit non-zero (e.g. some import rows failed). */
   exitCode?: number;
+  /** The run's secrets (key, proxy credentials, passwords given): every writer hides them. */
+  secrets: Secrets;
   /** Registers cleanup (sockets, files) that main() runs once the command is done. */
   onClose(fn: () => Promise<void> | void): void;
   /** Runs the registered cleanups; main() calls it. */

@@ -63,11 +63,30 @@ export class NetworkError extends ShortyError {
   }
 }
 
-/** Interrupted by the user (SIGINT). */
+/** The run was stopped before it finished: Ctrl-C (SIGINT, 130), SIGTERM (143), or its output went away. */
 export class CancelError extends ShortyError {
-  constructor(message = 'interrupted') {
-    super(message, 130);
+  constructor(message = 'interrupted', exitCode = 130) {
+    super(message, exitCode);
   }
 }
 
-export const EXIT = { ok: 0, api: 1, usage: 2, auth: 3, rateLimit: 4, network: 5, interrupted: 130 } as const;
+/**
+ * stdout or stderr refused a write (the reader left: EPIPE; a full disk; an I/O error). It stops
+ * the run as Ctrl-C does, so an import still journals the rows in flight.
+ */
+export class OutputError extends CancelError {
+  readonly stream: 'stdout' | 'stderr';
+  readonly code?: string;
+  constructor(stream: 'stdout' | 'stderr', code: string | undefined, reason: string) {
+    super(`cannot write to ${stream}: ${reason}`, 1);
+    this.stream = stream;
+    this.code = code;
+  }
+
+  /** `| head` closed stdout: the reader chose to stop, which is not an error of the run. */
+  get readerLeft(): boolean {
+    return this.stream === 'stdout' && this.code === 'EPIPE';
+  }
+}
+
+export const EXIT = { ok: 0, api: 1, usage: 2, auth: 3, rateLimit: 4, network: 5, interrupted: 130, terminated: 143 } as const;

@@ -3,6 +3,7 @@
 import type { Context, GlobalOptions, Host } from './context.js';
 import type { Connection } from './api/connection.js';
 import { colorEnabled } from './io.js';
+import { createSecrets } from './util/secrets.js';
 
 function memo<T>(make: () => Promise<T>): () => Promise<T> {
   let value: Promise<T> | undefined;
@@ -12,12 +13,13 @@ function memo<T>(make: () => Promise<T>): () => Promise<T> {
 export function createContext(host: Host, globals: GlobalOptions = {}): Context {
   const cleanups: (() => Promise<void> | void)[] = [];
   const onClose = (fn: () => Promise<void> | void) => void cleanups.push(fn);
+  const secrets = createSecrets();
   // Read when first asked for, after commander has filled in `globals`.
-  const settings = memo(async () => (await import('./settings/resolve.js')).resolveSettings(globals, host.env));
+  const settings = memo(async () => (await import('./settings/resolve.js')).resolveSettings(globals, host.env, host.io.stderr));
 
   async function connect(signal: AbortSignal, sleep: Host['sleep']): Promise<Connection> {
     const { openConnection } = await import('./api/connection.js');
-    const conn = await openConnection({ settings: await settings(), signal, sleep, now: host.now, io: host.io });
+    const conn = await openConnection({ settings: await settings(), signal, sleep, now: host.now, io: host.io, secrets });
     onClose(() => conn.transport.close());
     return conn;
   }
@@ -27,6 +29,7 @@ export function createContext(host: Host, globals: GlobalOptions = {}): Context 
   return {
     ...host,
     globals,
+    secrets,
     onClose,
     close: async () => {
       for (const fn of cleanups.splice(0).reverse()) {
@@ -45,10 +48,12 @@ export function createContext(host: Host, globals: GlobalOptions = {}): Context 
       const [{ createPrinter }, { resolveOutputFormat }] = await Promise.all([import('./output/printer.js'), import('./settings/resolve.js')]);
       return createPrinter({
         io: host.io,
-        format: resolveOutputFormat(globals, host.env),
+        format: resolveOutputFormat(globals, host.env, host.io.stderr),
         fields: globals.fields,
         quiet: Boolean(globals.quiet),
         color: colorEnabled(host.io, host.env, globals.color),
+        excelSafe: globals.excelSafe,
+        redact: (text) => secrets.redact(text),
       });
     }),
     prompter: memo(async () => (await import('./prompter.js')).createPrompter({ stdin: host.io.stdin, stderr: host.io.stderr, signal: host.signal })),

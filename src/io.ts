@@ -15,13 +15,15 @@ export interface IO {
 }
 
 /**
- * The real streams. `failed` gets the errors of stdout and stderr (a reader that went away:
- * EPIPE). stderr and stdin are looked up only when used: most runs never touch them.
+ * The real streams. `failed` gets the first write errors of stdout and stderr (a reader that went
+ * away: EPIPE; a full disk: ENOSPC; EIO). stderr and stdin are looked up only when used: most runs
+ * never touch them.
  */
-export function processIO(failed: (err: NodeJS.ErrnoException) => void = (err) => { throw err; }): IO {
-  const stdout = process.stdout.on('error', failed);
+export function processIO(failed: (err: NodeJS.ErrnoException, stream: 'stdout' | 'stderr') => void): IO {
+  const watch = (stream: NodeJS.WriteStream, name: 'stdout' | 'stderr') => stream.on('error', (err) => failed(causeOf(stream, err), name));
+  const stdout = watch(process.stdout, 'stdout');
   let stderr: NodeJS.WriteStream | undefined;
-  const openStderr = () => (stderr ??= process.stderr.on('error', failed));
+  const openStderr = () => (stderr ??= watch(process.stderr, 'stderr'));
   return {
     stdout,
     get stderr() {
@@ -38,8 +40,18 @@ export function processIO(failed: (err: NodeJS.ErrnoException) => void = (err) =
     },
     stdoutIsTTY: Boolean(stdout.isTTY),
     columns: stdout.isTTY ? stdout.columns : undefined,
-    flush: (done) => void stdout.write('', () => done()),
+    // The callback of the last write is the first to learn that stdout failed: its 'error' event
+    // comes a tick later, after the caller may have decided the run went well.
+    flush: (done) => void stdout.write('', (err) => {
+      if (err) failed(causeOf(stdout, err), 'stdout');
+      done();
+    }),
   };
+}
+
+/** A write to a stream that already failed reports ERR_STREAM_DESTROYED; the first error says why. */
+function causeOf(stream: NodeJS.WriteStream, err: NodeJS.ErrnoException): NodeJS.ErrnoException {
+  return err.code === 'ERR_STREAM_DESTROYED' && stream.errored ? (stream.errored as NodeJS.ErrnoException) : err;
 }
 
 /** Colour only on a TTY, never with NO_COLOR (any value) or --no-color. */

@@ -2,6 +2,7 @@
 // its limiter and socket pool). Opened once per run by the context, and closed at its end.
 import { requireApiKey, requireBaseUrl } from '../settings/base-url.js';
 import type { Settings } from '../settings/types.js';
+import type { Secrets } from '../util/secrets.js';
 import { createTransport, type Transport } from './http.js';
 import type { LimiterHost } from './limiter.js';
 
@@ -15,6 +16,8 @@ export interface ConnectionDeps extends LimiterHost {
   settings: Settings;
   /** Aborted by Ctrl-C (or, for a bulk run's own client, by the run's own signal). */
   signal: AbortSignal;
+  /** The run's secrets: the transport adds the key and proxy credentials, and hides them all. */
+  secrets: Secrets;
 }
 
 /** Refuses a run without a usable base URL or key before anything is opened. */

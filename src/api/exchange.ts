@@ -15,6 +15,15 @@ export interface RawRequest {
   body?: string;
 }
 
+/**
+ * The largest answer read: a page of 500 links is far less. A server that streams more (a
+ * misconfigured proxy, an endless body) is cut off here, before it can fill the memory.
+ */
+export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+
+/** Set on the failure of an answer that passed MAX_ANSWER_BYTES. */
+export const ANSWER_TOO_LARGE = 'ERR_SHORTY_ANSWER_TOO_LARGE';
+
 export interface RawResponse {
   status: number;
   /** Lower-cased names; repeated headers joined with `, `. */
@@ -27,14 +36,17 @@ function httpsModule() {
   return process.getBuiltinModule('node:https');
 }
 
-/** One route (direct or through a proxy, with its socket pool) per origin, for the whole run. */
-export function createRoutes() {
+/**
+ * One route (direct or through a proxy, with its socket pool) per origin, for the whole run.
+ * `onSecret` learns the proxy's credentials, which no output may show.
+ */
+export function createRoutes(onSecret: (secret: string) => void = () => {}) {
   const routes = new Map<string, Promise<Route>>();
   return {
     routeFor(url: URL): Promise<Route> {
       let route = routes.get(url.origin);
       if (!route) {
-        route = openRoute(url);
+        route = openRoute(url, onSecret);
         routes.set(url.origin, route);
       }
       return route;
@@ -48,10 +60,11 @@ export function createRoutes() {
   };
 }
 
-async function openRoute(url: URL): Promise<Route> {
+async function openRoute(url: URL, onSecret: (secret: string) => void): Promise<Route> {
   const proxy = await proxyFor(url);
   if (proxy) {
-    const { agent, shown } = await proxyRoute(proxy, url);
+    const { agent, shown, secrets } = await proxyRoute(proxy, url);
+    secrets.forEach(onSecret);
     return { agent, proxy: shown };
   }
   const Agent = url.protocol === 'https:' ? httpsModule().Agent : http.Agent;
@@ -59,8 +72,9 @@ async function openRoute(url: URL): Promise<Route> {
 }
 
 /**
- * Sends the request and reads the whole answer. Settles once: with the answer, with the socket's
- * error, or with `signal.reason` the moment the signal aborts (the request is then destroyed).
+ * Sends the request and reads the whole answer, up to MAX_ANSWER_BYTES. Settles once: with the
+ * answer, with the socket's error (or ANSWER_TOO_LARGE), or with `signal.reason` the moment the
+ * signal aborts. On any failure the request and its socket are destroyed.
  */
 export function exchange(url: URL, req: RawRequest, route: Route, signal: AbortSignal): Promise<RawResponse> {
   const client = url.protocol === 'https:' ? httpsModule() : http;
@@ -91,8 +105,15 @@ export function exchange(url: URL, req: RawRequest, route: Route, signal: AbortS
       if (refusedWith !== undefined || (route.proxy && status === 407)) {
         return fail(Object.assign(new Error('the proxy refused the request'), { code: PROXY_REFUSED, status: refusedWith ?? status }));
       }
+      const tooLarge = () => fail(Object.assign(new Error(`the answer is larger than ${MAX_ANSWER_BYTES} bytes`), { code: ANSWER_TOO_LARGE }));
+      if (Number(res.headers['content-length']) > MAX_ANSWER_BYTES) return tooLarge();
       const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_ANSWER_BYTES) return tooLarge();
+        chunks.push(chunk);
+      });
       res.on('end', () => settle(() => resolve({ status, headers: flattenHeaders(res.headers), text: Buffer.concat(chunks).toString('utf8') })));
       res.on('error', fail);
       res.on('close', () => {

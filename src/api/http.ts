@@ -1,13 +1,16 @@
 import type { IO } from '../io.js';
 import type { Settings } from '../settings/types.js';
+import type { Secrets } from '../util/secrets.js';
 import type { Clock } from '../util/sleep.js';
 import { CancelError, NetworkError, RateLimitError, UnusableResponseError } from '../errors.js';
+import { forTerminal } from '../util/terminal-text.js';
 import type { Limiter } from './limiter.js';
 import { curlLine } from './curl.js';
-import { createRoutes, exchange } from './exchange.js';
-import { isTransient, timeoutError, toNetworkError } from './network-error.js';
-import { redactor } from './redact.js';
+import { ANSWER_TOO_LARGE, createRoutes, exchange, MAX_ANSWER_BYTES } from './exchange.js';
+import { errorCode, isTransient, timeoutError, toNetworkError } from './network-error.js';
+import { maskRequestSecrets } from './redact.js';
 import { requestSignal } from './request-signal.js';
+import { MAX_SERVER_WAIT_MS, parseReset } from './rate-window.js';
 
 export interface HttpRequest {
   method: string;
@@ -17,6 +20,9 @@ export interface HttpRequest {
   /** false: never retried on network errors or 5xx, even as a GET (legacy create is a GET that
    * creates a link: a retry after a lost answer would create it twice). Default: GET and HEAD. */
   retry?: boolean;
+  /** Secrets of this request alone (a password in its body): hidden in its debug lines and in
+   * every message made from its answer, like the run's own secrets. */
+  secrets?: readonly string[];
 }
 
 export interface HttpResponse {
@@ -31,15 +37,17 @@ export interface HttpResponse {
 
 export interface Transport {
   send(req: HttpRequest): Promise<HttpResponse>;
-  /** Replaces the key in any text (URLs, messages) with `***`. */
-  redact(text: string): string;
+  /** Replaces the run's secrets (the key first), and `extra` (one request's), in any text with `***`. */
+  redact(text: string, extra?: readonly string[]): string;
   close(): Promise<void>;
 }
 
-/** What a transport needs of the run: settings, the limiter, Ctrl-C, the clock, and stderr for --debug. */
+/** What a transport needs of the run: settings, the limiter, Ctrl-C, the clock, stderr for --debug
+ * and warnings, and the run's secrets (it adds the key and proxy credentials; every line it writes hides them). */
 export interface TransportDeps extends Clock {
   settings: Settings;
   limiter: Limiter;
+  secrets: Secrets;
   /** Aborted by Ctrl-C: ends every request in flight and every wait. */
   signal: AbortSignal;
   io: Pick<IO, 'stderr'>;
@@ -56,13 +64,18 @@ const MAX_RETRIES = 3;
  */
 export async function createTransport(ctx: TransportDeps): Promise<Transport> {
   const { settings, limiter } = ctx;
-  const routes = createRoutes();
-  const redact = redactor(settings.apiKey);
+  ctx.secrets.add(settings.apiKey);
+  const routes = createRoutes((secret) => ctx.secrets.add(secret));
+  const redact = (text: string, extra?: readonly string[]) => ctx.secrets.redact(text, extra);
   // SHORTY_DEBUG=curl adds a replayable curl line per request (the key as $SHORTY_API_KEY).
   const curl = Boolean(settings.curl);
   const debugOn = settings.debug || curl;
-  const debug = (line: string) => {
-    if (debugOn) ctx.io.stderr.write(`${redact(line)}\n`);
+  const warned = new Set<string>();
+  /** Said once per run: a server that is wrong is wrong on every answer. */
+  const warnOnce = (kind: string, text: string) => {
+    if (warned.has(kind)) return;
+    warned.add(kind);
+    ctx.io.stderr.write(`warning: ${forTerminal(text)}\n`);
   };
 
   async function once(req: HttpRequest, idempotent: boolean): Promise<HttpResponse> {
@@ -70,6 +83,11 @@ export async function createTransport(ctx: TransportDeps): Promise<Transport> {
     const route = await routes.routeFor(url);
     const { signal, timedOut, dispose } = requestSignal(ctx.signal, settings.timeoutMs);
     const started = ctx.now();
+    // Request lines: secrets as `***`, passwords masked by place too, server text made harmless.
+    const shown = (text: string) => maskRequestSecrets(redact(text, req.secrets));
+    const debug = (line: string) => {
+      if (debugOn) ctx.io.stderr.write(`${forTerminal(shown(line))}\n`);
+    };
     debug(`> ${req.method} ${req.url}${route.proxy ? ` via proxy ${route.proxy}` : ''}`);
     if (curl) debug(curlLine(req, settings.apiKey));
     try {
@@ -80,10 +98,34 @@ export async function createTransport(ctx: TransportDeps): Promise<Transport> {
       return { ...res, json: parseJson(res.text), contentType };
     } catch (err) {
       if (ctx.signal.aborted) throw ctx.signal.reason instanceof CancelError ? ctx.signal.reason : new CancelError();
-      const failed = { method: req.method, url: redact(req.url), host: url.host, proxy: route.proxy, write: !idempotent };
+      if (errorCode(err) === ANSWER_TOO_LARGE) {
+        throw new UnusableResponseError(`the answer to ${req.method} ${shown(req.url)} is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, `
+          + 'the most shorty reads; it stopped reading', { hint: 'is the base URL the API\'s? a list answer is far smaller than that' });
+      }
+      const failed = { method: req.method, url: shown(req.url), host: url.host, proxy: route.proxy, write: !idempotent };
       throw timedOut() ? timeoutError(failed, settings.timeoutMs) : toNetworkError(err, failed);
     } finally {
       dispose();
+    }
+  }
+
+  /** A wait the server asks for, within what a server is trusted for; a longer one is reported and ignored. */
+  function serverWait(res: HttpResponse): number | undefined {
+    const ms = retryAfterMs(res, ctx.now());
+    if (ms === undefined || ms <= MAX_SERVER_WAIT_MS) return ms;
+    warnOnce('retry-after', `ignoring the server's Retry-After of ${shortValue(retryAfterRaw(res))} (${describeWait(ms)}, `
+      + 'more than a day: a server fault); waiting by the client\'s own pace instead');
+    return undefined;
+  }
+
+  /** An X-RateLimit-Reset past a day is not learnt (see learnFromHeaders); it is said once. */
+  function checkReset(res: HttpResponse): void {
+    const raw = res.headers['x-ratelimit-reset'];
+    const now = ctx.now();
+    const reset = parseReset(raw, now);
+    if (reset && reset.at - now > MAX_SERVER_WAIT_MS) {
+      warnOnce('reset', `ignoring the server's X-RateLimit-Reset of ${shortValue(raw)} (${describeWait(reset.at - now)} away, `
+        + 'more than a day: a server fault)');
     }
   }
 
@@ -105,15 +147,16 @@ export async function createTransport(ctx: TransportDeps): Promise<Transport> {
         }
         throw err;
       }
+      checkReset(res);
       await limiter.observe(res.headers);
-      if (res.status >= 300 && res.status < 400) throw notFollowed(req, res, redact);
+      if (res.status >= 300 && res.status < 400) throw notFollowed(req, res, (text) => maskRequestSecrets(redact(text, req.secrets)));
       if (isRateLimited(res)) {
         if (rateLimited >= MAX_RETRIES) {
           throw new RateLimitError(`rate limit: the server still refused after ${MAX_RETRIES} retries`,
             'lower the client cap with --rate-limit or SHORTY_RATE_LIMIT');
         }
         rateLimited += 1;
-        await limiter.backoff(retryAfterMs(res, ctx.now()), ctx.signal);
+        await limiter.backoff(serverWait(res), ctx.signal);
         continue;
       }
       if (res.status >= 500 && idempotent && failures < MAX_RETRIES) {
@@ -165,15 +208,32 @@ export function isRateLimited(res: HttpResponse): boolean {
   return body !== undefined && body !== null && typeof body === 'object' && Number(body.error) === 429;
 }
 
+function retryAfterRaw(res: HttpResponse): unknown {
+  const body = res.json as Record<string, unknown> | undefined;
+  return (body && typeof body === 'object' ? body['Retry-After'] ?? body['retry-after'] : undefined) ?? res.headers['retry-after'];
+}
+
 /** Retry-After as a body key (deployed servers) or a header (proxies), in ms from `now`. */
 export function retryAfterMs(res: HttpResponse, now: number): number | undefined {
-  const body = res.json as Record<string, unknown> | undefined;
-  const raw = (body && typeof body === 'object' ? body['Retry-After'] ?? body['retry-after'] : undefined) ?? res.headers['retry-after'];
+  const raw = retryAfterRaw(res);
   if (raw === undefined || raw === null || raw === '') return undefined;
   const seconds = Number(raw);
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const date = Date.parse(String(raw));
   return Number.isFinite(date) ? Math.max(0, date - now) : undefined;
+}
+
+/** A server's value in a message: short, whatever it sent. */
+function shortValue(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
+
+/** `31.7 years`, `3 days`: how absurd a wait is, for people. */
+function describeWait(ms: number): string {
+  const days = ms / 86_400_000;
+  if (!Number.isFinite(days)) return 'forever';
+  return days >= 365 ? `${(days / 365.25).toFixed(1)} years` : `${days.toFixed(1)} days`;
 }
 
 function parseJson(text: string): unknown {

@@ -3,8 +3,10 @@
 // from the server goes through the transport's redaction before it can reach the user.
 import { ApiError, AuthError } from '../errors.js';
 import type { Connection } from './connection.js';
+import { denialError, isRefusalReason, KEY_HINT } from './denial.js';
 import type { HttpResponse } from './http.js';
 import { KEY_PLACEHOLDER, legacyUrl, type LegacyFormat } from './legacy-path.js';
+import { maskRequestSecrets } from './redact.js';
 import { checkUsable, LEGACY_ANSWER } from './unusable.js';
 
 export type LegacyData = Record<string, unknown>;
@@ -20,7 +22,7 @@ export function createLegacyApi({ baseUrl, apiKey, transport }: Connection): Leg
   const redact = transport.redact;
 
   async function get(operationPath: string, format: LegacyFormat): Promise<HttpResponse> {
-    const shown = `GET ${legacyUrl(baseUrl, KEY_PLACEHOLDER, operationPath, format)}`;
+    const shown = `GET ${maskRequestSecrets(legacyUrl(baseUrl, KEY_PLACEHOLDER, operationPath, format))}`;
     // `create` changes the server although it is a GET: never retried, like any other write.
     const retry = !operationPath.startsWith('create/');
     const res = await transport.send({ method: 'GET', url: legacyUrl(baseUrl, apiKey, operationPath, format), retry });
@@ -41,13 +43,11 @@ export function createLegacyApi({ baseUrl, apiKey, transport }: Connection): Leg
   };
 }
 
-const AUTH_HINT = 'check the key: `shorty login`, or SHORTY_API_KEY';
-
 /** Failures before the body is read: auth, then anything that is not a legacy answer (JSON or XML). */
 function checkTransportLevel(res: HttpResponse, shown: string, redact: (s: string) => string): void {
   const message = bestMessage(res.json ?? xmlFields(res.text));
   if (res.status === 401 || res.status === 403) {
-    throw new AuthError(`authentication failed: ${redact(message ?? `HTTP ${res.status}`)}`, AUTH_HINT);
+    throw denialError(message === undefined ? undefined : redact(message), res.status);
   }
   const usable = res.json !== undefined || (isXml(res) && res.text.trim() !== '');
   checkUsable(res, usable, shown, LEGACY_ANSWER);
@@ -85,7 +85,8 @@ export function checkXmlEnvelope(res: HttpResponse, redact: (s: string) => strin
 function legacyError(code: unknown, message: string | undefined, status: number, redact: (s: string) => string): ApiError | AuthError {
   const codeText = code === undefined || code === null || code === '' ? 'no code' : `code ${String(code)}`;
   const text = message ? redact(message) : `the legacy API reported an error (${codeText}, HTTP ${status})`;
-  if (String(code) === '403' || /api key|unauthori[sz]ed/i.test(text)) return new AuthError(text, AUTH_HINT);
+  if (isRefusalReason(text)) return denialError(text, status);
+  if (String(code) === '403' || /api key|unauthori[sz]ed/i.test(text)) return new AuthError(text, KEY_HINT);
   return new ApiError(text, { status });
 }
 

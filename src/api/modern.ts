@@ -1,6 +1,8 @@
 import { ApiError, AuthError } from '../errors.js';
 import type { Connection } from './connection.js';
+import { denialError, isRefusalReason, KEY_HINT } from './denial.js';
 import type { HttpResponse } from './http.js';
+import { withNumbers } from './numbers.js';
 import { checkUsable, MODERN_ANSWER } from './unusable.js';
 
 /** What `send` resolves with: the answer as received (status, headers, text, parsed JSON). */
@@ -15,18 +17,18 @@ export interface CallOptions {
 }
 
 export interface ModernApi {
-  /** Calls `{base_url}/api{path}`; resolves with the JSON body when its `error` says success. */
+  /** Calls `{base_url}/api{path}`; resolves with the JSON body when its `error` says success,
+   * its numeric fields as numbers whatever form they arrived in (see numbers.ts). */
   call<T = Record<string, unknown>>(method: Method, path: string, opts?: CallOptions): Promise<T>;
   /** Like call(), but resolves with the whole response (for `shorty api`). Still throws for
    * auth, HTML and network failures, which no caller can use. */
   send(method: Method, path: string, opts?: CallOptions): Promise<HttpResponse>;
-  /** Replaces the key in any text with `***` (for printing what a server sent back). */
-  redact(text: string): string;
 }
 
 export function createModernApi({ baseUrl, apiKey, transport }: Connection): ModernApi {
 
-  async function send(method: Method, path: string, opts: CallOptions = {}): Promise<HttpResponse> {
+  /** The answer, and the redaction for messages made from it (the run's secrets and the request's). */
+  async function exchange(method: Method, path: string, opts: CallOptions = {}) {
     const url = buildUrl(`${baseUrl}/api`, path, opts.query);
     const headers: Record<string, string> = { authorization: `Bearer ${apiKey}` };
     let body: string | undefined;
@@ -34,19 +36,26 @@ export function createModernApi({ baseUrl, apiKey, transport }: Connection): Mod
       headers['content-type'] = 'application/json';
       body = JSON.stringify(opts.body);
     }
-    const res = await transport.send({ method, url, headers, body });
-    checkTransportLevel(res, `${method} ${transport.redact(url)}`);
-    return res;
+    const secrets = bodySecrets(opts.body);
+    const redact = (text: string) => transport.redact(text, secrets);
+    const res = await transport.send({ method, url, headers, body, secrets });
+    checkTransportLevel(res, `${method} ${redact(url)}`, redact);
+    return { res, redact };
   }
 
   return {
-    send,
-    redact: transport.redact,
+    send: async (method, path, opts) => (await exchange(method, path, opts)).res,
     async call<T>(method: Method, path: string, opts?: CallOptions): Promise<T> {
-      const res = await send(method, path, opts);
-      return checkBody(res) as T;
+      const { res, redact } = await exchange(method, path, opts);
+      return withNumbers(checkBody(res, redact)) as T;
     },
   };
+}
+
+/** A password in a request body (a link's, the account's): a server may echo it in its answer. */
+function bodySecrets(body: unknown): string[] {
+  const password = body !== null && typeof body === 'object' ? (body as { password?: unknown }).password : undefined;
+  return typeof password === 'string' ? [password] : [];
 }
 
 export function buildUrl(base: string, path: string, query?: Query): string {
@@ -68,25 +77,28 @@ export function isErrorFlag(value: unknown): boolean {
 const KEY_MESSAGE = /api key|unauthori[sz]ed|forbidden/i;
 
 /** Failures that no command can use: auth, then anything that is not the API's JSON. `shown`: `METHOD url`, redacted. */
-function checkTransportLevel(res: HttpResponse, shown: string): void {
+function checkTransportLevel(res: HttpResponse, shown: string, redact: (text: string) => string): void {
   const body = res.json as { message?: unknown } | undefined;
   if (res.status === 401 || res.status === 403) {
-    const message = typeof body?.message === 'string' ? body.message : `HTTP ${res.status}`;
-    throw new AuthError(`authentication failed: ${message}`, 'check the key: `shorty login`, or SHORTY_API_KEY');
+    throw denialError(typeof body?.message === 'string' ? redact(body.message) : undefined, res.status);
   }
   checkUsable(res, body !== undefined, shown, MODERN_ANSWER);
 }
 
-/** Decides success from the body's `error`, never from the status alone (servers send errors with 200). */
-export function checkBody(res: HttpResponse): Record<string, unknown> {
+/**
+ * Decides success from the body's `error`, never from the status alone (servers send errors with
+ * 200). A server's message goes through `redact`: servers echo keys and passwords in them.
+ */
+export function checkBody(res: HttpResponse, redact: (text: string) => string = (text) => text): Record<string, unknown> {
   const body = res.json;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new ApiError(`unexpected response from the server (HTTP ${res.status})`, { status: res.status });
   }
   const obj = body as Record<string, unknown>;
   if (isErrorFlag(obj.error)) {
-    const message = typeof obj.message === 'string' && obj.message ? obj.message : `the API reported an error (HTTP ${res.status})`;
-    if (KEY_MESSAGE.test(message)) throw new AuthError(message, 'check the key: `shorty login`, or SHORTY_API_KEY');
+    const message = typeof obj.message === 'string' && obj.message ? redact(obj.message) : `the API reported an error (HTTP ${res.status})`;
+    if (isRefusalReason(message)) throw denialError(message, res.status);
+    if (KEY_MESSAGE.test(message)) throw new AuthError(message, KEY_HINT);
     throw new ApiError(message, { status: res.status });
   }
   if (res.status >= 400) throw new ApiError(`HTTP ${res.status} from the server`, { status: res.status });

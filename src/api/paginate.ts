@@ -1,6 +1,13 @@
+import { UnusableResponseError } from '../errors.js';
 import type { ModernApi, Query } from './modern.js';
 
 export type Item = Record<string, unknown>;
+
+/**
+ * The page size asked for when every page is wanted (`urls export`, `list --all`): each request
+ * costs one slot of the rate limit whatever its size, and the server sets no maximum.
+ */
+export const BULK_PAGE_SIZE = 500;
 
 /** One page of a list endpoint, with the envelope's numbers made sane. */
 export interface Page {
@@ -35,17 +42,25 @@ export async function* paginate(api: ModernApi, path: string, opts: PaginateOpti
   let page = opts.page;
   for (;;) {
     const body = await api.call<Record<string, unknown>>('GET', path, { query: { ...opts.query, limit: opts.limit, page } });
-    const current = parsePage(body, opts.keys, page ?? 1);
+    const current = parsePage(body, opts.keys, page ?? 1, `GET ${path}`);
     yield current;
     if (!opts.all || current.nextpage === undefined || current.items.length === 0) return;
     page = current.nextpage;
   }
 }
 
-/** Reads an envelope `{error, data: {result, perpage, currentpage, nextpage, maxpage, <key>: [...]}}`. */
-export function parsePage(body: Record<string, unknown>, keys: string[], requested: number): Page {
+/**
+ * Reads an envelope `{error, data: {result, perpage, currentpage, nextpage, maxpage, <key>: [...]}}`.
+ * An answer with no list in it is not "no results": it is an answer this client can't read, and
+ * taking it for an empty list would end an export early with exit 0.
+ */
+export function parsePage(body: Record<string, unknown>, keys: string[], requested: number, shown = 'the list request'): Page {
   const data = (body.data && typeof body.data === 'object' ? body.data : {}) as Record<string, unknown>;
   const items = collection(data, keys);
+  if (!items) {
+    throw new UnusableResponseError(`the answer to ${shown} is not a list: no ${keys.map((k) => `"${k}"`).join(' or ')} array in its data`,
+      { hint: 'the server may run another version of the API; `shorty api GET <path>` shows its answer as received' });
+  }
   const page = toInt(data.currentpage) ?? requested;
   return {
     items,
@@ -70,13 +85,14 @@ export function followingPage(data: Record<string, unknown>, current: number): n
   return max !== undefined && max > 0 && next > max ? undefined : next;
 }
 
-function collection(data: Record<string, unknown> | unknown[], keys: string[]): Item[] {
+/** The list of the envelope, under one of `keys`; `data: []` is how some servers send an empty one. */
+function collection(data: Record<string, unknown> | unknown[], keys: string[]): Item[] | undefined {
   if (Array.isArray(data)) return data as Item[];
   for (const key of keys) {
     const value = data[key];
     if (Array.isArray(value)) return value as Item[];
   }
-  return [];
+  return undefined;
 }
 
 /** Numbers that some servers send as strings (`"page": "2"`). */

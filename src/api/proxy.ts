@@ -8,6 +8,8 @@ export interface ProxyRoute {
   agent: Agent;
   /** The proxy's URL with its credentials masked, for messages and --debug. */
   shown: string;
+  /** The password, and the Proxy-Authorization token made of it: a server may echo either. */
+  secrets: string[];
 }
 
 const SCHEME_VARS = { 'http:': 'http_proxy', 'https:': 'https_proxy' } as const;
@@ -23,7 +25,7 @@ export async function proxyFor(target: URL): Promise<URL | undefined> {
   if (!['http_proxy', 'https_proxy', 'all_proxy'].some(envValue)) return undefined;
   const { getProxyForUrl } = await import('proxy-from-env');
   const chosen = getProxyForUrl(target.href);
-  if (!chosen) return undefined;
+  if (!chosen || excludedByParentDomain(target, getProxyForUrl)) return undefined;
   // proxy-from-env gives a proxy written without a scheme the target's (https://proxy:3128 for
   // an https target); curl and npm take it as http://, which is what such proxies speak.
   const raw = envValue(SCHEME_VARS[target.protocol as keyof typeof SCHEME_VARS] ?? 'all_proxy') ?? envValue('all_proxy') ?? chosen;
@@ -42,15 +44,36 @@ export async function proxyFor(target: URL): Promise<URL | undefined> {
 }
 
 /**
+ * curl and gh read a bare NO_PROXY entry `example.com` as that domain and every host under it;
+ * proxy-from-env matches it exactly. So a host is also excluded when one of its parent domains
+ * is, by proxy-from-env's own rules (ports and wildcards included): `api.example.com` asks about
+ * `example.com` on the same scheme and port. IP addresses have no parent domains.
+ */
+function excludedByParentDomain(target: URL, getProxyForUrl: (url: string) => string): boolean {
+  const host = target.hostname;
+  if (/^[\d.]+$/.test(host) || host.startsWith('[')) return false;
+  const labels = host.split('.');
+  for (let i = 1; i < labels.length; i += 1) {
+    const parent = new URL(target.href);
+    parent.hostname = labels.slice(i).join('.');
+    if (!getProxyForUrl(parent.href)) return true;
+  }
+  return false;
+}
+
+/**
  * An agent that tunnels https targets through the proxy (CONNECT) or sends http requests to it.
  * The credentials go in a header of our own making, never in the URL the agent keeps: the
  * agents' debug output and errors then have nothing to leak.
  */
 export async function proxyRoute(proxy: URL, target: URL): Promise<ProxyRoute> {
   const headers: Record<string, string> = {};
+  const secrets: string[] = [];
   if (proxy.username || proxy.password) {
-    const auth = `${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`;
-    headers['Proxy-Authorization'] = `Basic ${Buffer.from(auth).toString('base64')}`;
+    const password = decodeURIComponent(proxy.password);
+    const token = Buffer.from(`${decodeURIComponent(proxy.username)}:${password}`).toString('base64');
+    headers['Proxy-Authorization'] = `Basic ${token}`;
+    secrets.push(password, token);
   }
   const bare = new URL(proxy.href);
   bare.username = '';
@@ -59,7 +82,7 @@ export async function proxyRoute(proxy: URL, target: URL): Promise<ProxyRoute> {
   const agent = target.protocol === 'https:'
     ? new (await import('https-proxy-agent')).HttpsProxyAgent(bare, options)
     : new (await import('http-proxy-agent')).HttpProxyAgent(bare, options);
-  return { agent, shown: maskProxy(proxy) };
+  return { agent, shown: maskProxy(proxy), secrets };
 }
 
 /** `http://user:secret@host:3128` -> `http://***:***@host:3128`. */

@@ -4,9 +4,10 @@ import { normalizeBaseUrl } from '../settings/base-url.js';
 import type { Settings } from '../settings/types.js';
 import { isProcessAlive } from '../util/file-lock.js';
 import type { Limiter, LimiterHost } from './limiter.js';
-import { openRateStore, rateStatePath, type RateStore } from './rate-store.js';
+import type { RateStore } from './rate-store.js';
+import { maxInFlightMs, openSharedRateStore } from './rate-store-open.js';
 import { RESERVED_TTL_MS, SlotReserve } from './rate-reserve.js';
-import { effectiveLimit, learnFromHeaders, nextSlotAt, prune, safetyMarginMs, settleOrphans, slotsInWindow, type RateState, type Slot } from './rate-window.js';
+import { capsInForce, learnFromHeaders, MAX_SERVER_WAIT_MS, nextSlotAt, prune, roomLeft, safetyMarginMs, settleOrphans, type RateState, type Slot } from './rate-window.js';
 import { announceWait } from './wait-notice.js';
 
 /**
@@ -16,13 +17,12 @@ import { announceWait } from './wait-notice.js';
  * answer arrives.
  */
 export async function createLimiter(ctx: LimiterHost, settings: Settings): Promise<Limiter> {
-  const path = rateStatePath(settings.configDir, normalizeBaseUrl(settings.baseUrl ?? ''), settings.apiKey ?? '');
-  return new SharedLimiter(ctx, settings, openRateStore(path));
-}
-
-/** No request can be in flight longer than its timeout; a little more for the slowest clocks. */
-function maxInFlightMs(settings: Settings): number {
-  return settings.timeoutMs + 5000;
+  const baseUrl = normalizeBaseUrl(settings.baseUrl ?? '');
+  const { store, clockOffsetMs } = await openSharedRateStore(settings, baseUrl, settings.apiKey ?? '', () => ctx.now(),
+    (line) => void ctx.io.stderr.write(`${line}\n`));
+  // On a Redis store the instants are Redis's: every machine's slots on one clock.
+  const clock = clockOffsetMs === 0 ? ctx : { ...ctx, now: () => ctx.now() + clockOffsetMs };
+  return new SharedLimiter(clock, settings, store);
 }
 
 /** An answer as observed: which request, when, and what its headers said. */
@@ -58,12 +58,18 @@ export class SharedLimiter implements Limiter {
   private readonly reserve = new SlotReserve();
   private flushTimer: NodeJS.Timeout | undefined;
   private releaseTimer: NodeJS.Timeout | undefined;
+  /** What this process's slots are tagged with: the pid, or the store's id for a fleet. */
+  private readonly owner: number;
+  private readonly isOwnerAlive: (owner: number) => boolean;
 
   constructor(
     private readonly ctx: LimiterHost,
     private readonly settings: Settings,
     private readonly store: RateStore,
-  ) {}
+  ) {
+    this.owner = store.owner ?? process.pid;
+    this.isOwnerAlive = store.isOwnerAlive?.bind(store) ?? isProcessAlive;
+  }
 
   async acquire(signal: AbortSignal): Promise<void> {
     if (signal.aborted) throw signal.reason;
@@ -114,7 +120,7 @@ export class SharedLimiter implements Limiter {
     const { until, planned } = await this.store.update((state) => {
       const now = this.catchUp(state);
       const fallback = Math.max(state.serverReset?.until ?? 0, nextSlotAt(state, now, this.settings.rateLimit), now + 1000);
-      const target = waitMs !== undefined ? now + waitMs : fallback;
+      const target = waitMs !== undefined ? now + Math.min(waitMs, MAX_SERVER_WAIT_MS) : fallback;
       // Shared: the other processes must not hit the wall the server just showed us.
       state.retryUntil = Math.max(state.retryUntil ?? 0, target);
       return { until: target, planned: target - now };
@@ -127,28 +133,28 @@ export class SharedLimiter implements Limiter {
     clearTimeout(this.flushTimer);
     clearTimeout(this.releaseTimer);
     this.reserve.dropAll();
-    if (this.inFlight.length === 0 && this.answers.length === 0 && !this.reserve.holding) return;
+    if (this.inFlight.length === 0 && this.answers.length === 0 && !this.reserve.holding) return this.store.close?.();
     const pending = this.inFlight.splice(0);
     await this.store.update((state) => {
       const now = this.catchUp(state);
       for (const seq of pending) this.complete(state, seq, now);
     }).catch(() => {});
+    await this.store.close?.();
   }
 
   /** Records the slot asked for and, with room to spare, a few more for the requests to come. */
   private take(state: RateState, now: number, seq: number): void {
-    const { limit, windowMs } = effectiveLimit(state, this.settings.rateLimit);
-    const room = limit - slotsInWindow(state, now, windowMs).length;
+    const room = roomLeft(state, now, this.settings.rateLimit);
     const extra = Array.from({ length: SlotReserve.extra(room, this.acquires) }, () => ++this.seq);
-    for (const s of [seq, ...extra]) state.slots.push({ sentAt: now, pid: process.pid, seq: s });
-    this.reserve.add(extra, now, limit);
+    for (const s of [seq, ...extra]) state.slots.push({ sentAt: now, pid: this.owner, seq: s });
+    this.reserve.add(extra, now, Math.min(...capsInForce(state, this.settings.rateLimit).map((cap) => cap.limit)));
   }
 
   /** The start of every update: tidies the state, writes our pending answers, gives back unused slots. */
   private catchUp(state: RateState): number {
     const now = this.tidy(state);
     this.reserve.dropStale(now);
-    this.reserve.releaseInto(state, process.pid);
+    this.reserve.releaseInto(state, this.owner);
     for (const { seq, at, headers } of this.answers.splice(0)) {
       this.complete(state, seq, at);
       learnFromHeaders(state, headers, at, this.settings.rateLimit);
@@ -181,15 +187,15 @@ export class SharedLimiter implements Limiter {
   /** Prunes the state and settles requests of dead processes; returns the current time. */
   private tidy(state: RateState): number {
     const now = this.ctx.now();
-    settleOrphans(state, now, (pid) => pid === process.pid || isProcessAlive(pid), maxInFlightMs(this.settings));
+    settleOrphans(state, now, (pid) => pid === this.owner || this.isOwnerAlive(pid), maxInFlightMs(this.settings));
     // Only slots that can still count are kept (the state is read and written on every update).
-    const windowMs = Math.max(effectiveLimit(state, this.settings.rateLimit).windowMs, this.settings.rateLimit.windowMs);
+    const windowMs = Math.max(...capsInForce(state, this.settings.rateLimit).map((cap) => cap.windowMs), this.settings.rateLimit.windowMs);
     prune(state, now, windowMs + 2 * safetyMarginMs(windowMs));
     return now;
   }
 
   private complete(state: RateState, seq: number | undefined, now: number): void {
-    const mine = (s: Slot) => s.pid === process.pid && s.doneAt === undefined && (seq === undefined || s.seq === seq);
+    const mine = (s: Slot) => s.pid === this.owner && s.doneAt === undefined && (seq === undefined || s.seq === seq);
     const slot = state.slots.find(mine);
     if (slot) slot.doneAt = Math.max(now, slot.sentAt);
   }

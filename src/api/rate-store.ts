@@ -1,5 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { UsageError } from '../errors.js';
+import { fileErrorReason } from '../file-errors.js';
 import { withFileLock } from '../util/file-lock.js';
 import { fnv1a64 } from '../util/hash.js';
 import { emptyState, sanitizeState, type RateState } from './rate-window.js';
@@ -15,6 +18,12 @@ export interface RateStore {
   update<T>(change: (state: RateState) => T, signal?: AbortSignal): Promise<T>;
   /** A snapshot, read under the lock. */
   read(): Promise<RateState>;
+  /** The id slots of this process are tagged with; default: the pid (one machine). */
+  readonly owner?: number;
+  /** Whether the process that tagged slots `owner` may still be waiting for an answer; default: a pid check. */
+  isOwnerAlive?(owner: number): boolean;
+  /** Closes a connection, if the store has one. */
+  close?(): Promise<void>;
 }
 
 export function rateStateDir(configDir: string): string {
@@ -22,10 +31,53 @@ export function rateStateDir(configDir: string): string {
 }
 
 /**
+ * The folder of the rate-limit state: `<configDir>/ratelimit`, or, when the config folder can't
+ * be written (CI as a user without a home, a read-only SHORTY_CONFIG_DIR), a folder of this
+ * user's own under the system's temp folder, so requests still work; `warn` gets one line.
+ */
+export function usableRateStateDir(configDir: string, warn: (line: string) => void): string {
+  const preferred = rateStateDir(configDir);
+  try {
+    mkdirSync(preferred, { recursive: true, mode: 0o700 });
+    accessSync(preferred, constants.W_OK);
+    return preferred;
+  } catch (err) {
+    const why = `cannot write the config folder ${configDir}: ${fileErrorReason(err)}`;
+    const fallback = join(tmpdir(), process.getuid ? `shorty-${process.getuid()}` : 'shorty');
+    claimPrivateDir(fallback, why);
+    warn(`warning: ${why}; the rate-limit state is kept in ${fallback} instead`);
+    return rateStateDir(fallback);
+  }
+}
+
+/**
+ * A folder under the shared temp folder is ours only if we made it or own it: another user could
+ * have made it first (or a symlink in its place) to read or steer our state. `why` starts the
+ * error; `uid` is whose the folder must be.
+ */
+export function claimPrivateDir(path: string, why: string, uid = process.getuid?.()): void {
+  const refuse = (what: string) => new UsageError(`${why}; and ${path}, the fallback, ${what}`,
+    'set SHORTY_CONFIG_DIR to a folder you can write');
+  try {
+    mkdirSync(path, { mode: 0o700 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw refuse(`can't be made either (${fileErrorReason(err)})`);
+  }
+  const info = lstatSync(path);
+  if (!info.isDirectory()) throw refuse('is not a folder');
+  if (uid !== undefined && info.uid !== uid) throw refuse(`belongs to another user (uid ${info.uid})`);
+  if (process.platform !== 'win32' && (info.mode & 0o077) !== 0) chmodSync(path, 0o700);
+}
+
+/**
  * `<host>-<hash>.json`: the host helps a person find the file; the hash separates keys. The name
  * must not spell the key, which sits in config.json of the same 0700 folder anyway.
  */
 export function rateStatePath(configDir: string, baseUrl: string, apiKey: string): string {
+  return rateStateFile(rateStateDir(configDir), baseUrl, apiKey);
+}
+
+export function rateStateFile(dir: string, baseUrl: string, apiKey: string): string {
   const id = fnv1a64(`${baseUrl}\n${apiKey}`);
   let host = 'server';
   try {
@@ -33,7 +85,7 @@ export function rateStatePath(configDir: string, baseUrl: string, apiKey: string
   } catch {
     // an invalid base URL is refused before any request; the hash alone still works
   }
-  return join(rateStateDir(configDir), `${host}-${id}.json`);
+  return join(dir, `${host}-${id}.json`);
 }
 
 export function openRateStore(path: string): RateStore {
@@ -124,7 +176,7 @@ function fileHolds(path: string, bytes: Buffer): boolean {
 }
 
 /** Resolves when `previous` has settled, or rejects with the abort reason as soon as `signal` aborts. */
-function afterTurn(previous: Promise<unknown>, signal?: AbortSignal): Promise<void> {
+export function afterTurn(previous: Promise<unknown>, signal?: AbortSignal): Promise<void> {
   if (!signal) return previous.then(() => {});
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {

@@ -1,4 +1,4 @@
-import type { RateLimitSpec } from '../settings/types.js';
+import type { RateLimitSetting } from '../settings/types.js';
 
 /**
  * The pure half of the limiter: the shared state, the sliding-window arithmetic and what the
@@ -17,7 +17,7 @@ export interface Slot {
 
 export interface RateState {
   slots: Slot[];
-  /** X-RateLimit-Limit as last seen: it replaces the configured cap for this server. */
+  /** X-RateLimit-Limit as last seen: it replaces a default cap for this server, lowers an explicit one. */
   serverLimit?: number;
   /** The longest time-to-reset ever announced: an estimate of the server's window. */
   serverWindowMs?: number;
@@ -27,7 +27,9 @@ export interface RateState {
   retryUntil?: number;
 }
 
-export interface EffectiveLimit extends RateLimitSpec {
+export interface EffectiveLimit {
+  limit: number;
+  windowMs: number;
   source: 'configured' | 'server';
 }
 
@@ -64,12 +66,32 @@ export function safetyMarginMs(windowMs: number): number {
   return Math.min(25, Math.max(5, Math.round(windowMs / 200)));
 }
 
-/** The server's cap replaces the configured one (contract); its window, when the resets it
+/** The cap the server announced (X-RateLimit-Limit), once learnt; its window, when the resets it
  * announced show it is shorter than the configured one, replaces that too. */
-export function effectiveLimit(state: RateState, configured: RateLimitSpec): EffectiveLimit {
-  if (!state.serverLimit) return { ...configured, source: 'configured' };
+export function serverCap(state: RateState, configured: RateLimitSetting): EffectiveLimit | undefined {
+  if (!state.serverLimit) return undefined;
   const windowMs = state.serverWindowMs ? Math.min(configured.windowMs, state.serverWindowMs) : configured.windowMs;
   return { limit: state.serverLimit, windowMs, source: 'server' };
+}
+
+/**
+ * Every cap a new request must fit under. The server's cap replaces the default one, up or down
+ * (contract). A cap the user set is a ceiling: the server's may lower it, never raise it, so both
+ * hold at once, unless one implies the other (the server's window is never longer than ours, so
+ * our cap within it implies the server's whenever ours is the smaller count).
+ */
+export function capsInForce(state: RateState, configured: RateLimitSetting): EffectiveLimit[] {
+  const own: EffectiveLimit = { limit: configured.limit, windowMs: configured.windowMs, source: 'configured' };
+  const server = serverCap(state, configured);
+  if (!server) return [own];
+  if (!configured.setBy) return [server];
+  if (own.limit <= server.limit) return [own];
+  return server.windowMs === own.windowMs ? [server] : [server, own];
+}
+
+/** Free room under every cap in force at `now` (negative when over). */
+export function roomLeft(state: RateState, now: number, configured: RateLimitSetting): number {
+  return Math.min(...capsInForce(state, configured).map((cap) => cap.limit - slotsInWindow(state, now, cap.windowMs).length));
 }
 
 /** When a slot stops counting: a request still in flight counts as happening now. */
@@ -83,16 +105,29 @@ export function slotsInWindow(state: RateState, now: number, windowMs: number): 
   return state.slots.map((s) => slotTime(s, now)).filter((t) => t > from).sort((a, b) => a - b);
 }
 
-/** The earliest moment (>= now) our own log allows a new request. */
-export function localSlotAt(state: RateState, now: number, configured: RateLimitSpec): number {
-  const { limit, windowMs } = effectiveLimit(state, configured);
-  const times = slotsInWindow(state, now, windowMs);
-  return times.length < limit ? now : Math.max(now, times[times.length - limit]! + windowMs + safetyMarginMs(windowMs) + 1);
+/** The earliest moment (>= now) our own log allows a new request, under every cap in force. */
+export function localSlotAt(state: RateState, now: number, configured: RateLimitSetting): number {
+  return Math.max(now, ...capsInForce(state, configured).map(({ limit, windowMs }) => {
+    const times = slotsInWindow(state, now, windowMs);
+    return times.length < limit ? now : times[times.length - limit]! + windowMs + safetyMarginMs(windowMs) + 1;
+  }));
 }
 
 /** The earliest moment (>= now) a new request may be sent: our log and the server's blocks. */
-export function nextSlotAt(state: RateState, now: number, configured: RateLimitSpec): number {
-  return Math.max(localSlotAt(state, now, configured), state.retryUntil ?? 0, state.serverReset?.until ?? 0);
+export function nextSlotAt(state: RateState, now: number, configured: RateLimitSetting): number {
+  return Math.max(localSlotAt(state, now, configured), blockUntil(state.retryUntil, now), blockUntil(state.serverReset?.until, now));
+}
+
+/**
+ * The longest wait a server is trusted for (Retry-After, X-RateLimit-Reset): a day. A longer one
+ * is a server fault (`Retry-After: 1000000000` is 31 years): it is reported, never stored.
+ */
+export const MAX_SERVER_WAIT_MS = 86_400_000;
+
+/** A block in the state counts only within that bound: a state file written by an older version
+ * or by hand must not hold every process back for years. */
+function blockUntil(until: number | undefined, now: number): number {
+  return until !== undefined && until - now <= MAX_SERVER_WAIT_MS ? until : 0;
 }
 
 /** X-RateLimit-Reset as an instant: epoch milliseconds, epoch seconds or seconds from now
@@ -117,15 +152,12 @@ function headerNumber(value: string | undefined): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-/** The longest wait a server's reset is trusted for; beyond it the header is surely wrong. */
-const MAX_RESET_MS = 86_400_000;
-
 /** Learns the server's cap, window and spent budget from one response's headers. */
-export function learnFromHeaders(state: RateState, headers: Record<string, string>, now: number, configured: RateLimitSpec): void {
+export function learnFromHeaders(state: RateState, headers: Record<string, string>, now: number, configured: RateLimitSetting): void {
   const limit = headerNumber(headers['x-ratelimit-limit']);
   if (limit !== undefined && limit >= 1) state.serverLimit = Math.floor(limit);
   const reset = parseReset(headers['x-ratelimit-reset'], now);
-  if (!reset || reset.at - now > MAX_RESET_MS) return;
+  if (!reset || reset.at - now > MAX_SERVER_WAIT_MS) return;
   if (limit !== undefined && reset.at > now) {
     state.serverWindowMs = Math.max(state.serverWindowMs ?? 0, reset.at - now);
   }
@@ -141,7 +173,7 @@ export function learnFromHeaders(state: RateState, headers: Record<string, strin
  * reset rounded up would cost up to a second per window. Otherwise (another client on this key,
  * a window longer than we think) the server is right.
  */
-function ownLogAgrees(state: RateState, now: number, configured: RateLimitSpec, reset: { at: number; slackMs: number }): boolean {
+function ownLogAgrees(state: RateState, now: number, configured: RateLimitSetting, reset: { at: number; slackMs: number }): boolean {
   const local = localSlotAt(state, now, configured);
   return local > now && local >= reset.at - reset.slackMs;
 }
@@ -150,8 +182,8 @@ function ownLogAgrees(state: RateState, now: number, configured: RateLimitSpec, 
 export function prune(state: RateState, now: number, keepMs: number): void {
   const from = now - keepMs;
   state.slots = state.slots.filter((s) => slotTime(s, now) > from);
-  if (state.serverReset && state.serverReset.until <= now) delete state.serverReset;
-  if (state.retryUntil && state.retryUntil <= now) delete state.retryUntil;
+  if (state.serverReset && blockUntil(state.serverReset.until, now) <= now) delete state.serverReset;
+  if (state.retryUntil && blockUntil(state.retryUntil, now) <= now) delete state.retryUntil;
 }
 
 /** A request whose process died (or that outlived any timeout) can't still be in flight. */
@@ -168,18 +200,23 @@ export function settleOrphans(state: RateState, now: number, isAlive: (pid: numb
   }
 }
 
-/** The local budget, for `shorty limits`. */
-export function budget(state: RateState, now: number, configured: RateLimitSpec) {
-  const limit = effectiveLimit(state, configured);
-  const times = slotsInWindow(state, now, limit.windowMs);
+/** The local budget, for `shorty limits`. `limit` is the cap in force: with an explicit ceiling
+ * beside the server's cap, the one with less room left. */
+export function budget(state: RateState, now: number, configured: RateLimitSetting) {
+  const caps = capsInForce(state, configured).map((cap) => {
+    const times = slotsInWindow(state, now, cap.windowMs);
+    const freesAt = times.length ? times[times.length - 1]! + cap.windowMs + safetyMarginMs(cap.windowMs) : now;
+    return { cap, used: times.length, room: cap.limit - times.length, freesAt };
+  });
+  const binding = caps.reduce((a, b) => (b.room < a.room ? b : a));
   const nextAt = nextSlotAt(state, now, configured);
-  const lastFreesAt = times.length ? times[times.length - 1]! + limit.windowMs + safetyMarginMs(limit.windowMs) : now;
   return {
-    limit,
-    used: times.length,
+    limit: binding.cap,
+    server: serverCap(state, configured),
+    used: binding.used,
     // A block announced by the server spends the whole budget, whatever our own log says.
-    remaining: nextAt > now ? 0 : Math.max(0, limit.limit - times.length),
+    remaining: nextAt > now ? 0 : Math.max(0, binding.room),
     nextInMs: nextAt - now,
-    resetsInMs: Math.max(0, lastFreesAt - now, nextAt - now),
+    resetsInMs: Math.max(0, nextAt - now, ...caps.map((c) => c.freesAt - now)),
   };
 }

@@ -1,13 +1,15 @@
-import { createWriteStream } from 'node:fs';
-import { UsageError } from '../errors.js';
+import { realpath, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { fileError } from '../file-errors.js';
 import { LINK_COLUMNS } from '../input/link-body.js';
 import { linkColumnOf } from '../input/link-columns.js';
-import { writeText } from '../output/sink.js';
+import { openFileCalls, recordFile, type OpenedFile } from './append-file.js';
 import type { InputFormat } from './read/format.js';
 
 export interface FailedOut {
   /** Records a failed or invalid row: its input cells and why it failed. */
   write(cells: Record<string, string>, error: string): Promise<void>;
+  /** Puts the file in place: until then the path holds what it held before the run. */
   close(): Promise<void>;
 }
 
@@ -15,21 +17,48 @@ export interface FailedOut {
  * `--failed-out FILE`: the failed and invalid rows as CSV that `urls import` reads again. The
  * columns are the input's (CSV header, or `url` for lines; the link columns for NDJSON, whose
  * objects may differ), plus `error` saying what to fix; import ignores that column.
+ *
+ * The rows go to a temp file beside FILE (mode 0600: rows may carry link passwords), renamed over
+ * it at the end: a run killed half-way leaves FILE as it was, never half a file. A FILE that is
+ * not a file (/dev/stderr, a pipe) is written as the rows come.
  */
 export async function openFailedOut(path: string, format: InputFormat, header: string[]): Promise<FailedOut> {
   const { stringify } = await import('csv-stringify/sync');
-  const stream = createWriteStream(path, { flags: 'w' });
-  const opened = new Promise<void>((resolve, reject) => {
-    stream.once('open', () => resolve());
-    stream.once('error', (err) => reject(new UsageError(`cannot write ${path}: ${err.message}`)));
-  });
-  await opened;
+  const { target, temp } = await placesOf(path);
+  let file: OpenedFile;
+  try {
+    file = await openFileCalls(temp ?? target, temp ? 'wx' : 'a');
+  } catch (err) {
+    throw fileError(`cannot write --failed-out ${path}`, err);
+  }
+  const records = recordFile(file, { sync: false });
   const columns = [...failedOutColumns(format, header).filter((c) => c !== 'error'), 'error'];
-  await writeText(stream, stringify([columns]));
+  const writeFailed = (err: unknown) => fileError(`cannot write --failed-out ${path}`, err, 1);
+  const append = (text: string) => records.append(text).catch((err) => {
+    throw writeFailed(err);
+  });
+  await append(stringify([columns]));
   return {
-    write: (cells, error) => writeText(stream, stringify([columns.map((c) => (c === 'error' ? error : cellFor(cells, c)))])),
-    close: () => new Promise<void>((resolve, reject) => stream.end((err?: Error | null) => (err ? reject(err) : resolve()))),
+    write: (cells, error) => append(stringify([columns.map((c) => (c === 'error' ? error : cellFor(cells, c)))])),
+    async close() {
+      try {
+        await records.close();
+        if (temp) await rename(temp, target);
+      } catch (err) {
+        if (temp) await rm(temp, { force: true });
+        throw writeFailed(err);
+      }
+    },
   };
+}
+
+/** Where the rows go: beside the file a symlink points to, or, for a device or a pipe, straight to it. */
+async function placesOf(path: string): Promise<{ target: string; temp?: string }> {
+  const info = await stat(path).catch(() => undefined);
+  if (info && !info.isFile()) return { target: path };
+  const target = info ? await realpath(path) : path;
+  const temp = join(dirname(target), `.${basename(target)}.${process.pid}-${Math.random().toString(36).slice(2, 10)}.tmp`);
+  return { target, temp };
 }
 
 export function failedOutColumns(format: InputFormat, header: string[]): string[] {

@@ -1,21 +1,23 @@
 import { setMaxListeners } from 'node:events';
 import type { ModernApi } from '../api/modern.js';
 import type { Context } from '../context.js';
-import { CancelError, ShortyError } from '../errors.js';
+import { CancelError } from '../errors.js';
+import { fileError } from '../file-errors.js';
 import type { StreamFormat } from '../output/row-writers.js';
 import type { RateLimitSpec } from '../settings/types.js';
 import { openFailedOut, type FailedOut } from './failed-out.js';
+import { conclude, type Outcome } from './import-end.js';
 import type { InputFormat } from './read/format.js';
 import { openJournal, type DoneIndex, type JournalWriter } from './journal.js';
 import { orderedWindow } from './ordered-window.js';
 import type { ImportPlan } from './plan.js';
-import { startProgress } from './progress.js';
+import { startImportProgress } from './progress.js';
 import type { ImportInput } from './read/input.js';
 import type { SourceRow } from './read/rows.js';
 import { openResultSink, resultRow, type RowResult } from './results.js';
 import { checkRow, linkBodyKey } from './row-check.js';
 import { sendRow, type IfExists } from './send-row.js';
-import { emptyCounts, summaryLine, windowSize } from './timing.js';
+import { emptyCounts, windowSize } from './timing.js';
 
 export interface LiveImport {
   input: ImportInput;
@@ -29,6 +31,8 @@ export interface LiveImport {
   ifExists: IfExists;
   /** The configured default link domain, for rows that name none (as `urls add` does). */
   domain?: string;
+  /** The command line as given, to say how to continue a run stopped by its output. */
+  argv?: readonly string[];
   note(text: string): void;
 }
 
@@ -39,19 +43,18 @@ interface Finished {
 
 /**
  * Sends the rows through the shared limiter, a few at a time, and reports them in input order.
- * Each finished row is journaled (flushed) before it is reported. Ctrl-C, or an error that every
- * later row would meet too (network, auth), stops taking rows; the rows already sent finish first.
+ * Each finished row is journaled (flushed) before it is reported. Ctrl-C, a failing stdout, or an
+ * error that every later row would meet too (network, auth, the journal), stops taking rows; the
+ * rows already sent finish (and are journaled) first.
  */
 export async function runLiveImport(ctx: Context, run: LiveImport): Promise<number> {
-  const started = ctx.now();
   const api = await importApi(ctx);
   const journal = run.journal ? await openJournal(run.journal) : undefined;
   const failed = run.failedOut ? await openFailedOut(run.failedOut, run.format, Object.keys(run.plan.first?.cells ?? {})) : undefined;
   const sink = await openResultSink(ctx, run.outputFormat, { quietField: 'shorturl' });
-  const progress = await startProgress(ctx, run.plan.rows, 'importing');
-  const counts = emptyCounts();
-  let fatal: unknown;
-  const stopped = () => ctx.signal.aborted || fatal !== undefined;
+  const progress = await startImportProgress(ctx, run.plan);
+  const outcome: Outcome = { counts: emptyCounts(), shown: 0, started: ctx.now(), unrecorded: [] };
+  const stopped = () => ctx.signal.aborted || outcome.fatal !== undefined || outcome.outputLost !== undefined;
 
   async function work(source: SourceRow): Promise<Finished | undefined> {
     const checked = checkRow(source);
@@ -67,22 +70,24 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
       const outcome = await sendRow(api, body, run.ifExists);
       result = { row: source.row, ...outcome };
     } catch (err) {
-      // Ctrl-C during a wait for the rate limit: the request was never sent, so the row is left
+      // Stopped during a wait for the rate limit: the request was never sent, so the row is left
       // for the next run, neither reported nor journaled.
       if (err instanceof CancelError) return undefined;
-      fatal ??= err;
+      outcome.fatal ??= err;
       result = { row: source.row, status: 'error', error: err instanceof Error ? err.message : String(err) };
     }
     return finish(source, key, result, checked.body.url);
   }
 
-  async function finish(source: SourceRow, key: string, result: RowResult, url?: string): Promise<Finished> {
+  async function finish(source: SourceRow, key: string, result: RowResult, url?: string): Promise<Finished | undefined> {
     if (journal) {
       try {
         await journal.append({ key, url, ...result });
       } catch (err) {
-        fatal ??= new ShortyError(`cannot write the journal ${run.journal}: ${(err as Error).message}`, 1);
-        throw fatal;
+        // Not reported: a row counts as done only once the journal holds it.
+        outcome.fatal ??= fileError(`cannot write the journal ${run.journal}`, err, 1);
+        if (result.status !== 'invalid') outcome.unrecorded.push(result);
+        return undefined;
       }
     }
     return { source, result };
@@ -92,38 +97,28 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
     for await (const finished of orderedWindow(run.input.rows(), work, { size: windowSize(run.rateLimit), stopped })) {
       if (!finished) continue;
       const { source, result } = finished;
-      counts[result.status] += 1;
-      await sink.write(resultRow(source.cells, result));
-      if (failed && (result.status === 'error' || result.status === 'invalid')) await failed.write(source.cells, result.error ?? '');
-      progress.tick();
+      outcome.counts[result.status] += 1;
+      if (failed && (result.status === 'error' || result.status === 'invalid')) {
+        await failed.write(source.cells, result.error ?? '').catch((err) => void (outcome.fatal ??= err));
+      }
+      if (outcome.outputLost === undefined) {
+        try {
+          await sink.write(resultRow(source.cells, result));
+          outcome.shown += 1;
+        } catch (err) {
+          // The reader left (`| head`) or the disk is full: no new rows; those in flight finish.
+          outcome.outputLost = err;
+        }
+      }
+      progress.tick(result.status);
     }
   } finally {
     progress.stop();
-    await sink.end();
-    await failed?.close();
-    await journal?.close();
+    if (outcome.outputLost === undefined) await sink.end().catch((err) => void (outcome.outputLost = err));
+    const closed = await Promise.allSettled([failed?.close(), journal?.close()]);
+    for (const c of closed) if (c.status === 'rejected') outcome.fatal ??= c.reason;
   }
-  return conclude(ctx, run, counts, started, fatal);
-}
-
-function conclude(ctx: Context, run: LiveImport, counts: ReturnType<typeof emptyCounts>, started: number, fatal: unknown): number {
-  const finished = counts.ok + counts.skipped + counts.invalid + counts.error;
-  const summary = summaryLine(counts, ctx.now() - started);
-  const stoppedEarly = finished < run.plan.rows;
-  const warn = (text: string) => void ctx.io.stderr.write(`${text}\n`);
-  const resume = run.journal
-    ? `run the same command again (same --journal) to resume`
-    : 'a rerun without --journal would create the finished rows again';
-  if (fatal !== undefined) {
-    warn(`${summary}; stopped after ${finished} of ${run.plan.rows} rows; ${resume}`);
-    throw fatal;
-  }
-  if (ctx.signal.aborted && stoppedEarly) {
-    warn(`interrupted: ${summary}; ${run.plan.rows - finished} rows not sent; ${resume}`);
-    return new CancelError().exitCode;
-  }
-  run.note(summary);
-  return counts.error > 0 || counts.invalid > 0 ? 1 : 0;
+  return conclude(ctx, run, outcome);
 }
 
 /**

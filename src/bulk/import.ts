@@ -1,7 +1,7 @@
 import type { Context } from '../context.js';
 import type { ColumnMapOption } from '../input/link-columns.js';
 import { checkFields, parseFieldList } from '../output/fields.js';
-import { DoneIndex, loadJournal } from './journal.js';
+import { DoneIndex, loadJournal, lockJournal } from './journal.js';
 import { describePlan, planImport, type ImportPlan } from './plan.js';
 import { checkDistinctFiles } from './read/distinct-files.js';
 import type { Delimiter, InputFormat } from './read/format.js';
@@ -26,16 +26,20 @@ export interface ImportOptions {
   journal?: string;
   failedOut?: string;
   ifExists: IfExists;
+  /** The command line as given, to say how to continue a run stopped by its output. */
+  argv?: readonly string[];
 }
 
-/** `urls import`: returns the exit code (0 all ok/skipped, 1 some rows failed, 130 interrupted). */
+/** `urls import`: returns the exit code (0 all ok/skipped, 1 some rows failed or not sent, 130/143 interrupted). */
 export async function runImport(ctx: Context, opts: ImportOptions): Promise<number> {
   await checkImportFiles(ctx, opts);
   const outputFormat = bulkOutputFormat(ctx, 'urls import');
   const warn = (text: string) => void ctx.io.stderr.write(`${text}\n`);
   const input = await openImportInput(ctx, opts, warn);
   const settings = await ctx.settings();
-  const done = opts.journal ? await loadJournal(opts.journal) : new DoneIndex();
+  // Held from before the journal is read until the run ends (the last row journaled).
+  if (opts.journal && !opts.dryRun) ctx.onClose(await lockJournal(opts.journal));
+  const done = opts.journal ? await loadJournal(opts.journal, ctx.signal) : new DoneIndex();
   // -q keeps stderr for what went wrong; the plan and the summary are for people watching.
   const note = (text: string) => void (ctx.globals.quiet || warn(text));
   const estimate = (requests: number) =>

@@ -1,6 +1,10 @@
 import { createReadStream } from 'node:fs';
-import { open, stat, type FileHandle } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { tryFileLock } from '../util/file-lock.js';
 import { UsageError } from '../errors.js';
+import { fileError } from '../file-errors.js';
+import { openFileCalls, recordFile, type OpenedFile } from './append-file.js';
 import { decodeText } from './read/decode.js';
 import { MAX_LINE_CHARS, splitLines } from './read/lines.js';
 
@@ -67,8 +71,8 @@ export function isDone(rec: JournalRecord): boolean {
   return rec.status === 'ok' || rec.status === 'skipped';
 }
 
-/** Reads a journal; a missing file is an empty journal. */
-export async function loadJournal(path: string): Promise<DoneIndex> {
+/** Reads a journal; a missing file is an empty journal. A long one stops reading at Ctrl-C. */
+export async function loadJournal(path: string, signal?: AbortSignal): Promise<DoneIndex> {
   const done = new DoneIndex();
   try {
     // A crash may have torn a character in half, so bad bytes are replaced, not fatal. Records quote
@@ -76,52 +80,49 @@ export async function loadJournal(path: string): Promise<DoneIndex> {
     const text = decodeText(createReadStream(path), { label: path, fatal: false });
     const lines = splitLines(text, { label: path, maxChars: 16 * MAX_LINE_CHARS });
     for await (const line of lines) {
+      if (signal?.aborted) throw signal.reason;
       const rec = line.trim() ? parseJournalLine(line) : undefined;
       if (rec && isDone(rec)) done.add(rec.key, { id: rec.id, shorturl: rec.shorturl });
     }
   } catch (err) {
+    if (signal?.aborted) throw signal.reason;
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return done;
     if (err instanceof UsageError) throw new UsageError(`cannot read the journal: ${err.message}`);
-    throw new UsageError(`cannot read the journal ${path}: ${(err as Error).message}`);
+    throw fileError(`cannot read the journal ${path}`, err);
   }
   return done;
 }
 
 export interface JournalWriter {
-  /** Resolves once the record is on disk. Appends are written in call order. */
+  /** Resolves once the record is on disk (whole: a record cut short is cut off). Appends are written in call order. */
   append(rec: JournalRecord): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function openJournal(path: string): Promise<JournalWriter> {
-  let handle: FileHandle;
+  let file: OpenedFile;
   try {
-    handle = await open(path, 'a', 0o600);
+    file = await openFileCalls(path, 'a');
   } catch (err) {
-    throw new UsageError(`cannot write the journal ${path}: ${(err as Error).message}`);
+    throw fileError(`cannot write the journal ${path}`, err);
   }
-  // A crash can leave half a line: start on a fresh line so the next record stays readable.
-  let chain: Promise<void> = endsWithNewline(path).then((ok) => (ok ? undefined : write(handle, '\n')));
+  const records = recordFile(file, { sync: true });
+  try {
+    // A crash can leave half a line: start on a fresh line so the next record stays readable.
+    if (!(await endsWithNewline(path, file.size))) await records.append('\n');
+  } catch (err) {
+    await records.close().catch(() => {});
+    throw fileError(`cannot write the journal ${path}`, err);
+  }
   return {
-    append(rec) {
-      const line = `${JSON.stringify(rec)}\n`;
-      chain = chain.then(() => write(handle, line));
-      return chain;
-    },
-    async close() {
-      await chain.catch(() => {});
-      await handle.close();
-    },
+    append: (rec) => records.append(`${JSON.stringify(rec)}\n`),
+    close: () => records.close().catch((err) => {
+      throw fileError(`cannot write the journal ${path}`, err, 1);
+    }),
   };
 }
 
-async function write(handle: FileHandle, text: string): Promise<void> {
-  await handle.write(text);
-  await handle.datasync();
-}
-
-async function endsWithNewline(path: string): Promise<boolean> {
-  const { size } = await stat(path);
+async function endsWithNewline(path: string, size: number): Promise<boolean> {
   if (size === 0) return true;
   const handle = await open(path, 'r');
   try {
@@ -130,4 +131,30 @@ async function endsWithNewline(path: string): Promise<boolean> {
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Keeps a second import off the journal while this one runs (two would create every row twice):
+ * `<journal>.lock` holds our pid. A lock whose owner is dead (killed, crashed) is taken over.
+ * A device (/dev/null) has nothing to protect. A pipe is refused: reading it back would wait for
+ * a writer, past Ctrl-C (a read the system is blocked in can't be called off).
+ */
+export async function lockJournal(path: string): Promise<() => void> {
+  const info = await stat(path).catch(() => undefined);
+  if (info?.isFIFO() || info?.isSocket()) {
+    throw new UsageError(`--journal ${path} is a pipe, not a file`, 'a journal is read back when the import runs again: give it a file');
+  }
+  if (info && !info.isFile()) return () => {};
+  const lockPath = `${path}.lock`;
+  let lock: ReturnType<typeof tryFileLock>;
+  try {
+    lock = tryFileLock(lockPath);
+  } catch (err) {
+    throw fileError(`cannot lock the journal ${path} (${lockPath})`, err);
+  }
+  if ('release' in lock) return lock.release;
+  const { pid, host } = lock.holder;
+  const who = pid === undefined ? 'another process' : `process ${pid}${host && host !== hostname() ? ` on ${host}` : ''}`;
+  throw new UsageError(`the journal ${path} is in use by another import (${who})`,
+    `wait for it to finish, or stop it; if it is not running any more, remove ${lockPath}`);
 }

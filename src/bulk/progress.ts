@@ -1,8 +1,10 @@
 import type { Context } from '../context.js';
+import { progressLines } from './progress-lines.js';
+import type { RowStatus } from './timing.js';
 
 export interface Progress {
-  /** One more row finished. */
-  tick(): void;
+  /** One more row finished (with how it ended, where the display counts failures). */
+  tick(status?: RowStatus): void;
   stop(): void;
 }
 
@@ -31,4 +33,11 @@ export async function startProgress(ctx: Context, total: number, label: string):
     },
     stop: () => bar.stop(),
   };
+}
+
+/** The import's progress: the bar on a terminal; in a log (CI, a file), a line now and then. */
+export async function startImportProgress(ctx: Context, plan: { rows: number; toSend: number }): Promise<Progress> {
+  if (ctx.io.stderrIsTTY || ctx.globals.quiet || plan.rows === 0) return startProgress(ctx, plan.rows, 'importing');
+  const lines = progressLines({ total: plan.rows, toSend: plan.toSend, now: () => ctx.now(), write: (line) => void ctx.io.stderr.write(line) });
+  return { tick: lines.tick, stop: () => {} };
 }

@@ -1,8 +1,10 @@
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
+import { redactValues } from '../output/cells.js';
 import { checkFields, getPath, parseFieldList, pickFields, type Row } from '../output/fields.js';
 import { createRowWriter, type StreamFormat } from '../output/row-writers.js';
 import { writeText } from '../output/sink.js';
+import { forTerminal } from '../util/terminal-text.js';
 import type { RowStatus } from './timing.js';
 
 /** The columns every import result adds to the input's own. */
@@ -54,7 +56,7 @@ export interface SinkOptions {
 
 const BATCH_CHARS = 16 * 1024;
 
-/** Streams rows to stdout in the bulk format, honouring --fields and -q. */
+/** Streams rows to stdout in the bulk format, honouring --fields, -q and --excel-safe; the run's secrets are redacted. */
 export async function openResultSink(ctx: Context, format: StreamFormat, opts: SinkOptions): Promise<ResultSink> {
   let buffered = '';
   const flush = async () => {
@@ -80,17 +82,20 @@ export async function openResultSink(ctx: Context, format: StreamFormat, opts: S
 type RowOut = ((row: Row) => Promise<void>) & { end(): Promise<void> };
 
 async function rowWriter(ctx: Context, format: StreamFormat, opts: SinkOptions, out: (text: string) => Promise<void>): Promise<RowOut> {
+  const redact = (text: string) => ctx.secrets.redact(text);
   if (ctx.globals.quiet) {
     const quiet = async (row: Row) => {
       const value = getPath(row, opts.quietField);
-      if (value !== undefined && value !== null && value !== '') await out(`${String(value)}\n`);
+      if (value !== undefined && value !== null && value !== '') await out(`${forTerminal(redact(String(value)))}\n`);
     };
     return Object.assign(quiet, { end: async () => {} });
   }
   const fields = parseFieldList(ctx.globals.fields);
-  const writer = await createRowWriter(format, out, fields ?? opts.columns);
+  const writer = await createRowWriter(format, out, fields ?? opts.columns,
+    { excelSafe: ctx.globals.excelSafe, terminal: ctx.io.stdoutIsTTY });
   let first = true;
-  const write = async (row: Row) => {
+  const write = async (raw: Row) => {
+    const row = redactValues(raw, redact);
     if (first && fields) checkFields(row, fields);
     first = false;
     await writer.row(fields ? pickFields(row, fields) : row);

@@ -36,7 +36,8 @@ const FLAG_NAMES: FieldNames = {
 
 /**
  * Maps the `urls add` / `urls update` options onto the API's link body, checking every value.
- * An explicitly empty string option (`--expiry ""`) is sent as "" so an update can clear the field.
+ * An explicitly empty meta option (`--meta-title ""`) is sent as "" so an update can clear it;
+ * an empty --custom, --password, --domain or --expiry is refused (servers would ignore it).
  */
 export function linkBodyFromFlags(flags: LinkFlags, opts: { requireUrl: true; creating?: boolean }): LinkBody;
 export function linkBodyFromFlags(flags: LinkFlags, opts: { requireUrl: boolean; creating?: boolean }): LinkFields;

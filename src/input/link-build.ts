@@ -38,10 +38,23 @@ export interface BuildOptions {
   names: FieldNames;
 }
 
-/** Empty strings are kept (they clear a field); only a missing value is skipped. */
+/** Empty strings are kept (they clear a meta field); only a missing value is skipped. */
 function text(value: string | undefined, check?: (v: string) => string): string | undefined {
   if (value === undefined) return undefined;
   return value === '' || !check ? value : check(value);
+}
+
+/**
+ * custom, password, domain and expiry: servers (v6 and v7 alike) read "", false and null there
+ * as "not given", so an empty value would be sent and silently change nothing: refused instead.
+ */
+function filled(value: string | undefined, what: string, check: (v: string) => string = (v) => v): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === '') {
+    throw new UsageError(`${what} cannot be empty`,
+      `servers read an empty ${what} as "not given", so it cannot clear the field: leave ${what} out to keep the current value`);
+  }
+  return check(value);
 }
 
 function targets<K extends string>(pairs: string[], what: string, key: K): ({ [P in K]: string } & { link: string })[] {
@@ -57,11 +70,11 @@ export function buildLinkBody(raw: RawLink, opts: BuildOptions): LinkFields {
   const body: LinkFields = {};
   if (raw.url !== undefined && raw.url !== '') body.url = parseHttpUrl(raw.url, n.url);
   else if (opts.requireUrl) throw new UsageError(`missing ${n.url}: a long URL is required`);
-  if (raw.custom !== undefined) body.custom = parseCustomAlias(raw.custom, n.custom);
+  body.custom = filled(raw.custom, n.custom, (v) => parseCustomAlias(v, n.custom));
   if (raw.type !== undefined) body.type = parseRedirectType(raw.type, n.type, opts.creating ?? opts.requireUrl);
-  body.password = text(raw.password);
-  body.domain = text(raw.domain, (v) => v.trim());
-  body.expiry = text(raw.expiry, (v) => parseDateTime(v, n.expiry));
+  body.password = filled(raw.password, n.password);
+  body.domain = filled(raw.domain, n.domain, (v) => v.trim());
+  body.expiry = filled(raw.expiry, n.expiry, (v) => parseDateTime(v, n.expiry));
   if (raw.geotarget.length) body.geotarget = targets(raw.geotarget, n.geotarget, 'location');
   if (raw.devicetarget.length) body.devicetarget = targets(raw.devicetarget, n.devicetarget, 'device');
   if (raw.languagetarget.length) body.languagetarget = targets(raw.languagetarget, n.languagetarget, 'language');

@@ -7,7 +7,12 @@ export function parseId(value: string, what = 'id'): number {
   if (!/^[1-9]\d{0,15}$/.test(value.trim())) {
     throw new UsageError(`invalid ${what} "${value}": must be a positive integer`);
   }
-  return Number(value.trim());
+  const id = Number(value.trim());
+  // Past 2^53 a number can't hold every integer: 9007199254740993 would be sent as ...992.
+  if (!Number.isSafeInteger(id)) {
+    throw new UsageError(`invalid ${what} "${value}": must be at most ${Number.MAX_SAFE_INTEGER}`);
+  }
+  return id;
 }
 
 /**

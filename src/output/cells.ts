@@ -13,6 +13,25 @@ export function escapeTsv(text: string): string {
   return text.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
 }
 
+/**
+ * --excel-safe: a cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, or a leading tab
+ * or CR) gets a `'` in front, which spreadsheets read as "text" and hide. Off by default: it
+ * changes the data, and exports must re-import exactly.
+ */
+export function excelSafeCell(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** A value with `redact` applied to every string in it, keys included (a server's answer may echo a secret anywhere). */
+export function redactValues<T>(value: T, redact: (text: string) => string): T {
+  if (typeof value === 'string') return redact(value) as T;
+  if (Array.isArray(value)) return value.map((v) => redactValues(v, redact)) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k), redactValues(v, redact)])) as T;
+  }
+  return value;
+}
+
 /** Shortens text to `width` characters, marking the cut with `…`. */
 export function truncate(text: string, width: number): string {
   const chars = [...text];

@@ -68,6 +68,17 @@ export function pickFields(row: Row, fields: string[]): Row {
   return out;
 }
 
+/**
+ * The row with `keys` first, in that order (those it has), then its other keys as they came:
+ * servers of different versions send the same record's keys in different orders.
+ */
+export function keysInOrder(row: Row, keys: readonly string[]): Row {
+  const out: Row = {};
+  for (const key of keys) if (Object.hasOwn(row, key) && row[key] !== undefined) out[key] = row[key];
+  for (const [key, value] of Object.entries(row)) if (!Object.hasOwn(out, key) && value !== undefined) out[key] = value;
+  return out;
+}
+
 /** Nested objects spread into dotted keys (`details.longurl`), for key/value tables. Arrays stay whole. */
 export function flattenRow(row: Row, prefix = ''): Row {
   const out: Row = {};

@@ -1,10 +1,11 @@
 import type { IO } from '../io.js';
 import type { OutputFormat } from '../settings/types.js';
-import { formatCell, pageFooter } from './cells.js';
+import { formatCell, pageFooter, redactValues } from './cells.js';
 import { checkFields, flattenRow, getPath, parseFieldList, pickFields, withoutError, type Row } from './fields.js';
-import { createRowWriter } from './row-writers.js';
+import { createRowWriter, jsonText } from './row-writers.js';
 import { writeText } from './sink.js';
 import { renderKeyValue, renderTable, type TableStyle } from './table.js';
+import { forTerminal, forTerminalLines } from '../util/terminal-text.js';
 
 export type { Row } from './fields.js';
 
@@ -17,6 +18,9 @@ export interface View {
   /** Every field an item of a list has (api-spec): list commands check --fields against them
    * before any request. Without it, --fields is checked against the first row received. */
   fields?: readonly string[];
+  /** Fields servers of other versions add (real-servers.md): accepted by --fields too, shown
+   * after the declared ones. */
+  extraFields?: readonly string[];
 }
 
 export interface PageInfo {
@@ -41,7 +45,8 @@ export interface Printer {
   note(text: string): Promise<void>;
 }
 
-/** What a printer is made of: the streams and the choices of -o, --fields, -q and colour. */
+/** What a printer is made of: the streams, the choices of -o, --fields, -q, colour and
+ * --excel-safe, and the run's redaction. */
 export interface PrinterOptions {
   io: Pick<IO, 'stdout' | 'stderr' | 'stdoutIsTTY' | 'columns'>;
   /** An explicit choice (flag, env or config); undefined: table on a TTY, tsv otherwise. */
@@ -50,29 +55,42 @@ export interface PrinterOptions {
   fields?: string;
   quiet: boolean;
   color: boolean;
+  excelSafe?: boolean;
+  /** Hides the run's secrets in a text (see util/secrets.ts). */
+  redact: (text: string) => string;
 }
 
+/**
+ * What comes from a server passes two filters here, once for every format: the run's secrets are
+ * redacted (a server may echo the key or a password anywhere), and text for people (tables, -q
+ * lines, notes) is made safe for a terminal (see util/terminal-text.ts). json and ndjson keep the
+ * data exact (JSON escapes the controls); csv and tsv too, unless stdout is a terminal.
+ */
 export async function createPrinter(opts: PrinterOptions): Promise<Printer> {
-  const { io, quiet } = opts;
+  const { io, quiet, redact } = opts;
   const format = opts.format ?? (io.stdoutIsTTY ? 'table' : 'tsv');
   const fields = parseFieldList(opts.fields);
   const paint = await painter(opts.color);
   const out = (text: string) => writeText(io.stdout, text);
   const err = (text: string) => writeText(io.stderr, text);
   const style: TableStyle = { columns: io.columns, head: paint.head };
+  const clean = <T>(value: T): T => redactValues(value, redact);
+  const rowWriter = () => createRowWriter(format as Exclude<OutputFormat, 'table'>, out, fields,
+    { excelSafe: opts.excelSafe, terminal: io.stdoutIsTTY });
 
   async function printQuiet(row: Row, view: View): Promise<void> {
     const value = getPath(row, view.quiet ?? 'id');
-    if (value !== undefined && value !== null && value !== '') await out(`${formatCell(value)}\n`);
+    if (value !== undefined && value !== null && value !== '') await out(`${forTerminal(redact(formatCell(value)))}\n`);
   }
 
-  async function list(rows: AsyncIterable<Row> | Iterable<Row>, view: View, info?: () => PageInfo | undefined) {
+  async function list(source: AsyncIterable<Row> | Iterable<Row>, view: View, info?: () => PageInfo | undefined) {
+    const rows = cleaned(source, clean);
     if (quiet) {
       for await (const row of rows) await printQuiet(row, view);
       return;
     }
     if (format === 'table') return listTable(rows, view, info);
-    const writer = await createRowWriter(format, out, fields);
+    const writer = await rowWriter();
     let first = true;
     for await (const row of rows) {
       if (first && fields) checkFields(row, fields);
@@ -93,25 +111,25 @@ export async function createPrinter(opts: PrinterOptions): Promise<Printer> {
   }
 
   async function object(response: Row, view: View) {
-    const obj = withoutError(response);
+    const obj = clean(withoutError(response));
     if (quiet) return printQuiet(obj, view);
     if (fields) checkFields(obj, fields);
     const shown = fields ? pickFields(obj, fields) : obj;
     if (format === 'table') return out(await renderKeyValue(Object.entries(fields ? shown : flattenRow(obj)), style));
-    if (format === 'json') return out(`${JSON.stringify(shown, null, 2)}\n`);
-    const writer = await createRowWriter(format, out, fields);
+    if (format === 'json') return out(`${jsonText(shown, 2)}\n`);
+    const writer = await rowWriter();
     await writer.row(shown);
     await writer.end();
   }
 
   async function message(response: Row) {
     if (quiet) return;
-    const obj = withoutError(response);
-    if (format === 'json') return out(`${JSON.stringify(obj, null, 2)}\n`);
-    if (format === 'ndjson') return out(`${JSON.stringify(obj)}\n`);
+    const obj = clean(withoutError(response));
+    if (format === 'json') return out(`${jsonText(obj, 2)}\n`);
+    if (format === 'ndjson') return out(`${jsonText(obj)}\n`);
     // table, csv and tsv are for rows; a bare confirmation is for the person, on stderr.
     const text = typeof obj.message === 'string' ? obj.message : 'done';
-    await err(`${paint.ok('✓')} ${text}\n`);
+    await err(`${paint.ok('✓')} ${forTerminal(text)}\n`);
   }
 
   return {
@@ -121,9 +139,14 @@ export async function createPrinter(opts: PrinterOptions): Promise<Printer> {
     object,
     message,
     note: async (text) => {
-      if (!quiet) await err(`${text}\n`);
+      if (!quiet) await err(`${forTerminalLines(redact(text))}\n`);
     },
   };
+}
+
+/** The rows with the run's secrets redacted, as they stream. */
+async function* cleaned(rows: AsyncIterable<Row> | Iterable<Row>, clean: (row: Row) => Row): AsyncGenerator<Row> {
+  for await (const row of rows) yield clean(row);
 }
 
 interface Paint {

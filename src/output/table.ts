@@ -1,5 +1,6 @@
 import { fitWidths, formatCell, oneLineCell, truncate } from './cells.js';
 import { getPath, type Row } from './fields.js';
+import { forTerminal } from '../util/terminal-text.js';
 
 export interface TableStyle {
   /** Terminal width; undefined when not a TTY (no cutting). */
@@ -11,15 +12,18 @@ export interface TableStyle {
 /** Room taken by borders and padding: `│ a │ b │` = 3 per column + 1. */
 const borderWidth = (columnCount: number) => 3 * columnCount + 1;
 
+/** A table is for a terminal: one line per cell, and nothing in it a terminal would act on. */
+const shownCell = (value: unknown) => forTerminal(oneLineCell(formatCell(value)));
+
 /** A list as an aligned grid; long cells are cut to fit the terminal. */
 export async function renderTable(rows: Row[], columns: string[], style: TableStyle): Promise<string> {
-  const cells = rows.map((row) => columns.map((c) => oneLineCell(formatCell(getPath(row, c)))));
-  return render(columns, cells, style);
+  const cells = rows.map((row) => columns.map((c) => shownCell(getPath(row, c))));
+  return render(columns.map(shownCell), cells, style);
 }
 
 /** One object as a two-column key/value table. */
 export async function renderKeyValue(entries: [string, unknown][], style: TableStyle): Promise<string> {
-  const cells = entries.map(([key, value]) => [key, oneLineCell(formatCell(value))]);
+  const cells = entries.map(([key, value]) => [shownCell(key), shownCell(value)]);
   return render(undefined, cells, style);
 }
 

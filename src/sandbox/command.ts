@@ -43,7 +43,7 @@ export async function runSandbox(opts: SandboxCommandOptions, io: SandboxCommand
   }
   const sandbox = await createSandbox({ port, host: opts.host, apiKey: opts.apiKey, rateLimit, dataFile: opts.data, flavor });
   io.stdout.write(`SHORTY_BASE_URL=${sandbox.url}\nSHORTY_API_KEY=${sandbox.apiKey}\n`);
-  const window = `${rateLimit.limit}/${rateLimit.windowMs % 1000 === 0 ? `${rateLimit.windowMs / 1000}s` : `${rateLimit.windowMs}ms`}`;
+  const window = rateLimit.off ? 'off' : `${rateLimit.limit}/${rateLimit.windowMs % 1000 === 0 ? `${rateLimit.windowMs / 1000}s` : `${rateLimit.windowMs}ms`}`;
   io.stderr.write(
     `shorty sandbox listening on ${sandbox.url} (API ${flavor}, rate limit ${window}${opts.data ? `, data in ${opts.data}` : ', data in memory'}); Ctrl-C stops it\n`,
   );

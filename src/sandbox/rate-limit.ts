@@ -6,6 +6,8 @@
 export interface RateLimitSpec {
   limit: number;
   windowMs: number;
+  /** `off`: like a deployed server whose cache is disabled, no X-RateLimit-* headers and no cap. */
+  off?: boolean;
 }
 
 export const DEFAULT_RATE_LIMIT = '30/60s';
@@ -14,12 +16,13 @@ const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_00
 
 /** `N/W[unit]`: `30/60s`, `5/1s`, `100/500ms`, `30/1m`, `30/60` (seconds), `30/s`. */
 export function parseRateLimit(text: string): RateLimitSpec {
+  if (/^\s*off\s*$/i.test(text)) return { limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000, off: true };
   const m = /^\s*(\d+)\s*\/\s*(\d*(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/i.exec(text);
   const limit = m ? Number(m[1]) : NaN;
   const amount = m ? (m[2] === '' ? 1 : Number(m[2])) : NaN;
   const windowMs = m ? Math.round(amount * UNIT_MS[(m[3] ?? 's').toLowerCase()]) : NaN;
   if (!Number.isSafeInteger(limit) || limit < 1 || !Number.isFinite(windowMs) || windowMs < 1) {
-    throw new Error(`invalid rate limit "${text}": expected REQUESTS/WINDOW such as 30/60s, 5/1s or 100/500ms`);
+    throw new Error(`invalid rate limit "${text}": expected REQUESTS/WINDOW such as 30/60s, 5/1s or 100/500ms, or off`);
   }
   return { limit, windowMs };
 }
@@ -48,6 +51,7 @@ export class RateLimiter {
 
   /** Counts one request (rejected ones count too) and says whether it may proceed. */
   take(key: string): RateDecision {
+    if (this.spec.off) return { allowed: true, retryAfter: 1, headers: {} };
     const now = this.now();
     let bucket = this.buckets.get(key);
     if (!bucket || now >= bucket.windowEnd) {

@@ -56,12 +56,15 @@ export interface BioRecord extends NamedRecord {
   alias: string;
 }
 
-/** Where a hit came from; feeds the unique-click count and the QR `top*` objects. */
+/** Where a hit came from; feeds the unique-click count and the details' `top*` objects. */
 export interface Hit {
   visitor: string;
   browser: string;
   os: string;
+  /** the Referer's host; '' for a direct visit */
   referrer: string;
+  /** absent in data files written before countries were counted */
+  country?: string;
 }
 
 export interface LinkRecord {
@@ -88,6 +91,8 @@ export interface LinkRecord {
   status: LegacyStatus;
   clicks: number;
   visitors: string[];
+  /** every counted click, for the detail's breakdowns (absent in older data files) */
+  hits?: Hit[];
   lastAccessed: string | null;
   date: string;
 }

@@ -1,25 +1,13 @@
-// Public (non-API) paths: GET /<alias> redirects and counts a click; GET /qr/<alias> counts a
-// scan; GET /r/<slug> is a campaign rotator (round-robin over its usable links). Never rate
+// Public (non-API) paths: GET /<alias> redirects and counts a click (see clicks.ts for what a
+// click records); GET /qr/<alias> counts a scan; GET /r/<slug> is a campaign rotator (round-robin over its usable links). Never rate
 // limited. Targeting (geo/device/language) and frame/splash types are not simulated: every
 // usable link answers 302 to its long URL. Disabled, expired or unknown -> HTML 404.
 import type { IncomingMessage } from 'node:http';
 import { htmlPage } from './format.js';
 import { htmlOut, type Outgoing } from './http-io.js';
-import type { Hit, LinkRecord } from './records.js';
+import { hitOf } from './clicks.js';
+import type { LinkRecord } from './records.js';
 import type { Store } from './store.js';
-
-function hitOf(req: IncomingMessage): Hit {
-  const ua = req.headers['user-agent'] ?? '';
-  const browser = /Edg\//.test(ua) ? 'Edge' : /Chrome\//.test(ua) ? 'Chrome' : /Firefox\//.test(ua) ? 'Firefox' : /Safari\//.test(ua) ? 'Safari' : 'Other';
-  const os = /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Windows/.test(ua) ? 'Windows' : /Mac OS/.test(ua) ? 'macOS' : /Linux/.test(ua) ? 'Linux' : 'Other';
-  let referrer = '';
-  try {
-    referrer = req.headers.referer ? new URL(req.headers.referer).host : '';
-  } catch {
-    referrer = '';
-  }
-  return { visitor: `${req.socket.remoteAddress ?? ''}|${ua}`, browser, os, referrer };
-}
 
 function notFound(path: string): Outgoing {
   return htmlOut(404, htmlPage(404, 'Not Found', `Nothing is served at ${path}.`));
@@ -29,30 +17,31 @@ function usable(store: Store, link: LinkRecord): boolean {
   return link.status === 'active' && !store.isExpired(link);
 }
 
-function followLink(store: Store, link: LinkRecord, req: IncomingMessage, query: URLSearchParams): Outgoing {
+async function followLink(store: Store, link: LinkRecord, req: IncomingMessage, query: URLSearchParams): Promise<Outgoing> {
   // Password-protected links want ?password=...; the real service shows a form instead.
   if (link.password && query.get('password') !== link.password) {
     return htmlOut(401, htmlPage(401, 'Password required', 'This link is password protected: add ?password=... to the URL.'));
   }
-  const hit = hitOf(req);
+  const hit = await hitOf(req);
   link.clicks++;
   if (!link.visitors.includes(hit.visitor)) link.visitors.push(hit.visitor);
+  (link.hits ??= []).push(hit);
   link.lastAccessed = store.timestamp();
   store.changed();
   return { status: 302, headers: { Location: link.longurl, 'Content-Type': 'text/plain; charset=utf-8' }, text: `Redirecting to ${link.longurl}\n` };
 }
 
-function scanQr(store: Store, alias: string, req: IncomingMessage): Outgoing | null {
+async function scanQr(store: Store, alias: string, req: IncomingMessage): Promise<Outgoing | null> {
   const qr = store.qrByAlias(alias);
   if (!qr) return null;
-  qr.hits.push(hitOf(req));
+  qr.hits.push(await hitOf(req));
   store.changed();
   if (qr.type === 'link' && typeof qr.data === 'string') return { status: 302, headers: { Location: qr.data.trim() }, text: '' };
   const text = typeof qr.data === 'string' ? qr.data : JSON.stringify(qr.data);
   return { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, text };
 }
 
-function rotate(store: Store, slug: string, req: IncomingMessage, query: URLSearchParams): Outgoing | null {
+async function rotate(store: Store, slug: string, req: IncomingMessage, query: URLSearchParams): Promise<Outgoing | null> {
   const campaign = store.state.campaigns.find((c) => c.slug === slug);
   if (!campaign) return null;
   const links = store.state.links.filter((l) => l.campaign === campaign.id && usable(store, l) && !l.password);
@@ -62,7 +51,7 @@ function rotate(store: Store, slug: string, req: IncomingMessage, query: URLSear
   return followLink(store, link, req, query);
 }
 
-export function handlePublic(store: Store, req: IncomingMessage, url: URL): Outgoing {
+export async function handlePublic(store: Store, req: IncomingMessage, url: URL): Promise<Outgoing> {
   const method = req.method ?? 'GET';
   if (method !== 'GET' && method !== 'HEAD') {
     return htmlOut(405, htmlPage(405, 'Method Not Allowed', `${method} is not allowed on ${url.pathname}.`), { Allow: 'GET, HEAD' });
@@ -80,11 +69,11 @@ export function handlePublic(store: Store, req: IncomingMessage, url: URL): Outg
   let out: Outgoing | null = null;
   if (segments.length === 1) {
     const link = store.linkByAlias(alias);
-    if (link && usable(store, link)) out = followLink(store, link, req, url.searchParams);
+    if (link && usable(store, link)) out = await followLink(store, link, req, url.searchParams);
   } else if (segments.length === 2 && segments[0] === 'qr') {
-    out = scanQr(store, alias, req);
+    out = await scanQr(store, alias, req);
   } else if (segments.length === 2 && segments[0] === 'r') {
-    out = rotate(store, alias, req, url.searchParams);
+    out = await rotate(store, alias, req, url.searchParams);
   }
   return out ?? notFound(url.pathname);
 }

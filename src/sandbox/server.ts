@@ -138,7 +138,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return handleApiRequest(req, res, url);
     if (url.pathname.startsWith(ADMIN_PREFIX)) return send(res, handleAdmin(admin, req, url, await readBody(req, deps.maxBodyBytes)));
     req.resume(); // public paths take no body
-    send(res, handlePublic(store, req, url), req.method === 'HEAD');
+    send(res, await handlePublic(store, req, url), req.method === 'HEAD');
   }
 
   const server = createServer((req, res) => {

@@ -9,18 +9,26 @@ export const BASE_URL_HINT = 'check the base URL: the API is expected under <bas
 
 /** Checks a base URL from a flag, the environment, the config or a prompt; returns its normal form. */
 export function parseBaseUrl(value: string, source = 'base URL'): string {
+  // Whatever sits between `//` and `@` may be a password: never echoed.
+  const shown = value.replace(/\/\/[^/@]*@/, '//***@');
   let url: URL;
   try {
     url = new URL(value.trim());
   } catch {
-    throw new UsageError(`invalid ${source} "${value}": not a URL (include https://)`);
+    throw new UsageError(`invalid ${source} "${shown}": not a URL (include https://)`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`invalid ${source} "${value}": must be http or https`);
+    throw new UsageError(`invalid ${source} "${shown}": must be http or https`);
+  }
+  // `https://user:pass@host` would send those credentials as well, and print them in every
+  // message that names the URL; the API authenticates with the key alone.
+  if (url.username || url.password) {
+    throw new UsageError(`invalid ${source} "${shown}": a base URL has no user name or password`,
+      'the API key is the only credential: set it with `shorty login` or SHORTY_API_KEY');
   }
   // Paths are appended to it as text (`<base>/api/...`): a query or fragment would end up in the middle.
   if (url.search || url.hash) {
-    throw new UsageError(`invalid ${source} "${value}": a base URL has no query or fragment`, 'e.g. https://example.com/shortener');
+    throw new UsageError(`invalid ${source} "${shown}": a base URL has no query or fragment`, 'e.g. https://example.com/shortener');
   }
   return normalizeBaseUrl(value);
 }
@@ -30,9 +38,14 @@ export function normalizeBaseUrl(raw: string): string {
   return raw.trim().replace(/\/+$/, '').replace(/\/api$/, '').replace(/\/+$/, '');
 }
 
+/**
+ * Hosts the key may reach over plain http: literal loopback addresses (127.0.0.0/8, ::1) and
+ * `localhost` itself. Not `*.localhost`: such a name goes through the resolver, and a hosts-file
+ * entry (or a resolver that doesn't special-case it) can send it anywhere.
+ */
 export function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 /** The base URL a request may go to: set, and https unless it is loopback or --insecure was given. */
@@ -55,4 +68,23 @@ export function requireApiKey(settings: Pick<Settings, 'apiKey'>): string {
     throw new AuthError('no API key is set', 'run `shorty login`, or set SHORTY_API_KEY');
   }
   return settings.apiKey;
+}
+
+/**
+ * The API key, trimmed. A control character (a CR from a file saved on Windows, a pasted escape)
+ * or a character outside printable ASCII could not travel in the Authorization header: refused
+ * before any request, without printing the key.
+ */
+export function parseApiKey(value: string, source = 'API key'): string {
+  const key = value.trim();
+  const bad = /[^\x20-\x7e]/.exec(key);
+  if (bad) {
+    const code = bad[0].codePointAt(0)!;
+    const what = code < 0x20 || (code >= 0x7f && code <= 0x9f)
+      ? `a control character (U+${code.toString(16).toUpperCase().padStart(4, '0')}${code === 13 ? ', a carriage return' : ''})`
+      : 'a character outside printable ASCII';
+    throw new UsageError(`invalid ${source}: the key contains ${what} at position ${bad.index + 1}`,
+      'copy the key again; a key file saved on Windows ends its lines with CR');
+  }
+  return key;
 }

@@ -1,10 +1,11 @@
 import { UsageError } from '../errors.js';
 import { parseRateLimit } from './rate-limit-spec.js';
-import { parseBaseUrl } from './base-url.js';
+import { parseApiKey, parseBaseUrl } from './base-url.js';
+import { parseRateStoreUrl } from './rate-store-url.js';
 import { OUTPUT_FORMATS, type OutputFormat } from './types.js';
 
 /** The keys a profile may hold (`shorty config set KEY VALUE`), in the order `config list` shows them. */
-export const CONFIG_KEYS = ['base-url', 'api-key', 'rate-limit', 'timeout', 'output', 'domain'] as const;
+export const CONFIG_KEYS = ['base-url', 'api-key', 'rate-limit', 'rate-store', 'timeout', 'output', 'domain'] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
 export function parseConfigKey(key: string): ConfigKey {
@@ -44,11 +45,15 @@ export function normalizeConfigValue(key: ConfigKey, value: string): string {
     case 'rate-limit':
       parseRateLimit(value);
       return value.trim();
+    case 'rate-store':
+      return parseRateStoreUrl(value, 'rate-store');
     case 'timeout':
       return String(parseTimeoutSeconds(value, 'timeout'));
     case 'output':
       return parseOutputFormat(value.trim(), 'output');
     case 'api-key':
+      if (!value.trim()) throw new UsageError(`invalid ${key}: must not be empty`);
+      return parseApiKey(value, 'api-key');
     case 'domain': {
       const text = value.trim();
       if (!text) throw new UsageError(`invalid ${key}: must not be empty`);

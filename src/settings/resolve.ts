@@ -1,8 +1,10 @@
+import type { Writable } from 'node:stream';
 import { DEFAULT_RATE_LIMIT, parseRateLimit } from './rate-limit-spec.js';
-import { parseBaseUrl } from './base-url.js';
+import { parseApiKey, parseBaseUrl } from './base-url.js';
 import { parseOutputFormat, parseTimeoutSeconds, type ConfigKey } from './keys.js';
 import { configDir } from './paths.js';
-import { readConfig, selectProfile } from './store.js';
+import { parseRateStoreUrl } from './rate-store-url.js';
+import { profileOf, readConfig, selectProfile } from './store.js';
 import type { Env, OutputFormat, SettingFlags, Settings } from './types.js';
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -10,26 +12,31 @@ const DEFAULT_TIMEOUT_SECONDS = 30;
 /** One setting's candidates, highest precedence first, each with where it came from (for errors). */
 type Candidate = [value: string | undefined, source: string];
 
-/** Resolves every setting with precedence flag > env > selected profile > default. */
-export async function resolveSettings(globals: SettingFlags, env: Env): Promise<Settings> {
+/**
+ * Resolves every setting with precedence flag > env > selected profile > default. `warnTo` gets
+ * the config file's warnings (stderr).
+ */
+export async function resolveSettings(globals: SettingFlags, env: Env, warnTo?: Writable): Promise<Settings> {
   const dir = configDir(env);
-  const data = readConfig(dir);
+  const data = readConfig(dir, warnTo);
   const profile = selectProfile(globals.profile, env.SHORTY_PROFILE, data);
-  const stored = data.profiles[profile] ?? {};
+  const stored = profileOf(data, profile) ?? {};
   const pick = (flag: [string | undefined, string] | undefined, envName: string, key: ConfigKey) =>
     first([...(flag ? [flag] : []), [env[envName], envName], [stored[key], `${key} in profile "${profile}"`]]);
 
   const baseUrl = pick([globals.baseUrl, '--base-url'], 'SHORTY_BASE_URL', 'base-url');
   const apiKey = pick([globals.apiKey, '--api-key'], 'SHORTY_API_KEY', 'api-key');
   const rateLimit = pick([globals.rateLimit, '--rate-limit'], 'SHORTY_RATE_LIMIT', 'rate-limit');
+  const rateStore = pick([globals.rateStore, '--rate-store'], 'SHORTY_RATE_STORE', 'rate-store');
   const timeout = pick([globals.timeout, '--timeout'], 'SHORTY_TIMEOUT', 'timeout');
   const output = pick([globals.output, '--output'], 'SHORTY_OUTPUT', 'output');
   return {
     profile,
     configDir: dir,
     baseUrl: baseUrl && parseBaseUrl(baseUrl[0], baseUrl[1]),
-    apiKey: apiKey?.[0].trim(),
-    rateLimit: rateLimit ? parseRateLimit(rateLimit[0]) : DEFAULT_RATE_LIMIT,
+    apiKey: apiKey && parseApiKey(apiKey[0], apiKey[1]),
+    rateLimit: rateLimit ? { ...parseRateLimit(rateLimit[0]), setBy: rateLimit[1] } : DEFAULT_RATE_LIMIT,
+    rateStore: rateStore && parseRateStoreUrl(rateStore[0], rateStore[1]),
     // Whole milliseconds: timers take integers only.
     timeoutMs: Math.round(1000 * (timeout ? parseTimeoutSeconds(timeout[0], timeout[1]) : DEFAULT_TIMEOUT_SECONDS)),
     output: output && parseOutputFormat(output[0].trim(), output[1]),
@@ -45,12 +52,12 @@ export async function resolveSettings(globals: SettingFlags, env: Env): Promise<
  * Just the -o choice (flag > SHORTY_OUTPUT > profile), for the printer: printing must not depend
  * on the connection settings, so offline commands work even with a broken base URL in the env.
  */
-export function resolveOutputFormat(globals: Pick<SettingFlags, 'output' | 'profile'>, env: Env): OutputFormat | undefined {
+export function resolveOutputFormat(globals: Pick<SettingFlags, 'output' | 'profile'>, env: Env, warnTo?: Writable): OutputFormat | undefined {
   const dir = configDir(env);
-  const data = readConfig(dir);
+  const data = readConfig(dir, warnTo);
   const profile = selectProfile(globals.profile, env.SHORTY_PROFILE, data);
   const output = first([[globals.output, '--output'], [env.SHORTY_OUTPUT, 'SHORTY_OUTPUT'],
-    [data.profiles[profile]?.output, `output in profile "${profile}"`]]);
+    [profileOf(data, profile)?.output, `output in profile "${profile}"`]]);
   return output && parseOutputFormat(output[0].trim(), output[1]);
 }
 

@@ -1,6 +1,9 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, mkdirSync, readFileSync, statSync } from 'node:fs';
+import type { Writable } from 'node:stream';
 import { withFileLock } from '../util/file-lock.js';
 import { UsageError } from '../errors.js';
+import { fileError } from '../file-errors.js';
+import { jsonErrorPosition } from './json-position.js';
 import type { ConfigKey } from './keys.js';
 import { configFilePath } from './paths.js';
 
@@ -15,20 +18,77 @@ export interface ConfigData {
 export const DEFAULT_PROFILE = 'default';
 
 /**
- * Reads the config file without loading conf (most runs only read it). A missing file is an
- * empty config; a broken one is an error that names the file rather than a silent reset.
+ * Names an object already has: a profile called so would be read from, or written to, the
+ * object's prototype instead of the config (`--profile __proto__` saved nothing).
  */
-export function readConfig(dir: string): ConfigData {
+const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** A profile name from --profile, SHORTY_PROFILE or an argument; exit 2 for one that can't be stored. */
+export function checkProfileName(name: string, source = 'profile name'): string {
+  if (RESERVED_NAMES.has(name)) throw new UsageError(`invalid ${source} "${name}": the name is reserved`, 'choose another name, e.g. work or ci');
+  return name;
+}
+
+const HINT_FIX = 'fix it by hand, or remove it and run `shorty login` again';
+
+/** Streams already warned about a loose config file: once per run, however often it is read. */
+const warnedLoose = new WeakSet<Writable>();
+
+/**
+ * Reads the config file without loading conf (most runs only read it). A missing file is an
+ * empty config; a broken one is an error that names the file rather than a silent reset. With
+ * `warnTo`, a file others may read (it holds the key) gets one warning line there, as ssh does.
+ */
+export function readConfig(dir: string, warnTo?: Writable): ConfigData {
   const path = configFilePath(dir);
-  if (!existsSync(path)) return { profiles: {} };
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    if (isMissing(path, err)) return { profiles: {} };
+    throw fileError(`cannot read the config file ${path}`, err);
+  }
+  if (warnTo) warnIfLoose(path, warnTo);
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    throw new UsageError(`cannot read the config file ${path}: ${(err as Error).message}`,
-      'fix it by hand, or remove it and run `shorty login` again');
+    // A byte order mark (Windows editors) is no reason to refuse the file.
+    raw = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    // Never JSON.parse's message: it quotes the text around the error, and the text holds the key.
+    const at = jsonErrorPosition(text.replace(/^\uFEFF/, ''));
+    throw new UsageError(`the config file ${path} is not valid JSON${at ? ` (${at})` : ''}`, HINT_FIX);
   }
   return toConfigData(raw);
+}
+
+/**
+ * No config file, or none this user can reach: a folder on the way that is not a folder, or that
+ * may not be entered (a CI user whose HOME is another user's). A file that is there but can't be
+ * read is an error: its settings would be ignored in silence.
+ */
+function isMissing(path: string, err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return true;
+  if (code !== 'EACCES') return false;
+  try {
+    statSync(path);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function warnIfLoose(path: string, stream: Writable): void {
+  if (process.platform === 'win32' || warnedLoose.has(stream)) return;
+  let mode: number;
+  try {
+    mode = statSync(path).mode & 0o777;
+  } catch {
+    return;
+  }
+  if ((mode & 0o077) === 0) return;
+  warnedLoose.add(stream);
+  stream.write(`warning: the config file ${path} holds API keys and others can read it (mode ${mode.toString(8).padStart(4, '0')}): chmod 600 ${path}\n`);
 }
 
 function toConfigData(raw: unknown): ConfigData {
@@ -36,10 +96,10 @@ function toConfigData(raw: unknown): ConfigData {
   const profiles: Record<string, ProfileValues> = {};
   if (obj.profiles && typeof obj.profiles === 'object') {
     for (const [name, values] of Object.entries(obj.profiles as Record<string, unknown>)) {
-      if (values && typeof values === 'object') profiles[name] = stringValues(values as Record<string, unknown>);
+      if (values && typeof values === 'object' && !RESERVED_NAMES.has(name)) profiles[name] = stringValues(values as Record<string, unknown>);
     }
   }
-  const current = typeof obj.current === 'string' && obj.current ? obj.current : undefined;
+  const current = typeof obj.current === 'string' && obj.current && !RESERVED_NAMES.has(obj.current) ? obj.current : undefined;
   return { current, profiles };
 }
 
@@ -51,6 +111,11 @@ function stringValues(values: Record<string, unknown>): ProfileValues {
   return out as ProfileValues;
 }
 
+/** The values of a profile the config holds, or undefined (never something of Object.prototype). */
+export function profileOf(data: ConfigData, name: string): ProfileValues | undefined {
+  return Object.hasOwn(data.profiles, name) ? data.profiles[name] : undefined;
+}
+
 export interface SettingsStore {
   readonly path: string;
   read(): ConfigData;
@@ -58,9 +123,19 @@ export interface SettingsStore {
   update(change: (data: ConfigData) => void): Promise<ConfigData>;
 }
 
-/** The writable store, backed by conf (atomic writes); loaded only by commands that change the config. */
+/**
+ * The writable store, backed by conf (atomic writes); loaded only by commands that change the
+ * config. Opening it checks that the config folder can be written: exit 2 naming the folder.
+ */
 export async function openStore(dir: string): Promise<SettingsStore> {
-  ensurePrivateDir(dir);
+  readConfig(dir);
+  const cannotWrite = (err: unknown) => fileError(`cannot write the config folder ${dir}`, err, 2,
+    'set SHORTY_CONFIG_DIR to a folder you can write, or fix the permissions of this one');
+  try {
+    ensurePrivateDir(dir);
+  } catch (err) {
+    throw cannotWrite(err);
+  }
   const { default: Conf } = await import('conf');
   const conf = new Conf<Record<string, unknown>>({
     projectName: 'shorty',
@@ -75,16 +150,21 @@ export async function openStore(dir: string): Promise<SettingsStore> {
     async update(change) {
       // Read-modify-write under a lock: two shells running `config set` at once must not write
       // back what they read before the other's change.
-      return withFileLock(`${conf.path}.lock`, async () => {
-        const data = readConfig(dir);
-        change(data);
-        ensurePrivateDir(dir);
-        conf.store = serialisable(data);
-        // The mode given to conf only applies when the file is created; an older file keeps its
-        // mode, so tighten it every time (the file holds the API key).
-        chmodSync(conf.path, 0o600);
-        return data;
-      });
+      try {
+        return await withFileLock(`${conf.path}.lock`, async () => {
+          const data = readConfig(dir);
+          change(data);
+          ensurePrivateDir(dir);
+          conf.store = serialisable(data);
+          // The mode given to conf only applies when the file is created; an older file keeps its
+          // mode, so tighten it every time (the file holds the API key).
+          chmodSync(conf.path, 0o600);
+          return data;
+        });
+      } catch (err) {
+        if (err instanceof UsageError || !(err as NodeJS.ErrnoException).code) throw err;
+        throw cannotWrite(err);
+      }
     },
   };
 }
@@ -97,11 +177,17 @@ function serialisable(data: ConfigData): Record<string, unknown> {
 function ensurePrivateDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   if (process.platform !== 'win32') chmodSync(dir, 0o700);
+  // A read-only file system lets mkdir of an existing folder pass.
+  accessSync(dir, constants.W_OK);
 }
 
 /** The profile a run uses: --profile > SHORTY_PROFILE > the one `profiles use` chose > `default`. */
 export function selectProfile(flag: string | undefined, env: string | undefined, data: ConfigData): string {
-  return nonEmpty(flag) ?? nonEmpty(env) ?? data.current ?? DEFAULT_PROFILE;
+  const fromFlag = nonEmpty(flag);
+  if (fromFlag !== undefined) return checkProfileName(fromFlag, '--profile');
+  const fromEnv = nonEmpty(env);
+  if (fromEnv !== undefined) return checkProfileName(fromEnv, 'SHORTY_PROFILE');
+  return data.current ?? DEFAULT_PROFILE;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

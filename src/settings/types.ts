@@ -12,6 +12,7 @@ export interface SettingFlags {
   baseUrl?: string;
   apiKey?: string;
   rateLimit?: string;
+  rateStore?: string;
   timeout?: string;
   insecure?: boolean;
   debug?: boolean;
@@ -24,6 +25,14 @@ export interface RateLimitSpec {
   windowMs: number;
 }
 
+/** The rate limit of a run. */
+export interface RateLimitSetting extends RateLimitSpec {
+  /** Where an explicit cap came from (`--rate-limit`, `SHORTY_RATE_LIMIT`, the profile): it is
+   * then a ceiling the server's X-RateLimit-Limit may lower, never raise. Absent for the
+   * default, which the server's cap replaces up or down. */
+  setBy?: string;
+}
+
 /** The settings of one run, resolved with precedence flag > env > profile > default. */
 export interface Settings {
   profile: string;
@@ -31,7 +40,9 @@ export interface Settings {
   /** Without a trailing `/` or `/api`. */
   baseUrl?: string;
   apiKey?: string;
-  rateLimit: RateLimitSpec;
+  rateLimit: RateLimitSetting;
+  /** A Redis URL (may hold a password: show it only masked); unset: the local state file. */
+  rateStore?: string;
   timeoutMs: number;
   /** An explicit choice (flag, env or config); undefined means: table on a TTY, tsv otherwise. */
   output?: OutputFormat;

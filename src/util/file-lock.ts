@@ -44,6 +44,27 @@ export async function withFileLock<T>(lockPath: string, work: () => Promise<T>, 
   }
 }
 
+/** Who holds a lock: its pid and host, as far as the lock file tells. */
+export interface LockHolder {
+  pid?: number;
+  host?: string;
+}
+
+/**
+ * Takes the lock without waiting, for a lock held as long as a whole run (an import's journal):
+ * `release`, or who holds it. Only a dead owner makes such a lock stale, never its age.
+ */
+export function tryFileLock(lockPath: string): { release(): void } | { holder: LockHolder } {
+  const token = uniqueToken(':');
+  // A few rounds: a stale lock broken here may be taken by another process first.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (tryCreate(lockPath, token)) return { release: () => releaseLock(lockPath, token) };
+    if (!breakIfStale(lockPath, Infinity)) break;
+  }
+  const info = readLock(lockPath);
+  return { holder: { pid: info?.pid, host: info?.host } };
+}
+
 async function takeLock(lockPath: string, opts: LockOptions): Promise<string> {
   const token = uniqueToken(':');
   const staleMs = opts.staleMs ?? DEFAULT_STALE_MS;
@@ -115,6 +136,8 @@ export function isProcessAlive(pid: number): boolean {
 
 function isStale(info: LockInfo | undefined, ageMs: number, staleMs: number): boolean {
   if (ageMs > staleMs) return true;
+  // No owner in it: its writer died between creating it and writing it.
+  if (info === undefined) return ageMs > DEFAULT_STALE_MS;
   const ownerDead = info?.host === hostname() && typeof info.pid === 'number' && !isProcessAlive(info.pid);
   return ownerDead;
 }
@@ -132,7 +155,8 @@ function breakIfStale(lockPath: string, staleMs: number): boolean {
   const breaker = `${lockPath}.break`;
   if (!tryCreate(breaker, uniqueToken(':'))) {
     const breakerAge = lockAgeMs(breaker, readLock(breaker));
-    if (breakerAge !== undefined && breakerAge > staleMs) removeFile(breaker);
+    // The breaker is held for microseconds, whatever the lock it breaks.
+    if (breakerAge !== undefined && breakerAge > Math.min(staleMs, DEFAULT_STALE_MS)) removeFile(breaker);
     return false;
   }
   try {

@@ -5,18 +5,32 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-/** A sleep that honours the abort signal, for the real host. */
+/** The longest delay a Node timer holds (~24.8 days): past it, setTimeout fires at once and warns. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * A sleep that honours the abort signal, for the real host. A longer delay than one timer holds
+ * is slept in pieces, so no wait, however it was computed, turns into a busy loop.
+ */
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
+    let left = Number.isNaN(ms) ? 0 : Math.max(0, ms);
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      const step = Math.min(left, MAX_TIMER_MS);
+      left -= step;
+      timer = setTimeout(left > 0 ? arm : done, step);
+    };
+    const done = () => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
-    }, ms);
+    };
     const onAbort = () => {
       clearTimeout(timer);
       reject(signal!.reason);
     };
     signal?.addEventListener('abort', onAbort, { once: true });
+    arm();
   });
 }

@@ -1,7 +1,8 @@
 // One entry per command of the contract: the compiler refuses a command without one. Each entry
-// is the command's smallest real use, run by main() in this process; detailed tests live in
-// test/commands. test/e2e/built-cli.test.ts runs the built CLI itself, one command per part it
-// loads.
+// is the command's smallest real use, run by main() in this process against a v7 sandbox and a
+// v6 one: the two runs must print the same and exit the same, apart from what the server itself
+// says (see sameAcrossVersions). Detailed tests live in test/commands. test/e2e/built-cli.test.ts
+// runs the built CLI itself, one command per part it loads.
 import { describe, expect, it } from 'vitest';
 import type { Command } from 'commander';
 import { buildProgram } from '../../src/cli.js';
@@ -11,10 +12,12 @@ import { tempDir } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { COMMAND_NAMES, type CommandName } from '../helpers/command-names.js';
 import { calls, json, useSandboxCli, type SandboxCli } from '../helpers/sandbox-cli.js';
+import { recording, sameAcrossVersions, type Recorded } from '../helpers/server-versions.js';
 
 type Test = (cli: SandboxCli) => Promise<void>;
 
-const cli = useSandboxCli({ inProcess: true });
+const v7 = useSandboxCli({ inProcess: true, flavor: 'v7' });
+const v6 = useSandboxCli({ inProcess: true, flavor: 'v6' });
 
 /** Placeholder for commands whose own tests live elsewhere: a help page with examples. */
 const helpOnly = (name: string): Test => async () => {
@@ -31,7 +34,8 @@ async function expectCalls(c: SandboxCli, args: string[], expected: string[], in
   return res;
 }
 
-const post = async (c: SandboxCli, path: string, body: unknown) => (await c.sandbox.api('POST', path, body)).json.id as number;
+// v6 answers the url/add id as a string
+const post = async (c: SandboxCli, path: string, body: unknown) => Number((await c.sandbox.api('POST', path, body)).json.id);
 const shortUrl = async (c: SandboxCli, custom: string) =>
   (await c.sandbox.api('POST', '/url/add', { url: `https://example.com/${custom}`, custom })).json.shorturl as string;
 /** A legacy path segment: base64 of the UTF-8 text, percent-encoded. */
@@ -86,17 +90,19 @@ const tests: Record<CommandName, Test> = {
   },
   'splash list': async (c) => void (await expectCalls(c, ['splash', 'list'], ['GET /api/splash'])),
   'campaigns list': async (c) => void (await expectCalls(c, ['campaigns', 'list'], ['GET /api/campaigns'])),
-  'campaigns add': async (c) => void (await expectCalls(c, ['campaigns', 'add', '--name', 'T'], ['POST /api/campaign/add'])),
+  // Names of 2 characters or more, each once, and a slug: what a v6 server requires or adds.
+  'campaigns add': async (c) =>
+    void (await expectCalls(c, ['campaigns', 'add', '--name', 'Ta', '--slug', 'tca'], ['POST /api/campaign/add'])),
   'campaigns update': async (c) => {
-    const id = await post(c, '/campaign/add', { name: 'T1' });
+    const id = await post(c, '/campaign/add', { name: 'T1', slug: 'tc1' });
     await expectCalls(c, ['campaigns', 'update', String(id), '--name', 'T2'], [`PUT /api/campaign/${id}/update`]);
   },
   'campaigns delete': async (c) => {
-    const id = await post(c, '/campaign/add', { name: 'T3' });
+    const id = await post(c, '/campaign/add', { name: 'T3', slug: 'tc3' });
     await expectCalls(c, ['campaigns', 'delete', String(id), '-y'], [`DELETE /api/campaign/${id}/delete`]);
   },
   'campaigns assign': async (c) => {
-    const id = await post(c, '/campaign/add', { name: 'T4' });
+    const id = await post(c, '/campaign/add', { name: 'T4', slug: 'tc4' });
     const link = await post(c, '/url/add', { url: 'https://example.com/t4' });
     await expectCalls(c, ['campaigns', 'assign', String(id), String(link)], [`POST /api/campaign/${id}/assign/${link}`]);
   },
@@ -198,7 +204,7 @@ const tests: Record<CommandName, Test> = {
   },
   'config list': async () => {
     const res = await runInProcess(['config', 'list', '--json']);
-    expect(json(res)).toHaveLength(6);
+    expect(json(res)).toHaveLength(7);
   },
   'config get': async () => {
     const configDir = tempDir();
@@ -226,7 +232,10 @@ const tests: Record<CommandName, Test> = {
 
 describe('every command of the contract', () => {
   it.each(COMMAND_NAMES.map((name) => [name]))('%s', async (name) => {
-    await tests[name as CommandName](cli);
+    const runs: Record<'v6' | 'v7', Recorded[]> = { v6: [], v7: [] };
+    await tests[name as CommandName](recording(v7, runs.v7));
+    await tests[name as CommandName](recording(v6, runs.v6));
+    sameAcrossVersions(runs, { v6: v6.sandbox.baseUrl, v7: v7.sandbox.baseUrl });
   });
 
   it('matches the commands the program registers', async () => {

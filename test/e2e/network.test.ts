@@ -134,11 +134,12 @@ describe('proxies from the environment', () => {
       return p.forwarded;
     };
 
-    test.each([['.shorty.test'], ['*.shorty.test']])('%s: hosts under it connect directly', async (noProxy) => {
-      expect(await domainRun(noProxy)).toEqual([]);
+    // A bare domain covers the hosts under it, as in curl and gh.
+    test.each([['.shorty.test'], ['*.shorty.test'], ['shorty.test'], ['SHORTY.test'], ['shorty.test:' + 'PORT']])('%s: hosts under it connect directly', async (noProxy) => {
+      expect(await domainRun(noProxy.replace('PORT', new URL(sandbox.baseUrl).port))).toEqual([]);
     });
 
-    test.each([[undefined], ['shorty.test'], ['other.shorty.test']])('%s: not a match, through the proxy', async (noProxy) => {
+    test.each([[undefined], ['other.shorty.test'], ['hshorty.test'], ['shorty.test:1']])('%s: not a match, through the proxy', async (noProxy) => {
       expect(await domainRun(noProxy)).toEqual([expect.stringMatching(/^http:\/\/api\.shorty\.test:\d+\/api\/urls$/)]);
     });
   });

@@ -149,10 +149,34 @@ describe('the client budget', () => {
     await sb.admin.reset();
     const res = await runInProcess(['limits', '--json', '--rate-limit', '3/30s'], { env: envFor(sb), configDir });
     expect(res.exitCode).toBe(0);
-    // The server announced 100: its cap replaces the configured 3.
-    expect(JSON.parse(res.stdout)).toMatchObject({ rate_limit: '100/30s', source: 'server', used: 1, remaining: 99, configured: '3/30s' });
+    // The server announced 100: a cap the user set is a ceiling it cannot raise.
+    expect(JSON.parse(res.stdout)).toMatchObject({
+      rate_limit: '3/30s', source: 'configured', used: 1, remaining: 2, configured: '3/30s', configured_by: '--rate-limit', server: '100/30s',
+    });
+    // With no cap given, the server's replaces the default one.
+    const followed = await runInProcess(['limits', '--json'], { env: envFor(sb), configDir });
+    // (the server's window is estimated from its reset, in whole seconds: a few ms either way)
+    expect(JSON.parse(followed.stdout)).toMatchObject({ source: 'server', remaining: 99, configured: '30/60s', configured_by: 'default' });
+    expect(JSON.parse(followed.stdout)).toMatchObject({ rate_limit: expect.stringMatching(/^100\//), server: expect.stringMatching(/^100\//) });
     expect((await runInProcess(['limits', '-q'], { env: envFor(sb), configDir })).stdout).toBe('99\n');
+    const fromEnv = await runInProcess(['limits', '--json'], { env: envFor(sb, { SHORTY_RATE_LIMIT: '2/30s' }), configDir });
+    expect(JSON.parse(fromEnv.stdout)).toMatchObject({ rate_limit: '2/30s', remaining: 1, configured_by: 'SHORTY_RATE_LIMIT' });
     expect((await sb.admin.stats()).requests).toBe(0);
+  });
+
+  test('an explicit cap is a ceiling: the server\'s higher one does not raise it', async () => {
+    const sb = await serve({ rateLimit: '30/60s' });
+    const configDir = tempDir();
+    const sleeps: number[] = [];
+    let t = Date.now();
+    const clock = { now: () => t, sleep: async (ms: number) => void (sleeps.push(ms), (t += ms)) };
+    for (let i = 0; i < 3; i++) {
+      const res = await runInProcess(['api', 'GET', '/account', '--rate-limit', '2/1s'], { env: envFor(sb), configDir, ...clock });
+      expect(res.exitCode).toBe(0);
+    }
+    // The third request waited for the 1 s window of the explicit 2/1s, although the server allows 30.
+    expect(sleeps.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(990);
+    expect(await sb.admin.stats()).toMatchObject({ requests: 3, rejected: 0 });
   });
 
   test('a stale lock left by a killed process does not block', async () => {

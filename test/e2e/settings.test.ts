@@ -74,7 +74,7 @@ describe('config', () => {
     expect(list.stdout).toContain(`api-key\t${mask(cli.sandbox.apiKey)}`);
     expect(list.stdout).toContain(`base-url\t${cli.sandbox.baseUrl}`);
     const rows = json<{ key: string; value: string | null }[]>(await runInProcess(['config', 'list', '--json'], { configDir: dir }));
-    expect(rows.map((r) => r.key)).toEqual(['base-url', 'api-key', 'rate-limit', 'timeout', 'output', 'domain']);
+    expect(rows.map((r) => r.key)).toEqual(['base-url', 'api-key', 'rate-limit', 'rate-store', 'timeout', 'output', 'domain']);
     const get = await runInProcess(['config', 'get', 'api-key'], { configDir: dir });
     expect(get.stdout).toBe(`${mask(cli.sandbox.apiKey)}\n`);
   });

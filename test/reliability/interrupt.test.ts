@@ -1,5 +1,6 @@
-// Interruption: Ctrl-C (SIGINT) during an import and during a rate-limit wait exits 130 at once,
-// leaves a journal that is whole, and the resumed runs end with exactly N links on the server.
+// Interruption: Ctrl-C (SIGINT) during an import and during a rate-limit wait exits 130 at once
+// (SIGTERM 143), leaves a journal that is whole, and the resumed runs end with exactly N links on
+// the server. A second signal ends the run at once.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -133,5 +134,64 @@ describe('Ctrl-C during a rate-limit wait of a single command', () => {
     expect(run.stderr).toMatch(/^shorty: interrupted$/m);
     expect(run.stderr).not.toMatch(/^\s+at /m);
     expect(await sb.admin.stats()).toMatchObject({ requests: 1, links: 0 });
+  });
+});
+
+describe('SIGTERM, and a second signal', () => {
+  /**
+   * Runs the CLI and sends `signals` once `ready(stderr)` holds (asked on each output, and every
+   * 50 ms); with `againEveryMs`, the last signal again until the run ends.
+   */
+  async function signalWhen(args: string[], env: Record<string, string>, signals: NodeJS.Signals[],
+    ready: (stderr: string) => boolean | Promise<boolean>, againEveryMs?: number): Promise<CliResult> {
+    const { child, result } = startCli(args, { env, timeout: 15_000 });
+    let stderr = '';
+    let sent = false;
+    let again: NodeJS.Timeout | undefined;
+    const check = async () => {
+      if (sent || !(await ready(stderr)) || sent) return;
+      sent = true;
+      for (const signal of signals) child.kill(signal);
+      if (againEveryMs) again = setInterval(() => child.kill(signals.at(-1)), againEveryMs);
+    };
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      void check();
+    });
+    const poll = setInterval(() => void check(), 50);
+    try {
+      return await result;
+    } finally {
+      clearInterval(poll);
+      clearInterval(again);
+    }
+  }
+
+  test('SIGTERM during an import exits 143 (not 130), after the rows sent are journaled', async () => {
+    sandbox = await startSandbox({ rateLimit: '2/30s' });
+    const sb = sandbox;
+    const { path } = inputOf('term', 5);
+    const journal = join(dir, 'term.journal');
+    const env = { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey };
+    const run = await signalWhen(['urls', 'import', path, '--journal', journal, '--rate-limit', '2/30s', '-o', 'ndjson'], env, ['SIGTERM'],
+      (err) => /waiting \d+s for the rate limit/.test(err));
+    expect(run.exitCode, run.stderr).toBe(143);
+    expect(run.stderr).toMatch(/^terminated: 2 ok in .*; 3 rows not sent; run the same command again \(same --journal\) to resume$/m);
+    expect(journalRecords(journal)).toHaveLength(2);
+    expect((await sb.admin.stats()).links).toBe(2);
+  });
+
+  test('a second SIGTERM while a request is in flight exits 143 at once', async () => {
+    sandbox = await startSandbox();
+    const sb = sandbox;
+    // The server holds the answer for 60 s: only the second signal can end the run in time.
+    await sb.admin.fault('slow', { count: 1, delayMs: 60_000 });
+    const inFlight = async () => ((await (await fetch(`${sb.baseUrl}/__sandbox/faults`)).json()) as { mode: unknown }).mode === null;
+    const { path } = inputOf('twice', 3);
+    const env = { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey };
+    // Signals sent at once can merge into one: SIGTERM goes on until the run ends.
+    const run = await signalWhen(['urls', 'import', path, '--rate-limit', '3/1s'], env, ['SIGTERM', 'SIGTERM'],
+      async (err) => err.includes('3 rows') && inFlight(), 100);
+    expect(run.exitCode, run.stderr).toBe(143);
   });
 });

@@ -27,6 +27,16 @@ describe('authentication and the rate limit', () => {
     ]);
   });
 
+  test('--rate-limit off: a server whose cache is disabled sends no rate-limit headers and never throttles', async () => {
+    sb = await startSandbox({ flavor: 'v6', rateLimit: 'off' });
+    for (let i = 0; i < 40; i++) {
+      const res = await account(`Token ${sb.apiKey}`);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { error: number }).error).toBe(0);
+      expect([...res.headers.keys()].filter((name) => name.startsWith('x-ratelimit'))).toEqual([]);
+    }
+  });
+
   test('a wrong key in any form is still refused', async () => {
     sb = await startSandbox({ flavor: 'v6' });
     for (const authorization of ['Token sk_wrong_key', 'sk_wrong_key', 'Basic abc', '']) {

@@ -1,7 +1,10 @@
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
-import { DoneIndex, loadJournal, openJournal, parseJournalLine } from '../../src/bulk/journal.js';
+import { afterAll, describe, expect, test } from 'vitest';
+import { DoneIndex, loadJournal, lockJournal, openJournal, parseJournalLine } from '../../src/bulk/journal.js';
+import { CancelError } from '../../src/errors.js';
 import { tempDir } from '../helpers/cli.js';
 
 describe('parseJournalLine', () => {
@@ -60,5 +63,56 @@ describe('journal file', () => {
     expect([done.count('a'), done.count('b')]).toEqual([1, 1]);
     appendFileSync(path, 'garbage\n');
     expect((await loadJournal(path)).size).toBe(2);
+  });
+});
+
+describe('reading a journal', () => {
+  test('stops at Ctrl-C or SIGTERM: a long journal must not hold up the first signal', async () => {
+    const path = join(tempDir(), 'long.journal');
+    writeFileSync(path, Array.from({ length: 1000 }, (_, i) => JSON.stringify({ row: i + 1, key: `k${i}`, status: 'ok', id: i })).join('\n'));
+    const stop = new CancelError('terminated', 143);
+    await expect(loadJournal(path, AbortSignal.abort(stop))).rejects.toBe(stop);
+    expect((await loadJournal(path, new AbortController().signal)).size).toBe(1000);
+  });
+});
+
+describe('journal lock', () => {
+  // A process that is alive for the whole file: the holder of a lock that is not ours.
+  const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+  afterAll(() => void other.kill());
+
+  test('a journal another live process holds is exit 2 naming its pid', async () => {
+    const path = join(tempDir(), 'links.journal');
+    writeFileSync(`${path}.lock`, JSON.stringify({ pid: other.pid, host: hostname(), at: Date.now(), token: 'x' }));
+    await expect(lockJournal(path)).rejects.toMatchObject({
+      exitCode: 2,
+      message: `the journal ${path} is in use by another import (process ${other.pid})`,
+    });
+  });
+
+  test('a second lock in the same run is refused too; release lets the next one in', async () => {
+    const path = join(tempDir(), 'links.journal');
+    const release = await lockJournal(path);
+    expect(JSON.parse(readFileSync(`${path}.lock`, 'utf8')).pid).toBe(process.pid);
+    expect(statSync(`${path}.lock`).mode & 0o777).toBe(0o600);
+    await expect(lockJournal(path)).rejects.toThrow(`(process ${process.pid})`);
+    release();
+    expect(existsSync(`${path}.lock`)).toBe(false);
+    (await lockJournal(path))();
+  });
+
+  test('a lock left by a process that died (kill -9) is taken over', async () => {
+    const path = join(tempDir(), 'links.journal');
+    const dead = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+    await new Promise((resolve) => dead.once('exit', resolve));
+    writeFileSync(`${path}.lock`, JSON.stringify({ pid: dead.pid, host: hostname(), at: Date.now() - 3_600_000, token: 'old' }));
+    const release = await lockJournal(path);
+    expect(JSON.parse(readFileSync(`${path}.lock`, 'utf8')).pid).toBe(process.pid);
+    release();
+  });
+
+  test('a journal that is not a file (/dev/null) takes no lock', async () => {
+    (await lockJournal('/dev/null'))();
+    expect(existsSync('/dev/null.lock')).toBe(false);
   });
 });

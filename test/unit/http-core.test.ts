@@ -49,6 +49,8 @@ describe('base URL handling', () => {
   it.each([
     ['localhost', true], ['127.0.0.1', true], ['127.8.9.10', true], ['[::1]', true], ['::1', true],
     ['example.com', false], ['10.0.0.1', false], ['127.0.0.1.example.com', false],
+    // a name the resolver answers (a hosts file can point it anywhere) is not loopback
+    ['api.localhost', false], ['localhost.', false], ['LOCALHOST', true],
   ])('loopback(%s) = %s', (host, want) => expect(isLoopback(host)).toBe(want));
 
   it('builds query strings and skips undefined values', () => {

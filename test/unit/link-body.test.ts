@@ -33,7 +33,8 @@ describe('linkBodyFromFlags: each option lands in its body field', () => {
       { deeplink: { apple: 'https://apps.apple.com/x', google: 'https://play.google.com/y' } }],
     ['--param', { param: ['utm_source=news', 'empty=', 'eq=a=b'] },
       { parameters: [{ name: 'utm_source', value: 'news' }, { name: 'empty', value: '' }, { name: 'eq', value: 'a=b' }] }],
-    ['empty string clears a field', { expiry: '', password: '', metaImage: '' }, { password: '', expiry: '', metaimage: '' }],
+    ['an empty meta option is sent as "" (it clears the field)', { metaTitle: '', metaDescription: '', metaImage: '' },
+      { metatitle: '', metadescription: '', metaimage: '' }],
   ];
   it.each(cases)('%s', (_name, flags, expected) => {
     expect(linkBodyFromFlags({ url: URL_A, ...flags }, { requireUrl: true })).toEqual({ url: URL_A, ...expected });
@@ -73,6 +74,11 @@ describe('linkBodyFromFlags: invalid values are usage errors naming the option',
     ['deeplink google ftp', { deeplinkGoogle: 'ftp://play.google.com' }, /--deeplink-google/],
     ['param without =', { param: ['utm'] }, /--param "utm".*NAME=VALUE/],
     ['param with empty name', { param: ['=x'] }, /--param/],
+    // Servers read "" there as "not given": sent, it would change nothing.
+    ['empty expiry', { expiry: '' }, /^--expiry cannot be empty$/],
+    ['empty password', { password: '' }, /^--password cannot be empty$/],
+    ['blank domain', { domain: ' ' }, /^--domain cannot be empty$/],
+    ['empty custom alias', { custom: '' }, /^--custom cannot be empty$/],
   ];
   it.each(cases)('%s', (_name, flags, message) => {
     const run = () => linkBodyFromFlags({ url: URL_A, ...flags }, { requireUrl: true });

@@ -140,3 +140,24 @@ describe('printer formats', () => {
     expect(await coloured.out()).toContain('\u001b[');
   });
 });
+
+describe('text from a server', () => {
+  const hostile = [{ id: 1, name: 'a\u001b]52;c;eA==\u0007b\u009b2J\u202ec' }];
+
+  it('csv and tsv to a terminal show controls; to a pipe they stay exact', async () => {
+    for (const output of ['csv', 'tsv']) {
+      const tty = await printerFor({ output }, { tty: true });
+      await tty.printer.list(hostile, VIEW);
+      expect(await tty.out()).toContain('a␛]52;c;eA==␇b<U+009B>2J<U+202E>c');
+      const piped = await printerFor({ output });
+      await piped.printer.list(hostile, VIEW);
+      expect(await piped.out()).toContain(hostile[0].name);
+    }
+  });
+
+  it('--excel-safe reaches the csv writer of the printer', async () => {
+    const { printer, out } = await printerFor({ output: 'csv', excelSafe: true });
+    await printer.object({ id: 1, name: '=cmd|calc' }, VIEW);
+    expect(await out()).toBe("id,name\n1,'=cmd|calc\n");
+  });
+});

@@ -35,7 +35,13 @@ describe('parsePage', () => {
 
   it('falls back to the other collection keys', () => {
     expect(parsePage(envelope(1, null, 'overlay'), ['cta', 'overlay'], 1).items).toEqual([{ id: 1 }]);
-    expect(parsePage({ error: 0, data: {} }, ['cta'], 4)).toMatchObject({ items: [], page: 4, total: 0 });
+    expect(parsePage({ error: 0, data: [] }, ['cta'], 4)).toMatchObject({ items: [], page: 4, total: 0 });
+  });
+
+  it('refuses an answer with no list in it instead of taking it for an empty page', () => {
+    for (const body of [{ error: 0, data: {} }, { error: 0 }, { error: 0, data: { urls: 'none' } }, { error: 0, data: null }]) {
+      expect(() => parsePage(body, ['urls'], 1, 'GET /urls')).toThrow(/the answer to GET \/urls is not a list: no "urls" array/);
+    }
   });
 });
 

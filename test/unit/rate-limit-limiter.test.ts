@@ -9,7 +9,7 @@ import type { Settings } from '../../src/settings/types.js';
 import { tempDir } from '../helpers/cli.js';
 
 /** A limiter on a real state file with a fake clock: sleeping moves the clock. */
-async function setup(opts: { limit?: number; windowMs?: number; wait?: boolean; tty?: boolean; path?: string; clock?: { t: number } } = {}) {
+async function setup(opts: { limit?: number; windowMs?: number; setBy?: string; wait?: boolean; tty?: boolean; path?: string; clock?: { t: number } } = {}) {
   const clock = opts.clock ?? { t: Date.now() };
   const sleeps: number[] = [];
   const controller = new AbortController();
@@ -26,7 +26,7 @@ async function setup(opts: { limit?: number; windowMs?: number; wait?: boolean; 
     signal: controller.signal,
   });
   const settings: Settings = {
-    profile: 'default', configDir: tempDir(), rateLimit: { limit: opts.limit ?? 3, windowMs: opts.windowMs ?? 1000 },
+    profile: 'default', configDir: tempDir(), rateLimit: { limit: opts.limit ?? 3, windowMs: opts.windowMs ?? 1000, setBy: opts.setBy },
     timeoutMs: 30_000, insecure: false, debug: false, wait: opts.wait ?? true,
   };
   const path = opts.path ?? join(tempDir(), 'ratelimit', 'state.json');
@@ -119,6 +119,49 @@ describe('SharedLimiter', () => {
     await request(headers());
     expect(total(sleeps)).toBeGreaterThanOrEqual(3900);
     expect(total(sleeps)).toBeLessThan(60_000);
+  });
+
+  it('never lets X-RateLimit-Limit raise a cap the user set', async () => {
+    const { sleeps, request, clock } = await setup({ limit: 2, windowMs: 1000, setBy: '--rate-limit' });
+    const headers = () => ({ 'x-ratelimit-limit': '30', 'x-ratelimit-remaining': '25', 'x-ratelimit-reset': String(Math.ceil((clock.t + 60_000) / 1000)) });
+    for (let i = 0; i < 3; i++) await request(headers());
+    expect(sleeps).toHaveLength(1);
+    expect(total(sleeps)).toBeGreaterThanOrEqual(990);
+    // the same run with the cap left at its default follows the server up: no wait
+    const followed = await setup({ limit: 2, windowMs: 1000 });
+    for (let i = 0; i < 3; i++) await followed.request(headers());
+    expect(followed.sleeps).toEqual([]);
+  });
+
+  it('lets X-RateLimit-Limit lower a cap the user set', async () => {
+    const { sleeps, request, clock } = await setup({ limit: 5, windowMs: 1000, setBy: 'SHORTY_RATE_LIMIT' });
+    const headers = () => ({ 'x-ratelimit-limit': '1', 'x-ratelimit-remaining': '5', 'x-ratelimit-reset': String(clock.t + 1000) });
+    await request(headers());
+    await request(headers());
+    expect(total(sleeps)).toBeGreaterThanOrEqual(990);
+  });
+
+  it('paces by its own cap when the server sends no rate-limit headers', async () => {
+    const { sleeps, request } = await setup({ limit: 2, windowMs: 1000 });
+    for (let i = 0; i < 5; i++) await request({ 'content-type': 'application/json' });
+    // 5 requests at 2 a second: two waits of a window each, and never fewer
+    expect(sleeps).toHaveLength(2);
+    expect(total(sleeps)).toBeGreaterThanOrEqual(2 * 990);
+  });
+
+  it('waits for the reset on X-RateLimit-Remaining -1 (older servers on a refused request)', async () => {
+    const { request, clock } = await setup({ limit: 30, windowMs: 60_000 });
+    const reset = clock.t + 7000;
+    await request({ 'x-ratelimit-limit': '30', 'x-ratelimit-remaining': '-1', 'x-ratelimit-reset': String(reset) });
+    await request();
+    expect(clock.t).toBeGreaterThanOrEqual(reset);
+  });
+
+  it('paces by its cap on X-RateLimit-Remaining -1 with no reset to wait for', async () => {
+    const { sleeps, request } = await setup({ limit: 2, windowMs: 1000 });
+    for (let i = 0; i < 3; i++) await request({ 'x-ratelimit-remaining': '-1' });
+    expect(sleeps).toHaveLength(1);
+    expect(total(sleeps)).toBeGreaterThanOrEqual(990);
   });
 
   it('waits for X-RateLimit-Reset when X-RateLimit-Remaining is 0', async () => {

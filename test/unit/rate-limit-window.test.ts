@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatRateLimit, parseRateLimit } from '../../src/settings/rate-limit-spec.js';
 import {
-  budget, effectiveLimit, emptyState, learnFromHeaders, nextSlotAt, parseReset, prune, safetyMarginMs,
+  budget, capsInForce, emptyState, learnFromHeaders, nextSlotAt, parseReset, prune, safetyMarginMs,
   sanitizeState, settleOrphans, type RateState,
 } from '../../src/api/rate-window.js';
 
@@ -95,10 +95,31 @@ describe('adapting to the server', () => {
   it('lets X-RateLimit-Limit replace the configured cap, and learns a shorter window from the reset', () => {
     const state = emptyState();
     learnFromHeaders(state, { 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '4', 'x-ratelimit-reset': String(T0 + 2000) }, T0, CFG);
-    expect(effectiveLimit(state, cfg)).toEqual({ limit: 5, windowMs: 2000, source: 'server' });
+    expect(capsInForce(state, cfg)).toEqual([{ limit: 5, windowMs: 2000, source: 'server' }]);
     // a longer announced window never stretches the configured one
     learnFromHeaders(state, { 'x-ratelimit-limit': '5', 'x-ratelimit-reset': '120' }, T0, CFG);
-    expect(effectiveLimit(state, cfg).windowMs).toBe(60_000);
+    expect(capsInForce(state, cfg)).toEqual([{ limit: 5, windowMs: 60_000, source: 'server' }]);
+  });
+
+  it('lets a default cap be raised by the server, an explicit one never', () => {
+    const state: RateState = { slots: [], serverLimit: 30, serverWindowMs: 60_000 };
+    expect(capsInForce(state, spec(2, 1000))).toEqual([{ limit: 30, windowMs: 1000, source: 'server' }]);
+    expect(capsInForce(state, { ...spec(2, 1000), setBy: '--rate-limit' })).toEqual([{ limit: 2, windowMs: 1000, source: 'configured' }]);
+  });
+
+  it('lets the server lower an explicit cap', () => {
+    const lower: RateState = { slots: [], serverLimit: 10, serverWindowMs: 60_000 };
+    expect(capsInForce(lower, { ...CFG, setBy: 'SHORTY_RATE_LIMIT' })).toEqual([{ limit: 10, windowMs: 60_000, source: 'server' }]);
+  });
+
+  it('keeps an explicit cap beside a server cap of a shorter window: both hold', () => {
+    // 5 a second is 300 a minute: the explicit 30 a minute still holds over the minute
+    const state: RateState = { ...done(...Array.from({ length: 30 }, (_, i) => T0 - 50_000 + i * 1000)), serverLimit: 5, serverWindowMs: 1000 };
+    const explicit = { ...CFG, setBy: '--rate-limit' };
+    expect(capsInForce(state, explicit).map((c) => c.source)).toEqual(['server', 'configured']);
+    expect(nextSlotAt(state, T0, explicit)).toBe(T0 - 50_000 + 60_000 + safetyMarginMs(60_000) + 1);
+    expect(nextSlotAt(state, T0, CFG)).toBe(T0);
+    expect(budget(state, T0, explicit)).toMatchObject({ used: 30, remaining: 0, limit: { limit: 30, source: 'configured' }, server: { limit: 5 } });
   });
 
   it('waits for the reset when the server says the budget is spent (remaining 0 or negative)', () => {
@@ -161,7 +182,7 @@ describe('state hygiene', () => {
 
   it('reports the budget for `shorty limits`', () => {
     const b = budget(done(T0 - 900, T0 - 400), T0, spec(3, 1000));
-    expect(b).toMatchObject({ used: 2, remaining: 1, nextInMs: 0, limit: { limit: 3, source: 'configured' } });
+    expect(b).toMatchObject({ used: 2, remaining: 1, nextInMs: 0, limit: { limit: 3, source: 'configured' }, server: undefined });
     expect(b.resetsInMs).toBe(-400 + 1000 + safetyMarginMs(1000));
   });
 });

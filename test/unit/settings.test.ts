@@ -1,10 +1,11 @@
 import { mkdtempSync, readFileSync, statSync, writeFileSync, chmodSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import type { GlobalOptions } from '../../src/context.js';
 import { UsageError } from '../../src/errors.js';
 import { maskKey, normalizeConfigValue, parseConfigKey } from '../../src/settings/keys.js';
+import { jsonErrorOffset, jsonErrorPosition } from '../../src/settings/json-position.js';
 import { platformConfigDir } from '../../src/settings/paths.js';
 import { resolveSettings } from '../../src/settings/resolve.js';
 import { openStore, readConfig } from '../../src/settings/store.js';
@@ -28,6 +29,8 @@ describe('resolveSettings', () => {
     expect(s.baseUrl).toBeUndefined();
     expect(s.apiKey).toBeUndefined();
     expect(s.output).toBeUndefined();
+    // the default cap is not explicit: the server's may replace it either way
+    expect(s.rateLimit.setBy).toBeUndefined();
   });
 
   it('takes flag over env over the selected profile', async () => {
@@ -37,13 +40,13 @@ describe('resolveSettings', () => {
       work: { 'base-url': 'https://work.example/api/', 'api-key': 'sk_work', 'rate-limit': '10/1s', timeout: '7', output: 'csv', domain: 'https://go.work' },
     } });
     const fromProfile = await resolve({}, { SHORTY_CONFIG_DIR: dir });
-    expect(fromProfile).toMatchObject({ profile: 'work', baseUrl: 'https://work.example', apiKey: 'sk_work', rateLimit: { limit: 10, windowMs: 1000 }, timeoutMs: 7000, output: 'csv', domain: 'https://go.work' });
+    expect(fromProfile).toMatchObject({ profile: 'work', baseUrl: 'https://work.example', apiKey: 'sk_work', rateLimit: { limit: 10, windowMs: 1000, setBy: 'rate-limit in profile "work"' }, timeoutMs: 7000, output: 'csv', domain: 'https://go.work' });
 
     const env = { SHORTY_CONFIG_DIR: dir, SHORTY_BASE_URL: 'https://env.example', SHORTY_API_KEY: 'sk_env', SHORTY_RATE_LIMIT: '20/2s', SHORTY_TIMEOUT: '9', SHORTY_OUTPUT: 'json', SHORTY_DEBUG: '1' };
-    expect(await resolve({}, env)).toMatchObject({ baseUrl: 'https://env.example', apiKey: 'sk_env', rateLimit: { limit: 20, windowMs: 2000 }, timeoutMs: 9000, output: 'json', debug: true });
+    expect(await resolve({}, env)).toMatchObject({ baseUrl: 'https://env.example', apiKey: 'sk_env', rateLimit: { limit: 20, windowMs: 2000, setBy: 'SHORTY_RATE_LIMIT' }, timeoutMs: 9000, output: 'json', debug: true });
 
     const flags = { baseUrl: 'https://flag.example', apiKey: 'sk_flag', rateLimit: '3/1s', timeout: '1.5', output: 'tsv', profile: 'default' };
-    expect(await resolve(flags, env)).toMatchObject({ profile: 'default', baseUrl: 'https://flag.example', apiKey: 'sk_flag', rateLimit: { limit: 3, windowMs: 1000 }, timeoutMs: 1500, output: 'tsv' });
+    expect(await resolve(flags, env)).toMatchObject({ profile: 'default', baseUrl: 'https://flag.example', apiKey: 'sk_flag', rateLimit: { limit: 3, windowMs: 1000, setBy: '--rate-limit' }, timeoutMs: 1500, output: 'tsv' });
   });
 
   it('selects the profile by --profile, then SHORTY_PROFILE, then the saved choice', async () => {
@@ -131,5 +134,33 @@ describe('config keys', () => {
     expect(() => normalizeConfigValue('rate-limit', 'fast')).toThrow(UsageError);
     expect(() => normalizeConfigValue('base-url', 'sho.rt')).toThrow(UsageError);
     expect(() => parseConfigKey('colour')).toThrow(/expected one of base-url, api-key/);
+  });
+});
+
+describe('jsonErrorPosition', () => {
+  test.each([
+    ['{"a": sk_secret}', 6],
+    ['{"a": "x",}', 10],
+    ['{"a": "sk_secret', 16],
+    ['{"a" "b"}', 5],
+    ['', 0],
+    ['{"a":1}}', 7],
+    ["{'a':1}", 1],
+    ['[1,2', 4],
+    ['{"a":"x\u0001"}', 7],
+    ['{"a":"\\q"}', 7],
+    ['[1,]', 3],
+  ])('%j fails at %i', (text, offset) => {
+    expect(() => JSON.parse(text)).toThrow();
+    expect(jsonErrorOffset(text)).toBe(offset);
+  });
+
+  test('as line and column, from 1', () => {
+    expect(jsonErrorPosition('{\n  "profiles": {\n    "a": x\n}')).toBe('line 3, column 10');
+    expect(jsonErrorPosition('x')).toBe('line 1, column 1');
+  });
+
+  test('text nested too deep to scan has no position, and no crash', () => {
+    expect(jsonErrorPosition('['.repeat(200_000))).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { fileError, isFileError } from '../../file-errors.js';
 import { decodeHead, decodeText } from './decode.js';
 
 /** The import's input as a file that can be read more than once (count first, then send). */
@@ -38,7 +39,7 @@ export async function openInput(ctx: Context, file: string | undefined, encoding
     if (!info.isFile()) throw new UsageError(`${file} is not a file`);
   } catch (err) {
     if (err instanceof UsageError) throw err;
-    throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+    throw fileError(`cannot read ${file}`, err);
   }
   return inputFile(file, file, encoding);
 }
@@ -48,27 +49,45 @@ function inputFile(path: string, label: string, encoding: string | undefined): I
     path,
     label,
     // Lazy: the file is opened when the reader starts, with its error handlers in place.
-    text: () => decodeText(createReadStream(path, { highWaterMark: READ_BYTES }), { encoding, label }),
+    text: () => readFailures(label, decodeText(createReadStream(path, { highWaterMark: READ_BYTES }), { encoding, label })),
     async head() {
-      const handle = await open(path, 'r');
       try {
-        const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0);
-        return decodeHead(buffer.subarray(0, bytesRead), encoding);
-      } finally {
-        await handle.close();
+        const handle = await open(path, 'r');
+        try {
+          const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0);
+          return decodeHead(buffer.subarray(0, bytesRead), encoding);
+        } finally {
+          await handle.close();
+        }
+      } catch (err) {
+        throw isFileError(err) ? fileError(`cannot read ${label}`, err) : err;
       }
     },
   };
 }
 
+/** The input's text; a file that can't be read (permissions, a failing disk) says so in one line, exit 2. */
+async function* readFailures(label: string, text: AsyncIterable<string>): AsyncGenerator<string> {
+  try {
+    yield* text;
+  } catch (err) {
+    throw isFileError(err) ? fileError(`cannot read ${label}`, err) : err;
+  }
+}
+
+const SPOOL_HINT = 'give the input as a FILE, or set TMPDIR to a folder with room';
+
 async function spoolStdin(ctx: Context): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'shorty-import-'));
+  const dir = await mkdtemp(join(tmpdir(), 'shorty-import-')).catch((err) => {
+    throw fileError(`cannot make a temp folder for stdin in ${tmpdir()}`, err, 2, SPOOL_HINT);
+  });
   ctx.onClose(() => rm(dir, { recursive: true, force: true }));
   const path = join(dir, 'stdin');
   try {
     await pipeline(ctx.io.stdin, createWriteStream(path, { mode: 0o600 }), { signal: ctx.signal });
   } catch (err) {
-    throw ctx.signal.aborted ? ctx.signal.reason : err;
+    if (ctx.signal.aborted) throw ctx.signal.reason;
+    throw isFileError(err) ? fileError(`cannot copy stdin to ${path}`, err, 2, SPOOL_HINT) : err;
   }
   return path;
 }

@@ -26,6 +26,7 @@ export async function updateAccount(ctx: Context, flags: AccountFlags): Promise<
   // Settings and key are checked before asking for a password that could not be sent anyway.
   const api = await ctx.api();
   if (Object.keys(body).length === 0) body.password = await promptPassword(ctx);
+  ctx.secrets.add(body.password);
   const res = await api.call('PUT', '/account/update', { body });
   await (await ctx.printer()).message(res);
 }

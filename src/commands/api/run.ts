@@ -6,6 +6,7 @@ import { ApiError, UsageError } from '../../errors.js';
 import { checkBody, type CallOptions, type HttpResponse, type Method } from '../../api/modern.js';
 import { fieldsToObject, fieldsToQuery, parseApiPath, parseInputJson, parseMethod } from './request.js';
 import { collectPages } from './paginate.js';
+import { escapeJsonInvisibles } from '../../util/terminal-text.js';
 
 export interface ApiFlags {
   field?: string[];
@@ -22,24 +23,24 @@ export async function runApi(ctx: Context, methodArg: string, pathArg: string, f
   const print = await jsonWriter(ctx);
   if (flags.paginate) {
     const items = await collectPages((query) => api.send('GET', path, { ...options, query: { ...options.query, ...query } }),
-      path, (res) => failWith(res, print));
+      path, (res) => failWith(ctx, res, print));
     print(items);
     return;
   }
   const res = await api.send(method, path, options);
   print(res.json);
-  checkResponse(res);
+  checkResponse(ctx, res);
 }
 
 /** Prints the error body as received, then throws the error the body means (exit 1, or 3 for the key). */
-function failWith(res: HttpResponse, print: (value: unknown) => void): never {
+function failWith(ctx: Context, res: HttpResponse, print: (value: unknown) => void): never {
   print(res.json);
-  checkResponse(res);
+  checkResponse(ctx, res);
   throw new ApiError(`unexpected response from the server (HTTP ${res.status})`, { status: res.status });
 }
 
-function checkResponse(res: HttpResponse): void {
-  if (res.json !== null && typeof res.json === 'object' && !Array.isArray(res.json)) checkBody(res);
+function checkResponse(ctx: Context, res: HttpResponse): void {
+  if (res.json !== null && typeof res.json === 'object' && !Array.isArray(res.json)) checkBody(res, (text) => ctx.secrets.redact(text));
 }
 
 async function requestOptions(ctx: Context, method: Method, flags: ApiFlags): Promise<CallOptions> {
@@ -71,8 +72,7 @@ async function readInput(ctx: Context, source: string): Promise<string> {
   }
 }
 
-/** Pretty JSON on stdout, with the key redacted should a server ever echo it. */
+/** Pretty JSON on stdout, with the run's secrets redacted should a server ever echo them. */
 async function jsonWriter(ctx: Context): Promise<(value: unknown) => void> {
-  const api = await ctx.api();
-  return (value) => void ctx.io.stdout.write(`${api.redact(JSON.stringify(value ?? null, null, 2))}\n`);
+  return (value) => void ctx.io.stdout.write(`${escapeJsonInvisibles(ctx.secrets.redact(JSON.stringify(value ?? null, null, 2)))}\n`);
 }

@@ -3,7 +3,7 @@ import { UsageError } from '../../errors.js';
 import { canPrompt } from '../../io.js';
 import { parseBaseUrl } from '../../settings/base-url.js';
 import { configDir } from '../../settings/paths.js';
-import { openStore, readConfig, selectProfile } from '../../settings/store.js';
+import { openStore, profileOf, readConfig, selectProfile } from '../../settings/store.js';
 import { readStdinSecret } from '../shared/stdin.js';
 
 interface Credentials {
@@ -14,9 +14,11 @@ interface Credentials {
 /** Asks for (or reads) the credentials, proves them with GET /account, then saves them. */
 export async function login(ctx: Context, flags: { withKey?: boolean }): Promise<void> {
   const dir = configDir(ctx.env);
-  const data = readConfig(dir);
+  const data = readConfig(dir, ctx.io.stderr);
   const profile = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data);
-  const knownBaseUrl = ctx.globals.baseUrl ?? nonEmpty(ctx.env.SHORTY_BASE_URL) ?? data.profiles[profile]?.['base-url'];
+  // Before the key is asked for and checked: a config folder that can't be written fails first.
+  const store = await openStore(dir);
+  const knownBaseUrl = ctx.globals.baseUrl ?? nonEmpty(ctx.env.SHORTY_BASE_URL) ?? profileOf(data, profile)?.['base-url'];
   const creds = flags.withKey ? await fromStdin(ctx, knownBaseUrl) : await fromPrompts(ctx, knownBaseUrl);
 
   // The check goes through the normal client (limiter, timeout, --insecure rule) with these values.
@@ -24,7 +26,6 @@ export async function login(ctx: Context, flags: { withKey?: boolean }): Promise
   ctx.globals.apiKey = creds.apiKey;
   const account = await (await ctx.api()).call<{ data?: { email?: string; username?: string } }>('GET', '/account');
 
-  const store = await openStore(dir);
   await store.update((config) => {
     config.profiles[profile] = { ...config.profiles[profile], 'base-url': creds.baseUrl, 'api-key': creds.apiKey };
   });

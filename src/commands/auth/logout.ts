@@ -1,13 +1,14 @@
 import type { Context } from '../../context.js';
 import { configDir } from '../../settings/paths.js';
-import { openStore, readConfig, selectProfile } from '../../settings/store.js';
+import { openStore, profileOf, readConfig, selectProfile } from '../../settings/store.js';
 
 /** Forgets the key of the selected profile; the base URL and other settings stay for the next login. */
 export async function logout(ctx: Context): Promise<void> {
   const dir = configDir(ctx.env);
-  const profile = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, readConfig(dir));
+  const data = readConfig(dir, ctx.io.stderr);
+  const profile = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data);
   const printer = await ctx.printer();
-  if (!readConfig(dir).profiles[profile]?.['api-key']) {
+  if (!profileOf(data, profile)?.['api-key']) {
     await printer.message({ message: `profile "${profile}" has no saved API key` });
   } else {
     const store = await openStore(dir);

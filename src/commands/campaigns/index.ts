@@ -8,8 +8,7 @@ import { deleteMany } from '../shared/delete.js';
 import { verb } from '../shared/group.js';
 import { addListOptions, printList, type ListFlags } from '../shared/list.js';
 
-// `domain`: where some servers put the name (shown as `name` too).
-const CAMPAIGN_VIEW: View = { columns: ['id', 'name', 'public', 'rotator', 'list'], fields: ['id', 'name', 'domain', 'public', 'rotator', 'list'] };
+const CAMPAIGN_VIEW: View = { columns: ['id', 'name', 'public', 'rotator', 'list'], fields: ['id', 'name', 'public', 'rotator', 'list'], extraFields: ['views'] };
 
 interface CampaignFlags {
   name?: string;
@@ -18,9 +17,17 @@ interface CampaignFlags {
   private?: boolean;
 }
 
-/** Servers return the name under `domain` in some places: give it its real key as well. */
+/**
+ * Servers answer a campaign's name under `name` (lists), `domain` (v7 writes, and some lists) or
+ * `campaign` (v6 writes): it is shown under `name` alone, in the list items' place, so a campaign
+ * looks the same whichever server and verb it came from.
+ */
 function withName(campaign: Row): Row {
-  return campaign.name === undefined && campaign.domain !== undefined ? { ...campaign, name: campaign.domain } : campaign;
+  if (campaign.name !== undefined) return campaign;
+  const key = typeof campaign.campaign === 'string' ? 'campaign' : 'domain' in campaign ? 'domain' : undefined;
+  if (key === undefined) return campaign;
+  const { id, [key]: name, ...rest } = campaign;
+  return { id, name, ...rest };
 }
 
 function campaignBody(flags: CampaignFlags): Record<string, unknown> {

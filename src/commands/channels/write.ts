@@ -58,7 +58,8 @@ export function registerWrites(channels: Command, ctx: Context, view: View): voi
         throw new UsageError('nothing to update: pass --name, --description, --color, --starred or --no-starred');
       }
       const res = await (await ctx.api()).call('PUT', `/channel/${channelId}/update`, { body });
-      await (await ctx.printer()).message(res);
+      // v6 answers the channel itself instead of a message: the same confirmation either way.
+      await (await ctx.printer()).message(res.message === undefined ? { message: `channel ${channelId} updated`, ...res } : res);
     }));
   examples(update, 'shorty channels update 7 --name "Newsletter (old)" --no-starred', 'shorty channels edit 7 --color "#00aa55"');
 }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import type { View } from '../../output/printer.js';
 import { CONFIG_KEYS, maskKey, normalizeConfigValue, parseConfigKey, type ConfigKey } from '../../settings/keys.js';
+import { maskRateStoreUrl } from '../../settings/rate-store-url.js';
 import type { ProfileValues } from '../../settings/store.js';
 import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
@@ -15,18 +16,19 @@ const loadPaths = () => import('../../settings/paths.js');
 
 /** The profile these commands read and change, and what it holds. */
 async function selected(ctx: Context): Promise<{ dir: string; profile: string; values: ProfileValues }> {
-  const { readConfig, selectProfile } = await loadStore();
+  const { profileOf, readConfig, selectProfile } = await loadStore();
   const { configDir } = await loadPaths();
   const dir = configDir(ctx.env);
-  const data = readConfig(dir);
+  const data = readConfig(dir, ctx.io.stderr);
   const profile = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data);
-  return { dir, profile, values: data.profiles[profile] ?? {} };
+  return { dir, profile, values: profileOf(data, profile) ?? {} };
 }
 
 /** The key is shown masked everywhere, even to its owner: terminals get recorded and shared. */
 function shown(key: ConfigKey, value: string | undefined): string | null {
   if (value === undefined) return null;
-  return key === 'api-key' ? maskKey(value) : value;
+  if (key === 'api-key') return maskKey(value);
+  return key === 'rate-store' ? maskRateStoreUrl(value) : value;
 }
 
 export function register(config: Command, ctx: Context): void {

@@ -6,6 +6,8 @@ import { parseCreateInput, type CreateFlags } from './validate.js';
 
 export async function runCreate(ctx: Context, longUrlArg: string, flags: CreateFlags & FormatFlag): Promise<void> {
   const { longUrl, options } = parseCreateInput(longUrlArg, flags);
+  // The password travels in the path: hidden in --debug lines and in anything the server echoes.
+  ctx.secrets.add(options.password);
   const warning = credentialsWarning(longUrl);
   if (warning) ctx.io.stderr.write(`warning: ${warning}\n`);
   await runObjectCall(ctx, legacyCreatePath(longUrl, options), CREATED_VIEW, flags);

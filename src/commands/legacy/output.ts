@@ -1,6 +1,7 @@
 // How legacy responses are shown. `--xml` bypasses the printer: the body goes out as received.
 import type { Context } from '../../context.js';
 import type { View } from '../../output/printer.js';
+import { forTerminalLines } from '../../util/terminal-text.js';
 
 export const CREATED_VIEW: View = {
   columns: ['short_url', 'url_id', 'short_url_part', 'original_url', 'date_time'],
@@ -32,6 +33,7 @@ export async function runObjectCall(ctx: Context, operationPath: string, view: V
   await (await ctx.printer()).object(data, view);
 }
 
+/** As received (key redacted) into a file or a pipe; on a terminal, with its controls made visible. */
 export function writeXml(ctx: Context, body: string): void {
-  ctx.io.stdout.write(body);
+  ctx.io.stdout.write(ctx.io.stdoutIsTTY ? forTerminalLines(body) : body);
 }

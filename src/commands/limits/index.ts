@@ -5,14 +5,22 @@ import { action, examples } from '../shared/action.js';
 /** `shorty limits`: the local rate budget, read from the shared limiter state (no request). */
 export function register(limits: Command, ctx: Context): void {
   examples(limits
+    .option('--reset', 'forget the local rate-limit state of this base URL and key (says what it cleared)')
     .addHelpText('after', '\nThe budget is shared by every shorty process using the same base URL and key. Once the\n'
-      + 'server has announced its cap (X-RateLimit-Limit), that cap replaces the configured one:\n'
-      + '`source` says which applies. Times are in seconds.')
-    .action(action(ctx, async () => {
+      + 'server has announced its cap (X-RateLimit-Limit, shown as `server`), that cap replaces the\n'
+      + 'default one; a cap you set (--rate-limit, SHORTY_RATE_LIMIT or the profile, shown as\n'
+      + '`configured_by`) is a ceiling the server may lower, never raise. `rate_limit` is the cap in\n'
+      + 'force and `source` says whose it is. Times are in seconds.')
+    .action(action(ctx, async (flags: { reset?: boolean }) => {
+      if (flags.reset) {
+        const { resetLimits } = await import('./reset.js');
+        return resetLimits(ctx);
+      }
       const { showLimits } = await import('./show.js');
       await showLimits(ctx);
     })),
   'shorty limits',
   'shorty limits --json',
-  'shorty limits -q            # just the number of requests left');
+  'shorty limits -q            # just the number of requests left',
+  'shorty limits --reset       # after a server announced an absurd wait');
 }

@@ -1,4 +1,4 @@
-import { openRateStore, rateStatePath } from '../../api/rate-store.js';
+import { openSharedRateStore } from '../../api/rate-store-open.js';
 import { budget } from '../../api/rate-window.js';
 import type { Context } from '../../context.js';
 import { formatRateLimit } from '../../settings/rate-limit-spec.js';
@@ -6,7 +6,7 @@ import type { View } from '../../output/printer.js';
 import { requireApiKey, requireBaseUrl } from '../../settings/base-url.js';
 
 const VIEW: View = {
-  columns: ['rate_limit', 'source', 'used', 'remaining', 'next_in', 'resets_in', 'configured'],
+  columns: ['rate_limit', 'source', 'used', 'remaining', 'next_in', 'resets_in', 'configured', 'configured_by', 'server'],
   quiet: 'remaining',
 };
 
@@ -18,19 +18,23 @@ function seconds(ms: number): number {
 export async function showLimits(ctx: Context): Promise<void> {
   const settings = await ctx.settings();
   const baseUrl = requireBaseUrl(settings);
-  const path = rateStatePath(settings.configDir, baseUrl, requireApiKey(settings));
-  const state = await openRateStore(path).read();
-  const b = budget(state, ctx.now(), settings.rateLimit);
+  const { store, clockOffsetMs } = await openSharedRateStore(settings, baseUrl, requireApiKey(settings), () => ctx.now(),
+    (line) => void ctx.io.stderr.write(`${line}\n`));
+  const state = await store.read().finally(() => store.close?.());
+  const b = budget(state, ctx.now() + clockOffsetMs, settings.rateLimit);
   const printer = await ctx.printer();
   await printer.object({
     base_url: baseUrl,
     rate_limit: formatRateLimit(b.limit),
-    // `server`: the cap announced in X-RateLimit-Limit, which replaces the configured one.
+    // Which cap is in force: `server` (X-RateLimit-Limit) or `configured`.
     source: b.limit.source,
     used: b.used,
     remaining: b.remaining,
     next_in: seconds(b.nextInMs),
     resets_in: seconds(b.resetsInMs),
     configured: formatRateLimit(settings.rateLimit),
+    // `default` is replaced by the server's cap either way; anything else is a ceiling.
+    configured_by: settings.rateLimit.setBy ?? 'default',
+    server: b.server ? formatRateLimit(b.server) : null,
   }, VIEW);
 }

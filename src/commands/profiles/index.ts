@@ -14,8 +14,10 @@ const VIEW: View = { columns: ['current', 'name', 'base-url', 'api-key'], quiet:
 const loadStore = () => import('../../settings/store.js');
 const configDirOf = async (ctx: Context) => (await import('../../settings/paths.js')).configDir(ctx.env);
 
-function requireProfile(data: ConfigData, name: string): void {
-  if (data.profiles[name]) return;
+async function requireProfile(data: ConfigData, name: string): Promise<void> {
+  const { checkProfileName, profileOf } = await loadStore();
+  checkProfileName(name);
+  if (profileOf(data, name)) return;
   const known = Object.keys(data.profiles);
   throw new UsageError(`no profile named "${name}"`,
     known.length ? `profiles: ${known.join(', ')}` : `create one with \`shorty login --profile ${name}\``);
@@ -27,7 +29,7 @@ export function register(profiles: Command, ctx: Context): void {
   const list = verb(profiles, 'list', 'list the profiles; `current` marks the one in use')
     .action(action(ctx, async () => {
       const { readConfig, selectProfile } = await loadStore();
-      const data = readConfig(await configDirOf(ctx));
+      const data = readConfig(await configDirOf(ctx), ctx.io.stderr);
       const inUse = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data);
       const rows = Object.entries(data.profiles).map(([name, values]) => ({
         current: name === inUse,
@@ -43,7 +45,7 @@ export function register(profiles: Command, ctx: Context): void {
     .action(action(ctx, async (name: string) => {
       const dir = await configDirOf(ctx);
       const { openStore, readConfig } = await loadStore();
-      requireProfile(readConfig(dir), name);
+      await requireProfile(readConfig(dir, ctx.io.stderr), name);
       await (await openStore(dir)).update((data) => {
         data.current = name;
       });
@@ -55,7 +57,7 @@ export function register(profiles: Command, ctx: Context): void {
     .action(action(ctx, async (name: string) => {
       const dir = await configDirOf(ctx);
       const { openStore, readConfig } = await loadStore();
-      requireProfile(readConfig(dir), name);
+      await requireProfile(readConfig(dir, ctx.io.stderr), name);
       await (await openStore(dir)).update((data) => {
         delete data.profiles[name];
         if (data.current === name) data.current = undefined;

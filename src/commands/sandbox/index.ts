@@ -11,7 +11,7 @@ export function register(cmd: Command, ctx: Context): void {
     .option('--data <file>', 'load data from FILE at start and save it there on every change')
     .option('--flavor <version>', 'API version to imitate: v7 (the spec) or v6 (older deployed servers)', 'v7')
     // --api-key and --rate-limit are the global flags, read here as the server's key and cap.
-    .addHelpText('after', '\n  --api-key <key> and --rate-limit <n/ws> set the key the server accepts (default:\n  a random one) and its cap (default 30/60s).')
+    .addHelpText('after', '\n  --api-key <key> and --rate-limit <n/ws> set the key the server accepts (default:\n  a random one) and its cap (default 30/60s; `off`: no cap and no X-RateLimit-* headers,\n  like a deployed server whose cache is disabled).')
     .action(action(ctx, async (opts: { port: string; host: string; data?: string; flavor: string }) => {
       const { runSandbox } = await import('../../sandbox/command.js');
       try {

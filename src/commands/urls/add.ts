@@ -4,16 +4,17 @@ import { type LinkFlags, linkBodyFromFlags } from '../../input/link-body.js';
 import { credentialsWarning } from '../../input/validate.js';
 import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
+import { addShareOptions, prepareShare, type ShareFlags } from '../shared/share.js';
 import { addLinkBodyOptions } from './link-options.js';
 import { printWithQr, withoutError } from './show.js';
 import { LINK_CREATED_VIEW } from './view.js';
 
-type AddOptions = Omit<LinkFlags, 'url'> & { qr?: boolean };
+type AddOptions = Omit<LinkFlags, 'url'> & ShareFlags & { qr?: boolean };
 
 export function register(group: Command, ctx: Context): void {
   const cmd = verb(group, 'add <longurl>', 'shorten a long URL (with optional alias, targeting, expiry, meta tags, pixels, deep links)');
-  addLinkBodyOptions(cmd, { creating: true })
-    .option('--qr', 'also draw the short URL as a QR code (with -q: only the QR code)')
+  addShareOptions(addLinkBodyOptions(cmd, { creating: true })
+    .option('--qr', 'also draw the short URL as a QR code (with -q: only the QR code)'))
     .action(action(ctx, (longurl: string, opts: AddOptions) => run(ctx, longurl, opts)));
   examples(
     cmd,
@@ -22,11 +23,16 @@ export function register(group: Command, ctx: Context): void {
     'shorty urls add https://example.com --geo Canada=https://example.ca --geo France=https://example.fr',
     'shorty urls add https://example.com --device iPhone=https://apps.apple.com/app/id1 --deeplink-apple https://apps.apple.com/app/id1',
     'shorty urls add https://example.com --pixel 3 --pixel 5 --param utm_source=newsletter --qr',
+    'shorty urls add https://example.com/spring-sale --copy   # short URL on the clipboard',
+    'shorty urls add https://example.com/spring-sale --web    # and open it in the browser',
   );
 }
 
 export async function run(ctx: Context, longurl: string, opts: AddOptions): Promise<void> {
   const body = linkBodyFromFlags({ ...opts, url: longurl }, { requireUrl: true, creating: true });
+  const share = await prepareShare(ctx, opts);
+  // A password given here is hidden in everything printed, whatever the server echoes.
+  ctx.secrets.add(body.password);
   const warning = credentialsWarning(body.url);
   if (warning) ctx.io.stderr.write(`warning: ${warning}\n`);
   if (body.domain === undefined) {
@@ -35,4 +41,5 @@ export async function run(ctx: Context, longurl: string, opts: AddOptions): Prom
   }
   const created = withoutError(await (await ctx.api()).call('POST', '/url/add', { body }));
   await printWithQr(ctx, created, LINK_CREATED_VIEW, { draw: opts.qr, text: created.shorturl });
+  await share?.(created.shorturl);
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { BULK_PAGE_SIZE } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
 import { parsePositiveInt } from '../../input/validate.js';
 import { action, examples } from '../shared/action.js';
@@ -8,7 +9,7 @@ export function registerExport(group: Command, ctx: Context): void {
   const cmd = group
     .command('export')
     .description('write every link (all pages) as csv, or -o ndjson|json|tsv; the csv re-imports as is')
-    .option('--page-size <n>', 'links per request (each request costs one slot of the rate limit)', '500')
+    .option('--page-size <n>', 'links per request (each request costs one slot of the rate limit)', String(BULK_PAGE_SIZE))
     .addHelpText('after', `
 Columns: id, alias, shorturl, longurl, title, description, clicks, uniqueclicks, domain,
 expiry, date, then any link field the server's list answer also carries (type, password,

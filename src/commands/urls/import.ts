@@ -18,6 +18,14 @@ interface ImportFlags {
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
+/** The arguments as given to the program (commander keeps them on the root command). */
+function commandLine(command: Command): string[] | undefined {
+  let root = command;
+  while (root.parent) root = root.parent;
+  const raw = (root as unknown as { rawArgs?: unknown }).rawArgs;
+  return Array.isArray(raw) && raw.every((a) => typeof a === 'string') ? raw : undefined;
+}
+
 /** `shorty urls import [FILE|-]`; the work lives in src/bulk, loaded only when it runs. */
 export function registerImport(group: Command, ctx: Context): void {
   const cmd = group
@@ -44,9 +52,10 @@ any other column is named in one warning and passed through to the results.
 Lines input: one URL per line; a line with a space, tab or ; is invalid (not one URL).
 Results (csv unless -o json|ndjson|tsv) stream to stdout in input order: the input columns
 plus row, status (ok, error, invalid, skipped; valid in a dry run), id, shorturl, error.
-Exit status: 0 when every row is ok or skipped, 1 otherwise, 2 for unusable input (nothing
-sent), 130 when interrupted.`)
-    .action(action(ctx, async (file: string | undefined, flags: ImportFlags) => {
+--journal FILE is locked while the import runs (FILE.lock): a second import on it is refused.
+Exit status: 0 when every row is ok or skipped, 1 otherwise (or when stdout closed before every
+row was sent), 2 for unusable input (nothing sent), 130 when interrupted (143: SIGTERM).`)
+    .action(action(ctx, async (file: string | undefined, flags: ImportFlags, command: Command) => {
       const ifExists = parseChoice(flags.ifExists, ['skip', 'fail'] as const, '--if-exists');
       const map = parseColumnMap(flags.map ?? []);
       const [{ runImport }, { parseDelimiter }, { checkEncoding }] = await Promise.all([
@@ -62,6 +71,7 @@ sent), 130 when interrupted.`)
         journal: flags.journal,
         failedOut: flags.failedOut,
         ifExists,
+        argv: commandLine(command),
       });
     }));
   completeOption(cmd, '--delimiter', ['comma', 'semicolon', 'tab', 'pipe']);

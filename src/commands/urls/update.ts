@@ -38,6 +38,7 @@ export async function run(ctx: Context, idText: string, opts: LinkFlags): Promis
   if (Object.keys(fields).length === 0) {
     throw new UsageError('nothing to update', 'give --url or at least one link option (see `shorty urls update --help`)');
   }
+  ctx.secrets.add(fields.password);
   const warning = fields.url === undefined ? undefined : credentialsWarning(fields.url);
   if (warning) ctx.io.stderr.write(`warning: ${warning}\n`);
   const api = await ctx.api();

@@ -7,6 +7,7 @@ export const LINK_LIST_VIEW: View = {
   columns: ['id', 'alias', 'shorturl', 'longurl', 'clicks', 'date'],
   quiet: 'shorturl',
   fields: ['id', 'alias', 'shorturl', 'longurl', 'clicks', 'title', 'description', 'date'],
+  extraFields: ['uniqueclicks', 'domain', 'campaign', 'channel'],
 };
 
 /** GET /url/:id and GET /urls?short=... (the response without `error`). */

@@ -17,7 +17,7 @@ import {
   optionalUrl,
 } from '../validate.js';
 
-export type LinkPatch = Partial<Omit<LinkRecord, 'id' | 'clicks' | 'visitors' | 'date' | 'status' | 'campaign'>> & {
+export type LinkPatch = Partial<Omit<LinkRecord, 'id' | 'clicks' | 'visitors' | 'hits' | 'date' | 'status' | 'campaign'>> & {
   longurl: string;
   channel?: number;
 };

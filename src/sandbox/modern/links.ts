@@ -1,4 +1,5 @@
 // Short links: list (with `order` and `short` lookup), detail, add, update, delete.
+import { clickBreakdown } from '../clicks.js';
 import type { Flavor } from '../flavor.js';
 import { fail, ok, paginate, parseId, type Reply } from '../format.js';
 import type { LinkRecord } from '../records.js';
@@ -7,8 +8,6 @@ import type { Store } from '../store.js';
 import { AppError, has, MESSAGES } from '../validate.js';
 import { assignToChannel, channelsOfLinks, unassignItem } from './channel-items.js';
 import { type LinkPatch, readLinkBody } from './link-body.js';
-
-const SOCIAL_NETWORKS = ['facebook', 'twitter', 'instagram', 'linkedin', 'reddit', 'pinterest'];
 
 /** Servers fetch the page title; the sandbox is offline, so the host stands in for it. */
 function titleOf(link: Pick<LinkRecord, 'metatitle' | 'longurl'>): string {
@@ -50,6 +49,7 @@ export function createLink(store: Store, patch: Omit<LinkPatch, 'channel'>): Lin
     status: 'active',
     clicks: 0,
     visitors: [],
+    hits: [],
     lastAccessed: null,
     date: store.timestamp(),
   };
@@ -76,8 +76,22 @@ function listItem(store: Store, flavor: Flavor, channels: Map<number, number[]>,
   });
 }
 
+/** The click breakdowns; each `top*` is the integer 0 while the link has no click (api-spec). */
+function linkStats(l: LinkRecord, flavor: Flavor) {
+  const { socialCount, ...tops } = clickBreakdown(l.hits ?? [], flavor.column);
+  const some = (l.hits ?? []).length > 0;
+  const top = (counts: Record<string, unknown>) => (some ? counts : 0);
+  return {
+    topCountries: top(tops.topCountries),
+    topReferrers: top(tops.topReferrers),
+    topBrowsers: top(tops.topBrowsers),
+    topOs: top(tops.topOs),
+    socialCount,
+  };
+}
+
 /** GET /url/:id; also the answer of GET /urls?short=... on a match. */
-export function linkDetail(store: Store, l: LinkRecord): Reply {
+export function linkDetail(store: Store, flavor: Flavor, l: LinkRecord): Reply {
   const targets = (list: { link: string }[], key: 'location' | 'device') =>
     Object.fromEntries(list.map((t) => [(t as unknown as Record<string, string>)[key], t.link]));
   return ok({
@@ -96,11 +110,7 @@ export function linkDetail(store: Store, l: LinkRecord): Reply {
     data: {
       clicks: l.clicks,
       uniqueClicks: l.visitors.length,
-      topCountries: 0,
-      topReferrers: 0,
-      topBrowsers: 0,
-      topOs: 0,
-      socialCount: Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, 0])),
+      ...linkStats(l, flavor),
     },
   });
 }
@@ -119,16 +129,16 @@ export function registerLinkRoutes(router: Router): void {
     const short = query.get('short');
     if (short !== null) {
       const link = store.findByShortUrl(short);
-      return link ? linkDetail(store, link) : fail(MESSAGES.linkMissing);
+      return link ? linkDetail(store, flavor, link) : fail(MESSAGES.linkMissing);
     }
     const links = sortLinks(store.state.links, query.get('order'));
     const channels = channelsOfLinks(store);
     return paginate(ctx, 'urls', links.map((l) => listItem(store, flavor, channels, l)));
   });
 
-  router.get('/url/:id', ({ params, store }) => {
+  router.get('/url/:id', ({ params, store, flavor }) => {
     const link = store.findLink(parseId(params.id));
-    return link ? linkDetail(store, link) : fail(MESSAGES.linkMissing);
+    return link ? linkDetail(store, flavor, link) : fail(MESSAGES.linkMissing);
   });
 
   router.post('/url/add', ({ body, store, flavor }) => {

@@ -3,7 +3,8 @@
 import { QR_TYPES, type QrType } from '../../api/types.js';
 import type { QrFacts } from '../flavor.js';
 import { fail, newestFirst, ok, paginate, parseId } from '../format.js';
-import type { Hit, QrRecord } from '../records.js';
+import { clickBreakdown } from '../clicks.js';
+import type { QrRecord } from '../records.js';
 import type { Router } from '../router.js';
 import type { Store } from '../store.js';
 import { AppError, type Body, MESSAGES, isHttpUrl, isRgbColor, optionalString } from '../validate.js';
@@ -43,12 +44,6 @@ function defaultName(type: QrType, data: unknown): string {
   return typeof data === 'string' ? data.trim().slice(0, 60) : `${type} QR code`;
 }
 
-function countBy(hits: Hit[], pick: (h: Hit) => string): Record<string, string> {
-  const counts: Record<string, number> = {};
-  for (const hit of hits) counts[pick(hit)] = (counts[pick(hit)] ?? 0) + 1;
-  return Object.fromEntries(Object.entries(counts).map(([k, n]) => [k, String(n)]));
-}
-
 function facts(store: Store, q: QrRecord): QrFacts {
   return { id: q.id, name: q.name, link: `${store.baseUrl}/qr/${q.alias}`, scans: q.hits.length, date: q.date };
 }
@@ -62,11 +57,7 @@ export function registerQrRoutes(router: Router): void {
     const stats = {
       clicks: qr.hits.length,
       uniqueClicks: new Set(qr.hits.map((h) => h.visitor)).size,
-      topCountries: countBy(qr.hits, () => 'Unknown'),
-      topReferrers: countBy(qr.hits, (h) => h.referrer || 'direct'),
-      topBrowsers: countBy(qr.hits, (h) => h.browser),
-      topOs: countBy(qr.hits, (h) => h.os),
-      socialCount: { facebook: 0, twitter: 0, instagram: 0, linkedin: 0 },
+      ...clickBreakdown(qr.hits, String),
     };
     return ok(flavor.qrDetail(facts(store, qr), stats, qr.type === 'link'));
   });

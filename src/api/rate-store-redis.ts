@@ -1,0 +1,250 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { NetworkError, type NetworkErrorKind } from '../errors.js';
+import { maskRateStoreUrl, rateStoreTarget } from '../settings/rate-store-url.js';
+import { errorCode, networkErrorKind } from './network-error.js';
+import { afterTurn, type RateStore } from './rate-store.js';
+import { emptyState, safetyMarginMs, sanitizeState, type RateState } from './rate-window.js';
+
+/**
+ * The limiter's shared state in Redis, for a fleet of machines on one key. Same contract as the
+ * state file (rate-store.ts): an update reads the state, lets the limiter change it and writes it
+ * back, with no other update in between. Two Lua scripts make that hold on the server: the first
+ * takes a short lock and returns the state in one step, the second writes the state, renews its
+ * expiry and frees the lock in one step, and only if the lock is still this update's. So the
+ * sliding window, header learning and reserve code run unchanged, in TypeScript, for both stores.
+ */
+
+/** Connecting, authenticating and each command: past this the store counts as unreachable. */
+export const REDIS_TIMEOUT_MS = 2000;
+/** An update holds the lock for one round trip; a holder that died frees it after this. */
+const LOCK_TTL_MS = 3000;
+
+const LOCK_AND_READ = `
+if redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[2]) then
+  return {1, redis.call('GET', KEYS[1]) or ''}
+end
+return {0, redis.call('PTTL', KEYS[2])}`;
+
+const WRITE_AND_UNLOCK = `
+if redis.call('GET', KEYS[2]) ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+redis.call('DEL', KEYS[2])
+return 1`;
+
+export interface RedisStoreOptions {
+  url: string;
+  baseUrl: string;
+  apiKey: string;
+  /** The configured window: no slot counts longer (plus margins), so the key expires after it. */
+  windowMs: number;
+  /** The longest a request can be in flight: a slot still waiting for its answer counts that long. */
+  maxInFlightMs: number;
+  now(): number;
+}
+
+export interface RedisRateStore extends RateStore {
+  readonly owner: number;
+  /** Redis's clock minus ours: the fleet measures its windows on one clock. */
+  readonly clockOffsetMs: number;
+  isOwnerAlive(owner: number): boolean;
+  close(): Promise<void>;
+}
+
+/** `shorty:ratelimit:<base URL>:<hash of the key>`: a person can tell services apart, nobody can read the key. */
+export function redisStateKey(baseUrl: string, apiKey: string): string {
+  const digest = createHash('sha256').update(apiKey, 'utf8').digest('hex').slice(0, 32);
+  return `shorty:ratelimit:${baseUrl}:${digest}`;
+}
+
+/** How long the state must outlive this update: the window past now, an announced block, a request in flight. */
+export function stateTtlMs(state: RateState, now: number, windowMs: number, maxInFlightMs: number): number {
+  const inFlight = state.slots.some((s) => s.doneAt === undefined) ? maxInFlightMs : 0;
+  const window = inFlight + windowMs + 2 * safetyMarginMs(windowMs);
+  const blocked = Math.max(state.retryUntil ?? 0, state.serverReset?.until ?? 0) - now;
+  return Math.ceil(Math.max(window, blocked, 1000));
+}
+
+export async function openRedisRateStore(opts: RedisStoreOptions): Promise<RedisRateStore> {
+  const shown = maskRateStoreUrl(opts.url);
+  const fail: Fail = (err) => unreachable(shown, err, rateStoreTarget(opts.url).password);
+  const client = await connect(opts.url, fail);
+  const key = redisStateKey(opts.baseUrl, opts.apiKey);
+  const lockKey = `${key}:lock`;
+  const clockOffsetMs = await measureClockOffset(client, fail);
+  const now = () => opts.now() + clockOffsetMs;
+  // Slots are tagged with their owner: pids of different machines can be equal, so a random id.
+  const owner = randomInt(1, 2 ** 47);
+  let tail: Promise<unknown> = Promise.resolve();
+  const call = (script: string, keys: string[], args: (string | number)[]) => evalScript(client, script, keys, args, fail);
+
+  async function lockAndRead(signal?: AbortSignal): Promise<{ token: string; state: RateState }> {
+    const token = randomBytes(12).toString('hex');
+    for (;;) {
+      const [got, value] = await call(LOCK_AND_READ, [key, lockKey], [token, LOCK_TTL_MS]) as [number, string | number];
+      if (got === 1) return { token, state: parseState(value as string) };
+      if (signal?.aborted) throw signal.reason;
+      // The holder needs one round trip: poll soon, never past the lock's own expiry.
+      await pause(Math.min(Math.max(1, Number(value)), 2 + Math.random() * 8), signal);
+    }
+  }
+
+  return {
+    path: shown,
+    owner,
+    clockOffsetMs,
+    // Another machine's process can't be looked up: its slots settle by the in-flight timeout.
+    isOwnerAlive: () => true,
+    async read() {
+      return parseState(await client.get(key).catch((err) => Promise.reject(fail(err))) ?? '');
+    },
+    update(change, signal) {
+      const run = async () => {
+        const { token, state } = await lockAndRead(signal);
+        const result = change(state);
+        const ttl = stateTtlMs(state, now(), opts.windowMs, opts.maxInFlightMs);
+        const wrote = await call(WRITE_AND_UNLOCK, [key, lockKey], [token, JSON.stringify(state), ttl]);
+        if (wrote !== 1) {
+          throw new NetworkError('timeout', `the rate store ${shown} lost this update's lock (held past ${LOCK_TTL_MS} ms)`,
+            'the machine or the Redis server is overloaded; try again');
+        }
+        return result;
+      };
+      const result = afterTurn(tail, signal).then(run);
+      tail = Promise.allSettled([tail, result]);
+      return result;
+    },
+    async close() {
+      await tail;
+      await Promise.race([client.quit().catch(() => {}), pause(REDIS_TIMEOUT_MS)]);
+      client.disconnect();
+    },
+  };
+}
+
+function parseState(text: string): RateState {
+  if (text === '') return emptyState();
+  try {
+    return sanitizeState(JSON.parse(text));
+  } catch {
+    return emptyState();
+  }
+}
+
+/** Turns whatever the client threw into the one-line NetworkError the user sees. */
+type Fail = (err: unknown) => NetworkError;
+
+/** Connects and authenticates within REDIS_TIMEOUT_MS, or throws the NetworkError the user sees. */
+async function connect(url: string, fail: Fail): Promise<Redis> {
+  const { Redis } = await import('ioredis');
+  const target = rateStoreTarget(url);
+  const client = new Redis({
+    host: target.host,
+    port: target.port,
+    db: target.db,
+    username: target.username,
+    password: target.password,
+    tls: target.tls ? { servername: target.host } : undefined,
+    lazyConnect: true,
+    connectTimeout: REDIS_TIMEOUT_MS,
+    commandTimeout: REDIS_TIMEOUT_MS,
+    // Fail, never queue or reconnect: the user learns at once that the shared budget is gone.
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    enableOfflineQueue: false,
+    enableReadyCheck: false,
+  });
+  // The client reports the cause as an event; the promises only say "Connection is closed".
+  let cause: unknown;
+  client.on('error', (err) => void (cause ??= err));
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error('timed out'), { code: TIMED_OUT })), REDIS_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([client.connect(), deadline]);
+    return client;
+  } catch (err) {
+    client.disconnect();
+    throw fail(cause ?? err);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** One TIME round trip; the midpoint of the trip is when the server read its clock. */
+async function measureClockOffset(client: Redis, fail: Fail): Promise<number> {
+  const before = Date.now();
+  const [seconds, micros] = await client.time().catch((err) => Promise.reject(fail(err)));
+  const after = Date.now();
+  return Math.round(Number(seconds) * 1000 + Number(micros) / 1000 - (before + after) / 2);
+}
+
+const shas = new Map<string, string>();
+
+/** EVALSHA, and EVAL once when the server does not know the script yet (new, restarted, flushed). */
+async function evalScript(client: Redis, script: string, keys: string[], args: (string | number)[], fail: Fail): Promise<unknown> {
+  let sha = shas.get(script);
+  if (!sha) shas.set(script, sha = createHash('sha1').update(script).digest('hex'));
+  try {
+    return await client.evalsha(sha, keys.length, ...keys, ...args);
+  } catch (err) {
+    if (!String((err as Error).message).startsWith('NOSCRIPT')) throw fail(err);
+  }
+  return client.eval(script, keys.length, ...keys, ...args).catch((err) => Promise.reject(fail(err)));
+}
+
+const TIMED_OUT = 'ERR_SHORTY_REDIS_TIMEOUT';
+
+const HINT = 'check SHORTY_RATE_STORE (or --rate-store, or rate-store in the profile) and that the Redis server is up; '
+  + 'unset it to pace with the local limiter instead';
+
+/**
+ * Named by what failed. A server's own error line is quoted (e.g. "ERR DB index is out of
+ * range"), with the password cut out: an old server's reply may echo the command it refused.
+ */
+export function unreachable(shown: string, err: unknown, password?: string): NetworkError {
+  const message = String((err as Error | undefined)?.message ?? '');
+  const code = errorCode(err);
+  let kind: NetworkErrorKind = networkErrorKind(code);
+  let why: string;
+  if (/^(WRONGPASS|NOAUTH|NOPERM)\b/.test(message) || /invalid (username-)?password/i.test(message)) {
+    why = 'authentication failed';
+  } else if (code === TIMED_OUT || /timed out/i.test(message)) {
+    kind = 'timeout';
+    why = `no answer within ${REDIS_TIMEOUT_MS / 1000} s`;
+  } else if (kind === 'refused') {
+    why = 'connection refused';
+  } else if (kind === 'dns') {
+    why = 'host not found';
+  } else if (kind === 'tls') {
+    why = 'TLS handshake failed';
+  } else if (kind === 'reset' || /Connection is closed/.test(message)) {
+    kind = 'reset';
+    why = 'the connection was closed';
+  } else {
+    why = withoutSecret(message.split('\n')[0]!.slice(0, 200), password) || (code ?? 'unexpected error');
+  }
+  return new NetworkError(kind, `cannot use the rate store ${shown}: ${why}`, HINT);
+}
+
+function withoutSecret(text: string, secret: string | undefined): string {
+  if (!secret) return text;
+  return [secret, encodeURIComponent(secret)].reduce((t, s) => t.split(s).join('***'), text);
+}
+
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }
+    function onAbort() {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    }
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,44 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { parseId } from '../../input/validate.js';
+import { getPath, keysInOrder, withoutError, type Row } from '../../output/fields.js';
+import { renderQrView, type ViewStyle } from '../../output/stats-view.js';
+import { action, examples } from '../shared/action.js';
+import { showDetail } from '../shared/detail-view.js';
+import { verb } from '../shared/group.js';
+import { addWatchOption, parseWatchSeconds } from '../shared/watch.js';
+import { renderQr } from './terminal.js';
+import { QR_DETAIL_VIEW, QR_LIST_VIEW } from './view.js';
+
+export function register(group: Command, ctx: Context): void {
+  const get = verb(group, 'get <id>', 'show a QR code and its scans by country, referrer, browser and system (drawn on a terminal)');
+  addWatchOption(get).action(action(ctx, (idText: string, opts: { watch?: string | true }) => run(ctx, idText, opts)));
+  examples(get, 'shorty qr get 7', 'shorty qr get 7 --watch 10', 'shorty qr get 7 --json');
+}
+
+/** The code drawn in half blocks; not in a non-UTF-8 locale, where they would print as garbage. */
+async function drawing(link: unknown, style: ViewStyle): Promise<string | undefined> {
+  if (typeof link !== 'string' || link === '' || !style.unicode) return undefined;
+  return renderQr(link);
+}
+
+/**
+ * v6 puts the date under `details.data` (sic) and orders the keys its own way: `details` is shown
+ * with the spec's keys in the spec's order, then whatever else the server sent.
+ */
+function withDate(detail: Row): Row {
+  const details = detail.details as Row | undefined;
+  if (!details || typeof details !== 'object' || Array.isArray(details)) return detail;
+  const { data, ...rest } = details;
+  return { ...detail, details: keysInOrder({ ...rest, date: rest.date ?? data }, QR_LIST_VIEW.fields ?? []) };
+}
+
+export async function run(ctx: Context, idText: string, opts: { watch?: string | true }): Promise<void> {
+  const id = parseId(idText, 'QR code id');
+  const watchSeconds = parseWatchSeconds(opts.watch);
+  await showDetail(ctx, {
+    fetch: async () => withDate(withoutError(await (await ctx.api()).call('GET', `/qr/${id}`))),
+    render: async (detail, style) => renderQrView(detail, style, await drawing(getPath(detail, 'details.link'), style)),
+    print: async (detail) => (await ctx.printer()).object(detail, QR_DETAIL_VIEW),
+  }, watchSeconds);
+}

@@ -1,0 +1,60 @@
+// One object with statistics (`urls get`, `qr get`): a view for a person at a terminal, the
+// printer's data shapes for everything else; `--watch` repeats either.
+import type { Context } from '../../context.js';
+import { colorEnabled } from '../../io.js';
+import { checkFields, parseFieldList, pickFields, withoutError, type Row } from '../../output/fields.js';
+import { writeText } from '../../output/sink.js';
+import { viewPaint, type ViewStyle } from '../../output/stats-view.js';
+import { isUtf8Locale } from '../../util/terminal-text.js';
+import { REDRAW, watch } from './watch.js';
+
+export interface DetailSpec {
+  /** One GET of the object (its `error` key dropped). */
+  fetch(): Promise<Row>;
+  /** The view of a person at a terminal. */
+  render(detail: Row, style: ViewStyle): Promise<string>;
+  /** The data path: the printer (table, json, ndjson, csv, tsv, --fields, -q). */
+  print(detail: Row): Promise<void>;
+}
+
+/** The view replaces the key/value table on a terminal; -q, --fields and -o keep their data shapes. */
+export async function wantsView(ctx: Context): Promise<boolean> {
+  const printer = await ctx.printer();
+  return ctx.io.stdoutIsTTY && printer.format === 'table' && !printer.quiet && ctx.globals.fields === undefined;
+}
+
+export async function terminalStyle(ctx: Context): Promise<ViewStyle> {
+  return {
+    width: ctx.io.columns ?? 80,
+    unicode: isUtf8Locale(ctx.env),
+    paint: await viewPaint(colorEnabled(ctx.io, ctx.env, ctx.globals.color)),
+  };
+}
+
+/**
+ * Fetches and shows the object once, or every `watchSeconds` until Ctrl-C. `first` runs once with
+ * the first answer (e.g. --web, --copy).
+ */
+export async function showDetail(ctx: Context, spec: DetailSpec, watchSeconds: number | undefined, first?: (detail: Row) => Promise<void>): Promise<void> {
+  const view = await wantsView(ctx);
+  let frames = 0;
+  const once = async (show: (detail: Row) => Promise<void>) => {
+    const detail = await spec.fetch();
+    await show(detail);
+    if (frames++ === 0 && first) await first(detail);
+  };
+  if (view) {
+    const style = await terminalStyle(ctx);
+    const draw = async (detail: Row, prefix: string) => writeText(ctx.io.stdout, prefix + (await spec.render(detail, style)));
+    if (watchSeconds === undefined) return once((detail) => draw(detail, ''));
+    return watch(ctx, watchSeconds, () => once((detail) => draw(detail, REDRAW)));
+  }
+  if (watchSeconds === undefined) return once(spec.print);
+  const fields = parseFieldList(ctx.globals.fields);
+  const snapshot = async (detail: Row) => {
+    const obj = withoutError(detail);
+    if (fields) checkFields(obj, fields);
+    await writeText(ctx.io.stdout, `${JSON.stringify(fields ? pickFields(obj, fields) : obj)}\n`);
+  };
+  await watch(ctx, watchSeconds, () => once(snapshot));
+}

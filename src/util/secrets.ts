@@ -1,0 +1,86 @@
+/**
+ * The secrets of a run (the API key, proxy credentials, passwords the user gave) and the one
+ * function that hides them: every writer (stdout, error lines, debug and curl lines, the import's
+ * journal and failed rows) passes text through `redact`, which replaces each secret with `***`.
+ *
+ * A server may echo a secret in another form than it was sent, so each one is found in every
+ * spelling it can take on the way back: raw, percent-encoded (either case of hex, any mix of
+ * encoded and plain characters), form-encoded (`+` for a space), JSON-escaped (PHP writes `\/`)
+ * and XML-escaped. `Bearer sk_…` and `Token sk_…` are covered by the key itself.
+ */
+export interface Secrets {
+  /** Hides `secret` from now on, everywhere. Empty and very short values are ignored (see MIN_LENGTH). */
+  add(secret: string | undefined): void;
+  /** `text` with every secret, and every one of `extra` (secrets of one request), as `***`. */
+  redact(text: string, extra?: readonly (string | undefined)[]): string;
+}
+
+/**
+ * Secrets shorter than this are not searched for in text: a two-letter link password would match
+ * inside unrelated words and short URLs and mangle them. The request lines of --debug still mask
+ * a password of any length by its place (maskRequestSecrets).
+ */
+const MIN_LENGTH = 4;
+
+export const REDACTED = '***';
+
+export function createSecrets(): Secrets {
+  const patterns = new Map<string, string>();
+  // null: nothing to hide; undefined: to be compiled again after an add.
+  let combined: RegExp | null | undefined = null;
+  const compile = (sources: Iterable<string>) => {
+    // Longest first: a secret that contains another is replaced whole.
+    const list = [...sources].sort((a, b) => b.length - a.length);
+    return list.length === 0 ? null : new RegExp(list.join('|'), 'g');
+  };
+  return {
+    add(secret) {
+      if (!searchable(secret) || patterns.has(secret)) return;
+      patterns.set(secret, secretPattern(secret));
+      combined = undefined;
+    },
+    redact(text, extra) {
+      const more = (extra ?? []).filter((s): s is string => searchable(s) && !patterns.has(s));
+      if (more.length === 0) {
+        if (combined === undefined) combined = compile(patterns.values());
+        return combined ? text.replace(combined, REDACTED) : text;
+      }
+      const once = compile([...patterns.values(), ...more.map(secretPattern)]);
+      return once ? text.replace(once, REDACTED) : text;
+    },
+  };
+}
+
+function searchable(secret: string | undefined): secret is string {
+  return typeof secret === 'string' && [...secret].length >= MIN_LENGTH;
+}
+
+/** Other spellings of one character, as a server may write it back. */
+const ESCAPED: Record<string, string[]> = {
+  ' ': ['+'],
+  '"': ['\\"', '&quot;', '&#34;'],
+  '\\': ['\\\\'],
+  '/': ['\\/'],
+  '&': ['&amp;'],
+  '<': ['&lt;'],
+  '>': ['&gt;'],
+  "'": ['&apos;', '&#39;'],
+};
+
+/** A pattern matching `secret` written any of those ways, character by character. */
+function secretPattern(secret: string): string {
+  return [...secret].map((char) => {
+    const encoded = [...Buffer.from(char, 'utf8')].map((byte) => `%${hexDigits(byte)}`).join('');
+    const forms = [escapeRegExp(char), encoded, ...(ESCAPED[char] ?? []).map(escapeRegExp)];
+    return `(?:${forms.join('|')})`;
+  }).join('');
+}
+
+/** A byte's two hex digits, either case: `%2f` and `%2F` are the same byte. */
+function hexDigits(byte: number): string {
+  return byte.toString(16).padStart(2, '0').replace(/[a-f]/g, (d) => `[${d}${d.toUpperCase()}]`);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+}

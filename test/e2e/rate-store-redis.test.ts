@@ -1,0 +1,180 @@
+import { writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { createServer, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { runCli, tempDir, type CliResult } from '../helpers/cli.js';
+import { freePort, startRedis, type StartedRedis } from '../helpers/redis.js';
+import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
+
+// A fleet: several "machines" (separate config folders, so no shared state file) pacing one key
+// through one real redis-server. Short windows (2 s) only: these tests wait for real.
+let redis: StartedRedis;
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(async () => {
+  await redis?.close();
+});
+
+let sandbox: StartedSandbox | undefined;
+afterEach(async () => {
+  await sandbox?.close();
+  sandbox = undefined;
+  await redis.command('FLUSHALL');
+});
+
+function envFor(sb: StartedSandbox, extra: Record<string, string> = {}) {
+  return { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey, ...extra };
+}
+
+/** One machine: a shell loop of separate `urls add` processes, all in its own config folder. */
+async function machine(sb: StartedSandbox, name: string, times: number, flags: string[]): Promise<CliResult[]> {
+  const configDir = tempDir(`shorty-machine-${name}-`);
+  const results: CliResult[] = [];
+  for (let i = 0; i < times; i++) {
+    results.push(await runCli(['urls', 'add', `https://example.com/${name}/${i}`, '-q', ...flags], { env: envFor(sb), configDir }));
+  }
+  return results;
+}
+
+describe('a fleet sharing one budget through Redis', () => {
+  test('3 machines x 4 `urls add` against a server at 6/2s: the server never refuses one', async () => {
+    sandbox = await startSandbox({ rateLimit: '6/2s' });
+    const flags = ['--rate-limit', '6/2s', '--rate-store', redis.url()];
+    const runs = (await Promise.all(['a', 'b', 'c'].map((name) => machine(sandbox!, name, 4, flags)))).flat();
+    for (const run of runs) expect(run, run.stderr).toMatchObject({ exitCode: 0 });
+    const log = await sandbox.admin.requests();
+    expect(log).toHaveLength(12);
+    expect(log.filter((r) => r.rateLimited)).toEqual([]);
+    expect(await sandbox.admin.stats()).toMatchObject({ requests: 12, rejected: 0 });
+  }, 90_000);
+
+  test('the Redis key names the base URL and a hash of the key, never the key, and expires with the window', async () => {
+    sandbox = await startSandbox({ rateLimit: '6/2s' });
+    const [run] = await machine(sandbox, 'a', 1, ['--rate-limit', '6/2s', '--rate-store', redis.url()]);
+    expect(run!.exitCode).toBe(0);
+    const keys = await redis.command('KEYS', '*') as string[];
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toContain(sandbox.baseUrl);
+    expect(keys[0]).not.toContain(sandbox.apiKey);
+    expect(keys[0]).not.toContain(sandbox.apiKey.slice(3, 15));
+    const ttl = await redis.command('PTTL', keys[0]!) as number;
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(2000 + 50);
+    const stored = JSON.parse(await redis.command('GET', keys[0]!) as string);
+    expect(stored.slots).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(sandbox.apiKey);
+    // Gone once the window has passed: no slot could count any more.
+    for (let i = 0; i < 100 && ((await redis.command('EXISTS', keys[0]!)) as number) === 1; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await redis.command('EXISTS', keys[0]!)).toBe(0);
+  }, 30_000);
+
+  test('`shorty limits` reads the fleet budget from Redis', async () => {
+    // A long window: however slow the machine, all four requests still count when limits reads.
+    sandbox = await startSandbox({ rateLimit: '6/60s' });
+    const flags = ['--rate-limit', '6/60s', '--rate-store', redis.url()];
+    await Promise.all(['a', 'b'].map((name) => machine(sandbox!, name, 2, flags)));
+    // A third machine that sent nothing itself sees the four requests of the others.
+    const limits = await runCli(['limits', '--json', ...flags], { env: envFor(sandbox), configDir: tempDir() });
+    expect(limits.exitCode, limits.stderr).toBe(0);
+    expect(JSON.parse(limits.stdout)).toMatchObject({ used: 4, remaining: 2, rate_limit: expect.stringMatching(/^6\//) });
+  }, 60_000);
+
+  test('the store may come from SHORTY_RATE_STORE or the profile key rate-store', async () => {
+    sandbox = await startSandbox({ rateLimit: '6/2s' });
+    const configDir = tempDir();
+    const set = await runCli(['config', 'set', 'rate-store', redis.url('nobody:not-the-password')], { configDir });
+    expect(set.exitCode, set.stderr).toBe(0);
+    expect(set.stdout + set.stderr).not.toContain('not-the-password');
+    const list = await runCli(['config', 'get', 'rate-store'], { configDir });
+    expect(list.stdout.trim()).toBe(`redis://nobody:***@127.0.0.1:${redis.port}/0`);
+    const fromEnv = await runCli(['urls', 'add', 'https://example.com/env', '-q'], { env: envFor(sandbox, { SHORTY_RATE_STORE: redis.url() }) });
+    expect(fromEnv.exitCode, fromEnv.stderr).toBe(0);
+    expect(await redis.command('KEYS', '*')).toHaveLength(1);
+    // The profile's store is used: this server has no user "nobody", so it refuses the profile's login.
+    const fromProfile = await runCli(['urls', 'add', 'https://example.com/profile', '-q'], { env: envFor(sandbox), configDir });
+    expect(fromProfile.exitCode).toBe(5);
+    expect(fromProfile.stderr).toContain(`redis://nobody:***@127.0.0.1:${redis.port}/0`);
+    expect(fromProfile.stderr).not.toContain('not-the-password');
+  }, 30_000);
+});
+
+describe('a rate store that cannot be used', () => {
+  const noSecret = (r: CliResult, secret: string) => {
+    expect(r.stdout + r.stderr).not.toContain(secret);
+  };
+
+  test('refused: exit 5, one line naming the store with its password masked, a hint, no request sent', async () => {
+    sandbox = await startSandbox();
+    const port = await freePort();
+    const run = await runCli(['urls', 'add', 'https://example.com/x', '--rate-store', `redis://user:s3cr3t-pw@127.0.0.1:${port}/0`],
+      { env: envFor(sandbox) });
+    expect(run.exitCode).toBe(5);
+    expect(run.stderr.split('\n')[0]).toBe(`shorty: cannot use the rate store redis://user:***@127.0.0.1:${port}/0: connection refused`);
+    expect(run.stderr.split('\n')[1]).toMatch(/^hint: .*SHORTY_RATE_STORE/);
+    noSecret(run, 's3cr3t-pw');
+    expect((await sandbox.admin.stats()).requests).toBe(0);
+  });
+
+  test('a wrong password: exit 5, authentication failed, the password nowhere, --debug included', async () => {
+    const locked = await startRedis({ password: 'the-right-one' });
+    try {
+      sandbox = await startSandbox();
+      const url = `redis://default:wr0ng-pw@127.0.0.1:${locked.port}/0`;
+      const run = await runCli(['urls', 'add', 'https://example.com/x', '--debug', '--rate-store', url], { env: envFor(sandbox) });
+      expect(run.exitCode).toBe(5);
+      expect(run.stderr).toContain(`shorty: cannot use the rate store redis://default:***@127.0.0.1:${locked.port}/0: authentication failed`);
+      noSecret(run, 'wr0ng-pw');
+      const right = await runCli(['urls', 'add', 'https://example.com/y', '-q', '--rate-store', url.replace('wr0ng-pw', 'the-right-one')],
+        { env: envFor(sandbox) });
+      expect(right.exitCode, right.stderr).toBe(0);
+      noSecret(right, 'the-right-one');
+    } finally {
+      await locked.close();
+    }
+  });
+
+  test('a server that never answers: exit 5 after about 2 s, not a hang', async () => {
+    sandbox = await startSandbox();
+    const sockets: Socket[] = [];
+    const silent = createServer((s) => void sockets.push(s)).listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    const { port } = silent.address() as { port: number };
+    try {
+      const run = await runCli(['urls', 'add', 'https://example.com/x', '--rate-store', `redis://127.0.0.1:${port}`], { env: envFor(sandbox) });
+      expect(run.exitCode).toBe(5);
+      expect(run.stderr).toContain(`shorty: cannot use the rate store redis://127.0.0.1:${port}: no answer within 2 s`);
+    } finally {
+      for (const s of sockets) s.destroy();
+      silent.close();
+    }
+  });
+
+  test('a URL that is not a Redis URL: usage error, the password masked', async () => {
+    const run = await runCli(['limits', '--rate-store', 'http://u:pw-in-url@host:6379'], { env: { SHORTY_BASE_URL: 'http://127.0.0.1:9', SHORTY_API_KEY: 'sk_test_key_123456' } });
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('invalid --rate-store "http://u:***@host:6379": must be redis:// or rediss://');
+    noSecret(run, 'pw-in-url');
+  });
+});
+
+describe('the Redis client is loaded only for a Redis store', () => {
+  // A probe preloaded into the CLI reports, as it exits, whether the client's files were loaded.
+  const probe = join(tempDir(), 'probe.cjs');
+  writeFileSync(probe, `process.on('exit', () => {
+    const loaded = Object.keys(require.cache).some((p) => p.includes('/node_modules/ioredis/'));
+    process.stderr.write('probe: ioredis ' + (loaded ? 'loaded' : 'not loaded') + '\\n');
+  });\n`);
+  const withProbe = (extra: Record<string, string> = {}) => ({ NODE_OPTIONS: `--require ${probe}`, ...extra });
+
+  test('a run without a rate store never loads it; the same run with one does', async () => {
+    sandbox = await startSandbox();
+    const without = await runCli(['urls', 'add', 'https://example.com/a', '-q'], { env: withProbe(envFor(sandbox)) });
+    expect(without.exitCode, without.stderr).toBe(0);
+    expect(without.stderr).toContain('probe: ioredis not loaded');
+    const withStore = await runCli(['urls', 'add', 'https://example.com/b', '-q', '--rate-store', redis.url()], { env: withProbe(envFor(sandbox)) });
+    expect(withStore.exitCode, withStore.stderr).toBe(0);
+    expect(withStore.stderr).toContain('probe: ioredis loaded');
+  });
+});

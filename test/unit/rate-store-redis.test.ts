@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openRedisRateStore, redisStateKey, stateTtlMs, type RedisRateStore } from '../../src/api/rate-store-redis.js';
+import { maskRateStoreUrl, parseRateStoreUrl, rateStoreTarget } from '../../src/settings/rate-store-url.js';
+import { startRedis, type StartedRedis } from '../helpers/redis.js';
+
+describe('rate store URLs', () => {
+  test.each([
+    ['redis://127.0.0.1:6379/0', { tls: false, host: '127.0.0.1', port: 6379, db: 0 }],
+    ['redis://redis.internal', { tls: false, host: 'redis.internal', port: 6379, db: 0 }],
+    ['rediss://user:p%40ss@cache.example.com:6380/2', { tls: true, host: 'cache.example.com', port: 6380, db: 2, username: 'user', password: 'p@ss' }],
+    ['redis://:only-a-password@[::1]:7000', { tls: false, host: '::1', port: 7000, db: 0, password: 'only-a-password' }],
+  ])('%s', (url, target) => {
+    expect(rateStoreTarget(url)).toEqual(target);
+    expect(parseRateStoreUrl(` ${url} `)).toBe(url);
+  });
+
+  test.each([
+    ['https://host:6379', 'must be redis:// or rediss://'],
+    ['redis://host:6379/zero', 'the path is a database number'],
+    ['redis://host:6379/0?x=1', 'no query or fragment'],
+    ['not a url', 'not a URL'],
+  ])('%s is refused: %s', (url, why) => {
+    expect(() => parseRateStoreUrl(url, '--rate-store')).toThrow(why);
+  });
+
+  test.each([
+    ['redis://user:secret@host:6379/0', 'redis://user:***@host:6379/0'],
+    ['redis://:secret@host', 'redis://:***@host'],
+    ['redis://secret@host', 'redis://***@host'],
+    ['redis://u:se@cr/et@host:1/0', 'redis://u:***@host:1/0'],
+    ['redis://host:6379/0', 'redis://host:6379/0'],
+  ])('masks %s', (url, masked) => {
+    expect(maskRateStoreUrl(url)).toBe(masked);
+  });
+
+  test('a refused URL never echoes its password', () => {
+    expect(() => parseRateStoreUrl('http://u:hunter2@host')).toThrow(/u:\*\*\*@host/);
+    try {
+      parseRateStoreUrl('http://u:hunter2@host');
+    } catch (err) {
+      expect(String((err as Error).message)).not.toContain('hunter2');
+    }
+  });
+});
+
+describe('the Redis key and its expiry', () => {
+  test('the key names the base URL and a hash of the API key only', () => {
+    const key = redisStateKey('https://example.com/shortener', 'sk_live_0123456789abcdef');
+    expect(key).toMatch(/^shorty:ratelimit:https:\/\/example\.com\/shortener:[0-9a-f]{32}$/);
+    expect(key).not.toContain('0123456789abcdef');
+    expect(redisStateKey('https://example.com/shortener', 'sk_live_other')).not.toBe(key);
+  });
+
+  test('the state expires with the window, later while a request is in flight or a block lasts', () => {
+    const now = 1_000_000;
+    const done = { slots: [{ sentAt: now - 10, doneAt: now - 5, pid: 1, seq: 1 }] };
+    expect(stateTtlMs(done, now, 2000, 35_000)).toBe(2000 + 2 * 10);
+    const inFlight = { slots: [{ sentAt: now - 10, pid: 1, seq: 1 }] };
+    expect(stateTtlMs(inFlight, now, 2000, 35_000)).toBe(35_000 + 2000 + 2 * 10);
+    expect(stateTtlMs({ slots: [], retryUntil: now + 90_000 }, now, 2000, 35_000)).toBe(90_000);
+  });
+});
+
+describe('the Redis store', () => {
+  let redis: StartedRedis;
+  const stores: RedisRateStore[] = [];
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    for (const store of stores.splice(0)) await store.close();
+    await redis?.close();
+  });
+  async function open(baseUrl = 'http://127.0.0.1:1'): Promise<RedisRateStore> {
+    const store = await openRedisRateStore({ url: redis.url(), baseUrl, apiKey: 'sk_unit', windowMs: 60_000, maxInFlightMs: 35_000, now: () => Date.now() });
+    stores.push(store);
+    return store;
+  }
+
+  test('updates of many clients, all at once, never lose one another', async () => {
+    const clients = await Promise.all([1, 2, 3, 4].map(() => open('http://127.0.0.1:2')));
+    expect(new Set(clients.map((c) => c.owner)).size).toBe(4);
+    await Promise.all(clients.flatMap((client) => Array.from({ length: 25 }, (_, seq) =>
+      client.update((state) => void state.slots.push({ sentAt: Date.now(), doneAt: Date.now(), pid: client.owner, seq })))));
+    const state = await clients[0]!.read();
+    expect(state.slots).toHaveLength(100);
+    for (const client of clients) expect(state.slots.filter((s) => s.pid === client.owner)).toHaveLength(25);
+  });
+
+  test('a lock left by a client that died is taken over once it expires', async () => {
+    const store = await open('http://127.0.0.1:3');
+    const key = redisStateKey('http://127.0.0.1:3', 'sk_unit');
+    await redis.command('SET', `${key}:lock`, 'someone-else', 'PX', '300');
+    await store.update((state) => void state.slots.push({ sentAt: Date.now(), pid: store.owner, seq: 1 }));
+    expect((await store.read()).slots).toHaveLength(1);
+    expect(await redis.command('EXISTS', `${key}:lock`)).toBe(0);
+  });
+
+  test('scripts flushed from the server are sent again', async () => {
+    const store = await open('http://127.0.0.1:4');
+    await store.update((state) => void state.slots.push({ sentAt: Date.now(), pid: store.owner, seq: 1 }));
+    await redis.command('SCRIPT', 'FLUSH');
+    await store.update((state) => void state.slots.push({ sentAt: Date.now(), pid: store.owner, seq: 2 }));
+    expect((await store.read()).slots.map((s) => s.seq)).toEqual([1, 2]);
+  });
+
+  test('the clock offset to the server is measured (one machine: about zero)', async () => {
+    const store = await open();
+    expect(Math.abs(store.clockOffsetMs)).toBeLessThan(1000);
+  });
+});
