@@ -2,6 +2,7 @@ import type { Context } from '../context.js';
 import { CancelError, OutputError, ShortyError } from '../errors.js';
 import { fileErrorReason } from '../file-errors.js';
 import type { LiveImport } from './import-live.js';
+import { OutageTooLong } from './run/outage.js';
 import type { RowResult } from './results.js';
 import { summaryLine, type StatusCounts } from './timing.js';
 
@@ -32,6 +33,7 @@ export function conclude(ctx: Context, run: LiveImport, outcome: Outcome): numbe
   if (fatal !== undefined) {
     warn(`${summary}; stopped after ${finished} of ${run.plan.rows} rows; ${resume}`);
     if (outcome.unrecorded.length > 0) warn(unrecordedLine(outcome.unrecorded));
+    if (fatal instanceof OutageTooLong) throw new OutageTooLong(fatal.last, run.outage.maxMs, continueHint(run));
     throw fatal;
   }
   const output = outputFailure(ctx, outcome.outputLost);
@@ -73,10 +75,14 @@ function outputStopped(run: LiveImport, outcome: Outcome, output: { stdout: bool
   const what = output.reason ?? 'stdout was closed';
   const parts = [`${notSent} of ${run.plan.rows} rows not sent`];
   if (output.stdout && hidden > 0) parts.push(`${hidden} finished but not shown${run.journal ? ' (they are in the journal)' : ''}`);
-  const hint = run.journal
+  throw new ShortyError(`${what}; ${parts.join(', ')}`, 1, continueHint(run));
+}
+
+/** `to continue: shorty urls import links.csv --journal j`, or why a rerun would repeat rows. */
+function continueHint(run: LiveImport): string {
+  return run.journal
     ? `to continue: ${shellCommand(run.argv ?? ['urls', 'import', run.input.file.label === 'stdin' ? '-' : run.input.file.label, '--journal', run.journal])}`
     : `a rerun without --journal sends all ${run.plan.rows} rows again; add --journal FILE to make an import resumable`;
-  throw new ShortyError(`${what}; ${parts.join(', ')}`, 1, hint);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import type { Context } from '../../context.js';
 import { acceptedColumnsHelp, INFORMATIONAL_COLUMNS, parseColumnMap } from '../../input/link-columns.js';
+import { parseDuration } from '../../input/duration.js';
 import { parseChoice } from '../../input/validate.js';
 import { action, examples } from '../shared/action.js';
 import { completeOption } from '../shared/completion-values.js';
@@ -14,6 +15,7 @@ interface ImportFlags {
   journal?: string;
   failedOut?: string;
   ifExists: string;
+  maxOutage: string;
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -39,6 +41,7 @@ export function registerImport(group: Command, ctx: Context): void {
     .option('--journal <file>', 'record finished rows in FILE; a rerun with the same FILE skips rows already created')
     .option('--failed-out <file>', 'write failed and invalid rows to FILE as CSV, to fix and import again')
     .option('--if-exists <skip|fail>', 'what a taken custom alias does: skip the row or fail it', 'fail')
+    .option('--max-outage <duration>', 'how long to keep waiting out a service that fails (refused, reset, timed out, 5xx) before stopping: 90s, 30m, 2h', '1h')
     .addHelpText('after', `
 CSV input: a header row, fields separated by , ; tab or | (detected), UTF-8 with or without a
 byte order mark, UTF-16 with one (Excel's "Unicode text"), or --encoding. Columns, by link field
@@ -58,6 +61,7 @@ row was sent), 2 for unusable input (nothing sent), 130 when interrupted (143: S
     .action(action(ctx, async (file: string | undefined, flags: ImportFlags, command: Command) => {
       const ifExists = parseChoice(flags.ifExists, ['skip', 'fail'] as const, '--if-exists');
       const map = parseColumnMap(flags.map ?? []);
+      const maxOutageMs = parseDuration(flags.maxOutage, '--max-outage');
       const [{ runImport }, { parseDelimiter }, { checkEncoding }] = await Promise.all([
         import('../../bulk/import.js'), import('../../bulk/read/format.js'), import('../../bulk/read/decode.js'),
       ]);
@@ -71,6 +75,7 @@ row was sent), 2 for unusable input (nothing sent), 130 when interrupted (143: S
         journal: flags.journal,
         failedOut: flags.failedOut,
         ifExists,
+        maxOutageMs,
         argv: commandLine(command),
       });
     }));
