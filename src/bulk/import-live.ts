@@ -81,7 +81,7 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
       // Stopped before the request was sent (Ctrl-C during a wait): the row is left for the next
       // run, neither reported nor journaled as done; its intent is closed when nothing was sent.
       if (reason instanceof CancelError || ctx.signal.aborted) {
-        if (!stop.mayExist && stop.seq) await journal?.append({ row: source.row, key, status: 'error', error: 'not sent', seq: stop.seq }).catch(() => {});
+        if (!stop.mayExist && stop.seq) await journal?.append({ row: source.row, key, status: 'error', error: 'interrupted while waiting out an outage', seq: stop.seq }).catch(() => {});
         return undefined;
       }
       outcome.fatal ??= reason;

@@ -19,8 +19,9 @@
 // and the 403s of a server or an account that refuses the API (see DENIALS), in the order a
 // deployed server checks them: after the rate limit and the route, `api-disabled` before the key,
 // the others only for the right key (a wrong one still gets the bad-key answer).
-// With `rate`, which requests fail (and how) follows a PRNG seeded by `seed` (default 1): the
-// same sequence of requests meets the same faults.
+// Several modes without `rate` take turns (each of the first `count` requests meets the next
+// mode); with `rate`, which requests fail (and how) follows a PRNG seeded by `seed` (default 1):
+// the same sequence of requests meets the same faults.
 export const DENIALS = {
   'api-disabled': { message: 'API service is disabled.', beforeKey: true },
   'api-not-allowed': { message: 'You do not have the permission to use the API.', beforeKey: false },
@@ -57,6 +58,7 @@ const SHAPE = 'expected a JSON object {mode | modes, count?, rate?, seed?, delay
 export class Faults {
   private setting: FaultSetting = { ...CLEAR };
   private random: () => number = mulberry32(1);
+  private taken = 0;
 
   current(): FaultSetting {
     return { ...this.setting, modes: [...this.setting.modes] };
@@ -87,6 +89,7 @@ export class Faults {
       delayMs: (delayMs as number | undefined) ?? 2000,
     };
     this.random = mulberry32(this.setting.seed);
+    this.taken = 0;
     return null;
   }
 
@@ -99,7 +102,9 @@ export class Faults {
       if (remaining <= 1) this.clear();
       else this.setting.remaining = remaining - 1;
     }
-    const mode = modes.length === 1 ? modes[0] : modes[Math.floor(this.random() * modes.length)];
+    const turn = rate === null ? this.taken : Math.floor(this.random() * modes.length);
+    this.taken += 1;
+    const mode = modes[turn % modes.length];
     return { mode, delayMs };
   }
 

@@ -48,9 +48,19 @@ export function createCreator(deps: CreatorDeps) {
 
   async function create(row: { row: number; key: string }, body: LinkBody, ifExists: IfExists): Promise<CreateResult> {
     const sent = sentFields(body);
-    const at = deps.now();
-    const seq = deps.journal ? `${run}.${(counter += 1)}` : undefined;
-    if (deps.journal) await deps.journal.append({ row: row.row, key: row.key, status: 'sending', url: body.url, seq, sent, at });
+    let at = deps.now();
+    let seq: string | undefined;
+    let onWire = false;
+    // Journaled when the first try goes on the wire (not while it waits for the limiter): a run
+    // stopped before that leaves nothing to look up.
+    const intent = async () => {
+      if (onWire) return;
+      onWire = true;
+      at = deps.now();
+      if (!deps.journal) return;
+      seq = `${run}.${(counter += 1)}`;
+      await deps.journal.append({ row: row.row, key: row.key, status: 'sending', url: body.url, seq, sent, at });
+    };
     let mayExist = false;
     try {
       for (;;) {
@@ -60,7 +70,7 @@ export function createCreator(deps: CreatorDeps) {
           mayExist = false;
         }
         try {
-          const outcome = await sendRow(deps.api, body, ifExists);
+          const outcome = await sendRow(deps.api, body, ifExists, intent);
           deps.rider.ok();
           return claim({ outcome, seq });
         } catch (err) {
