@@ -142,7 +142,7 @@ describe('a lost answer makes no duplicate', () => {
   test.each([
     ['without an alias, the newest links are read', 'https://lost.example/plain', '', { order: 'date', limit: '20' }],
     ['with an alias, the alias is looked up', 'https://lost.example/alias', 'lost-alias', { short: `/lost-alias` }],
-  ])('%s', async (_name, url, custom, query) => {
+  ] as [string, string, string, Record<string, string>][])('%s', async (_name, url, custom, query) => {
     sandbox = await startSandbox();
     const journal = join(dir, `lost-${custom || 'plain'}.journal`);
     await sandbox.admin.fault('lost', { count: 1 });
