@@ -48,11 +48,14 @@ export function conclude(ctx: Context, run: LiveImport, outcome: Outcome): numbe
   return counts.error > 0 || counts.invalid > 0 ? 1 : 0;
 }
 
-/** `row 7 (http://sho.rt/abc) and row 8 were sent but are not in the journal: a rerun sends them again`. */
+/**
+ * `row 7 (http://sho.rt/abc) and row 8 were sent but their outcomes are not in the journal: a rerun
+ * looks them up before sending them again` (their intents are: see journal.ts).
+ */
 function unrecordedLine(rows: RowResult[]): string {
   const named = rows.map((r) => (r.shorturl ? `row ${r.row} (${r.shorturl})` : `row ${r.row}`));
-  const verb = rows.length === 1 ? 'was sent but is' : 'were sent but are';
-  return `${named.join(', ')} ${verb} not in the journal: a rerun sends ${rows.length === 1 ? 'it' : 'them'} again`;
+  const [verb, them] = rows.length === 1 ? ['was sent but its outcome is', 'it'] : ['were sent but their outcomes are', 'them'];
+  return `${named.join(', ')} ${verb} not in the journal: a rerun looks ${them} up before sending ${them} again`;
 }
 
 /** Why results could no longer be shown: stdout refused a row, or the run's output failed meanwhile. */
