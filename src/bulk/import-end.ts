@@ -16,7 +16,7 @@ export interface Outcome {
   fatal?: unknown;
   /** The write error of stdout, once results could no longer be shown. */
   outputLost?: unknown;
-  /** Rows sent whose outcome the journal could not take: a rerun sends them again. */
+  /** Rows sent whose outcome the journal could not take: a rerun looks them up first. */
   unrecorded: RowResult[];
 }
 
