@@ -1,7 +1,8 @@
 import type { Context } from '../context.js';
 import type { ColumnMapOption } from '../input/link-columns.js';
 import { checkFields, parseFieldList } from '../output/fields.js';
-import { DoneIndex, lockJournal, readJournal, type JournalState } from './journal.js';
+import { DoneIndex, readJournal, type JournalState } from './journal.js';
+import { lockJournal } from './journal-lock.js';
 import { describePlan, planImport, type ImportPlan } from './plan.js';
 import { checkDistinctFiles } from './read/distinct-files.js';
 import type { Delimiter, InputFormat } from './read/format.js';
