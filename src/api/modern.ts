@@ -11,6 +11,8 @@ export type Query = Record<string, string | number | boolean | undefined>;
 export interface CallOptions {
   query?: Query;
   body?: unknown;
+  /** See HttpRequest.beforeSend. */
+  beforeSend?: () => Promise<void>;
 }
 
 export interface ModernApi {
@@ -36,7 +38,7 @@ export async function createModernApi(ctx: Context): Promise<ModernApi> {
     }
     const secrets = bodySecrets(opts.body);
     const redact = (text: string) => transport.redact(text, secrets);
-    const res = await transport.send({ method, url, headers, body, secrets });
+    const res = await transport.send({ method, url, headers, body, secrets, beforeSend: opts.beforeSend });
     checkTransportLevel(res, `${method} ${redact(url)}`, redact);
     return { res, redact };
   }
