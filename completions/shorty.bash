@@ -141,6 +141,8 @@ _shorty_takes_value() {
     'urls import --journal') return 0 ;;
     'urls import --failed-out') return 0 ;;
     'urls import --if-exists') return 0 ;;
+    'urls import --undo') return 0 ;;
+    'urls import --max-outage') return 0 ;;
     'urls export --page-size') return 0 ;;
     'domains list --limit') return 0 ;;
     'domains list --page') return 0 ;;
@@ -232,7 +234,7 @@ _shorty_options() {
     'urls add') _shorty_words='--custom --type --password --domain --expiry --geo --device --language --meta-title --meta-description --meta-image --pixel --channel --deeplink-apple --deeplink-google --param --qr --web --copy -h --help'" $globals" ;;
     'urls update') _shorty_words='--url --custom --type --password --domain --expiry --geo --device --language --meta-title --meta-description --meta-image --pixel --channel --deeplink-apple --deeplink-google --param -h --help'" $globals" ;;
     'urls delete') _shorty_words='-h --help'" $globals" ;;
-    'urls import') _shorty_words='--format --delimiter --encoding --map --dry-run --journal --failed-out --if-exists -h --help'" $globals" ;;
+    'urls import') _shorty_words='--format --delimiter --encoding --map --dry-run --journal --failed-out --if-exists --undo --max-outage -h --help'" $globals" ;;
     'urls export') _shorty_words='--page-size -h --help'" $globals" ;;
     'urls help') _shorty_words=''" $globals" ;;
     'domains') _shorty_words='-h --help'" $globals" ;;
@@ -357,6 +359,8 @@ _shorty_option_values() {
     'urls import --journal') _shorty_files=1; return ;;
     'urls import --failed-out') _shorty_files=1; return ;;
     'urls import --if-exists') :; return ;;
+    'urls import --undo') :; return ;;
+    'urls import --max-outage') :; return ;;
     'urls export --page-size') :; return ;;
     'domains list --limit') :; return ;;
     'domains list --page') :; return ;;

@@ -180,7 +180,7 @@ function __shorty_takes_value --argument-names cmd opt
             return 0
         case 'urls update --url' 'urls update --custom' 'urls update --type' 'urls update --password' 'urls update --domain' 'urls update --expiry' 'urls update --geo' 'urls update --device' 'urls update --language' 'urls update --meta-title' 'urls update --meta-description' 'urls update --meta-image' 'urls update --pixel' 'urls update --channel' 'urls update --deeplink-apple' 'urls update --deeplink-google' 'urls update --param'
             return 0
-        case 'urls import --format' 'urls import --delimiter' 'urls import --encoding' 'urls import --map' 'urls import --journal' 'urls import --failed-out' 'urls import --if-exists'
+        case 'urls import --format' 'urls import --delimiter' 'urls import --encoding' 'urls import --map' 'urls import --journal' 'urls import --failed-out' 'urls import --if-exists' 'urls import --undo' 'urls import --max-outage'
             return 0
         case 'urls export --page-size'
             return 0
@@ -392,6 +392,8 @@ complete -c shorty -n '__shorty_at \'urls import\'' -l dry-run -d 'validate ever
 complete -c shorty -n '__shorty_at \'urls import\'' -l journal -r -F -d 'record finished rows in FILE; a rerun with the same FILE skips rows already created'
 complete -c shorty -n '__shorty_at \'urls import\'' -l failed-out -r -F -d 'write failed and invalid rows to FILE as CSV, to fix and import again'
 complete -c shorty -n '__shorty_at \'urls import\'' -l if-exists -x -d 'what a taken custom alias does: skip the row or fail it'
+complete -c shorty -n '__shorty_at \'urls import\'' -l undo -x -d 'delete the links the import runs recorded in JOURNAL created (never rows skipped as existing); resumable'
+complete -c shorty -n '__shorty_at \'urls import\'' -l max-outage -x -d 'how long to keep waiting out a service that fails (refused, reset, timed out, 5xx) before stopping: 90s, 30m, 2h'
 complete -c shorty -n '__shorty_at \'urls import\'' -s h -l help -d 'show help for a command'
 complete -c shorty -n '__shorty_arg \'urls import\' 0' -F
 

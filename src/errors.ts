@@ -54,6 +54,11 @@ export class RateLimitError extends ShortyError {
  */
 export type NetworkErrorKind = 'refused' | 'dns' | 'unreachable' | 'reset' | 'timeout' | 'tls' | 'proxy' | 'protocol' | 'other';
 
+/** Failures before the request could reach the server: a write that failed so was not carried out. */
+export function neverSent(kind: NetworkErrorKind): boolean {
+  return kind === 'refused' || kind === 'dns' || kind === 'unreachable' || kind === 'tls' || kind === 'proxy';
+}
+
 /** No usable answer: the connection failed, broke or timed out. */
 export class NetworkError extends ShortyError {
   readonly kind: NetworkErrorKind;

@@ -23,6 +23,9 @@ export interface HttpRequest {
   /** Secrets of this request alone (a password in its body): hidden in its debug lines and in
    * every message made from its answer, like the run's own secrets. */
   secrets?: readonly string[];
+  /** Runs once the limiter grants each try, right before it goes on the wire (a bulk run's
+   * write-ahead journal record); a failure stops the request unsent. */
+  beforeSend?: () => Promise<void>;
 }
 
 export interface HttpResponse {
@@ -136,6 +139,12 @@ export async function createTransport(ctx: TransportDeps): Promise<Transport> {
     for (;;) {
       await limiter.acquire(ctx.signal);
       let res: HttpResponse;
+      try {
+        await req.beforeSend?.();
+      } catch (err) {
+        await limiter.observe({});
+        throw err;
+      }
       try {
         res = await once(req, idempotent);
       } catch (err) {

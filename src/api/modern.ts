@@ -14,6 +14,8 @@ export type Query = Record<string, string | number | boolean | undefined>;
 export interface CallOptions {
   query?: Query;
   body?: unknown;
+  /** See HttpRequest.beforeSend. */
+  beforeSend?: () => Promise<void>;
 }
 
 export interface ModernApi {
@@ -38,7 +40,7 @@ export function createModernApi({ baseUrl, apiKey, transport }: Connection): Mod
     }
     const secrets = bodySecrets(opts.body);
     const redact = (text: string) => transport.redact(text, secrets);
-    const res = await transport.send({ method, url, headers, body, secrets });
+    const res = await transport.send({ method, url, headers, body, secrets, beforeSend: opts.beforeSend });
     checkTransportLevel(res, `${method} ${redact(url)}`, redact);
     return { res, redact };
   }

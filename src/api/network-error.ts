@@ -1,6 +1,6 @@
 // Turns what Node's HTTP client throws into the one-line NetworkError the user sees. The kind
 // comes from the failure's `code` alone: messages differ between Node versions and agents.
-import { NetworkError, type NetworkErrorKind } from '../errors.js';
+import { NetworkError, neverSent, type NetworkErrorKind } from '../errors.js';
 
 /** Set by the transport when a proxy answers the tunnel request with anything but 200. */
 export const PROXY_REFUSED = 'ERR_SHORTY_PROXY_REFUSED';
@@ -34,11 +34,6 @@ export function networkErrorKind(code: string | undefined): NetworkErrorKind {
   if (code.startsWith('HPE_')) return 'protocol'; // Node's HTTP parser
   if (/^ERR_(TLS|SSL)_|CERT|^UNABLE_TO_|^HOSTNAME_MISMATCH$/.test(code)) return 'tls';
   return 'other';
-}
-
-/** Failures before the request could reach the server: a write that failed so was not carried out. */
-export function neverSent(kind: NetworkErrorKind): boolean {
-  return kind === 'refused' || kind === 'dns' || kind === 'unreachable' || kind === 'tls' || kind === 'proxy';
 }
 
 /** Worth another try for a request that may be repeated: the next attempt may well work. */

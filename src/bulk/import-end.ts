@@ -1,6 +1,7 @@
 import type { Context } from '../context.js';
 import { CancelError, OutputError, ShortyError } from '../errors.js';
 import { fileErrorReason } from '../file-errors.js';
+import { OutageTooLong } from './run/outage.js';
 import type { RowResult } from './results.js';
 import { summaryLine, type StatusCounts } from './timing.js';
 
@@ -10,6 +11,7 @@ export interface EndingImport {
   input: { file: { label: string } };
   journal?: string;
   argv?: readonly string[];
+  outage: { maxMs: number };
   note(text: string): void;
 }
 
@@ -23,7 +25,7 @@ export interface Outcome {
   fatal?: unknown;
   /** The write error of stdout, once results could no longer be shown. */
   outputLost?: unknown;
-  /** Rows sent whose outcome the journal could not take: a rerun sends them again. */
+  /** Rows sent whose outcome the journal could not take: a rerun looks them up first. */
   unrecorded: RowResult[];
 }
 
@@ -40,6 +42,7 @@ export function conclude(ctx: Context, run: EndingImport, outcome: Outcome): num
   if (fatal !== undefined) {
     warn(`${summary}; stopped after ${finished} of ${run.plan.rows} rows; ${resume}`);
     if (outcome.unrecorded.length > 0) warn(unrecordedLine(outcome.unrecorded));
+    if (fatal instanceof OutageTooLong) throw new OutageTooLong(fatal.last, run.outage.maxMs, continueHint(run));
     throw fatal;
   }
   const output = outputFailure(ctx, outcome.outputLost);
@@ -54,11 +57,14 @@ export function conclude(ctx: Context, run: EndingImport, outcome: Outcome): num
   return counts.error > 0 || counts.invalid > 0 ? 1 : 0;
 }
 
-/** `row 7 (http://sho.rt/abc) and row 8 were sent but are not in the journal: a rerun sends them again`. */
+/**
+ * `row 7 (http://sho.rt/abc) and row 8 were sent but their outcomes are not in the journal: a rerun
+ * looks them up before sending them again` (their intents are: see journal.ts).
+ */
 function unrecordedLine(rows: RowResult[]): string {
   const named = rows.map((r) => (r.shorturl ? `row ${r.row} (${r.shorturl})` : `row ${r.row}`));
-  const verb = rows.length === 1 ? 'was sent but is' : 'were sent but are';
-  return `${named.join(', ')} ${verb} not in the journal: a rerun sends ${rows.length === 1 ? 'it' : 'them'} again`;
+  const [verb, them] = rows.length === 1 ? ['was sent but its outcome is', 'it'] : ['were sent but their outcomes are', 'them'];
+  return `${named.join(', ')} ${verb} not in the journal: a rerun looks ${them} up before sending ${them} again`;
 }
 
 /** Why results could no longer be shown: stdout refused a row, or the run's output failed meanwhile. */
@@ -81,10 +87,14 @@ function outputStopped(run: EndingImport, outcome: Outcome, output: { stdout: bo
   const what = output.reason ?? 'stdout was closed';
   const parts = [`${notSent} of ${run.plan.rows} rows not sent`];
   if (output.stdout && hidden > 0) parts.push(`${hidden} finished but not shown${run.journal ? ' (they are in the journal)' : ''}`);
-  const hint = run.journal
+  throw new ShortyError(`${what}; ${parts.join(', ')}`, 1, continueHint(run));
+}
+
+/** `to continue: shorty urls import links.csv --journal j`, or why a rerun would repeat rows. */
+function continueHint(run: EndingImport): string {
+  return run.journal
     ? `to continue: ${shellCommand(run.argv ?? ['urls', 'import', run.input.file.label === 'stdin' ? '-' : run.input.file.label, '--journal', run.journal])}`
     : `a rerun without --journal sends all ${run.plan.rows} rows again; add --journal FILE to make an import resumable`;
-  throw new ShortyError(`${what}; ${parts.join(', ')}`, 1, hint);
 }
 
 /**

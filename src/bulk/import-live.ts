@@ -1,5 +1,3 @@
-import { setMaxListeners } from 'node:events';
-import type { ModernApi } from '../api/modern.js';
 import type { Context } from '../context.js';
 import { CancelError } from '../errors.js';
 import { fileError } from '../file-errors.js';
@@ -8,7 +6,7 @@ import type { RateLimitSpec } from '../settings/types.js';
 import { openFailedOut, type FailedOut } from './failed-out.js';
 import { conclude, type Outcome } from './import-end.js';
 import type { InputFormat } from './read/format.js';
-import { openJournal, type DoneIndex, type JournalWriter } from './journal.js';
+import { openJournal, type DoneIndex } from './journal.js';
 import { orderedWindow } from './ordered-window.js';
 import type { ImportPlan } from './plan.js';
 import { startImportProgress } from './progress.js';
@@ -16,13 +14,19 @@ import type { ImportInput } from './read/input.js';
 import type { SourceRow } from './read/rows.js';
 import { openResultSink, resultRow, type RowResult } from './results.js';
 import { checkRow, linkBodyKey } from './row-check.js';
-import { sendRow, type IfExists } from './send-row.js';
+import type { IfExists } from './send-row.js';
+import { SendStopped } from './run/create.js';
+import type { OutagePolicy } from './run/outage.js';
+import { openSendStage } from './run/stage.js';
 import { emptyCounts, windowSize } from './timing.js';
 
 export interface LiveImport {
   input: ImportInput;
   format: InputFormat;
   done: DoneIndex;
+  /** Link ids the journal accounts for: a lookup after a lost answer never takes them. */
+  claimed: Set<string>;
+  outage: OutagePolicy;
   plan: ImportPlan;
   outputFormat: StreamFormat;
   rateLimit: RateLimitSpec;
@@ -48,8 +52,8 @@ interface Finished {
  * rows already sent finish (and are journaled) first.
  */
 export async function runLiveImport(ctx: Context, run: LiveImport): Promise<number> {
-  const api = await importApi(ctx);
   const journal = run.journal ? await openJournal(run.journal) : undefined;
+  const { creator } = await openSendStage(ctx, { journal, claimed: run.claimed, outage: run.outage });
   const failed = run.failedOut ? await openFailedOut(run.failedOut, run.format, Object.keys(run.plan.first?.cells ?? {})) : undefined;
   const sink = await openResultSink(ctx, run.outputFormat, { quietField: 'shorturl' });
   const progress = await startImportProgress(ctx, run.plan);
@@ -65,24 +69,34 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
     if (previous) return { source, result: { row: source.row, status: 'skipped', ...previous, error: 'already created (journal)' } };
     if (stopped()) return undefined;
     let result: RowResult;
+    let seq: string | undefined;
     try {
       const body = checked.body.domain === undefined && run.domain ? { ...checked.body, domain: run.domain } : checked.body;
-      const outcome = await sendRow(api, body, run.ifExists);
-      result = { row: source.row, ...outcome };
+      const created = await creator.create({ row: source.row, key }, body, run.ifExists);
+      seq = created.seq;
+      result = { row: source.row, ...created.outcome };
     } catch (err) {
-      // Stopped during a wait for the rate limit: the request was never sent, so the row is left
-      // for the next run, neither reported nor journaled.
-      if (err instanceof CancelError) return undefined;
-      outcome.fatal ??= err;
-      result = { row: source.row, status: 'error', error: err instanceof Error ? err.message : String(err) };
+      const stop = err instanceof SendStopped ? err : new SendStopped(err, undefined, false);
+      const reason = stop.reason;
+      // Stopped before the request was sent (Ctrl-C during a wait): the row is left for the next
+      // run, neither reported nor journaled as done; its intent is closed when nothing was sent.
+      if (reason instanceof CancelError || ctx.signal.aborted) {
+        if (!stop.mayExist && stop.seq) await journal?.append({ row: source.row, key, status: 'error', error: 'interrupted while waiting out an outage', seq: stop.seq }).catch(() => {});
+        return undefined;
+      }
+      outcome.fatal ??= reason;
+      result = { row: source.row, status: 'error', error: reason instanceof Error ? reason.message : String(reason) };
+      // The server may hold it: the intent stays open, and the next run looks it up first.
+      if (stop.mayExist) return { source, result: { ...result, error: `${result.error} (it may have been created: the next run with this journal checks)` } };
+      seq = stop.seq;
     }
-    return finish(source, key, result, checked.body.url);
+    return finish(source, key, result, checked.body.url, seq);
   }
 
-  async function finish(source: SourceRow, key: string, result: RowResult, url?: string): Promise<Finished | undefined> {
+  async function finish(source: SourceRow, key: string, result: RowResult, url?: string, seq?: string): Promise<Finished | undefined> {
     if (journal) {
       try {
-        await journal.append({ key, url, ...result });
+        await journal.append({ key, url, ...result, ...(seq === undefined ? {} : { seq }) });
       } catch (err) {
         // Not reported: a row counts as done only once the journal holds it.
         outcome.fatal ??= fileError(`cannot write the journal ${run.journal}`, err, 1);
@@ -119,50 +133,4 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
     for (const c of closed) if (c.status === 'rejected') outcome.fatal ??= c.reason;
   }
   return conclude(ctx, run, outcome);
-}
-
-/**
- * The API for the import, on a signal of its own that Ctrl-C does not abort: a request already on
- * the wire is awaited and journaled (the server may have created the link). Waits (for the rate
- * limit, or before a retry after a rate-limit answer, when nothing was created) still end at
- * Ctrl-C, so a row that has not been sent yet is dropped at once.
- */
-async function importApi(ctx: Context): Promise<ModernApi> {
-  const sleep = async (ms: number, signal?: AbortSignal) => {
-    if (!signal) return ctx.sleep(ms, ctx.signal);
-    const either = eitherSignal(signal, ctx.signal);
-    try {
-      await ctx.sleep(ms, either.signal);
-    } finally {
-      either.dispose();
-    }
-  };
-  const own = new AbortController().signal;
-  // One listener per request in flight: a window of them is no leak.
-  setMaxListeners(0, own);
-  return ctx.apiOn({ signal: own, sleep });
-}
-
-/**
- * Aborted when `a` or `b` aborts; `dispose` unhooks it from both. Not AbortSignal.any: its links
- * from the run's signal would outlive each of the import's many waits.
- */
-function eitherSignal(a: AbortSignal, b: AbortSignal): { signal: AbortSignal; dispose(): void } {
-  const controller = new AbortController();
-  const first = [a, b].find((s) => s.aborted);
-  if (first) {
-    controller.abort(first.reason);
-    return { signal: controller.signal, dispose: () => {} };
-  }
-  const onA = () => controller.abort(a.reason);
-  const onB = () => controller.abort(b.reason);
-  a.addEventListener('abort', onA, { once: true });
-  b.addEventListener('abort', onB, { once: true });
-  return {
-    signal: controller.signal,
-    dispose: () => {
-      a.removeEventListener('abort', onA);
-      b.removeEventListener('abort', onB);
-    },
-  };
 }

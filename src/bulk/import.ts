@@ -1,7 +1,8 @@
 import type { Context } from '../context.js';
 import type { ColumnMapOption } from '../input/link-columns.js';
 import { checkFields, parseFieldList } from '../output/fields.js';
-import { DoneIndex, loadJournal, lockJournal } from './journal.js';
+import { DoneIndex, readJournal, type JournalState } from './journal.js';
+import { lockJournal } from './journal-lock.js';
 import { describePlan, planImport, type ImportPlan } from './plan.js';
 import { checkDistinctFiles } from './read/distinct-files.js';
 import type { Delimiter, InputFormat } from './read/format.js';
@@ -11,6 +12,8 @@ import { checkRow, CredentialRows, linkBodyKey } from './row-check.js';
 import type { IfExists } from './send-row.js';
 import { emptyCounts, estimateMs, formatEstimate, formatRate, summaryLine } from './timing.js';
 import { runLiveImport } from './import-live.js';
+import { settleOpenIntents } from './run/resume.js';
+import { outagePolicy } from './run/stage.js';
 
 export interface ImportOptions {
   file?: string;
@@ -26,6 +29,8 @@ export interface ImportOptions {
   journal?: string;
   failedOut?: string;
   ifExists: IfExists;
+  /** How long the service may keep failing before the run stops (--max-outage; default 1h). */
+  maxOutageMs?: number;
   /** The command line as given, to say how to continue a run stopped by its output. */
   argv?: readonly string[];
 }
@@ -39,7 +44,11 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<numb
   const settings = await ctx.settings();
   // Held from before the journal is read until the run ends (the last row journaled).
   if (opts.journal && !opts.dryRun) ctx.onClose(await lockJournal(opts.journal));
-  const done = opts.journal ? await loadJournal(opts.journal, ctx.signal) : new DoneIndex();
+  const journal: JournalState = opts.journal
+    ? await readJournal(opts.journal, ctx.signal)
+    : { done: new DoneIndex(), open: [], created: new Map(), claimed: new Set() };
+  const { done } = journal;
+  const outage = outagePolicy(ctx.env, opts.maxOutageMs);
   // -q keeps stderr for what went wrong; the plan and the summary are for people watching.
   const note = (text: string) => void (ctx.globals.quiet || warn(text));
   const estimate = (requests: number) =>
@@ -47,13 +56,14 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<numb
 
   if (opts.dryRun) return runDryImport(ctx, { input, done, outputFormat, note, warn, estimate });
 
+  if (opts.journal) await settleOpenIntents(ctx, opts.journal, journal, outage);
   const plan = await planImport(input, done, ctx.signal);
   checkFieldsBeforeSending(ctx, plan);
   const credentials = plan.credentials.warning();
   if (credentials) warn(credentials);
   note(`${describePlan(plan)}, ${estimate(plan.toSend)}`);
   return runLiveImport(ctx, {
-    ...opts, input, format: input.shape.format, done, plan, outputFormat, rateLimit: settings.rateLimit, domain: settings.domain, note,
+    ...opts, input, format: input.shape.format, done, claimed: journal.claimed, outage, plan, outputFormat, rateLimit: settings.rateLimit, domain: settings.domain, note,
   });
 }
 

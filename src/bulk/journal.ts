@@ -1,7 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
-import { hostname } from 'node:os';
-import { tryFileLock } from '../util/file-lock.js';
+import { open } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
 import { fileError } from '../file-errors.js';
 import { openFileCalls, recordFile, type OpenedFile } from './append-file.js';
@@ -9,20 +7,40 @@ import { decodeText } from './read/decode.js';
 import { MAX_LINE_CHARS, splitLines } from './read/lines.js';
 
 /**
- * The import journal: one JSON line per finished row, appended and flushed to disk before the row
- * is reported. A row counts as done when the journal holds an `ok` or `skipped` record with the
- * same key (the hash of its link body); identical rows are counted, so three identical rows make
- * three links. Row numbers are recorded for people but not trusted: rows inserted, removed or
- * moved in the file are still recognised, and an edited row is a new row.
+ * The import journal: one JSON line per event, appended and flushed to disk before it counts.
+ * Before a create is sent, an intent (`sending`, with what is sent and when, and a `seq`) is
+ * written; its outcome (`ok`, `error`, `skipped`, with the same `seq`) follows. A row counts as
+ * done when the journal holds an `ok` or `skipped` record with the same key (the hash of its link
+ * body); identical rows are counted, so three identical rows make three links. An intent without
+ * an outcome is a create whose answer never came (a crash, a kill): the next run asks the server
+ * before sending it again. `undone` records are links `urls import --undo` deleted. Row numbers are
+ * recorded for people but not trusted: rows inserted, removed or moved in the file are still
+ * recognised, and an edited row is a new row. Journals written before intents existed (no `seq`)
+ * read the same.
  */
 export interface JournalRecord {
   row: number;
   key: string;
-  status: 'ok' | 'skipped' | 'error' | 'invalid' | 'valid';
+  status: 'ok' | 'skipped' | 'error' | 'invalid' | 'valid' | 'sending' | 'undone';
   url?: string;
   id?: number | string;
   shorturl?: string;
   error?: string;
+  /** Pairs an intent with its outcome. */
+  seq?: string;
+  /** An intent's fields that identify the link on the server (never its password). */
+  sent?: SentFields;
+  /** An intent's send time, ms since the epoch by this machine's clock. */
+  at?: number;
+}
+
+/** What a create sent that a lookup can recognise the link by. */
+export interface SentFields {
+  url: string;
+  custom?: string;
+  domain?: string;
+  metatitle?: string;
+  metadescription?: string;
 }
 
 export interface DoneEntry {
@@ -44,6 +62,16 @@ export class DoneIndex {
 
   count(key: string): number {
     return this.byKey.get(key)?.length ?? 0;
+  }
+
+  /** Forgets the entry of a link deleted since (by `--undo`): the row is no longer done. */
+  remove(key: string, id: string): void {
+    const list = this.byKey.get(key);
+    const at = list?.findIndex((e) => e.id !== undefined && String(e.id) === id) ?? -1;
+    if (!list || at < 0) return;
+    list.splice(at, 1);
+    if (list.length === 0) this.byKey.delete(key);
+    this.size -= 1;
   }
 
   take(key: string): DoneEntry | undefined {
@@ -71,9 +99,25 @@ export function isDone(rec: JournalRecord): boolean {
   return rec.status === 'ok' || rec.status === 'skipped';
 }
 
+/** What a journal says about the runs that wrote it. */
+export interface JournalState {
+  done: DoneIndex;
+  /** Intents without an outcome, oldest first. */
+  open: JournalRecord[];
+  /** The links the runs created (`ok` with an id) and that are not undone, by id. */
+  created: Map<string, JournalRecord>;
+  /** Every id the journal names as ok or skipped: a lookup after a lost answer never takes them. */
+  claimed: Set<string>;
+}
+
 /** Reads a journal; a missing file is an empty journal. A long one stops reading at Ctrl-C. */
 export async function loadJournal(path: string, signal?: AbortSignal): Promise<DoneIndex> {
-  const done = new DoneIndex();
+  return (await readJournal(path, signal)).done;
+}
+
+export async function readJournal(path: string, signal?: AbortSignal): Promise<JournalState> {
+  const state: JournalState = { done: new DoneIndex(), open: [], created: new Map(), claimed: new Set() };
+  const open = new Map<string, JournalRecord>();
   try {
     // A crash may have torn a character in half, so bad bytes are replaced, not fatal. Records quote
     // input cells, so a line may be several times the longest input line.
@@ -82,15 +126,35 @@ export async function loadJournal(path: string, signal?: AbortSignal): Promise<D
     for await (const line of lines) {
       if (signal?.aborted) throw signal.reason;
       const rec = line.trim() ? parseJournalLine(line) : undefined;
-      if (rec && isDone(rec)) done.add(rec.key, { id: rec.id, shorturl: rec.shorturl });
+      if (rec) takeRecord(state, open, rec);
     }
   } catch (err) {
     if (signal?.aborted) throw signal.reason;
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return done;
-    if (err instanceof UsageError) throw new UsageError(`cannot read the journal: ${err.message}`);
-    throw fileError(`cannot read the journal ${path}`, err);
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+      if (err instanceof UsageError) throw new UsageError(`cannot read the journal: ${err.message}`);
+      throw fileError(`cannot read the journal ${path}`, err);
+    }
   }
-  return done;
+  state.open = [...open.values()];
+  return state;
+}
+
+function takeRecord(state: JournalState, open: Map<string, JournalRecord>, rec: JournalRecord): void {
+  if (rec.status === 'sending') {
+    if (rec.seq !== undefined && rec.sent && typeof rec.sent.url === 'string') open.set(rec.seq, rec);
+    return;
+  }
+  if (rec.seq !== undefined) open.delete(rec.seq);
+  const id = rec.id === undefined || rec.id === null ? undefined : String(rec.id);
+  if (rec.status === 'undone') {
+    if (id !== undefined && state.created.delete(id)) state.done.remove(rec.key, id);
+    return;
+  }
+  if (!isDone(rec)) return;
+  state.done.add(rec.key, { id: rec.id, shorturl: rec.shorturl });
+  if (id === undefined) return;
+  state.claimed.add(id);
+  if (rec.status === 'ok') state.created.set(id, rec);
 }
 
 export interface JournalWriter {
@@ -131,30 +195,4 @@ async function endsWithNewline(path: string, size: number): Promise<boolean> {
   } finally {
     await handle.close();
   }
-}
-
-/**
- * Keeps a second import off the journal while this one runs (two would create every row twice):
- * `<journal>.lock` holds our pid. A lock whose owner is dead (killed, crashed) is taken over.
- * A device (/dev/null) has nothing to protect. A pipe is refused: reading it back would wait for
- * a writer, past Ctrl-C (a read the system is blocked in can't be called off).
- */
-export async function lockJournal(path: string): Promise<() => void> {
-  const info = await stat(path).catch(() => undefined);
-  if (info?.isFIFO() || info?.isSocket()) {
-    throw new UsageError(`--journal ${path} is a pipe, not a file`, 'a journal is read back when the import runs again: give it a file');
-  }
-  if (info && !info.isFile()) return () => {};
-  const lockPath = `${path}.lock`;
-  let lock: ReturnType<typeof tryFileLock>;
-  try {
-    lock = tryFileLock(lockPath);
-  } catch (err) {
-    throw fileError(`cannot lock the journal ${path} (${lockPath})`, err);
-  }
-  if ('release' in lock) return lock.release;
-  const { pid, host } = lock.holder;
-  const who = pid === undefined ? 'another process' : `process ${pid}${host && host !== hostname() ? ` on ${host}` : ''}`;
-  throw new UsageError(`the journal ${path} is in use by another import (${who})`,
-    `wait for it to finish, or stop it; if it is not running any more, remove ${lockPath}`);
 }

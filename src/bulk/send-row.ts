@@ -1,6 +1,7 @@
 import type { ModernApi } from '../api/modern.js';
 import { ApiError, UnusableResponseError } from '../errors.js';
 import type { LinkBody } from '../input/link-body.js';
+import { outageFailure } from './run/outage.js';
 
 export type IfExists = 'skip' | 'fail';
 
@@ -15,15 +16,15 @@ export function isAliasTaken(message: string): boolean {
 
 /**
  * Creates one link. An API error belongs to the row (reported, the import goes on); anything else
- * (network, auth, rate limit exhausted, Ctrl-C, an HTML page or broken body instead of the API's
- * answer) is thrown, because every later row would meet it too.
+ * (network, auth, rate limit exhausted, Ctrl-C, a 5xx, an HTML page or broken body instead of the
+ * API's answer) is thrown, because every later row would meet it too.
  */
-export async function sendRow(api: ModernApi, body: LinkBody, ifExists: IfExists): Promise<SendOutcome> {
+export async function sendRow(api: ModernApi, body: LinkBody, ifExists: IfExists, beforeSend?: () => Promise<void>): Promise<SendOutcome> {
   try {
-    const res = await api.call<{ id?: number | string; shorturl?: string; short?: string }>('POST', '/url/add', { body });
+    const res = await api.call<{ id?: number | string; shorturl?: string; short?: string }>('POST', '/url/add', { body, beforeSend });
     return { status: 'ok', id: res.id, shorturl: res.shorturl ?? res.short };
   } catch (err) {
-    if (!(err instanceof ApiError) || err instanceof UnusableResponseError) throw err;
+    if (!(err instanceof ApiError) || err instanceof UnusableResponseError || outageFailure(err)) throw err;
     if (body.custom !== undefined && ifExists === 'skip' && isAliasTaken(err.message)) {
       return { status: 'skipped', error: err.message };
     }

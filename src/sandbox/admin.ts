@@ -4,7 +4,7 @@
 //   POST /__sandbox/reset      clears the request log, the counters and the rate-limit windows;
 //                              with ?data=1 also puts the data back to the seeded state
 //   GET  /__sandbox/faults     the fault setting in force
-//   POST /__sandbox/faults     {mode, count?, delayMs?} (mode null clears), see faults.ts
+//   POST /__sandbox/faults     {mode | modes, count?, rate?, seed?, delayMs?} (mode null clears), see faults.ts
 import type { IncomingMessage } from 'node:http';
 import type { Faults } from './faults.js';
 import { type BodyRead, jsonOut, type Outgoing } from './http-io.js';

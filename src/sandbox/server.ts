@@ -61,9 +61,22 @@ function baseUrlFor(host: string, port: number): string {
 }
 
 /** Applies a fault that replaces or mangles the normal answer; false when it lets it through. */
-function sendFaulted(res: ServerResponse, mode: FaultMode, normal: () => Outgoing): boolean {
+async function sendFaulted(res: ServerResponse, fault: { mode: FaultMode; delayMs: number }, normal: () => Outgoing): Promise<boolean> {
+  const { mode } = fault;
   if (mode === 'html500') send(res, htmlOut(500, htmlPage(500, 'Internal Server Error', 'The server encountered an error.')));
   else if (mode === 'html404') send(res, htmlOut(404, htmlPage(404, 'Not Found', 'The requested page could not be found.')));
+  else if (mode === 'html502') {
+    normal();
+    send(res, htmlOut(502, htmlPage(502, 'Bad Gateway', 'The upstream server did not answer in time.')));
+  } else if (mode === 'drop') res.destroy();
+  else if (mode === 'lost') {
+    normal();
+    res.destroy();
+  } else if (mode === 'late') {
+    const out = normal();
+    await delay(fault.delayMs);
+    send(res, out);
+  }
   else if (mode === 'empty') send(res, { status: 200, headers: { 'Content-Type': 'application/json' }, text: '' });
   else if (mode === 'truncated') {
     const out = normal();
@@ -112,7 +125,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     if (fault?.mode === 'slow') await delay(fault.delayMs);
     let outcome: ReturnType<typeof answerApi> | null = null;
     const normal = () => (outcome = answerApi(deps, req, url, body, fault ? denialOf(fault.mode) : undefined)).out;
-    if (!fault || !sendFaulted(res, fault.mode, normal)) send(res, normal(), req.method === 'HEAD');
+    if (!fault || !(await sendFaulted(res, fault, normal))) send(res, normal(), req.method === 'HEAD');
     const answered = outcome as ReturnType<typeof answerApi> | null;
     log.record({
       method: req.method ?? 'GET',

@@ -57,19 +57,21 @@ describe('a journal on a disk that fills up', () => {
   test('the row whose record is cut short is not reported, the import stops, and the journal holds whole lines', async () => {
     const input = file('full.txt', `${urls(5, 'full').join('\n')}\n`);
     const journal = join(dir, 'full.journal');
-    // Two records, then half of the third. 7/1s: one row at a time, so the third is row 3.
-    disk.fillsAfter = 2;
+    // Two rows (an intent and an outcome each), row 3's intent, then half of its outcome.
+    // 7/1s: one row at a time.
+    disk.fillsAfter = 5;
     const res = await run(['urls', 'import', input, '--journal', journal, '--rate-limit', '7/1s', '-o', 'ndjson']);
 
     expect(res.exitCode, res.stderr).toBe(1);
     const reported = res.stdout.trim().split('\n').map((line) => JSON.parse(line));
     expect(reported.map((r) => [r.row, r.status])).toEqual([[1, 'ok'], [2, 'ok']]);
     expect(res.stderr).toMatch(new RegExp(`^shorty: cannot write the journal ${journal}: no space left on the device \\(ENOSPC\\)$`, 'm'));
-    expect(res.stderr).toMatch(/^row 3 \(http:\/\/\S+\) was sent but is not in the journal: a rerun sends it again$/m);
+    expect(res.stderr).toMatch(/^row 3 \(http:\/\/\S+\) was sent but its outcome is not in the journal: a rerun looks it up before sending it again$/m);
     expect(res.stderr).not.toMatch(/unexpected error/);
     const lines = readFileSync(journal, 'utf8').split('\n');
     expect(lines.at(-1)).toBe('');
-    expect(lines.slice(0, -1).map((line) => JSON.parse(line).row)).toEqual([1, 2]);
+    expect(lines.slice(0, -1).map((line) => [JSON.parse(line).row, JSON.parse(line).status]))
+      .toEqual([[1, 'sending'], [1, 'ok'], [2, 'sending'], [2, 'ok'], [3, 'sending']]);
     // Rows 4 and 5 were never sent.
     expect((await sandbox.admin.stats()).links).toBe(3);
   });

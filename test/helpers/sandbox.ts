@@ -16,8 +16,11 @@ export interface SandboxAdmin {
   stats(): Promise<SandboxStats>;
   /** clears the request log, counters and rate-limit windows; `{data: true}` also reseeds the data */
   reset(opts?: { data?: boolean }): Promise<void>;
-  /** makes the next `count` /api requests (all when absent) fail in `mode`; null clears */
-  fault(mode: FaultMode | null, opts?: { count?: number; delayMs?: number }): Promise<FaultSetting>;
+  /**
+   * makes the next `count` /api requests (all when absent), or a seeded `rate` fraction of them,
+   * fail in `mode` (one of the modes, picked per request, when several); null clears
+   */
+  fault(mode: FaultMode | FaultMode[] | null, opts?: { count?: number; delayMs?: number; rate?: number; seed?: number }): Promise<FaultSetting>;
 }
 
 export interface StartedSandbox {
@@ -51,7 +54,7 @@ function wrap(baseUrl: string, apiKey: string, close: () => Promise<void>): Star
       reset: async (opts) => {
         await adminCall(baseUrl, 'POST', opts?.data ? 'reset?data=1' : 'reset');
       },
-      fault: (mode, opts) => adminCall(baseUrl, 'POST', 'faults', { mode, ...opts }),
+      fault: (mode, opts) => adminCall(baseUrl, 'POST', 'faults', Array.isArray(mode) ? { modes: mode, ...opts } : { mode, ...opts }),
     },
     async api(method, path, body) {
       const res = await fetch(`${baseUrl}/api${path}`, {

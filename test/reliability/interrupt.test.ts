@@ -24,7 +24,8 @@ function inputOf(name: string, n: number): { path: string; urls: string[] } {
 
 /** Every journal line is a whole JSON record (nothing torn by the interruption). */
 function journalRecords(path: string): { status: string; url: string; id?: number }[] {
-  return readFileSync(path, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  // The outcomes: each create's intent (`sending`) comes before its outcome.
+  return readFileSync(path, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line)).filter((r) => r.status !== 'sending');
 }
 
 /** The long URLs the server created, in the order it answered (a `slow` fault still creates). */

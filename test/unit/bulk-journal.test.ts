@@ -3,7 +3,8 @@ import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } fro
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { DoneIndex, loadJournal, lockJournal, openJournal, parseJournalLine } from '../../src/bulk/journal.js';
+import { DoneIndex, loadJournal, openJournal, parseJournalLine, readJournal } from '../../src/bulk/journal.js';
+import { lockJournal } from '../../src/bulk/journal-lock.js';
 import { CancelError } from '../../src/errors.js';
 import { tempDir } from '../helpers/cli.js';
 
@@ -33,6 +34,26 @@ describe('DoneIndex', () => {
 });
 
 describe('journal file', () => {
+  test('intents without an outcome are open; undone links are neither created nor done', async () => {
+    const path = join(tempDir(), 'intents');
+    const journal = await openJournal(path);
+    const sent = (url: string) => ({ url });
+    await journal.append({ row: 1, key: 'a', status: 'sending', url: 'u1', seq: 's.1', sent: sent('u1'), at: 1 });
+    await journal.append({ row: 1, key: 'a', status: 'ok', id: 10, seq: 's.1' });
+    await journal.append({ row: 2, key: 'b', status: 'sending', url: 'u2', seq: 's.2', sent: sent('u2'), at: 2 });
+    await journal.append({ row: 3, key: 'c', status: 'sending', url: 'u3', seq: 's.3', sent: sent('u3'), at: 3 });
+    await journal.append({ row: 3, key: 'c', status: 'error', error: 'x', seq: 's.3' });
+    await journal.append({ row: 4, key: 'd', status: 'skipped', id: 7 });
+    await journal.append({ row: 5, key: 'e', status: 'ok', id: 11 });
+    await journal.append({ row: 5, key: 'e', status: 'undone', id: 11 });
+    await journal.close();
+    const state = await readJournal(path);
+    expect(state.open.map((r) => r.seq)).toEqual(['s.2']);
+    expect([...state.created.keys()]).toEqual(['10']);
+    expect([...state.claimed].sort()).toEqual(['10', '11', '7']);
+    expect([state.done.count('a'), state.done.count('d'), state.done.count('e')]).toEqual([1, 1, 0]);
+  });
+
   test('a missing journal is empty', async () => {
     expect((await loadJournal(join(tempDir(), 'none'))).size).toBe(0);
   });

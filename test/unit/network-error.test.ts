@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NetworkError } from '../../src/errors.js';
+import { NetworkError, neverSent } from '../../src/errors.js';
 import { notFollowed, type HttpResponse } from '../../src/api/http.js';
 import {
-  errorCode, isTransient, networkErrorKind, neverSent, PROXY_REFUSED, timeoutError, toNetworkError, type FailedRequest,
+  errorCode, isTransient, networkErrorKind, PROXY_REFUSED, timeoutError, toNetworkError, type FailedRequest,
 } from '../../src/api/network-error.js';
 import { maskProxy, proxyFor } from '../../src/api/proxy.js';
 
@@ -118,7 +118,7 @@ describe('proxy settings', () => {
     expect((await proxyFor(new URL('http://api.example.com')))?.href).toBe('http://all.corp:1/');
   });
 
-  it('NO_PROXY: hosts, ports, .domain suffixes and *', async () => {
+  it('NO_PROXY: hosts, ports, domains (bare or .dotted) and *', async () => {
     clearProxyEnv();
     vi.stubEnv('HTTPS_PROXY', 'http://proxy.corp:3128');
     const proxied = async (noProxy: string, url: string) => {
@@ -129,7 +129,11 @@ describe('proxy settings', () => {
     expect(await proxied('api.example.com:8443', 'https://api.example.com')).toBe(true);
     expect(await proxied('api.example.com:443', 'https://api.example.com')).toBe(false);
     expect(await proxied('.example.com', 'https://api.example.com')).toBe(false);
-    expect(await proxied('example.com', 'https://api.example.com')).toBe(true);
+    // A bare domain covers the hosts under it, as in curl and gh.
+    expect(await proxied('example.com', 'https://api.example.com')).toBe(false);
+    expect(await proxied('example.com:8443', 'https://api.example.com')).toBe(true);
+    expect(await proxied('ample.com', 'https://api.example.com')).toBe(true);
+    expect(await proxied('example.com', 'https://127.0.0.1')).toBe(true);
     expect(await proxied('*', 'https://api.example.com')).toBe(false);
   });
 

@@ -1,6 +1,8 @@
 import { Option, type Command } from 'commander';
 import type { Context } from '../../context.js';
 import { acceptedColumnsHelp, INFORMATIONAL_COLUMNS, parseColumnMap } from '../../input/link-columns.js';
+import { UsageError } from '../../errors.js';
+import { parseDuration } from '../../input/duration.js';
 import { parseChoice } from '../../input/validate.js';
 import { action, examples } from '../shared/action.js';
 import { completeOption } from '../shared/completion-values.js';
@@ -14,6 +16,8 @@ interface ImportFlags {
   journal?: string;
   failedOut?: string;
   ifExists: string;
+  maxOutage: string;
+  undo?: string;
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -24,6 +28,15 @@ function commandLine(command: Command): string[] | undefined {
   while (root.parent) root = root.parent;
   const raw = (root as unknown as { rawArgs?: unknown }).rawArgs;
   return Array.isArray(raw) && raw.every((a) => typeof a === 'string') ? raw : undefined;
+}
+
+/** --undo works from the journal alone: an input or the import's own files would be ignored, so they are refused. */
+function checkUndoAlone(file: string | undefined, flags: ImportFlags): void {
+  const other = [
+    file !== undefined && 'an input file', flags.dryRun && '--dry-run', flags.journal !== undefined && '--journal',
+    flags.failedOut !== undefined && '--failed-out', flags.map !== undefined && '--map', flags.format !== undefined && '--format',
+  ].find(Boolean);
+  if (other) throw new UsageError(`--undo works from the journal alone: leave out ${other}`, 'shorty urls import --undo JOURNAL [-y] [--max-outage DURATION]');
 }
 
 /** `shorty urls import [FILE|-]`; the work lives in src/bulk, loaded only when it runs. */
@@ -39,6 +52,8 @@ export function registerImport(group: Command, ctx: Context): void {
     .option('--journal <file>', 'record finished rows in FILE; a rerun with the same FILE skips rows already created')
     .option('--failed-out <file>', 'write failed and invalid rows to FILE as CSV, to fix and import again')
     .option('--if-exists <skip|fail>', 'what a taken custom alias does: skip the row or fail it', 'fail')
+    .option('--undo <journal>', 'delete the links the import runs recorded in JOURNAL created (never rows skipped as existing); resumable')
+    .option('--max-outage <duration>', 'how long to keep waiting out a service that fails (refused, reset, timed out, 5xx) before stopping: 90s, 30m, 2h', '1h')
     .addHelpText('after', `
 CSV input: a header row, fields separated by , ; tab or | (detected), UTF-8 with or without a
 byte order mark, UTF-16 with one (Excel's "Unicode text"), or --encoding. Columns, by link field
@@ -53,11 +68,22 @@ Lines input: one URL per line; a line with a space, tab or ; is invalid (not one
 Results (csv unless -o json|ndjson|tsv) stream to stdout in input order: the input columns
 plus row, status (ok, error, invalid, skipped; valid in a dry run), id, shorturl, error.
 --journal FILE is locked while the import runs (FILE.lock): a second import on it is refused.
+Outages (connection refused, reset or timed out, DNS failures, 5xx and HTML error pages) are
+waited out, trying again with growing pauses, for up to --max-outage; a create whose answer was
+lost is looked up on the server before it is sent again, so no row makes two links.
+--undo JOURNAL deletes the links that the runs recorded in JOURNAL created, one per line on
+stdout (✓ deleted ID, ✗ ID: why); asks first on a terminal, needs -y otherwise.
 Exit status: 0 when every row is ok or skipped, 1 otherwise (or when stdout closed before every
 row was sent), 2 for unusable input (nothing sent), 130 when interrupted (143: SIGTERM).`)
     .action(action(ctx, async (file: string | undefined, flags: ImportFlags, command: Command) => {
       const ifExists = parseChoice(flags.ifExists, ['skip', 'fail'] as const, '--if-exists');
       const map = parseColumnMap(flags.map ?? []);
+      const maxOutageMs = parseDuration(flags.maxOutage, '--max-outage');
+      if (flags.undo !== undefined) {
+        checkUndoAlone(file, flags);
+        const { runUndo } = await import('../../bulk/undo.js');
+        return runUndo(ctx, { journal: flags.undo, maxOutageMs, argv: commandLine(command) });
+      }
       const [{ runImport }, { parseDelimiter }, { checkEncoding }] = await Promise.all([
         import('../../bulk/import.js'), import('../../bulk/read/format.js'), import('../../bulk/read/decode.js'),
       ]);
@@ -71,6 +97,7 @@ row was sent), 2 for unusable input (nothing sent), 130 when interrupted (143: S
         journal: flags.journal,
         failedOut: flags.failedOut,
         ifExists,
+        maxOutageMs,
         argv: commandLine(command),
       });
     }));
@@ -81,5 +108,7 @@ row was sent), 2 for unusable input (nothing sent), 130 when interrupted (143: S
     'shorty urls import links.csv --journal links.journal --failed-out failed.csv > results.csv',
     'shorty urls import export.csv --encoding windows-1252 --map "Ziel=url" --map "Kurzname=custom"',
     'cat urls.txt | shorty urls import - -o ndjson',
-    'shorty urls import failed.csv --journal links.journal --if-exists skip');
+    'shorty urls import failed.csv --journal links.journal --if-exists skip',
+    'shorty urls import links.csv --journal links.journal --max-outage 3h',
+    'shorty urls import --undo links.journal -y');
 }

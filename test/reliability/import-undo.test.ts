@@ -1,0 +1,114 @@
+// `urls import --undo JOURNAL`: deletes exactly the links the import created (never the rows
+// skipped because their alias existed before), rides out faults, journals each deletion so an
+// undo that stops resumes, and asks first.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { tempDir, type CliResult } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
+import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
+
+const dir = tempDir('shorty-undo-');
+let sandbox: StartedSandbox | undefined;
+
+afterEach(async () => {
+  await sandbox?.close();
+  sandbox = undefined;
+});
+
+function shorty(sb: StartedSandbox, args: string[]): Promise<CliResult> {
+  return runInProcess(['urls', 'import', ...args, '--rate-limit', '1000/1s'], {
+    env: { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey, SHORTY_RETRY_BACKOFF: '2ms,20ms' },
+  });
+}
+
+async function linkIds(sb: StartedSandbox): Promise<number[]> {
+  return (await sb.api('GET', '/urls?limit=1000')).json.data.urls.map((l: { id: number }) => l.id).sort((a: number, b: number) => a - b);
+}
+
+const deletes = async (sb: StartedSandbox) => (await sb.admin.requests()).filter((r) => r.method === 'DELETE').length;
+
+/**
+ * An import of `n` rows into a sandbox that already holds one link outside the import and one
+ * whose alias row 2 asks for (skipped with --if-exists skip). Returns the ids the import created.
+ */
+async function imported(name: string, n: number): Promise<{ journal: string; created: number[]; before: number[] }> {
+  sandbox = await startSandbox();
+  await sandbox.api('POST', '/url/add', { url: 'https://outside.example/' });
+  await sandbox.api('POST', '/url/add', { url: 'https://taken.example/', custom: `${name}-taken` });
+  const before = await linkIds(sandbox);
+  const rows = Array.from({ length: n }, (_, i) => (i === 1 ? `https://taken.example/,${name}-taken` : `https://${name}.example/${i + 1},`));
+  const input = join(dir, `${name}.csv`);
+  writeFileSync(input, `url,custom\n${rows.join('\n')}\n`);
+  const journal = join(dir, `${name}.journal`);
+  const res = await shorty(sandbox, [input, '--journal', journal, '--if-exists', 'skip']);
+  expect(res.exitCode, res.stderr).toBe(0);
+  const created = (await linkIds(sandbox)).filter((id) => !before.includes(id));
+  expect(created).toHaveLength(n - 1);
+  await sandbox.admin.reset();
+  return { journal, created, before };
+}
+
+test('deletes exactly the links the import created, never the skipped or other ones; a second undo has nothing to do', async () => {
+  const { journal, created, before } = await imported('exact', 6);
+  const res = await shorty(sandbox!, ['--undo', journal, '-y']);
+  expect(res.exitCode, res.stderr).toBe(0);
+  expect(res.stdout.trim().split('\n').sort()).toEqual(created.map((id) => `✓ deleted ${id}`).sort());
+  expect(res.stderr).toMatch(/^5 links to delete, /m);
+  expect(res.stderr).toMatch(/^5 deleted, 0 already gone, 0 failed in /m);
+  expect(await linkIds(sandbox!)).toEqual(before);
+  expect(readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((r) => r.status === 'undone')
+    .map((r) => r.id).sort()).toEqual([...created].sort());
+
+  const again = await shorty(sandbox!, ['--undo', journal, '-y']);
+  expect(again.exitCode).toBe(0);
+  expect(again.stdout).toBe('');
+  expect(again.stderr).toMatch(/nothing to undo/);
+  expect(await deletes(sandbox!)).toBe(5);
+});
+
+test('an undo stopped by an outage resumes where it stopped; a link already gone counts as done', async () => {
+  const { journal, created, before } = await imported('resume', 9);
+  // Someone deleted one of them meanwhile.
+  await sandbox!.api('DELETE', `/url/${created[0]}/delete`);
+  await sandbox!.admin.reset();
+  await sandbox!.admin.fault('html500', { rate: 0.5, seed: 3 });
+  const stopped = await shorty(sandbox!, ['--undo', journal, '-y', '--max-outage', '0']);
+  expect(stopped.exitCode, stopped.stderr).toBe(1);
+  expect(stopped.stderr).toMatch(/^hint: to continue: shorty urls import --undo \S+ -y --max-outage 0 --rate-limit 1000\/1s$/m);
+  const first = stopped.stdout.trim().split('\n').filter(Boolean);
+  expect(first.length).toBeLessThan(8);
+
+  await sandbox!.admin.fault(null);
+  const resumed = await shorty(sandbox!, ['--undo', journal, '-y']);
+  expect(resumed.exitCode, resumed.stderr).toBe(0);
+  const lines = [...first, ...resumed.stdout.trim().split('\n')];
+  expect(lines.sort()).toEqual([`✗ ${created[0]}: Link does not exist.`, ...created.slice(1).map((id) => `✓ deleted ${id}`)].sort());
+  expect(await linkIds(sandbox!)).toEqual(before);
+});
+
+test('a deletion whose answer was lost is tried again and reported deleted', async () => {
+  const { journal, before } = await imported('lost', 3);
+  await sandbox!.admin.fault('lost', { count: 1 });
+  const res = await shorty(sandbox!, ['--undo', journal, '-y']);
+  expect(res.exitCode, res.stderr).toBe(0);
+  expect(res.stdout.trim().split('\n').every((l) => l.startsWith('✓ deleted '))).toBe(true);
+  expect(res.stderr).toMatch(/^connection reset by the server: DELETE .*; trying again in/m);
+  expect(await linkIds(sandbox!)).toEqual(before);
+});
+
+test('without a terminal and without -y: exit 2, nothing deleted', async () => {
+  const { journal, created, before } = await imported('ask', 3);
+  const res = await shorty(sandbox!, ['--undo', journal]);
+  expect(res.exitCode).toBe(2);
+  expect(res.stderr).toMatch(/^shorty: refusing to delete without confirmation: pass -y/m);
+  expect(await linkIds(sandbox!)).toEqual([...before, ...created].sort((a, b) => a - b));
+  expect(await deletes(sandbox!)).toBe(0);
+});
+
+test('--undo with an input file is refused', async () => {
+  sandbox = await startSandbox();
+  const res = await shorty(sandbox, ['links.csv', '--undo', join(dir, 'none.journal')]);
+  expect(res.exitCode).toBe(2);
+  expect(res.stderr).toMatch(/^shorty: --undo works from the journal alone: leave out an input file/m);
+});
