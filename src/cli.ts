@@ -5,6 +5,7 @@ import { isFileError, unexpectedFileError } from './file-errors.js';
 import { colorEnabled } from './io.js';
 import { forTerminal } from './output/terminal-text.js';
 import { registerCommands } from './commands/index.js';
+import { checkSurface } from './commands/shared/surface.js';
 import { VERSION } from './version.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
@@ -52,12 +53,13 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       outputError: (s, write) => write(`shorty: ${s.replace(/^error: /, '')}`),
     });
 
-  program.hook('preAction', () => {
+  program.hook('preAction', (_program, command) => {
     const opts = program.opts<GlobalOptions>();
     for (const key of GLOBAL_KEYS) {
       if (opts[key] !== undefined) (ctx.globals as Record<string, unknown>)[key] = opts[key];
     }
     if (ctx.globals.json) ctx.globals.output = 'json';
+    checkSurface(ctx, command);
   });
 
   registerCommands(program, ctx, argv);
