@@ -8,6 +8,7 @@ import { showDetail } from '../shared/detail-view.js';
 import { addWatchOption, parseWatchSeconds } from '../shared/watch.js';
 import { renderQr } from './terminal.js';
 import { QR_DETAIL_VIEW, QR_LIST_VIEW } from './view.js';
+import { answers } from '../shared/surface.js';
 
 export function register(group: Command, ctx: Context): void {
   const get = group
@@ -15,6 +16,7 @@ export function register(group: Command, ctx: Context): void {
     .alias('show')
     .description('show a QR code and its scans by country, referrer, browser and system (drawn on a terminal)');
   addWatchOption(get).action(action(ctx, (idText: string, opts: { watch?: string | true }) => run(ctx, idText, opts)));
+  answers(get, QR_DETAIL_VIEW);
   examples(get, 'shorty qr get 7', 'shorty qr get 7 --watch 10', 'shorty qr get 7 --json');
 }
 
