@@ -5,7 +5,9 @@ import { CancelError, OutputError, ShortyError } from './errors.js';
 import { isFileError, unexpectedFileError } from './file-errors.js';
 import { colorEnabled } from './io.js';
 import { forTerminal } from './util/terminal-text.js';
+import { rewordParserError } from './parser-errors.js';
 import { registerCommands } from './commands/index.js';
+import { checkSurface } from './commands/shared/surface.js';
 import { OUTPUT_FORMATS } from './settings/types.js';
 import { VERSION } from './version.js';
 
@@ -49,15 +51,19 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       // From our IO, not from process.stdout as by default: tests run with an in-memory IO.
       getOutHelpWidth: () => ctx.io.columns ?? 80, // commander's width when not a terminal
       getOutHasColors: () => colorEnabled(ctx.io, ctx.env, undefined),
-      outputError: (s, write) => write(`shorty: ${s.replace(/^error: /, '')}`),
+      outputError: (s, write) => {
+        const { message, hint } = rewordParserError(s);
+        write(`shorty: ${message}\n${hint ? `hint: ${hint}\n` : ''}`);
+      },
     });
 
-  program.hook('preAction', () => {
+  program.hook('preAction', (_program, command) => {
     const opts = program.opts<GlobalOptions>();
     for (const key of GLOBAL_KEYS) {
       if (opts[key] !== undefined) (ctx.globals as Record<string, unknown>)[key] = opts[key];
     }
     if (ctx.globals.json) ctx.globals.output = 'json';
+    checkSurface(ctx, command);
   });
 
   registerCommands(program, ctx, argv);

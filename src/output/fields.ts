@@ -56,15 +56,18 @@ export function checkKnownFields(fields: string[], known: readonly string[]): vo
   if (unknown.length > 0) throw unknownFields(unknown, known);
 }
 
-function unknownFields(unknown: string[], valid: readonly string[]): UsageError {
+export function unknownFields(unknown: string[], valid: readonly string[]): UsageError {
   const plural = unknown.length > 1 ? 's' : '';
   return new UsageError(`unknown field${plural} ${unknown.map((f) => `"${f}"`).join(', ')}`, `valid fields: ${valid.join(', ')}`);
 }
 
-/** A flat row with the chosen fields in order; a dotted path becomes a key named by the path. */
+/**
+ * A flat row with the chosen fields in order; a dotted path becomes a key named by the path. A field
+ * this answer lacks (one a server version leaves out) is null: every record has the same keys.
+ */
 export function pickFields(row: Row, fields: string[]): Row {
   const out: Row = {};
-  for (const field of fields) out[field] = getPath(row, field);
+  for (const field of fields) out[field] = getPath(row, field) ?? null;
   return out;
 }
 

@@ -93,7 +93,7 @@ export async function createPrinter(opts: PrinterOptions): Promise<Printer> {
     const writer = await rowWriter();
     let first = true;
     for await (const row of rows) {
-      if (first && fields) checkFields(row, fields);
+      if (first && fields && !view.fields) checkFields(row, fields);
       first = false;
       await writer.row(fields ? pickFields(row, fields) : row);
     }
@@ -104,7 +104,7 @@ export async function createPrinter(opts: PrinterOptions): Promise<Printer> {
     const buffered: Row[] = [];
     for await (const row of rows) buffered.push(row);
     if (buffered.length === 0) return err('no results\n');
-    if (fields) checkFields(buffered[0], fields);
+    if (fields && !view.fields) checkFields(buffered[0], fields);
     await out(await renderTable(buffered, fields ?? view.columns, style));
     const page = info?.();
     if (page) await err(`${paint.dim(pageFooter(page))}\n`);
@@ -113,7 +113,8 @@ export async function createPrinter(opts: PrinterOptions): Promise<Printer> {
   async function object(response: Row, view: View) {
     const obj = clean(withoutError(response));
     if (quiet) return printQuiet(obj, view);
-    if (fields) checkFields(obj, fields);
+    // Declared fields were checked before any request; a value the server left out prints empty.
+    if (fields && !view.fields) checkFields(obj, fields);
     const shown = fields ? pickFields(obj, fields) : obj;
     if (format === 'table') return out(await renderKeyValue(Object.entries(fields ? shown : flattenRow(obj)), style));
     if (format === 'json') return out(`${jsonText(shown, 2)}\n`);

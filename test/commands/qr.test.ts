@@ -36,12 +36,12 @@ describe('qr add', () => {
     expect((await sent())[0].body).toEqual({ type: 'wifi', data: wifi });
   });
 
-  test('--show draws the data after the normal output; with -q the drawing is all of stdout', async () => {
+  test('--show draws on stderr beside data formats, so stdout stays parseable; with -q the drawing is all of stdout', async () => {
     const shown = await shorty(['qr', 'add', '--type', 'link', '--data', 'https://example.com/menu', '--show', '-o', 'tsv']);
     expect(shown.exitCode).toBe(0);
     const [head, row, ...rest] = shown.stdout.split('\n');
-    expect([head, row.split('\t')[0]]).toEqual(['id\tlink', '1']);
-    expect(rest.join('\n')).toBe(await renderQr('https://example.com/menu'));
+    expect([head, row.split('\t')[0], rest.join('\n')]).toEqual(['id\tlink', '1', '']);
+    expect(shown.stderr).toBe(await renderQr('https://example.com/menu'));
     const quiet = await shorty(['qr', 'add', '--type', 'text', '--data', 'Table 7', '--show', '-q']);
     expect(quiet).toMatchObject({ exitCode: 0, stdout: await renderQr('Table 7') });
   });

@@ -76,11 +76,12 @@ describe('urls add', () => {
     expect((await sent()).map((r) => (r.body as { domain?: string }).domain)).toEqual(['https://go.example.com', 'https://other.example.com']);
   });
 
-  test('--qr draws the short URL after the normal output; with -q the QR code is all of stdout', async () => {
+  test('--qr draws the short URL on stderr beside data formats; with -q the QR code is all of stdout', async () => {
     const drawn = await shorty(['urls', 'add', 'https://example.com/qr', '--custom', 'qr-link', '--qr', '-o', 'tsv']);
     const shorturl = `${sandbox.baseUrl}/qr-link`;
     expect(drawn.exitCode).toBe(0);
-    expect(drawn.stdout).toBe(`id\tshorturl\n1\t${shorturl}\n${await renderQr(shorturl)}`);
+    expect(drawn.stdout).toBe(`id\tshorturl\n1\t${shorturl}\n`);
+    expect(drawn.stderr).toBe(await renderQr(shorturl));
     const quiet = await shorty(['urls', 'get', '1', '--qr', '-q']);
     expect(quiet.exitCode).toBe(0);
     expect(quiet.stdout).toBe(await renderQr(shorturl));

@@ -56,7 +56,7 @@ describe('shorty completion', () => {
   it('refuses an unknown shell with a usage error', async () => {
     const res = await runCli(['completion', 'powershell']);
     expect(res.exitCode).toBe(2);
-    expect(res.stderr).toContain('bash, zsh, fish');
+    expect(res.stderr).toBe('shorty: invalid value "powershell" for <shell>: choose bash, zsh or fish\n');
     expect(res.stdout).toBe('');
   });
 

@@ -4,8 +4,13 @@ import type { View } from '../../output/printer.js';
 import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { updateAccount, type AccountFlags } from './update.js';
+import { answers } from '../shared/surface.js';
 
-const VIEW: View = { columns: ['id', 'email', 'username', 'status', 'expires', 'registered'] };
+const VIEW: View = {
+  columns: ['id', 'email', 'username', 'status', 'expires', 'registered'],
+  fields: ['id', 'email', 'username', 'avatar', 'status', 'expires', 'registered'],
+  extraFields: ['planid'],
+};
 
 export function register(account: Command, ctx: Context): void {
   examples(account, 'shorty account', 'shorty account update --email me@example.com');
@@ -15,6 +20,7 @@ export function register(account: Command, ctx: Context): void {
       const res = await (await ctx.api()).call<{ data?: Record<string, unknown> }>('GET', '/account');
       await (await ctx.printer()).object(res.data ?? {}, VIEW);
     }));
+  answers(get, VIEW);
   examples(get, 'shorty account get', 'shorty account --json', 'shorty account --fields email,expires');
 
   const update = verb(account, 'update', 'change your email and/or password')

@@ -7,6 +7,7 @@ import { action, examples } from '../shared/action.js';
 import { deleteMany } from '../shared/delete.js';
 import { verb } from '../shared/group.js';
 import { addListOptions, printList, type ListFlags } from '../shared/list.js';
+import { answers } from '../shared/surface.js';
 
 const CAMPAIGN_VIEW: View = { columns: ['id', 'name', 'public', 'rotator', 'list'], fields: ['id', 'name', 'public', 'rotator', 'list'], extraFields: ['views'] };
 
@@ -55,6 +56,7 @@ export function register(campaigns: Command, ctx: Context): void {
     .action(action(ctx, (flags: ListFlags) => printList(ctx, { path: '/campaigns', keys: ['campaigns'], view: CAMPAIGN_VIEW, flags, mapItem: withName })));
   examples(list, 'shorty campaigns list', 'shorty campaigns ls --all --json');
 
+  answers(list, CAMPAIGN_VIEW);
   const add = withCampaignOptions(verb(campaigns, 'add', 'create a campaign'), false)
     .action(action(ctx, async (flags: CampaignFlags) => {
       const res = await (await ctx.api()).call('POST', '/campaign/add', { body: campaignBody(flags) });
@@ -62,6 +64,7 @@ export function register(campaigns: Command, ctx: Context): void {
     }));
   examples(add, 'shorty campaigns add --name "Spring sale"', 'shorty campaigns add --name Launch --slug launch --public -q');
 
+  answers(add, CAMPAIGN_VIEW);
   const update = withCampaignOptions(verb(campaigns, 'update <id>', 'rename a campaign or change its slug or access'), true)
     .action(action(ctx, async (id: string, flags: CampaignFlags) => {
       const campaignId = parseId(id, 'campaign id');
@@ -71,6 +74,7 @@ export function register(campaigns: Command, ctx: Context): void {
     }));
   examples(update, 'shorty campaigns update 4 --name "Summer sale" --private');
 
+  answers(update, CAMPAIGN_VIEW);
   const remove = verb(campaigns, 'delete <id...>', 'delete campaigns (their links stay)')
     .action(action(ctx, (ids: string[]) => deleteMany(ctx, { ids, noun: 'campaign', path: (id) => `/campaign/${id}/delete` })));
   examples(remove, 'shorty campaigns delete 4', 'shorty campaigns rm 4 5 -y');

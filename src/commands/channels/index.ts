@@ -9,6 +9,7 @@ import { deleteMany } from '../shared/delete.js';
 import { verb } from '../shared/group.js';
 import { addListOptions, printList, type ListFlags } from '../shared/list.js';
 import { registerWrites } from './write.js';
+import { answers } from '../shared/surface.js';
 
 const CHANNEL_VIEW: View = { columns: ['id', 'name', 'description', 'color', 'starred'], fields: ['id', 'name', 'description', 'color', 'starred'] };
 const ITEM_VIEW: View = { columns: ['type', 'id', 'title', 'link', 'date'], fields: ['type', 'id', 'title', 'preview', 'link', 'date'] };
@@ -20,6 +21,7 @@ export function register(channels: Command, ctx: Context): void {
     .action(action(ctx, (flags: ListFlags) => printList(ctx, { path: '/channels', keys: ['channels'], view: CHANNEL_VIEW, flags })));
   examples(list, 'shorty channels list', 'shorty channels ls --all -o csv');
 
+  answers(list, CHANNEL_VIEW);
   const get = addListOptions(verb(channels, 'get <id>', 'list the items (links, bio pages, QR codes) of a channel'))
     .action(action(ctx, (id: string, flags: ListFlags) => {
       const channelId = parseId(id, 'channel id');
@@ -27,6 +29,7 @@ export function register(channels: Command, ctx: Context): void {
     }));
   examples(get, 'shorty channels get 7', 'shorty channels show 7 --all --json');
 
+  answers(get, ITEM_VIEW);
   registerWrites(channels, ctx, CHANNEL_VIEW);
 
   const remove = verb(channels, 'delete <id...>', 'delete channels (their items are unassigned, not deleted)')

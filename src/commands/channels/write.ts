@@ -5,6 +5,7 @@ import { parseHexColor, parseId } from '../../input/validate.js';
 import type { View } from '../../output/printer.js';
 import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
+import { answers } from '../shared/surface.js';
 
 interface ChannelFlags {
   name?: string;
@@ -45,6 +46,7 @@ export function registerWrites(channels: Command, ctx: Context, view: View): voi
     }));
   examples(add, 'shorty channels add Newsletter', 'shorty channels add "Spring launch" --description "Q2 campaign" --color "#ff8800" --starred -q');
 
+  answers(add, view);
   const update = verb(channels, 'update <id>', 'change a channel')
     .option('--name <name>', 'new name')
     .option('--description <text>', 'new description')

@@ -6,8 +6,9 @@ import { maskRateStoreUrl } from '../../settings/rate-store-url.js';
 import type { ProfileValues } from '../../settings/store.js';
 import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
+import { answers } from '../shared/surface.js';
 
-const VIEW: View = { columns: ['key', 'value'], quiet: 'value' };
+const VIEW: View = { columns: ['key', 'value'], quiet: 'value', fields: ['key', 'value'] };
 
 // Loaded by the actions only: the store brings the file lock (node:os too) and the paths bring
 // node:os, which `--help` never needs.
@@ -40,6 +41,7 @@ export function register(config: Command, ctx: Context): void {
       const rows = CONFIG_KEYS.map((key) => ({ key, value: shown(key, values[key]) }));
       await (await ctx.printer()).list(rows, VIEW);
     }));
+  answers(list, VIEW);
   examples(list, 'shorty config list', 'shorty config list --profile work --json');
 
   const get = config.command('get <key>').description('print one setting (nothing, and exit 1, when it is not set)')

@@ -7,6 +7,7 @@ import { action, examples } from '../shared/action.js';
 import { deleteMany } from '../shared/delete.js';
 import { verb } from '../shared/group.js';
 import { addListOptions, printList, type ListFlags } from '../shared/list.js';
+import { answers } from '../shared/surface.js';
 
 const VIEW: View = { columns: ['id', 'domain', 'redirectroot', 'redirect404'], fields: ['id', 'domain', 'redirectroot', 'redirect404'] };
 
@@ -34,6 +35,7 @@ export function register(domains: Command, ctx: Context): void {
 
   const list = addListOptions(verb(domains, 'list', 'list your branded domains'))
     .action(action(ctx, (flags: ListFlags) => printList(ctx, { path: '/domains', keys: ['domains'], view: VIEW, flags })));
+  answers(list, VIEW);
   examples(list, 'shorty domains list', 'shorty domains list --all -o csv', 'shorty domains ls -q');
 
   const add = withRedirectOptions(verb(domains, 'add <domain>', 'add a branded domain (it must already point to the service)'))
@@ -42,6 +44,7 @@ export function register(domains: Command, ctx: Context): void {
       const res = await (await ctx.api()).call('POST', '/domain/add', { body });
       await (await ctx.printer()).object(res, VIEW);
     }));
+  answers(add, VIEW);
   examples(add, 'shorty domains add https://go.example.com',
     'shorty domains add https://go.example.com --redirect-root https://example.com --redirect-404 https://example.com/404');
 

@@ -4,6 +4,11 @@ import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import type { FormatFlag } from './output.js';
 import type { CreateFlags } from './validate.js';
+import { answers } from '../shared/surface.js';
+
+/** The legacy short URL's fields (api-spec), for --fields before any request. */
+const LEGACY_FIELDS = ['url_id', 'short_url', 'short_url_part', 'original_url', 'date_created', 'last_accessed',
+  'total_visits', 'has_password', 'expiry_date', 'status', 'date_time'];
 
 const XML_HELP = 'request .xml and print the XML body as received';
 
@@ -14,7 +19,7 @@ export function register(legacy: Command, ctx: Context): void {
     'shorty legacy info https://sho.rt/abc --json',
     'shorty legacy list --xml');
 
-  examples(legacy.command('create')
+  examples(answers(legacy.command('create')
     .description('shorten a URL through the legacy interface')
     .argument('<longurl>', 'the long URL (http or https)')
     .option('--custom <alias>', 'custom short part')
@@ -25,7 +30,7 @@ export function register(legacy: Command, ctx: Context): void {
     .action(action(ctx, async (longUrl: string, flags: CreateFlags & FormatFlag) => {
       const { runCreate } = await import('./create.js');
       await runCreate(ctx, longUrl, flags);
-    })),
+    })), LEGACY_FIELDS),
   'shorty legacy create https://example.com/a/long/path',
   'shorty legacy create https://example.com --custom spring --expiry 2030-12-31 -q',
   'shorty legacy create https://example.com --domain go.example.com --xml');
@@ -44,14 +49,15 @@ export function register(legacy: Command, ctx: Context): void {
         await runShortUrlOperation(ctx, name, shortUrl, flags);
       }));
     if (alias) cmd.alias(alias);
+    answers(cmd, LEGACY_FIELDS);
     examples(cmd, `shorty legacy ${name} https://sho.rt/abc`, `shorty legacy ${name} https://sho.rt/abc --json`);
   }
 
-  examples(verb(legacy, 'list', 'list the active short URLs')
+  examples(answers(verb(legacy, 'list', 'list the active short URLs')
     .option('--xml', XML_HELP)
     .action(action(ctx, async (flags: FormatFlag) => {
       const { runList } = await import('./list.js');
       await runList(ctx, flags);
-    })),
+    })), ['short_url']),
   'shorty legacy list', 'shorty legacy list -q | wc -l');
 }

@@ -1,9 +1,12 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { action, examples } from '../shared/action.js';
+import { answers } from '../shared/surface.js';
 
 /** `shorty limits`: the local rate budget, read from the shared limiter state (no request). */
 export function register(limits: Command, ctx: Context): void {
+  // The fields of `limits` (show.ts, loaded when it runs).
+  answers(limits, ['rate_limit', 'source', 'used', 'remaining', 'next_in', 'resets_in', 'configured', 'configured_by', 'server']);
   examples(limits
     .option('--reset', 'forget the local rate-limit state of this base URL and key (says what it cleared)')
     .addHelpText('after', '\nThe budget is shared by every shorty process using the same base URL and key. Once the\n'

@@ -8,21 +8,24 @@ import { completeOption } from '../shared/completion-values.js';
 import { deleteMany } from '../shared/delete.js';
 import { verb } from '../shared/group.js';
 import { addListOptions, printList, type ListFlags } from '../shared/list.js';
+import { answers } from '../shared/surface.js';
 
 const VIEW: View = { columns: ['id', 'type', 'name', 'tag', 'date'], fields: ['id', 'type', 'name', 'tag', 'date'] };
-const TYPE_VIEW: View = { columns: ['type'], quiet: 'type' };
+const TYPE_VIEW: View = { columns: ['type'], quiet: 'type', fields: ['type'] };
 
 export function register(pixels: Command, ctx: Context): void {
   examples(pixels, 'shorty pixels types', 'shorty pixels add --type gtmpixel --name "Main site" --tag GTM-ABC123');
 
   const list = addListOptions(verb(pixels, 'list', 'list your tracking pixels'))
     .action(action(ctx, (flags: ListFlags) => printList(ctx, { path: '/pixels', keys: ['pixels'], view: VIEW, flags })));
+  answers(list, VIEW);
   examples(list, 'shorty pixels list', 'shorty pixels ls --all --json');
 
   const types = pixels.command('types').description('list the pixel types the service accepts (no request)')
     .action(action(ctx, async () => {
       await (await ctx.printer()).list(PIXEL_TYPES.map((type) => ({ type })), TYPE_VIEW);
     }));
+  answers(types, TYPE_VIEW);
   examples(types, 'shorty pixels types', 'shorty pixels types -q');
 
   const add = verb(pixels, 'add', 'add a tracking pixel')
@@ -34,6 +37,7 @@ export function register(pixels: Command, ctx: Context): void {
       const res = await (await ctx.api()).call('POST', '/pixel/add', { body });
       await (await ctx.printer()).object(res, VIEW);
     }));
+  answers(add, VIEW);
   completeOption(add, '--type', PIXEL_TYPES);
   examples(add, 'shorty pixels add --type gtmpixel --name "Main site" --tag GTM-ABC123', 'shorty pixels add --type tiktok --name Ads --tag C4ABCDEF -q');
 

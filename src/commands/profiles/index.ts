@@ -6,8 +6,9 @@ import { maskKey } from '../../settings/keys.js';
 import type { ConfigData } from '../../settings/store.js';
 import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
+import { answers } from '../shared/surface.js';
 
-const VIEW: View = { columns: ['current', 'name', 'base-url', 'api-key'], quiet: 'name' };
+const VIEW: View = { columns: ['current', 'name', 'base-url', 'api-key'], quiet: 'name', fields: ['current', 'name', 'base-url', 'api-key'] };
 
 // Loaded by the actions only: the store brings the file lock (node:os too) and the paths bring
 // node:os, which `--help` never needs.
@@ -39,6 +40,7 @@ export function register(profiles: Command, ctx: Context): void {
       }));
       await (await ctx.printer()).list(rows, VIEW);
     }));
+  answers(list, VIEW);
   examples(list, 'shorty profiles list', 'shorty profiles ls -q');
 
   const use = profiles.command('use <name>').description('make a profile the one used when --profile and SHORTY_PROFILE are not given')

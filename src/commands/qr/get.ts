@@ -9,10 +9,12 @@ import { verb } from '../shared/group.js';
 import { addWatchOption, parseWatchSeconds } from '../shared/watch.js';
 import { renderQr } from './terminal.js';
 import { QR_DETAIL_VIEW, QR_LIST_VIEW } from './view.js';
+import { answers } from '../shared/surface.js';
 
 export function register(group: Command, ctx: Context): void {
   const get = verb(group, 'get <id>', 'show a QR code and its scans by country, referrer, browser and system (drawn on a terminal)');
   addWatchOption(get).action(action(ctx, (idText: string, opts: { watch?: string | true }) => run(ctx, idText, opts)));
+  answers(get, QR_DETAIL_VIEW);
   examples(get, 'shorty qr get 7', 'shorty qr get 7 --watch 10', 'shorty qr get 7 --json');
 }
 

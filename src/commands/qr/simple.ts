@@ -5,12 +5,14 @@ import { verb } from '../shared/group.js';
 import { deleteMany } from '../shared/delete.js';
 import { addListOptions, type ListFlags, printList } from '../shared/list.js';
 import { QR_LIST_VIEW } from './view.js';
+import { answers } from '../shared/surface.js';
 
 /** `qr list`: a thin wrapper over the shared list path. */
 export function registerReads(group: Command, ctx: Context): void {
   const list = verb(group, 'list', 'list your QR codes, newest first');
   addListOptions(list).action(action(ctx, (flags: ListFlags) =>
     printList(ctx, { path: '/qr', keys: ['qrs'], view: QR_LIST_VIEW, flags })));
+  answers(list, QR_LIST_VIEW);
   examples(list, 'shorty qr list', 'shorty qr list --all -o csv', 'shorty qr list -q');
 }
 

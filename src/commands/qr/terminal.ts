@@ -10,9 +10,12 @@ export async function renderQr(text: string): Promise<string> {
 }
 
 /**
- * Draws a QR code on stdout: asked for with --qr/--show, it is data, so it is printed even when
- * stdout is not a terminal. It follows the normal output; with -q it is the only output.
+ * Draws a QR code (--qr/--show). It follows a table on stdout, and with -q it is the whole output
+ * (`--qr -q > code.txt`). When stdout carries json, ndjson, csv or tsv the drawing goes to stderr,
+ * so the data stays parseable.
  */
 export async function drawQr(ctx: Context, text: string): Promise<void> {
-  await writeText(ctx.io.stdout, await renderQr(text));
+  const printer = await ctx.printer();
+  const toStdout = printer.quiet || printer.format === 'table';
+  await writeText(toStdout ? ctx.io.stdout : ctx.io.stderr, await renderQr(text));
 }

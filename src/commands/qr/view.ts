@@ -8,7 +8,8 @@ export const QR_LIST_VIEW: View = { columns: ['id', 'name', 'link', 'scans', 'da
 export const QR_DETAIL_VIEW: View = {
   columns: ['details.id', 'details.name', 'details.link', 'details.scans', 'details.date', 'data.clicks', 'data.uniqueClicks'],
   quiet: 'details.id',
+  fields: ['details.id', 'details.link', 'details.scans', 'details.name', 'details.date', 'data'],
 };
 
 /** POST /qr/add: `{id, link}`. */
-export const QR_CREATED_VIEW: View = { columns: ['id', 'link'] };
+export const QR_CREATED_VIEW: View = { columns: ['id', 'link'], fields: ['id', 'link'] };

@@ -9,6 +9,7 @@ import { verb } from '../shared/group.js';
 import { completeOption } from '../shared/completion-values.js';
 import { drawQr } from './terminal.js';
 import { QR_CREATED_VIEW } from './view.js';
+import { answers } from '../shared/surface.js';
 
 /** Only these types hold plain text we can draw the same way the service does. */
 const DRAWABLE = ['link', 'text'];
@@ -28,6 +29,7 @@ export function registerWrites(group: Command, ctx: Context): void {
     .option('--show', 'also draw the code in the terminal (link and text types; with -q: only the drawing)')
     .action(action(ctx, (flags: QrFlags & { show?: boolean }) => runAdd(ctx, flags)));
   completeOption(add, '--type', QR_TYPES);
+  answers(add, QR_CREATED_VIEW);
   examples(
     add,
     'shorty qr add --type link --data https://example.com --show',

@@ -8,6 +8,7 @@ import { addShareOptions, prepareShare, type ShareFlags } from '../shared/share.
 import { addLinkBodyOptions } from './link-options.js';
 import { printWithQr, withoutError } from './show.js';
 import { LINK_CREATED_VIEW } from './view.js';
+import { answers } from '../shared/surface.js';
 
 type AddOptions = Omit<LinkFlags, 'url'> & ShareFlags & { qr?: boolean };
 
@@ -16,6 +17,7 @@ export function register(group: Command, ctx: Context): void {
   addShareOptions(addLinkBodyOptions(cmd, { creating: true })
     .option('--qr', 'also draw the short URL as a QR code (with -q: only the QR code)'))
     .action(action(ctx, (longurl: string, opts: AddOptions) => run(ctx, longurl, opts)));
+  answers(cmd, LINK_CREATED_VIEW);
   examples(
     cmd,
     'shorty urls add https://example.com/spring-sale -q',

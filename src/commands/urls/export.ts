@@ -3,6 +3,8 @@ import { BULK_PAGE_SIZE } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
 import { parsePositiveInt } from '../../input/validate.js';
 import { action, examples } from '../shared/action.js';
+import { answers } from '../shared/surface.js';
+import { LINK_COLUMNS } from '../../input/link-columns.js';
 
 /** `shorty urls export`: every link, streamed, as `urls import` reads it back. */
 export function registerExport(group: Command, ctx: Context): void {
@@ -25,6 +27,8 @@ to another account, leave them out with --fields.`)
       const { runExport } = await import('../../bulk/export.js');
       return runExport(ctx, { pageSize });
     }));
+  // The export's columns (bulk/export.ts): the list's, then the link fields a server may add.
+  answers(cmd, ['id', 'alias', 'shorturl', 'longurl', 'title', 'description', 'clicks', 'uniqueclicks', 'domain', 'expiry', 'date', ...LINK_COLUMNS]);
   examples(cmd,
     'shorty urls export > links.csv',
     'shorty urls export -o ndjson --page-size 1000 | jq .longurl',

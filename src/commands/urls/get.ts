@@ -11,6 +11,7 @@ import { addShareOptions, prepareShare, type ShareFlags } from '../shared/share.
 import { addWatchOption, parseWatchSeconds } from '../shared/watch.js';
 import { detailShortUrl, printWithQr, withoutError } from './show.js';
 import { LINK_DETAIL_VIEW } from './view.js';
+import { answers } from '../shared/surface.js';
 
 interface GetOptions extends ShareFlags {
   qr?: boolean;
@@ -22,6 +23,7 @@ export function register(group: Command, ctx: Context): void {
     .option('--qr', 'also draw the short URL as a QR code (with -q: only the QR code)');
   addShareOptions(addWatchOption(cmd))
     .action(action(ctx, (id: string, opts: GetOptions) => run(ctx, id, opts)));
+  answers(cmd, LINK_DETAIL_VIEW);
   examples(
     cmd,
     'shorty urls get 42',

@@ -6,6 +6,8 @@ import { parseDuration } from '../../input/duration.js';
 import { parseChoice } from '../../input/validate.js';
 import { action, examples } from '../shared/action.js';
 import { completeOption } from '../shared/completion-values.js';
+import { answers } from '../shared/surface.js';
+import { LINK_COLUMNS } from '../../input/link-columns.js';
 
 interface ImportFlags {
   format?: 'csv' | 'lines' | 'ndjson';
@@ -103,6 +105,8 @@ row was sent), 2 for unusable input (nothing sent), 130 when interrupted (143: S
     }));
   completeOption(cmd, '--delimiter', ['comma', 'semicolon', 'tab', 'pipe']);
   completeOption(cmd, '--encoding', ['utf-8', 'windows-1252', 'latin1', 'utf-16le', 'utf-16be', 'macintosh']);
+  // A result row: the input's link columns (under their own names or an alias), then the outcome.
+  answers(cmd, [...LINK_COLUMNS, 'longurl', 'long_url', 'alias', 'row', 'status', 'id', 'shorturl', 'error']);
   examples(cmd,
     'shorty urls import links.csv --dry-run',
     'shorty urls import links.csv --journal links.journal --failed-out failed.csv > results.csv',

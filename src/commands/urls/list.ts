@@ -4,6 +4,7 @@ import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { addListOptions, type ListFlags, printList } from '../shared/list.js';
 import { LINK_LIST_VIEW } from './view.js';
+import { answers } from '../shared/surface.js';
 
 interface ListOptions extends ListFlags {
   order?: 'date' | 'click';
@@ -13,6 +14,7 @@ export function register(group: Command, ctx: Context): void {
   const cmd = verb(group, 'list', 'list your links, newest first (or by clicks with --order click)')
     .addOption(new Option('--order <order>', 'sort by date or by clicks').choices(['date', 'click']));
   addListOptions(cmd).action(action(ctx, (opts: ListOptions) => run(ctx, opts)));
+  answers(cmd, LINK_LIST_VIEW);
   examples(
     cmd,
     'shorty urls list',

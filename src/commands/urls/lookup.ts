@@ -6,12 +6,14 @@ import type { ModernApi } from '../../api/modern.js';
 import { action, examples } from '../shared/action.js';
 import { withoutError } from './show.js';
 import { LINK_DETAIL_VIEW } from './view.js';
+import { answers } from '../shared/surface.js';
 
 export function register(group: Command, ctx: Context): void {
   const cmd = group
     .command('lookup <shorturl>')
     .description('find a link by its short URL and show it like `urls get`')
     .action(action(ctx, (shorturl: string) => run(ctx, shorturl)));
+  answers(cmd, LINK_DETAIL_VIEW);
   examples(cmd, 'shorty urls lookup https://sho.rt/spring', 'shorty urls lookup https://sho.rt/spring --fields id -o tsv');
 }
 

@@ -9,11 +9,13 @@ import { verb } from '../shared/group.js';
 import { addLinkBodyOptions } from './link-options.js';
 import { withoutError } from './show.js';
 import { LINK_UPDATED_VIEW } from './view.js';
+import { answers } from '../shared/surface.js';
 
 export function register(group: Command, ctx: Context): void {
   const cmd = verb(group, 'update <id>', 'change a link; without --url the current long URL is kept (read first with GET /url/:id)')
     .option('--url <url>', 'new long URL');
   addLinkBodyOptions(cmd, { creating: false }).action(action(ctx, (id: string, opts: LinkFlags) => run(ctx, id, opts)));
+  answers(cmd, LINK_UPDATED_VIEW);
   examples(
     cmd,
     'shorty urls update 42 --url https://example.com/new-page',

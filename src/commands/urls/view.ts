@@ -17,10 +17,14 @@ export const LINK_DETAIL_VIEW: View = {
     'details.expiry', 'details.date', 'data.clicks', 'data.uniqueClicks',
   ],
   quiet: 'details.shorturl',
+  fields: [
+    'id', 'details.id', 'details.shorturl', 'details.longurl', 'details.title', 'details.description', 'details.location',
+    'details.device', 'details.expiry', 'details.date', 'data',
+  ],
 };
 
 /** POST /url/add: `{id, shorturl}`. */
-export const LINK_CREATED_VIEW: View = { columns: ['id', 'shorturl'], quiet: 'shorturl' };
+export const LINK_CREATED_VIEW: View = { columns: ['id', 'shorturl'], quiet: 'shorturl', fields: ['id', 'shorturl'] };
 
 /** PUT /url/:id/update: `{id, short}`; -q prints the id, as for every other write. */
-export const LINK_UPDATED_VIEW: View = { columns: ['id', 'short'], quiet: 'id' };
+export const LINK_UPDATED_VIEW: View = { columns: ['id', 'short'], quiet: 'id', fields: ['id', 'short'] };

@@ -1,0 +1,47 @@
+// The checks every command shares, run before its action (so before any request): exit 2 means
+// nothing was sent. A command that prints records declares the fields they can have; --fields
+// on any other command is refused rather than ignored.
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { parseFieldList, unknownFields } from '../../output/fields.js';
+import type { View } from '../../output/printer.js';
+import { resolveOutputFormat } from '../../settings/resolve.js';
+
+const DECLARED = new WeakMap<Command, readonly string[]>();
+
+/** Declares the fields of what `cmd` prints (a view's `fields` and `extraFields`, or a list). */
+export function answers(cmd: Command, shape: View | readonly string[]): Command {
+  const fields = 'columns' in shape ? [...(shape.fields ?? shape.columns), ...(shape.extraFields ?? [])] : shape;
+  DECLARED.set(cmd, fields);
+  return cmd;
+}
+
+/** A field is known when declared, when it is an object that holds declared paths, or a key inside a declared object. */
+function known(field: string, declared: readonly string[]): boolean {
+  return declared.some((d) => d === field || d.startsWith(`${field}.`) || field.startsWith(`${d}.`));
+}
+
+export function checkSurface(ctx: Context, cmd: Command): void {
+  const { globals } = ctx;
+  const opts = cmd.opts<{ xml?: boolean }>();
+  // Read here for its validation (SHORTY_OUTPUT, a profile's `output`): the printer reads it again.
+  resolveOutputFormat(ctx.globals, ctx.env, ctx.io.stderr);
+  if (opts.xml && (globals.output !== undefined || globals.json)) {
+    throw new UsageError('--xml and -o/--json can\'t be used together', 'choose one: --xml prints the body as received');
+  }
+  const fields = parseFieldList(globals.fields);
+  if (!fields) return;
+  if (globals.quiet) throw new UsageError('-q and --fields can\'t be used together', 'drop -q to choose fields, or --fields to print one value per line');
+  const declared = DECLARED.get(cmd);
+  const name = commandPath(cmd);
+  if (!declared) throw new UsageError(`"${name}" prints no fields to choose from`, 'drop --fields');
+  const unknown = fields.filter((f) => !known(f, declared));
+  if (unknown.length > 0) throw unknownFields(unknown, declared);
+}
+
+function commandPath(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
