@@ -114,7 +114,7 @@ export class Faults {
 }
 
 /** A small seeded PRNG (public domain, Tommy Ettinger): the same seed, the same faults. */
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -1,17 +1,8 @@
 // Random argument vectors built from the real command tree, for the command-line fuzz test.
 import type { Argument, Command, Option } from 'commander';
 
-/** mulberry32: small, fast and seedable, so a failing vector can be replayed from its seed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32 (the sandbox's, for its seeded faults): a failing vector replays from its seed. */
+export { mulberry32 as prng } from '../../src/sandbox/faults.js';
 
 export interface CommandSpec {
   /** e.g. ['urls', 'add'], with the alias spellings each word can take */
