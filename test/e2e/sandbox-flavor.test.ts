@@ -64,3 +64,16 @@ it('`shorty sandbox --flavor v9` exits 2 naming the flavors', async () => {
   expect(res.stdout).toBe('');
   expect(res.stderr).toBe('shorty: invalid flavor "v9": expected one of v6, v7\n');
 });
+
+it('`shorty sandbox --port <taken>` exits 2 with one line and a hint', async () => {
+  const sb = await startSandboxProcess([]);
+  try {
+    const port = new URL(sb.baseUrl).port;
+    const res = await runCli(['sandbox', '--port', port]);
+    expect(res.exitCode).toBe(2);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toBe(`shorty: port ${port} on 127.0.0.1 is taken\nhint: choose another with --port, or --port 0 for a free one\n`);
+  } finally {
+    await sb.close();
+  }
+});

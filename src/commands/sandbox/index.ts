@@ -21,7 +21,15 @@ export function register(cmd: Command, ctx: Context): void {
           ctx.signal,
         );
       } catch (err) {
-        if (err instanceof Error && !(err as NodeJS.ErrnoException).code) throw new UsageError(err.message);
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'EADDRINUSE') {
+          throw new UsageError(`port ${opts.port} on ${opts.host} is taken`, 'choose another with --port, or --port 0 for a free one');
+        }
+        if (code === 'EADDRNOTAVAIL' || code === 'EACCES') {
+          throw new UsageError(`cannot listen on ${opts.host}:${opts.port} (${code === 'EACCES' ? 'permission denied' : 'no such local address'})`,
+            'use --host 127.0.0.1 and a port above 1023, or --port 0 for a free one');
+        }
+        if (err instanceof Error && !code) throw new UsageError(err.message);
         throw err;
       }
     }));
@@ -30,6 +38,6 @@ export function register(cmd: Command, ctx: Context): void {
   examples(cmd,
     'shorty sandbox --port 8080',
     'shorty sandbox --flavor v6   # answer like an older (v6) server',
-    'eval "$(shorty sandbox --port 0 &)"   # prints SHORTY_BASE_URL=... and SHORTY_API_KEY=...',
+    'shorty sandbox > sandbox.env &   # from a script: wait for its two lines, then export $(cat sandbox.env)',
     'shorty sandbox --rate-limit 5/1s --data ./sandbox.json');
 }
