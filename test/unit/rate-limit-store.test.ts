@@ -23,6 +23,21 @@ const addSlot = (pid: number, seq: number) => (state: { slots: unknown[] }) => {
   state.slots.push({ sentAt: Date.now(), pid, seq });
 };
 
+/** A script that opens the state file named by its first argument and runs `body` on `store`. */
+async function writerScript(dir: string, body: string): Promise<string> {
+  const script = join(dir, 'writer.mjs');
+  await build({
+    stdin: {
+      contents: `import { openRateStore } from './src/api/rate-store.ts';
+        const store = openRateStore(process.argv[2]);
+        ${body}`,
+      resolveDir: ROOT, loader: 'ts',
+    },
+    bundle: true, platform: 'node', format: 'esm', outfile: script, logLevel: 'error',
+  });
+  return script;
+}
+
 describe('state file location', () => {
   it('is per base URL and key, and never contains the key', () => {
     const a = rateStatePath('/cfg', 'http://127.0.0.1:8080', 'sk_secret_one');
@@ -52,16 +67,8 @@ describe('the locked state file', () => {
 
   it('keeps every update when separate processes write at the same time', async () => {
     const dir = tempDir();
-    const script = join(dir, 'writer.mjs');
-    await build({
-      stdin: {
-        contents: `import { openRateStore } from './src/api/rate-store.ts';
-          const store = openRateStore(process.argv[2]);
-          for (let i = 0; i < 25; i++) await store.update((s) => { s.slots.push({ sentAt: Date.now(), pid: process.pid, seq: i }); });`,
-        resolveDir: ROOT, loader: 'ts',
-      },
-      bundle: true, platform: 'node', format: 'esm', outfile: script, logLevel: 'error',
-    });
+    const script = await writerScript(dir, `
+          for (let i = 0; i < 25; i++) await store.update((s) => { s.slots.push({ sentAt: Date.now(), pid: process.pid, seq: i }); });`);
     const path = join(dir, 'ratelimit', 'shared.json');
     const children = Array.from({ length: 4 }, () => spawn(process.execPath, [script, path], { stdio: 'inherit' }));
     expect(await Promise.all(children.map(exitOf))).toEqual([0, 0, 0, 0]);
@@ -130,19 +137,11 @@ describe('the locked state file', () => {
 
   it('never shows a reader a torn state while other processes write', async () => {
     const dir = tempDir();
-    const script = join(dir, 'writer.mjs');
-    await build({
-      stdin: {
-        contents: `import { openRateStore } from './src/api/rate-store.ts';
-          const store = openRateStore(process.argv[2]);
+    const script = await writerScript(dir, `
           for (let i = 0; i < 40; i++) await store.update((s) => {
             // alternately long and short states: an in-place write would leave a tail to tear
             if (i % 2) s.slots.splice(0); else for (let k = 0; k < 200; k++) s.slots.push({ sentAt: Date.now(), pid: process.pid, seq: k });
-          });`,
-        resolveDir: ROOT, loader: 'ts',
-      },
-      bundle: true, platform: 'node', format: 'esm', outfile: script, logLevel: 'error',
-    });
+          });`);
     const path = join(dir, 'ratelimit', 'shared.json');
     await openRateStore(path).update(addSlot(1, 0));
     const children = Array.from({ length: 3 }, () => spawn(process.execPath, [script, path], { stdio: 'inherit' }));
