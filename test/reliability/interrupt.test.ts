@@ -41,10 +41,23 @@ async function interruptWhen(args: string[], env: Record<string, string>, config
   let stdout = '';
   let stderr = '';
   let interrupted = false;
+  // One check at a time: two overlapping checks could both send SIGINT, and a second Ctrl-C
+  // means "exit now", without the summary this test reads.
+  // Once started, the check polls until it holds or the run ends, so a moment that comes between
+  // two writes of the child is not missed.
+  let checking = false;
+  let exited = false;
+  void result.finally(() => { exited = true; }).catch(() => {});
   const check = async () => {
-    if (!interrupted && (await ready(stdout, stderr))) {
-      interrupted = true;
-      child.kill('SIGINT');
+    if (interrupted || checking) return;
+    checking = true;
+    while (!interrupted && !exited) {
+      if (await ready(stdout, stderr)) {
+        interrupted = true;
+        child.kill('SIGINT');
+      } else {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
     }
   };
   child.stdout!.on('data', (chunk: Buffer) => {
