@@ -1,4 +1,5 @@
 import type { Context } from '../context.js';
+import { profileDomain } from '../input/domain.js';
 import type { ColumnMapOption } from '../input/link-columns.js';
 import { checkFields, parseFieldList } from '../output/fields.js';
 import { DoneIndex, readJournal, type JournalState } from './journal.js';
@@ -42,6 +43,7 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<numb
   const warn = (text: string) => void ctx.io.stderr.write(`${text}\n`);
   const input = await openImportInput(ctx, opts, warn);
   const settings = await ctx.settings();
+  const profile = profileDomain(settings.domain);
   // Held from before the journal is read until the run ends (the last row journaled).
   if (opts.journal && !opts.dryRun) ctx.onClose(await lockJournal(opts.journal));
   const journal: JournalState = opts.journal
@@ -63,7 +65,7 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<numb
   if (credentials) warn(credentials);
   note(`${describePlan(plan)}, ${estimate(plan.toSend)}`);
   return runLiveImport(ctx, {
-    ...opts, input, format: input.shape.format, done, claimed: journal.claimed, outage, plan, outputFormat, rateLimit: settings.rateLimit, domain: settings.domain, note,
+    ...opts, input, format: input.shape.format, done, claimed: journal.claimed, outage, plan, outputFormat, rateLimit: settings.rateLimit, domain: profile?.url, note,
   });
 }
 

@@ -1,5 +1,6 @@
 import { UsageError } from '../errors.js';
 import type { LinkBody } from '../api/types.js';
+import { parseDomain } from './domain.js';
 import { parseDateTime, parseHttpUrl, parseId } from './validate.js';
 import {
   checkDeeplink, parseCustomAlias, parseIdList, parseParamPair, parseRedirectType, parseTargetPair,
@@ -73,7 +74,7 @@ export function buildLinkBody(raw: RawLink, opts: BuildOptions): LinkFields {
   body.custom = filled(raw.custom, n.custom, (v) => parseCustomAlias(v, n.custom));
   if (raw.type !== undefined) body.type = parseRedirectType(raw.type, n.type, opts.creating ?? opts.requireUrl);
   body.password = filled(raw.password, n.password);
-  body.domain = filled(raw.domain, n.domain, (v) => v.trim());
+  body.domain = filled(raw.domain, n.domain, (v) => parseDomain(v, n.domain).url);
   body.expiry = filled(raw.expiry, n.expiry, (v) => parseDateTime(v, n.expiry));
   if (raw.geotarget.length) body.geotarget = targets(raw.geotarget, n.geotarget, 'location');
   if (raw.devicetarget.length) body.devicetarget = targets(raw.devicetarget, n.devicetarget, 'device');

@@ -3,7 +3,7 @@ import {
   base64Segment, legacyApiPath, legacyCreatePath, legacyShortUrlPath, legacyUrl, textSegment,
 } from '../../src/api/legacy-path.js';
 import { bestMessage, checkJsonEnvelope, normalizeLegacyData, xmlFields } from '../../src/api/legacy.js';
-import { parseBareDomain, parseShortUrl } from '../../src/commands/legacy/validate.js';
+import { parseShortUrl } from '../../src/commands/legacy/validate.js';
 import type { HttpResponse } from '../../src/api/http.js';
 
 // Its base64 holds `/`, `+` and `=`, and it has non-ASCII text.
@@ -99,14 +99,6 @@ describe('legacy envelopes', () => {
 });
 
 describe('argument checks', () => {
-  test('parseBareDomain accepts hosts and refuses schemes and slashes with a hint', () => {
-    expect(parseBareDomain('go.example.com')).toBe('go.example.com');
-    expect(parseBareDomain('127.0.0.1:8080')).toBe('127.0.0.1:8080');
-    expect(() => parseBareDomain('https://go.example.com/')).toThrow(/without scheme/);
-    expect(() => parseBareDomain('go.example.com/')).toThrow(/without scheme/);
-    expect(() => parseBareDomain('go example')).toThrow(/expected a domain/);
-  });
-
   test('parseShortUrl takes a URL with or without scheme', () => {
     expect(parseShortUrl('https://sho.rt/abc')).toBe('https://sho.rt/abc');
     expect(parseShortUrl('sho.rt/abc')).toBe('sho.rt/abc');

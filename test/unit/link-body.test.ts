@@ -17,6 +17,7 @@ describe('linkBodyFromFlags: each option lands in its body field', () => {
     ['--type overlay', { type: 'overlay-3' }, { type: 'overlay-3' }],
     ['--password', { password: 's3cret pass' }, { password: 's3cret pass' }],
     ['--domain', { domain: ' https://go.example.com ' }, { domain: 'https://go.example.com' }],
+    ['--domain without a scheme', { domain: 'go.example.com/' }, { domain: 'https://go.example.com' }],
     ['--expiry', { expiry: '2030-12-31 23:59:59' }, { expiry: '2030-12-31 23:59:59' }],
     ['--expiry leap day', { expiry: '2028-02-29 00:00:00' }, { expiry: '2028-02-29 00:00:00' }],
     ['--geo', { geo: ['Canada=https://ca.example.com', 'United States=https://us.example.com/x?a=b'] },
@@ -127,7 +128,7 @@ describe('linkBodyFromRow', () => {
       url: URL_A, custom: 'abc', type: 'frame', password: 'pw', domain: 'go.example.com', expiry: '2030-01-02 03:04:05',
       metatitle: 'MT', metadescription: 'MD', metaimage: 'https://i.example.com/a.jpg', channel: '4',
     }, {
-      url: URL_A, custom: 'abc', type: 'frame', password: 'pw', domain: 'go.example.com', expiry: '2030-01-02 03:04:05',
+      url: URL_A, custom: 'abc', type: 'frame', password: 'pw', domain: 'https://go.example.com', expiry: '2030-01-02 03:04:05',
       metatitle: 'MT', metadescription: 'MD', metaimage: 'https://i.example.com/a.jpg', channel: 4,
     }],
     ['pixels separated by ;', { url: URL_A, pixels: '1; 2;;3' }, { url: URL_A, pixels: [1, 2, 3] }],

@@ -25,7 +25,7 @@ export function register(legacy: Command, ctx: Context): void {
     .option('--custom <alias>', 'custom short part')
     .option('--password <password>', 'protect the link with a password')
     .option('--expiry <yyyy-mm-dd>', 'expiry date')
-    .option('--domain <domain>', 'an existing branded domain, without scheme or trailing slash')
+    .option('--domain <domain>', 'a branded domain you added, go.example.com or https://go.example.com (default: the `domain` config key)')
     .option('--xml', XML_HELP)
     .action(action(ctx, async (longUrl: string, flags: CreateFlags & FormatFlag) => {
       const { runCreate } = await import('./create.js');

@@ -1,5 +1,6 @@
 // Checks of legacy arguments, run before any request (exit 2, nothing sent).
 import { UsageError } from '../../errors.js';
+import { parseDomain } from '../../input/domain.js';
 import { parseDate, parseHttpUrl, parseHttpUrlAsTyped } from '../../input/validate.js';
 import type { LegacyCreateOptions } from '../../api/legacy-path.js';
 
@@ -17,7 +18,7 @@ export function parseCreateInput(longUrl: string, flags: CreateFlags): { longUrl
       custom: flags.custom === undefined ? undefined : nonEmpty(flags.custom, '--custom'),
       password: flags.password === undefined ? undefined : nonEmpty(flags.password, '--password'),
       expiry: flags.expiry === undefined ? undefined : parseDate(flags.expiry, '--expiry'),
-      domain: flags.domain === undefined ? undefined : parseBareDomain(flags.domain),
+      domain: flags.domain === undefined ? undefined : parseDomain(flags.domain).host,
     },
   };
 }
@@ -25,20 +26,6 @@ export function parseCreateInput(longUrl: string, flags: CreateFlags): { longUrl
 function nonEmpty(value: string, flag: string): string {
   if (value.trim() === '') throw new UsageError(`invalid ${flag}: must not be empty`);
   return value;
-}
-
-const HOST = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/i;
-
-/** The legacy `base_domain`: a host (optionally :port), no scheme, no path, no trailing slash. */
-export function parseBareDomain(value: string): string {
-  const text = value.trim();
-  const suggestion = text.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/\/+$/, '');
-  if (suggestion !== text && HOST.test(suggestion)) {
-    throw new UsageError(`invalid --domain "${value}": give the domain without scheme or trailing slash`,
-      `use --domain ${suggestion}`);
-  }
-  if (text.length > 253 || !HOST.test(text)) throw new UsageError(`invalid --domain "${value}": expected a domain such as go.example.com`);
-  return text;
 }
 
 /** A short URL as the service prints it (`https://sho.rt/abc`), or without its scheme (`sho.rt/abc`). */

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { type LinkFlags, linkBodyFromFlags } from '../../input/link-body.js';
+import { profileDomain } from '../../input/domain.js';
 import { credentialsWarning } from '../../input/validate.js';
 import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
@@ -37,10 +38,8 @@ export async function run(ctx: Context, longurl: string, opts: AddOptions): Prom
   ctx.secrets.add(body.password);
   const warning = credentialsWarning(body.url);
   if (warning) ctx.io.stderr.write(`warning: ${warning}\n`);
-  if (body.domain === undefined) {
-    const { domain } = await ctx.settings();
-    if (domain) body.domain = domain;
-  }
+  const fallback = body.domain === undefined ? profileDomain((await ctx.settings()).domain) : undefined;
+  if (fallback) body.domain = fallback.url;
   const created = withoutError(await (await ctx.api()).call('POST', '/url/add', { body }));
   await printWithQr(ctx, created, LINK_CREATED_VIEW, { draw: opts.qr, text: created.shorturl });
   await share?.(created.shorturl);
