@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { runCli, type CliResult } from '../helpers/cli.js';
+import { runCli, tempDir, type CliResult } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
 // Typed with a raw ü and >, sent as a browser would request it; its base64 holds `/`, `+` and `=`.
@@ -47,6 +47,39 @@ describe('legacy create', () => {
     expect(typeof data.url_id).toBe('number');
     const info = JSON.parse((await legacy('info', data.short_url, '--json')).stdout);
     expect(info).toMatchObject({ has_password: true, expiry_date: expect.stringMatching(/^2030-12-31/), total_visits: 0 });
+  });
+
+  test('--domain takes the host or the URL; base_domain gets the host', async () => {
+    expect((await sandbox.api('POST', '/domain/add', { domain: 'https://go.example.com' })).json.error).toBe(0);
+    for (const given of ['go.example.com', 'https://Go.Example.com/', 'http://go.example.com']) {
+      await sandbox.admin.reset();
+      const shortUrl = await createQuiet('https://example.com/branded', '--domain', given);
+      expect(shortUrl).toMatch(/^https:\/\/go\.example\.com\/\w+$/);
+      expect(await legacyPaths()).toEqual([`/api/v1/***/shorturl/create/base_domain/go.example.com/url/${b64('https://example.com/branded')}.json`]);
+    }
+  });
+
+  test("the profile's domain applies when --domain is not given, in either form", async () => {
+    expect((await sandbox.api('POST', '/domain/add', { domain: 'https://go.example.com' })).json.error).toBe(0);
+    const configDir = tempDir();
+    const env = { SHORTY_CONFIG_DIR: configDir };
+    expect((await run(['config', 'set', 'domain', 'https://go.example.com/'], { env })).exitCode).toBe(0);
+    await sandbox.admin.reset();
+    const res = await run(['legacy', 'create', 'https://example.com/profile', '-q'], { env });
+    expect(res.exitCode).toBe(0);
+    expect(res.stdout).toMatch(/^https:\/\/go\.example\.com\/\w+\n$/);
+    expect(await legacyPaths()).toEqual([`/api/v1/***/shorturl/create/base_domain/go.example.com/url/${b64('https://example.com/profile')}.json`]);
+
+    // --domain wins over the profile; a profile domain that is no domain is exit 2 before any request.
+    await sandbox.admin.reset();
+    expect((await run(['legacy', 'create', 'https://example.com/own', '--domain', sandbox.baseUrl, '-q'], { env })).exitCode).toBe(0);
+    expect((await legacyPaths())[0]).toContain(`/base_domain/${encodeURIComponent(new URL(sandbox.baseUrl).host)}/`);
+    expect((await run(['config', 'set', 'domain', 'go.example.com/x'], { env })).exitCode).toBe(0);
+    await sandbox.admin.reset();
+    const bad = await run(['legacy', 'create', 'https://example.com/bad'], { env });
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toMatch(/^shorty: invalid domain in the profile "go\.example\.com\/x"/m);
+    expect(await legacyPaths()).toEqual([]);
   });
 
   test('only the given options, url last; -q prints the short URL', async () => {
@@ -172,7 +205,7 @@ describe('validation and the key', () => {
       ['create', 'not a url'],
       ['create', 'https://example.com', '--expiry', '2030-02-30'],
       ['create', 'https://example.com', '--expiry', '31/12/2030'],
-      ['create', 'https://example.com', '--domain', 'https://go.example.com/'],
+      ['create', 'https://example.com', '--domain', 'https://go.example.com/path'],
       ['create', 'https://example.com', '--custom', ''],
       ['info', 'a b'],
       ['disable', 'ftp://sho.rt/x'],

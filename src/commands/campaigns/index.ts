@@ -2,21 +2,15 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { parseId } from '../../input/validate.js';
-import type { Row, View } from '../../output/printer.js';
+import type { Row } from '../../output/printer.js';
 import { action, examples } from '../shared/action.js';
-import { deleteMany } from '../shared/delete.js';
+import { assignAnswers, assignEach } from '../shared/assign.js';
 import { verb } from '../shared/group.js';
-import { addListOptions, printList, type ListFlags } from '../shared/list.js';
+import { nameArgument } from '../shared/name.js';
+import { asRecord, fieldsHelp, findInList, registerDelete, registerGet, registerList, type Resource } from '../shared/resource.js';
 import { answers } from '../shared/surface.js';
 
-const CAMPAIGN_VIEW: View = { columns: ['id', 'name', 'public', 'rotator', 'list'], fields: ['id', 'name', 'public', 'rotator', 'list'], extraFields: ['views'] };
-
-interface CampaignFlags {
-  name?: string;
-  slug?: string;
-  public?: boolean;
-  private?: boolean;
-}
+const FIELDS = ['id', 'name', 'public', 'rotator', 'list'];
 
 /**
  * Servers answer a campaign's name under `name` (lists), `domain` (v7 writes, and some lists) or
@@ -31,60 +25,75 @@ function withName(campaign: Row): Row {
   return { id, name, ...rest };
 }
 
-function campaignBody(flags: CampaignFlags): Record<string, unknown> {
+const CAMPAIGN: Resource = {
+  noun: 'campaign', group: 'campaigns', listPath: '/campaigns', keys: ['campaigns'], mapItem: withName,
+  view: { columns: FIELDS, fields: FIELDS, extraFields: ['views'] },
+};
+
+interface CampaignFlags {
+  name?: string;
+  slug?: string;
+  public?: boolean;
+  private?: boolean;
+}
+
+function campaignBody(flags: CampaignFlags, name: string | undefined): Record<string, unknown> {
   if (flags.public && flags.private) throw new UsageError('--public and --private exclude each other');
   const body: Record<string, unknown> = {};
-  if (flags.name !== undefined) body.name = flags.name;
+  if (name !== undefined) body.name = name;
   if (flags.slug !== undefined) body.slug = flags.slug;
   if (flags.public) body.public = true;
   if (flags.private) body.public = false;
   return body;
 }
 
-function withCampaignOptions(cmd: Command, nameRequired: boolean): Command {
-  const name = '--name <name>';
-  return (nameRequired ? cmd.requiredOption(name, 'campaign name') : cmd.option(name, 'campaign name'))
+function withCampaignOptions(cmd: Command): Command {
+  return cmd
+    .option('--name <name>', 'campaign name')
     .option('--slug <slug>', 'rotator slug: one address that rotates through the campaign links')
     .option('--public', 'make the campaign list public')
     .option('--private', 'make the campaign list private');
 }
 
 export function register(campaigns: Command, ctx: Context): void {
-  examples(campaigns, 'shorty campaigns list', 'shorty campaigns add --name "Spring sale" --slug spring');
+  fieldsHelp(campaigns, CAMPAIGN);
+  examples(campaigns, 'shorty campaigns list', 'shorty campaigns add "Spring sale" --slug spring', 'shorty campaigns assign 4 1021 1022');
 
-  const list = addListOptions(verb(campaigns, 'list', 'list your campaigns'))
-    .action(action(ctx, (flags: ListFlags) => printList(ctx, { path: '/campaigns', keys: ['campaigns'], view: CAMPAIGN_VIEW, flags, mapItem: withName })));
-  examples(list, 'shorty campaigns list', 'shorty campaigns ls --all --json');
+  registerList(campaigns, ctx, CAMPAIGN, 'list your campaigns', 'shorty campaigns list', 'shorty campaigns ls --all --json');
+  registerGet(campaigns, ctx, CAMPAIGN, 'shorty campaigns get 4', 'shorty campaigns show 4 --fields name,rotator');
 
-  answers(list, CAMPAIGN_VIEW);
-  const add = withCampaignOptions(verb(campaigns, 'add', 'create a campaign'), false)
-    .action(action(ctx, async (flags: CampaignFlags) => {
-      const res = await (await ctx.api()).call('POST', '/campaign/add', { body: campaignBody(flags) });
-      await (await ctx.printer()).object(withName(res), CAMPAIGN_VIEW);
+  const add = withCampaignOptions(verb(campaigns, 'add [name]', 'create a campaign'))
+    .action(action(ctx, async (name: string | undefined, flags: CampaignFlags) => {
+      const body = campaignBody(flags, nameArgument(name, flags.name, 'campaign'));
+      const res = await (await ctx.api()).call('POST', '/campaign/add', { body });
+      await (await ctx.printer()).object(asRecord(CAMPAIGN, res), CAMPAIGN.view);
     }));
-  examples(add, 'shorty campaigns add --name "Spring sale"', 'shorty campaigns add --name Launch --slug launch --public -q');
+  answers(add, CAMPAIGN.view);
+  fieldsHelp(add, CAMPAIGN);
+  examples(add, 'shorty campaigns add "Spring sale"', 'shorty campaigns add Launch --slug launch --public -q');
 
-  answers(add, CAMPAIGN_VIEW);
-  const update = withCampaignOptions(verb(campaigns, 'update <id>', 'rename a campaign or change its slug or access'), true)
+  // The service needs the name on every update: without --name the current one is read first.
+  const update = withCampaignOptions(verb(campaigns, 'update <id>', 'rename a campaign or change its slug or access (one flag is enough)'))
     .action(action(ctx, async (id: string, flags: CampaignFlags) => {
       const campaignId = parseId(id, 'campaign id');
-      const body = campaignBody(flags);
+      const body = campaignBody(flags, flags.name);
+      if (Object.keys(body).length === 0) throw new UsageError('nothing to update: pass --name, --slug, --public or --private');
+      body.name ??= (await findInList(ctx, CAMPAIGN, campaignId)).name;
       const res = await (await ctx.api()).call('PUT', `/campaign/${campaignId}/update`, { body });
-      await (await ctx.printer()).object(withName(res), CAMPAIGN_VIEW);
+      await (await ctx.printer()).object(asRecord(CAMPAIGN, { id: campaignId, ...res }), CAMPAIGN.view);
     }));
-  examples(update, 'shorty campaigns update 4 --name "Summer sale" --private');
+  answers(update, CAMPAIGN.view);
+  fieldsHelp(update, CAMPAIGN);
+  examples(update, 'shorty campaigns update 4 --private', 'shorty campaigns update 4 --name "Summer sale" --slug summer');
 
-  answers(update, CAMPAIGN_VIEW);
-  const remove = verb(campaigns, 'delete <id...>', 'delete campaigns (their links stay)')
-    .action(action(ctx, (ids: string[]) => deleteMany(ctx, { ids, noun: 'campaign', path: (id) => `/campaign/${id}/delete` })));
-  examples(remove, 'shorty campaigns delete 4', 'shorty campaigns rm 4 5 -y');
+  registerDelete(campaigns, ctx, CAMPAIGN, (id) => `/campaign/${id}/delete`, 'delete campaigns (their links stay)');
 
-  const assign = verb(campaigns, 'assign <campaignId> <linkId>', 'add a link to a campaign')
-    .action(action(ctx, async (campaign: string, link: string) => {
+  const assign = verb(campaigns, 'assign <campaignId> <linkId...>', 'add links to a campaign (one request per link)')
+    .action(action(ctx, (campaign: string, links: string[]) => {
       const campaignId = parseId(campaign, 'campaign id');
-      const linkId = parseId(link, 'link id');
-      const res = await (await ctx.api()).call('POST', `/campaign/${campaignId}/assign/${linkId}`);
-      await (await ctx.printer()).message(res);
+      const ids = links.map((link) => parseId(link, 'link id'));
+      return assignEach(ctx, { noun: 'link', where: `to campaign ${campaignId}`, ids, path: (id) => `/campaign/${campaignId}/assign/${id}` });
     }));
-  examples(assign, 'shorty campaigns assign 4 1021');
+  assignAnswers(assign);
+  examples(assign, 'shorty campaigns assign 4 1021', 'shorty campaigns assign 4 1021 1022 1023', 'shorty campaigns assign 4 1021 1022 -q');
 }

@@ -1,49 +1,67 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { CHANNEL_ITEM_TYPES } from '../../api/types.js';
-import { parseChoice, parseId } from '../../input/validate.js';
+import type { ChannelItemType } from '../../api/types.js';
+import { UsageError } from '../../errors.js';
+import { parseId } from '../../input/validate.js';
 import type { View } from '../../output/printer.js';
 import { action, examples } from '../shared/action.js';
+import { assignAnswers, assignEach } from '../shared/assign.js';
 import { completeArgument } from '../shared/completion-values.js';
-import { deleteMany } from '../shared/delete.js';
 import { verb } from '../shared/group.js';
 import { addListOptions, printList, type ListFlags } from '../shared/list.js';
-import { registerWrites } from './write.js';
+import { fieldsHelp, registerDelete, registerGet, registerList, type Resource } from '../shared/resource.js';
 import { answers } from '../shared/surface.js';
+import { registerWrites } from './write.js';
 
-const CHANNEL_VIEW: View = { columns: ['id', 'name', 'description', 'color', 'starred'], fields: ['id', 'name', 'description', 'color', 'starred'] };
-const ITEM_VIEW: View = { columns: ['type', 'id', 'title', 'link', 'date'], fields: ['type', 'id', 'title', 'preview', 'link', 'date'] };
+const FIELDS = ['id', 'name', 'description', 'color', 'starred'];
+
+export const CHANNEL: Resource = {
+  noun: 'channel', group: 'channels', listPath: '/channels', keys: ['channels'], view: { columns: FIELDS, fields: FIELDS },
+};
+
+const ITEM_FIELDS = ['type', 'id', 'title', 'preview', 'link', 'date'];
+const ITEM_VIEW: View = { columns: ['type', 'id', 'title', 'link', 'date'], fields: ITEM_FIELDS };
+
+/** The item types as people say them (singular or plural) -> the API's path word, and the noun for messages. */
+const ITEM_TYPES: Record<string, { type: ChannelItemType; noun: string }> = {
+  link: { type: 'links', noun: 'link' }, links: { type: 'links', noun: 'link' },
+  qr: { type: 'qr', noun: 'QR code' }, qrs: { type: 'qr', noun: 'QR code' },
+  bio: { type: 'bio', noun: 'bio page' }, bios: { type: 'bio', noun: 'bio page' },
+};
+
+function parseItemType(text: string): { type: ChannelItemType; noun: string } {
+  const found = ITEM_TYPES[text.trim().toLowerCase()];
+  if (!found) throw new UsageError(`invalid item type "${text}": expected link, qr or bio (or links, qrs, bios)`);
+  return found;
+}
 
 export function register(channels: Command, ctx: Context): void {
-  examples(channels, 'shorty channels list', 'shorty channels add Newsletter --color "#1e90ff"');
+  fieldsHelp(channels, CHANNEL);
+  examples(channels, 'shorty channels list', 'shorty channels add Newsletter --color "#1e90ff"', 'shorty channels items 7', 'shorty channels assign 7 link 1021 1022');
 
-  const list = addListOptions(verb(channels, 'list', 'list your channels'))
-    .action(action(ctx, (flags: ListFlags) => printList(ctx, { path: '/channels', keys: ['channels'], view: CHANNEL_VIEW, flags })));
-  examples(list, 'shorty channels list', 'shorty channels ls --all -o csv');
+  registerList(channels, ctx, CHANNEL, 'list your channels', 'shorty channels list', 'shorty channels ls --all -o csv');
+  registerGet(channels, ctx, CHANNEL, 'shorty channels get 7', 'shorty channels show 7 --json');
 
-  answers(list, CHANNEL_VIEW);
-  const get = addListOptions(verb(channels, 'get <id>', 'list the items (links, bio pages, QR codes) of a channel'))
+  const items = addListOptions(verb(channels, 'items <id>', 'list the items (links, bio pages, QR codes) of a channel'))
     .action(action(ctx, (id: string, flags: ListFlags) => {
       const channelId = parseId(id, 'channel id');
       return printList(ctx, { path: `/channel/${channelId}`, keys: ['items'], view: ITEM_VIEW, flags });
     }));
-  examples(get, 'shorty channels get 7', 'shorty channels show 7 --all --json');
+  answers(items, ITEM_VIEW);
+  items.addHelpText('after', `\nFields of a channel item: ${ITEM_FIELDS.join(', ')}.`);
+  examples(items, 'shorty channels items 7', 'shorty channels items 7 --all --json', 'shorty channels items 7 -q');
 
-  answers(get, ITEM_VIEW);
-  registerWrites(channels, ctx, CHANNEL_VIEW);
+  registerWrites(channels, ctx, CHANNEL);
+  registerDelete(channels, ctx, CHANNEL, (id) => `/channel/${id}/delete`, 'delete channels (their items are unassigned, not deleted)');
 
-  const remove = verb(channels, 'delete <id...>', 'delete channels (their items are unassigned, not deleted)')
-    .action(action(ctx, (ids: string[]) => deleteMany(ctx, { ids, noun: 'channel', path: (id) => `/channel/${id}/delete` })));
-  examples(remove, 'shorty channels delete 7', 'shorty channels rm 7 8 -y');
-
-  const assign = verb(channels, 'assign <channelId> <type> <itemId>', 'put a link, bio page or QR code into a channel (type: links, bio or qr)')
-    .action(action(ctx, async (channel: string, type: string, item: string) => {
+  const assign = verb(channels, 'assign <channelId> <type> <itemId...>', 'put links, bio pages or QR codes into a channel (type: link, qr or bio; one request per item)')
+    .action(action(ctx, (channel: string, typeText: string, itemIds: string[]) => {
       const channelId = parseId(channel, 'channel id');
-      const itemType = parseChoice(type, CHANNEL_ITEM_TYPES, 'item type');
-      const itemId = parseId(item, 'item id');
-      const res = await (await ctx.api()).call('POST', `/channel/${channelId}/assign/${itemType}/${itemId}`);
-      await (await ctx.printer()).message(res);
+      const { type, noun } = parseItemType(typeText);
+      const ids = itemIds.map((item) => parseId(item, `${noun} id`));
+      return assignEach(ctx, { noun, where: `to channel ${channelId}`, ids, path: (id) => `/channel/${channelId}/assign/${type}/${id}` });
     }));
-  completeArgument(assign, 'type', CHANNEL_ITEM_TYPES);
-  examples(assign, 'shorty channels assign 7 links 1021', 'shorty channels assign 7 qr 12');
+  completeArgument(assign, 'type', Object.keys(ITEM_TYPES));
+  assignAnswers(assign);
+  examples(assign, 'shorty channels assign 7 link 1021', 'shorty channels assign 7 links 1021 1022 1023', 'shorty channels assign 7 qr 12');
 }

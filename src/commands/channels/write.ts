@@ -2,9 +2,10 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { parseHexColor, parseId } from '../../input/validate.js';
-import type { View } from '../../output/printer.js';
 import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
+import { nameArgument } from '../shared/name.js';
+import { asRecord, fieldsHelp, type Resource } from '../shared/resource.js';
 import { answers } from '../shared/surface.js';
 
 interface ChannelFlags {
@@ -15,9 +16,9 @@ interface ChannelFlags {
 }
 
 /** The body keys the flags set, checked before any request. */
-function channelBody(flags: ChannelFlags): Record<string, unknown> {
+function channelBody(flags: ChannelFlags, name: string | undefined): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  if (flags.name !== undefined) body.name = channelName(flags.name);
+  if (name !== undefined) body.name = channelName(name);
   if (flags.description !== undefined) body.description = flags.description;
   // --color shares its name with the global --no-color: only a string is this command's value.
   if (typeof flags.color === 'string') body.color = parseHexColor(flags.color, '--color');
@@ -34,19 +35,23 @@ function channelName(name: string): string {
 }
 
 /** `channels add` and `channels update`. */
-export function registerWrites(channels: Command, ctx: Context, view: View): void {
-  const add = verb(channels, 'add <name>', 'create a channel')
+export function registerWrites(channels: Command, ctx: Context, res: Resource): void {
+  const add = verb(channels, 'add [name]', 'create a channel')
+    .option('--name <name>', 'the name (instead of the argument)')
     .option('--description <text>', 'what the channel is for')
     .option('--color <#RRGGBB>', 'badge colour, e.g. #1e90ff')
     .option('--starred', 'star the channel')
-    .action(action(ctx, async (name: string, flags: ChannelFlags) => {
-      const body = { ...channelBody(flags), name: channelName(name) };
-      const res = await (await ctx.api()).call('POST', '/channel/add', { body });
-      await (await ctx.printer()).object(res, view);
+    .action(action(ctx, async (nameArg: string | undefined, flags: ChannelFlags) => {
+      const name = nameArgument(nameArg, flags.name, 'channel');
+      if (name === undefined) throw new UsageError('missing the channel name', 'shorty channels add <name>');
+      const body = channelBody(flags, name);
+      const created = await (await ctx.api()).call('POST', '/channel/add', { body });
+      await (await ctx.printer()).object(asRecord(res, created), res.view);
     }));
+  answers(add, res.view);
+  fieldsHelp(add, res);
   examples(add, 'shorty channels add Newsletter', 'shorty channels add "Spring launch" --description "Q2 campaign" --color "#ff8800" --starred -q');
 
-  answers(add, view);
   const update = verb(channels, 'update <id>', 'change a channel')
     .option('--name <name>', 'new name')
     .option('--description <text>', 'new description')
@@ -55,13 +60,15 @@ export function registerWrites(channels: Command, ctx: Context, view: View): voi
     .option('--no-starred', 'unstar the channel')
     .action(action(ctx, async (id: string, flags: ChannelFlags) => {
       const channelId = parseId(id, 'channel id');
-      const body = channelBody(flags);
+      const body = channelBody(flags, flags.name);
       if (Object.keys(body).length === 0) {
         throw new UsageError('nothing to update: pass --name, --description, --color, --starred or --no-starred');
       }
-      const res = await (await ctx.api()).call('PUT', `/channel/${channelId}/update`, { body });
-      // v6 answers the channel itself instead of a message: the same confirmation either way.
-      await (await ctx.printer()).message(res.message === undefined ? { message: `channel ${channelId} updated`, ...res } : res);
+      // v7 answers a message, v6 the channel: the record printed is what the answer holds, else the id and what changed.
+      const { message: _message, ...answer } = await (await ctx.api()).call('PUT', `/channel/${channelId}/update`, { body });
+      await (await ctx.printer()).object(asRecord(res, { id: channelId, ...body, ...answer }), res.view);
     }));
-  examples(update, 'shorty channels update 7 --name "Newsletter (old)" --no-starred', 'shorty channels edit 7 --color "#00aa55"');
+  answers(update, res.view);
+  fieldsHelp(update, res);
+  examples(update, 'shorty channels update 7 --name "Newsletter (old)" --no-starred', 'shorty channels edit 7 --color "#00aa55" -q');
 }

@@ -1,15 +1,18 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { parseHttpUrl, parseHttpUrlAsTyped, parseId } from '../../input/validate.js';
-import type { View } from '../../output/printer.js';
+import { parseDomain } from '../../input/domain.js';
+import { parseHttpUrl, parseId } from '../../input/validate.js';
 import { action, examples } from '../shared/action.js';
-import { deleteMany } from '../shared/delete.js';
 import { verb } from '../shared/group.js';
-import { addListOptions, printList, type ListFlags } from '../shared/list.js';
+import { asRecord, fieldsHelp, registerDelete, registerGet, registerList, type Resource } from '../shared/resource.js';
 import { answers } from '../shared/surface.js';
 
-const VIEW: View = { columns: ['id', 'domain', 'redirectroot', 'redirect404'], fields: ['id', 'domain', 'redirectroot', 'redirect404'] };
+const FIELDS = ['id', 'domain', 'redirectroot', 'redirect404'];
+
+export const DOMAIN: Resource = {
+  noun: 'domain', group: 'domains', listPath: '/domains', keys: ['domains'], view: { columns: FIELDS, fields: FIELDS },
+};
 
 interface RedirectFlags {
   redirectRoot?: string;
@@ -31,34 +34,36 @@ function withRedirectOptions(cmd: Command): Command {
 }
 
 export function register(domains: Command, ctx: Context): void {
-  examples(domains, 'shorty domains list', 'shorty domains add https://go.example.com');
+  fieldsHelp(domains, DOMAIN);
+  examples(domains, 'shorty domains list', 'shorty domains add go.example.com', 'shorty domains get 3');
 
-  const list = addListOptions(verb(domains, 'list', 'list your branded domains'))
-    .action(action(ctx, (flags: ListFlags) => printList(ctx, { path: '/domains', keys: ['domains'], view: VIEW, flags })));
-  answers(list, VIEW);
-  examples(list, 'shorty domains list', 'shorty domains list --all -o csv', 'shorty domains ls -q');
+  registerList(domains, ctx, DOMAIN, 'list your branded domains', 'shorty domains list', 'shorty domains list --all -o csv', 'shorty domains ls -q');
+  registerGet(domains, ctx, DOMAIN, 'shorty domains get 3', 'shorty domains show 3 --fields domain,redirect404');
 
-  const add = withRedirectOptions(verb(domains, 'add <domain>', 'add a branded domain (it must already point to the service)'))
+  // The service answers only the id: the record printed is the id and what was sent.
+  const add = withRedirectOptions(verb(domains, 'add <domain>', 'add a branded domain (it must already point to the service): go.example.com or https://go.example.com'))
     .action(action(ctx, async (domain: string, flags: RedirectFlags) => {
-      const body = { domain: parseHttpUrlAsTyped(domain, 'domain'), ...redirectBody(flags) };
+      const body = { domain: parseDomain(domain, 'domain').url, ...redirectBody(flags) };
       const res = await (await ctx.api()).call('POST', '/domain/add', { body });
-      await (await ctx.printer()).object(res, VIEW);
+      await (await ctx.printer()).object(asRecord(DOMAIN, { id: res.id, ...body }), DOMAIN.view);
     }));
-  answers(add, VIEW);
-  examples(add, 'shorty domains add https://go.example.com',
-    'shorty domains add https://go.example.com --redirect-root https://example.com --redirect-404 https://example.com/404');
+  answers(add, DOMAIN.view);
+  fieldsHelp(add, DOMAIN);
+  examples(add, 'shorty domains add go.example.com', 'shorty domains add https://go.example.com -q',
+    'shorty domains add go.example.com --redirect-root https://example.com --redirect-404 https://example.com/404');
 
+  // The service answers a message: the record printed is the id and what changed.
   const update = withRedirectOptions(verb(domains, 'update <id>', 'change where a domain redirects'))
     .action(action(ctx, async (id: string, flags: RedirectFlags) => {
       const domainId = parseId(id, 'domain id');
       const body = redirectBody(flags);
       if (Object.keys(body).length === 0) throw new UsageError('nothing to update: pass --redirect-root and/or --redirect-404');
-      const res = await (await ctx.api()).call('PUT', `/domain/${domainId}/update`, { body });
-      await (await ctx.printer()).message(res);
+      await (await ctx.api()).call('PUT', `/domain/${domainId}/update`, { body });
+      await (await ctx.printer()).object(asRecord(DOMAIN, { id: domainId, ...body }), DOMAIN.view);
     }));
-  examples(update, 'shorty domains update 3 --redirect-root https://example.com');
+  answers(update, DOMAIN.view);
+  fieldsHelp(update, DOMAIN);
+  examples(update, 'shorty domains update 3 --redirect-root https://example.com', 'shorty domains edit 3 --redirect-404 https://example.com/404 -q');
 
-  const remove = verb(domains, 'delete <id...>', 'delete branded domains')
-    .action(action(ctx, (ids: string[]) => deleteMany(ctx, { ids, noun: 'domain', path: (id) => `/domain/${id}/delete` })));
-  examples(remove, 'shorty domains delete 3', 'shorty domains rm 3 4 5 -y');
+  registerDelete(domains, ctx, DOMAIN, (id) => `/domain/${id}/delete`, 'delete branded domains');
 }

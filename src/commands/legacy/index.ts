@@ -14,6 +14,7 @@ const XML_HELP = 'request .xml and print the XML body as received';
 
 /** `shorty legacy ...`: the key-in-path interface (`/api/v1/<KEY>/shorturl/...`). */
 export function register(legacy: Command, ctx: Context): void {
+  legacy.addHelpText('after', `\nFields of a legacy short URL: ${LEGACY_FIELDS.join(', ')}.`);
   examples(legacy,
     'shorty legacy create https://example.com/a/long/path -q',
     'shorty legacy info https://sho.rt/abc --json',
@@ -33,7 +34,8 @@ export function register(legacy: Command, ctx: Context): void {
     })), LEGACY_FIELDS),
   'shorty legacy create https://example.com/a/long/path',
   'shorty legacy create https://example.com --custom spring --expiry 2030-12-31 -q',
-  'shorty legacy create https://example.com --domain go.example.com --xml');
+  'shorty legacy create https://example.com --domain go.example.com --xml',
+  'shorty legacy create https://example.com --domain https://go.example.com/ --json');
 
   for (const [name, description, alias] of [
     ['disable', 'Disable a short URL', undefined],

@@ -1,25 +1,38 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { PIXEL_TYPES } from '../../api/types.js';
+import { UsageError } from '../../errors.js';
 import { parseChoice, parseId } from '../../input/validate.js';
 import type { View } from '../../output/printer.js';
 import { action, examples } from '../shared/action.js';
 import { completeOption } from '../shared/completion-values.js';
-import { deleteMany } from '../shared/delete.js';
 import { verb } from '../shared/group.js';
-import { addListOptions, printList, type ListFlags } from '../shared/list.js';
+import { nameArgument } from '../shared/name.js';
+import { asRecord, fieldsHelp, findInList, registerDelete, registerGet, registerList, type Resource } from '../shared/resource.js';
 import { answers } from '../shared/surface.js';
 
-const VIEW: View = { columns: ['id', 'type', 'name', 'tag', 'date'], fields: ['id', 'type', 'name', 'tag', 'date'] };
+const FIELDS = ['id', 'type', 'name', 'tag', 'date'];
+
+const PIXEL: Resource = { noun: 'pixel', group: 'pixels', listPath: '/pixels', keys: ['pixels'], view: { columns: FIELDS, fields: FIELDS } };
 const TYPE_VIEW: View = { columns: ['type'], quiet: 'type', fields: ['type'] };
 
-export function register(pixels: Command, ctx: Context): void {
-  examples(pixels, 'shorty pixels types', 'shorty pixels add --type gtmpixel --name "Main site" --tag GTM-ABC123');
+interface PixelFlags {
+  type?: string;
+  name?: string;
+  tag?: string;
+}
 
-  const list = addListOptions(verb(pixels, 'list', 'list your tracking pixels'))
-    .action(action(ctx, (flags: ListFlags) => printList(ctx, { path: '/pixels', keys: ['pixels'], view: VIEW, flags })));
-  answers(list, VIEW);
-  examples(list, 'shorty pixels list', 'shorty pixels ls --all --json');
+function nonEmpty(value: string, what: string): string {
+  if (value.trim() === '') throw new UsageError(`${what} cannot be empty`);
+  return value;
+}
+
+export function register(pixels: Command, ctx: Context): void {
+  fieldsHelp(pixels, PIXEL);
+  examples(pixels, 'shorty pixels types', 'shorty pixels add "Main site" --type gtmpixel --tag GTM-ABC123', 'shorty pixels update 9 --tag GTM-XYZ789');
+
+  registerList(pixels, ctx, PIXEL, 'list your tracking pixels', 'shorty pixels list', 'shorty pixels ls --all --json');
+  registerGet(pixels, ctx, PIXEL, 'shorty pixels get 9', 'shorty pixels show 9 --fields type,tag');
 
   const types = pixels.command('types').description('list the pixel types the service accepts (no request)')
     .action(action(ctx, async () => {
@@ -28,31 +41,42 @@ export function register(pixels: Command, ctx: Context): void {
   answers(types, TYPE_VIEW);
   examples(types, 'shorty pixels types', 'shorty pixels types -q');
 
-  const add = verb(pixels, 'add', 'add a tracking pixel')
+  // The service answers only the id: the record printed is the id and what was sent.
+  const add = verb(pixels, 'add [name]', 'add a tracking pixel')
     .requiredOption('--type <type>', `provider: ${PIXEL_TYPES.join(', ')}`)
-    .requiredOption('--name <name>', 'a name to recognise it by')
     .requiredOption('--tag <tag>', "the provider's tag or id, e.g. GTM-ABC123")
-    .action(action(ctx, async (flags: { type: string; name: string; tag: string }) => {
-      const body = { type: parseChoice(flags.type, PIXEL_TYPES, 'pixel type'), name: flags.name, tag: flags.tag };
+    .option('--name <name>', 'the name (instead of the argument)')
+    .action(action(ctx, async (nameArg: string | undefined, flags: PixelFlags & { type: string; tag: string }) => {
+      const name = nameArgument(nameArg, flags.name, 'pixel');
+      if (name === undefined) throw new UsageError('missing the pixel name', 'shorty pixels add <name> --type <type> --tag <tag>');
+      const body = { type: parseChoice(flags.type, PIXEL_TYPES, 'pixel type'), name: nonEmpty(name, 'the pixel name'), tag: nonEmpty(flags.tag, '--tag') };
       const res = await (await ctx.api()).call('POST', '/pixel/add', { body });
-      await (await ctx.printer()).object(res, VIEW);
+      await (await ctx.printer()).object(asRecord(PIXEL, { id: res.id, ...body }), PIXEL.view);
     }));
-  answers(add, VIEW);
+  answers(add, PIXEL.view);
+  fieldsHelp(add, PIXEL);
   completeOption(add, '--type', PIXEL_TYPES);
-  examples(add, 'shorty pixels add --type gtmpixel --name "Main site" --tag GTM-ABC123', 'shorty pixels add --type tiktok --name Ads --tag C4ABCDEF -q');
+  examples(add, 'shorty pixels add "Main site" --type gtmpixel --tag GTM-ABC123', 'shorty pixels add Ads --type tiktok --tag C4ABCDEF -q');
 
-  const update = verb(pixels, 'update <id>', "change a pixel's tag (and name)")
-    .requiredOption('--tag <tag>', "the provider's tag or id")
+  // The service needs the tag on every update: without --tag the current one is read first.
+  const update = verb(pixels, 'update <id>', "change a pixel's tag or name (one flag is enough)")
+    .option('--tag <tag>', "the provider's tag or id")
     .option('--name <name>', 'new name')
-    .action(action(ctx, async (id: string, flags: { tag: string; name?: string }) => {
+    .action(action(ctx, async (id: string, flags: PixelFlags) => {
       const pixelId = parseId(id, 'pixel id');
-      const body = { tag: flags.tag, ...(flags.name === undefined ? {} : { name: flags.name }) };
-      const res = await (await ctx.api()).call('PUT', `/pixel/${pixelId}/update`, { body });
-      await (await ctx.printer()).message(res);
+      if (flags.tag === undefined && flags.name === undefined) throw new UsageError('nothing to update: pass --tag and/or --name');
+      const changes = {
+        ...(flags.tag === undefined ? {} : { tag: nonEmpty(flags.tag, '--tag') }),
+        ...(flags.name === undefined ? {} : { name: nonEmpty(flags.name, '--name') }),
+      };
+      const current = flags.tag === undefined ? await findInList(ctx, PIXEL, pixelId) : undefined;
+      const body = { tag: current?.tag, ...changes };
+      await (await ctx.api()).call('PUT', `/pixel/${pixelId}/update`, { body });
+      await (await ctx.printer()).object(asRecord(PIXEL, { ...current, id: pixelId, ...body }), PIXEL.view);
     }));
-  examples(update, 'shorty pixels update 9 --tag GTM-XYZ789', 'shorty pixels edit 9 --tag GTM-XYZ789 --name "Main site (new)"');
+  answers(update, PIXEL.view);
+  fieldsHelp(update, PIXEL);
+  examples(update, 'shorty pixels update 9 --tag GTM-XYZ789', 'shorty pixels edit 9 --name "Main site (new)"');
 
-  const remove = verb(pixels, 'delete <id...>', 'delete tracking pixels')
-    .action(action(ctx, (ids: string[]) => deleteMany(ctx, { ids, noun: 'pixel', path: (id) => `/pixel/${id}/delete` })));
-  examples(remove, 'shorty pixels delete 9', 'shorty pixels rm 9 10 -y');
+  registerDelete(pixels, ctx, PIXEL, (id) => `/pixel/${id}/delete`, 'delete tracking pixels');
 }

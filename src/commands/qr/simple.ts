@@ -2,8 +2,8 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
-import { deleteMany } from '../shared/delete.js';
 import { addListOptions, type ListFlags, printList } from '../shared/list.js';
+import { registerDelete as deleteVerb } from '../shared/resource.js';
 import { QR_LIST_VIEW } from './view.js';
 import { answers } from '../shared/surface.js';
 
@@ -17,7 +17,5 @@ export function registerReads(group: Command, ctx: Context): void {
 }
 
 export function registerDelete(group: Command, ctx: Context): void {
-  const remove = verb(group, 'delete <id...>', 'delete QR codes (asks first on a terminal; -y to skip, required in scripts)')
-    .action(action(ctx, (ids: string[]) => deleteMany(ctx, { ids, noun: 'QR code', path: (id) => `/qr/${id}/delete` })));
-  examples(remove, 'shorty qr delete 7', 'shorty qr delete 7 8 9 -y');
+  deleteVerb(group, ctx, { noun: 'QR code', group: 'qr' }, (id) => `/qr/${id}/delete`, 'delete QR codes');
 }

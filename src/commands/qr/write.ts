@@ -8,7 +8,8 @@ import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { completeOption } from '../shared/completion-values.js';
 import { drawQr } from './terminal.js';
-import { QR_CREATED_VIEW } from './view.js';
+import { QR_CREATED_VIEW, QR_LIST_VIEW } from './view.js';
+import { nameArgument } from '../shared/name.js';
 import { answers } from '../shared/surface.js';
 
 /** Only these types hold plain text we can draw the same way the service does. */
@@ -22,31 +23,35 @@ function addLookOptions(cmd: Command): Command {
 }
 
 export function registerWrites(group: Command, ctx: Context): void {
-  const add = verb(group, 'add', 'create a QR code')
+  const add = verb(group, 'add [name]', 'create a QR code')
     .requiredOption('--type <type>', `content type: ${QR_TYPES.join(', ')}`)
-    .requiredOption('--data <data>', 'the content: text, a URL for link, or JSON for structured types');
+    .requiredOption('--data <data>', 'the content: text, a URL for link, or JSON for structured types')
+    .option('--name <name>', 'the name (instead of the argument; servers without names call the code after its content)');
   addLookOptions(add)
     .option('--show', 'also draw the code in the terminal (link and text types; with -q: only the drawing)')
-    .action(action(ctx, (flags: QrFlags & { show?: boolean }) => runAdd(ctx, flags)));
+    .action(action(ctx, (name: string | undefined, flags: QrFlags & { show?: boolean; name?: string }) => runAdd(ctx, name, flags)));
   completeOption(add, '--type', QR_TYPES);
-  answers(add, QR_CREATED_VIEW);
+  // The answer is the id and link; the vocabulary is the QR code's, as in qr list.
+  answers(add, { ...QR_CREATED_VIEW, fields: QR_LIST_VIEW.fields });
+  add.addHelpText('after', `\nFields of a QR code: ${(QR_LIST_VIEW.fields ?? []).join(', ')}.`);
   examples(
     add,
-    'shorty qr add --type link --data https://example.com --show',
+    'shorty qr add Homepage --type link --data https://example.com --show',
     'shorty qr add --type text --data "Hello" --foreground "rgb(30,144,255)" -q',
-    `shorty qr add --type wifi --data '{"ssid":"Office","password":"secret","encryption":"WPA"}'`,
+    `shorty qr add "Office wifi" --type wifi --data '{"ssid":"Office","password":"secret","encryption":"WPA"}'`,
   );
 
   const update = verb(group, 'update <id>', 'change the content or look of a QR code')
-    .requiredOption('--data <data>', 'the new content (JSON for structured types)')
+    .option('--data <data>', 'the content (required: the service replaces it on every update and never reports it back)')
     .option('--type <type>', 'content type (optional; checks --data as for qr add and is sent along)');
-  addLookOptions(update).action(action(ctx, (id: string, flags: QrFlags) => runUpdate(ctx, id, flags)));
+  addLookOptions(update).action(action(ctx, (id: string, flags: Partial<QrFlags>) => runUpdate(ctx, id, flags)));
   completeOption(update, '--type', QR_TYPES);
   examples(update, 'shorty qr update 7 --data https://example.com/new', 'shorty qr update 7 --data "New text" --background "rgb(255,255,224)"');
 }
 
-async function runAdd(ctx: Context, flags: QrFlags & { show?: boolean }): Promise<void> {
-  const body = qrBodyFromFlags(flags);
+async function runAdd(ctx: Context, nameArg: string | undefined, flags: QrFlags & { show?: boolean; name?: string }): Promise<void> {
+  const name = nameArgument(nameArg, flags.name, 'QR code');
+  const body = { ...qrBodyFromFlags(flags), ...(name === undefined ? {} : { name }) };
   if (flags.show && !DRAWABLE.includes(body.type ?? '')) {
     throw new UsageError(`--show draws link and text QR codes only, not ${body.type}`, 'drop --show; the code is at the link the service returns');
   }
@@ -55,9 +60,13 @@ async function runAdd(ctx: Context, flags: QrFlags & { show?: boolean }): Promis
   if (flags.show) await drawQr(ctx, String(body.data));
 }
 
-async function runUpdate(ctx: Context, idText: string, flags: QrFlags): Promise<void> {
+async function runUpdate(ctx: Context, idText: string, flags: Partial<QrFlags>): Promise<void> {
   const id = parseId(idText, 'QR code id');
-  const body = qrBodyFromFlags(flags);
+  if (flags.data === undefined) {
+    throw new UsageError('qr update needs --data: the service replaces the content on every update, and no answer of it says what the content is',
+      'pass the content again with --data, along with --background, --foreground or --logo');
+  }
+  const body = qrBodyFromFlags({ ...flags, data: flags.data });
   const answer = await (await ctx.api()).call('PUT', `/qr/${id}/update`, { body });
   await (await ctx.printer()).message(answer);
 }

@@ -1,9 +1,11 @@
+import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { ApiError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { parseId } from '../../input/validate.js';
 import { canPrompt } from '../../io.js';
-import { withoutError } from '../../output/fields.js';
 import type { Row } from '../../output/printer.js';
+import { forEachItem, RESULT_VIEW } from './each.js';
+import { answers } from './surface.js';
 
 export interface DeleteRequest {
   ids: string[];
@@ -12,9 +14,15 @@ export interface DeleteRequest {
   path: (id: number) => string;
 }
 
+/** Declares what every `delete` prints: one record per id (`id`, `status`, `message`). */
+export function deleteAnswers(cmd: Command): Command {
+  return answers(cmd, RESULT_VIEW);
+}
+
 /**
  * Deletes each id after one confirmation. Every id is checked, and consent obtained, before the
- * first request. An id the server refuses does not stop the others; the run then exits 1 naming it.
+ * first request. An id the server refuses does not stop the others: each id gets its result
+ * (`✓ deleted 4`, `✗ 5: Link does not exist.`), then a summary; any failure makes the exit code 1.
  */
 export async function deleteMany(ctx: Context, req: DeleteRequest): Promise<number | void> {
   const ids = req.ids.map((id) => parseId(id, `${req.noun} id`));
@@ -22,29 +30,8 @@ export async function deleteMany(ctx: Context, req: DeleteRequest): Promise<numb
     ctx.io.stderr.write('nothing deleted\n');
     return 1;
   }
-  const [api, printer] = await Promise.all([ctx.api(), ctx.printer()]);
-  const failures: string[] = [];
-  async function* deleted(): AsyncGenerator<Row> {
-    for (const id of ids) {
-      try {
-        yield { id, ...withoutError(await api.call<Row>('DELETE', req.path(id))) };
-      } catch (err) {
-        if (!(err instanceof ApiError)) throw err;
-        failures.push(`${id} (${err.message})`);
-      }
-    }
-  }
-  const several = ids.length > 1 && !printer.quiet && (printer.format === 'json' || printer.format === 'ndjson');
-  if (several) {
-    // Several responses in json form one valid document: an array of {id, message}.
-    await printer.list(deleted(), { columns: ['id', 'message'] });
-  } else {
-    for await (const response of deleted()) {
-      const { id: _id, ...rest } = response;
-      await printer.message(ids.length > 1 ? response : rest);
-    }
-  }
-  if (failures.length > 0) throw new ApiError(failureMessage(req.noun, ids.length, failures));
+  const api = await ctx.api();
+  await forEachItem(ctx, { ids, noun: req.noun, work: 'delete', done: 'deleted', send: (id) => api.call<Row>('DELETE', req.path(id)) });
 }
 
 async function confirmed(ctx: Context, noun: string, ids: number[]): Promise<boolean> {
@@ -55,9 +42,4 @@ async function confirmed(ctx: Context, noun: string, ids: number[]): Promise<boo
   const prompter = await ctx.prompter();
   const what = ids.length === 1 ? `${noun} ${ids[0]}` : `${ids.length} ${noun}s (${ids.join(', ')})`;
   return prompter.confirm(`Delete ${what}? This cannot be undone.`, false);
-}
-
-function failureMessage(noun: string, count: number, failures: string[]): string {
-  if (count === 1) return `could not delete ${noun} ${failures[0]}`;
-  return `could not delete ${failures.length} of ${count} ${noun}s: ${failures.join(', ')}`;
 }

@@ -1,18 +1,15 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import type { View } from '../../output/printer.js';
-import { action, examples } from '../shared/action.js';
-import { verb } from '../shared/group.js';
-import { addListOptions, printList, type ListFlags } from '../shared/list.js';
-import { answers } from '../shared/surface.js';
+import { examples } from '../shared/action.js';
+import { fieldsHelp, registerGet, registerList, type Resource } from '../shared/resource.js';
 
-const VIEW: View = { columns: ['id', 'name', 'date'], fields: ['id', 'name', 'date'] };
+const FIELDS = ['id', 'name', 'date'];
+
+const SPLASH: Resource = { noun: 'splash page', group: 'splash', listPath: '/splash', keys: ['splash'], view: { columns: FIELDS, fields: FIELDS } };
 
 export function register(splash: Command, ctx: Context): void {
-  examples(splash, 'shorty splash list');
-
-  const list = addListOptions(verb(splash, 'list', 'list your custom splash pages'))
-    .action(action(ctx, (flags: ListFlags) => printList(ctx, { path: '/splash', keys: ['splash'], view: VIEW, flags })));
-  answers(list, VIEW);
-  examples(list, 'shorty splash list', 'shorty splash ls -q');
+  fieldsHelp(splash, SPLASH);
+  examples(splash, 'shorty splash list', 'shorty splash get 1');
+  registerList(splash, ctx, SPLASH, 'list your custom splash pages', 'shorty splash list', 'shorty splash ls -q');
+  registerGet(splash, ctx, SPLASH, 'shorty splash get 1', 'shorty splash show 1 --fields name');
 }

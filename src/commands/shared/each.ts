@@ -1,0 +1,96 @@
+// One request per item (every `delete`, `assign` with several items): each item gets its own
+// result, named by its id, and the run ends with a summary. An item the server refuses does not
+// stop the others; anything else (auth, network, rate limit, an answer that is not the API's)
+// stops the run, since the next item would meet it too.
+import type { Context } from '../../context.js';
+import { ApiError, UnusableResponseError } from '../../errors.js';
+import { colorEnabled } from '../../io.js';
+import type { Row, View } from '../../output/printer.js';
+import { writeText } from '../../output/sink.js';
+import { forTerminal } from '../../util/terminal-text.js';
+
+/** What each item's record holds, in every format: `--fields` chooses among these. */
+export const RESULT_FIELDS = ['id', 'status', 'message'] as const;
+
+export const RESULT_VIEW: View = { columns: [...RESULT_FIELDS], fields: RESULT_FIELDS };
+
+export interface EachRequest {
+  ids: number[];
+  /** The item, singular (`link`, `QR code`): `deleted 2 of 3 links`. */
+  noun: string;
+  /** The work, and its past tense (the `status` of an item it succeeded on): `delete`, `deleted`. */
+  work: string;
+  done: string;
+  /** What the summary adds after the count: `to campaign 4`. */
+  where?: string;
+  send(id: number): Promise<Row>;
+}
+
+interface ItemResult extends Row {
+  id: number;
+  status: string;
+  message: string;
+}
+
+/**
+ * Sends `send(id)` for each id in order and prints each result as it comes: a `✓ deleted 4` or
+ * `✗ 5: Link does not exist.` line in a table, a record `{id, status, message}` in json, ndjson,
+ * csv and tsv, the ids done with -q. The summary (`deleted 2 of 3 links`) goes to stderr; when any
+ * item failed it is the run's error line, and the exit code 1.
+ */
+export async function forEachItem(ctx: Context, req: EachRequest): Promise<void> {
+  const printer = await ctx.printer();
+  const failed: ItemResult[] = [];
+  async function* results(): AsyncGenerator<ItemResult> {
+    for (const id of req.ids) {
+      try {
+        const answer = await req.send(id);
+        yield { id, status: req.done, message: typeof answer.message === 'string' ? answer.message : '' };
+      } catch (err) {
+        if (!(err instanceof ApiError) || err instanceof UnusableResponseError) throw err;
+        const result = { id, status: 'failed', message: err.message };
+        failed.push(result);
+        yield result;
+      }
+    }
+  }
+  if (printer.format === 'table' && !printer.quiet) {
+    const mark = await marks(ctx);
+    for await (const result of results()) {
+      // The server's message is shown as text: its controls made visible, the run's secrets hidden.
+      const line = result.status === 'failed'
+        ? `${mark.failed} ${result.id}: ${forTerminal(ctx.secrets.redact(result.message))}`
+        : `${mark.done} ${req.done} ${result.id}`;
+      await writeText(ctx.io.stdout, `${line}\n`);
+    }
+  } else {
+    await printer.list(onlyDone(results(), printer.quiet), { ...RESULT_VIEW, quiet: 'id' });
+  }
+  const count = `${req.ids.length} ${plural(req.noun, req.ids.length)}${req.where ? ` ${req.where}` : ''}`;
+  if (failed.length > 0) throw new ApiError(failureLine(req, failed, count));
+  if (req.ids.length > 1) await printer.note(`${req.done} ${count}`);
+}
+
+/** The run's error line: the item and the server's reason for one, the count and each reason for several. */
+function failureLine(req: EachRequest, failed: ItemResult[], count: string): string {
+  if (req.ids.length === 1) return `could not ${req.work} ${req.noun} ${failed[0].id}${req.where ? ` ${req.where}` : ''}: ${failed[0].message}`;
+  const reasons = failed.map((f) => `${f.id} (${f.message})`).join(', ');
+  return `${req.done} ${req.ids.length - failed.length} of ${count}; failed: ${reasons}`;
+}
+
+/** -q prints the ids the work was done on: a failed item's id would read as done. */
+async function* onlyDone(results: AsyncIterable<ItemResult>, quiet: boolean): AsyncGenerator<ItemResult> {
+  for await (const result of results) if (!quiet || result.status !== 'failed') yield result;
+}
+
+/** ✓ and ✗, green and red when colours are on. */
+async function marks(ctx: Context): Promise<{ done: string; failed: string }> {
+  if (!colorEnabled(ctx.io, ctx.env, ctx.globals.color)) return { done: '✓', failed: '✗' };
+  const { Chalk } = await import('chalk');
+  const chalk = new Chalk({ level: 1 });
+  return { done: chalk.green('✓'), failed: chalk.red('✗') };
+}
+
+function plural(noun: string, count: number): string {
+  return count === 1 ? noun : `${noun}s`;
+}

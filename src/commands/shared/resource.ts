@@ -1,0 +1,79 @@
+// The verbs every resource has in the same shape: `list`, `get` and `delete`, and the help that
+// names the resource's fields. A resource is declared once (its list endpoint, its fields) and
+// each verb prints the same field names in every format.
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { ApiError } from '../../errors.js';
+import { BULK_PAGE_SIZE, paginate, type Item } from '../../api/paginate.js';
+import { parseId } from '../../input/validate.js';
+import { keysInOrder } from '../../output/fields.js';
+import type { View } from '../../output/printer.js';
+import { action, examples } from './action.js';
+import { deleteAnswers, deleteMany } from './delete.js';
+import { verb } from './group.js';
+import { addListOptions, printList, type ListFlags } from './list.js';
+import { answers } from './surface.js';
+
+export interface Resource {
+  /** Singular, for messages: `domain`, `QR code`. */
+  noun: string;
+  /** The command group: `domains`. */
+  group: string;
+  /** The list endpoint and its collection key, then accepted fallbacks. */
+  listPath: string;
+  keys: string[];
+  view: View & { fields: readonly string[] };
+  /** Smooths over server differences in each item (a campaign's name under `domain`). */
+  mapItem?: (item: Item) => Item;
+}
+
+/** Adds "Fields: ..." to a command's help: the names --fields takes, the same in every verb. */
+export function fieldsHelp(cmd: Command, res: Resource): Command {
+  const extra = res.view.extraFields?.length ? ` (some servers add ${res.view.extraFields.join(', ')})` : '';
+  return cmd.addHelpText('after', `\nFields of a ${res.noun}: ${res.view.fields.join(', ')}${extra}.`);
+}
+
+/** The resource's record in its fields' order, then whatever else the server sent. */
+export function asRecord(res: Resource, item: Item): Item {
+  return keysInOrder(res.mapItem ? res.mapItem(item) : item, res.view.fields);
+}
+
+export function registerList(parent: Command, ctx: Context, res: Resource, description: string, ...lines: string[]): Command {
+  const list = addListOptions(verb(parent, 'list', description))
+    .action(action(ctx, (flags: ListFlags) => printList(ctx, { path: res.listPath, keys: res.keys, view: res.view, flags, mapItem: res.mapItem })));
+  answers(list, res.view);
+  fieldsHelp(list, res);
+  return examples(list, ...lines);
+}
+
+/**
+ * `get <id>` where the API has no detail endpoint: the record is found in the list, read in pages
+ * of BULK_PAGE_SIZE, so it costs one request per 500 records before it.
+ */
+export function registerGet(parent: Command, ctx: Context, res: Resource, ...lines: string[]): Command {
+  const get = verb(parent, 'get <id>', `show one ${res.noun} (found in the list: one request per ${BULK_PAGE_SIZE} ${res.noun}s before it)`)
+    .action(action(ctx, async (id: string) => {
+      const record = await findInList(ctx, res, parseId(id, `${res.noun} id`));
+      await (await ctx.printer()).object(record, res.view);
+    }));
+  answers(get, res.view);
+  fieldsHelp(get, res);
+  return examples(get, ...lines);
+}
+
+/** The record with `id`, or exit 1 naming it when no page holds it. */
+export async function findInList(ctx: Context, res: Resource, id: number): Promise<Item> {
+  const api = await ctx.api();
+  for await (const page of paginate(api, res.listPath, { keys: res.keys, limit: BULK_PAGE_SIZE, all: true })) {
+    const found = page.items.find((item) => item.id === id);
+    if (found) return asRecord(res, found);
+  }
+  throw new ApiError(`${res.noun} ${id} not found`, { hint: `\`shorty ${res.group} list\` shows the ids` });
+}
+
+export function registerDelete(parent: Command, ctx: Context, res: Pick<Resource, 'noun' | 'group'>, path: (id: number) => string, description: string): Command {
+  const remove = verb(parent, 'delete <id...>', `${description}; asks first on a terminal, -y to skip (required in scripts)`)
+    .action(action(ctx, (ids: string[]) => deleteMany(ctx, { ids, noun: res.noun, path })));
+  deleteAnswers(remove);
+  return examples(remove, `shorty ${res.group} delete 4`, `shorty ${res.group} rm 4 5 6 -y`, `shorty ${res.group} rm 4 5 -y --json`);
+}
