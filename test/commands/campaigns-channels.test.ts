@@ -30,7 +30,7 @@ describe('campaigns', () => {
     const assign = await cli.runLogged(['campaigns', 'assign', String(id), String(link)]);
     expect(assign.exitCode).toBe(0);
     expect(calls(assign.requests)).toEqual([`POST /api/campaign/${id}/assign/${link}`]);
-    expect(assign.stderr).toMatch(/^✓ /);
+    expect(assign.stdout).toBe(`${link}\tadded\tLink has been successfully added to the campaign.\n`.replace(/^/, 'id\tstatus\tmessage\n'));
 
     const del = await cli.runLogged(['campaigns', 'delete', String(id), '-y']);
     expect(calls(del.requests)).toEqual([`DELETE /api/campaign/${id}/delete`]);
@@ -38,7 +38,38 @@ describe('campaigns', () => {
     expect(again.exitCode).toBe(1);
   });
 
+  it('takes the name as the argument (the old --name works too) and gets one campaign from the list', async () => {
+    const res = await cli.runLogged(['campaigns', 'add', 'Summer', '--json']);
+    expect(res.exitCode).toBe(0);
+    expect(res.requests[0].body).toEqual({ name: 'Summer' });
+    const created = json(res);
+    expect(created).toMatchObject({ id: expect.any(Number), name: 'Summer', public: false });
+    expect(Object.keys(created)).toEqual(['id', 'name', 'public', 'rotator', 'list']);
+    const got = await cli.runLogged(['campaigns', 'get', String(created.id), '--json']);
+    expect(json(got)).toEqual(created);
+    expect(got.requests.map((r) => [r.path, r.query])).toEqual([['/api/campaigns', { limit: '500' }]]);
+    expect((await cli.run(['campaigns', 'add', 'Same', '--name', 'Same', '-q'])).exitCode).toBe(0);
+  });
+
+  it('update with one flag: the name the endpoint needs is read first', async () => {
+    const id = json(await cli.run(['campaigns', 'add', 'Keep me', '--public', '--json'])).id as number;
+    const res = await cli.runLogged(['campaigns', 'update', String(id), '--private', '--json']);
+    expect(res.exitCode).toBe(0);
+    expect(calls(res.requests)).toEqual(['GET /api/campaigns', `PUT /api/campaign/${id}/update`]);
+    expect(res.requests[1].body).toEqual({ name: 'Keep me', public: false });
+    expect(json(res)).toMatchObject({ id, name: 'Keep me', public: false });
+    const named = await cli.runLogged(['campaigns', 'update', String(id), '--name', 'Renamed', '-q']);
+    expect(calls(named.requests)).toEqual([`PUT /api/campaign/${id}/update`]);
+    const missing = await cli.runLogged(['campaigns', 'update', '9999', '--slug', 'x']);
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stderr).toMatch(/^shorty: campaign 9999 not found/);
+    expect(calls(missing.requests)).toEqual(['GET /api/campaigns']);
+  });
+
   it.each([
+    [['campaigns', 'add', 'Summer', '--name', 'Winter']],
+    [['campaigns', 'update', '1', '--public', '--private']],
+    [['campaigns', 'get', 'a b']],
     [['campaigns', 'add', '--public', '--private']],
     [['campaigns', 'update', '1']],
     [['campaigns', 'update', 'x', '--name', 'N']],
@@ -72,14 +103,18 @@ describe('channels', () => {
     expect(assign.exitCode).toBe(0);
     expect(calls(assign.requests)).toEqual([`POST /api/channel/${id}/assign/links/${link}`]);
 
-    const items = json<{ type: string; id: number }[]>(await cli.run(['channels', 'get', String(id), '--json']));
+    const items = json<{ type: string; id: number }[]>(await cli.run(['channels', 'items', String(id), '--json']));
     expect(items).toEqual([expect.objectContaining({ type: 'links', id: link })]);
-    const quiet = await cli.run(['channels', 'show', String(id), '-q']);
+    const quiet = await cli.run(['channels', 'items', String(id), '-q']);
     expect(quiet.stdout).toBe(`${link}\n`);
+    const channel = await cli.runLogged(['channels', 'show', String(id), '--json']);
+    expect(json(channel)).toEqual({ id, name: 'Team 2', description: '', color: expect.any(String), starred: false });
+    expect(calls(channel.requests)).toEqual(['GET /api/channels']);
 
     const del = await cli.runLogged(['channels', 'rm', String(id), '-y']);
     expect(calls(del.requests)).toEqual([`DELETE /api/channel/${id}/delete`]);
     expect((await cli.run(['channels', 'get', String(id)])).exitCode).toBe(1);
+    expect((await cli.run(['channels', 'items', String(id)])).exitCode).toBe(1);
   });
 
   it.each([
@@ -89,6 +124,9 @@ describe('channels', () => {
     [['channels', 'assign', '1', 'pages', '2']],
     [['channels', 'assign', '1', 'links', 'two']],
     [['channels', 'get', '0']],
+    [['channels', 'items', 'a b']],
+    [['channels', 'add']],
+    [['channels', 'add', 'A', '--name', 'B']],
   ])('refuses %j with exit 2 before sending anything', async (args) => {
     const res = await cli.runLogged(args);
     expect(res.exitCode).toBe(2);

@@ -72,8 +72,13 @@ const tests: Record<CommandName, Test> = {
   'urls import': helpOnly('urls import'),
   'urls export': helpOnly('urls export'),
   'domains list': async (c) => void (await expectCalls(c, ['domains', 'list'], ['GET /api/domains'])),
+  'domains get': async (c) => {
+    const id = await post(c, '/domain/add', { domain: 'https://t-get.example.com' });
+    const res = await expectCalls(c, ['domains', 'get', String(id), '--json'], ['GET /api/domains']);
+    expect(json(res)).toMatchObject({ id, domain: 'https://t-get.example.com' });
+  },
   'domains add': async (c) => {
-    const res = await expectCalls(c, ['domains', 'add', 'https://table.example.com', '-q'], ['POST /api/domain/add']);
+    const res = await expectCalls(c, ['domains', 'add', 'table.example.com', '-q'], ['POST /api/domain/add']);
     expect(res.stdout).toMatch(/^\d+\n$/);
   },
   'domains update': async (c) => {
@@ -88,14 +93,30 @@ const tests: Record<CommandName, Test> = {
     const res = await expectCalls(c, ['overlays', 'list', '--json'], ['GET /api/overlay']);
     expect(Array.isArray(json(res))).toBe(true);
   },
+  'overlays get': async (c) => {
+    const [first] = json<{ id: number }[]>(await c.run(['overlays', 'list', '--json']));
+    const res = await expectCalls(c, ['overlays', 'get', String(first.id), '-q'], ['GET /api/overlay']);
+    expect(res.stdout).toBe(`${first.id}\n`);
+  },
   'splash list': async (c) => void (await expectCalls(c, ['splash', 'list'], ['GET /api/splash'])),
+  'splash get': async (c) => {
+    const [first] = json<{ id: number }[]>(await c.run(['splash', 'list', '--json']));
+    const res = await expectCalls(c, ['splash', 'get', String(first.id), '--json'], ['GET /api/splash']);
+    expect(json(res)).toEqual(first);
+  },
   'campaigns list': async (c) => void (await expectCalls(c, ['campaigns', 'list'], ['GET /api/campaigns'])),
   // Names of 2 characters or more, each once, and a slug: what a v6 server requires or adds.
+  'campaigns get': async (c) => {
+    const id = await post(c, '/campaign/add', { name: 'Tg', slug: 'tcg' });
+    const res = await expectCalls(c, ['campaigns', 'get', String(id), '--json'], ['GET /api/campaigns']);
+    expect(json(res)).toMatchObject({ id, name: 'Tg' });
+  },
   'campaigns add': async (c) =>
-    void (await expectCalls(c, ['campaigns', 'add', '--name', 'Ta', '--slug', 'tca'], ['POST /api/campaign/add'])),
+    void (await expectCalls(c, ['campaigns', 'add', 'Ta', '--slug', 'tca'], ['POST /api/campaign/add'])),
   'campaigns update': async (c) => {
     const id = await post(c, '/campaign/add', { name: 'T1', slug: 'tc1' });
     await expectCalls(c, ['campaigns', 'update', String(id), '--name', 'T2'], [`PUT /api/campaign/${id}/update`]);
+    await expectCalls(c, ['campaigns', 'update', String(id), '--public'], ['GET /api/campaigns', `PUT /api/campaign/${id}/update`]);
   },
   'campaigns delete': async (c) => {
     const id = await post(c, '/campaign/add', { name: 'T3', slug: 'tc3' });
@@ -109,7 +130,12 @@ const tests: Record<CommandName, Test> = {
   'channels list': async (c) => void (await expectCalls(c, ['channels', 'list'], ['GET /api/channels'])),
   'channels get': async (c) => {
     const id = await post(c, '/channel/add', { name: 'Tg' });
-    await expectCalls(c, ['channels', 'get', String(id)], [`GET /api/channel/${id}`]);
+    const res = await expectCalls(c, ['channels', 'get', String(id), '--json'], ['GET /api/channels']);
+    expect(json(res)).toMatchObject({ id, name: 'Tg' });
+  },
+  'channels items': async (c) => {
+    const id = await post(c, '/channel/add', { name: 'Ti' });
+    await expectCalls(c, ['channels', 'items', String(id)], [`GET /api/channel/${id}`]);
   },
   'channels add': async (c) => void (await expectCalls(c, ['channels', 'add', 'Ta'], ['POST /api/channel/add'])),
   'channels update': async (c) => {
@@ -123,15 +149,20 @@ const tests: Record<CommandName, Test> = {
   'channels assign': async (c) => {
     const id = await post(c, '/channel/add', { name: 'Ts' });
     const link = await post(c, '/url/add', { url: 'https://example.com/ts' });
-    await expectCalls(c, ['channels', 'assign', String(id), 'links', String(link)], [`POST /api/channel/${id}/assign/links/${link}`]);
+    await expectCalls(c, ['channels', 'assign', String(id), 'link', String(link)], [`POST /api/channel/${id}/assign/links/${link}`]);
   },
   'pixels list': async (c) => void (await expectCalls(c, ['pixels', 'list'], ['GET /api/pixels'])),
+  'pixels get': async (c) => {
+    const id = await post(c, '/pixel/add', { type: 'bing', name: 'Pg', tag: 'T' });
+    const res = await expectCalls(c, ['pixels', 'get', String(id), '-q'], ['GET /api/pixels']);
+    expect(res.stdout).toBe(`${id}\n`);
+  },
   'pixels types': async (c) => {
     const res = await expectCalls(c, ['pixels', 'types', '-q'], []);
     expect(res.stdout.trimEnd().split('\n')).toHaveLength(13);
   },
   'pixels add': async (c) =>
-    void (await expectCalls(c, ['pixels', 'add', '--type', 'bing', '--name', 'P', '--tag', 'T'], ['POST /api/pixel/add'])),
+    void (await expectCalls(c, ['pixels', 'add', 'P', '--type', 'bing', '--tag', 'T'], ['POST /api/pixel/add'])),
   'pixels update': async (c) => {
     const id = await post(c, '/pixel/add', { type: 'bing', name: 'P', tag: 'T' });
     await expectCalls(c, ['pixels', 'update', String(id), '--tag', 'T2'], [`PUT /api/pixel/${id}/update`]);

@@ -9,11 +9,11 @@ async function addDomain(name: string): Promise<number> {
 }
 
 describe('domains', () => {
-  it('adds a domain with its redirects and prints the response without `error`', async () => {
+  it('adds a domain with its redirects and prints the record in the domain vocabulary', async () => {
     const res = await cli.runLogged(['domains', 'add', 'https://go.example.com', '--redirect-root', 'https://example.com', '--redirect-404', 'https://example.com/404', '--json']);
     expect(res.exitCode).toBe(0);
     const body = json(res);
-    expect(body).toEqual({ id: expect.any(Number) });
+    expect(body).toEqual({ id: expect.any(Number), domain: 'https://go.example.com', redirectroot: 'https://example.com/', redirect404: 'https://example.com/404' });
     expect(res.requests).toHaveLength(1);
     expect(res.requests[0]).toMatchObject({ method: 'POST', path: '/api/domain/add',
       body: { domain: 'https://go.example.com', redirectroot: 'https://example.com/', redirect404: 'https://example.com/404' } });
@@ -28,22 +28,50 @@ describe('domains', () => {
     expect(res.stderr).toBe('');
   });
 
-  it('updates the redirects and reports the message on stderr', async () => {
-    const id = await addDomain('upd');
-    const res = await cli.runLogged(['domains', 'update', String(id), '--redirect-404', 'https://example.com/missing']);
+  it.each([
+    ['go.example.com', 'https://go.example.com'],
+    ['https://go.example.com/', 'https://go.example.com'],
+    ['http://Go.Example.com', 'http://go.example.com'],
+  ])('add %s sends the domain as %s', async (given, sent) => {
+    await cli.sandbox.admin.reset({ data: true });
+    const res = await cli.runLogged(['domains', 'add', given, '--json']);
     expect(res.exitCode).toBe(0);
-    expect(res.stdout).toBe('');
-    expect(res.stderr).toMatch(/^✓ .+\n$/);
+    expect(res.requests[0].body).toEqual({ domain: sent });
+    expect(json(res)).toEqual({ id: expect.any(Number), domain: sent });
+  });
+
+  it('gets one domain from the list, in the list\'s fields, in one request of 500', async () => {
+    await cli.sandbox.admin.reset({ data: true });
+    const id = await addDomain('one');
+    await addDomain('two');
+    const res = await cli.runLogged(['domains', 'get', String(id), '--json']);
+    expect(res.exitCode).toBe(0);
+    expect(json(res)).toEqual({ id, domain: 'https://one.example.com', redirectroot: '', redirect404: '' });
+    expect(res.requests.map((r) => [r.path, r.query])).toEqual([['/api/domains', { limit: '500' }]]);
+    const fields = await cli.run(['domain', 'show', String(id), '-o', 'csv', '--fields', 'domain,id']);
+    expect(fields.stdout).toBe(`domain,id\nhttps://one.example.com,${id}\n`);
+    const missing = await cli.run(['domains', 'get', '999']);
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stderr).toMatch(/^shorty: domain 999 not found\nhint: `shorty domains list` shows the ids\n$/);
+  });
+
+  it('updates the redirects and prints the id and what changed', async () => {
+    const id = await addDomain('upd');
+    const res = await cli.runLogged(['domains', 'update', String(id), '--redirect-404', 'https://example.com/missing', '--json']);
+    expect(res.exitCode).toBe(0);
+    expect(json(res)).toEqual({ id, redirect404: 'https://example.com/missing' });
     expect(res.requests[0]).toMatchObject({ method: 'PUT', path: `/api/domain/${id}/update`, body: { redirect404: 'https://example.com/missing' } });
-    const jsonRes = await cli.run(['domains', 'edit', String(id), '--redirect-root', 'https://example.org', '--json']);
-    expect(Object.keys(json(jsonRes))).toEqual(['message']);
     const quiet = await cli.run(['domains', 'update', String(id), '--redirect-root', 'https://example.org', '-q']);
-    expect(quiet.stdout + quiet.stderr).toBe('');
+    expect(quiet.stdout).toBe(`${id}\n`);
+    const fields = await cli.run(['domains', 'edit', String(id), '--redirect-root', 'https://example.org', '--fields', 'id,redirectroot', '-o', 'tsv']);
+    expect(fields.stdout).toBe(`id\tredirectroot\n${id}\thttps://example.org/\n`);
   });
 
   it.each([
-    [['domains', 'add', 'go.example.com']],
+    [['domains', 'add', 'go.example.com/path']],
     [['domains', 'add', 'ftp://go.example.com']],
+    [['domains', 'get', '0']],
+    [['domains', 'get', 'go.example.com']],
     [['domains', 'add', 'https://go.example.com', '--redirect-root', 'nope']],
     [['domains', 'update', 'abc', '--redirect-root', 'https://e.com']],
     [['domains', 'update', '3']],
@@ -108,18 +136,20 @@ describe('domains', () => {
     const res = await cli.runLogged(['domains', 'rm', String(a), String(b), '-y']);
     expect(res.exitCode).toBe(0);
     expect(calls(res.requests)).toEqual([`DELETE /api/domain/${a}/delete`, `DELETE /api/domain/${b}/delete`]);
-    expect(res.stderr.trimEnd().split('\n')).toHaveLength(2);
+    expect(res.stdout).toBe(`id\tstatus\tmessage\n${a}\tdeleted\tDomain has been deleted successfully.\n${b}\tdeleted\tDomain has been deleted successfully.\n`);
+    expect(res.stderr).toBe('deleted 2 of 2 domains\n');
     const left = json<{ id: number }[]>(await cli.run(['domains', 'list', '--all', '--limit', '100', '--json']));
     expect(left.map((d) => d.id)).not.toContain(a);
   });
 
-  it('prints one JSON array for several deletions, and the bare message object for one', async () => {
+  it('prints one JSON array of results, for one deletion or several', async () => {
     const a = await addDomain('j-a');
     const b = await addDomain('j-b');
     const many = json(await cli.run(['domains', 'delete', String(a), String(b), '-y', '--json']));
-    expect(many).toEqual([{ id: a, message: expect.any(String) }, { id: b, message: expect.any(String) }]);
+    const message = 'Domain has been deleted successfully.';
+    expect(many).toEqual([{ id: a, status: 'deleted', message }, { id: b, status: 'deleted', message }]);
     const c = await addDomain('j-c');
-    expect(json(await cli.run(['domains', 'delete', String(c), '-y', '--json']))).toEqual({ message: expect.any(String) });
+    expect(json(await cli.run(['domains', 'delete', String(c), '-y', '--json']))).toEqual([{ id: c, status: 'deleted', message }]);
   });
 
   it('exits 1 naming the id the server does not know, after deleting the others', async () => {
@@ -127,7 +157,8 @@ describe('domains', () => {
     const res = await cli.runLogged(['domains', 'delete', '999999', String(a), '-y']);
     expect(res.exitCode).toBe(1);
     expect(res.requests).toHaveLength(2);
-    expect(res.stderr).toMatch(/shorty: could not delete 1 of 2 domains: 999999 \(.+\)/);
+    expect(res.stdout).toBe(`id\tstatus\tmessage\n999999\tfailed\tDomain does not exist.\n${a}\tdeleted\tDomain has been deleted successfully.\n`);
+    expect(res.stderr).toBe('shorty: deleted 1 of 2 domains; failed: 999999 (Domain does not exist.)\n');
   });
 
   it('exits 3 with a wrong key', async () => {

@@ -20,17 +20,42 @@ describe('pixels', () => {
     expect(add.requests[0]).toMatchObject({ method: 'POST', path: '/api/pixel/add', body: { type: 'tiktok', name: 'Ads', tag: 'C4AB' } });
 
     const upd = await cli.runLogged(['pixels', 'update', String(id), '--tag', 'C4CD', '--json']);
-    expect(upd.requests[0]).toMatchObject({ method: 'PUT', path: `/api/pixel/${id}/update`, body: { tag: 'C4CD' } });
-    expect(Object.keys(json(upd))).toEqual(['message']);
+    expect(calls(upd.requests)).toEqual([`PUT /api/pixel/${id}/update`]);
+    expect(upd.requests[0].body).toEqual({ tag: 'C4CD' });
+    expect(json(upd)).toEqual({ id, tag: 'C4CD' });
+
+    // The service needs the tag on every update: --name alone reads the current one first.
+    const renamed = await cli.runLogged(['pixels', 'update', String(id), '--name', 'Ads 2', '--json']);
+    expect(calls(renamed.requests)).toEqual(['GET /api/pixels', `PUT /api/pixel/${id}/update`]);
+    expect(renamed.requests[0].query).toEqual({ limit: '500' });
+    expect(renamed.requests[1].body).toEqual({ tag: 'C4CD', name: 'Ads 2' });
+    expect(json(renamed)).toEqual({ id, type: 'tiktok', name: 'Ads 2', tag: 'C4CD', date: expect.any(String) });
+
+    const got = await cli.runLogged(['pixels', 'get', String(id), '--json']);
+    expect(json(got)).toEqual(json(renamed));
+    expect(calls(got.requests)).toEqual(['GET /api/pixels']);
 
     const list = json<{ id: number }[]>(await cli.run(['pixels', 'list', '--json']));
-    expect(list.find((p) => p.id === id)).toMatchObject({ type: 'tiktok', name: 'Ads', tag: 'C4CD' });
+    expect(list.find((p) => p.id === id)).toMatchObject({ type: 'tiktok', name: 'Ads 2', tag: 'C4CD' });
 
     const del = await cli.runLogged(['pixels', 'delete', String(id), '--yes']);
     expect(calls(del.requests)).toEqual([`DELETE /api/pixel/${id}/delete`]);
   });
 
+  it('takes the name as the argument or with --name, printing the record', async () => {
+    const res = await cli.runLogged(['pixels', 'add', 'Main site', '--type', 'gtmpixel', '--tag', 'GTM-1', '--json']);
+    expect(res.exitCode).toBe(0);
+    expect(res.requests[0].body).toEqual({ type: 'gtmpixel', name: 'Main site', tag: 'GTM-1' });
+    expect(json(res)).toEqual({ id: expect.any(Number), type: 'gtmpixel', name: 'Main site', tag: 'GTM-1' });
+    const same = await cli.run(['pixels', 'add', 'X', '--name', 'X', '--type', 'bing', '--tag', 'B', '-q']);
+    expect(same.exitCode).toBe(0);
+  });
+
   it.each([
+    [['pixels', 'add', 'A', '--name', 'B', '--type', 'bing', '--tag', 'T']],
+    [['pixels', 'add', '--type', 'bing', '--tag', 'T']],
+    [['pixels', 'update', '3', '--tag', '']],
+    [['pixels', 'get', 'x']],
     [['pixels', 'add', '--type', 'myspace', '--name', 'N', '--tag', 'T']],
     [['pixels', 'add', '--type', 'gapixel', '--name', 'N']],
     [['pixels', 'update', '3']],

@@ -29,6 +29,16 @@ describe('qr add', () => {
     expect(JSON.parse(res.stdout)).toEqual({ id: 1, link: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/qr\//) });
   });
 
+  test('a name as the argument (or --name) is sent as `name` and shows in the list', async () => {
+    const res = await shorty(['qr', 'add', 'Menu', '--type', 'link', '--data', 'https://example.com/menu', '-q']);
+    expect(res).toMatchObject({ exitCode: 0, stdout: '1\n' });
+    expect((await sent())[0].body).toEqual({ type: 'link', data: 'https://example.com/menu', name: 'Menu' });
+    expect(JSON.parse((await shorty(['qr', 'list', '--json', '--fields', 'id,name'])).stdout)).toEqual([{ id: 1, name: 'Menu' }]);
+    const twice = await shorty(['qr', 'add', 'A', '--name', 'B', '--type', 'text', '--data', 'x']);
+    expect(twice.exitCode).toBe(2);
+    expect(twice.stderr).toMatch(/^shorty: two names for the QR code/);
+  });
+
   test('structured types send JSON data as an object; -q prints the id', async () => {
     const wifi = { ssid: 'Office', password: 'secret', encryption: 'WPA' };
     const res = await shorty(['qrs', 'create', '--type', 'wifi', '--data', JSON.stringify(wifi), '-q']);
@@ -105,7 +115,7 @@ describe('errors', () => {
     ['--show of a wifi code', ['qr', 'add', '--type', 'wifi', '--data', 'x', '--show'], /--show/],
     ['get 0', ['qr', 'get', '0'], /invalid QR code id "0"/],
     ['update abc', ['qr', 'update', 'abc', '--data', 'x'], /invalid QR code id "abc"/],
-    ['update without --data', ['qr', 'update', '3'], /--data/],
+    ['update without --data', ['qr', 'update', '3', '--background', 'rgb(0,0,0)'], /^shorty: qr update needs --data: the service replaces the content on every update/m],
     ['update with unknown type', ['qr', 'update', '3', '--type', 'nope', '--data', 'x'], /QR type/],
     ['delete -1', ['qr', 'delete', '-1', '-y'], /invalid QR code id "-1"/],
   ];

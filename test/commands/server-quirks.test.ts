@@ -66,7 +66,7 @@ describe('a server with the quirks of deployed versions', () => {
   it('treats HTTP 200 with error "1" or true as a failure (exit 1)', async () => {
     const del = await runInProcess(['domains', 'delete', '7', '-y'], { env });
     expect(del.exitCode).toBe(1);
-    expect(del.stderr).toBe('shorty: could not delete domain 7 (Domain does not exist.)\n');
+    expect(del.stderr).toBe('shorty: could not delete domain 7: Domain does not exist.\n');
     const list = await runInProcess(['splash', 'list'], { env });
     expect(list.exitCode).toBe(1);
     expect(list.stderr).toBe('shorty: Something failed.\n');

@@ -118,7 +118,7 @@ describe('the other keys and shapes of v6 answers', () => {
     expect(json(await v6.run(['campaigns', 'add', '--name', 'fall', '--slug', 'fall', '--json']))).toMatchObject({ name: 'Fall' });
   });
 
-  test('a channel update answered with the channel confirms like a message', async () => {
+  test('a channel update answered with the channel prints the same record as one answered with a message', async () => {
     await onBoth(async (c) => {
       const id = (await c.sandbox.api('POST', '/channel/add', { name: 'News' })).json.id;
       await c.run(['channels', 'update', String(id), '--name', 'Old news']);
@@ -126,7 +126,7 @@ describe('the other keys and shapes of v6 answers', () => {
     });
     const id = (await v6.sandbox.api('POST', '/channel/add', { name: 'Shown' })).json.id;
     const res = await v6.run(['channels', 'update', String(id), '--description', 'd', '--json']);
-    expect(json(res)).toEqual({ message: `channel ${id} updated`, id, name: 'Shown', description: 'd', color: expect.any(String), starred: false });
+    expect(json(res)).toEqual({ id, description: 'd' });
   });
 
   test('the overlay list under `overlay` and lists with an integer `error`', async () => {

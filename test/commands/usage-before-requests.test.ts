@@ -12,15 +12,15 @@ const ARGS: Record<CommandName, string[]> = {
   'urls list': [], 'urls lookup': ['https://sho.rt/abc'], 'urls get': ['1'],
   'urls add': ['https://example.com/a'], 'urls update': ['1', '--meta-title', 'T'], 'urls delete': ['1', '-y'],
   'urls import': ['-', '--dry-run'], 'urls export': [],
-  'domains list': [], 'domains add': ['https://x.example.com'], 'domains update': ['1', '--redirect-root', 'https://example.com'],
+  'domains list': [], 'domains get': ['1'], 'domains add': ['x.example.com'], 'domains update': ['1', '--redirect-root', 'https://example.com'],
   'domains delete': ['1', '-y'],
-  'overlays list': [], 'splash list': [],
-  'campaigns list': [], 'campaigns add': ['--name', 'c'], 'campaigns update': ['1', '--name', 'c'], 'campaigns delete': ['1', '-y'],
-  'campaigns assign': ['1', '2'],
-  'channels list': [], 'channels get': ['1'], 'channels add': ['ch'], 'channels update': ['1', '--name', 'ch'],
-  'channels delete': ['1', '-y'], 'channels assign': ['1', 'links', '2'],
-  'pixels list': [], 'pixels types': [], 'pixels add': ['--type', 'gtmpixel', '--name', 'p', '--tag', 'GTM-1'],
-  'pixels update': ['1', '--tag', 'GTM-2'], 'pixels delete': ['1', '-y'],
+  'overlays list': [], 'overlays get': ['1'], 'splash list': [], 'splash get': ['1'],
+  'campaigns list': [], 'campaigns get': ['1'], 'campaigns add': ['c'], 'campaigns update': ['1', '--private'], 'campaigns delete': ['1', '-y'],
+  'campaigns assign': ['1', '2', '3'],
+  'channels list': [], 'channels get': ['1'], 'channels items': ['1'], 'channels add': ['ch'], 'channels update': ['1', '--name', 'ch'],
+  'channels delete': ['1', '-y'], 'channels assign': ['1', 'link', '2', '3'],
+  'pixels list': [], 'pixels get': ['1'], 'pixels types': [], 'pixels add': ['p', '--type', 'gtmpixel', '--tag', 'GTM-1'],
+  'pixels update': ['1', '--name', 'p2'], 'pixels delete': ['1', '-y'],
   'qr list': [], 'qr get': ['1'], 'qr add': ['--type', 'link', '--data', 'https://example.com'],
   'qr update': ['1', '--data', 'https://example.com'], 'qr delete': ['1', '-y'],
   'account get': [], 'account update': ['--email', 'a@example.com'],
@@ -33,6 +33,31 @@ const ARGS: Record<CommandName, string[]> = {
 };
 
 const argv = (name: CommandName, extra: string[]) => [...name.split(' '), ...ARGS[name], ...extra];
+
+/**
+ * Where each command that names a record takes its reference (the index in ARGS). `0` is no id,
+ * and `a b` is neither an id nor a short URL: both are refused before any request.
+ */
+const REFERENCES: Partial<Record<CommandName, number[]>> = {
+  'urls get': [0], 'urls update': [0], 'urls delete': [0],
+  'domains get': [0], 'domains update': [0], 'domains delete': [0],
+  'overlays get': [0], 'splash get': [0],
+  'campaigns get': [0], 'campaigns update': [0], 'campaigns delete': [0], 'campaigns assign': [0, 1, 2],
+  'channels get': [0], 'channels items': [0], 'channels update': [0], 'channels delete': [0], 'channels assign': [0, 2, 3],
+  'pixels get': [0], 'pixels update': [0], 'pixels delete': [0],
+  'qr get': [0], 'qr update': [0], 'qr delete': [0],
+};
+const SHORT_URL_REFERENCES: CommandName[] = ['urls lookup', 'legacy disable', 'legacy enable', 'legacy info'];
+
+/** The command's valid arguments with the one at `index` replaced by `ref`. */
+function withReference(name: CommandName, index: number, ref: string): string[] {
+  const args = [...ARGS[name]];
+  args[index] = ref;
+  return [...name.split(' '), ...args];
+}
+
+const referenceCases = Object.entries(REFERENCES).flatMap(([name, indexes]) =>
+  indexes!.flatMap((index) => ['0', 'a b'].map((ref) => [name as CommandName, index, ref] as const)));
 
 async function refusedBeforeSending(args: string[], message: RegExp, env: Record<string, string> = {}) {
   const res = await cli.runLogged(args, { input: 'https://example.com/in\n', env });
@@ -50,6 +75,12 @@ describe('every command refuses bad flags before any request', () => {
   });
   it.each(COMMAND_NAMES)('%s with SHORTY_OUTPUT=yaml', async (name) => {
     await refusedBeforeSending(argv(name, []), /^shorty: .*SHORTY_OUTPUT/m, { SHORTY_OUTPUT: 'yaml' });
+  });
+  it.each(referenceCases)('%s with the reference at %i as %j', async (name, index, ref) => {
+    await refusedBeforeSending(withReference(name, index, ref), /^shorty: invalid /m);
+  });
+  it.each(SHORT_URL_REFERENCES)('%s a b', async (name) => {
+    await refusedBeforeSending(withReference(name, 0, 'a b'), /^shorty: invalid /m);
   });
   const legacy = COMMAND_NAMES.filter((name) => name.startsWith('legacy '));
   it.each(legacy)('%s --xml --json', async (name) => {

@@ -64,9 +64,9 @@ export function registerWrites(channels: Command, ctx: Context, res: Resource): 
       if (Object.keys(body).length === 0) {
         throw new UsageError('nothing to update: pass --name, --description, --color, --starred or --no-starred');
       }
-      // v7 answers a message, v6 the channel: the record printed is what the answer holds, else the id and what changed.
-      const { message: _message, ...answer } = await (await ctx.api()).call('PUT', `/channel/${channelId}/update`, { body });
-      await (await ctx.printer()).object(asRecord(res, { id: channelId, ...body, ...answer }), res.view);
+      // v7 answers a message, v6 the channel: the record printed is the id and what changed on both.
+      await (await ctx.api()).call('PUT', `/channel/${channelId}/update`, { body });
+      await (await ctx.printer()).object(asRecord(res, { id: channelId, ...body }), res.view);
     }));
   answers(update, res.view);
   fieldsHelp(update, res);

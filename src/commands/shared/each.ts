@@ -66,16 +66,15 @@ export async function forEachItem(ctx: Context, req: EachRequest): Promise<void>
   } else {
     await printer.list(onlyDone(results(), printer.quiet), { ...RESULT_VIEW, quiet: 'id' });
   }
-  const count = `${req.ids.length} ${plural(req.noun, req.ids.length)}${req.where ? ` ${req.where}` : ''}`;
-  if (failed.length > 0) throw new ApiError(failureLine(req, failed, count));
-  if (req.ids.length > 1) await printer.note(`${req.done} ${count}`);
-}
-
-/** The run's error line: the item and the server's reason for one, the count and each reason for several. */
-function failureLine(req: EachRequest, failed: ItemResult[], count: string): string {
-  if (req.ids.length === 1) return `could not ${req.work} ${req.noun} ${failed[0].id}${req.where ? ` ${req.where}` : ''}: ${failed[0].message}`;
-  const reasons = failed.map((f) => `${f.id} (${f.message})`).join(', ');
-  return `${req.done} ${req.ids.length - failed.length} of ${count}; failed: ${reasons}`;
+  const where = req.where ? ` ${req.where}` : '';
+  const summary = `${req.done} ${req.ids.length - failed.length} of ${req.ids.length} ${plural(req.noun, req.ids.length)}${where}`;
+  if (failed.length === 0) {
+    if (req.ids.length > 1) await printer.note(summary);
+    return;
+  }
+  // The run's error line: the server's reason for one item; the summary and each reason for several.
+  if (req.ids.length === 1) throw new ApiError(`could not ${req.work} ${req.noun} ${failed[0].id}${where}: ${failed[0].message}`);
+  throw new ApiError(`${summary}; failed: ${failed.map((f) => `${f.id} (${f.message})`).join(', ')}`);
 }
 
 /** -q prints the ids the work was done on: a failed item's id would read as done. */
