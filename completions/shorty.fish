@@ -61,6 +61,8 @@ function __shorty_child --argument-names cmd word
             echo 'urls help'
         case 'domains list' 'domains ls'
             echo 'domains list'
+        case 'domains get' 'domains show'
+            echo 'domains get'
         case 'domains add' 'domains create'
             echo 'domains add'
         case 'domains update' 'domains edit'
@@ -71,6 +73,8 @@ function __shorty_child --argument-names cmd word
             echo 'domains help'
         case 'campaigns list' 'campaigns ls'
             echo 'campaigns list'
+        case 'campaigns get' 'campaigns show'
+            echo 'campaigns get'
         case 'campaigns add' 'campaigns create'
             echo 'campaigns add'
         case 'campaigns update' 'campaigns edit'
@@ -85,6 +89,8 @@ function __shorty_child --argument-names cmd word
             echo 'channels list'
         case 'channels get' 'channels show'
             echo 'channels get'
+        case 'channels items'
+            echo 'channels items'
         case 'channels add' 'channels create'
             echo 'channels add'
         case 'channels update' 'channels edit'
@@ -97,6 +103,8 @@ function __shorty_child --argument-names cmd word
             echo 'channels help'
         case 'pixels list' 'pixels ls'
             echo 'pixels list'
+        case 'pixels get' 'pixels show'
+            echo 'pixels get'
         case 'pixels types'
             echo 'pixels types'
         case 'pixels add' 'pixels create'
@@ -121,10 +129,14 @@ function __shorty_child --argument-names cmd word
             echo 'qr help'
         case 'overlays list' 'overlays ls'
             echo 'overlays list'
+        case 'overlays get' 'overlays show'
+            echo 'overlays get'
         case 'overlays help'
             echo 'overlays help'
         case 'splash list' 'splash ls'
             echo 'splash list'
+        case 'splash get' 'splash show'
+            echo 'splash get'
         case 'splash help'
             echo 'splash help'
         case 'account get' 'account show'
@@ -198,15 +210,15 @@ function __shorty_takes_value --argument-names cmd opt
             return 0
         case 'channels list --limit' 'channels list --page'
             return 0
-        case 'channels get --limit' 'channels get --page'
+        case 'channels items --limit' 'channels items --page'
             return 0
-        case 'channels add --description' 'channels add --color'
+        case 'channels add --name' 'channels add --description' 'channels add --color'
             return 0
         case 'channels update --name' 'channels update --description' 'channels update --color'
             return 0
         case 'pixels list --limit' 'pixels list --page'
             return 0
-        case 'pixels add --type' 'pixels add --name' 'pixels add --tag'
+        case 'pixels add --type' 'pixels add --tag' 'pixels add --name'
             return 0
         case 'pixels update --tag' 'pixels update --name'
             return 0
@@ -214,7 +226,7 @@ function __shorty_takes_value --argument-names cmd opt
             return 0
         case 'qr get --watch'
             return 0
-        case 'qr add --type' 'qr add --data' 'qr add --background' 'qr add --foreground' 'qr add --logo'
+        case 'qr add --type' 'qr add --data' 'qr add --name' 'qr add --background' 'qr add --foreground' 'qr add --logo'
             return 0
         case 'qr update --data' 'qr update --type' 'qr update --background' 'qr update --foreground' 'qr update --logo'
             return 0
@@ -403,9 +415,10 @@ complete -c shorty -n '__shorty_at \'urls export\'' -s h -l help -d 'show help f
 
 
 complete -c shorty -n '__shorty_at \'domains\'' -a 'list' -d 'list your branded domains'
-complete -c shorty -n '__shorty_at \'domains\'' -a 'add' -d 'add a branded domain (it must already point to the service)'
+complete -c shorty -n '__shorty_at \'domains\'' -a 'get' -d 'show one domain (found in the list: one request per 500 domains before it)'
+complete -c shorty -n '__shorty_at \'domains\'' -a 'add' -d 'add a branded domain (it must already point to the service): go.example.com or https://go.example.com'
 complete -c shorty -n '__shorty_at \'domains\'' -a 'update' -d 'change where a domain redirects'
-complete -c shorty -n '__shorty_at \'domains\'' -a 'delete' -d 'delete branded domains'
+complete -c shorty -n '__shorty_at \'domains\'' -a 'delete' -d 'delete branded domains; asks first on a terminal, -y to skip (required in scripts)'
 complete -c shorty -n '__shorty_at \'domains\'' -a 'help' -d 'display help for command'
 complete -c shorty -n '__shorty_at \'domains\'' -s h -l help -d 'show help for a command'
 
@@ -413,6 +426,8 @@ complete -c shorty -n '__shorty_at \'domains list\'' -l limit -x -d 'results per
 complete -c shorty -n '__shorty_at \'domains list\'' -l page -x -d 'page to show (or to start from with --all)'
 complete -c shorty -n '__shorty_at \'domains list\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
 complete -c shorty -n '__shorty_at \'domains list\'' -s h -l help -d 'show help for a command'
+
+complete -c shorty -n '__shorty_at \'domains get\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'domains add\'' -l redirect-root -x -d 'where a visit to the bare domain goes'
 complete -c shorty -n '__shorty_at \'domains add\'' -l redirect-404 -x -d 'where an unknown alias on this domain goes'
@@ -427,10 +442,11 @@ complete -c shorty -n '__shorty_at \'domains delete\'' -s h -l help -d 'show hel
 
 
 complete -c shorty -n '__shorty_at \'campaigns\'' -a 'list' -d 'list your campaigns'
+complete -c shorty -n '__shorty_at \'campaigns\'' -a 'get' -d 'show one campaign (found in the list: one request per 500 campaigns before it)'
 complete -c shorty -n '__shorty_at \'campaigns\'' -a 'add' -d 'create a campaign'
-complete -c shorty -n '__shorty_at \'campaigns\'' -a 'update' -d 'rename a campaign or change its slug or access'
-complete -c shorty -n '__shorty_at \'campaigns\'' -a 'delete' -d 'delete campaigns (their links stay)'
-complete -c shorty -n '__shorty_at \'campaigns\'' -a 'assign' -d 'add a link to a campaign'
+complete -c shorty -n '__shorty_at \'campaigns\'' -a 'update' -d 'rename a campaign or change its slug or access (one flag is enough)'
+complete -c shorty -n '__shorty_at \'campaigns\'' -a 'delete' -d 'delete campaigns (their links stay); asks first on a terminal, -y to skip (required in scripts)'
+complete -c shorty -n '__shorty_at \'campaigns\'' -a 'assign' -d 'add links to a campaign (one request per link)'
 complete -c shorty -n '__shorty_at \'campaigns\'' -a 'help' -d 'display help for command'
 complete -c shorty -n '__shorty_at \'campaigns\'' -s h -l help -d 'show help for a command'
 
@@ -438,6 +454,8 @@ complete -c shorty -n '__shorty_at \'campaigns list\'' -l limit -x -d 'results p
 complete -c shorty -n '__shorty_at \'campaigns list\'' -l page -x -d 'page to show (or to start from with --all)'
 complete -c shorty -n '__shorty_at \'campaigns list\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
 complete -c shorty -n '__shorty_at \'campaigns list\'' -s h -l help -d 'show help for a command'
+
+complete -c shorty -n '__shorty_at \'campaigns get\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'campaigns add\'' -l name -x -d 'campaign name'
 complete -c shorty -n '__shorty_at \'campaigns add\'' -l slug -x -d 'rotator slug: one address that rotates through the campaign links'
@@ -458,11 +476,12 @@ complete -c shorty -n '__shorty_at \'campaigns assign\'' -s h -l help -d 'show h
 
 
 complete -c shorty -n '__shorty_at \'channels\'' -a 'list' -d 'list your channels'
-complete -c shorty -n '__shorty_at \'channels\'' -a 'get' -d 'list the items (links, bio pages, QR codes) of a channel'
+complete -c shorty -n '__shorty_at \'channels\'' -a 'get' -d 'show one channel (found in the list: one request per 500 channels before it)'
+complete -c shorty -n '__shorty_at \'channels\'' -a 'items' -d 'list the items (links, bio pages, QR codes) of a channel'
 complete -c shorty -n '__shorty_at \'channels\'' -a 'add' -d 'create a channel'
 complete -c shorty -n '__shorty_at \'channels\'' -a 'update' -d 'change a channel'
-complete -c shorty -n '__shorty_at \'channels\'' -a 'delete' -d 'delete channels (their items are unassigned, not deleted)'
-complete -c shorty -n '__shorty_at \'channels\'' -a 'assign' -d 'put a link, bio page or QR code into a channel (type: links, bio or qr)'
+complete -c shorty -n '__shorty_at \'channels\'' -a 'delete' -d 'delete channels (their items are unassigned, not deleted); asks first on a terminal, -y to skip (required in scripts)'
+complete -c shorty -n '__shorty_at \'channels\'' -a 'assign' -d 'put links, bio pages or QR codes into a channel (type: link, qr or bio; one request per item)'
 complete -c shorty -n '__shorty_at \'channels\'' -a 'help' -d 'display help for command'
 complete -c shorty -n '__shorty_at \'channels\'' -s h -l help -d 'show help for a command'
 
@@ -471,11 +490,14 @@ complete -c shorty -n '__shorty_at \'channels list\'' -l page -x -d 'page to sho
 complete -c shorty -n '__shorty_at \'channels list\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
 complete -c shorty -n '__shorty_at \'channels list\'' -s h -l help -d 'show help for a command'
 
-complete -c shorty -n '__shorty_at \'channels get\'' -l limit -x -d 'results per page (the server defaults to 15)'
-complete -c shorty -n '__shorty_at \'channels get\'' -l page -x -d 'page to show (or to start from with --all)'
-complete -c shorty -n '__shorty_at \'channels get\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
 complete -c shorty -n '__shorty_at \'channels get\'' -s h -l help -d 'show help for a command'
 
+complete -c shorty -n '__shorty_at \'channels items\'' -l limit -x -d 'results per page (the server defaults to 15)'
+complete -c shorty -n '__shorty_at \'channels items\'' -l page -x -d 'page to show (or to start from with --all)'
+complete -c shorty -n '__shorty_at \'channels items\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
+complete -c shorty -n '__shorty_at \'channels items\'' -s h -l help -d 'show help for a command'
+
+complete -c shorty -n '__shorty_at \'channels add\'' -l name -x -d 'the name (instead of the argument)'
 complete -c shorty -n '__shorty_at \'channels add\'' -l description -x -d 'what the channel is for'
 complete -c shorty -n '__shorty_at \'channels add\'' -l color -x -d 'badge colour, e.g. #1e90ff'
 complete -c shorty -n '__shorty_at \'channels add\'' -l starred -d 'star the channel'
@@ -491,15 +513,16 @@ complete -c shorty -n '__shorty_at \'channels update\'' -s h -l help -d 'show he
 complete -c shorty -n '__shorty_at \'channels delete\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'channels assign\'' -s h -l help -d 'show help for a command'
-complete -c shorty -n '__shorty_arg \'channels assign\' 1' -a 'links bio qr'
+complete -c shorty -n '__shorty_arg \'channels assign\' 1' -a 'link links qr qrs bio bios'
 
 
 
 complete -c shorty -n '__shorty_at \'pixels\'' -a 'list' -d 'list your tracking pixels'
+complete -c shorty -n '__shorty_at \'pixels\'' -a 'get' -d 'show one pixel (found in the list: one request per 500 pixels before it)'
 complete -c shorty -n '__shorty_at \'pixels\'' -a 'types' -d 'list the pixel types the service accepts (no request)'
 complete -c shorty -n '__shorty_at \'pixels\'' -a 'add' -d 'add a tracking pixel'
-complete -c shorty -n '__shorty_at \'pixels\'' -a 'update' -d 'change a pixel\'s tag (and name)'
-complete -c shorty -n '__shorty_at \'pixels\'' -a 'delete' -d 'delete tracking pixels'
+complete -c shorty -n '__shorty_at \'pixels\'' -a 'update' -d 'change a pixel\'s tag or name (one flag is enough)'
+complete -c shorty -n '__shorty_at \'pixels\'' -a 'delete' -d 'delete tracking pixels; asks first on a terminal, -y to skip (required in scripts)'
 complete -c shorty -n '__shorty_at \'pixels\'' -a 'help' -d 'display help for command'
 complete -c shorty -n '__shorty_at \'pixels\'' -s h -l help -d 'show help for a command'
 
@@ -508,12 +531,14 @@ complete -c shorty -n '__shorty_at \'pixels list\'' -l page -x -d 'page to show 
 complete -c shorty -n '__shorty_at \'pixels list\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
 complete -c shorty -n '__shorty_at \'pixels list\'' -s h -l help -d 'show help for a command'
 
+complete -c shorty -n '__shorty_at \'pixels get\'' -s h -l help -d 'show help for a command'
+
 complete -c shorty -n '__shorty_at \'pixels types\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'pixels add\'' -l type -x -a 'gtmpixel gapixel fbpixel adwordspixel linkedinpixel twitterpixel adrollpixel quorapixel pinterest bing snapchat reddit tiktok'
 complete -c shorty -n '__shorty_at \'pixels add\'' -l type -x -d 'provider: gtmpixel, gapixel, fbpixel, adwordspixel, linkedinpixel, twitterpixel, adrollpixel, quorapixel, pinterest, bing, snapchat, reddit, tiktok'
-complete -c shorty -n '__shorty_at \'pixels add\'' -l name -x -d 'a name to recognise it by'
 complete -c shorty -n '__shorty_at \'pixels add\'' -l tag -x -d 'the provider\'s tag or id, e.g. GTM-ABC123'
+complete -c shorty -n '__shorty_at \'pixels add\'' -l name -x -d 'the name (instead of the argument)'
 complete -c shorty -n '__shorty_at \'pixels add\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'pixels update\'' -l tag -x -d 'the provider\'s tag or id'
@@ -528,7 +553,7 @@ complete -c shorty -n '__shorty_at \'qr\'' -a 'list' -d 'list your QR codes, new
 complete -c shorty -n '__shorty_at \'qr\'' -a 'get' -d 'show a QR code and its scans by country, referrer, browser and system (drawn on a terminal)'
 complete -c shorty -n '__shorty_at \'qr\'' -a 'add' -d 'create a QR code'
 complete -c shorty -n '__shorty_at \'qr\'' -a 'update' -d 'change the content or look of a QR code'
-complete -c shorty -n '__shorty_at \'qr\'' -a 'delete' -d 'delete QR codes (asks first on a terminal; -y to skip, required in scripts)'
+complete -c shorty -n '__shorty_at \'qr\'' -a 'delete' -d 'delete QR codes; asks first on a terminal, -y to skip (required in scripts)'
 complete -c shorty -n '__shorty_at \'qr\'' -a 'help' -d 'display help for command'
 complete -c shorty -n '__shorty_at \'qr\'' -s h -l help -d 'show help for a command'
 
@@ -543,13 +568,14 @@ complete -c shorty -n '__shorty_at \'qr get\'' -s h -l help -d 'show help for a 
 complete -c shorty -n '__shorty_at \'qr add\'' -l type -x -a 'text vcard link email phone sms wifi'
 complete -c shorty -n '__shorty_at \'qr add\'' -l type -x -d 'content type: text, vcard, link, email, phone, sms, wifi'
 complete -c shorty -n '__shorty_at \'qr add\'' -l data -x -d 'the content: text, a URL for link, or JSON for structured types'
+complete -c shorty -n '__shorty_at \'qr add\'' -l name -x -d 'the name (instead of the argument; servers without names call the code after its content)'
 complete -c shorty -n '__shorty_at \'qr add\'' -l background -x -d 'background colour, "rgb(r,g,b)" with 0-255'
 complete -c shorty -n '__shorty_at \'qr add\'' -l foreground -x -d 'foreground colour, "rgb(r,g,b)" with 0-255'
 complete -c shorty -n '__shorty_at \'qr add\'' -l logo -r -F -d 'logo in the middle, a path or URL of a png or jpg'
 complete -c shorty -n '__shorty_at \'qr add\'' -l show -d 'also draw the code in the terminal (link and text types; with -q: only the drawing)'
 complete -c shorty -n '__shorty_at \'qr add\'' -s h -l help -d 'show help for a command'
 
-complete -c shorty -n '__shorty_at \'qr update\'' -l data -x -d 'the new content (JSON for structured types)'
+complete -c shorty -n '__shorty_at \'qr update\'' -l data -x -d 'the content (required: the service replaces it on every update and never reports it back)'
 complete -c shorty -n '__shorty_at \'qr update\'' -l type -x -a 'text vcard link email phone sms wifi'
 complete -c shorty -n '__shorty_at \'qr update\'' -l type -x -d 'content type (optional; checks --data as for qr add and is sent along)'
 complete -c shorty -n '__shorty_at \'qr update\'' -l background -x -d 'background colour, "rgb(r,g,b)" with 0-255'
@@ -562,6 +588,7 @@ complete -c shorty -n '__shorty_at \'qr delete\'' -s h -l help -d 'show help for
 
 
 complete -c shorty -n '__shorty_at \'overlays\'' -a 'list' -d 'list your call-to-action overlays'
+complete -c shorty -n '__shorty_at \'overlays\'' -a 'get' -d 'show one overlay (found in the list: one request per 500 overlays before it)'
 complete -c shorty -n '__shorty_at \'overlays\'' -a 'help' -d 'display help for command'
 complete -c shorty -n '__shorty_at \'overlays\'' -s h -l help -d 'show help for a command'
 
@@ -570,9 +597,12 @@ complete -c shorty -n '__shorty_at \'overlays list\'' -l page -x -d 'page to sho
 complete -c shorty -n '__shorty_at \'overlays list\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
 complete -c shorty -n '__shorty_at \'overlays list\'' -s h -l help -d 'show help for a command'
 
+complete -c shorty -n '__shorty_at \'overlays get\'' -s h -l help -d 'show help for a command'
+
 
 
 complete -c shorty -n '__shorty_at \'splash\'' -a 'list' -d 'list your custom splash pages'
+complete -c shorty -n '__shorty_at \'splash\'' -a 'get' -d 'show one splash page (found in the list: one request per 500 splash pages before it)'
 complete -c shorty -n '__shorty_at \'splash\'' -a 'help' -d 'display help for command'
 complete -c shorty -n '__shorty_at \'splash\'' -s h -l help -d 'show help for a command'
 
@@ -580,6 +610,8 @@ complete -c shorty -n '__shorty_at \'splash list\'' -l limit -x -d 'results per 
 complete -c shorty -n '__shorty_at \'splash list\'' -l page -x -d 'page to show (or to start from with --all)'
 complete -c shorty -n '__shorty_at \'splash list\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
 complete -c shorty -n '__shorty_at \'splash list\'' -s h -l help -d 'show help for a command'
+
+complete -c shorty -n '__shorty_at \'splash get\'' -s h -l help -d 'show help for a command'
 
 
 
@@ -607,7 +639,7 @@ complete -c shorty -n '__shorty_at \'legacy\'' -s h -l help -d 'show help for a 
 complete -c shorty -n '__shorty_at \'legacy create\'' -l custom -x -d 'custom short part'
 complete -c shorty -n '__shorty_at \'legacy create\'' -l password -x -d 'protect the link with a password'
 complete -c shorty -n '__shorty_at \'legacy create\'' -l expiry -x -d 'expiry date'
-complete -c shorty -n '__shorty_at \'legacy create\'' -l domain -x -d 'an existing branded domain, without scheme or trailing slash'
+complete -c shorty -n '__shorty_at \'legacy create\'' -l domain -x -d 'a branded domain you added, go.example.com or https://go.example.com (default: the `domain` config key)'
 complete -c shorty -n '__shorty_at \'legacy create\'' -l xml -d 'request .xml and print the XML body as received'
 complete -c shorty -n '__shorty_at \'legacy create\'' -s h -l help -d 'show help for a command'
 
