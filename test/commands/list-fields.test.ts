@@ -25,7 +25,7 @@ const LISTS: [string, () => string[], string][] = [
   ['domains list', () => ['domains', 'list'], 'id, domain, redirectroot, redirect404'],
   ['campaigns list', () => ['campaigns', 'list'], 'id, name, public, rotator, list'],
   ['channels list', () => ['channels', 'list'], 'id, name, description, color, starred'],
-  ['channels get', () => ['channels', 'get', String(channelId)], 'type, id, title, preview, link, date'],
+  ['channels items', () => ['channels', 'items', String(channelId)], 'type, id, title, preview, link, date'],
   ['pixels list', () => ['pixels', 'list'], 'id, type, name, tag, date'],
   ['overlays list', () => ['overlays', 'list'], 'id, type, name, date'],
   ['splash list', () => ['splash', 'list'], 'id, name, date'],

@@ -69,7 +69,8 @@ describe('not found: exit 1 with the server message', () => {
     ['update with --url', ['urls', 'update', '999', '--url', 'https://example.com'], ['PUT /api/url/999/update']],
     ['update without --url: the GET fails, no PUT', ['urls', 'update', '999', '--meta-title', 'x'], ['GET /api/url/999']],
     ['lookup', ['urls', 'lookup', 'http://127.0.0.1:9/nothing-here'], ['GET /api/urls']],
-    ['delete', ['urls', 'delete', '999', '-y'], ['DELETE /api/url/999/delete']],
+    // A delete prints one result per id, the failed one included (see test/commands/per-item.test.ts).
+    ['delete, -q', ['urls', 'delete', '999', '-y', '-q'], ['DELETE /api/url/999/delete']],
   ])('%s', async (_name, args, requests) => {
     const res = await shorty(args);
     expect(res.exitCode).toBe(1);

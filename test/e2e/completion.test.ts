@@ -69,7 +69,7 @@ describe('shorty completion', () => {
       ['shorty -o ', ['table', 'json', 'ndjson', 'csv', 'tsv']],
       ['shorty --output=j', ['json']],
       ['shorty -q urls list --order ', ['date', 'click']],
-      ['shorty channels assign 12 ', ['links', 'bio', 'qr']],
+      ['shorty channels assign 12 ', ['link', 'links', 'qr', 'qrs', 'bio', 'bios']],
       ['shorty completion ', ['bash', 'zsh', 'fish']],
     ];
     for (const [line, expected] of cases) {

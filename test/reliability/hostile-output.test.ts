@@ -88,11 +88,19 @@ describe('escape sequences from the server', () => {
   });
 
   test('a confirmation message (a note on stderr) is harmless too', async () => {
-    server.answer({ body: { error: 0, message: `Deleted${ESCAPES.title}${ESCAPES.clipboard}` } });
-    const res = await shorty(['domains', 'delete', '1', '-y']);
+    server.answer({ body: { error: 0, message: `Updated${ESCAPES.title}${ESCAPES.clipboard}` } });
+    const res = await shorty(['qr', 'update', '1', '--data', 'x']);
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.stderr).not.toMatch(RAW_CONTROL);
-    expect(res.stderr).toContain('Deleted␛]0;pwned␇');
+    expect(res.stderr).toContain('Updated␛]0;pwned␇');
+  });
+
+  test("a refused item's line in a delete's table is harmless too", async () => {
+    server.answer({ body: { error: 1, message: `Gone${ESCAPES.title}${ESCAPES.rlo}` } });
+    const res = await shorty(['domains', 'delete', '1', '-y', '-o', 'table']);
+    expect(res.exitCode).toBe(1);
+    expect(res.stdout + res.stderr).not.toMatch(RAW_CONTROL);
+    expect(res.stdout).toBe('✗ 1: Gone␛]0;pwned␇<U+202E>\n');
   });
 
   test('the built CLI writes the same harmless bytes', async () => {
