@@ -14,13 +14,14 @@ const XML_HELP = 'request .xml and print the XML body as received';
 
 /** `shorty legacy ...`: the key-in-path interface (`/api/v1/<KEY>/shorturl/...`). */
 export function register(legacy: Command, ctx: Context): void {
-  legacy.addHelpText('after', `\nFields of a legacy short URL: ${LEGACY_FIELDS.join(', ')}.`);
+  const fieldsHelp = (cmd: Command) => cmd.addHelpText('after', `\nFields of a legacy short URL: ${LEGACY_FIELDS.join(', ')}.`);
+  fieldsHelp(legacy);
   examples(legacy,
     'shorty legacy create https://example.com/a/long/path -q',
     'shorty legacy info https://sho.rt/abc --json',
     'shorty legacy list --xml');
 
-  examples(answers(legacy.command('create')
+  examples(fieldsHelp(answers(legacy.command('create')
     .description('shorten a URL through the legacy interface')
     .argument('<longurl>', 'the long URL (http or https)')
     .option('--custom <alias>', 'custom short part')
@@ -31,7 +32,7 @@ export function register(legacy: Command, ctx: Context): void {
     .action(action(ctx, async (longUrl: string, flags: CreateFlags & FormatFlag) => {
       const { runCreate } = await import('./create.js');
       await runCreate(ctx, longUrl, flags);
-    })), LEGACY_FIELDS),
+    })), LEGACY_FIELDS)),
   'shorty legacy create https://example.com/a/long/path',
   'shorty legacy create https://example.com --custom spring --expiry 2030-12-31 -q',
   'shorty legacy create https://example.com --domain go.example.com --xml',
@@ -51,7 +52,7 @@ export function register(legacy: Command, ctx: Context): void {
         await runShortUrlOperation(ctx, name, shortUrl, flags);
       }));
     if (alias) cmd.alias(alias);
-    answers(cmd, LEGACY_FIELDS);
+    fieldsHelp(answers(cmd, LEGACY_FIELDS));
     examples(cmd, `shorty legacy ${name} https://sho.rt/abc`, `shorty legacy ${name} https://sho.rt/abc --json`);
   }
 

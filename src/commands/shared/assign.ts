@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import type { Row } from '../../output/printer.js';
-import { forEachItem, RESULT_VIEW } from './each.js';
+import { forEachItem, RESULT_HELP, RESULT_VIEW } from './each.js';
 import { answers } from './surface.js';
 
 export interface AssignPlan {
@@ -15,7 +15,7 @@ export interface AssignPlan {
 
 /** Declares what every `assign` prints: one record per item (`id`, `status`, `message`). */
 export function assignAnswers(cmd: Command): Command {
-  return answers(cmd, RESULT_VIEW);
+  return answers(cmd, RESULT_VIEW).addHelpText('after', RESULT_HELP);
 }
 
 /** One POST per item, each with its result (`✓ added 9`, `✗ 10: Link does not exist.`), then a summary. */

@@ -4,7 +4,7 @@ import { UsageError } from '../../errors.js';
 import { parseId } from '../../input/validate.js';
 import { canPrompt } from '../../io.js';
 import type { Row } from '../../output/printer.js';
-import { forEachItem, RESULT_VIEW } from './each.js';
+import { forEachItem, RESULT_HELP, RESULT_VIEW } from './each.js';
 import { answers } from './surface.js';
 
 export interface DeleteRequest {
@@ -16,7 +16,7 @@ export interface DeleteRequest {
 
 /** Declares what every `delete` prints: one record per id (`id`, `status`, `message`). */
 export function deleteAnswers(cmd: Command): Command {
-  return answers(cmd, RESULT_VIEW);
+  return answers(cmd, RESULT_VIEW).addHelpText('after', RESULT_HELP);
 }
 
 /**

@@ -14,6 +14,9 @@ export const RESULT_FIELDS = ['id', 'status', 'message'] as const;
 
 export const RESULT_VIEW: View = { columns: [...RESULT_FIELDS], fields: RESULT_FIELDS };
 
+/** The help line of commands that print one result per item. */
+export const RESULT_HELP = `\nFields of a result: ${RESULT_FIELDS.join(', ')} (status: the work done, or failed); one per item.`;
+
 export interface EachRequest {
   ids: number[];
   /** The item, singular (`link`, `QR code`): `deleted 2 of 3 links`. */
