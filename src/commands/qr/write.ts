@@ -3,11 +3,11 @@ import { QR_TYPES } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { type QrFlags, qrBodyFromFlags } from '../../input/qr-body.js';
-import { parseId } from '../../input/validate.js';
+import { parseQrId } from './view.js';
 import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { completeOption } from '../shared/completion-values.js';
-import { drawQr } from './terminal.js';
+import { DRAWING_RULE, drawQr } from './terminal.js';
 import { QR_CREATED_VIEW } from './view.js';
 import { answers } from '../shared/surface.js';
 
@@ -26,7 +26,7 @@ export function registerWrites(group: Command, ctx: Context): void {
     .requiredOption('--type <type>', `content type: ${QR_TYPES.join(', ')}`)
     .requiredOption('--data <data>', 'the content: text, a URL for link, or JSON for structured types');
   addLookOptions(add)
-    .option('--show', 'also draw the code in the terminal (link and text types; with -q: only the drawing)')
+    .option('--show', `also draw the code (link and text types): ${DRAWING_RULE}`)
     .action(action(ctx, (flags: QrFlags & { show?: boolean }) => runAdd(ctx, flags)));
   completeOption(add, '--type', QR_TYPES);
   answers(add, QR_CREATED_VIEW);
@@ -56,7 +56,7 @@ async function runAdd(ctx: Context, flags: QrFlags & { show?: boolean }): Promis
 }
 
 async function runUpdate(ctx: Context, idText: string, flags: QrFlags): Promise<void> {
-  const id = parseId(idText, 'QR code id');
+  const id = parseQrId(idText);
   const body = qrBodyFromFlags(flags);
   const answer = await (await ctx.api()).call('PUT', `/qr/${id}/update`, { body });
   await (await ctx.printer()).message(answer);

@@ -10,6 +10,8 @@ export interface DeleteRequest {
   /** What is deleted, for prompts and errors: `link`, `domain`... */
   noun: string;
   path: (id: number) => string;
+  /** Turns the arguments into ids (e.g. links named by alias, looked up); default: each must be an id. */
+  resolve?: (args: string[]) => Promise<number[]>;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface DeleteRequest {
  * first request. An id the server refuses does not stop the others; the run then exits 1 naming it.
  */
 export async function deleteMany(ctx: Context, req: DeleteRequest): Promise<number | void> {
-  const ids = req.ids.map((id) => parseId(id, `${req.noun} id`));
+  const ids = req.resolve ? await req.resolve(req.ids) : req.ids.map((id) => parseId(id, `${req.noun} id`));
   if (!(await confirmed(ctx, req.noun, ids))) {
     ctx.io.stderr.write('nothing deleted\n');
     return 1;
@@ -47,11 +49,16 @@ export async function deleteMany(ctx: Context, req: DeleteRequest): Promise<numb
   if (failures.length > 0) throw new ApiError(failureMessage(req.noun, ids.length, failures));
 }
 
-async function confirmed(ctx: Context, noun: string, ids: number[]): Promise<boolean> {
-  if (ctx.globals.yes) return true;
-  if (!canPrompt(ctx.io)) {
+/** Without -y a deletion needs a terminal to ask on; checked before any request (a lookup included). */
+export function checkConsentPossible(ctx: Context): void {
+  if (!ctx.globals.yes && !canPrompt(ctx.io)) {
     throw new UsageError('refusing to delete without confirmation: pass -y/--yes when not running interactively');
   }
+}
+
+async function confirmed(ctx: Context, noun: string, ids: number[]): Promise<boolean> {
+  if (ctx.globals.yes) return true;
+  checkConsentPossible(ctx);
   const prompter = await ctx.prompter();
   const what = ids.length === 1 ? `${noun} ${ids[0]}` : `${ids.length} ${noun}s (${ids.join(', ')})`;
   return prompter.confirm(`Delete ${what}? This cannot be undone.`, false);
