@@ -103,7 +103,7 @@ function fromDetail(answer: Row): Row {
   }
   return dropUndefined({
     id: answer.id ?? detailId, ...details,
-    geotarget: location, devicetarget: device, languagetarget: language,
+    geotarget: location ?? details.geotarget, devicetarget: device ?? details.devicetarget, languagetarget: language ?? details.languagetarget,
     clicks, uniqueclicks: uniqueClicks ?? uniqueclicks, ...stats, ...rest,
   });
 }
