@@ -94,6 +94,15 @@ describe('--watch', () => {
     expect(res.sleeps).toEqual([10_000, 10_000, 10_000]);
   });
 
+  test('a link named by alias is looked up once, then read by id at each interval', async () => {
+    const link = await clickedLink();
+    await sandbox.admin.reset();
+    const res = await runOn(['urls', 'get', 'watched', '--watch', '--fields', 'id'], { tty: false, interruptAt: 3 });
+    expect(res.stdout).toBe(`{"id":${link.id}}\n`.repeat(3));
+    const paths = (await sandbox.admin.requests()).map((r) => `${r.method} ${r.path}`);
+    expect(paths).toEqual(['GET /api/urls', `GET /api/url/${link.id}`, `GET /api/url/${link.id}`]);
+  });
+
   test('--fields applies to each snapshot', async () => {
     const link = await clickedLink();
     const res = await runOn(['urls', 'get', String(link.id), '--watch', '--fields', 'alias,clicks'], { tty: false, interruptAt: 2 });

@@ -1,5 +1,5 @@
 // Exit 2 means nothing was sent: every command checks its flags (--fields against the fields its
-// answer can have, conflicting flags) before its first request. Each command gets otherwise valid
+// answer can have, conflicting flags) and its references before its first request. Each command gets otherwise valid
 // arguments, so the only fault is the one under test.
 import { describe, expect, it } from 'vitest';
 import { COMMAND_NAMES, type CommandName } from '../helpers/command-names.js';
@@ -34,6 +34,29 @@ const ARGS: Record<CommandName, string[]> = {
 
 const argv = (name: CommandName, extra: string[]) => [...name.split(' '), ...ARGS[name], ...extra];
 
+/**
+ * Commands that take a reference to an object, with the index in ARGS where it stands. A reference
+ * that cannot name anything (below) is refused before any request; add a command here when it
+ * takes one (links take an id, an alias or a short URL; QR codes an id).
+ */
+const REFERENCES: Partial<Record<CommandName, number>> = {
+  'urls get': 0, 'urls update': 0, 'urls delete': 0, 'urls lookup': 0,
+  'qr get': 0, 'qr update': 0, 'qr delete': 0,
+};
+/** References that name nothing, whatever the resource: not an id, an alias nor a URL. */
+const INVALID_REFERENCES = ['0', 'a b', 'https://', 'ftp://sho.rt/abc'];
+
+/** Flags that contradict each other on a command, beyond those every command refuses, and the message. */
+const CONFLICTS: Partial<Record<CommandName, [flags: string[], message: RegExp][]>> = {
+  'urls get': [[['--qr', '--watch'], /^shorty: --qr and --watch can't be used together$/m]],
+};
+
+const withReference = (name: CommandName, ref: string) => {
+  const args = [...ARGS[name]];
+  args[REFERENCES[name]!] = ref;
+  return [...name.split(' '), ...args];
+};
+
 async function refusedBeforeSending(args: string[], message: RegExp, env: Record<string, string> = {}) {
   const res = await cli.runLogged(args, { input: 'https://example.com/in\n', env });
   expect(res.exitCode, `shorty ${args.join(' ')}\n${res.stderr}`).toBe(2);
@@ -50,6 +73,16 @@ describe('every command refuses bad flags before any request', () => {
   });
   it.each(COMMAND_NAMES)('%s with SHORTY_OUTPUT=yaml', async (name) => {
     await refusedBeforeSending(argv(name, []), /^shorty: .*SHORTY_OUTPUT/m, { SHORTY_OUTPUT: 'yaml' });
+  });
+  const referring = (Object.keys(REFERENCES) as CommandName[])
+    .flatMap((name) => INVALID_REFERENCES.map((ref) => [name, ref] as const));
+  it.each(referring)('%s %j (a reference that names nothing)', async (name, ref) => {
+    await refusedBeforeSending(withReference(name, ref), /^shorty: invalid /m);
+  });
+  const conflicting = (Object.entries(CONFLICTS) as [CommandName, [string[], RegExp][]][])
+    .flatMap(([name, cases]) => cases.map(([flags, message]) => [name, flags, message] as const));
+  it.each(conflicting)('%s %j', async (name, flags, message) => {
+    await refusedBeforeSending(argv(name, flags), message);
   });
   const legacy = COMMAND_NAMES.filter((name) => name.startsWith('legacy '));
   it.each(legacy)('%s --xml --json', async (name) => {
