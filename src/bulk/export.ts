@@ -1,7 +1,7 @@
 import type { ModernApi } from '../api/modern.js';
 import { paginate } from '../api/paginate.js';
 import type { Context } from '../context.js';
-import { LINK_COLUMNS, type LinkColumn } from '../input/link-columns.js';
+import { brandedDomain, LINK_FIELDS, LINK_SETTING_FIELDS, linkRecord } from '../input/link-record.js';
 import type { Row } from '../output/fields.js';
 import { startProgress, type Progress } from './progress.js';
 import { cellsFromJson } from './read/rows.js';
@@ -14,59 +14,29 @@ export interface ExportOptions {
 
 type LinkItem = Record<string, unknown>;
 
+export { brandedDomain };
+
 /**
- * The link vocabulary of the list answer. `urls import` reads alias, longurl, title (as metatitle),
- * description (as metadescription), domain and expiry back, and ignores the others.
+ * The link's own fields (src/input/link-record.ts), the columns every export starts with. `urls
+ * import` reads alias, longurl, title (as metatitle), description (as metadescription), domain and
+ * expiry back, and ignores the others.
  */
-export const EXPORT_COLUMNS = ['id', 'alias', 'shorturl', 'longurl', 'title', 'description', 'clicks', 'uniqueclicks', 'domain', 'expiry', 'date'];
+export const EXPORT_COLUMNS: string[] = [...LINK_FIELDS];
 
-/** Link-body fields a server's list answer may carry beyond those: exported when the first page has them. */
-const SETTABLE_EXTRAS: readonly LinkColumn[] = LINK_COLUMNS.filter(
-  (c) => !['url', 'custom', 'domain', 'expiry', 'metatitle', 'metadescription'].includes(c),
-);
-
-/** The columns of an export: the fixed ones, then the settable fields the first page carries. */
+/** The columns of an export: the link's fields, then the settable fields the first page carries. */
 export function exportColumns(firstPage: LinkItem[]): string[] {
-  return [...EXPORT_COLUMNS, ...SETTABLE_EXTRAS.filter((c) => firstPage.some((item) => item[c] !== undefined))];
+  return [...EXPORT_COLUMNS, ...LINK_SETTING_FIELDS.filter((c) => firstPage.some((item) => item[c] !== undefined))];
 }
 
 const text = (value: unknown): string | number => (typeof value === 'number' ? value : typeof value === 'string' ? value : '');
 
 /** A link as an export row, in the columns given (values in their import syntax). */
 export function exportRow(item: LinkItem, columns: string[], baseUrl?: string): Row {
-  const extras = cellsFromJson(Object.fromEntries(SETTABLE_EXTRAS.filter((c) => columns.includes(c)).map((c) => [c, item[c]])));
+  const record = linkRecord(item, { baseUrl });
+  const extras = cellsFromJson(Object.fromEntries(LINK_SETTING_FIELDS.filter((c) => columns.includes(c)).map((c) => [c, record[c]])));
   const row: Row = {};
-  for (const column of columns) {
-    row[column] = column === 'domain' ? brandedDomain(item, baseUrl) : column in extras ? extras[column] : text(item[column]);
-  }
+  for (const column of columns) row[column] = column in extras ? extras[column] : text(record[column]);
   return row;
-}
-
-/**
- * The branded domain a link is on, for `domain` on re-import: the short URL without its alias
- * (`https://go.example.com/spring` -> `https://go.example.com`), or '' when that is the service's
- * own base URL (the configured one; scheme and case do not matter). Without a short URL, the list
- * answer's own `domain` (some servers send one) under the same rule.
- */
-export function brandedDomain(item: LinkItem, baseUrl?: string): string {
-  const shorturl = typeof item.shorturl === 'string' ? item.shorturl : '';
-  const alias = typeof item.alias === 'string' ? item.alias : '';
-  let prefix = typeof item.domain === 'string' ? item.domain.replace(/\/+$/, '') : '';
-  if (shorturl && alias && shorturl.endsWith(`/${alias}`)) prefix = shorturl.slice(0, -alias.length - 1);
-  if (prefix === '' || (baseUrl !== undefined && sameLocation(prefix, baseUrl))) return '';
-  return prefix;
-}
-
-function sameLocation(a: string, b: string): boolean {
-  const key = (text: string) => {
-    try {
-      const url = new URL(text);
-      return `${url.host}${url.pathname.replace(/\/+$/, '')}`.toLowerCase();
-    } catch {
-      return text.toLowerCase();
-    }
-  };
-  return key(a) === key(b);
 }
 
 /**

@@ -117,7 +117,7 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
       }
       if (outcome.outputLost === undefined) {
         try {
-          await sink.write(resultRow(source.cells, result));
+          await sink.write(resultRow(source.cells, result, source.columns));
           outcome.shown += 1;
         } catch (err) {
           // The reader left (`| head`) or the disk is full: no new rows; those in flight finish.

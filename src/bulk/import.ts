@@ -85,7 +85,7 @@ async function checkImportFiles(ctx: Context, opts: ImportOptions): Promise<void
 /** A --fields typo must fail before the first link is created, not after. */
 function checkFieldsBeforeSending(ctx: Context, plan: ImportPlan): void {
   const fields = parseFieldList(ctx.globals.fields);
-  if (fields && plan.first && !ctx.globals.quiet) checkFields(resultRow(plan.first.cells, { row: 1, status: 'ok' }), fields);
+  if (fields && plan.first && !ctx.globals.quiet) checkFields(resultRow(plan.first.cells, { row: 1, status: 'ok' }, plan.first.columns), fields);
 }
 
 interface DryRun {
@@ -100,7 +100,7 @@ interface DryRun {
 /** Validates every row and sends nothing: valid rows are `valid`, rows in the journal `skipped`. */
 async function runDryImport(ctx: Context, run: DryRun): Promise<number> {
   const started = ctx.now();
-  const sink = await openResultSink(ctx, run.outputFormat, { quietField: 'url', batch: true });
+  const sink = await openResultSink(ctx, run.outputFormat, { quietField: 'longurl', batch: true });
   const counts = emptyCounts();
   const plan: ImportPlan = { rows: 0, invalid: 0, done: 0, toSend: 0, credentials: new CredentialRows() };
   for await (const source of run.input.rows()) {
@@ -120,7 +120,7 @@ async function runDryImport(ctx: Context, run: DryRun): Promise<number> {
     if (result.status === 'invalid') plan.invalid += 1;
     if (result.status === 'skipped') plan.done += 1;
     if (result.status === 'valid') plan.toSend += 1;
-    await sink.write(resultRow(source.cells, result));
+    await sink.write(resultRow(source.cells, result, source.columns));
   }
   await sink.end();
   const credentials = plan.credentials.warning();

@@ -6,9 +6,14 @@ import { createRowWriter, type StreamFormat } from '../output/row-writers.js';
 import { writeText } from '../output/sink.js';
 import { forTerminal } from '../util/terminal-text.js';
 import type { RowStatus } from './timing.js';
+import { linkColumnOf, type ColumnPlan, type LinkColumn } from '../input/link-columns.js';
+import { aliasOf } from '../input/link-record.js';
 
-/** The columns every import result adds to the input's own. */
-export const RESULT_COLUMNS = ['row', 'status', 'id', 'shorturl', 'error'] as const;
+/**
+ * The columns every import result adds to the input's own: the outcome, and the link under the
+ * names every command gives a link's fields (src/input/link-record.ts).
+ */
+export const RESULT_COLUMNS = ['row', 'status', 'id', 'alias', 'shorturl', 'longurl', 'error'] as const;
 
 export interface RowResult {
   row: number;
@@ -18,13 +23,26 @@ export interface RowResult {
   error?: string;
 }
 
-/** The input columns, then the result's; an input column named like a result column gives way to it. */
-export function resultRow(cells: Record<string, string>, result: RowResult): Row {
+/** The cell that sets a link field in this row (through the column plan, or by its name). */
+function fieldCell(cells: Record<string, string>, columns: ColumnPlan | undefined, field: LinkColumn): string {
+  const header = columns ? columns.fields.find(([, f]) => f === field)?.[0] : Object.keys(cells).find((name) => linkColumnOf(name) === field);
+  return header === undefined ? '' : (cells[header] ?? '').trim();
+}
+
+/**
+ * The input columns, then the result's; an input column named like a result column gives way to it.
+ * `alias` is the created link's (the row's custom alias when nothing was created), `longurl` the row's.
+ */
+export function resultRow(cells: Record<string, string>, result: RowResult, columns?: ColumnPlan): Row {
   const out: Row = {};
   for (const [name, value] of Object.entries(cells)) {
     if (!(RESULT_COLUMNS as readonly string[]).includes(name)) out[name] = value;
   }
-  return { ...out, row: result.row, status: result.status, id: result.id ?? '', shorturl: result.shorturl ?? '', error: result.error ?? '' };
+  return {
+    ...out, row: result.row, status: result.status, id: result.id ?? '',
+    alias: aliasOf(result.shorturl) ?? fieldCell(cells, columns, 'custom'), shorturl: result.shorturl ?? '',
+    longurl: fieldCell(cells, columns, 'url'), error: result.error ?? '',
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-// `urls get` and `qr get` on a terminal: a view of one link or QR code and how it performs
+// `urls get` and `qr get` on a terminal: a view of one link (its record) or QR code and how it performs
 // (like `gh pr view`), not a dump of its fields. Pure: the command passes the response and the
 // terminal's width, charset and colours, and writes the string this returns.
 import { barChart, CHART_LIMIT, type ChartStyle, formatCount, tallyOf } from './bar-chart.js';
@@ -29,13 +29,21 @@ export async function viewPaint(color: boolean): Promise<ViewPaint> {
   return { title: chalk.bold, heading: chalk.bold, link: chalk.cyan, bar: chalk.cyan, dim: chalk.dim };
 }
 
-const CHARTS: [key: string, heading: string][] = [
-  ['topCountries', 'Top countries'],
-  ['topReferrers', 'Top referrers'],
-  ['topBrowsers', 'Top browsers'],
-  ['topOs', 'Top operating systems'],
-  ['socialCount', 'Social networks'],
+/** The charts of a QR detail's `data`, and of a link record (src/input/link-record.ts), in order. */
+const CHARTS: [qrKey: string, linkKey: string, heading: string][] = [
+  ['topCountries', 'countries', 'Top countries'],
+  ['topReferrers', 'referrers', 'Top referrers'],
+  ['topBrowsers', 'browsers', 'Top browsers'],
+  ['topOs', 'os', 'Top operating systems'],
+  ['socialCount', 'social', 'Social networks'],
 ];
+
+/** What the statistics block shows: counts and one breakdown per chart. */
+interface Counts {
+  clicks: unknown;
+  unique: unknown;
+  breakdowns: [value: unknown, heading: string][];
+}
 
 const LABEL_CELLS = 14;
 /** Past this, longer bars only make the counts harder to read across. */
@@ -104,30 +112,30 @@ function yesNo(value: unknown): string | undefined {
   return value === true || (typeof value === 'string' && value !== '' && value !== '0') || value === 1 ? 'yes' : 'no';
 }
 
-function linkFacts(lines: Lines, style: ViewStyle, details: Row): void {
-  lines.field('Created', text(details, 'date') || '-');
-  const expiry = getPath(details, 'expiry');
+function linkFacts(lines: Lines, style: ViewStyle, link: Row): void {
+  lines.field('Created', text(link, 'date') || '-');
+  const expiry = getPath(link, 'expiry');
   lines.field('Expires', expiry ? terminalText(expiry) : 'never');
-  const password = yesNo(getPath(details, 'password') ?? getPath(details, 'pass'));
+  const password = yesNo(getPath(link, 'password') ?? getPath(link, 'pass'));
   if (password) lines.field('Password', password);
-  const type = text(details, 'type');
+  const type = text(link, 'type');
   if (type) lines.field('Redirect', type);
-  targets(lines, style, 'Geo target', getPath(details, 'location'));
-  targets(lines, style, 'Device target', getPath(details, 'device'));
-  targets(lines, style, 'Language', getPath(details, 'language') ?? getPath(details, 'languagetarget'));
-  const deeplink = getPath(details, 'deeplink') ?? getPath(details, 'deeplinks');
+  targets(lines, style, 'Geo target', getPath(link, 'geotarget'));
+  targets(lines, style, 'Device target', getPath(link, 'devicetarget'));
+  targets(lines, style, 'Language', getPath(link, 'languagetarget'));
+  const deeplink = getPath(link, 'deeplink') ?? getPath(link, 'deeplinks');
   if (deeplink && typeof deeplink === 'object') {
     for (const [store, url] of Object.entries(deeplink)) if (url) lines.field('Deep link', `${terminalText(store)} ${arrow(style)} ${terminalText(url)}`);
   }
 }
 
 /** Clicks, unique clicks and one chart per breakdown that has data. */
-function statistics(lines: Lines, style: ViewStyle, data: unknown, noun: string): void {
-  const clicks = number(getPath(data, 'clicks'));
-  const unique = number(getPath(data, 'uniqueClicks'));
+function statistics(lines: Lines, style: ViewStyle, counts: Counts, noun: string): void {
+  const clicks = number(counts.clicks);
+  const unique = number(counts.unique);
   lines.field(noun, formatCount(clicks), `(${formatCount(unique)} unique)`);
   if (clicks === 0) return;
-  const tallies = CHARTS.map(([key, heading]) => [tallyOf(getPath(data, key)), heading] as const);
+  const tallies = counts.breakdowns.map(([value, heading]) => [tallyOf(value), heading] as const);
   const labels = tallies.flatMap(([tally]) => tally.slice(0, CHART_LIMIT).map(([name]) => cellWidth(name)));
   const chart: ChartStyle = {
     width: Math.min(style.width, CHART_MAX_WIDTH),
@@ -145,18 +153,18 @@ function statistics(lines: Lines, style: ViewStyle, data: unknown, noun: string)
   }
 }
 
-/** GET /url/:id as a view. */
-export function renderLinkView(detail: Row, style: ViewStyle): string {
+/** A link record (src/input/link-record.ts, with its statistics) as a view. */
+export function renderLinkView(link: Row, style: ViewStyle): string {
   const lines = new Lines(style);
-  const details = (getPath(detail, 'details') ?? {}) as Row;
-  const title = text(details, 'title');
+  const title = text(link, 'title');
   if (title) lines.add(title, style.paint.title);
-  addresses(lines, style, text(details, 'shorturl'), text(details, 'longurl'));
-  const description = text(details, 'description');
+  addresses(lines, style, text(link, 'shorturl'), text(link, 'longurl'));
+  const description = text(link, 'description');
   if (description) lines.add(description, style.paint.dim);
   lines.blank();
-  linkFacts(lines, style, details);
-  statistics(lines, style, getPath(detail, 'data'), 'Clicks');
+  linkFacts(lines, style, link);
+  const breakdowns = CHARTS.map(([, key, heading]) => [getPath(link, key), heading] as [unknown, string]);
+  statistics(lines, style, { clicks: link.clicks, unique: link.uniqueclicks, breakdowns }, 'Clicks');
   return forLocale(`${lines.out.join('\n')}\n`, style);
 }
 
@@ -171,7 +179,10 @@ export function renderQrView(detail: Row, style: ViewStyle, drawing?: string): s
   lines.field('Created', text(details, 'date') || '-');
   const data = getPath(detail, 'data');
   if (data === undefined) lines.field('Scans', formatCount(number(getPath(details, 'scans'))));
-  else statistics(lines, style, data, 'Scans');
+  else {
+    const breakdowns = CHARTS.map(([key, , heading]) => [getPath(data, key), heading] as [unknown, string]);
+    statistics(lines, style, { clicks: getPath(data, 'clicks'), unique: getPath(data, 'uniqueClicks'), breakdowns }, 'Scans');
+  }
   let out = forLocale(`${lines.out.join('\n')}\n`, style);
   if (drawing) out += `\n${drawing.endsWith('\n') ? drawing : `${drawing}\n`}`;
   return out;

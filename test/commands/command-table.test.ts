@@ -53,16 +53,16 @@ const tests: Record<CommandName, Test> = {
     expect(res.stdout).toBe(`${short}\n`);
   },
   'urls get': async (c) => {
-    const id = await post(c, '/url/add', { url: 'https://example.com/tug' });
+    const id = await post(c, '/url/add', { url: 'https://example.com/tug', custom: 'tug' });
     const res = await expectCalls(c, ['urls', 'get', String(id), '--json'], [`GET /api/url/${id}`]);
-    expect(json(res).details).toMatchObject({ id, longurl: 'https://example.com/tug' });
+    expect(json(res)).toMatchObject({ id, longurl: 'https://example.com/tug', clicks: 0 });
   },
   'urls add': async (c) => {
     const res = await expectCalls(c, ['urls', 'add', 'https://example.com/tua', '--custom', 'tua', '-q'], ['POST /api/url/add']);
     expect(res.stdout).toBe(`${c.sandbox.baseUrl}/tua\n`);
   },
   'urls update': async (c) => {
-    const id = await post(c, '/url/add', { url: 'https://example.com/tuu' });
+    const id = await post(c, '/url/add', { url: 'https://example.com/tuu', custom: 'tuu' });
     await expectCalls(c, ['urls', 'update', String(id), '--meta-title', 'T'], [`GET /api/url/${id}`, `PUT /api/url/${id}/update`]);
   },
   'urls delete': async (c) => {
@@ -210,7 +210,7 @@ const tests: Record<CommandName, Test> = {
   'legacy info': async (c) => {
     const short = await shortUrl(c, 'tli');
     const res = await expectCalls(c, ['legacy', 'info', short, '--json'], [`GET /api/v1/***/shorturl/info/short_url/${b64(short)}.json`]);
-    expect(json(res)).toMatchObject({ short_url: short, url_id: expect.any(Number), total_visits: 0 });
+    expect(json(res)).toMatchObject({ shorturl: short, id: expect.any(Number), clicks: 0 });
   },
   'legacy list': async (c) => {
     const short = await shortUrl(c, 'tll');

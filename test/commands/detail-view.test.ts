@@ -66,9 +66,10 @@ describe('urls get', () => {
   test('on a terminal, -o json, --fields and -q keep their data shapes', async () => {
     const link = await clickedLink();
     const json = await runOn(['urls', 'get', String(link.id), '-o', 'json'], { tty: true });
-    expect(JSON.parse(json.stdout)).toMatchObject({ id: link.id, data: { clicks: 2, topCountries: { Canada: 2 } } });
-    const fields = await runOn(['urls', 'get', String(link.id), '--fields', 'data.clicks'], { tty: true, extraEnv: { NO_COLOR: '1' } });
-    expect(fields.stdout).toMatch(/data\.clicks +│ 2/);
+    expect(JSON.parse(json.stdout)).toMatchObject({ id: link.id, clicks: 2, countries: { Canada: 2 } });
+    const fields = await runOn(['urls', 'get', String(link.id), '--fields', 'clicks,countries.Canada'], { tty: true, extraEnv: { NO_COLOR: '1' } });
+    expect(fields.stdout).toMatch(/clicks +│ 2/);
+    expect(fields.stdout).toMatch(/countries\.Canada +│ 2/);
     expect(fields.stdout).not.toMatch(/Top countries/);
     const quiet = await runOn(['urls', 'get', String(link.id), '-q'], { tty: true });
     expect(quiet.stdout).toBe(`${link.shorturl}\n`);
@@ -77,7 +78,8 @@ describe('urls get', () => {
   test('piped: tsv as before', async () => {
     const link = await clickedLink();
     const res = await run(['urls', 'get', String(link.id)]);
-    expect(res.stdout.split('\n')[0]).toBe('id\tdetails\tdata');
+    expect(res.stdout.split('\n')[0]).toBe('id\talias\tshorturl\tlongurl\ttitle\tdescription\tclicks\tuniqueclicks\tdomain\texpiry\tdate'
+      + '\tgeotarget\tdevicetarget\tcountries\treferrers\tbrowsers\tos\tsocial');
   });
 });
 
@@ -88,14 +90,23 @@ describe('--watch', () => {
     expect(res.exitCode, res.stderr).toBe(0);
     const snapshots = res.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
     expect(snapshots).toHaveLength(3);
-    expect(snapshots[0]).toMatchObject({ id: link.id, data: { clicks: 2 } });
+    expect(snapshots[0]).toMatchObject({ id: link.id, alias: 'watched', clicks: 2 });
     expect(res.sleeps).toEqual([10_000, 10_000, 10_000]);
+  });
+
+  test('a link named by alias is looked up once, then read by id at each interval', async () => {
+    const link = await clickedLink();
+    await sandbox.admin.reset();
+    const res = await runOn(['urls', 'get', 'watched', '--watch', '--fields', 'id'], { tty: false, interruptAt: 3 });
+    expect(res.stdout).toBe(`{"id":${link.id}}\n`.repeat(3));
+    const paths = (await sandbox.admin.requests()).map((r) => `${r.method} ${r.path}`);
+    expect(paths).toEqual(['GET /api/urls', `GET /api/url/${link.id}`, `GET /api/url/${link.id}`]);
   });
 
   test('--fields applies to each snapshot', async () => {
     const link = await clickedLink();
-    const res = await runOn(['urls', 'get', String(link.id), '--watch', '--fields', 'data.clicks'], { tty: false, interruptAt: 2 });
-    expect(res.stdout).toBe('{"data.clicks":2}\n{"data.clicks":2}\n');
+    const res = await runOn(['urls', 'get', String(link.id), '--watch', '--fields', 'alias,clicks'], { tty: false, interruptAt: 2 });
+    expect(res.stdout).toBe('{"alias":"watched","clicks":2}\n{"alias":"watched","clicks":2}\n');
     expect(res.sleeps).toEqual([5000, 5000]);
   });
 

@@ -44,11 +44,13 @@ describe('urls import input', () => {
       { url: 'https://example.com/c', metatitle: 'Grüße 👋' },
     ]);
     const rows = csv(res.stdout);
-    expect(Object.keys(rows[0])).toEqual(['longurl', 'alias', 'metatitle', 'note', 'row', 'status', 'id', 'shorturl', 'error']);
+    // The input's longurl and alias give way to the results', which name the link as every command does.
+    expect(Object.keys(rows[0])).toEqual(['metatitle', 'note', 'row', 'status', 'id', 'alias', 'shorturl', 'longurl', 'error']);
+    expect(rows.map((r) => r.longurl)).toEqual(['https://example.com/a?x=1', 'https://example.com/ü', 'https://example.com/c']);
     expect(rows.map((r) => [r.row, r.status, r.note, r.metatitle])).toEqual([
       ['1', 'ok', 'n1', 'Hello, "world"'], ['2', 'ok', 'n2', 'two\r\nlines'], ['3', 'ok', 'n3', 'Grüße 👋'],
     ]);
-    expect(rows[0].shorturl).toBe(`${sandbox.baseUrl}/alpha`);
+    expect(rows[0]).toMatchObject({ alias: 'alpha', shorturl: `${sandbox.baseUrl}/alpha` });
     expect(res.stderr).toContain('3 rows, under a second at 100000/min');
     expect(res.stderr).toMatch(/^3 ok in [\d.]+s$/m);
   });

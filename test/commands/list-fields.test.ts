@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 
 const LISTS: [string, () => string[], string][] = [
-  ['urls list', () => ['urls', 'list'], 'id, alias, shorturl, longurl, clicks, title, description, date'],
+  ['urls list', () => ['urls', 'list'], 'id, alias, shorturl, longurl, title, description, clicks, uniqueclicks, domain, expiry, date, type, password'],
   ['qr list', () => ['qr', 'list'], 'id, link, scans, name, date'],
   ['domains list', () => ['domains', 'list'], 'id, domain, redirectroot, redirect404'],
   ['campaigns list', () => ['campaigns', 'list'], 'id, name, public, rotator, list'],

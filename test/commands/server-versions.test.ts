@@ -187,7 +187,7 @@ describe('empty values that servers read as "not given"', () => {
 
   test('an empty --meta-title is sent and clears the title', async () => {
     await onBoth(async (c) => {
-      const id = (await c.sandbox.api('POST', '/url/add', { url: 'https://example.com/m', metatitle: 'Old' })).json.id;
+      const id = (await c.sandbox.api('POST', '/url/add', { url: 'https://example.com/m', custom: 'mtt', metatitle: 'Old' })).json.id;
       await c.runLogged(['urls', 'update', String(id), '--meta-title', '']);
     });
   });

@@ -31,16 +31,18 @@ describe('invalid input: exit 2, one error line, nothing sent', () => {
     ['add with a bad param', ['urls', 'add', 'https://e.com', '--param', 'novalue'], /--param "novalue"/],
     ['get 0', ['urls', 'get', '0'], /invalid link id "0"/],
     ['get -1', ['urls', 'get', '-1'], /invalid link id "-1"/],
-    ['get abc', ['urls', 'get', 'abc'], /invalid link id "abc"/],
-    ['update abc', ['urls', 'update', 'abc', '--url', 'https://e.com'], /invalid link id/],
+    ['get a link with a space', ['urls', 'get', 'a b'], /invalid link "a b": it contains a space/],
+    ['get a short URL without a scheme', ['urls', 'get', 'sho.rt/abc'], /invalid link "sho\.rt\/abc": a short URL starts with http/],
+    ['get a short URL without an alias', ['urls', 'get', 'https://sho.rt/'], /invalid short URL "https:\/\/sho\.rt\/": it has no alias/],
+    ['update a link with a space', ['urls', 'update', 'a b', '--url', 'https://e.com'], /invalid link "a b"/],
     ['update with a bad URL', ['urls', 'update', '3', '--url', 'mailto:a@b.c'], /invalid --url/],
     ['update with a splash id type', ['urls', 'update', '3', '--type', '2'], /--type.*update takes only/],
     ['update with nothing to change', ['urls', 'update', '3'], /nothing to update/],
-    ['lookup of a non-URL', ['urls', 'lookup', 'abc'], /invalid short URL "abc"/],
+    ['lookup of an ftp URL', ['urls', 'lookup', 'ftp://sho.rt/abc'], /invalid short URL "ftp:\/\/sho\.rt\/abc"/],
     ['list with an unknown order', ['urls', 'list', '--order', 'name'], /--order/],
     ['list with limit 0', ['urls', 'list', '--limit', '0'], /--limit/],
     ['delete 0', ['urls', 'delete', '0', '-y'], /invalid link id "0"/],
-    ['delete with one bad id among good ones', ['urls', 'delete', '1', 'x', '-y'], /invalid link id "x"/],
+    ['delete with one bad reference among good ones', ['urls', 'delete', '1', 'spring', 'x?y', '-y'], /invalid link "x\?y"/],
   ];
   test.each(cases)('%s', async (_name, args, message) => {
     const res = await shorty(args);

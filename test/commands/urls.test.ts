@@ -55,7 +55,11 @@ describe('urls add', () => {
         parameters: [{ name: 'utm_source', value: 'news' }, { name: 'utm_medium', value: 'mail' }],
       },
     }]);
-    expect(JSON.parse(res.stdout)).toEqual({ id: 1, shorturl: 'https://go.example.com/spring-sale' });
+    // The link record: what the answer says, and what was sent that names the link's own fields.
+    expect(JSON.parse(res.stdout)).toEqual({
+      id: 1, alias: 'spring-sale', shorturl: 'https://go.example.com/spring-sale', longurl: 'https://example.com/spring?x=1',
+      title: 'Spring', description: 'Big sale', domain: 'https://go.example.com', expiry: '2030-12-31 23:59:59',
+    });
   });
 
   test('only the URL when no option is given; -q prints the short URL and nothing else', async () => {
@@ -80,7 +84,7 @@ describe('urls add', () => {
     const drawn = await shorty(['urls', 'add', 'https://example.com/qr', '--custom', 'qr-link', '--qr', '-o', 'tsv']);
     const shorturl = `${sandbox.baseUrl}/qr-link`;
     expect(drawn.exitCode).toBe(0);
-    expect(drawn.stdout).toBe(`id\tshorturl\n1\t${shorturl}\n`);
+    expect(drawn.stdout).toBe(`id\talias\tshorturl\tlongurl\tdomain\n1\tqr-link\t${shorturl}\thttps://example.com/qr\t\n`);
     expect(drawn.stderr).toBe(await renderQr(shorturl));
     const quiet = await shorty(['urls', 'get', '1', '--qr', '-q']);
     expect(quiet.exitCode).toBe(0);
@@ -90,13 +94,19 @@ describe('urls add', () => {
 });
 
 describe('urls get and lookup', () => {
-  test('get --json prints the detail without `error`; -q prints the short URL', async () => {
+  test('get --json prints the flat link record with its statistics; -q prints the short URL', async () => {
     const { id, shorturl } = await seedLink('https://example.com/detail', { custom: 'detail' });
     const res = await shorty(['urls', 'get', String(id), '--json']);
     expect(res.exitCode).toBe(0);
-    const detail = JSON.parse(res.stdout);
-    expect(Object.keys(detail)).toEqual(['id', 'details', 'data']);
-    expect(detail.details).toMatchObject({ id, shorturl, longurl: 'https://example.com/detail' });
+    const link = JSON.parse(res.stdout);
+    expect(Object.keys(link)).toEqual([
+      'id', 'alias', 'shorturl', 'longurl', 'title', 'description', 'clicks', 'uniqueclicks', 'domain', 'expiry', 'date',
+      'geotarget', 'devicetarget', 'countries', 'referrers', 'browsers', 'os', 'social',
+    ]);
+    expect(link).toMatchObject({
+      id, alias: 'detail', shorturl, longurl: 'https://example.com/detail', clicks: 0, uniqueclicks: 0, domain: '', expiry: null,
+      countries: {}, referrers: {}, browsers: {}, os: {},
+    });
     expect((await shorty(['urls', 'show', String(id), '-q'])).stdout).toBe(`${shorturl}\n`);
     expect(await sent()).toEqual([
       { method: 'GET', path: `/api/url/${id}`, query: {}, body: null },
@@ -126,7 +136,9 @@ describe('urls update', () => {
       { method: 'PUT', path: `/api/url/${id}/update`, query: {},
         body: { url: 'https://example.com/keep', type: 'frame', metatitle: 'New title' } },
     ]);
-    expect(JSON.parse(res.stdout)).toEqual({ id, short: shorturl });
+    // The link as read first, with what the update changed.
+    expect(JSON.parse(res.stdout)).toMatchObject({ id, shorturl, longurl: 'https://example.com/keep', title: 'New title', clicks: 0 });
+    expect(JSON.parse(res.stdout)).not.toHaveProperty('countries');
   });
 
   test('with --url: one PUT; -q prints the id', async () => {
@@ -160,7 +172,7 @@ describe('urls list', () => {
     expect(res.exitCode).toBe(0);
     const items = JSON.parse(res.stdout);
     expect(items.map((l: { longurl: string }) => l.longurl)).toEqual([5, 4, 3, 2, 1].map((i) => `https://example.com/${i}`));
-    expect(Object.keys(items[0])).toEqual(['id', 'alias', 'shorturl', 'longurl', 'clicks', 'title', 'description', 'date']);
+    expect(Object.keys(items[0])).toEqual(['id', 'alias', 'shorturl', 'longurl', 'title', 'description', 'clicks', 'domain', 'date']);
     expect((await sent()).map((r) => r.query)).toEqual([{ limit: '2' }, { limit: '2', page: '2' }, { limit: '2', page: '3' }]);
   });
 

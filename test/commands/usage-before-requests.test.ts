@@ -1,5 +1,5 @@
 // Exit 2 means nothing was sent: every command checks its flags (--fields against the fields its
-// answer can have, conflicting flags) before its first request. Each command gets otherwise valid
+// answer can have, conflicting flags) and its references before its first request. Each command gets otherwise valid
 // arguments, so the only fault is the one under test.
 import { describe, expect, it } from 'vitest';
 import { COMMAND_NAMES, type CommandName } from '../helpers/command-names.js';
@@ -35,11 +35,12 @@ const ARGS: Record<CommandName, string[]> = {
 const argv = (name: CommandName, extra: string[]) => [...name.split(' '), ...ARGS[name], ...extra];
 
 /**
- * Where each command that names a record takes its reference (the index in ARGS). `0` is no id,
- * and `a b` is neither an id nor a short URL: both are refused before any request.
+/**
+ * Where each command that names a record takes its reference (the indexes in ARGS). Add a command
+ * here when it takes one (links take an id, an alias or a short URL; everything else an id).
  */
 const REFERENCES: Partial<Record<CommandName, number[]>> = {
-  'urls get': [0], 'urls update': [0], 'urls delete': [0],
+  'urls get': [0], 'urls update': [0], 'urls delete': [0], 'urls lookup': [0],
   'domains get': [0], 'domains update': [0], 'domains delete': [0],
   'overlays get': [0], 'splash get': [0],
   'campaigns get': [0], 'campaigns update': [0], 'campaigns delete': [0], 'campaigns assign': [0, 1, 2],
@@ -47,7 +48,14 @@ const REFERENCES: Partial<Record<CommandName, number[]>> = {
   'pixels get': [0], 'pixels update': [0], 'pixels delete': [0],
   'qr get': [0], 'qr update': [0], 'qr delete': [0],
 };
-const SHORT_URL_REFERENCES: CommandName[] = ['urls lookup', 'legacy disable', 'legacy enable', 'legacy info'];
+/** References that name nothing, whatever the resource: not an id, an alias nor a URL. */
+const INVALID_REFERENCES = ['0', 'a b', 'https://', 'ftp://sho.rt/abc'];
+const SHORT_URL_REFERENCES: CommandName[] = ['legacy disable', 'legacy enable', 'legacy info'];
+
+/** Flags that contradict each other on a command, beyond those every command refuses, and the message. */
+const CONFLICTS: Partial<Record<CommandName, [flags: string[], message: RegExp][]>> = {
+  'urls get': [[['--qr', '--watch'], /^shorty: --qr and --watch can't be used together$/m]],
+};
 
 /** The command's valid arguments with the one at `index` replaced by `ref`. */
 function withReference(name: CommandName, index: number, ref: string): string[] {
@@ -57,7 +65,7 @@ function withReference(name: CommandName, index: number, ref: string): string[] 
 }
 
 const referenceCases = Object.entries(REFERENCES).flatMap(([name, indexes]) =>
-  indexes!.flatMap((index) => ['0', 'a b'].map((ref) => [name as CommandName, index, ref] as const)));
+  indexes!.flatMap((index) => INVALID_REFERENCES.map((ref) => [name as CommandName, index, ref] as const)));
 
 async function refusedBeforeSending(args: string[], message: RegExp, env: Record<string, string> = {}) {
   const res = await cli.runLogged(args, { input: 'https://example.com/in\n', env });
@@ -81,6 +89,11 @@ describe('every command refuses bad flags before any request', () => {
   });
   it.each(SHORT_URL_REFERENCES)('%s a b', async (name) => {
     await refusedBeforeSending(withReference(name, 0, 'a b'), /^shorty: invalid /m);
+  });
+  const conflicting = (Object.entries(CONFLICTS) as [CommandName, [string[], RegExp][]][])
+    .flatMap(([name, cases]) => cases.map(([flags, message]) => [name, flags, message] as const));
+  it.each(conflicting)('%s %j', async (name, flags, message) => {
+    await refusedBeforeSending(argv(name, flags), message);
   });
   const legacy = COMMAND_NAMES.filter((name) => name.startsWith('legacy '));
   it.each(legacy)('%s --xml --json', async (name) => {

@@ -43,10 +43,11 @@ describe('legacy create', () => {
         + `/base_domain/go.example.com/url/${TRICKY_SEGMENT}.json`,
     ]);
     const data = JSON.parse(res.stdout);
-    expect(data).toMatchObject({ short_url: 'https://go.example.com/spring-sale', short_url_part: 'spring-sale', original_url: TRICKY_SENT });
-    expect(typeof data.url_id).toBe('number');
-    const info = JSON.parse((await legacy('info', data.short_url, '--json')).stdout);
-    expect(info).toMatchObject({ has_password: true, expiry_date: expect.stringMatching(/^2030-12-31/), total_visits: 0 });
+    // The link under the names every command gives a link's fields.
+    expect(data).toMatchObject({ shorturl: 'https://go.example.com/spring-sale', alias: 'spring-sale', longurl: TRICKY_SENT });
+    expect(typeof data.id).toBe('number');
+    const info = JSON.parse((await legacy('info', data.shorturl, '--json')).stdout);
+    expect(info).toMatchObject({ has_password: true, expiry: expect.stringMatching(/^2030-12-31/), clicks: 0 });
   });
 
   test('--domain takes the host or the URL; base_domain gets the host', async () => {
@@ -102,7 +103,7 @@ describe('legacy disable / enable / info', () => {
     const shortUrl = await createQuiet('https://example.com/cycle', '--custom', 'cycle');
     const disabled = await legacy('disable', shortUrl, '--json');
     expect(disabled.exitCode).toBe(0);
-    expect(JSON.parse(disabled.stdout)).toMatchObject({ status: 'disabled', short_url: shortUrl, url_id: expect.any(Number) });
+    expect(JSON.parse(disabled.stdout)).toMatchObject({ status: 'disabled', shorturl: shortUrl, id: expect.any(Number) });
     expect(JSON.parse((await legacy('info', shortUrl, '--json')).stdout).status).toBe('disabled');
     const enabled = await legacy('enable', shortUrl, '--json');
     expect(JSON.parse(enabled.stdout).status).toBe('active');
@@ -127,15 +128,15 @@ describe('legacy disable / enable / info', () => {
     }
   });
 
-  test('info in every output format, with numbers for url_id and total_visits', async () => {
+  test('info in every output format, with numbers for id and clicks', async () => {
     const shortUrl = await createQuiet('https://example.com/formats', '--custom', 'formats');
     const ndjson = await legacy('info', shortUrl, '-o', 'ndjson');
     expect(ndjson.stdout.trim().split('\n')).toHaveLength(1);
-    expect(JSON.parse(ndjson.stdout)).toMatchObject({ url_id: expect.any(Number), total_visits: 0, status: 'active' });
-    const csv = await legacy('info', shortUrl, '-o', 'csv', '--fields', 'short_url,status,total_visits');
-    expect(csv.stdout).toBe(`short_url,status,total_visits\n${shortUrl},active,0\n`);
-    const tsv = await legacy('info', shortUrl, '-o', 'tsv', '--fields', 'url_id,status');
-    expect(tsv.stdout).toMatch(/^url_id\tstatus\n\d+\tactive\n$/);
+    expect(JSON.parse(ndjson.stdout)).toMatchObject({ id: expect.any(Number), clicks: 0, status: 'active' });
+    const csv = await legacy('info', shortUrl, '-o', 'csv', '--fields', 'shorturl,alias,longurl,status,clicks');
+    expect(csv.stdout).toBe(`shorturl,alias,longurl,status,clicks\n${shortUrl},formats,https://example.com/formats,active,0\n`);
+    const tsv = await legacy('info', shortUrl, '-o', 'tsv', '--fields', 'id,status');
+    expect(tsv.stdout).toMatch(/^id\tstatus\n\d+\tactive\n$/);
     const table = await legacy('info', shortUrl, '-o', 'table');
     expect(table.exitCode).toBe(0);
     expect(table.stdout).toContain(shortUrl);

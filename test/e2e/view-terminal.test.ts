@@ -76,7 +76,7 @@ describe('--watch', () => {
     expect(res.exitCode, res.stderr).toBe(0);
     const snapshots = res.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
     expect(snapshots.length).toBeGreaterThanOrEqual(2);
-    for (const snapshot of snapshots) expect(snapshot).toMatchObject({ id: link.id, data: { clicks: 2 } });
+    for (const snapshot of snapshots) expect(snapshot).toMatchObject({ id: link.id, clicks: 2 });
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { brandedDomain, EXPORT_COLUMNS, exportColumns, exportRow } from '../../src/bulk/export.js';
 import { describePlan } from '../../src/bulk/plan.js';
 import { resultRow } from '../../src/bulk/results.js';
+import { parseColumnMap, planColumns } from '../../src/input/link-columns.js';
 import { isAliasTaken } from '../../src/bulk/send-row.js';
 import {
   emptyCounts, estimateMs, formatElapsed, formatEstimate, formatRate, summaryLine, windowSize,
@@ -69,9 +70,18 @@ describe('window size', () => {
 
 describe('rows', () => {
   test('result columns follow the input columns and replace same-named ones', () => {
-    expect(Object.entries(resultRow({ url: 'u', id: '7', note: 'n' }, { row: 3, status: 'ok', id: 12, shorturl: 's' }))).toEqual([
-      ['url', 'u'], ['note', 'n'], ['row', 3], ['status', 'ok'], ['id', 12], ['shorturl', 's'], ['error', ''],
+    expect(Object.entries(resultRow({ url: 'u', id: '7', note: 'n' }, { row: 3, status: 'ok', id: 12, shorturl: 'https://sho.rt/s1' }))).toEqual([
+      ['url', 'u'], ['note', 'n'], ['row', 3], ['status', 'ok'], ['id', 12], ['alias', 's1'], ['shorturl', 'https://sho.rt/s1'],
+      ['longurl', 'u'], ['error', ''],
     ]);
+  });
+
+  test('result rows name the link as every command does: alias and longurl, whatever the input called them', () => {
+    const plan = planColumns(['Ziel', 'Kurzname'], parseColumnMap(['Ziel=url', 'Kurzname=custom']));
+    expect(resultRow({ Ziel: ' https://e.com/x ', Kurzname: 'sp1' }, { row: 1, status: 'error', error: 'taken' }, plan))
+      .toMatchObject({ Ziel: ' https://e.com/x ', alias: 'sp1', shorturl: '', longurl: 'https://e.com/x' });
+    expect(resultRow({ link: 'https://e.com/y' }, { row: 2, status: 'ok', id: 3, shorturl: 'https://sho.rt/abc12' }))
+      .toMatchObject({ alias: 'abc12', longurl: 'https://e.com/y' });
   });
 
   test('export rows use the link vocabulary; domain is the branded one or empty', () => {

@@ -1,8 +1,9 @@
-// The view of `urls get` / `qr get` on a terminal, as strings: widths, colour, charset, and
+// The view of `urls get` (a link record made from a detail answer) / `qr get` on a terminal, as strings: widths, colour, charset, and
 // server text made safe.
 import { describe, expect, test } from 'vitest';
 import { barChart, tallyOf } from '../../src/output/bar-chart.js';
 import { PLAIN, renderLinkView, renderQrView, viewPaint, type ViewStyle } from '../../src/output/stats-view.js';
+import { linkRecord } from '../../src/input/link-record.js';
 import { cellWidth, fitCells, isUtf8Locale, terminalText } from '../../src/util/terminal-text.js';
 
 const ESC = '\x1b';
@@ -37,7 +38,7 @@ const style = (width: number, unicode: boolean, paint = PLAIN): ViewStyle => ({ 
 
 describe('renderLinkView', () => {
   test.each([80, 160])('at %i columns every line fits, the charts in order with counts and shares', (width) => {
-    const out = renderLinkView(DETAIL, style(width, true));
+    const out = renderLinkView(linkRecord(DETAIL), style(width, true));
     for (const line of lines(out)) expect(cellWidth(line), line).toBeLessThanOrEqual(width);
     expect(out).toContain('https://sho.rt/spring → https://example.com/a/very');
     expect(out).toMatch(/Expires +2030-03-31 23:59:59/);
@@ -61,44 +62,44 @@ describe('renderLinkView', () => {
   });
 
   test('160 columns shows the long URL whole; 80 cuts it with an ellipsis', () => {
-    expect(renderLinkView(DETAIL, style(160, true))).toContain(DETAIL.details.longurl);
-    const narrow = renderLinkView(DETAIL, style(80, true));
+    expect(renderLinkView(linkRecord(DETAIL), style(160, true))).toContain(DETAIL.details.longurl);
+    const narrow = renderLinkView(linkRecord(DETAIL), style(80, true));
     expect(narrow).not.toContain(DETAIL.details.longurl);
     expect(lines(narrow)[1]).toMatch(/…$/);
   });
 
   test('C locale: ASCII only, bars of #', () => {
-    const out = renderLinkView(DETAIL, style(80, false));
+    const out = renderLinkView(linkRecord(DETAIL), style(80, false));
     expect(out).toMatch(/^[\x20-\x7e\n]*$/);
     expect(out).toContain('https://sho.rt/spring -> ');
     expect(out).toMatch(/United States +#+ +600 +49%/);
   });
 
   test('colour off: no escape sequence at all, even from server text', () => {
-    const out = renderLinkView(DETAIL, style(80, true));
+    const out = renderLinkView(linkRecord(DETAIL), style(80, true));
     expect(out).not.toContain(ESC);
     expect(out).toContain('Spring sale \u241b]0;pwned\u241b\\ \u241b[2J');
     expect(out).toContain('evil\u241b[31m.example');
   });
 
   test('colour on: only SGR colour sequences, and the same text underneath', async () => {
-    const out = renderLinkView(DETAIL, style(80, true, await viewPaint(true)));
+    const out = renderLinkView(linkRecord(DETAIL), style(80, true, await viewPaint(true)));
     const sequences = out.match(/\x1b[^m]*m/g) ?? [];
     expect(sequences.length).toBeGreaterThan(0);
     expect(sequences.every((s) => /^\x1b\[\d+m$/.test(s))).toBe(true);
-    expect(stripAnsi(out)).toBe(renderLinkView(DETAIL, style(80, true)));
+    expect(stripAnsi(out)).toBe(renderLinkView(linkRecord(DETAIL), style(80, true)));
     expect(out.replace(/\x1b\[\d+m/g, '')).not.toContain(ESC);
   });
 
   test('no clicks yet: the count and no chart; a spec server sends 0 for an empty top*', () => {
-    const out = renderLinkView({ details: DETAIL.details, data: { clicks: 0, uniqueClicks: 0, topCountries: 0, topReferrers: 0, topBrowsers: 0, topOs: 0, socialCount: { facebook: 0 } } }, style(80, true));
+    const out = renderLinkView(linkRecord({ details: DETAIL.details, data: { clicks: 0, uniqueClicks: 0, topCountries: 0, topReferrers: 0, topBrowsers: 0, topOs: 0, socialCount: { facebook: 0 } } }), style(80, true));
     expect(out).toMatch(/Clicks +0 +\(0 unique\)/);
     expect(out).not.toMatch(/Top |Social/);
   });
 
   test('password, redirect type, languages and deep links are shown when the server sends them', () => {
     const details = { ...DETAIL.details, password: true, type: 'splash', languagetarget: [{ language: 'fr', link: 'https://example.fr' }], deeplink: { apple: 'https://apps.apple.com/app/id1', google: '' } };
-    const out = renderLinkView({ details, data: DETAIL.data }, style(100, false));
+    const out = renderLinkView(linkRecord({ details, data: DETAIL.data }), style(100, false));
     expect(out).toMatch(/Password +yes/);
     expect(out).toMatch(/Redirect +splash/);
     expect(out).toMatch(/Language +fr -> https:\/\/example\.fr/);
@@ -108,7 +109,7 @@ describe('renderLinkView', () => {
 
   test('more than eight entries: the first eight and how many more', () => {
     const many = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`c${i}`, 20 - i]));
-    const out = renderLinkView({ details: DETAIL.details, data: { clicks: 200, uniqueClicks: 1, topCountries: many } }, style(80, false));
+    const out = renderLinkView(linkRecord({ details: DETAIL.details, data: { clicks: 200, uniqueClicks: 1, topCountries: many } }), style(80, false));
     expect(out).toMatch(/c7 /);
     expect(out).not.toMatch(/c8 /);
     expect(out).toContain('... and 3 more');

@@ -6,9 +6,8 @@ import type { FormatFlag } from './output.js';
 import type { CreateFlags } from './validate.js';
 import { answers } from '../shared/surface.js';
 
-/** The legacy short URL's fields (api-spec), for --fields before any request. */
-const LEGACY_FIELDS = ['url_id', 'short_url', 'short_url_part', 'original_url', 'date_created', 'last_accessed',
-  'total_visits', 'has_password', 'expiry_date', 'status', 'date_time'];
+/** The legacy short URL's fields (api-spec) under the link's names (output.ts), for --fields before any request. */
+const LEGACY_FIELDS = ['id', 'shorturl', 'alias', 'longurl', 'date', 'last_accessed', 'clicks', 'has_password', 'expiry', 'status', 'date_time'];
 
 const XML_HELP = 'request .xml and print the XML body as received';
 

@@ -4,17 +4,27 @@ import type { View } from '../../output/printer.js';
 import { forTerminalLines } from '../../util/terminal-text.js';
 
 export const CREATED_VIEW: View = {
-  columns: ['short_url', 'url_id', 'short_url_part', 'original_url', 'date_time'],
-  quiet: 'short_url',
+  columns: ['shorturl', 'id', 'alias', 'longurl', 'date_time'],
+  quiet: 'shorturl',
 };
 
-export const STATUS_VIEW: View = { columns: ['short_url', 'status', 'url_id', 'date_time'], quiet: 'url_id' };
+export const STATUS_VIEW: View = { columns: ['shorturl', 'status', 'id', 'date_time'], quiet: 'id' };
 
 export const INFO_VIEW: View = {
-  columns: ['short_url', 'status', 'url_id', 'short_url_part', 'original_url', 'total_visits', 'has_password',
-    'expiry_date', 'date_created', 'last_accessed', 'date_time'],
-  quiet: 'url_id',
+  columns: ['shorturl', 'status', 'id', 'alias', 'longurl', 'clicks', 'has_password', 'expiry', 'date', 'last_accessed', 'date_time'],
+  quiet: 'id',
 };
+
+/** The legacy names of a link's fields, and the names every other command gives them (src/input/link-record.ts). */
+const LEGACY_LINK_FIELDS: Record<string, string> = {
+  url_id: 'id', short_url: 'shorturl', short_url_part: 'alias', original_url: 'longurl',
+  total_visits: 'clicks', expiry_date: 'expiry', date_created: 'date',
+};
+
+/** A legacy answer's link under the link vocabulary; fields with no counterpart keep their names. */
+export function legacyLinkRecord(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).map(([key, value]) => [LEGACY_LINK_FIELDS[key] ?? key, value]));
+}
 
 export const LIST_VIEW: View = { columns: ['short_url'], quiet: 'short_url' };
 
@@ -30,7 +40,7 @@ export async function runObjectCall(ctx: Context, operationPath: string, view: V
     return;
   }
   const data = await legacy.call(operationPath);
-  await (await ctx.printer()).object(data, view);
+  await (await ctx.printer()).object(legacyLinkRecord(data), view);
 }
 
 /** As received (key redacted) into a file or a pipe; on a terminal, with its controls made visible. */

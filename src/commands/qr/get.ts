@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { parseId } from '../../input/validate.js';
 import { getPath, keysInOrder, withoutError, type Row } from '../../output/fields.js';
 import { renderQrView, type ViewStyle } from '../../output/stats-view.js';
 import { action, examples } from '../shared/action.js';
@@ -8,7 +7,7 @@ import { showDetail } from '../shared/detail-view.js';
 import { verb } from '../shared/group.js';
 import { addWatchOption, parseWatchSeconds } from '../shared/watch.js';
 import { renderQr } from './terminal.js';
-import { QR_DETAIL_VIEW, QR_LIST_VIEW } from './view.js';
+import { parseQrId, QR_DETAIL_VIEW, QR_LIST_VIEW } from './view.js';
 import { answers } from '../shared/surface.js';
 
 export function register(group: Command, ctx: Context): void {
@@ -36,7 +35,7 @@ function withDate(detail: Row): Row {
 }
 
 export async function run(ctx: Context, idText: string, opts: { watch?: string | true }): Promise<void> {
-  const id = parseId(idText, 'QR code id');
+  const id = parseQrId(idText);
   const watchSeconds = parseWatchSeconds(opts.watch);
   await showDetail(ctx, {
     fetch: async () => withDate(withoutError(await (await ctx.api()).call('GET', `/qr/${id}`))),

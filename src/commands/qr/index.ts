@@ -14,4 +14,15 @@ export function register(group: Command, ctx: Context): void {
   registerGet(group, ctx);
   registerWrites(group, ctx);
   registerDelete(group, ctx);
+  group.addHelpText('after', `
+get, update and delete take a QR code by its id (see \`shorty qr list\`): the API finds QR codes
+by id only and has no lookup for them, so an alias or an address is refused before any request.
+--show on add draws the code: after a table on stdout; on stderr when stdout carries json,
+ndjson, csv or tsv; with -q the drawing alone (the same rule as --qr on \`urls add\` and \`urls get\`).`);
+  examples(group,
+    'shorty qr add --type link --data https://example.com --show',
+    'shorty qr list --all -o csv',
+    'shorty qr get 7',
+    'shorty qr update 7 --data https://example.com/new',
+    'shorty qr delete 7 -y');
 }

@@ -3,12 +3,11 @@ import { QR_TYPES } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { type QrFlags, qrBodyFromFlags } from '../../input/qr-body.js';
-import { parseId } from '../../input/validate.js';
 import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { completeOption } from '../shared/completion-values.js';
-import { drawQr } from './terminal.js';
-import { QR_CREATED_VIEW, QR_LIST_VIEW } from './view.js';
+import { DRAWING_RULE, drawQr } from './terminal.js';
+import { parseQrId, QR_CREATED_VIEW, QR_LIST_VIEW } from './view.js';
 import { nameArgument } from '../shared/name.js';
 import { answers } from '../shared/surface.js';
 
@@ -28,7 +27,7 @@ export function registerWrites(group: Command, ctx: Context): void {
     .requiredOption('--data <data>', 'the content: text, a URL for link, or JSON for structured types')
     .option('--name <name>', 'the name (instead of the argument; servers without names call the code after its content)');
   addLookOptions(add)
-    .option('--show', 'also draw the code in the terminal (link and text types; with -q: only the drawing)')
+    .option('--show', `also draw the code (link and text types): ${DRAWING_RULE}`)
     .action(action(ctx, (name: string | undefined, flags: QrFlags & { show?: boolean; name?: string }) => runAdd(ctx, name, flags)));
   completeOption(add, '--type', QR_TYPES);
   // The answer is the id and link; the vocabulary is the QR code's, as in qr list.
@@ -61,7 +60,7 @@ async function runAdd(ctx: Context, nameArg: string | undefined, flags: QrFlags 
 }
 
 async function runUpdate(ctx: Context, idText: string, flags: Partial<QrFlags>): Promise<void> {
-  const id = parseId(idText, 'QR code id');
+  const id = parseQrId(idText);
   if (flags.data === undefined) {
     throw new UsageError('qr update needs --data: the service replaces the content on every update, and no answer of it says what the content is',
       'pass the content again with --data, along with --background, --foreground or --logo');

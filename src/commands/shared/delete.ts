@@ -12,6 +12,8 @@ export interface DeleteRequest {
   /** What is deleted, for prompts and errors: `link`, `domain`... */
   noun: string;
   path: (id: number) => string;
+  /** Turns the arguments into ids (e.g. links named by alias, looked up); default: each must be an id. */
+  resolve?: (args: string[]) => Promise<number[]>;
 }
 
 /** Declares what every `delete` prints: one record per id (`id`, `status`, `message`). */
@@ -25,7 +27,7 @@ export function deleteAnswers(cmd: Command): Command {
  * (`✓ deleted 4`, `✗ 5: Link does not exist.`), then a summary; any failure makes the exit code 1.
  */
 export async function deleteMany(ctx: Context, req: DeleteRequest): Promise<number | void> {
-  const ids = req.ids.map((id) => parseId(id, `${req.noun} id`));
+  const ids = req.resolve ? await req.resolve(req.ids) : req.ids.map((id) => parseId(id, `${req.noun} id`));
   if (!(await confirmed(ctx, req.noun, ids))) {
     ctx.io.stderr.write('nothing deleted\n');
     return 1;
@@ -34,11 +36,16 @@ export async function deleteMany(ctx: Context, req: DeleteRequest): Promise<numb
   await forEachItem(ctx, { ids, noun: req.noun, work: 'delete', done: 'deleted', send: (id) => api.call<Row>('DELETE', req.path(id)) });
 }
 
-async function confirmed(ctx: Context, noun: string, ids: number[]): Promise<boolean> {
-  if (ctx.globals.yes) return true;
-  if (!canPrompt(ctx.io)) {
+/** Without -y a deletion needs a terminal to ask on; checked before any request (a lookup included). */
+export function checkConsentPossible(ctx: Context): void {
+  if (!ctx.globals.yes && !canPrompt(ctx.io)) {
     throw new UsageError('refusing to delete without confirmation: pass -y/--yes when not running interactively');
   }
+}
+
+async function confirmed(ctx: Context, noun: string, ids: number[]): Promise<boolean> {
+  if (ctx.globals.yes) return true;
+  checkConsentPossible(ctx);
   const prompter = await ctx.prompter();
   const what = ids.length === 1 ? `${noun} ${ids[0]}` : `${ids.length} ${noun}s (${ids.join(', ')})`;
   return prompter.confirm(`Delete ${what}? This cannot be undone.`, false);

@@ -71,9 +71,11 @@ export async function findInList(ctx: Context, res: Resource, id: number): Promi
   throw new ApiError(`${res.noun} ${id} not found`, { hint: `\`shorty ${res.group} list\` shows the ids` });
 }
 
-export function registerDelete(parent: Command, ctx: Context, res: Pick<Resource, 'noun' | 'group'>, path: (id: number) => string, description: string): Command {
+export function registerDelete(parent: Command, ctx: Context, res: Pick<Resource, 'noun' | 'group'>, path: (id: number) => string, description: string,
+  parse?: (arg: string) => number): Command {
+  const resolve = parse && (async (args: string[]) => args.map(parse));
   const remove = verb(parent, 'delete <id...>', `${description}; asks first on a terminal, -y to skip (required in scripts)`)
-    .action(action(ctx, (ids: string[]) => deleteMany(ctx, { ids, noun: res.noun, path })));
+    .action(action(ctx, (ids: string[]) => deleteMany(ctx, { ids, noun: res.noun, path, resolve })));
   deleteAnswers(remove);
   return examples(remove, `shorty ${res.group} delete 4`, `shorty ${res.group} rm 4 5 6 -y`, `shorty ${res.group} rm 4 5 -y --json`);
 }

@@ -7,18 +7,22 @@ import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { addShareOptions, prepareShare, type ShareFlags } from '../shared/share.js';
 import { addLinkBodyOptions } from './link-options.js';
-import { printWithQr, withoutError } from './show.js';
+import { printWithQr, recordOf, withoutError } from './show.js';
 import { LINK_CREATED_VIEW } from './view.js';
 import { answers } from '../shared/surface.js';
+import { QR_OPTION_HELP } from '../qr/terminal.js';
 
 type AddOptions = Omit<LinkFlags, 'url'> & ShareFlags & { qr?: boolean };
 
 export function register(group: Command, ctx: Context): void {
   const cmd = verb(group, 'add <longurl>', 'shorten a long URL (with optional alias, targeting, expiry, meta tags, pixels, deep links)');
   addShareOptions(addLinkBodyOptions(cmd, { creating: true })
-    .option('--qr', 'also draw the short URL as a QR code (with -q: only the QR code)'))
+    .option('--qr', QR_OPTION_HELP))
     .action(action(ctx, (longurl: string, opts: AddOptions) => run(ctx, longurl, opts)));
   answers(cmd, LINK_CREATED_VIEW);
+  cmd.addHelpText('after', `
+Prints the link created: id, alias, shorturl, longurl (as sent), and title, description and
+expiry when given (the link fields: see \`shorty urls --help\`).`);
   examples(
     cmd,
     'shorty urls add https://example.com/spring-sale -q',
@@ -26,6 +30,7 @@ export function register(group: Command, ctx: Context): void {
     'shorty urls add https://example.com --geo Canada=https://example.ca --geo France=https://example.fr',
     'shorty urls add https://example.com --device iPhone=https://apps.apple.com/app/id1 --deeplink-apple https://apps.apple.com/app/id1',
     'shorty urls add https://example.com --pixel 3 --pixel 5 --param utm_source=newsletter --qr',
+    'shorty urls add https://example.com/spring-sale --fields alias,shorturl -o csv',
     'shorty urls add https://example.com/spring-sale --copy   # short URL on the clipboard',
     'shorty urls add https://example.com/spring-sale --web    # and open it in the browser',
   );
@@ -41,6 +46,7 @@ export async function run(ctx: Context, longurl: string, opts: AddOptions): Prom
   const fallback = body.domain === undefined ? profileDomain((await ctx.settings()).domain) : undefined;
   if (fallback) body.domain = fallback.url;
   const created = withoutError(await (await ctx.api()).call('POST', '/url/add', { body }));
-  await printWithQr(ctx, created, LINK_CREATED_VIEW, { draw: opts.qr, text: created.shorturl });
-  await share?.(created.shorturl);
+  const record = await recordOf(ctx, created, body);
+  await printWithQr(ctx, record, LINK_CREATED_VIEW, opts.qr);
+  await share?.(record.shorturl);
 }

@@ -1,12 +1,28 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { LINK_REF_HELP, parseLinkRef } from '../../input/link-ref.js';
 import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
-import { deleteAnswers, deleteMany } from '../shared/delete.js';
+import { checkConsentPossible, deleteAnswers, deleteMany } from '../shared/delete.js';
+import { resolveLink } from './reference.js';
+
+/** Every reference is checked before anything is sent; then those that are not ids are looked up, one request each. */
+async function linkIds(ctx: Context, args: string[]): Promise<number[]> {
+  const refs = args.map(parseLinkRef);
+  if (refs.some((ref) => ref.kind !== 'id')) checkConsentPossible(ctx);
+  const ids: number[] = [];
+  for (const ref of refs) ids.push((await resolveLink(ctx, ref)).id);
+  return ids;
+}
 
 export function register(group: Command, ctx: Context): void {
-  const cmd = verb(group, 'delete <id...>', 'delete links (asks first on a terminal; -y to skip, required in scripts)')
-    .action(action(ctx, (ids: string[]) => deleteMany(ctx, { ids, noun: 'link', path: (id) => `/url/${id}/delete` })));
+  const cmd = verb(group, 'delete <link...>', 'delete links (asks first on a terminal; -y to skip, required in scripts)')
+    .action(action(ctx, (refs: string[]) => deleteMany(ctx, {
+      ids: refs, noun: 'link', path: (id) => `/url/${id}/delete`, resolve: (args) => linkIds(ctx, args),
+    })));
   deleteAnswers(cmd);
-  examples(cmd, 'shorty urls delete 42', 'shorty urls delete 42 43 44 -y');
+  cmd.addHelpText('after', `
+<link>: ${LINK_REF_HELP}. Every link is found before the first is deleted: one that does not
+exist stops the command (exit 1) with nothing deleted.`);
+  examples(cmd, 'shorty urls delete 42', 'shorty urls delete 42 43 44 -y', 'shorty urls delete spring https://go.example.com/autumn -y');
 }

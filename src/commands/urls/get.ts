@@ -1,15 +1,16 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { parseId } from '../../input/validate.js';
+import { LINK_REF_HELP, parseLinkRef, type LinkRef } from '../../input/link-ref.js';
 import type { Row } from '../../output/fields.js';
 import { renderLinkView } from '../../output/stats-view.js';
-import { renderQr } from '../qr/terminal.js';
+import { checkQrWithWatch, QR_OPTION_HELP, renderQr } from '../qr/terminal.js';
 import { action, examples } from '../shared/action.js';
 import { showDetail } from '../shared/detail-view.js';
 import { verb } from '../shared/group.js';
 import { addShareOptions, prepareShare, type ShareFlags } from '../shared/share.js';
 import { addWatchOption, parseWatchSeconds } from '../shared/watch.js';
-import { detailShortUrl, printWithQr, withoutError } from './show.js';
+import { resolveLink } from './reference.js';
+import { printWithQr, recordOf, withoutError } from './show.js';
 import { LINK_DETAIL_VIEW } from './view.js';
 import { answers } from '../shared/surface.js';
 
@@ -19,36 +20,53 @@ interface GetOptions extends ShareFlags {
 }
 
 export function register(group: Command, ctx: Context): void {
-  const cmd = verb(group, 'get <id>', 'show a link and how it performs: addresses, targets, expiry, clicks by country, referrer, browser and system')
-    .option('--qr', 'also draw the short URL as a QR code (with -q: only the QR code)');
+  const cmd = verb(group, 'get <link>', 'show a link and how it performs: addresses, targets, expiry, clicks by country, referrer, browser and system')
+    .option('--qr', QR_OPTION_HELP);
   addShareOptions(addWatchOption(cmd))
-    .action(action(ctx, (id: string, opts: GetOptions) => run(ctx, id, opts)));
+    .action(action(ctx, (ref: string, opts: GetOptions) => run(ctx, ref, opts)));
   answers(cmd, LINK_DETAIL_VIEW);
+  cmd.addHelpText('after', `
+<link>: ${LINK_REF_HELP}.
+Prints the link's fields (see \`shorty urls --help\`), then how it performs: countries,
+referrers, browsers, os and social, each an object of name -> clicks.`);
   examples(
     cmd,
     'shorty urls get 42',
+    'shorty urls get spring                  # by alias: one lookup, then the link',
+    'shorty urls get https://sho.rt/spring -q',
     'shorty urls get 42 --watch          # redrawn every 5s until Ctrl-C',
     'shorty urls get 42 --watch 30 > clicks.ndjson',
     'shorty urls get 42 --web',
     'shorty urls get 42 --copy',
-    'shorty urls get 42 -q',
     'shorty urls get 42 --qr',
-    'shorty urls get 42 --fields details.longurl,data.clicks',
+    'shorty urls get 42 --fields alias,longurl,clicks,countries -o json',
   );
 }
 
-export async function run(ctx: Context, idText: string, opts: GetOptions): Promise<void> {
-  const id = parseId(idText, 'link id');
+/** The first fetch resolves the reference (its lookup already answers with the detail); later ones read by id. */
+function linkFetcher(ctx: Context, ref: LinkRef): () => Promise<Row> {
+  let id: number | undefined;
+  return async () => {
+    if (id === undefined) {
+      const resolved = await resolveLink(ctx, ref);
+      id = resolved.id;
+      if (resolved.detail) return recordOf(ctx, withoutError(resolved.detail));
+    }
+    return recordOf(ctx, withoutError(await (await ctx.api()).call('GET', `/url/${id}`)));
+  };
+}
+
+export async function run(ctx: Context, refText: string, opts: GetOptions): Promise<void> {
+  const ref = parseLinkRef(refText);
   const watchSeconds = parseWatchSeconds(opts.watch);
+  checkQrWithWatch(opts.qr, watchSeconds);
   const share = await prepareShare(ctx, opts);
-  const drawQr = opts.qr && watchSeconds === undefined;
   await showDetail(ctx, {
-    fetch: async () => withoutError(await (await ctx.api()).call('GET', `/url/${id}`)),
-    render: async (detail, style) => {
-      const shortUrl = detailShortUrl(detail);
-      const drawing = drawQr && typeof shortUrl === 'string' && shortUrl !== '' ? `\n${await renderQr(shortUrl)}` : '';
-      return renderLinkView(detail, style) + drawing;
+    fetch: linkFetcher(ctx, ref),
+    render: async (link, style) => {
+      const drawing = opts.qr && typeof link.shorturl === 'string' && link.shorturl !== '' ? `\n${await renderQr(link.shorturl)}` : '';
+      return renderLinkView(link, style) + drawing;
     },
-    print: (detail: Row) => printWithQr(ctx, detail, LINK_DETAIL_VIEW, { draw: drawQr, text: detailShortUrl(detail) }),
-  }, watchSeconds, share && ((detail) => share(detailShortUrl(detail))));
+    print: (link: Row) => printWithQr(ctx, link, LINK_DETAIL_VIEW, opts.qr),
+  }, watchSeconds, share && ((link) => share(link.shorturl)));
 }

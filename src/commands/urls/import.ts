@@ -8,6 +8,7 @@ import { action, examples } from '../shared/action.js';
 import { completeOption } from '../shared/completion-values.js';
 import { answers } from '../shared/surface.js';
 import { LINK_COLUMNS } from '../../input/link-columns.js';
+import { RESULT_COLUMNS } from '../../bulk/results.js';
 
 interface ImportFlags {
   format?: 'csv' | 'lines' | 'ndjson';
@@ -68,7 +69,9 @@ name=value;...; expiry "yyyy-mm-dd hh:mm:ss". The columns \`urls export\` and im
 any other column is named in one warning and passed through to the results.
 Lines input: one URL per line; a line with a space, tab or ; is invalid (not one URL).
 Results (csv unless -o json|ndjson|tsv) stream to stdout in input order: the input columns
-plus row, status (ok, error, invalid, skipped; valid in a dry run), id, shorturl, error.
+plus ${RESULT_COLUMNS.join(', ')}: status is ok, error, invalid, skipped (valid in a dry run);
+alias, shorturl and longurl name the link as every urls command does; -q prints the short URLs
+(the long URLs in a dry run).
 --journal FILE is locked while the import runs (FILE.lock): a second import on it is refused.
 Outages (connection refused, reset or timed out, DNS failures, 5xx and HTML error pages) are
 waited out, trying again with growing pauses, for up to --max-outage; a create whose answer was
@@ -106,7 +109,7 @@ row was sent), 2 for unusable input (nothing sent), 130 when interrupted (143: S
   completeOption(cmd, '--delimiter', ['comma', 'semicolon', 'tab', 'pipe']);
   completeOption(cmd, '--encoding', ['utf-8', 'windows-1252', 'latin1', 'utf-16le', 'utf-16be', 'macintosh']);
   // A result row: the input's link columns (under their own names or an alias), then the outcome.
-  answers(cmd, [...LINK_COLUMNS, 'longurl', 'long_url', 'alias', 'row', 'status', 'id', 'shorturl', 'error']);
+  answers(cmd, [...LINK_COLUMNS, 'long_url', ...RESULT_COLUMNS]);
   examples(cmd,
     'shorty urls import links.csv --dry-run',
     'shorty urls import links.csv --journal links.journal --failed-out failed.csv > results.csv',

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { LINK_FIELD_HELP, LINK_SETTING_FIELDS, LINK_STATS_FIELDS } from '../../input/link-record.js';
+import { examples } from '../shared/action.js';
 import { register as add } from './add.js';
 import { register as remove } from './delete.js';
 import { register as get } from './get.js';
@@ -9,9 +11,31 @@ import { register as update } from './update.js';
 import { registerExport } from './export.js';
 import { registerImport } from './import.js';
 
+/** What `shorty urls --help` says of every verb's output and arguments. */
+const LINK_HELP = `
+Link fields, the same in every command that prints a link (list, get, add, update, lookup,
+export, import results), in every format and in --fields:
+${Object.entries(LINK_FIELD_HELP).map(([field, text]) => `  ${field.padEnd(14)}${text}`).join('\n')}
+  ${'(settings)'.padEnd(14)}${LINK_SETTING_FIELDS.slice(0, 6).join(', ')},
+  ${''.padEnd(14)}${LINK_SETTING_FIELDS.slice(6).join(', ')}: when the answer carries them
+  ${'(get, lookup)'.padEnd(14)}${LINK_STATS_FIELDS.join(', ')}: name -> clicks
+json prints this flat record; \`shorty api GET /url/42\` shows the server's answer as sent.
+
+get, update, delete and lookup take a link by id (42), alias (spring) or short URL
+(https://sho.rt/spring); an alias or a short URL costs one lookup request (GET /urls?short=)
+first. An alias names a link on the service's own domain; for a branded one, give the short URL.`;
+
 /** `shorty urls ...` (also url, link, links), in the order its help lists the verbs. */
 export function register(group: Command, ctx: Context): void {
   for (const verb of [list, lookup, get, add, update, remove]) verb(group, ctx);
   registerImport(group, ctx);
   registerExport(group, ctx);
+  group.addHelpText('after', LINK_HELP);
+  examples(group,
+    'shorty urls add https://example.com/spring-sale --custom spring -q',
+    'shorty urls list --order click --limit 10',
+    'shorty urls get spring',
+    'shorty urls update spring --url https://example.com/summer-sale',
+    'shorty urls list --all --fields alias,longurl,clicks -o csv',
+    'shorty urls delete spring -y');
 }

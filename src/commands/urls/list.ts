@@ -5,6 +5,7 @@ import { verb } from '../shared/group.js';
 import { addListOptions, type ListFlags, printList } from '../shared/list.js';
 import { LINK_LIST_VIEW } from './view.js';
 import { answers } from '../shared/surface.js';
+import { linkRecord } from '../../input/link-record.js';
 
 interface ListOptions extends ListFlags {
   order?: 'date' | 'click';
@@ -20,10 +21,14 @@ export function register(group: Command, ctx: Context): void {
     'shorty urls list',
     'shorty urls list --order click --limit 10',
     'shorty urls list --all -q > short-urls.txt',
-    'shorty urls list --all -o csv --fields id,shorturl,clicks',
+    'shorty urls list --all -o csv --fields id,alias,longurl,clicks',
   );
 }
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
-  await printList(ctx, { path: '/urls', keys: ['urls'], view: LINK_LIST_VIEW, flags: opts, query: { order: opts.order } });
+  const { baseUrl } = await ctx.settings();
+  await printList(ctx, {
+    path: '/urls', keys: ['urls'], view: LINK_LIST_VIEW, flags: opts, query: { order: opts.order },
+    mapItem: (item) => linkRecord(item, { baseUrl }),
+  });
 }

@@ -1,21 +1,23 @@
 import type { Context } from '../../context.js';
+import { linkRecord, type RecordOptions } from '../../input/link-record.js';
 import type { Row, View } from '../../output/printer.js';
 import { drawQr } from '../qr/terminal.js';
 
 export { withoutError } from '../../output/fields.js';
 
-/**
- * Prints one object; with `qr` the short URL is also drawn as a QR code after it. With -q and a QR
- * the drawing is the whole output, so `shorty urls get 7 --qr -q > code.txt` holds just the code.
- */
-export async function printWithQr(ctx: Context, obj: Row, view: View, qr: { draw?: boolean; text?: unknown }): Promise<void> {
-  const quietDrawing = qr.draw && ctx.globals.quiet;
-  if (!quietDrawing) await (await ctx.printer()).object(obj, view);
-  if (qr.draw && typeof qr.text === 'string' && qr.text !== '') await drawQr(ctx, qr.text);
+/** Any link answer as the flat link record, `domain` read against the configured base URL. */
+export async function recordOf(ctx: Context, answer: Row, sent?: RecordOptions['sent']): Promise<Row> {
+  const { baseUrl } = await ctx.settings();
+  return linkRecord(answer, { baseUrl, sent });
 }
 
-/** The short URL of a link detail (`details.shorturl`). */
-export function detailShortUrl(detail: Row): unknown {
-  const details = detail.details as Row | undefined;
-  return details?.shorturl;
+/**
+ * Prints one link; with `draw` its short URL is also drawn as a QR code after it (on stderr when
+ * stdout carries json, ndjson, csv or tsv: see drawQr). With -q and a QR the drawing is the whole
+ * output, so `shorty urls get 7 --qr -q > code.txt` holds just the code.
+ */
+export async function printWithQr(ctx: Context, record: Row, view: View, draw?: boolean): Promise<void> {
+  const quietDrawing = draw && ctx.globals.quiet;
+  if (!quietDrawing) await (await ctx.printer()).object(record, view);
+  if (draw && typeof record.shorturl === 'string' && record.shorturl !== '') await drawQr(ctx, record.shorturl);
 }

@@ -2,40 +2,49 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { type LinkFlags, linkBodyFromFlags } from '../../input/link-body.js';
-import { credentialsWarning, parseId } from '../../input/validate.js';
-import type { ModernApi } from '../../api/modern.js';
+import { LINK_REF_HELP, parseLinkRef } from '../../input/link-ref.js';
+import { LINK_STATS_FIELDS, linkRecord, mergedRecord } from '../../input/link-record.js';
+import { credentialsWarning } from '../../input/validate.js';
+import type { Row } from '../../output/fields.js';
 import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { addLinkBodyOptions } from './link-options.js';
+import { resolveLink } from './reference.js';
 import { withoutError } from './show.js';
 import { LINK_UPDATED_VIEW } from './view.js';
 import { answers } from '../shared/surface.js';
 
 export function register(group: Command, ctx: Context): void {
-  const cmd = verb(group, 'update <id>', 'change a link; without --url the current long URL is kept (read first with GET /url/:id)')
+  const cmd = verb(group, 'update <link>', 'change a link; without --url the current long URL is kept (read first with GET /url/:id)')
     .option('--url <url>', 'new long URL');
-  addLinkBodyOptions(cmd, { creating: false }).action(action(ctx, (id: string, opts: LinkFlags) => run(ctx, id, opts)));
+  addLinkBodyOptions(cmd, { creating: false }).action(action(ctx, (ref: string, opts: LinkFlags) => run(ctx, ref, opts)));
   answers(cmd, LINK_UPDATED_VIEW);
+  cmd.addHelpText('after', `
+<link>: ${LINK_REF_HELP}; that lookup also reads the current long URL.
+Prints the link as changed: id, alias, shorturl, longurl, and what the update set (title,
+description, expiry); without --url, the rest of the link as read first. -q prints the id.`);
   examples(
     cmd,
     'shorty urls update 42 --url https://example.com/new-page',
-    'shorty urls update 42 --expiry "2031-01-01 00:00:00" --meta-title "Spring sale"',
-    'shorty urls update 42 --type frame -q',
+    'shorty urls update spring --expiry "2031-01-01 00:00:00" --meta-title "Spring sale"',
+    'shorty urls update https://sho.rt/spring --type frame -q',
+    'shorty urls update 42 --custom autumn --fields alias,shorturl',
   );
 }
 
-/** The API requires `url` on update; when the user did not change it, send the current one. */
-async function currentLongUrl(api: ModernApi, id: number): Promise<string> {
-  const detail = await api.call<{ details?: { longurl?: unknown } }>('GET', `/url/${id}`);
-  const longurl = detail.details?.longurl;
-  if (typeof longurl !== 'string' || longurl === '') {
+/** The link as it is before the update: the lookup's detail, else one GET (the API needs `url` on every update). */
+async function currentLink(ctx: Context, id: number, detail: Row | undefined, baseUrl?: string): Promise<Row> {
+  const current = linkRecord(withoutError(detail ?? (await (await ctx.api()).call<Row>('GET', `/url/${id}`))), { baseUrl });
+  if (typeof current.longurl !== 'string' || current.longurl === '') {
     throw new ApiError(`could not read the current long URL of link ${id}`, { hint: 'pass it with --url' });
   }
-  return longurl;
+  // An update prints the link, not how it performs.
+  for (const field of LINK_STATS_FIELDS) delete current[field];
+  return current;
 }
 
-export async function run(ctx: Context, idText: string, opts: LinkFlags): Promise<void> {
-  const id = parseId(idText, 'link id');
+export async function run(ctx: Context, refText: string, opts: LinkFlags): Promise<void> {
+  const ref = parseLinkRef(refText);
   const fields = linkBodyFromFlags(opts, { requireUrl: false, creating: false });
   if (Object.keys(fields).length === 0) {
     throw new UsageError('nothing to update', 'give --url or at least one link option (see `shorty urls update --help`)');
@@ -43,10 +52,12 @@ export async function run(ctx: Context, idText: string, opts: LinkFlags): Promis
   ctx.secrets.add(fields.password);
   const warning = fields.url === undefined ? undefined : credentialsWarning(fields.url);
   if (warning) ctx.io.stderr.write(`warning: ${warning}\n`);
-  const api = await ctx.api();
-  const url = fields.url ?? (await currentLongUrl(api, id));
-  const answer = withoutError(await api.call('PUT', `/url/${id}/update`, { body: { url, ...fields } }));
-  // The spec's key is `short`; some servers answer `shorturl`: print one shape either way.
-  const { shorturl, ...rest } = answer;
-  await (await ctx.printer()).object({ ...rest, id: answer.id ?? id, short: answer.short ?? shorturl }, LINK_UPDATED_VIEW);
+  const { id, detail } = await resolveLink(ctx, ref);
+  const { baseUrl } = await ctx.settings();
+  const before = fields.url === undefined || detail ? await currentLink(ctx, id, detail, baseUrl) : {};
+  const url = fields.url ?? (before.longurl as string);
+  const answer = withoutError(await (await ctx.api()).call('PUT', `/url/${id}/update`, { body: { url, ...fields } }));
+  // The spec's key is `short`, some servers answer `shorturl`: the record reads either.
+  const changed = linkRecord({ id, ...answer }, { baseUrl, sent: { ...fields, url } });
+  await (await ctx.printer()).object(mergedRecord(before, changed), LINK_UPDATED_VIEW);
 }

@@ -1,30 +1,27 @@
+import { LINK_DETAIL_FIELDS, LINK_RECORD_FIELDS } from '../../input/link-record.js';
 import type { View } from '../../output/printer.js';
 
-/** How links are shown, declared once for every `urls` verb. -q prints the short URL. */
+/**
+ * How links are shown, declared once for every `urls` verb: each prints the same flat link record
+ * (src/input/link-record.ts), in every format; -q prints the short URL (the id for update).
+ */
 
-/** A row of GET /urls. */
+/** A row of `urls list`. */
 export const LINK_LIST_VIEW: View = {
   columns: ['id', 'alias', 'shorturl', 'longurl', 'clicks', 'date'],
   quiet: 'shorturl',
-  fields: ['id', 'alias', 'shorturl', 'longurl', 'clicks', 'title', 'description', 'date'],
-  extraFields: ['uniqueclicks', 'domain', 'campaign', 'channel'],
+  fields: LINK_RECORD_FIELDS,
 };
 
-/** GET /url/:id and GET /urls?short=... (the response without `error`). */
+/** `urls get` and `urls lookup`: the link and how it performs. */
 export const LINK_DETAIL_VIEW: View = {
-  columns: [
-    'id', 'details.shorturl', 'details.longurl', 'details.title', 'details.description',
-    'details.expiry', 'details.date', 'data.clicks', 'data.uniqueClicks',
-  ],
-  quiet: 'details.shorturl',
-  fields: [
-    'id', 'details.id', 'details.shorturl', 'details.longurl', 'details.title', 'details.description', 'details.location',
-    'details.device', 'details.expiry', 'details.date', 'data',
-  ],
+  columns: ['id', 'alias', 'shorturl', 'longurl', 'title', 'clicks', 'uniqueclicks', 'expiry', 'date'],
+  quiet: 'shorturl',
+  fields: LINK_DETAIL_FIELDS,
 };
 
-/** POST /url/add: `{id, shorturl}`. */
-export const LINK_CREATED_VIEW: View = { columns: ['id', 'shorturl'], quiet: 'shorturl', fields: ['id', 'shorturl'] };
+/** `urls add`: the link created. */
+export const LINK_CREATED_VIEW: View = { columns: ['id', 'alias', 'shorturl', 'longurl'], quiet: 'shorturl', fields: LINK_RECORD_FIELDS };
 
-/** PUT /url/:id/update: `{id, short}`; -q prints the id, as for every other write. */
-export const LINK_UPDATED_VIEW: View = { columns: ['id', 'short'], quiet: 'id', fields: ['id', 'short'] };
+/** `urls update`: the link changed; -q prints the id, as for every other write. */
+export const LINK_UPDATED_VIEW: View = { columns: ['id', 'alias', 'shorturl', 'longurl'], quiet: 'id', fields: LINK_RECORD_FIELDS };
