@@ -152,13 +152,13 @@ describe('legacy list and --xml', () => {
     const second = await createQuiet('https://example.com/l2');
     await legacy('disable', second);
     const json = await legacy('list', '--json');
-    const listed = JSON.parse(json.stdout).map((item: { short_url: string }) => item.short_url);
+    const listed = JSON.parse(json.stdout).map((item: { shorturl: string }) => item.shorturl);
     expect(listed).toContain(first);
     expect(listed).not.toContain(second);
     const quiet = await legacy('list', '-q');
     expect(quiet.stdout.trim().split('\n')).toEqual(listed);
     const csv = await legacy('list', '-o', 'csv');
-    expect(csv.stdout.split('\n')[0]).toBe('short_url');
+    expect(csv.stdout.split('\n')[0]).toBe('shorturl');
     expect(csv.stdout).toContain(`${first}\n`);
     expect((await legacyPaths()).at(-1)).toBe('/api/v1/***/shorturl/list_active_urls.json');
   });

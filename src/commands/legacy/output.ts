@@ -26,7 +26,7 @@ export function legacyLinkRecord(data: Record<string, unknown>): Record<string, 
   return Object.fromEntries(Object.entries(data).map(([key, value]) => [LEGACY_LINK_FIELDS[key] ?? key, value]));
 }
 
-export const LIST_VIEW: View = { columns: ['short_url'], quiet: 'short_url' };
+export const LIST_VIEW: View = { columns: ['shorturl'], quiet: 'shorturl' };
 
 export interface FormatFlag {
   xml?: boolean;
