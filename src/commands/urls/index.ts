@@ -8,10 +8,12 @@ import { register as lookup } from './lookup.js';
 import { register as update } from './update.js';
 import { registerExport } from './export.js';
 import { registerImport } from './import.js';
+import { registerSync } from './sync.js';
 
 /** `shorty urls ...` (also url, link, links), in the order its help lists the verbs. */
 export function register(group: Command, ctx: Context): void {
   for (const verb of [list, lookup, get, add, update, remove]) verb(group, ctx);
   registerImport(group, ctx);
+  registerSync(group, ctx);
   registerExport(group, ctx);
 }
