@@ -59,7 +59,8 @@ export async function readDesired(input: ImportInput, key: SyncKey, signal?: Abo
     if (name === undefined) {
       state.invalid.push({ row: source.row, error: 'no alias: with --key alias every row needs one (--key url matches links by long URL)' });
     } else if (earlier !== undefined) {
-      state.invalid.push({ row: source.row, error: `the same ${key === 'alias' ? 'alias' : 'long URL'} as row ${earlier}: a ${key} names one link` });
+      const what = key === 'alias' ? 'alias' : 'long URL';
+      state.invalid.push({ row: source.row, error: `the same ${what} as row ${earlier}: each ${what} names one link` });
     } else {
       seen.set(name, source.row);
       state.credentials.note(source.row, checked.body);
