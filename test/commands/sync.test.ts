@@ -135,3 +135,18 @@ describe('urls sync on a terminal', () => {
     expect(yes.io.out()).toContain('✓ updated ask-me (title)\n');
   });
 });
+
+describe('urls sync --journal', () => {
+  it('journals creates as an import does: urls import --undo deletes the links the sync created, not the others', async () => {
+    const kept = await add(v7, { url: 'https://example.com/kept', custom: 'kept-link', metatitle: 'Old' });
+    const journal = join(dir, 'sync.journal');
+    const links = file('journaled.csv', 'alias,url,title\nkept-link,https://example.com/kept,New\nmade-1,https://example.com/m1,\nmade-2,https://example.com/m2,\n');
+    const res = await v7.run(['urls', 'sync', links, '-y', '--journal', journal]);
+    expect(res.exitCode, res.stderr).toBe(0);
+    const undo = await v7.runLogged(['urls', 'import', '--undo', journal, '-y']);
+    expect(undo.exitCode, undo.stderr).toBe(0);
+    expect(undo.requests.map((r) => r.method)).toEqual(['DELETE', 'DELETE']);
+    const left = (await v7.sandbox.api('GET', '/urls?limit=50')).json.data.urls.map((l: { id: number }) => l.id);
+    expect(left).toEqual([kept]);
+  });
+});

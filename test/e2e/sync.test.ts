@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { runCli, startCli, tempDir } from '../helpers/cli.js';
 import { startSandbox } from '../helpers/sandbox.js';
 import { calls, useSandboxCli } from '../helpers/sandbox-cli.js';
+import type { RequestLog } from '../helpers/sandbox.js';
 
 const cli = useSandboxCli({ resetData: true, clientRateLimit: '100000/60s' });
 const dir = tempDir('shorty-sync-');
@@ -25,7 +26,7 @@ async function add(body: Record<string, unknown>): Promise<number> {
   return Number(res.json.id);
 }
 
-const writes = (requests: { method: string }[]) => requests.filter((r) => r.method !== 'GET');
+const writes = (requests: RequestLog[]) => requests.filter((r) => r.method !== 'GET');
 
 describe('urls sync: plan and apply', () => {
   test('creates, updates only the fields that differ, leaves matches alone, prunes the rest', async () => {
