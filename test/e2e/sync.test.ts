@@ -220,6 +220,23 @@ describe('urls sync interrupted', () => {
     }
   });
 
+  test('a reader that leaves stdout (| head) stops the apply with exit 1, saying how many changes were left', async () => {
+    const slow = await startSandbox({ rateLimit: '5/1s' });
+    try {
+      const links = file('head.csv', ['alias,url', ...Array.from({ length: 10 }, (_, i) => `head-${i},https://head.example/${i}`)].join('\n'));
+      const env = { SHORTY_BASE_URL: slow.baseUrl, SHORTY_API_KEY: slow.apiKey };
+      const { child, result } = startCli(['urls', 'sync', links, '-y', '--rate-limit', '5/1s'], { env });
+      await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
+      child.stdout!.destroy();
+      const stopped = await result;
+      expect(stopped.exitCode).toBe(1);
+      expect(stopped.stderr).toMatch(/^shorty: stdout was closed; \d+ of 10 changes not applied\nhint: run the same command again to continue\n$/m);
+      expect((await slow.admin.stats()).links).toBeLessThan(10);
+    } finally {
+      await slow.close();
+    }
+  });
+
   test('kill -9 while creates are on the wire, links without aliases: the rerun finds them, no duplicate', async () => {
     const sandbox = await startSandbox();
     try {

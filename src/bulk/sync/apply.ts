@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import { CancelError } from '../../errors.js';
+import { CancelError, OutputError, ShortyError } from '../../errors.js';
 import { fileError } from '../../file-errors.js';
 import { formatDuration } from '../../input/duration.js';
 import type { RateLimitSpec } from '../../settings/types.js';
@@ -85,6 +85,12 @@ export async function applyPlan(ctx: Context, items: SyncItem[], opts: ApplyOpti
     throw fatal;
   }
   if (ctx.signal.aborted && left > 0) {
+    const reason = ctx.signal.reason;
+    if (reason instanceof OutputError) {
+      // The reader left (`| head`) or the disk is full: never exit 0 with changes left out.
+      ctx.io.stderr.write(`${summary}\n`);
+      throw new ShortyError(`${reason.readerLeft ? 'stdout was closed' : reason.message}; ${left} of ${items.length} changes not applied`, 1, resume);
+    }
     const stop = ctx.signal.reason instanceof CancelError ? ctx.signal.reason : new CancelError();
     ctx.io.stderr.write(`${stop.message}: ${summary}; ${left} of ${items.length} changes not applied; ${resume}\n`);
     return stop.exitCode;
