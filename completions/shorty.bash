@@ -32,6 +32,7 @@ _shorty_child() {
     'urls update'|'urls edit') _shorty_next='urls update' ;;
     'urls delete'|'urls rm') _shorty_next='urls delete' ;;
     'urls import') _shorty_next='urls import' ;;
+    'urls sync') _shorty_next='urls sync' ;;
     'urls export') _shorty_next='urls export' ;;
     'urls help') _shorty_next='urls help' ;;
     'domains list'|'domains ls') _shorty_next='domains list' ;;
@@ -149,6 +150,13 @@ _shorty_takes_value() {
     'urls import --if-exists') return 0 ;;
     'urls import --undo') return 0 ;;
     'urls import --max-outage') return 0 ;;
+    'urls sync --format') return 0 ;;
+    'urls sync --delimiter') return 0 ;;
+    'urls sync --encoding') return 0 ;;
+    'urls sync --map') return 0 ;;
+    'urls sync --key') return 0 ;;
+    'urls sync --journal') return 0 ;;
+    'urls sync --max-outage') return 0 ;;
     'urls export --page-size') return 0 ;;
     'domains list --limit') return 0 ;;
     'domains list --page') return 0 ;;
@@ -215,7 +223,7 @@ _shorty_takes_value() {
 _shorty_commands() {
   case "$1" in
     '') _shorty_words='urls domains campaigns channels pixels qr overlays splash account legacy api login logout config profiles limits completion sandbox help' _shorty_aliases='url link links domain campaign channel pixel qrs overlay cta profile' ;;
-    'urls') _shorty_words='list lookup get add update delete import export help' _shorty_aliases='ls show create edit rm' ;;
+    'urls') _shorty_words='list lookup get add update delete import sync export help' _shorty_aliases='ls show create edit rm' ;;
     'domains') _shorty_words='list get add update delete help' _shorty_aliases='ls show create edit rm' ;;
     'campaigns') _shorty_words='list get add update delete assign help' _shorty_aliases='ls show create edit rm' ;;
     'channels') _shorty_words='list get items add update delete assign help' _shorty_aliases='ls show create edit rm' ;;
@@ -243,6 +251,7 @@ _shorty_options() {
     'urls update') _shorty_words='--url --custom --type --password --domain --expiry --geo --device --language --meta-title --meta-description --meta-image --pixel --channel --deeplink-apple --deeplink-google --param -h --help'" $globals" ;;
     'urls delete') _shorty_words='-h --help'" $globals" ;;
     'urls import') _shorty_words='--format --delimiter --encoding --map --dry-run --journal --failed-out --if-exists --undo --max-outage -h --help'" $globals" ;;
+    'urls sync') _shorty_words='--format --delimiter --encoding --map --key --prune --dry-run --check --journal --max-outage -h --help'" $globals" ;;
     'urls export') _shorty_words='--page-size -h --help'" $globals" ;;
     'urls help') _shorty_words=''" $globals" ;;
     'domains') _shorty_words='-h --help'" $globals" ;;
@@ -375,6 +384,13 @@ _shorty_option_values() {
     'urls import --if-exists') :; return ;;
     'urls import --undo') :; return ;;
     'urls import --max-outage') :; return ;;
+    'urls sync --format') _shorty_words='csv lines ndjson'; return ;;
+    'urls sync --delimiter') _shorty_words='comma semicolon tab pipe'; return ;;
+    'urls sync --encoding') _shorty_words='utf-8 windows-1252 latin1 utf-16le utf-16be macintosh'; return ;;
+    'urls sync --map') :; return ;;
+    'urls sync --key') _shorty_words='alias url'; return ;;
+    'urls sync --journal') _shorty_files=1; return ;;
+    'urls sync --max-outage') :; return ;;
     'urls export --page-size') :; return ;;
     'domains list --limit') :; return ;;
     'domains list --page') :; return ;;
@@ -453,6 +469,7 @@ _shorty_argument_values() {
   _shorty_words='' _shorty_files=0
   case "$1 $2" in
     'urls import 0') _shorty_files=1 ;;
+    'urls sync 0') _shorty_files=1 ;;
     'channels assign 1') _shorty_words='link links qr qrs bio bios' ;;
     'completion 0') _shorty_words='bash zsh fish' ;;
     *) : ;;

@@ -55,6 +55,8 @@ function __shorty_child --argument-names cmd word
             echo 'urls delete'
         case 'urls import'
             echo 'urls import'
+        case 'urls sync'
+            echo 'urls sync'
         case 'urls export'
             echo 'urls export'
         case 'urls help'
@@ -194,6 +196,8 @@ function __shorty_takes_value --argument-names cmd opt
             return 0
         case 'urls import --format' 'urls import --delimiter' 'urls import --encoding' 'urls import --map' 'urls import --journal' 'urls import --failed-out' 'urls import --if-exists' 'urls import --undo' 'urls import --max-outage'
             return 0
+        case 'urls sync --format' 'urls sync --delimiter' 'urls sync --encoding' 'urls sync --map' 'urls sync --key' 'urls sync --journal' 'urls sync --max-outage'
+            return 0
         case 'urls export --page-size'
             return 0
         case 'domains list --limit' 'domains list --page'
@@ -330,6 +334,7 @@ complete -c shorty -n '__shorty_at \'urls\'' -a 'add' -d 'shorten a long URL (wi
 complete -c shorty -n '__shorty_at \'urls\'' -a 'update' -d 'change a link; without --url the current long URL is kept (read first with GET /url/:id)'
 complete -c shorty -n '__shorty_at \'urls\'' -a 'delete' -d 'delete links (asks first on a terminal; -y to skip, required in scripts)'
 complete -c shorty -n '__shorty_at \'urls\'' -a 'import' -d 'shorten many links from a CSV file, a list of URLs or NDJSON (FILE or - for stdin)'
+complete -c shorty -n '__shorty_at \'urls\'' -a 'sync' -d 'make the account\'s links match a file (FILE or - for stdin): plan, confirm, apply'
 complete -c shorty -n '__shorty_at \'urls\'' -a 'export' -d 'write every link (all pages) as csv, or -o ndjson|json|tsv; the csv re-imports as is'
 complete -c shorty -n '__shorty_at \'urls\'' -a 'help' -d 'display help for command'
 complete -c shorty -n '__shorty_at \'urls\'' -s h -l help -d 'show help for a command'
@@ -408,6 +413,23 @@ complete -c shorty -n '__shorty_at \'urls import\'' -l undo -x -d 'delete the li
 complete -c shorty -n '__shorty_at \'urls import\'' -l max-outage -x -d 'how long to keep waiting out a service that fails (refused, reset, timed out, 5xx) before stopping: 90s, 30m, 2h'
 complete -c shorty -n '__shorty_at \'urls import\'' -s h -l help -d 'show help for a command'
 complete -c shorty -n '__shorty_arg \'urls import\' 0' -F
+
+complete -c shorty -n '__shorty_at \'urls sync\'' -l format -x -a 'csv lines ndjson'
+complete -c shorty -n '__shorty_at \'urls sync\'' -l format -x -d 'input format (default: detected from the first line)'
+complete -c shorty -n '__shorty_at \'urls sync\'' -l delimiter -x -a 'comma semicolon tab pipe'
+complete -c shorty -n '__shorty_at \'urls sync\'' -l delimiter -x -d 'CSV field delimiter: , ; | or tab (also comma, semicolon, pipe; default: detected from the header, tab for .tsv)'
+complete -c shorty -n '__shorty_at \'urls sync\'' -l encoding -x -a 'utf-8 windows-1252 latin1 utf-16le utf-16be macintosh'
+complete -c shorty -n '__shorty_at \'urls sync\'' -l encoding -x -d 'encoding of input without a byte order mark, e.g. windows-1252, latin1, utf-16le (default utf-8)'
+complete -c shorty -n '__shorty_at \'urls sync\'' -l map -x -d 'read the column HEADER as the link field FIELD, repeatable'
+complete -c shorty -n '__shorty_at \'urls sync\'' -l key -x -a 'alias url'
+complete -c shorty -n '__shorty_at \'urls sync\'' -l key -x -d 'what names a link in the file and the account: its alias, or its long URL (links without an alias)'
+complete -c shorty -n '__shorty_at \'urls sync\'' -l prune -d 'also delete the links of the account that no row of the file names'
+complete -c shorty -n '__shorty_at \'urls sync\'' -l dry-run -d 'print the plan and send nothing'
+complete -c shorty -n '__shorty_at \'urls sync\'' -l check -d 'print the plan, send nothing, and exit 1 when the account differs from the file (for CI)'
+complete -c shorty -n '__shorty_at \'urls sync\'' -l journal -r -F -d 'record every write in FILE (as urls import does: `urls import --undo FILE` removes the links it created)'
+complete -c shorty -n '__shorty_at \'urls sync\'' -l max-outage -x -d 'how long to keep waiting out a service that fails (refused, reset, timed out, 5xx) before stopping: 90s, 30m, 2h'
+complete -c shorty -n '__shorty_at \'urls sync\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg \'urls sync\' 0' -F
 
 complete -c shorty -n '__shorty_at \'urls export\'' -l page-size -x -d 'links per request (each request costs one slot of the rate limit)'
 complete -c shorty -n '__shorty_at \'urls export\'' -s h -l help -d 'show help for a command'

@@ -1,5 +1,4 @@
 import type { Context } from '../context.js';
-import { CancelError } from '../errors.js';
 import { fileError } from '../file-errors.js';
 import type { StreamFormat } from '../output/row-writers.js';
 import type { RateLimitSpec } from '../settings/types.js';
@@ -15,7 +14,7 @@ import type { SourceRow } from './read/rows.js';
 import { openResultSink, resultRow, type RowResult } from './results.js';
 import { checkRow, linkBodyKey } from './row-check.js';
 import type { IfExists } from './send-row.js';
-import { SendStopped } from './run/create.js';
+import { createEnded } from './run/create.js';
 import type { OutagePolicy } from './run/outage.js';
 import { openSendStage } from './run/stage.js';
 import { emptyCounts, windowSize } from './timing.js';
@@ -68,29 +67,15 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
     // Already in the journal: reported, not journaled again (it would count twice next time).
     if (previous) return { source, result: { row: source.row, status: 'skipped', ...previous, error: 'already created (journal)' } };
     if (stopped()) return undefined;
-    let result: RowResult;
-    let seq: string | undefined;
-    try {
-      const body = checked.body.domain === undefined && run.domain ? { ...checked.body, domain: run.domain } : checked.body;
-      const created = await creator.create({ row: source.row, key }, body, run.ifExists);
-      seq = created.seq;
-      result = { row: source.row, ...created.outcome };
-    } catch (err) {
-      const stop = err instanceof SendStopped ? err : new SendStopped(err, undefined, false);
-      const reason = stop.reason;
-      // Stopped before the request was sent (Ctrl-C during a wait): the row is left for the next
-      // run, neither reported nor journaled as done; its intent is closed when nothing was sent.
-      if (reason instanceof CancelError || ctx.signal.aborted) {
-        if (!stop.mayExist && stop.seq) await journal?.append({ row: source.row, key, status: 'error', error: 'interrupted while waiting out an outage', seq: stop.seq }).catch(() => {});
-        return undefined;
-      }
-      outcome.fatal ??= reason;
-      result = { row: source.row, status: 'error', error: reason instanceof Error ? reason.message : String(reason) };
+    const body = checked.body.domain === undefined && run.domain ? { ...checked.body, domain: run.domain } : checked.body;
+    const end = await createEnded(creator, { row: source.row, key }, body, run.ifExists, { signal: ctx.signal, journal });
+    if (end.kind === 'left') return undefined;
+    outcome.fatal ??= end.fatal;
+    if (end.kind === 'unknown') {
       // The server may hold it: the intent stays open, and the next run looks it up first.
-      if (stop.mayExist) return { source, result: { ...result, error: `${result.error} (it may have been created: the next run with this journal checks)` } };
-      seq = stop.seq;
+      return { source, result: { row: source.row, status: 'error', error: `${end.error} (it may have been created: the next run with this journal checks)` } };
     }
-    return finish(source, key, result, checked.body.url, seq);
+    return finish(source, key, { row: source.row, ...end.outcome }, checked.body.url, end.seq);
   }
 
   async function finish(source: SourceRow, key: string, result: RowResult, url?: string, seq?: string): Promise<Finished | undefined> {

@@ -70,7 +70,7 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<numb
 }
 
 /** The input, the journal and the failed rows must be three files, or the run would clobber its input. */
-async function checkImportFiles(ctx: Context, opts: ImportOptions): Promise<void> {
+export async function checkImportFiles(ctx: Context, opts: Pick<ImportOptions, 'file' | 'journal' | 'failedOut'>): Promise<void> {
   const stdinFd = (ctx.io.stdin as { fd?: unknown }).fd;
   const input = opts.file === undefined || opts.file === '-'
     ? { role: 'the input (stdin)', fd: typeof stdinFd === 'number' ? stdinFd : undefined }

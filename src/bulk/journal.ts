@@ -13,7 +13,8 @@ import { MAX_LINE_CHARS, splitLines } from './read/lines.js';
  * done when the journal holds an `ok` or `skipped` record with the same key (the hash of its link
  * body); identical rows are counted, so three identical rows make three links. An intent without
  * an outcome is a create whose answer never came (a crash, a kill): the next run asks the server
- * before sending it again. `undone` records are links `urls import --undo` deleted. Row numbers are
+ * before sending it again. `undone` records are links `urls import --undo` deleted; `updated` and
+ * `deleted` are what `urls sync` did to links that existed before it. Row numbers are
  * recorded for people but not trusted: rows inserted, removed or moved in the file are still
  * recognised, and an edited row is a new row. Journals written before intents existed (no `seq`)
  * read the same.
@@ -21,7 +22,7 @@ import { MAX_LINE_CHARS, splitLines } from './read/lines.js';
 export interface JournalRecord {
   row: number;
   key: string;
-  status: 'ok' | 'skipped' | 'error' | 'invalid' | 'valid' | 'sending' | 'undone';
+  status: 'ok' | 'skipped' | 'error' | 'invalid' | 'valid' | 'sending' | 'undone' | 'updated' | 'deleted';
   url?: string;
   id?: number | string;
   shorturl?: string;
@@ -146,8 +147,10 @@ function takeRecord(state: JournalState, open: Map<string, JournalRecord>, rec: 
   }
   if (rec.seq !== undefined) open.delete(rec.seq);
   const id = rec.id === undefined || rec.id === null ? undefined : String(rec.id);
-  if (rec.status === 'undone') {
-    if (id !== undefined && state.created.delete(id)) state.done.remove(rec.key, id);
+  if (rec.status === 'undone' || rec.status === 'deleted') {
+    // A link these runs created, deleted since: no longer theirs to undo, and its row not done.
+    const created = id === undefined ? undefined : state.created.get(id);
+    if (created && state.created.delete(id!)) state.done.remove(created.key, id!);
     return;
   }
   if (!isDone(rec)) return;

@@ -1,13 +1,14 @@
 import type { Context } from '../context.js';
-import { ApiError, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { canPrompt } from '../io.js';
 import { formatDuration } from '../input/duration.js';
 import { openJournal, readJournal, type JournalRecord } from './journal.js';
 import { lockJournal } from './journal-lock.js';
 import { orderedWindow } from './ordered-window.js';
-import { outageFailure, OutageTooLong } from './run/outage.js';
+import { deleteLink, type Deleted } from './run/delete.js';
+import { OutageTooLong } from './run/outage.js';
 import { settleOpenIntents } from './run/resume.js';
-import { openSendStage, outagePolicy, type SendStage } from './run/stage.js';
+import { openSendStage, outagePolicy } from './run/stage.js';
 import { shellCommand } from './import-end.js';
 import { estimateMs, formatEstimate, formatRate, windowSize } from './timing.js';
 
@@ -16,8 +17,6 @@ export interface UndoOptions {
   maxOutageMs?: number;
   argv?: readonly string[];
 }
-
-type Deleted = { id: string; status: 'deleted' | 'gone' | 'failed'; message?: string };
 
 /**
  * `urls import --undo JOURNAL`: deletes exactly the links the import runs of that journal created
@@ -83,34 +82,6 @@ export async function runUndo(ctx: Context, opts: UndoOptions): Promise<number> 
   }
   note(summary);
   return counts.failed > 0 ? 1 : 0;
-}
-
-/** Deletes one link, waiting out outages; "does not exist" is done (deleted before, or by a try whose answer was lost). */
-async function deleteLink(stage: SendStage, id: string): Promise<Deleted> {
-  let retried = false;
-  for (;;) {
-    try {
-      await stage.api.call('DELETE', `/url/${encodeURIComponent(id)}/delete`);
-      stage.rider.ok();
-      return { id, status: 'deleted' };
-    } catch (err) {
-      const failure = outageFailure(err);
-      if (failure) {
-        retried ||= failure.maybeDone;
-        await stage.rider.wait(err);
-        continue;
-      }
-      if (!(err instanceof ApiError)) throw err;
-      stage.rider.ok();
-      if (!isMissing(err)) return { id, status: 'failed', message: err.message };
-      return retried ? { id, status: 'deleted' } : { id, status: 'gone', message: err.message };
-    }
-  }
-}
-
-/** The answer for an id the account has no link with ("Link does not exist."), or a 404. */
-function isMissing(err: ApiError): boolean {
-  return err.status === 404 || /does not exist|not found/i.test(err.message);
 }
 
 async function confirmed(ctx: Context, count: number, journal: string): Promise<boolean> {

@@ -76,6 +76,9 @@ export function mergedRecord(...records: Row[]): Row {
   return ordered(Object.assign({}, ...records));
 }
 
+/** The link body's fields that the record names otherwise. */
+export const RECORD_NAME_OF_BODY_FIELD: Readonly<Record<string, string>> = { url: 'longurl', custom: 'alias', metatitle: 'title', metadescription: 'description' };
+
 function fromSent(sent: RecordOptions['sent']): Row {
   if (!sent) return {};
   return { longurl: sent.url, title: sent.metatitle, description: sent.metadescription, expiry: sent.expiry };

@@ -71,6 +71,14 @@ const tests: Record<CommandName, Test> = {
   },
   'urls import': helpOnly('urls import'),
   'urls export': helpOnly('urls export'),
+  'urls sync': async (c) => {
+    const id = await post(c, '/url/add', { url: 'https://example.com/tsy', custom: 'tsy', metatitle: 'Old' });
+    // -q: the summary's elapsed time would differ between the two runs.
+    const res = await expectCalls(c, ['urls', 'sync', '-', '-y', '-q'], ['GET /api/urls', `PUT /api/url/${id}/update`],
+      'alias,url,title\ntsy,https://example.com/tsy,New\n');
+    expect(res.stdout + res.stderr).toBe('');
+    expect((await c.sandbox.api('GET', `/url/${id}`)).json.details.title).toBe('New');
+  },
   'domains list': async (c) => void (await expectCalls(c, ['domains', 'list'], ['GET /api/domains'])),
   'domains get': async (c) => {
     const id = await post(c, '/domain/add', { domain: 'https://t-get.example.com' });

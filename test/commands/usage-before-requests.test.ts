@@ -11,7 +11,7 @@ const cli = useSandboxCli({ inProcess: true });
 const ARGS: Record<CommandName, string[]> = {
   'urls list': [], 'urls lookup': ['https://sho.rt/abc'], 'urls get': ['1'],
   'urls add': ['https://example.com/a'], 'urls update': ['1', '--meta-title', 'T'], 'urls delete': ['1', '-y'],
-  'urls import': ['-', '--dry-run'], 'urls export': [],
+  'urls import': ['-', '--dry-run'], 'urls export': [], 'urls sync': ['-', '--key', 'url', '--dry-run'],
   'domains list': [], 'domains get': ['1'], 'domains add': ['x.example.com'], 'domains update': ['1', '--redirect-root', 'https://example.com'],
   'domains delete': ['1', '-y'],
   'overlays list': [], 'overlays get': ['1'], 'splash list': [], 'splash get': ['1'],

@@ -1,7 +1,7 @@
 // Every command path of the CLI contract. The e2e command table is typed Record<CommandName, ...>,
 // so adding a name here without a test (or a test without a name) does not compile.
 export const COMMAND_NAMES = [
-  'urls list', 'urls lookup', 'urls get', 'urls add', 'urls update', 'urls delete', 'urls import', 'urls export',
+  'urls list', 'urls lookup', 'urls get', 'urls add', 'urls update', 'urls delete', 'urls import', 'urls export', 'urls sync',
   'domains list', 'domains get', 'domains add', 'domains update', 'domains delete',
   'overlays list', 'overlays get',
   'splash list', 'splash get',

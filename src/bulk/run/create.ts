@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ModernApi } from '../../api/modern.js';
-import { NetworkError, neverSent } from '../../errors.js';
+import { CancelError, NetworkError, neverSent } from '../../errors.js';
 import type { LinkBody } from '../../input/link-body.js';
 import type { JournalWriter, SentFields } from '../journal.js';
 import { sendRow, type IfExists, type SendOutcome } from '../send-row.js';
@@ -105,6 +105,42 @@ export function createCreator(deps: CreatorDeps) {
 }
 
 export type Creator = ReturnType<typeof createCreator>;
+
+/** How one create of a bulk run ended, for its journal and its report. */
+export type CreateEnd =
+  /** Stopped before anything was carried out (Ctrl-C during a wait): left for the next run. */
+  | { kind: 'left' }
+  /** An outcome to journal (closing the intent `seq`) and report; `fatal` stops the run. */
+  | { kind: 'outcome'; outcome: SendOutcome; seq?: string; fatal?: unknown }
+  /** The run stopped while the server may hold the link: reported, not journaled (the intent stays open). */
+  | { kind: 'unknown'; error: string; fatal: unknown };
+
+/**
+ * Creates one row's link and says how it ended. Ctrl-C before the request went out leaves the
+ * row for the next run (its intent closed when nothing was sent); a failure every later row would
+ * meet too (network, auth, an outage past --max-outage) is `fatal`.
+ */
+export async function createEnded(
+  creator: Creator, row: { row: number; key: string }, body: LinkBody, ifExists: IfExists,
+  run: { signal: AbortSignal; journal?: JournalWriter },
+): Promise<CreateEnd> {
+  try {
+    const created = await creator.create(row, body, ifExists);
+    return { kind: 'outcome', outcome: created.outcome, seq: created.seq };
+  } catch (err) {
+    const stop = err instanceof SendStopped ? err : new SendStopped(err, undefined, false);
+    const reason = stop.reason;
+    if (reason instanceof CancelError || run.signal.aborted) {
+      if (!stop.mayExist && stop.seq) {
+        await run.journal?.append({ ...row, status: 'error', error: 'interrupted while waiting out an outage', seq: stop.seq }).catch(() => {});
+      }
+      return { kind: 'left' };
+    }
+    const error = reason instanceof Error ? reason.message : String(reason);
+    if (stop.mayExist) return { kind: 'unknown', error, fatal: reason };
+    return { kind: 'outcome', outcome: { status: 'error', error }, seq: stop.seq, fatal: reason };
+  }
+}
 
 
 /** Runs the tasks of one key one after another; tasks of different keys run side by side. */

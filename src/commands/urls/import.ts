@@ -1,36 +1,22 @@
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { acceptedColumnsHelp, INFORMATIONAL_COLUMNS, parseColumnMap } from '../../input/link-columns.js';
 import { UsageError } from '../../errors.js';
 import { parseDuration } from '../../input/duration.js';
 import { parseChoice } from '../../input/validate.js';
 import { action, examples } from '../shared/action.js';
-import { completeOption } from '../shared/completion-values.js';
+import { addInputOptions, commandLine, inputOptions, type InputFlags } from './bulk-options.js';
 import { answers } from '../shared/surface.js';
 import { LINK_COLUMNS } from '../../input/link-columns.js';
 import { RESULT_COLUMNS } from '../../bulk/results.js';
 
-interface ImportFlags {
-  format?: 'csv' | 'lines' | 'ndjson';
-  delimiter?: string;
-  encoding?: string;
-  map?: string[];
+interface ImportFlags extends InputFlags {
   dryRun?: boolean;
   journal?: string;
   failedOut?: string;
   ifExists: string;
   maxOutage: string;
   undo?: string;
-}
-
-const collect = (value: string, previous: string[] = []) => [...previous, value];
-
-/** The arguments as given to the program (commander keeps them on the root command). */
-function commandLine(command: Command): string[] | undefined {
-  let root = command;
-  while (root.parent) root = root.parent;
-  const raw = (root as unknown as { rawArgs?: unknown }).rawArgs;
-  return Array.isArray(raw) && raw.every((a) => typeof a === 'string') ? raw : undefined;
 }
 
 /** --undo works from the journal alone: an input or the import's own files would be ignored, so they are refused. */
@@ -44,13 +30,9 @@ function checkUndoAlone(file: string | undefined, flags: ImportFlags): void {
 
 /** `shorty urls import [FILE|-]`; the work lives in src/bulk, loaded only when it runs. */
 export function registerImport(group: Command, ctx: Context): void {
-  const cmd = group
+  const cmd = addInputOptions(group
     .command('import [file]')
-    .description('shorten many links from a CSV file, a list of URLs or NDJSON (FILE or - for stdin)')
-    .addOption(new Option('--format <format>', 'input format (default: detected from the first line)').choices(['csv', 'lines', 'ndjson']))
-    .option('--delimiter <char>', 'CSV field delimiter: , ; | or tab (also comma, semicolon, pipe; default: detected from the header, tab for .tsv)')
-    .option('--encoding <name>', 'encoding of input without a byte order mark, e.g. windows-1252, latin1, utf-16le (default utf-8)')
-    .option('--map <HEADER=FIELD>', 'read the column HEADER as the link field FIELD, repeatable', collect)
+    .description('shorten many links from a CSV file, a list of URLs or NDJSON (FILE or - for stdin)'))
     .option('--dry-run', 'validate every row and send nothing; print the expected duration')
     .option('--journal <file>', 'record finished rows in FILE; a rerun with the same FILE skips rows already created')
     .option('--failed-out <file>', 'write failed and invalid rows to FILE as CSV, to fix and import again')
@@ -89,15 +71,10 @@ row was sent), 2 for unusable input (nothing sent), 130 when interrupted (143: S
         const { runUndo } = await import('../../bulk/undo.js');
         return runUndo(ctx, { journal: flags.undo, maxOutageMs, argv: commandLine(command) });
       }
-      const [{ runImport }, { parseDelimiter }, { checkEncoding }] = await Promise.all([
-        import('../../bulk/import.js'), import('../../bulk/read/format.js'), import('../../bulk/read/decode.js'),
-      ]);
+      const [{ runImport }, input] = await Promise.all([import('../../bulk/import.js'), inputOptions(flags, map)]);
       return runImport(ctx, {
         file,
-        format: flags.format,
-        delimiter: flags.delimiter === undefined ? undefined : parseDelimiter(flags.delimiter),
-        encoding: flags.encoding === undefined ? undefined : checkEncoding(flags.encoding),
-        map,
+        ...input,
         dryRun: Boolean(flags.dryRun),
         journal: flags.journal,
         failedOut: flags.failedOut,
@@ -106,8 +83,6 @@ row was sent), 2 for unusable input (nothing sent), 130 when interrupted (143: S
         argv: commandLine(command),
       });
     }));
-  completeOption(cmd, '--delimiter', ['comma', 'semicolon', 'tab', 'pipe']);
-  completeOption(cmd, '--encoding', ['utf-8', 'windows-1252', 'latin1', 'utf-16le', 'utf-16be', 'macintosh']);
   // A result row: the input's link columns (under their own names or an alias), then the outcome.
   answers(cmd, [...LINK_COLUMNS, 'long_url', ...RESULT_COLUMNS]);
   examples(cmd,

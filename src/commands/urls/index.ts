@@ -10,6 +10,7 @@ import { register as lookup } from './lookup.js';
 import { register as update } from './update.js';
 import { registerExport } from './export.js';
 import { registerImport } from './import.js';
+import { registerSync } from './sync.js';
 
 /** What `shorty urls --help` says of every verb's output and arguments. */
 const LINK_HELP = `
@@ -29,6 +30,7 @@ first. An alias names a link on the service's own domain; for a branded one, giv
 export function register(group: Command, ctx: Context): void {
   for (const verb of [list, lookup, get, add, update, remove]) verb(group, ctx);
   registerImport(group, ctx);
+  registerSync(group, ctx);
   registerExport(group, ctx);
   group.addHelpText('after', LINK_HELP);
   examples(group,

@@ -1,0 +1,149 @@
+import type { Context } from '../../context.js';
+import { CancelError, OutputError, ShortyError } from '../../errors.js';
+import { fileError } from '../../file-errors.js';
+import { formatDuration } from '../../input/duration.js';
+import type { RateLimitSpec } from '../../settings/types.js';
+import { shellCommand } from '../import-end.js';
+import { openJournal, type JournalRecord, type JournalWriter } from '../journal.js';
+import { orderedWindow } from '../ordered-window.js';
+import { linkBodyKey } from '../row-check.js';
+import { createEnded } from '../run/create.js';
+import { deleteLink } from '../run/delete.js';
+import { OutageTooLong, type OutagePolicy } from '../run/outage.js';
+import { openSendStage, type SendStage } from '../run/stage.js';
+import { updateLink } from '../run/update.js';
+import { windowSize } from '../timing.js';
+import type { SyncItem } from './plan.js';
+import { recordName } from './diff.js';
+import type { LineStyle } from './show.js';
+
+export interface ApplyOptions {
+  journal?: string;
+  /** Ids a lookup after a lost create must never take: every link the account had, and the journal's. */
+  claimed: Set<string>;
+  outage: OutagePolicy;
+  rateLimit: RateLimitSpec;
+  /** The configured default link domain, for created links whose row names none (as `urls add`). */
+  domain?: string;
+  argv?: readonly string[];
+  style: LineStyle;
+}
+
+/** How one write ended. */
+interface Applied {
+  item: SyncItem;
+  status: 'created' | 'updated' | 'deleted' | 'gone' | 'failed';
+  shorturl?: string;
+  message?: string;
+}
+
+/**
+ * Sends the plan's writes through the shared limiter and the import's send stage (outages waited
+ * out, a create whose answer was lost looked up before it is sent again, intents journaled before
+ * a create goes out), reporting each on stdout in plan order. Ctrl-C stops taking writes; those on
+ * the wire finish and are journaled. Returns 0, 1 when a write failed, or 130/143.
+ */
+export async function applyPlan(ctx: Context, items: SyncItem[], opts: ApplyOptions): Promise<number> {
+  const journal = opts.journal ? await openJournal(opts.journal) : undefined;
+  const stage = await openSendStage(ctx, { journal, claimed: opts.claimed, outage: opts.outage });
+  const started = ctx.now();
+  const tally = { created: 0, updated: 0, deleted: 0, failed: 0 };
+  let fatal: unknown;
+  const stopped = () => ctx.signal.aborted || fatal !== undefined;
+  const record = async (rec: JournalRecord) => {
+    try {
+      await journal?.append(rec);
+    } catch (err) {
+      fatal ??= fileError(`cannot write the journal ${opts.journal}`, err, 1);
+    }
+  };
+  const work = async (item: SyncItem): Promise<Applied | undefined> => {
+    if (stopped()) return undefined;
+    try {
+      return await applyItem(ctx, stage, item, { journal, record, domain: opts.domain, onFatal: (err) => void (fatal ??= err) });
+    } catch (err) {
+      if (!ctx.signal.aborted) fatal ??= err;
+      return undefined;
+    }
+  };
+  try {
+    for await (const done of orderedWindow(items, work, { size: windowSize(opts.rateLimit), stopped })) {
+      if (!done) continue;
+      tally[done.status === 'gone' ? 'deleted' : done.status] += 1;
+      if (!ctx.globals.quiet || done.status === 'failed') ctx.io.stdout.write(`${resultLine(done, opts.style)}\n`);
+    }
+  } finally {
+    await journal?.close().catch((err) => void (fatal ??= err));
+  }
+  const applied = tally.created + tally.updated + tally.deleted;
+  const summary = `${tally.created} created, ${tally.updated} updated, ${tally.deleted} deleted, ${tally.failed} failed in ${formatDuration(ctx.now() - started)}`;
+  const left = items.length - applied - tally.failed;
+  const resume = 'run the same command again to continue';
+  if (fatal !== undefined) {
+    ctx.io.stderr.write(`${summary}; stopped with ${left} of ${items.length} changes not applied; ${resume}\n`);
+    if (fatal instanceof OutageTooLong) throw new OutageTooLong(fatal.last, opts.outage.maxMs, `to continue: ${shellCommand(opts.argv ?? ['urls', 'sync'])}`);
+    throw fatal;
+  }
+  if (ctx.signal.aborted && left > 0) {
+    const reason = ctx.signal.reason;
+    if (reason instanceof OutputError) {
+      // The reader left (`| head`) or the disk is full: never exit 0 with changes left out.
+      ctx.io.stderr.write(`${summary}\n`);
+      throw new ShortyError(`${reason.readerLeft ? 'stdout was closed' : reason.message}; ${left} of ${items.length} changes not applied`, 1, resume);
+    }
+    const stop = ctx.signal.reason instanceof CancelError ? ctx.signal.reason : new CancelError();
+    ctx.io.stderr.write(`${stop.message}: ${summary}; ${left} of ${items.length} changes not applied; ${resume}\n`);
+    return stop.exitCode;
+  }
+  if (!ctx.globals.quiet) ctx.io.stderr.write(`${summary}\n`);
+  return tally.failed > 0 ? 1 : 0;
+}
+
+interface ItemRun {
+  journal?: JournalWriter;
+  record(rec: JournalRecord): Promise<void>;
+  domain?: string;
+  onFatal(err: unknown): void;
+}
+
+/** One write, journaled: a create as `urls import` journals it (so `--undo` can remove it), an update or deletion by its outcome. */
+async function applyItem(ctx: Context, stage: SendStage, item: SyncItem, run: ItemRun): Promise<Applied | undefined> {
+  if (item.op === 'create') {
+    const body = item.body.domain === undefined && run.domain ? { ...item.body, domain: run.domain } : item.body;
+    const key = linkBodyKey(item.body);
+    const end = await createEnded(stage.creator, { row: item.row, key }, body, 'fail', { signal: ctx.signal, journal: run.journal });
+    if (end.kind === 'left') return undefined;
+    if (end.fatal !== undefined) run.onFatal(end.fatal);
+    if (end.kind === 'unknown') return { item, status: 'failed', message: `${end.error} (it may have been created: the next sync finds it)` };
+    const { outcome } = end;
+    await run.record({ row: item.row, key, url: body.url, ...outcome, ...(end.seq === undefined ? {} : { seq: end.seq }) });
+    return outcome.status === 'ok'
+      ? { item, status: 'created', shorturl: outcome.shorturl }
+      : { item, status: 'failed', message: outcome.error };
+  }
+  if (item.op === 'update') {
+    const done = await updateLink(stage, item.id, item.body);
+    await run.record({ row: item.row, key: item.key, url: item.body.url, id: item.id, ...(done.status === 'updated' ? { status: 'updated' } : { status: 'error', error: done.message }) });
+    return done.status === 'updated' ? { item, status: 'updated' } : { item, status: 'failed', message: done.message };
+  }
+  const done = await deleteLink(stage, item.id);
+  await run.record({ row: 0, key: item.key, url: item.longurl, id: item.id, ...(done.status === 'failed' ? { status: 'error', error: done.message } : { status: 'deleted' }) });
+  return { item, status: done.status, message: done.message };
+}
+
+/** `✓ created spring https://sho.rt/spring`, `✓ updated summer (title)`, `✗ autumn: why`. */
+function resultLine(done: Applied, style: LineStyle): string {
+  const key = style.safe(done.item.key);
+  switch (done.status) {
+    case 'created':
+      return `${style.add('✓')} created ${key}${done.shorturl ? ` ${style.safe(done.shorturl)}` : ''}`;
+    case 'updated':
+      return `${style.change('✓')} updated ${key} (${done.item.op === 'update' ? done.item.changes.map((c) => recordName(c.field)).join(', ') : ''})`;
+    case 'deleted':
+      return `${style.remove('✓')} deleted ${key}`;
+    case 'gone':
+      return `${style.remove('✓')} deleted ${key} (already gone)`;
+    default:
+      return `${style.bad('✗')} ${key}: ${style.safe(done.message ?? 'failed')}`;
+  }
+}

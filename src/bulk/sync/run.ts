@@ -1,0 +1,104 @@
+import { BULK_PAGE_SIZE } from '../../api/paginate.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { canPrompt } from '../../io.js';
+import type { ColumnMapOption } from '../../input/link-columns.js';
+import { checkImportFiles } from '../import.js';
+import { readJournal } from '../journal.js';
+import { lockJournal } from '../journal-lock.js';
+import type { Delimiter, InputFormat } from '../read/format.js';
+import { openImportInput } from '../read/input.js';
+import { settleOpenIntents } from '../run/resume.js';
+import { outagePolicy } from '../run/stage.js';
+import { estimateMs, formatEstimate, formatRate } from '../timing.js';
+import { readAccount } from './account.js';
+import { applyPlan } from './apply.js';
+import { readDesired, type SyncKey } from './desired.js';
+import { planSync, type SyncPlan } from './plan.js';
+import { lineStyle, planLines, planTotals, readLine, unseenWarning } from './show.js';
+
+export interface SyncOptions {
+  file?: string;
+  format?: InputFormat;
+  delimiter?: Delimiter;
+  encoding?: string;
+  map?: ColumnMapOption;
+  key: SyncKey;
+  prune: boolean;
+  /** Print the plan and send nothing. */
+  dryRun: boolean;
+  /** Print the plan, send nothing, and exit 1 when the account differs from the file. */
+  check: boolean;
+  journal?: string;
+  maxOutageMs?: number;
+  /** Links per list request (default: export's). */
+  pageSize?: number;
+  argv?: readonly string[];
+}
+
+/**
+ * `urls sync FILE`: makes the account match the file. Reads the file (every row checked), then the
+ * account in large pages, prints the plan, and, once confirmed, applies it through the import's
+ * send stage. Exit 0 when the account matches (or was made to), 1 when a row is invalid or a write
+ * failed (with --check: when the account differs), 130/143 when interrupted.
+ */
+export async function runSync(ctx: Context, opts: SyncOptions): Promise<number> {
+  const applying = !opts.dryRun && !opts.check;
+  if (applying && !ctx.globals.yes && !canPrompt(ctx.io)) {
+    throw new UsageError('refusing to change the account without confirmation: pass -y/--yes when not running interactively',
+      'see what would change first with --dry-run, or use --check in CI');
+  }
+  await checkImportFiles(ctx, { file: opts.file, journal: applying ? opts.journal : undefined });
+  const warn = (text: string) => void ctx.io.stderr.write(`${text}\n`);
+  const note = (text: string) => void (ctx.globals.quiet || warn(text));
+  const input = await openImportInput(ctx, opts, warn);
+  const desired = await readDesired(input, opts.key, ctx.signal);
+  const settings = await ctx.settings();
+  const { requireBaseUrl } = await import('../../settings/base-url.js');
+  const baseUrl = requireBaseUrl(settings);
+  const outage = outagePolicy(ctx.env, opts.maxOutageMs);
+
+  // The journal matters only to an apply: held from before it is read until the last write is journaled.
+  const journaled = applying && opts.journal ? opts.journal : undefined;
+  if (journaled) ctx.onClose(await lockJournal(journaled));
+  const journal = journaled ? await readJournal(journaled, ctx.signal) : undefined;
+  if (journaled && journal) await settleOpenIntents(ctx, journaled, journal, outage);
+
+  const account = await readAccount(await ctx.api(), opts.key, opts.pageSize ?? BULK_PAGE_SIZE, ctx.signal);
+  const plan = planSync(desired, account, { key: opts.key, prune: opts.prune, baseUrl });
+  const style = await lineStyle(ctx);
+  for (const line of [desired.credentials.warning(), unseenWarning(plan)]) if (line) warn(line);
+  if (!ctx.globals.quiet) for (const line of planLines(plan, opts.key, style)) ctx.io.stdout.write(`${line}\n`);
+  note(readLine(plan));
+  const estimate = (writes: number) => `${formatEstimate(estimateMs(writes, settings.rateLimit))} at ${formatRate(settings.rateLimit)}`;
+  note(plan.items.length === 0 && plan.invalid.length === 0 ? `No changes: the account matches ${input.file.label}` : planTotals(plan, estimate));
+  const invalid = plan.invalid.length > 0 ? 1 : 0;
+
+  if (!applying) {
+    if (opts.dryRun) note('dry run: nothing was sent');
+    return opts.check ? (differs(plan) ? 1 : 0) : invalid;
+  }
+  if (plan.items.length === 0) return invalid;
+  if (!(await confirmed(ctx, plan, baseUrl))) {
+    ctx.io.stderr.write('nothing changed\n');
+    return 1;
+  }
+  const claimed = new Set(journal?.claimed);
+  for (const links of account.byKey.values()) for (const link of links) claimed.add(link.id);
+  const code = await applyPlan(ctx, plan.items, {
+    journal: journaled, claimed, outage, rateLimit: settings.rateLimit, domain: settings.domain, argv: opts.argv, style,
+  });
+  return code !== 0 ? code : invalid;
+}
+
+/** Whether the account differs from the file, as --check tells CI: a write to make, or rows that could not be read. */
+function differs(plan: SyncPlan): boolean {
+  return plan.items.length > 0 || plan.invalid.length > 0 || plan.withheld > 0;
+}
+
+async function confirmed(ctx: Context, plan: SyncPlan, baseUrl: string): Promise<boolean> {
+  if (ctx.globals.yes) return true;
+  const prompter = await ctx.prompter();
+  const n = plan.items.length;
+  return prompter.confirm(`Apply ${n === 1 ? 'this change' : `these ${n} changes`} to the links at ${baseUrl}?`, false);
+}
