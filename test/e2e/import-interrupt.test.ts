@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { runCli, startCli, tempDir } from '../helpers/cli.js';
+import { runCli, startCli, stdoutShows, tempDir } from '../helpers/cli.js';
 import { startSandbox } from '../helpers/sandbox.js';
 
 // Ctrl-C during `urls import`: the built CLI as a real process, interrupted with SIGINT. startCli
@@ -48,13 +48,7 @@ describe('urls import interrupted', () => {
       const env = { SHORTY_BASE_URL: slow.baseUrl, SHORTY_API_KEY: slow.apiKey };
       const configDir = tempDir('shorty-config-');
       const { child, result } = startCli(args, { env, configDir });
-      await new Promise<void>((resolve) => {
-        let out = '';
-        child.stdout!.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          if (out.includes('\n')) resolve();
-        });
-      });
+      await stdoutShows(child, /\n/);
       child.kill('SIGINT');
       const stopped = await result;
       expect(stopped.exitCode).toBe(130);

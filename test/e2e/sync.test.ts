@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { runCli, startCli, tempDir } from '../helpers/cli.js';
+import { runCli, startCli, stdoutShows, tempDir } from '../helpers/cli.js';
 import { startSandbox } from '../helpers/sandbox.js';
 import { calls, useSandboxCli } from '../helpers/sandbox-cli.js';
 import type { RequestLog } from '../helpers/sandbox.js';
@@ -189,13 +189,7 @@ describe('urls sync interrupted', () => {
       const env = { SHORTY_BASE_URL: slow.baseUrl, SHORTY_API_KEY: slow.apiKey };
       const configDir = tempDir('shorty-config-');
       const { child, result } = startCli(args, { env, configDir });
-      await new Promise<void>((resolve) => {
-        let out = '';
-        child.stdout!.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          if (out.includes('✓ created')) resolve();
-        });
-      });
+      await stdoutShows(child, /✓ created/);
       child.kill('SIGINT');
       const stopped = await result;
       expect(stopped.exitCode).toBe(130);

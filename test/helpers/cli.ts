@@ -113,6 +113,17 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Cli
  * Starts the built CLI without waiting, for tests that send it signals or watch its output as it
  * comes; `result` resolves like runCli's, with the same secret check.
  */
+/** Resolves once a child started by startCli has written `pattern` to stdout. */
+export function stdoutShows(child: ResultPromise, pattern: RegExp): Promise<void> {
+  let stdout = '';
+  return new Promise((resolve) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (pattern.test(stdout)) resolve();
+    });
+  });
+}
+
 export function startCli(args: string[], opts: RunOptions = {}): { child: ResultPromise; result: Promise<CliResult> } {
   const configDir = opts.configDir ?? tempDir('shorty-config-');
   collectSecrets(args, opts, configDir);

@@ -4,7 +4,7 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, describe, expect, test } from 'vitest';
-import { startCli, tempDir } from '../helpers/cli.js';
+import { startCli, stdoutShows, tempDir } from '../helpers/cli.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
 
 const dir = tempDir('shorty-import-files-');
@@ -23,17 +23,6 @@ function inputOf(name: string, lines: string[]): string {
 
 const urls = (name: string, n: number) => Array.from({ length: n }, (_, i) => `https://${name}.example/${i + 1}`);
 
-/** Resolves once the child has written `pattern` to stdout. */
-function output(child: ReturnType<typeof startCli>['child'], pattern: RegExp): Promise<void> {
-  let stdout = '';
-  return new Promise((resolve) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      if (pattern.test(stdout)) resolve();
-    });
-  });
-}
-
 describe('one import per journal', () => {
   test('a second import on a journal in use is exit 2 naming the first one\'s pid; the links are made once', async () => {
     // The server paces too: the first import runs for a few seconds.
@@ -44,7 +33,7 @@ describe('one import per journal', () => {
     const env = { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey };
     const args = ['urls', 'import', input, '--journal', journal, '--rate-limit', '3/1s', '-o', 'ndjson'];
     const first = startCli(args, { env });
-    await output(first.child, /"row":1,/);
+    await stdoutShows(first.child, /"row":1,/);
 
     const second = await startCli(args, { env }).result;
     expect(second.exitCode).toBe(2);
@@ -73,7 +62,7 @@ describe('one import per journal', () => {
     const env = { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey };
     const args = ['urls', 'import', input, '--journal', journal, '--if-exists', 'skip', '--rate-limit', '3/1s', '-o', 'ndjson'];
     const killed = startCli(args, { env });
-    await output(killed.child, /"row":1,/);
+    await stdoutShows(killed.child, /"row":1,/);
     killed.child.kill('SIGKILL');
     await killed.result;
     expect(JSON.parse(readFileSync(`${journal}.lock`, 'utf8')).pid).toBe(killed.child.pid);
@@ -106,7 +95,7 @@ describe('--failed-out and kill -9', () => {
     writeFileSync(failedOut, 'url,error\nhttps://from.last.run/,kept\n');
     const run = startCli(['urls', 'import', input, '--failed-out', failedOut, '--rate-limit', '3/1s', '-o', 'ndjson'],
       { env: { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey } });
-    await output(run.child, /"status":"ok"/);
+    await stdoutShows(run.child, /"status":"ok"/);
     run.child.kill('SIGKILL');
     await run.result;
     expect(readFileSync(failedOut, 'utf8')).toBe('url,error\nhttps://from.last.run/,kept\n');
