@@ -67,7 +67,7 @@ export function rewordParserError(text: string, cmd?: Command): ParserError {
   }
   const option = /^unknown option '([^']+)'(?:\s*\(Did you mean (.+)\?\))?$/s.exec(raw);
   if (option) {
-    return { message: `unknown option "${option[1]}"${where}`, hint: didYouMean(suggested(option[2])) ?? (cmd ? usageHint(cmd) : undefined) };
+    return { message: `unknown option "${option[1]}"${where}`, hint: didYouMean(suggested(option[2])) ?? (cmd?.parent ? usageHint(cmd) : 'run "shorty help flags" to see the global flags') };
   }
   const optionValue = /^option '([^']+)' argument '([^']*)' is invalid\. (.+)$/s.exec(raw);
   if (optionValue) return { message: `invalid value "${optionValue[2]}" for ${flagName(optionValue[1])}: ${invalidBecause(optionValue[3])}` };
