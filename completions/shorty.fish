@@ -306,7 +306,7 @@ complete -c shorty -n '__shorty_at \'\'' -a 'profiles' -d 'list, select and dele
 complete -c shorty -n '__shorty_at \'\'' -a 'limits' -d 'show the local rate-limit budget: cap, used, remaining, resets in (sends no request)'
 complete -c shorty -n '__shorty_at \'\'' -a 'completion' -d 'print the shell completion script for bash, zsh or fish'
 complete -c shorty -n '__shorty_at \'\'' -a 'sandbox' -d 'run the whole API locally (in memory), for trying shorty and for tests'
-complete -c shorty -n '__shorty_at \'\'' -a 'help' -d 'display help for command'
+complete -c shorty -n '__shorty_at \'\'' -a 'help' -d 'show the help of a command, or a topic: environment, exit-codes, flags, formats'
 complete -c shorty -n '__shorty_at \'\'' -s V -l version -d 'print the version'
 complete -c shorty -n '__shorty_at \'\'' -s h -l help -d 'show help for a command'
 complete -c shorty -s o -l output -x -a 'table json ndjson csv tsv'
@@ -336,7 +336,7 @@ complete -c shorty -n '__shorty_at \'urls\'' -a 'delete' -d 'delete links (asks 
 complete -c shorty -n '__shorty_at \'urls\'' -a 'import' -d 'shorten many links from a CSV file, a list of URLs or NDJSON (FILE or - for stdin)'
 complete -c shorty -n '__shorty_at \'urls\'' -a 'sync' -d 'make the account\'s links match a file (FILE or - for stdin): plan, confirm, apply'
 complete -c shorty -n '__shorty_at \'urls\'' -a 'export' -d 'write every link (all pages) as csv, or -o ndjson|json|tsv; the csv re-imports as is'
-complete -c shorty -n '__shorty_at \'urls\'' -a 'help' -d 'display help for command'
+complete -c shorty -n '__shorty_at \'urls\'' -a 'help' -d 'show the help of a command'
 complete -c shorty -n '__shorty_at \'urls\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'urls list\'' -l order -x -a 'date click'
@@ -434,14 +434,14 @@ complete -c shorty -n '__shorty_arg \'urls sync\' 0' -F
 complete -c shorty -n '__shorty_at \'urls export\'' -l page-size -x -d 'links per request (each request costs one slot of the rate limit)'
 complete -c shorty -n '__shorty_at \'urls export\'' -s h -l help -d 'show help for a command'
 
-
+complete -c shorty -n '__shorty_at \'urls help\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'domains\'' -a 'list' -d 'list your branded domains'
 complete -c shorty -n '__shorty_at \'domains\'' -a 'get' -d 'show one domain (found in the list: one request per 500 domains before it)'
 complete -c shorty -n '__shorty_at \'domains\'' -a 'add' -d 'add a branded domain (it must already point to the service): go.example.com or https://go.example.com'
 complete -c shorty -n '__shorty_at \'domains\'' -a 'update' -d 'change where a domain redirects'
 complete -c shorty -n '__shorty_at \'domains\'' -a 'delete' -d 'delete branded domains; asks first on a terminal, -y to skip (required in scripts)'
-complete -c shorty -n '__shorty_at \'domains\'' -a 'help' -d 'display help for command'
+complete -c shorty -n '__shorty_at \'domains\'' -a 'help' -d 'show the help of a command'
 complete -c shorty -n '__shorty_at \'domains\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'domains list\'' -l limit -x -d 'results per page (the server defaults to 15)'
@@ -461,7 +461,7 @@ complete -c shorty -n '__shorty_at \'domains update\'' -s h -l help -d 'show hel
 
 complete -c shorty -n '__shorty_at \'domains delete\'' -s h -l help -d 'show help for a command'
 
-
+complete -c shorty -n '__shorty_at \'domains help\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'campaigns\'' -a 'list' -d 'list your campaigns'
 complete -c shorty -n '__shorty_at \'campaigns\'' -a 'get' -d 'show one campaign (found in the list: one request per 500 campaigns before it)'
@@ -469,7 +469,7 @@ complete -c shorty -n '__shorty_at \'campaigns\'' -a 'add' -d 'create a campaign
 complete -c shorty -n '__shorty_at \'campaigns\'' -a 'update' -d 'rename a campaign or change its slug or access (one flag is enough)'
 complete -c shorty -n '__shorty_at \'campaigns\'' -a 'delete' -d 'delete campaigns (their links stay); asks first on a terminal, -y to skip (required in scripts)'
 complete -c shorty -n '__shorty_at \'campaigns\'' -a 'assign' -d 'add links to a campaign (one request per link)'
-complete -c shorty -n '__shorty_at \'campaigns\'' -a 'help' -d 'display help for command'
+complete -c shorty -n '__shorty_at \'campaigns\'' -a 'help' -d 'show the help of a command'
 complete -c shorty -n '__shorty_at \'campaigns\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'campaigns list\'' -l limit -x -d 'results per page (the server defaults to 15)'
@@ -495,7 +495,7 @@ complete -c shorty -n '__shorty_at \'campaigns delete\'' -s h -l help -d 'show h
 
 complete -c shorty -n '__shorty_at \'campaigns assign\'' -s h -l help -d 'show help for a command'
 
-
+complete -c shorty -n '__shorty_at \'campaigns help\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'channels\'' -a 'list' -d 'list your channels'
 complete -c shorty -n '__shorty_at \'channels\'' -a 'get' -d 'show one channel (found in the list: one request per 500 channels before it)'
@@ -504,7 +504,7 @@ complete -c shorty -n '__shorty_at \'channels\'' -a 'add' -d 'create a channel'
 complete -c shorty -n '__shorty_at \'channels\'' -a 'update' -d 'change a channel'
 complete -c shorty -n '__shorty_at \'channels\'' -a 'delete' -d 'delete channels (their items are unassigned, not deleted); asks first on a terminal, -y to skip (required in scripts)'
 complete -c shorty -n '__shorty_at \'channels\'' -a 'assign' -d 'put links, bio pages or QR codes into a channel (type: link, qr or bio; one request per item)'
-complete -c shorty -n '__shorty_at \'channels\'' -a 'help' -d 'display help for command'
+complete -c shorty -n '__shorty_at \'channels\'' -a 'help' -d 'show the help of a command'
 complete -c shorty -n '__shorty_at \'channels\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'channels list\'' -l limit -x -d 'results per page (the server defaults to 15)'
@@ -537,7 +537,7 @@ complete -c shorty -n '__shorty_at \'channels delete\'' -s h -l help -d 'show he
 complete -c shorty -n '__shorty_at \'channels assign\'' -s h -l help -d 'show help for a command'
 complete -c shorty -n '__shorty_arg \'channels assign\' 1' -a 'link links qr qrs bio bios'
 
-
+complete -c shorty -n '__shorty_at \'channels help\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'pixels\'' -a 'list' -d 'list your tracking pixels'
 complete -c shorty -n '__shorty_at \'pixels\'' -a 'get' -d 'show one pixel (found in the list: one request per 500 pixels before it)'
@@ -545,7 +545,7 @@ complete -c shorty -n '__shorty_at \'pixels\'' -a 'types' -d 'list the pixel typ
 complete -c shorty -n '__shorty_at \'pixels\'' -a 'add' -d 'add a tracking pixel'
 complete -c shorty -n '__shorty_at \'pixels\'' -a 'update' -d 'change a pixel\'s tag or name (one flag is enough)'
 complete -c shorty -n '__shorty_at \'pixels\'' -a 'delete' -d 'delete tracking pixels; asks first on a terminal, -y to skip (required in scripts)'
-complete -c shorty -n '__shorty_at \'pixels\'' -a 'help' -d 'display help for command'
+complete -c shorty -n '__shorty_at \'pixels\'' -a 'help' -d 'show the help of a command'
 complete -c shorty -n '__shorty_at \'pixels\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'pixels list\'' -l limit -x -d 'results per page (the server defaults to 15)'
@@ -569,14 +569,14 @@ complete -c shorty -n '__shorty_at \'pixels update\'' -s h -l help -d 'show help
 
 complete -c shorty -n '__shorty_at \'pixels delete\'' -s h -l help -d 'show help for a command'
 
-
+complete -c shorty -n '__shorty_at \'pixels help\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'qr\'' -a 'list' -d 'list your QR codes, newest first'
 complete -c shorty -n '__shorty_at \'qr\'' -a 'get' -d 'show a QR code and its scans by country, referrer, browser and system (drawn on a terminal)'
 complete -c shorty -n '__shorty_at \'qr\'' -a 'add' -d 'create a QR code'
 complete -c shorty -n '__shorty_at \'qr\'' -a 'update' -d 'change the content or look of a QR code'
 complete -c shorty -n '__shorty_at \'qr\'' -a 'delete' -d 'delete QR codes; asks first on a terminal, -y to skip (required in scripts)'
-complete -c shorty -n '__shorty_at \'qr\'' -a 'help' -d 'display help for command'
+complete -c shorty -n '__shorty_at \'qr\'' -a 'help' -d 'show the help of a command'
 complete -c shorty -n '__shorty_at \'qr\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'qr list\'' -l limit -x -d 'results per page (the server defaults to 15)'
@@ -607,11 +607,11 @@ complete -c shorty -n '__shorty_at \'qr update\'' -s h -l help -d 'show help for
 
 complete -c shorty -n '__shorty_at \'qr delete\'' -s h -l help -d 'show help for a command'
 
-
+complete -c shorty -n '__shorty_at \'qr help\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'overlays\'' -a 'list' -d 'list your call-to-action overlays'
 complete -c shorty -n '__shorty_at \'overlays\'' -a 'get' -d 'show one overlay (found in the list: one request per 500 overlays before it)'
-complete -c shorty -n '__shorty_at \'overlays\'' -a 'help' -d 'display help for command'
+complete -c shorty -n '__shorty_at \'overlays\'' -a 'help' -d 'show the help of a command'
 complete -c shorty -n '__shorty_at \'overlays\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'overlays list\'' -l limit -x -d 'results per page (the server defaults to 15)'
@@ -621,11 +621,11 @@ complete -c shorty -n '__shorty_at \'overlays list\'' -s h -l help -d 'show help
 
 complete -c shorty -n '__shorty_at \'overlays get\'' -s h -l help -d 'show help for a command'
 
-
+complete -c shorty -n '__shorty_at \'overlays help\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'splash\'' -a 'list' -d 'list your custom splash pages'
 complete -c shorty -n '__shorty_at \'splash\'' -a 'get' -d 'show one splash page (found in the list: one request per 500 splash pages before it)'
-complete -c shorty -n '__shorty_at \'splash\'' -a 'help' -d 'display help for command'
+complete -c shorty -n '__shorty_at \'splash\'' -a 'help' -d 'show the help of a command'
 complete -c shorty -n '__shorty_at \'splash\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'splash list\'' -l limit -x -d 'results per page (the server defaults to 15)'
@@ -635,11 +635,11 @@ complete -c shorty -n '__shorty_at \'splash list\'' -s h -l help -d 'show help f
 
 complete -c shorty -n '__shorty_at \'splash get\'' -s h -l help -d 'show help for a command'
 
-
+complete -c shorty -n '__shorty_at \'splash help\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'account\'' -a 'get' -d 'show your account (also bare `shorty account`)'
 complete -c shorty -n '__shorty_at \'account\'' -a 'update' -d 'change your email and/or password'
-complete -c shorty -n '__shorty_at \'account\'' -a 'help' -d 'display help for command'
+complete -c shorty -n '__shorty_at \'account\'' -a 'help' -d 'show the help of a command'
 complete -c shorty -n '__shorty_at \'account\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'account get\'' -s h -l help -d 'show help for a command'
@@ -648,14 +648,14 @@ complete -c shorty -n '__shorty_at \'account update\'' -l email -x -d 'new email
 complete -c shorty -n '__shorty_at \'account update\'' -l password-stdin -d 'read the new password from stdin (for scripts)'
 complete -c shorty -n '__shorty_at \'account update\'' -s h -l help -d 'show help for a command'
 
-
+complete -c shorty -n '__shorty_at \'account help\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'legacy\'' -a 'create' -d 'shorten a URL through the legacy interface'
 complete -c shorty -n '__shorty_at \'legacy\'' -a 'disable' -d 'Disable a short URL'
 complete -c shorty -n '__shorty_at \'legacy\'' -a 'enable' -d 'Enable (activate) a disabled short URL'
 complete -c shorty -n '__shorty_at \'legacy\'' -a 'info' -d 'Show a short URL: status, visits, expiry'
 complete -c shorty -n '__shorty_at \'legacy\'' -a 'list' -d 'list the active short URLs'
-complete -c shorty -n '__shorty_at \'legacy\'' -a 'help' -d 'display help for command'
+complete -c shorty -n '__shorty_at \'legacy\'' -a 'help' -d 'show the help of a command'
 complete -c shorty -n '__shorty_at \'legacy\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'legacy create\'' -l custom -x -d 'custom short part'
@@ -677,7 +677,7 @@ complete -c shorty -n '__shorty_at \'legacy info\'' -s h -l help -d 'show help f
 complete -c shorty -n '__shorty_at \'legacy list\'' -l xml -d 'request .xml and print the XML body as received'
 complete -c shorty -n '__shorty_at \'legacy list\'' -s h -l help -d 'show help for a command'
 
-
+complete -c shorty -n '__shorty_at \'legacy help\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'api\'' -s f -l field -x -d 'add a field (true/false/null/numbers typed as JSON; key[]=v for arrays); a JSON body, or the query string with GET'
 complete -c shorty -n '__shorty_at \'api\'' -l input -r -F -d 'send the JSON body read from a file, or - for stdin'
@@ -694,7 +694,7 @@ complete -c shorty -n '__shorty_at \'config\'' -a 'get' -d 'print one setting (n
 complete -c shorty -n '__shorty_at \'config\'' -a 'set' -d 'change one setting (checked before it is saved)'
 complete -c shorty -n '__shorty_at \'config\'' -a 'unset' -d 'remove one setting (the default applies again)'
 complete -c shorty -n '__shorty_at \'config\'' -a 'path' -d 'print where the config file lives (SHORTY_CONFIG_DIR moves it)'
-complete -c shorty -n '__shorty_at \'config\'' -a 'help' -d 'display help for command'
+complete -c shorty -n '__shorty_at \'config\'' -a 'help' -d 'show the help of a command'
 complete -c shorty -n '__shorty_at \'config\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'config list\'' -s h -l help -d 'show help for a command'
@@ -707,12 +707,12 @@ complete -c shorty -n '__shorty_at \'config unset\'' -s h -l help -d 'show help 
 
 complete -c shorty -n '__shorty_at \'config path\'' -s h -l help -d 'show help for a command'
 
-
+complete -c shorty -n '__shorty_at \'config help\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'profiles\'' -a 'list' -d 'list the profiles; `current` marks the one in use'
 complete -c shorty -n '__shorty_at \'profiles\'' -a 'use' -d 'make a profile the one used when --profile and SHORTY_PROFILE are not given'
 complete -c shorty -n '__shorty_at \'profiles\'' -a 'delete' -d 'delete a profile and its saved key'
-complete -c shorty -n '__shorty_at \'profiles\'' -a 'help' -d 'display help for command'
+complete -c shorty -n '__shorty_at \'profiles\'' -a 'help' -d 'show the help of a command'
 complete -c shorty -n '__shorty_at \'profiles\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'profiles list\'' -s h -l help -d 'show help for a command'
@@ -721,7 +721,7 @@ complete -c shorty -n '__shorty_at \'profiles use\'' -s h -l help -d 'show help 
 
 complete -c shorty -n '__shorty_at \'profiles delete\'' -s h -l help -d 'show help for a command'
 
-
+complete -c shorty -n '__shorty_at \'profiles help\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'limits\'' -l reset -d 'forget the local rate-limit state of this base URL and key (says what it cleared)'
 complete -c shorty -n '__shorty_at \'limits\'' -s h -l help -d 'show help for a command'
@@ -736,5 +736,5 @@ complete -c shorty -n '__shorty_at \'sandbox\'' -l flavor -x -a 'v6 v7'
 complete -c shorty -n '__shorty_at \'sandbox\'' -l flavor -x -d 'API version to imitate: v7 (the spec) or v6 (older deployed servers)'
 complete -c shorty -n '__shorty_at \'sandbox\'' -s h -l help -d 'show help for a command'
 
-
+complete -c shorty -n '__shorty_at \'help\'' -s h -l help -d 'show help for a command'
 

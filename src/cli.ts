@@ -6,6 +6,7 @@ import { isFileError, unexpectedFileError } from './file-errors.js';
 import { colorEnabled } from './io.js';
 import { forTerminal } from './util/terminal-text.js';
 import { rewordParserError } from './parser-errors.js';
+import { formatHelp } from './help/format.js';
 import { registerCommands } from './commands/index.js';
 import { checkSurface } from './commands/shared/surface.js';
 import { OUTPUT_FORMATS } from './settings/types.js';
@@ -43,7 +44,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     .option('--insecure', 'allow http:// to a host that is not loopback')
     .option('--excel-safe', "csv/tsv: prefix cells starting with = + - @ with ' so spreadsheets do not run them")
     .showSuggestionAfterError(true)
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .configureHelp({ sortSubcommands: false, formatHelp })
     .exitOverride()
     .configureOutput({
       writeOut: (s) => void ctx.io.stdout.write(s),
@@ -51,10 +52,6 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       // From our IO, not from process.stdout as by default: tests run with an in-memory IO.
       getOutHelpWidth: () => ctx.io.columns ?? 80, // commander's width when not a terminal
       getOutHasColors: () => colorEnabled(ctx.io, ctx.env, undefined),
-      outputError: (s, write) => {
-        const { message, hint } = rewordParserError(s);
-        write(`shorty: ${message}\n${hint ? `hint: ${hint}\n` : ''}`);
-      },
     });
 
   program.hook('preAction', (_program, command) => {
@@ -74,11 +71,24 @@ Examples:
   $ shorty urls list --all -o csv > links.csv
   $ shorty urls import links.csv --journal import.journal
   $ shorty sandbox            # the whole API on your machine, no account needed
-
-Environment: SHORTY_BASE_URL, SHORTY_API_KEY, SHORTY_PROFILE, SHORTY_CONFIG_DIR,
-SHORTY_RATE_LIMIT, SHORTY_TIMEOUT, SHORTY_OUTPUT, SHORTY_DEBUG, NO_COLOR.
-Exit codes: 0 ok, 1 API error, 2 usage, 3 auth, 4 rate limited, 5 network, 130 interrupted, 143 terminated.`);
+  $ shorty help urls add      # the same as: shorty urls add --help
+`);
+  speakShorty(program);
   return program;
+}
+
+/**
+ * Every command reports its parse errors as shorty does (`shorty: ...`, `hint: ...`), knowing
+ * which command failed: set on each one, as commander hands the error text only.
+ */
+function speakShorty(cmd: Command): void {
+  cmd.configureOutput({
+    outputError: (text, write) => {
+      const { message, hint } = rewordParserError(text, cmd);
+      write(`shorty: ${message}\n${hint ? `hint: ${hint}\n` : ''}`);
+    },
+  });
+  for (const sub of cmd.commands) speakShorty(sub);
 }
 
 /** Runs the CLI; the one place that turns errors into exit codes and `shorty: ...` lines. */

@@ -6,6 +6,11 @@ import type { Command } from 'commander';
  * Which options take a value is read from the program itself, so the two can't drift apart.
  */
 export function commandWord(program: Command, argv: readonly string[]): string | undefined {
+  return commandWordAt(program, argv)?.word;
+}
+
+/** The command word and its index in argv. */
+export function commandWordAt(program: Command, argv: readonly string[]): { word: string; index: number } | undefined {
   const takesValue = new Set<string>();
   for (const option of program.options) {
     if (!option.required && !option.optional) continue;
@@ -14,8 +19,8 @@ export function commandWord(program: Command, argv: readonly string[]): string |
   }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === '--') return argv[i + 1];
-    if (!arg.startsWith('-') || arg === '-') return arg;
+    if (arg === '--') return i + 1 < argv.length ? { word: argv[i + 1], index: i + 1 } : undefined;
+    if (!arg.startsWith('-') || arg === '-') return { word: arg, index: i };
     if (arg.startsWith('--')) {
       if (!arg.includes('=') && takesValue.has(arg)) i++;
     } else if (shortClusterWantsNext(arg, takesValue)) {
@@ -31,4 +36,11 @@ function shortClusterWantsNext(arg: string, takesValue: Set<string>): boolean {
     if (takesValue.has(`-${arg[k]}`)) return k === arg.length - 1;
   }
   return false;
+}
+
+/** `shorty urls list`: a command's path by its names, never its aliases. */
+export function commandPath(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
 }

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { CONFIG_KEYS } from '../settings/keys.js';
-import { commandWord } from './command-word.js';
+import { commandWordAt } from './command-word.js';
+import { registerHelp } from '../help/command.js';
 import { register as account } from './account/index.js';
 import { register as api } from './api/index.js';
 import { registerLogin, registerLogout } from './auth/index.js';
@@ -57,17 +58,24 @@ const COMMANDS: TopCommand[] = [
  * Registers the top-level commands. Given argv, only the command named in it is built (the others
  * only show in the root help and in suggestions for an unknown word); with no command word, the
  * commands the root help describes, the groups as placeholders. Building the whole tree costs
- * ~5 ms, a tenth of `shorty --help` (README, "Performance"). `help`, `completion` and an unknown
- * word get the whole tree (help for any path, completion scripts, suggestions), and so does a
- * call without argv (tests, tools).
+ * ~5 ms, a tenth of `shorty --help` (README, "Performance"). `help A B` gets what the root help
+ * gets, and A in full; `completion` and an unknown word get the whole tree (completion scripts,
+ * suggestions), and so does a call without argv (tests, tools).
  */
 export function registerCommands(program: Command, ctx: Context, argv?: readonly string[]): void {
-  const wanted = argv === undefined ? undefined : commandWord(program, argv);
-  const target = wanted === undefined ? undefined : COMMANDS.find((c) => c.name === wanted || c.aliases.includes(wanted));
-  const everything = argv === undefined || (wanted !== undefined && (target === undefined || target.name === 'completion'));
+  const at = argv === undefined ? undefined : commandWordAt(program, argv);
+  const wanted = at?.word === 'help' ? commandWordAt(program, argv!.slice(at.index + 1))?.word : at?.word;
+  const find = (word: string | undefined) => COMMANDS.find((c) => c.name === word || c.aliases.includes(word ?? ''));
+  const target = find(wanted);
+  const everything = argv === undefined || (at !== undefined && at.word !== 'help' && (target === undefined || target.name === 'completion'));
+  const placeholders = at === undefined || at.word === 'help';
   for (const command of COMMANDS) {
-    if (!everything && target !== undefined && command !== target) continue;
+    if (!everything && !placeholders && command !== target) continue;
     const cmd = program.command(command.name).aliases(command.aliases).description(command.description);
-    if (everything || command === target || (wanted === undefined && !command.group)) command.register(cmd, ctx);
+    if (everything || command === target || (placeholders && !command.group)) {
+      command.register(cmd, ctx);
+      if (command.group) registerHelp(cmd, ctx);
+    }
   }
+  if (everything || placeholders) registerHelp(program, ctx);
 }

@@ -7,6 +7,7 @@ import { UsageError } from '../../errors.js';
 import { parseFieldList, unknownFields } from '../../output/fields.js';
 import type { View } from '../../output/printer.js';
 import { resolveOutputFormat } from '../../settings/resolve.js';
+import { commandPath } from '../command-word.js';
 
 const DECLARED = new WeakMap<Command, readonly string[]>();
 
@@ -38,10 +39,4 @@ export function checkSurface(ctx: Context, cmd: Command): void {
   if (!declared) throw new UsageError(`"${name}" prints no fields to choose from`, 'drop --fields');
   const unknown = fields.filter((f) => !known(f, declared));
   if (unknown.length > 0) throw unknownFields(unknown, declared);
-}
-
-function commandPath(cmd: Command): string {
-  const names: string[] = [];
-  for (let c: Command | null = cmd; c; c = c.parent) names.unshift(c.name());
-  return names.join(' ');
 }
