@@ -18,6 +18,7 @@ import { register as profiles } from './profiles/index.js';
 import { register as qr } from './qr/index.js';
 import { register as sandbox } from './sandbox/index.js';
 import { register as splash } from './splash/index.js';
+import { register as status } from './status/index.js';
 import { register as urls } from './urls/index.js';
 
 interface TopCommand {
@@ -46,6 +47,7 @@ const COMMANDS: TopCommand[] = [
   { name: 'api', aliases: [], description: 'send a request to any endpoint of the modern API and print the response JSON', group: false, register: api },
   { name: 'login', aliases: [], description: 'save a base URL and API key in a profile, after checking the key with the service', group: false, register: registerLogin },
   { name: 'logout', aliases: [], description: 'remove the API key from a profile (its other settings stay)', group: false, register: registerLogout },
+  { name: 'status', aliases: [], description: 'show the profile, base URL, key (masked) and rate limit in use, where each came from, and whether the key works', group: false, register: status },
   { name: 'config', aliases: [], description: `read and change the settings of a profile (keys: ${CONFIG_KEYS.join(', ')})`, group: true, register: config },
   { name: 'profiles', aliases: ['profile'], description: 'list, select and delete config profiles', group: true, register: profiles },
   { name: 'limits', aliases: [], description: 'show the local rate-limit budget: cap, used, remaining, resets in (sends no request)', group: false, register: limits },

@@ -15,13 +15,13 @@ const VIEW: View = { columns: ['key', 'value'], quiet: 'value', fields: ['key', 
 const loadStore = () => import('../../settings/store.js');
 const loadPaths = () => import('../../settings/paths.js');
 
-/** The profile these commands read and change, and what it holds. */
-async function selected(ctx: Context): Promise<{ dir: string; profile: string; values: ProfileValues }> {
+/** The profile these commands read and change, and what it holds; only `set` may name a new one. */
+async function selected(ctx: Context, opts: { create?: boolean } = {}): Promise<{ dir: string; profile: string; values: ProfileValues }> {
   const { profileOf, readConfig, selectProfile } = await loadStore();
   const { configDir } = await loadPaths();
   const dir = configDir(ctx.env);
   const data = readConfig(dir, ctx.io.stderr);
-  const profile = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data);
+  const profile = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data, opts);
   return { dir, profile, values: profileOf(data, profile) ?? {} };
 }
 
@@ -61,7 +61,7 @@ export function register(config: Command, ctx: Context): void {
     .action(action(ctx, async (name: string, raw: string) => {
       const key = parseConfigKey(name);
       const value = normalizeConfigValue(key, raw);
-      const { dir, profile } = await selected(ctx);
+      const { dir, profile } = await selected(ctx, { create: true });
       const { openStore } = await loadStore();
       await (await openStore(dir)).update((data) => {
         data.profiles[profile] = { ...data.profiles[profile], [key]: value };
