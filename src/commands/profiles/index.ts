@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
 import type { View } from '../../output/printer.js';
 import { maskKey } from '../../settings/keys.js';
-import type { ConfigData } from '../../settings/store.js';
 import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { answers } from '../shared/surface.js';
@@ -14,15 +12,6 @@ const VIEW: View = { columns: ['current', 'name', 'base-url', 'api-key'], quiet:
 // node:os, which `--help` never needs.
 const loadStore = () => import('../../settings/store.js');
 const configDirOf = async (ctx: Context) => (await import('../../settings/paths.js')).configDir(ctx.env);
-
-async function requireProfile(data: ConfigData, name: string): Promise<void> {
-  const { checkProfileName, profileOf } = await loadStore();
-  checkProfileName(name);
-  if (profileOf(data, name)) return;
-  const known = Object.keys(data.profiles);
-  throw new UsageError(`no profile named "${name}"`,
-    known.length ? `profiles: ${known.join(', ')}` : `create one with \`shorty login --profile ${name}\``);
-}
 
 export function register(profiles: Command, ctx: Context): void {
   examples(profiles, 'shorty profiles list', 'shorty profiles use work');
@@ -46,8 +35,9 @@ export function register(profiles: Command, ctx: Context): void {
   const use = profiles.command('use <name>').description('make a profile the one used when --profile and SHORTY_PROFILE are not given')
     .action(action(ctx, async (name: string) => {
       const dir = await configDirOf(ctx);
-      const { openStore, readConfig } = await loadStore();
-      await requireProfile(readConfig(dir, ctx.io.stderr), name);
+      const { DEFAULT_PROFILE, openStore, readConfig, requireProfile } = await loadStore();
+      // `default` needs no saving to be used: switching back to it is always possible.
+      if (name !== DEFAULT_PROFILE) requireProfile(readConfig(dir, ctx.io.stderr), name);
       await (await openStore(dir)).update((data) => {
         data.current = name;
       });
@@ -55,16 +45,7 @@ export function register(profiles: Command, ctx: Context): void {
     }));
   examples(use, 'shorty profiles use work');
 
-  const remove = verb(profiles, 'delete <name>', 'delete a profile and its saved key')
-    .action(action(ctx, async (name: string) => {
-      const dir = await configDirOf(ctx);
-      const { openStore, readConfig } = await loadStore();
-      await requireProfile(readConfig(dir, ctx.io.stderr), name);
-      await (await openStore(dir)).update((data) => {
-        delete data.profiles[name];
-        if (data.current === name) data.current = undefined;
-      });
-      await (await ctx.printer()).message({ message: `deleted profile "${name}"` });
-    }));
-  examples(remove, 'shorty profiles delete old-account');
+  const remove = verb(profiles, 'delete <name>', 'delete a profile and its saved key (asks first; -y when not on a terminal)')
+    .action(action(ctx, async (name: string) => (await import('./delete.js')).deleteProfile(ctx, name)));
+  examples(remove, 'shorty profiles delete old-account', 'shorty profiles delete ci -y     # in a script: no question asked');
 }
