@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { DEFAULT_RATE_LIMIT, parseRateLimit } from './rate-limit-spec.js';
 import { parseApiKey, parseBaseUrl } from './base-url.js';
-import { parseOutputFormat, parseTimeoutSeconds, type ConfigKey } from './keys.js';
+import { ENV_OF_KEY, parseOutputFormat, parseTimeoutSeconds } from './keys.js';
 import { configDir } from './paths.js';
 import { parseRateStoreUrl } from './rate-store-url.js';
 import { chooseProfile, profileOf, readConfig, selectProfile } from './store.js';
@@ -22,15 +22,15 @@ export async function resolveSettings(globals: SettingFlags, env: Env, warnTo?: 
   const data = readConfig(dir, warnTo);
   const profile = selectProfile(globals.profile, env.SHORTY_PROFILE, data, { create: globals.createsProfile });
   const stored = profileOf(data, profile) ?? {};
-  const pick = (flag: [string | undefined, string], envName: string, key: ConfigKey) =>
-    first([[...flag, 'flag'], [env[envName], envName, 'environment'], [stored[key], `${key} in profile "${profile}"`, 'profile']]);
+  const pick = (flag: [string | undefined, string], key: keyof typeof ENV_OF_KEY) =>
+    first([[...flag, 'flag'], [env[ENV_OF_KEY[key]], ENV_OF_KEY[key], 'environment'], [stored[key], `${key} in profile "${profile}"`, 'profile']]);
 
-  const baseUrl = pick([globals.baseUrl, '--base-url'], 'SHORTY_BASE_URL', 'base-url');
-  const apiKey = pick([globals.apiKey, '--api-key'], 'SHORTY_API_KEY', 'api-key');
-  const rateLimit = pick([globals.rateLimit, '--rate-limit'], 'SHORTY_RATE_LIMIT', 'rate-limit');
-  const rateStore = pick([globals.rateStore, '--rate-store'], 'SHORTY_RATE_STORE', 'rate-store');
-  const timeout = pick([globals.timeout, '--timeout'], 'SHORTY_TIMEOUT', 'timeout');
-  const output = pick([globals.output, '--output'], 'SHORTY_OUTPUT', 'output');
+  const baseUrl = pick([globals.baseUrl, '--base-url'], 'base-url');
+  const apiKey = pick([globals.apiKey, '--api-key'], 'api-key');
+  const rateLimit = pick([globals.rateLimit, '--rate-limit'], 'rate-limit');
+  const rateStore = pick([globals.rateStore, '--rate-store'], 'rate-store');
+  const timeout = pick([globals.timeout, '--timeout'], 'timeout');
+  const output = pick([globals.output, '--output'], 'output');
   return {
     profile,
     configDir: dir,

@@ -83,3 +83,19 @@ describe('shorty status', () => {
     expect(res.requests).toEqual([]);
   });
 });
+
+describe('config get', () => {
+  it('prints the profile\'s value and notes on stderr when a variable overrides it', async () => {
+    const configDir = configWith({ default: { 'base-url': 'https://saved.example.com', 'api-key': 'sk_saved_key_1234', domain: 'go.example.com' } });
+    const res = await cli.run(['config', 'get', 'base-url'], { configDir });
+    expect(res).toMatchObject({ exitCode: 0, stdout: 'https://saved.example.com\n', stderr: `note: SHORTY_BASE_URL overrides this in the environment (${cli.sandbox.baseUrl})\n` });
+    const key = await cli.run(['config', 'get', 'api-key'], { configDir });
+    expect(key.stdout).toBe('sk_…1234\n');
+    expect(key.stderr).toMatch(/^note: SHORTY_API_KEY overrides this in the environment \(sk_…\S{4}\)\n$/);
+    const plain = await cli.run(['config', 'get', 'base-url'], { configDir, env: { SHORTY_BASE_URL: '' } });
+    expect(plain).toMatchObject({ stdout: 'https://saved.example.com\n', stderr: '' });
+    expect((await cli.run(['config', 'get', 'domain'], { configDir })).stderr).toBe('');
+    const unset = await cli.run(['config', 'get', 'timeout'], { configDir, env: { SHORTY_TIMEOUT: '9' } });
+    expect(unset).toMatchObject({ exitCode: 1, stdout: '', stderr: 'timeout is not set in profile "default"\nnote: SHORTY_TIMEOUT overrides this in the environment (9)\n' });
+  });
+});

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import type { View } from '../../output/printer.js';
-import { CONFIG_KEYS, maskKey, normalizeConfigValue, parseConfigKey, type ConfigKey } from '../../settings/keys.js';
+import { CONFIG_KEYS, ENV_OF_KEY, maskKey, normalizeConfigValue, parseConfigKey, type ConfigKey } from '../../settings/keys.js';
 import { maskRateStoreUrl } from '../../settings/rate-store-url.js';
 import type { ProfileValues } from '../../settings/store.js';
 import { action, examples } from '../shared/action.js';
@@ -32,6 +32,14 @@ function shown(key: ConfigKey, value: string | undefined): string | null {
   return key === 'rate-store' ? maskRateStoreUrl(value) : value;
 }
 
+/** stdout keeps the profile's value (scripts read it); a person learns on stderr that runs use another. */
+async function noteOverride(ctx: Context, key: ConfigKey): Promise<void> {
+  const name = key === 'domain' ? undefined : ENV_OF_KEY[key];
+  const value = name ? ctx.env[name]?.trim() : undefined;
+  if (!name || !value) return;
+  await (await ctx.printer()).note(`note: ${name} overrides this in the environment (${shown(key, value)})`);
+}
+
 export function register(config: Command, ctx: Context): void {
   examples(config, 'shorty config list', 'shorty config set rate-limit 20/60s');
 
@@ -51,10 +59,14 @@ export function register(config: Command, ctx: Context): void {
       const value = shown(key, values[key]);
       if (value === null) {
         ctx.io.stderr.write(`${key} is not set in profile "${profile}"\n`);
+        await noteOverride(ctx, key);
         return 1;
       }
       ctx.io.stdout.write(`${value}\n`);
+      await noteOverride(ctx, key);
     }));
+  get.addHelpText('after', '\nPrints the value saved in the profile. When an environment variable (SHORTY_BASE_URL...)\n'
+    + 'overrides it, a note on stderr says so; `shorty status` shows the values in force.');
   examples(get, 'shorty config get base-url', 'shorty config get api-key   # masked: sk_…9f2c');
 
   const set = config.command('set <key> <value>').description('change one setting (checked before it is saved)')
