@@ -88,3 +88,13 @@ describe('profiles delete', () => {
     }
   });
 });
+
+describe('--no-headers', () => {
+  it('is a global flag, before or after the command', async () => {
+    const configDir = configWith({ work: {}, home: {} });
+    const withHeader = await cli.run(['profiles', 'list', '-o', 'csv', '--fields', 'name'], { configDir });
+    expect(withHeader.stdout).toBe('name\nwork\nhome\n');
+    expect((await cli.run(['profiles', 'list', '-o', 'csv', '--fields', 'name', '--no-headers'], { configDir })).stdout).toBe('work\nhome\n');
+    expect((await cli.run(['--no-headers', 'profiles', 'list', '-o', 'tsv', '--fields', 'name'], { configDir })).stdout).toBe('work\nhome\n');
+  });
+});
