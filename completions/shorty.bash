@@ -457,7 +457,7 @@ _shorty_option_values() {
   case "$2" in
     '-o'|'--output') _shorty_words='table json ndjson csv tsv'; return ;;
     '--fields') :; return ;;
-    '--profile') :; return ;;
+    '--profile') _shorty_words="$(command shorty 'profiles' 'list' '-q' 2>/dev/null)"; return ;;
     '--base-url') :; return ;;
     '--api-key') :; return ;;
     '--rate-limit') :; return ;;
@@ -473,6 +473,11 @@ _shorty_argument_values() {
     'urls import 0') _shorty_files=1 ;;
     'urls sync 0') _shorty_files=1 ;;
     'channels assign 1') _shorty_words='link links qr qrs bio bios' ;;
+    'config get 0') _shorty_words='base-url api-key rate-limit rate-store timeout output domain' ;;
+    'config set 0') _shorty_words='base-url api-key rate-limit rate-store timeout output domain' ;;
+    'config unset 0') _shorty_words='base-url api-key rate-limit rate-store timeout output domain' ;;
+    'profiles use 0') _shorty_words="$(command shorty 'profiles' 'list' '-q' 2>/dev/null)" ;;
+    'profiles delete 0') _shorty_words="$(command shorty 'profiles' 'list' '-q' 2>/dev/null)" ;;
     'completion 0') _shorty_words='bash zsh fish' ;;
     *) : ;;
   esac

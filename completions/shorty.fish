@@ -321,6 +321,7 @@ complete -c shorty -l no-color -d 'disable colours (also NO_COLOR)'
 complete -c shorty -l debug -d 'log every request and response to stderr (also SHORTY_DEBUG=1)'
 complete -c shorty -s y -l yes -d 'do not ask for confirmation'
 complete -c shorty -l no-wait -d 'exit 4 instead of waiting for the rate limit'
+complete -c shorty -l profile -x -a '(command shorty profiles list -q 2>/dev/null)'
 complete -c shorty -l profile -x -d 'config profile to use (also SHORTY_PROFILE)'
 complete -c shorty -l base-url -x -d 'service base URL (also SHORTY_BASE_URL)'
 complete -c shorty -l api-key -x -d 'API key (discouraged: visible in ps; use SHORTY_API_KEY or shorty login)'
@@ -707,10 +708,13 @@ complete -c shorty -n '__shorty_at \'config\'' -s h -l help -d 'show help for a 
 complete -c shorty -n '__shorty_at \'config list\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'config get\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg \'config get\' 0' -a 'base-url api-key rate-limit rate-store timeout output domain'
 
 complete -c shorty -n '__shorty_at \'config set\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg \'config set\' 0' -a 'base-url api-key rate-limit rate-store timeout output domain'
 
 complete -c shorty -n '__shorty_at \'config unset\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg \'config unset\' 0' -a 'base-url api-key rate-limit rate-store timeout output domain'
 
 complete -c shorty -n '__shorty_at \'config path\'' -s h -l help -d 'show help for a command'
 
@@ -725,8 +729,10 @@ complete -c shorty -n '__shorty_at \'profiles\'' -s h -l help -d 'show help for 
 complete -c shorty -n '__shorty_at \'profiles list\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'profiles use\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg \'profiles use\' 0' -a '(command shorty profiles list -q 2>/dev/null)'
 
 complete -c shorty -n '__shorty_at \'profiles delete\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg \'profiles delete\' 0' -a '(command shorty profiles list -q 2>/dev/null)'
 
 
 

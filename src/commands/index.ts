@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { CONFIG_KEYS } from '../settings/keys.js';
 import { commandWord } from './command-word.js';
+import { completeOptionFrom, PROFILE_NAMES } from './shared/completion-values.js';
 import { register as account } from './account/index.js';
 import { register as api } from './api/index.js';
 import { registerLogin, registerLogout } from './auth/index.js';
@@ -67,6 +68,7 @@ export function registerCommands(program: Command, ctx: Context, argv?: readonly
   const wanted = argv === undefined ? undefined : commandWord(program, argv);
   const target = wanted === undefined ? undefined : COMMANDS.find((c) => c.name === wanted || c.aliases.includes(wanted));
   const everything = argv === undefined || (wanted !== undefined && (target === undefined || target.name === 'completion'));
+  completeOptionFrom(program, '--profile', PROFILE_NAMES);
   for (const command of COMMANDS) {
     if (!everything && target !== undefined && command !== target) continue;
     const cmd = program.command(command.name).aliases(command.aliases).description(command.description);

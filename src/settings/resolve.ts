@@ -20,7 +20,7 @@ type Picked = [value: string, source: string, origin: SettingOrigin['origin']];
 export async function resolveSettings(globals: SettingFlags, env: Env, warnTo?: Writable): Promise<Settings> {
   const dir = configDir(env);
   const data = readConfig(dir, warnTo);
-  const profile = selectProfile(globals.profile, env.SHORTY_PROFILE, data, { create: globals.createsProfile });
+  const profile = selectProfile(globals.profile, env.SHORTY_PROFILE, data, { check: !globals.createsProfile });
   const stored = profileOf(data, profile) ?? {};
   const pick = (flag: [string | undefined, string], key: keyof typeof ENV_OF_KEY) =>
     first([[...flag, 'flag'], [env[ENV_OF_KEY[key]], ENV_OF_KEY[key], 'environment'], [stored[key], `${key} in profile "${profile}"`, 'profile']]);
@@ -67,7 +67,7 @@ export function resolveOutputFormat(globals: Pick<SettingFlags, 'output' | 'prof
   const dir = configDir(env);
   const data = readConfig(dir, warnTo);
   // Not checked here (login and `config set` may name a profile they create): the command is.
-  const profile = selectProfile(globals.profile, env.SHORTY_PROFILE, data, { create: true });
+  const profile = selectProfile(globals.profile, env.SHORTY_PROFILE, data, { check: false });
   const output = first([[globals.output, '--output', 'flag'], [env.SHORTY_OUTPUT, 'SHORTY_OUTPUT', 'environment'],
     [profileOf(data, profile)?.output, `output in profile "${profile}"`, 'profile']]);
   return output && parseOutputFormat(output[0].trim(), output[1]);

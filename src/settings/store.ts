@@ -198,13 +198,13 @@ export function chooseProfile(flag: string | undefined, env: string | undefined,
 
 /**
  * The profile a run uses. A profile named by --profile or SHORTY_PROFILE must exist (a typo
- * would otherwise run with no settings, or against the wrong account), except where the command
- * creates it (`login`, `config set`: `create`). `default` always exists: it is what a run
- * without any profile reads.
+ * would otherwise run with no settings, or against the wrong account), unless `check` is false:
+ * where the command creates it (`login`, `config set`) or only lists the profiles there are.
+ * `default` always exists: it is what a run without any profile reads.
  */
-export function selectProfile(flag: string | undefined, env: string | undefined, data: ConfigData, opts: { create?: boolean } = {}): string {
+export function selectProfile(flag: string | undefined, env: string | undefined, data: ConfigData, opts: { check?: boolean } = {}): string {
   const choice = chooseProfile(flag, env, data);
-  if (!opts.create && (choice.origin === 'flag' || choice.origin === 'environment') && choice.name !== DEFAULT_PROFILE) requireProfile(data, choice.name);
+  if (opts.check !== false && (choice.origin === 'flag' || choice.origin === 'environment') && choice.name !== DEFAULT_PROFILE) requireProfile(data, choice.name);
   return choice.name;
 }
 

@@ -5,6 +5,7 @@ import { CONFIG_KEYS, ENV_OF_KEY, maskKey, normalizeConfigValue, parseConfigKey,
 import { maskRateStoreUrl } from '../../settings/rate-store-url.js';
 import type { ProfileValues } from '../../settings/store.js';
 import { action, examples } from '../shared/action.js';
+import { completeArgument } from '../shared/completion-values.js';
 import { verb } from '../shared/group.js';
 import { answers } from '../shared/surface.js';
 
@@ -16,7 +17,7 @@ const loadStore = () => import('../../settings/store.js');
 const loadPaths = () => import('../../settings/paths.js');
 
 /** The profile these commands read and change, and what it holds; only `set` may name a new one. */
-async function selected(ctx: Context, opts: { create?: boolean } = {}): Promise<{ dir: string; profile: string; values: ProfileValues }> {
+async function selected(ctx: Context, opts: { check?: boolean } = {}): Promise<{ dir: string; profile: string; values: ProfileValues }> {
   const { profileOf, readConfig, selectProfile } = await loadStore();
   const { configDir } = await loadPaths();
   const dir = configDir(ctx.env);
@@ -67,19 +68,21 @@ export function register(config: Command, ctx: Context): void {
     }));
   get.addHelpText('after', '\nPrints the value saved in the profile. When an environment variable (SHORTY_BASE_URL...)\n'
     + 'overrides it, a note on stderr says so; `shorty status` shows the values in force.');
+  completeArgument(get, 'key', CONFIG_KEYS);
   examples(get, 'shorty config get base-url', 'shorty config get api-key   # masked: sk_…9f2c');
 
   const set = config.command('set <key> <value>').description('change one setting (checked before it is saved)')
     .action(action(ctx, async (name: string, raw: string) => {
       const key = parseConfigKey(name);
       const value = normalizeConfigValue(key, raw);
-      const { dir, profile } = await selected(ctx, { create: true });
+      const { dir, profile } = await selected(ctx, { check: false });
       const { openStore } = await loadStore();
       await (await openStore(dir)).update((data) => {
         data.profiles[profile] = { ...data.profiles[profile], [key]: value };
       });
       await (await ctx.printer()).message({ message: `set ${key} = ${shown(key, value)} in profile "${profile}"` });
     }));
+  completeArgument(set, 'key', CONFIG_KEYS);
   examples(set, 'shorty config set base-url https://sho.rt', 'shorty config set output json', 'shorty config set domain https://go.example.com');
 
   const unset = config.command('unset <key>').description('remove one setting (the default applies again)')
@@ -95,6 +98,7 @@ export function register(config: Command, ctx: Context): void {
       }
       await (await ctx.printer()).message({ message: `unset ${key} in profile "${profile}"` });
     }));
+  completeArgument(unset, 'key', CONFIG_KEYS);
   examples(unset, 'shorty config unset rate-limit');
 
   const path = config.command('path').description('print where the config file lives (SHORTY_CONFIG_DIR moves it)')

@@ -3,6 +3,7 @@ import type { Context } from '../../context.js';
 import type { View } from '../../output/printer.js';
 import { maskKey } from '../../settings/keys.js';
 import { action, examples } from '../shared/action.js';
+import { completeArgumentFrom, PROFILE_NAMES } from '../shared/completion-values.js';
 import { verb } from '../shared/group.js';
 import { answers } from '../shared/surface.js';
 
@@ -20,7 +21,8 @@ export function register(profiles: Command, ctx: Context): void {
     .action(action(ctx, async () => {
       const { readConfig, selectProfile } = await loadStore();
       const data = readConfig(await configDirOf(ctx), ctx.io.stderr);
-      const inUse = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data);
+      // Unchecked: the list is how one finds the right name (and what shell completion reads).
+      const inUse = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data, { check: false });
       const rows = Object.entries(data.profiles).map(([name, values]) => ({
         current: name === inUse,
         name,
@@ -43,9 +45,11 @@ export function register(profiles: Command, ctx: Context): void {
       });
       await (await ctx.printer()).message({ message: `now using profile "${name}"` });
     }));
+  completeArgumentFrom(use, 'name', PROFILE_NAMES);
   examples(use, 'shorty profiles use work');
 
   const remove = verb(profiles, 'delete <name>', 'delete a profile and its saved key (asks first; -y when not on a terminal)')
     .action(action(ctx, async (name: string) => (await import('./delete.js')).deleteProfile(ctx, name)));
+  completeArgumentFrom(remove, 'name', PROFILE_NAMES);
   examples(remove, 'shorty profiles delete old-account', 'shorty profiles delete ci -y     # in a script: no question asked');
 }
