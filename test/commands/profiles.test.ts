@@ -1,22 +1,17 @@
 // Profiles: a profile that is named must exist (exit 2, nothing sent), deleting one asks first
 // and says which profile is current afterwards.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deleteProfile } from '../../src/commands/profiles/delete.js';
 import { createContext } from '../../src/factory.js';
 import { createTestIO } from '../../src/io.js';
 import type { Prompter } from '../../src/prompter.js';
-import { tempDir } from '../helpers/cli.js';
+import { configWith } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
 const cli = useSandboxCli({ inProcess: true });
 
-function configWith(profiles: Record<string, Record<string, string>>, current?: string): string {
-  const dir = tempDir('shorty-config-');
-  writeFileSync(join(dir, 'config.json'), JSON.stringify({ current, profiles }), { mode: 0o600 });
-  return dir;
-}
 const saved = (dir: string) => JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
 
 describe('a profile that is named must exist', () => {

@@ -1,18 +1,10 @@
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
+import { configWith } from '../helpers/cli.js';
 import { noWait, runInProcess } from '../helpers/in-process.js';
 import { calls, json, useSandboxCli } from '../helpers/sandbox-cli.js';
 
 const cli = useSandboxCli({ inProcess: true });
-
-/** A config folder holding these profiles. */
-function configWith(profiles: Record<string, Record<string, string>>, current?: string): string {
-  const dir = tempDir('shorty-config-');
-  writeFileSync(join(dir, 'config.json'), JSON.stringify({ current, profiles }), { mode: 0o600 });
-  return dir;
-}
 
 describe('shorty status', () => {
   it('says where each setting came from and checks the key with one GET /account', async () => {
