@@ -19,6 +19,7 @@ _shorty_child() {
     ' api') _shorty_next='api' ;;
     ' login') _shorty_next='login' ;;
     ' logout') _shorty_next='logout' ;;
+    ' status') _shorty_next='status' ;;
     ' config') _shorty_next='config' ;;
     ' profiles'|' profile') _shorty_next='profiles' ;;
     ' limits') _shorty_next='limits' ;;
@@ -222,7 +223,7 @@ _shorty_takes_value() {
 
 _shorty_commands() {
   case "$1" in
-    '') _shorty_words='urls domains campaigns channels pixels qr overlays splash account legacy api login logout config profiles limits completion sandbox help' _shorty_aliases='url link links domain campaign channel pixel qrs overlay cta profile' ;;
+    '') _shorty_words='urls domains campaigns channels pixels qr overlays splash account legacy api login logout status config profiles limits completion sandbox help' _shorty_aliases='url link links domain campaign channel pixel qrs overlay cta profile' ;;
     'urls') _shorty_words='list lookup get add update delete import sync export help' _shorty_aliases='ls show create edit rm' ;;
     'domains') _shorty_words='list get add update delete help' _shorty_aliases='ls show create edit rm' ;;
     'campaigns') _shorty_words='list get add update delete assign help' _shorty_aliases='ls show create edit rm' ;;
@@ -240,9 +241,9 @@ _shorty_commands() {
 }
 
 _shorty_options() {
-  local globals='-o --output --json --fields -q --quiet --no-color --debug -y --yes --no-wait --profile --base-url --api-key --rate-limit --rate-store --timeout --insecure --excel-safe'
+  local globals='-o --output --json --fields -q --quiet --no-color --debug -y --yes --no-wait --profile --base-url --api-key --rate-limit --rate-store --timeout --insecure --no-headers --excel-safe'
   case "$1" in
-    '') _shorty_words='-V --version -o --output --json --fields -q --quiet --no-color --debug -y --yes --no-wait --profile --base-url --api-key --rate-limit --rate-store --timeout --insecure --excel-safe -h --help' ;;
+    '') _shorty_words='-V --version -o --output --json --fields -q --quiet --no-color --debug -y --yes --no-wait --profile --base-url --api-key --rate-limit --rate-store --timeout --insecure --no-headers --excel-safe -h --help' ;;
     'urls') _shorty_words='-h --help'" $globals" ;;
     'urls list') _shorty_words='--order --limit --page --all -h --help'" $globals" ;;
     'urls lookup') _shorty_words='-h --help'" $globals" ;;
@@ -315,6 +316,7 @@ _shorty_options() {
     'api') _shorty_words='-f --field --input --paginate -h --help'" $globals" ;;
     'login') _shorty_words='--with-key -h --help'" $globals" ;;
     'logout') _shorty_words='-h --help'" $globals" ;;
+    'status') _shorty_words='--offline -h --help'" $globals" ;;
     'config') _shorty_words='-h --help'" $globals" ;;
     'config list') _shorty_words='-h --help'" $globals" ;;
     'config get') _shorty_words='-h --help'" $globals" ;;
@@ -455,7 +457,7 @@ _shorty_option_values() {
   case "$2" in
     '-o'|'--output') _shorty_words='table json ndjson csv tsv'; return ;;
     '--fields') :; return ;;
-    '--profile') :; return ;;
+    '--profile') _shorty_words="$(command shorty 'profiles' 'list' '-q' 2>/dev/null)"; return ;;
     '--base-url') :; return ;;
     '--api-key') :; return ;;
     '--rate-limit') :; return ;;
@@ -471,6 +473,11 @@ _shorty_argument_values() {
     'urls import 0') _shorty_files=1 ;;
     'urls sync 0') _shorty_files=1 ;;
     'channels assign 1') _shorty_words='link links qr qrs bio bios' ;;
+    'config get 0') _shorty_words='base-url api-key rate-limit rate-store timeout output domain' ;;
+    'config set 0') _shorty_words='base-url api-key rate-limit rate-store timeout output domain' ;;
+    'config unset 0') _shorty_words='base-url api-key rate-limit rate-store timeout output domain' ;;
+    'profiles use 0') _shorty_words="$(command shorty 'profiles' 'list' '-q' 2>/dev/null)" ;;
+    'profiles delete 0') _shorty_words="$(command shorty 'profiles' 'list' '-q' 2>/dev/null)" ;;
     'completion 0') _shorty_words='bash zsh fish' ;;
     *) : ;;
   esac

@@ -29,6 +29,8 @@ function __shorty_child --argument-names cmd word
             echo 'login'
         case ' logout'
             echo 'logout'
+        case ' status'
+            echo 'status'
         case ' config'
             echo 'config'
         case ' profiles' ' profile'
@@ -301,6 +303,7 @@ complete -c shorty -n '__shorty_at \'\'' -a 'legacy' -d 'use the legacy key-in-p
 complete -c shorty -n '__shorty_at \'\'' -a 'api' -d 'send a request to any endpoint of the modern API and print the response JSON'
 complete -c shorty -n '__shorty_at \'\'' -a 'login' -d 'save a base URL and API key in a profile, after checking the key with the service'
 complete -c shorty -n '__shorty_at \'\'' -a 'logout' -d 'remove the API key from a profile (its other settings stay)'
+complete -c shorty -n '__shorty_at \'\'' -a 'status' -d 'show the profile, base URL, key (masked) and rate limit in use, where each came from, and whether the key works'
 complete -c shorty -n '__shorty_at \'\'' -a 'config' -d 'read and change the settings of a profile (keys: base-url, api-key, rate-limit, rate-store, timeout, output, domain)'
 complete -c shorty -n '__shorty_at \'\'' -a 'profiles' -d 'list, select and delete config profiles'
 complete -c shorty -n '__shorty_at \'\'' -a 'limits' -d 'show the local rate-limit budget: cap, used, remaining, resets in (sends no request)'
@@ -318,6 +321,7 @@ complete -c shorty -l no-color -d 'disable colours (also NO_COLOR)'
 complete -c shorty -l debug -d 'log every request and response to stderr (also SHORTY_DEBUG=1)'
 complete -c shorty -s y -l yes -d 'do not ask for confirmation'
 complete -c shorty -l no-wait -d 'exit 4 instead of waiting for the rate limit'
+complete -c shorty -l profile -x -a '(command shorty profiles list -q 2>/dev/null)'
 complete -c shorty -l profile -x -d 'config profile to use (also SHORTY_PROFILE)'
 complete -c shorty -l base-url -x -d 'service base URL (also SHORTY_BASE_URL)'
 complete -c shorty -l api-key -x -d 'API key (discouraged: visible in ps; use SHORTY_API_KEY or shorty login)'
@@ -325,6 +329,7 @@ complete -c shorty -l rate-limit -x -d 'client rate limit, e.g. 30/60s (also SHO
 complete -c shorty -l rate-store -x -d 'share the rate limit across machines through Redis: redis://[user:pass@]host:port[/db] (also SHORTY_RATE_STORE)'
 complete -c shorty -l timeout -x -d 'request timeout in seconds (also SHORTY_TIMEOUT)'
 complete -c shorty -l insecure -d 'allow http:// to a host that is not loopback'
+complete -c shorty -l no-headers -d 'table, csv, tsv: leave out the header row (for scripts that read rows)'
 complete -c shorty -l excel-safe -d 'csv/tsv: prefix cells starting with = + - @ with \' so spreadsheets do not run them'
 
 complete -c shorty -n '__shorty_at \'urls\'' -a 'list' -d 'list your links, newest first (or by clicks with --order click)'
@@ -689,6 +694,9 @@ complete -c shorty -n '__shorty_at \'login\'' -s h -l help -d 'show help for a c
 
 complete -c shorty -n '__shorty_at \'logout\'' -s h -l help -d 'show help for a command'
 
+complete -c shorty -n '__shorty_at \'status\'' -l offline -d 'send no request: show the settings without checking the key'
+complete -c shorty -n '__shorty_at \'status\'' -s h -l help -d 'show help for a command'
+
 complete -c shorty -n '__shorty_at \'config\'' -a 'list' -d 'show every setting of the profile (the key masked)'
 complete -c shorty -n '__shorty_at \'config\'' -a 'get' -d 'print one setting (nothing, and exit 1, when it is not set)'
 complete -c shorty -n '__shorty_at \'config\'' -a 'set' -d 'change one setting (checked before it is saved)'
@@ -700,10 +708,13 @@ complete -c shorty -n '__shorty_at \'config\'' -s h -l help -d 'show help for a 
 complete -c shorty -n '__shorty_at \'config list\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'config get\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg \'config get\' 0' -a 'base-url api-key rate-limit rate-store timeout output domain'
 
 complete -c shorty -n '__shorty_at \'config set\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg \'config set\' 0' -a 'base-url api-key rate-limit rate-store timeout output domain'
 
 complete -c shorty -n '__shorty_at \'config unset\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg \'config unset\' 0' -a 'base-url api-key rate-limit rate-store timeout output domain'
 
 complete -c shorty -n '__shorty_at \'config path\'' -s h -l help -d 'show help for a command'
 
@@ -711,15 +722,17 @@ complete -c shorty -n '__shorty_at \'config help\'' -s h -l help -d 'show help f
 
 complete -c shorty -n '__shorty_at \'profiles\'' -a 'list' -d 'list the profiles; `current` marks the one in use'
 complete -c shorty -n '__shorty_at \'profiles\'' -a 'use' -d 'make a profile the one used when --profile and SHORTY_PROFILE are not given'
-complete -c shorty -n '__shorty_at \'profiles\'' -a 'delete' -d 'delete a profile and its saved key'
+complete -c shorty -n '__shorty_at \'profiles\'' -a 'delete' -d 'delete a profile and its saved key (asks first; -y when not on a terminal)'
 complete -c shorty -n '__shorty_at \'profiles\'' -a 'help' -d 'show the help of a command'
 complete -c shorty -n '__shorty_at \'profiles\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'profiles list\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'profiles use\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg \'profiles use\' 0' -a '(command shorty profiles list -q 2>/dev/null)'
 
 complete -c shorty -n '__shorty_at \'profiles delete\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg \'profiles delete\' 0' -a '(command shorty profiles list -q 2>/dev/null)'
 
 complete -c shorty -n '__shorty_at \'profiles help\'' -s h -l help -d 'show help for a command'
 

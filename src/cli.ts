@@ -14,7 +14,7 @@ import { VERSION } from './version.js';
 
 const GLOBAL_KEYS: (keyof GlobalOptions)[] = [
   'output', 'json', 'fields', 'quiet', 'color', 'debug', 'yes', 'wait',
-  'profile', 'baseUrl', 'apiKey', 'rateLimit', 'rateStore', 'timeout', 'insecure', 'excelSafe',
+  'profile', 'baseUrl', 'apiKey', 'rateLimit', 'rateStore', 'timeout', 'insecure', 'excelSafe', 'headers',
 ];
 
 /**
@@ -42,6 +42,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     .option('--rate-store <url>', 'share the rate limit across machines through Redis: redis://[user:pass@]host:port[/db] (also SHORTY_RATE_STORE)')
     .option('--timeout <seconds>', 'request timeout in seconds (also SHORTY_TIMEOUT)')
     .option('--insecure', 'allow http:// to a host that is not loopback')
+    .option('--no-headers', 'table, csv, tsv: leave out the header row (for scripts that read rows)')
     .option('--excel-safe', "csv/tsv: prefix cells starting with = + - @ with ' so spreadsheets do not run them")
     .showSuggestionAfterError(true)
     .configureHelp({ sortSubcommands: false, formatHelp })

@@ -19,6 +19,8 @@ export interface GlobalOptions extends SettingFlags {
   yes?: boolean;
   /** --excel-safe: csv/tsv cells that a spreadsheet would run as a formula get a leading `'`. */
   excelSafe?: boolean;
+  /** commander's negation of --no-headers: false when it was given. */
+  headers?: boolean;
 }
 
 /** What the host gives a run of the CLI: streams, environment, clock, and the Ctrl-C signal. */

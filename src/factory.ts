@@ -53,6 +53,7 @@ export function createContext(host: Host, globals: GlobalOptions = {}): Context 
         quiet: Boolean(globals.quiet),
         color: colorEnabled(host.io, host.env, globals.color),
         excelSafe: globals.excelSafe,
+        headers: globals.headers,
         redact: (text) => secrets.redact(text),
       });
     }),

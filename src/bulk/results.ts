@@ -110,7 +110,7 @@ async function rowWriter(ctx: Context, format: StreamFormat, opts: SinkOptions, 
   }
   const fields = parseFieldList(ctx.globals.fields);
   const writer = await createRowWriter(format, out, fields ?? opts.columns,
-    { excelSafe: ctx.globals.excelSafe, terminal: ctx.io.stdoutIsTTY });
+    { excelSafe: ctx.globals.excelSafe, terminal: ctx.io.stdoutIsTTY, headers: ctx.globals.headers });
   let first = true;
   const write = async (raw: Row) => {
     const row = redactValues(raw, redact);

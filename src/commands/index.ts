@@ -3,6 +3,7 @@ import type { Context } from '../context.js';
 import { CONFIG_KEYS } from '../settings/keys.js';
 import { commandWordAt } from './command-word.js';
 import { registerHelp } from '../help/command.js';
+import { completeOptionFrom, PROFILE_NAMES } from './shared/completion-values.js';
 import { register as account } from './account/index.js';
 import { register as api } from './api/index.js';
 import { registerLogin, registerLogout } from './auth/index.js';
@@ -19,6 +20,7 @@ import { register as profiles } from './profiles/index.js';
 import { register as qr } from './qr/index.js';
 import { register as sandbox } from './sandbox/index.js';
 import { register as splash } from './splash/index.js';
+import { register as status } from './status/index.js';
 import { register as urls } from './urls/index.js';
 
 interface TopCommand {
@@ -47,6 +49,7 @@ const COMMANDS: TopCommand[] = [
   { name: 'api', aliases: [], description: 'send a request to any endpoint of the modern API and print the response JSON', group: false, register: api },
   { name: 'login', aliases: [], description: 'save a base URL and API key in a profile, after checking the key with the service', group: false, register: registerLogin },
   { name: 'logout', aliases: [], description: 'remove the API key from a profile (its other settings stay)', group: false, register: registerLogout },
+  { name: 'status', aliases: [], description: 'show the profile, base URL, key (masked) and rate limit in use, where each came from, and whether the key works', group: false, register: status },
   { name: 'config', aliases: [], description: `read and change the settings of a profile (keys: ${CONFIG_KEYS.join(', ')})`, group: true, register: config },
   { name: 'profiles', aliases: ['profile'], description: 'list, select and delete config profiles', group: true, register: profiles },
   { name: 'limits', aliases: [], description: 'show the local rate-limit budget: cap, used, remaining, resets in (sends no request)', group: false, register: limits },
@@ -69,6 +72,7 @@ export function registerCommands(program: Command, ctx: Context, argv?: readonly
   const target = find(wanted);
   const everything = argv === undefined || (at !== undefined && at.word !== 'help' && (target === undefined || target.name === 'completion'));
   const placeholders = at === undefined || at.word === 'help';
+  completeOptionFrom(program, '--profile', PROFILE_NAMES);
   for (const command of COMMANDS) {
     if (!everything && !placeholders && command !== target) continue;
     const cmd = program.command(command.name).aliases(command.aliases).description(command.description);

@@ -86,11 +86,12 @@ function commandLines(model: CompletionModel, cmd: CommandSpec, p: string, c: st
   const at = `-n ${fishQuote(`${p}_at ${fishQuote(cmd.path)}`)}`;
   const lines = cmd.commands.map((sub) => `${c} ${at} -a ${fishQuote(sub.name)} -d ${fishQuote(sub.description)}`);
   const own = cmd === model.root ? cmd.options.filter((o) => !model.globals.includes(o)) : cmd.options;
-  lines.push(...own.flatMap((o) => optionLines(o, `${c} ${at}`)));
-  if (cmd === model.root) lines.push(...model.globals.flatMap((o) => optionLines(o, c)));
+  lines.push(...own.flatMap((o) => optionLines(model, o, `${c} ${at}`)));
+  if (cmd === model.root) lines.push(...model.globals.flatMap((o) => optionLines(model, o, c)));
   cmd.args.forEach((arg, index) => {
     const guard = `-n ${fishQuote(`${p}_arg ${fishQuote(cmd.path)} ${index}`)}`;
-    if (arg.values?.length) lines.push(`${c} ${guard} -a ${fishQuote(arg.values.join(' '))}`);
+    if (arg.command) lines.push(`${c} ${guard} -a ${fishQuote(runValues(model, arg.command))}`);
+    else if (arg.values?.length) lines.push(`${c} ${guard} -a ${fishQuote(arg.values.join(' '))}`);
     else if (arg.files) lines.push(`${c} ${guard} -F`);
   });
   return lines.join('\n');
@@ -100,10 +101,16 @@ function commandLines(model: CompletionModel, cmd: CommandSpec, p: string, c: st
  * One `complete` line for the option (with its description) and, before it, one for its values:
  * on a single line fish would print the option's description next to every value.
  */
-function optionLines(o: OptionSpec, prefix: string): string[] {
+function optionLines(model: CompletionModel, o: OptionSpec, prefix: string): string[] {
   const flags = o.flags.map((flag) => (flag.startsWith('--') ? `-l ${flag.slice(2)}` : `-s ${flag.slice(1)}`)).join(' ');
   // -x: a value and no file names; -r -F: a value that is a file name.
   const kind = !o.takesValue ? '' : o.files && !o.values?.length ? ' -r -F' : ' -x';
   const described = `${prefix} ${flags}${kind}${o.description ? ` -d ${fishQuote(o.description)}` : ''}`;
+  if (o.command) return [`${prefix} ${flags} -x -a ${fishQuote(runValues(model, o.command))}`, described];
   return o.values?.length ? [`${prefix} ${flags} -x -a ${fishQuote(o.values.join(' '))}`, described] : [described];
+}
+
+/** A command substitution fish runs when completing: each line the program prints is a value. */
+function runValues(model: CompletionModel, args: readonly string[]): string {
+  return `(command ${model.program} ${args.join(' ')} 2>/dev/null)`;
 }

@@ -1,5 +1,5 @@
 import type { Argument, Command, Option } from 'commander';
-import { completionValues } from '../commands/shared/completion-values.js';
+import { completionCommand, completionValues } from '../commands/shared/completion-values.js';
 
 /** What a completion script needs to know about an option. */
 export interface OptionSpec {
@@ -11,12 +11,15 @@ export interface OptionSpec {
   values?: readonly string[];
   /** The value names a file (its placeholder says file or path): complete file names. */
   files: boolean;
+  /** Arguments of the program whose output lines are the values (read at completion time). */
+  command?: readonly string[];
 }
 
 export interface ArgumentSpec {
   name: string;
   values?: readonly string[];
   files: boolean;
+  command?: readonly string[];
 }
 
 export interface CommandSpec {
@@ -81,11 +84,12 @@ function describeOption(option: Option): OptionSpec {
     takesValue,
     values: takesValue ? completionValues(option) : undefined,
     files: takesValue && OPTION_FILE_HINT.test(placeholder),
+    command: takesValue ? completionCommand(option) : undefined,
   };
 }
 
 function describeArgument(argument: Argument): ArgumentSpec {
-  return { name: argument.name(), values: completionValues(argument), files: ARGUMENT_FILE_HINT.test(argument.name()) };
+  return { name: argument.name(), values: completionValues(argument), files: ARGUMENT_FILE_HINT.test(argument.name()), command: completionCommand(argument) };
 }
 
 function firstLine(text: string): string {

@@ -1,6 +1,6 @@
 // Helper functions shared by the bash and zsh scripts: both shells read the same `case` syntax,
 // so the command tree is written out once as lookups keyed by "<command path> <word>".
-import type { CommandSpec, CompletionModel, OptionSpec } from './model.js';
+import type { ArgumentSpec, CommandSpec, CompletionModel, OptionSpec } from './model.js';
 
 /** Single-quotes a word for bash and zsh. */
 export function shQuote(text: string): string {
@@ -46,15 +46,17 @@ export function takesValueFunction(model: CompletionModel, prefix: string): stri
   ].join('\n');
 }
 
-function valuesBody(prefix: string, values: readonly string[] | undefined, files: boolean): string {
-  if (values?.length) return `${prefix}_words=${shQuote(values.join(' '))}`;
-  return files ? `${prefix}_files=1` : ':';
+/** Sets the values (fixed, or the lines a run of the program prints, its errors dropped) or asks for file names. */
+function valuesBody(model: CompletionModel, prefix: string, spec: OptionSpec | ArgumentSpec): string {
+  if (spec.command) return `${prefix}_words="$(command ${model.program} ${spec.command.map(shQuote).join(' ')} 2>/dev/null)"`;
+  if (spec.values?.length) return `${prefix}_words=${shQuote(spec.values.join(' '))}`;
+  return spec.files ? `${prefix}_files=1` : ':';
 }
 
 /** `prefix_option_values PATH OPTION` sets prefix_words (the values) or prefix_files=1. */
 export function optionValuesFunction(model: CompletionModel, prefix: string): string {
   const arm = (patterns: string[], o: OptionSpec): [string[], string] =>
-    [patterns, `${valuesBody(prefix, o.values, o.files)}; return`];
+    [patterns, `${valuesBody(model, prefix, o)}; return`];
   const own = model.all
     .filter((cmd) => cmd !== model.root)
     .flatMap((cmd) => valueOptions(cmd.options).map((o) => arm(o.flags.map((f) => key(cmd.path, f)), o)));
@@ -71,7 +73,7 @@ export function optionValuesFunction(model: CompletionModel, prefix: string): st
 /** `prefix_argument_values PATH INDEX` does the same for the INDEX-th positional argument. */
 export function argumentValuesFunction(model: CompletionModel, prefix: string): string {
   const arms = model.all.flatMap((cmd: CommandSpec) => cmd.args
-    .map((arg, index): [string[], string] => [[key(cmd.path, String(index))], valuesBody(prefix, arg.values, arg.files)])
+    .map((arg, index): [string[], string] => [[key(cmd.path, String(index))], valuesBody(model, prefix, arg)])
     .filter(([, body]) => body !== ':'));
   return [
     `${prefix}_argument_values() {`,

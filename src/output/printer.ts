@@ -56,6 +56,8 @@ export interface PrinterOptions {
   quiet: boolean;
   color: boolean;
   excelSafe?: boolean;
+  /** false with --no-headers: tables, csv and tsv print their rows only. */
+  headers?: boolean;
   /** Hides the run's secrets in a text (see util/secrets.ts). */
   redact: (text: string) => string;
 }
@@ -73,10 +75,10 @@ export async function createPrinter(opts: PrinterOptions): Promise<Printer> {
   const paint = await painter(opts.color);
   const out = (text: string) => writeText(io.stdout, text);
   const err = (text: string) => writeText(io.stderr, text);
-  const style: TableStyle = { columns: io.columns, head: paint.head };
+  const style: TableStyle = { columns: io.columns, head: paint.head, headers: opts.headers !== false };
   const clean = <T>(value: T): T => redactValues(value, redact);
   const rowWriter = () => createRowWriter(format as Exclude<OutputFormat, 'table'>, out, fields,
-    { excelSafe: opts.excelSafe, terminal: io.stdoutIsTTY });
+    { excelSafe: opts.excelSafe, terminal: io.stdoutIsTTY, headers: opts.headers });
 
   async function printQuiet(row: Row, view: View): Promise<void> {
     const value = getPath(row, view.quiet ?? 'id');

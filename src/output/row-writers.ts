@@ -20,6 +20,8 @@ export interface DelimitedOptions {
    * escape sequences in the data are made visible. To a file or a pipe the data stays exact.
    */
   terminal?: boolean;
+  /** false with --no-headers: rows only. */
+  headers?: boolean;
 }
 
 /** `fixedColumns` (from --fields) decides the csv/tsv header; otherwise the first row's keys do. */
@@ -74,7 +76,7 @@ function delimitedWriter(out: Out, line: LineFormatter, fixedColumns: string[] |
     return out(opts.terminal ? forTerminalLines(text) : text);
   };
   const writeHeader = async () => {
-    if (headerWritten || !columns) return;
+    if (headerWritten || !columns || opts.headers === false) return;
     headerWritten = true;
     await write(columns);
   };

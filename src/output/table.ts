@@ -7,6 +7,8 @@ export interface TableStyle {
   columns?: number;
   /** Colours the header cells; identity when colour is off. */
   head: (text: string) => string;
+  /** false with --no-headers: the grid without its header row. */
+  headers?: boolean;
 }
 
 /** Room taken by borders and padding: `│ a │ b │` = 3 per column + 1. */
@@ -18,7 +20,7 @@ const shownCell = (value: unknown) => forTerminal(oneLineCell(formatCell(value))
 /** A list as an aligned grid; long cells are cut to fit the terminal. */
 export async function renderTable(rows: Row[], columns: string[], style: TableStyle): Promise<string> {
   const cells = rows.map((row) => columns.map((c) => shownCell(getPath(row, c))));
-  return render(columns.map(shownCell), cells, style);
+  return render(style.headers === false ? undefined : columns.map(shownCell), cells, style);
 }
 
 /** One object as a two-column key/value table. */

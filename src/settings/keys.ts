@@ -8,6 +8,12 @@ import { OUTPUT_FORMATS, type OutputFormat } from './types.js';
 export const CONFIG_KEYS = ['base-url', 'api-key', 'rate-limit', 'rate-store', 'timeout', 'output', 'domain'] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
+/** The environment variable that overrides each key of a profile (`domain` has none). */
+export const ENV_OF_KEY: Readonly<Record<Exclude<ConfigKey, 'domain'>, string>> = {
+  'base-url': 'SHORTY_BASE_URL', 'api-key': 'SHORTY_API_KEY', 'rate-limit': 'SHORTY_RATE_LIMIT',
+  'rate-store': 'SHORTY_RATE_STORE', timeout: 'SHORTY_TIMEOUT', output: 'SHORTY_OUTPUT',
+};
+
 export function parseConfigKey(key: string): ConfigKey {
   if (!(CONFIG_KEYS as readonly string[]).includes(key)) {
     throw new UsageError(`unknown config key "${key}": expected one of ${CONFIG_KEYS.join(', ')}`);

@@ -1,16 +1,17 @@
 import type { Writable } from 'node:stream';
 import { DEFAULT_RATE_LIMIT, parseRateLimit } from './rate-limit-spec.js';
 import { parseApiKey, parseBaseUrl } from './base-url.js';
-import { parseOutputFormat, parseTimeoutSeconds, type ConfigKey } from './keys.js';
+import { ENV_OF_KEY, parseOutputFormat, parseTimeoutSeconds } from './keys.js';
 import { configDir } from './paths.js';
 import { parseRateStoreUrl } from './rate-store-url.js';
-import { profileOf, readConfig, selectProfile } from './store.js';
-import type { Env, OutputFormat, SettingFlags, Settings } from './types.js';
+import { chooseProfile, profileOf, readConfig, selectProfile } from './store.js';
+import type { Env, OutputFormat, SettingFlags, SettingOrigin, Settings } from './types.js';
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
 
-/** One setting's candidates, highest precedence first, each with where it came from (for errors). */
-type Candidate = [value: string | undefined, source: string];
+/** One setting's candidates, highest precedence first, each with where it came from (for errors and `status`). */
+type Candidate = [value: string | undefined, source: string, origin: SettingOrigin['origin']];
+type Picked = [value: string, source: string, origin: SettingOrigin['origin']];
 
 /**
  * Resolves every setting with precedence flag > env > selected profile > default. `warnTo` gets
@@ -19,17 +20,17 @@ type Candidate = [value: string | undefined, source: string];
 export async function resolveSettings(globals: SettingFlags, env: Env, warnTo?: Writable): Promise<Settings> {
   const dir = configDir(env);
   const data = readConfig(dir, warnTo);
-  const profile = selectProfile(globals.profile, env.SHORTY_PROFILE, data);
+  const profile = selectProfile(globals.profile, env.SHORTY_PROFILE, data, { check: !globals.createsProfile });
   const stored = profileOf(data, profile) ?? {};
-  const pick = (flag: [string | undefined, string] | undefined, envName: string, key: ConfigKey) =>
-    first([...(flag ? [flag] : []), [env[envName], envName], [stored[key], `${key} in profile "${profile}"`]]);
+  const pick = (flag: [string | undefined, string], key: keyof typeof ENV_OF_KEY) =>
+    first([[...flag, 'flag'], [env[ENV_OF_KEY[key]], ENV_OF_KEY[key], 'environment'], [stored[key], `${key} in profile "${profile}"`, 'profile']]);
 
-  const baseUrl = pick([globals.baseUrl, '--base-url'], 'SHORTY_BASE_URL', 'base-url');
-  const apiKey = pick([globals.apiKey, '--api-key'], 'SHORTY_API_KEY', 'api-key');
-  const rateLimit = pick([globals.rateLimit, '--rate-limit'], 'SHORTY_RATE_LIMIT', 'rate-limit');
-  const rateStore = pick([globals.rateStore, '--rate-store'], 'SHORTY_RATE_STORE', 'rate-store');
-  const timeout = pick([globals.timeout, '--timeout'], 'SHORTY_TIMEOUT', 'timeout');
-  const output = pick([globals.output, '--output'], 'SHORTY_OUTPUT', 'output');
+  const baseUrl = pick([globals.baseUrl, '--base-url'], 'base-url');
+  const apiKey = pick([globals.apiKey, '--api-key'], 'api-key');
+  const rateLimit = pick([globals.rateLimit, '--rate-limit'], 'rate-limit');
+  const rateStore = pick([globals.rateStore, '--rate-store'], 'rate-store');
+  const timeout = pick([globals.timeout, '--timeout'], 'timeout');
+  const output = pick([globals.output, '--output'], 'output');
   return {
     profile,
     configDir: dir,
@@ -45,7 +46,17 @@ export async function resolveSettings(globals: SettingFlags, env: Env, warnTo?: 
     debug: Boolean(globals.debug) || env.SHORTY_DEBUG === '1',
     curl: env.SHORTY_DEBUG === 'curl',
     wait: globals.wait !== false,
+    origins: {
+      profile: chooseProfile(globals.profile, env.SHORTY_PROFILE, data),
+      baseUrl: originOf(baseUrl),
+      apiKey: originOf(apiKey),
+      rateLimit: originOf(rateLimit),
+    },
   };
+}
+
+function originOf(picked: Picked | undefined): SettingOrigin {
+  return picked ? { origin: picked[2], via: picked[1] } : { origin: 'default' };
 }
 
 /**
@@ -55,16 +66,17 @@ export async function resolveSettings(globals: SettingFlags, env: Env, warnTo?: 
 export function resolveOutputFormat(globals: Pick<SettingFlags, 'output' | 'profile'>, env: Env, warnTo?: Writable): OutputFormat | undefined {
   const dir = configDir(env);
   const data = readConfig(dir, warnTo);
-  const profile = selectProfile(globals.profile, env.SHORTY_PROFILE, data);
-  const output = first([[globals.output, '--output'], [env.SHORTY_OUTPUT, 'SHORTY_OUTPUT'],
-    [profileOf(data, profile)?.output, `output in profile "${profile}"`]]);
+  // Not checked here (login and `config set` may name a profile they create): the command is.
+  const profile = selectProfile(globals.profile, env.SHORTY_PROFILE, data, { check: false });
+  const output = first([[globals.output, '--output', 'flag'], [env.SHORTY_OUTPUT, 'SHORTY_OUTPUT', 'environment'],
+    [profileOf(data, profile)?.output, `output in profile "${profile}"`, 'profile']]);
   return output && parseOutputFormat(output[0].trim(), output[1]);
 }
 
 /** The first candidate with a non-empty value: an empty env var counts as unset. */
-function first(candidates: Candidate[]): [string, string] | undefined {
-  for (const [value, source] of candidates) {
-    if (value !== undefined && value.trim() !== '') return [value, source];
+function first(candidates: Candidate[]): Picked | undefined {
+  for (const [value, source, origin] of candidates) {
+    if (value !== undefined && value.trim() !== '') return [value, source, origin];
   }
   return undefined;
 }

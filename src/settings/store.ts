@@ -6,6 +6,7 @@ import { fileError } from '../file-errors.js';
 import { jsonErrorPosition } from './json-position.js';
 import type { ConfigKey } from './keys.js';
 import { configFilePath } from './paths.js';
+import type { SettingOrigin } from './types.js';
 
 export type ProfileValues = Partial<Record<ConfigKey, string>>;
 
@@ -181,13 +182,39 @@ function ensurePrivateDir(dir: string): void {
   accessSync(dir, constants.W_OK);
 }
 
-/** The profile a run uses: --profile > SHORTY_PROFILE > the one `profiles use` chose > `default`. */
-export function selectProfile(flag: string | undefined, env: string | undefined, data: ConfigData): string {
+/** The profile of a run; origin `profile` is the one `shorty profiles use` saved. */
+export interface ProfileChoice extends SettingOrigin {
+  name: string;
+}
+
+/** The profile a run uses, and why: --profile > SHORTY_PROFILE > the one `profiles use` chose > `default`. */
+export function chooseProfile(flag: string | undefined, env: string | undefined, data: ConfigData): ProfileChoice {
   const fromFlag = nonEmpty(flag);
-  if (fromFlag !== undefined) return checkProfileName(fromFlag, '--profile');
+  if (fromFlag !== undefined) return { name: checkProfileName(fromFlag, '--profile'), origin: 'flag', via: '--profile' };
   const fromEnv = nonEmpty(env);
-  if (fromEnv !== undefined) return checkProfileName(fromEnv, 'SHORTY_PROFILE');
-  return data.current ?? DEFAULT_PROFILE;
+  if (fromEnv !== undefined) return { name: checkProfileName(fromEnv, 'SHORTY_PROFILE'), origin: 'environment', via: 'SHORTY_PROFILE' };
+  return data.current ? { name: data.current, origin: 'profile', via: 'shorty profiles use' } : { name: DEFAULT_PROFILE, origin: 'default' };
+}
+
+/**
+ * The profile a run uses. A profile named by --profile or SHORTY_PROFILE must exist (a typo
+ * would otherwise run with no settings, or against the wrong account), unless `check` is false:
+ * where the command creates it (`login`, `config set`) or only lists the profiles there are.
+ * `default` always exists: it is what a run without any profile reads.
+ */
+export function selectProfile(flag: string | undefined, env: string | undefined, data: ConfigData, opts: { check?: boolean } = {}): string {
+  const choice = chooseProfile(flag, env, data);
+  if (opts.check !== false && (choice.origin === 'flag' || choice.origin === 'environment') && choice.name !== DEFAULT_PROFILE) requireProfile(data, choice.name);
+  return choice.name;
+}
+
+/** Exit 2 for a profile the config does not hold, with the ones it does. */
+export function requireProfile(data: ConfigData, name: string): ProfileValues {
+  const values = profileOf(data, checkProfileName(name));
+  if (values) return values;
+  const known = Object.keys(data.profiles);
+  throw new UsageError(`no profile "${name}"`,
+    known.length ? `profiles: ${known.join(', ')}` : `create it with \`shorty login --profile ${name}\``);
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -18,6 +18,8 @@ export interface SettingFlags {
   debug?: boolean;
   /** false when --no-wait was given. */
   wait?: boolean;
+  /** Set by `login`, which creates the profile it is given: it need not exist yet. */
+  createsProfile?: boolean;
 }
 
 export interface RateLimitSpec {
@@ -54,4 +56,17 @@ export interface Settings {
   curl?: boolean;
   /** false with --no-wait: a rate-limit wait becomes exit 4. */
   wait: boolean;
+  /** Where the settings `shorty status` reports came from. */
+  origins: {
+    profile: SettingOrigin;
+    baseUrl: SettingOrigin;
+    apiKey: SettingOrigin;
+    rateLimit: SettingOrigin;
+  };
+}
+
+/** Where a setting came from: `via` names the flag, variable or profile key (absent for a default). */
+export interface SettingOrigin {
+  origin: 'flag' | 'environment' | 'profile' | 'default';
+  via?: string;
 }

@@ -241,6 +241,10 @@ const tests: Record<CommandName, Test> = {
     expect(res.exitCode).toBe(0);
     expect(res.stderr).toContain('no saved API key');
   },
+  status: async (c) => {
+    const res = await expectCalls(c, ['status', '--json', '--fields', 'profile,base_url,base_url_source,key_check'], ['GET /api/account']);
+    expect(json(res)).toMatchObject({ base_url: c.sandbox.baseUrl, base_url_source: 'environment', key_check: 'ok' });
+  },
   'config list': async () => {
     const res = await runInProcess(['config', 'list', '--json']);
     expect(json(res)).toHaveLength(7);
@@ -265,7 +269,7 @@ const tests: Record<CommandName, Test> = {
   'profiles delete': async () => {
     const configDir = tempDir();
     await runInProcess(['config', 'set', 'timeout', '4', '--profile', 'p3'], { configDir });
-    expect((await runInProcess(['profiles', 'delete', 'p3'], { configDir })).exitCode).toBe(0);
+    expect((await runInProcess(['profiles', 'delete', 'p3', '-y'], { configDir })).exitCode).toBe(0);
   },
 };
 

@@ -27,7 +27,7 @@ const ARGS: Record<CommandName, string[]> = {
   'legacy create': ['https://example.com/l'], 'legacy disable': ['https://sho.rt/abc'], 'legacy enable': ['https://sho.rt/abc'],
   'legacy info': ['https://sho.rt/abc'], 'legacy list': [],
   'api': ['GET', '/urls'], 'completion': ['bash'], 'limits': [], 'sandbox': ['--port', '0'],
-  'login': ['--with-key'], 'logout': [],
+  'login': ['--with-key'], 'logout': [], 'status': [],
   'config list': [], 'config get': ['timeout'], 'config set': ['timeout', '10'], 'config unset': ['timeout'], 'config path': [],
   'profiles list': [], 'profiles use': ['default'], 'profiles delete': ['default', '-y'],
 };

@@ -142,7 +142,7 @@ describe('profiles', () => {
     expect(viaEnv.find((p) => p.current)?.name).toBe('default');
 
     expect((await runInProcess(['profiles', 'use', 'nope'], { configDir: dir })).exitCode).toBe(2);
-    expect((await runInProcess(['profiles', 'delete', 'work'], { configDir: dir })).exitCode).toBe(0);
+    expect((await runInProcess(['profiles', 'delete', 'work', '-y'], { configDir: dir })).exitCode).toBe(0);
     const saved = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
     expect(Object.keys(saved.profiles)).toEqual(['default']);
     expect(saved.current).toBeUndefined();

@@ -1,5 +1,5 @@
 import { execa, type Options, type ResultPromise } from 'execa';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +34,13 @@ afterAll(() => {
 export function tempDir(prefix = 'shorty-test-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   tempDirs.push(dir);
+  return dir;
+}
+
+/** A fresh config folder holding these profiles (and `current`, when given). */
+export function configWith(profiles: Record<string, Record<string, string>>, current?: string): string {
+  const dir = tempDir('shorty-config-');
+  writeFileSync(join(dir, 'config.json'), JSON.stringify({ current, profiles }), { mode: 0o600 });
   return dir;
 }
 

@@ -15,7 +15,7 @@ export const COMMAND_NAMES = [
   'completion',
   'limits',
   'sandbox',
-  'login', 'logout',
+  'login', 'logout', 'status',
   'config list', 'config get', 'config set', 'config unset', 'config path',
   'profiles list', 'profiles use', 'profiles delete',
 ] as const;

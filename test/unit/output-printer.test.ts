@@ -161,3 +161,24 @@ describe('text from a server', () => {
     expect(await out()).toBe("id,name\n1,'=cmd|calc\n");
   });
 });
+
+describe('--no-headers', () => {
+  it('leaves out the header row of csv, tsv and tables, and nothing else', async () => {
+    for (const [output, expected] of [
+      ['csv', '1,a\tb\n2,"say ""hi"", ok"\n'],
+      ['tsv', '1\ta\\tb\n2\tsay "hi", ok\n'],
+    ] as const) {
+      const { printer, out } = await printerFor({ output, headers: false, fields: 'id,name' });
+      await printer.list(stream(ROWS), VIEW);
+      expect(await out()).toBe(expected);
+    }
+    const table = await printerFor({ output: 'table', headers: false });
+    await table.printer.list(stream(ROWS), VIEW);
+    const grid = await table.out();
+    expect(grid).toContain('say "hi", ok');
+    expect(grid).not.toMatch(/\bname\b/);
+    const json = await printerFor({ output: 'json', headers: false });
+    await json.printer.list(stream(ROWS.slice(0, 1)), VIEW);
+    expect(JSON.parse(await json.out())).toEqual([ROWS[0]]);
+  });
+});

@@ -28,6 +28,7 @@ async function setup(opts: { limit?: number; windowMs?: number; setBy?: string; 
   const settings: Settings = {
     profile: 'default', configDir: tempDir(), rateLimit: { limit: opts.limit ?? 3, windowMs: opts.windowMs ?? 1000, setBy: opts.setBy },
     timeoutMs: 30_000, insecure: false, debug: false, wait: opts.wait ?? true,
+    origins: { profile: { origin: 'default' }, baseUrl: { origin: 'default' }, apiKey: { origin: 'default' }, rateLimit: { origin: 'default' } },
   };
   const path = opts.path ?? join(tempDir(), 'ratelimit', 'state.json');
   const limiter = new SharedLimiter(ctx, settings, openRateStore(path));

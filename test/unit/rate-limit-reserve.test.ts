@@ -29,6 +29,7 @@ async function setup(opts: { limit: number; windowMs?: number; path?: string; cl
   const settings: Settings = {
     profile: 'default', configDir: tempDir(), rateLimit: { limit: opts.limit, windowMs: opts.windowMs ?? 1000 },
     timeoutMs: 30_000, insecure: false, debug: false, wait: true,
+    origins: { profile: { origin: 'default' }, baseUrl: { origin: 'default' }, apiKey: { origin: 'default' }, rateLimit: { origin: 'default' } },
   };
   const path = opts.path ?? join(tempDir(), 'ratelimit', 'state.json');
   const store = openRateStore(path);

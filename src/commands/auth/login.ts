@@ -15,7 +15,8 @@ interface Credentials {
 export async function login(ctx: Context, flags: { withKey?: boolean }): Promise<void> {
   const dir = configDir(ctx.env);
   const data = readConfig(dir, ctx.io.stderr);
-  const profile = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data);
+  // Logging in to a profile that does not exist yet creates it.
+  const profile = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data, { check: false });
   // Before the key is asked for and checked: a config folder that can't be written fails first.
   const store = await openStore(dir);
   const knownBaseUrl = ctx.globals.baseUrl ?? nonEmpty(ctx.env.SHORTY_BASE_URL) ?? profileOf(data, profile)?.['base-url'];
@@ -24,6 +25,7 @@ export async function login(ctx: Context, flags: { withKey?: boolean }): Promise
   // The check goes through the normal client (limiter, timeout, --insecure rule) with these values.
   ctx.globals.baseUrl = creds.baseUrl;
   ctx.globals.apiKey = creds.apiKey;
+  ctx.globals.createsProfile = true;
   const account = await (await ctx.api()).call<{ data?: { email?: string; username?: string } }>('GET', '/account');
 
   await store.update((config) => {

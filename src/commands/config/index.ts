@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import type { View } from '../../output/printer.js';
-import { CONFIG_KEYS, maskKey, normalizeConfigValue, parseConfigKey, type ConfigKey } from '../../settings/keys.js';
+import { CONFIG_KEYS, ENV_OF_KEY, maskKey, normalizeConfigValue, parseConfigKey, type ConfigKey } from '../../settings/keys.js';
 import { maskRateStoreUrl } from '../../settings/rate-store-url.js';
 import type { ProfileValues } from '../../settings/store.js';
 import { action, examples } from '../shared/action.js';
+import { completeArgument } from '../shared/completion-values.js';
 import { verb } from '../shared/group.js';
 import { answers } from '../shared/surface.js';
 
@@ -15,13 +16,13 @@ const VIEW: View = { columns: ['key', 'value'], quiet: 'value', fields: ['key', 
 const loadStore = () => import('../../settings/store.js');
 const loadPaths = () => import('../../settings/paths.js');
 
-/** The profile these commands read and change, and what it holds. */
-async function selected(ctx: Context): Promise<{ dir: string; profile: string; values: ProfileValues }> {
+/** The profile these commands read and change, and what it holds; only `set` may name a new one. */
+async function selected(ctx: Context, opts: { check?: boolean } = {}): Promise<{ dir: string; profile: string; values: ProfileValues }> {
   const { profileOf, readConfig, selectProfile } = await loadStore();
   const { configDir } = await loadPaths();
   const dir = configDir(ctx.env);
   const data = readConfig(dir, ctx.io.stderr);
-  const profile = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data);
+  const profile = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data, opts);
   return { dir, profile, values: profileOf(data, profile) ?? {} };
 }
 
@@ -30,6 +31,14 @@ function shown(key: ConfigKey, value: string | undefined): string | null {
   if (value === undefined) return null;
   if (key === 'api-key') return maskKey(value);
   return key === 'rate-store' ? maskRateStoreUrl(value) : value;
+}
+
+/** stdout keeps the profile's value (scripts read it); a person learns on stderr that runs use another. */
+async function noteOverride(ctx: Context, key: ConfigKey): Promise<void> {
+  const name = key === 'domain' ? undefined : ENV_OF_KEY[key];
+  const value = name ? ctx.env[name]?.trim() : undefined;
+  if (!name || !value) return;
+  await (await ctx.printer()).note(`note: ${name} overrides this in the environment (${shown(key, value)})`);
 }
 
 export function register(config: Command, ctx: Context): void {
@@ -51,23 +60,29 @@ export function register(config: Command, ctx: Context): void {
       const value = shown(key, values[key]);
       if (value === null) {
         ctx.io.stderr.write(`${key} is not set in profile "${profile}"\n`);
+        await noteOverride(ctx, key);
         return 1;
       }
       ctx.io.stdout.write(`${value}\n`);
+      await noteOverride(ctx, key);
     }));
+  get.addHelpText('after', '\nPrints the value saved in the profile. When an environment variable (SHORTY_BASE_URL...)\n'
+    + 'overrides it, a note on stderr says so; `shorty status` shows the values in force.');
+  completeArgument(get, 'key', CONFIG_KEYS);
   examples(get, 'shorty config get base-url', 'shorty config get api-key   # masked: sk_…9f2c');
 
   const set = config.command('set <key> <value>').description('change one setting (checked before it is saved)')
     .action(action(ctx, async (name: string, raw: string) => {
       const key = parseConfigKey(name);
       const value = normalizeConfigValue(key, raw);
-      const { dir, profile } = await selected(ctx);
+      const { dir, profile } = await selected(ctx, { check: false });
       const { openStore } = await loadStore();
       await (await openStore(dir)).update((data) => {
         data.profiles[profile] = { ...data.profiles[profile], [key]: value };
       });
       await (await ctx.printer()).message({ message: `set ${key} = ${shown(key, value)} in profile "${profile}"` });
     }));
+  completeArgument(set, 'key', CONFIG_KEYS);
   examples(set, 'shorty config set base-url https://sho.rt', 'shorty config set output json', 'shorty config set domain https://go.example.com');
 
   const unset = config.command('unset <key>').description('remove one setting (the default applies again)')
@@ -83,6 +98,7 @@ export function register(config: Command, ctx: Context): void {
       }
       await (await ctx.printer()).message({ message: `unset ${key} in profile "${profile}"` });
     }));
+  completeArgument(unset, 'key', CONFIG_KEYS);
   examples(unset, 'shorty config unset rate-limit');
 
   const path = config.command('path').description('print where the config file lives (SHORTY_CONFIG_DIR moves it)')

@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
 import type { View } from '../../output/printer.js';
 import { maskKey } from '../../settings/keys.js';
-import type { ConfigData } from '../../settings/store.js';
 import { action, examples } from '../shared/action.js';
+import { completeArgumentFrom, PROFILE_NAMES } from '../shared/completion-values.js';
 import { verb } from '../shared/group.js';
 import { answers } from '../shared/surface.js';
 
@@ -15,15 +14,6 @@ const VIEW: View = { columns: ['current', 'name', 'base-url', 'api-key'], quiet:
 const loadStore = () => import('../../settings/store.js');
 const configDirOf = async (ctx: Context) => (await import('../../settings/paths.js')).configDir(ctx.env);
 
-async function requireProfile(data: ConfigData, name: string): Promise<void> {
-  const { checkProfileName, profileOf } = await loadStore();
-  checkProfileName(name);
-  if (profileOf(data, name)) return;
-  const known = Object.keys(data.profiles);
-  throw new UsageError(`no profile named "${name}"`,
-    known.length ? `profiles: ${known.join(', ')}` : `create one with \`shorty login --profile ${name}\``);
-}
-
 export function register(profiles: Command, ctx: Context): void {
   examples(profiles, 'shorty profiles list', 'shorty profiles use work');
 
@@ -31,7 +21,8 @@ export function register(profiles: Command, ctx: Context): void {
     .action(action(ctx, async () => {
       const { readConfig, selectProfile } = await loadStore();
       const data = readConfig(await configDirOf(ctx), ctx.io.stderr);
-      const inUse = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data);
+      // Unchecked: the list is how one finds the right name (and what shell completion reads).
+      const inUse = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data, { check: false });
       const rows = Object.entries(data.profiles).map(([name, values]) => ({
         current: name === inUse,
         name,
@@ -46,25 +37,19 @@ export function register(profiles: Command, ctx: Context): void {
   const use = profiles.command('use <name>').description('make a profile the one used when --profile and SHORTY_PROFILE are not given')
     .action(action(ctx, async (name: string) => {
       const dir = await configDirOf(ctx);
-      const { openStore, readConfig } = await loadStore();
-      await requireProfile(readConfig(dir, ctx.io.stderr), name);
+      const { DEFAULT_PROFILE, openStore, readConfig, requireProfile } = await loadStore();
+      // `default` needs no saving to be used: switching back to it is always possible.
+      if (name !== DEFAULT_PROFILE) requireProfile(readConfig(dir, ctx.io.stderr), name);
       await (await openStore(dir)).update((data) => {
         data.current = name;
       });
       await (await ctx.printer()).message({ message: `now using profile "${name}"` });
     }));
+  completeArgumentFrom(use, 'name', PROFILE_NAMES);
   examples(use, 'shorty profiles use work');
 
-  const remove = verb(profiles, 'delete <name>', 'delete a profile and its saved key')
-    .action(action(ctx, async (name: string) => {
-      const dir = await configDirOf(ctx);
-      const { openStore, readConfig } = await loadStore();
-      await requireProfile(readConfig(dir, ctx.io.stderr), name);
-      await (await openStore(dir)).update((data) => {
-        delete data.profiles[name];
-        if (data.current === name) data.current = undefined;
-      });
-      await (await ctx.printer()).message({ message: `deleted profile "${name}"` });
-    }));
-  examples(remove, 'shorty profiles delete old-account');
+  const remove = verb(profiles, 'delete <name>', 'delete a profile and its saved key (asks first; -y when not on a terminal)')
+    .action(action(ctx, async (name: string) => (await import('./delete.js')).deleteProfile(ctx, name)));
+  completeArgumentFrom(remove, 'name', PROFILE_NAMES);
+  examples(remove, 'shorty profiles delete old-account', 'shorty profiles delete ci -y     # in a script: no question asked');
 }

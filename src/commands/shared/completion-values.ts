@@ -24,6 +24,36 @@ export function completeArgument(cmd: Command, name: string, values: readonly st
   return cmd;
 }
 
+/**
+ * Values only known when completing (profile names): the program is run with `args` (quietly,
+ * stderr dropped) and each line it prints is a value.
+ */
+const fromCommand = new WeakMap<Option | Argument, readonly string[]>();
+
+/** What prints the profile names, one per line, for completing them. */
+export const PROFILE_NAMES = ['profiles', 'list', '-q'] as const;
+
+/** Completes the value of `flag` of `cmd` with the lines `<program> ...args` prints at completion time. */
+export function completeOptionFrom(cmd: Command, flag: string, args: readonly string[]): Command {
+  const option = cmd.options.find((o) => o.long === flag || o.short === flag);
+  if (!option) throw new Error(`completeOptionFrom: ${cmd.name()} has no option ${flag}`);
+  fromCommand.set(option, args);
+  return cmd;
+}
+
+/** Completes the argument `name` of `cmd` with the lines `<program> ...args` prints at completion time. */
+export function completeArgumentFrom(cmd: Command, name: string, args: readonly string[]): Command {
+  const argument = cmd.registeredArguments.find((a) => a.name() === name);
+  if (!argument) throw new Error(`completeArgumentFrom: ${cmd.name()} has no argument ${name}`);
+  fromCommand.set(argument, args);
+  return cmd;
+}
+
+/** The arguments of the program whose output lines complete this option or argument, if any. */
+export function completionCommand(target: Option | Argument): readonly string[] | undefined {
+  return fromCommand.get(target);
+}
+
 /** The values to complete for an option or argument: its commander choices, else the registry's. */
 export function completionValues(target: Option | Argument): readonly string[] | undefined {
   return target.argChoices ?? registry.get(target);

@@ -1,0 +1,20 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { action, examples } from '../shared/action.js';
+import { answers } from '../shared/surface.js';
+import { STATUS_FIELDS } from './fields.js';
+
+/** `shorty status`: which settings a run would use, where each came from, and whether the key works. */
+export function register(status: Command, ctx: Context): void {
+  answers(status, STATUS_FIELDS);
+  examples(status
+    .option('--offline', 'send no request: show the settings without checking the key')
+    .addHelpText('after', '\nEach setting says where it came from: flag, environment, profile or default. The key is\n'
+      + 'checked with one GET /account unless --offline (key_check: ok, rejected, skipped).\n'
+      + 'Exit codes: 0 ready, 2 no base URL (or an invalid setting), 3 no API key or the key was\n'
+      + 'rejected, 4 rate limited (--no-wait), 5 the service could not be reached, 1 any other API error.')
+    .action(action(ctx, async (flags: { offline?: boolean }) => (await import('./run.js')).showStatus(ctx, flags))),
+  'shorty status',
+  'shorty status --offline --json',
+  'shorty status --profile work && shorty urls list --profile work');
+}

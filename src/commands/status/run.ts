@@ -1,0 +1,97 @@
+import type { Context } from '../../context.js';
+import { ShortyError } from '../../errors.js';
+import type { View } from '../../output/printer.js';
+import { requireApiKey, requireBaseUrl } from '../../settings/base-url.js';
+import { maskKey } from '../../settings/keys.js';
+import { configFilePath } from '../../settings/paths.js';
+import { formatRateLimit } from '../../settings/rate-limit-spec.js';
+import type { SettingOrigin, Settings } from '../../settings/types.js';
+import { forTerminalLines } from '../../util/terminal-text.js';
+import { STATUS_FIELDS } from './fields.js';
+
+const VIEW: View = { columns: [...STATUS_FIELDS], quiet: 'profile', fields: STATUS_FIELDS };
+
+type KeyCheck = 'ok' | 'rejected' | 'skipped';
+
+interface Status {
+  profile: string;
+  profile_source: string;
+  config_file: string;
+  base_url: string | null;
+  base_url_source: string | null;
+  api_key: string | null;
+  api_key_source: string | null;
+  rate_limit: string;
+  rate_limit_source: string;
+  key_check: KeyCheck;
+  account: string | null;
+}
+
+/**
+ * Prints the settings, then fails the way any command would with them: a missing base URL or key,
+ * a key the service refuses, a service out of reach. The block comes first so the person sees
+ * what was used; the error line (stderr) and exit code say what is wrong.
+ */
+export async function showStatus(ctx: Context, flags: { offline?: boolean }): Promise<void> {
+  const settings = await ctx.settings();
+  const status = describe(settings);
+  let problem: unknown;
+  try {
+    requireBaseUrl(settings);
+    requireApiKey(settings);
+    if (!flags.offline) {
+      const res = await (await ctx.api()).call<{ data?: { email?: string; username?: string } }>('GET', '/account');
+      status.key_check = 'ok';
+      status.account = res.data?.email || res.data?.username || null;
+    }
+  } catch (err) {
+    if (!(err instanceof ShortyError)) throw err;
+    // Exit 3 (missing or refused key) says the key is the fault; anything else left it unproven.
+    if (err.exitCode === 3 && settings.apiKey) status.key_check = 'rejected';
+    problem = err;
+  }
+  await print(ctx, status);
+  if (problem) throw problem;
+}
+
+function describe(settings: Settings): Status {
+  const { origins } = settings;
+  return {
+    profile: settings.profile,
+    profile_source: origins.profile.origin,
+    config_file: configFilePath(settings.configDir),
+    base_url: settings.baseUrl ?? null,
+    base_url_source: settings.baseUrl ? origins.baseUrl.origin : null,
+    // Masked like `config list`: enough to tell keys apart, never enough to use one.
+    api_key: settings.apiKey ? maskKey(settings.apiKey) : null,
+    api_key_source: settings.apiKey ? origins.apiKey.origin : null,
+    rate_limit: formatRateLimit(settings.rateLimit),
+    rate_limit_source: origins.rateLimit.origin,
+    key_check: 'skipped',
+    account: null,
+  };
+}
+
+async function print(ctx: Context, status: Status): Promise<void> {
+  const printer = await ctx.printer();
+  if (printer.format !== 'table' || printer.quiet || ctx.globals.fields) return printer.object({ ...status }, VIEW);
+  const settings = await ctx.settings();
+  const from = (origin: SettingOrigin) => (origin.via ? `from ${origin.via}` : origin.origin);
+  const unset = (hint: string) => `not set (${hint})`;
+  const key: Record<KeyCheck, string> = {
+    ok: `works${status.account ? `: ${status.account}` : ''}`,
+    rejected: 'rejected by the service',
+    skipped: 'not checked',
+  };
+  const lines: [string, string][] = [
+    ['Profile', `${status.profile} (${from(settings.origins.profile)})`],
+    ['Config file', status.config_file],
+    ['Base URL', status.base_url ? `${status.base_url} (${from(settings.origins.baseUrl)})` : unset('shorty login, or SHORTY_BASE_URL')],
+    ['API key', status.api_key ? `${status.api_key} (${from(settings.origins.apiKey)})` : unset('shorty login, or SHORTY_API_KEY')],
+    ['Rate limit', `${status.rate_limit} (${from(settings.origins.rateLimit)})`],
+    ['Key check', key[status.key_check]],
+  ];
+  const width = Math.max(...lines.map(([label]) => label.length));
+  const text = lines.map(([label, value]) => `${label.padEnd(width)}  ${value}`).join('\n');
+  ctx.io.stdout.write(`${forTerminalLines(ctx.secrets.redact(text))}\n`);
+}
