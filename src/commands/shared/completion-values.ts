@@ -8,19 +8,27 @@ import type { Argument, Command, Option } from 'commander';
  */
 const registry = new WeakMap<Option | Argument, readonly string[]>();
 
+function optionOf(cmd: Command, flag: string): Option {
+  const option = cmd.options.find((o) => o.long === flag || o.short === flag);
+  if (!option) throw new Error(`completion: ${cmd.name()} has no option ${flag}`);
+  return option;
+}
+
+function argumentOf(cmd: Command, name: string): Argument {
+  const argument = cmd.registeredArguments.find((a) => a.name() === name);
+  if (!argument) throw new Error(`completion: ${cmd.name()} has no argument ${name}`);
+  return argument;
+}
+
 /** Offers `values` when completing the value of `flag` (`--type` or `-t`) of `cmd`. */
 export function completeOption(cmd: Command, flag: string, values: readonly string[]): Command {
-  const option = cmd.options.find((o) => o.long === flag || o.short === flag);
-  if (!option) throw new Error(`completeOption: ${cmd.name()} has no option ${flag}`);
-  registry.set(option, values);
+  registry.set(optionOf(cmd, flag), values);
   return cmd;
 }
 
 /** Offers `values` when completing the argument named `name` of `cmd`. */
 export function completeArgument(cmd: Command, name: string, values: readonly string[]): Command {
-  const argument = cmd.registeredArguments.find((a) => a.name() === name);
-  if (!argument) throw new Error(`completeArgument: ${cmd.name()} has no argument ${name}`);
-  registry.set(argument, values);
+  registry.set(argumentOf(cmd, name), values);
   return cmd;
 }
 
@@ -35,17 +43,13 @@ export const PROFILE_NAMES = ['profiles', 'list', '-q'] as const;
 
 /** Completes the value of `flag` of `cmd` with the lines `<program> ...args` prints at completion time. */
 export function completeOptionFrom(cmd: Command, flag: string, args: readonly string[]): Command {
-  const option = cmd.options.find((o) => o.long === flag || o.short === flag);
-  if (!option) throw new Error(`completeOptionFrom: ${cmd.name()} has no option ${flag}`);
-  fromCommand.set(option, args);
+  fromCommand.set(optionOf(cmd, flag), args);
   return cmd;
 }
 
 /** Completes the argument `name` of `cmd` with the lines `<program> ...args` prints at completion time. */
 export function completeArgumentFrom(cmd: Command, name: string, args: readonly string[]): Command {
-  const argument = cmd.registeredArguments.find((a) => a.name() === name);
-  if (!argument) throw new Error(`completeArgumentFrom: ${cmd.name()} has no argument ${name}`);
-  fromCommand.set(argument, args);
+  fromCommand.set(argumentOf(cmd, name), args);
   return cmd;
 }
 
