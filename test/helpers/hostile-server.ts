@@ -3,6 +3,7 @@
 // echoed back, a body that never ends, a list that is not a list. node:http on 127.0.0.1, port 0;
 // it records every request it receives.
 import * as http from 'node:http';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { AddressInfo, Socket } from 'node:net';
 
 export interface HostileRequest {
@@ -124,3 +125,21 @@ export const ESCAPES = {
 
 /** Every raw control a terminal would act on: C0 but tab/newline, DEL, C1, bidi controls. */
 export const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * One hostile server for a test file: started before its tests, closed after them, its request
+ * log emptied before each. Returns the server (defined once the file's tests run).
+ */
+export function useHostileServer(): () => HostileServer {
+  let server: HostileServer | undefined;
+  beforeAll(async () => {
+    server = await startHostileServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  beforeEach(() => {
+    server!.requests.length = 0;
+  });
+  return () => server!;
+}

@@ -4,25 +4,15 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { runCli, tempDir, type CliResult } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
-import { ESCAPES, link, linkList, RAW_CONTROL, startHostileServer, type HostileServer } from '../helpers/hostile-server.js';
+import { ESCAPES, link, linkList, RAW_CONTROL, useHostileServer } from '../helpers/hostile-server.js';
 
 const KEY = 'sk_test/hostile+echo=0001';
-let server: HostileServer;
+const server = useHostileServer();
 
-beforeAll(async () => {
-  server = await startHostileServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(() => {
-  server.requests.length = 0;
-});
-
-const env = () => ({ SHORTY_BASE_URL: server.url, SHORTY_API_KEY: KEY, SHORTY_RATE_LIMIT: '1000/60s' });
+const env = () => ({ SHORTY_BASE_URL: server().url, SHORTY_API_KEY: KEY, SHORTY_RATE_LIMIT: '1000/60s' });
 const shorty = (args: string[], input?: string) => runInProcess(args, { env: env(), input });
 const all = (res: CliResult) => `${res.stdout}${res.stderr}`;
 
@@ -38,7 +28,7 @@ describe('escape sequences from the server', () => {
   beforeEach(() => {
     const list = linkList(TITLES.map((title, i) => link(i + 1, title, { shorturl: `http://127.0.0.1/a${i}${ESCAPES.clear}` })));
     const detail = { body: { error: 0, id: 1, details: { title: TITLES.join(' '), [`key${ESCAPES.title}`]: 'x' } } };
-    server.answer((req) => ({ ...(req.url.startsWith('/api/url/') ? detail : list), headers: { 'x-ratelimit-limit': '1000\u009b31m' } }));
+    server().answer((req) => ({ ...(req.url.startsWith('/api/url/') ? detail : list), headers: { 'x-ratelimit-limit': '1000\u009b31m' } }));
   });
 
   test.each([
@@ -80,7 +70,7 @@ describe('escape sequences from the server', () => {
   });
 
   test('an error message is one harmless line', async () => {
-    server.answer({ body: { error: 1, message: `Link ${ESCAPES.title}${ESCAPES.clear}gone\r\nfake: line ${ESCAPES.rlo}${ESCAPES.csi}` } });
+    server().answer({ body: { error: 1, message: `Link ${ESCAPES.title}${ESCAPES.clear}gone\r\nfake: line ${ESCAPES.rlo}${ESCAPES.csi}` } });
     const res = await shorty(['urls', 'get', '1']);
     expect(res.exitCode).toBe(1);
     expect(res.stderr).not.toMatch(RAW_CONTROL);
@@ -88,7 +78,7 @@ describe('escape sequences from the server', () => {
   });
 
   test('a confirmation message (a note on stderr) is harmless too', async () => {
-    server.answer({ body: { error: 0, message: `Updated${ESCAPES.title}${ESCAPES.clipboard}` } });
+    server().answer({ body: { error: 0, message: `Updated${ESCAPES.title}${ESCAPES.clipboard}` } });
     const res = await shorty(['qr', 'update', '1', '--data', 'x']);
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.stderr).not.toMatch(RAW_CONTROL);
@@ -96,7 +86,7 @@ describe('escape sequences from the server', () => {
   });
 
   test("a refused item's line in a delete's table is harmless too", async () => {
-    server.answer({ body: { error: 1, message: `Gone${ESCAPES.title}${ESCAPES.rlo}` } });
+    server().answer({ body: { error: 1, message: `Gone${ESCAPES.title}${ESCAPES.rlo}` } });
     const res = await shorty(['domains', 'delete', '1', '-y', '-o', 'table']);
     expect(res.exitCode).toBe(1);
     expect(res.stdout + res.stderr).not.toMatch(RAW_CONTROL);
@@ -104,7 +94,7 @@ describe('escape sequences from the server', () => {
   });
 
   test('the built CLI writes the same harmless bytes', async () => {
-    server.answer({ body: { error: 1, message: `gone${ESCAPES.clipboard}${ESCAPES.csi}` } });
+    server().answer({ body: { error: 1, message: `gone${ESCAPES.clipboard}${ESCAPES.csi}` } });
     const res = await runCli(['urls', 'get', '1'], { env: env() });
     expect(res.exitCode).toBe(1);
     expect(res.stderr).toBe('shorty: gone␛]52;c;ZWNobyBwd25lZA==␇<U+009B>31m\n');
@@ -123,14 +113,14 @@ describe('a key echoed by the server', () => {
     `${String(req.headers.authorization)} / ${encodeURIComponent(KEY)} / Token ${KEY.replace('/', '\\/')}`;
 
   test('is redacted in the error line', async () => {
-    server.answer((req) => ({ status: 200, body: { error: 1, message: `Invalid API key: ${echo(req)}` } }));
+    server().answer((req) => ({ status: 200, body: { error: 1, message: `Invalid API key: ${echo(req)}` } }));
     const res = await shorty(['urls', 'list']);
     expect(res.exitCode).toBe(3);
     expect(res.stderr).toBe('shorty: Invalid API key: Bearer *** / *** / Token ***\nhint: check the key: `shorty login`, or SHORTY_API_KEY\n');
   });
 
   test('is redacted in data a server sends back, and in `shorty api`', async () => {
-    server.answer((req) => linkList([link(1, `title ${echo(req)}`)]));
+    server().answer((req) => linkList([link(1, `title ${echo(req)}`)]));
     for (const args of [['urls', 'list', '-o', 'json'], ['urls', 'list', '-o', 'table', '--fields', 'title'], ['api', 'GET', '/urls']]) {
       const res = await shorty(args);
       expect(res.exitCode).toBe(0);
@@ -143,7 +133,7 @@ describe('a key echoed by the server', () => {
     ['each row (an API error)', 'Rejected for'],
     ['the whole run (an auth error)', 'Invalid API key:'],
   ])('is redacted from import results, the journal and --failed-out when it fails %s', async (_name, prefix) => {
-    server.answer((req) => ({ body: { error: 1, message: `${prefix} ${echo(req)}` } }));
+    server().answer((req) => ({ body: { error: 1, message: `${prefix} ${echo(req)}` } }));
     const dir = tempDir('shorty-import-');
     const input = join(dir, 'links.csv');
     writeFileSync(input, 'url\nhttps://example.com/1\nhttps://example.com/2\n');
@@ -164,7 +154,7 @@ describe('passwords', () => {
   const echoRequest = (req: { url: string; body: string }) => ({ body: { error: 1, message: `bad request ${req.url} ${req.body}` } });
 
   test('of `urls add --password` never show: error line, --debug and curl lines', async () => {
-    server.answer(echoRequest);
+    server().answer(echoRequest);
     for (const debug of ['1', 'curl']) {
       const res = await runInProcess(['urls', 'add', 'https://example.com/x', '--password', PASSWORD], { env: { ...env(), SHORTY_DEBUG: debug } });
       expect(res.exitCode).toBe(1);
@@ -175,7 +165,7 @@ describe('passwords', () => {
   });
 
   test('of `urls add --password` never show in the data of a successful answer either', async () => {
-    server.answer((req) => ({ body: { error: 0, id: 7, shorturl: 'http://127.0.0.1/a7', echo: req.body } }));
+    server().answer((req) => ({ body: { error: 0, id: 7, shorturl: 'http://127.0.0.1/a7', echo: req.body } }));
     for (const format of ['json', 'table', 'csv']) {
       const res = await shorty(['urls', 'add', 'https://example.com/x', '--password', PASSWORD, '-o', format]);
       expect(res.exitCode, res.stderr).toBe(0);
@@ -184,11 +174,11 @@ describe('passwords', () => {
   });
 
   test('of `account update --password-stdin` never show, failing or not', async () => {
-    server.answer(echoRequest);
+    server().answer(echoRequest);
     const res = await runInProcess(['account', 'update', '--password-stdin', '--debug'], { env: { ...env(), SHORTY_DEBUG: 'curl' }, input: `${PASSWORD}\n` });
     expect(res.exitCode).toBe(1);
     expectHidden(all(res), PASSWORD);
-    server.answer((req) => ({ body: { error: 0, message: `Account updated: ${req.body}` } }));
+    server().answer((req) => ({ body: { error: 0, message: `Account updated: ${req.body}` } }));
     const ok = await shorty(['account', 'update', '--password-stdin'], `${PASSWORD}\n`);
     expect(ok.exitCode, ok.stderr).toBe(0);
     expect(ok.stderr).toMatch(/Account updated: .*"password":"\*\*\*"/);
@@ -196,7 +186,7 @@ describe('passwords', () => {
   });
 
   test('of `legacy create --password` never show, in the path of --debug lines included', async () => {
-    server.answer((req) => ({ body: { code: 400, message: `bad path ${decodeURIComponent(req.url)}` } }));
+    server().answer((req) => ({ body: { code: 400, message: `bad path ${decodeURIComponent(req.url)}` } }));
     for (const password of [PASSWORD, 'pw']) {
       const res = await runInProcess(['legacy', 'create', 'https://example.com/x', '--password', password, '--debug'], { env: { ...env(), SHORTY_DEBUG: 'curl' } });
       expect(res.exitCode).toBe(1);
@@ -207,7 +197,7 @@ describe('passwords', () => {
   });
 
   test('of import rows are hidden in what their answers made (results error, journal), not in the input echoed', async () => {
-    server.answer(echoRequest);
+    server().answer(echoRequest);
     const dir = tempDir('shorty-import-');
     const input = join(dir, 'links.csv');
     writeFileSync(input, `url,password\nhttps://example.com/1,${PASSWORD}\n`);
@@ -226,12 +216,12 @@ describe('passwords', () => {
 describe('proxy credentials', () => {
   test('never show, whatever the proxy (or the server behind it) echoes (built CLI: proxies come from the environment)', async () => {
     const password = 'proxy-pass-secret-01';
-    server.answer((req) => ({ body: { error: 1, message: `proxy saw ${String(req.headers['proxy-authorization'])} and ${password}` } }));
+    server().answer((req) => ({ body: { error: 1, message: `proxy saw ${String(req.headers['proxy-authorization'])} and ${password}` } }));
     const res = await runCli(['urls', 'list', '--debug'], {
-      env: { ...env(), SHORTY_BASE_URL: 'http://127.0.0.1:9', HTTP_PROXY: `http://puser:${password}@127.0.0.1:${server.port}` },
+      env: { ...env(), SHORTY_BASE_URL: 'http://127.0.0.1:9', HTTP_PROXY: `http://puser:${password}@127.0.0.1:${server().port}` },
     });
     expect(res.exitCode).toBe(1);
-    expect(server.requests[0]?.url).toBe('http://127.0.0.1:9/api/urls');
+    expect(server().requests[0]?.url).toBe('http://127.0.0.1:9/api/urls');
     expect(res.stderr).toMatch(/^shorty: proxy saw Basic \*\*\* and \*\*\*$/m);
     expectHidden(all(res), password);
     expectHidden(all(res), `puser:${password}`);
@@ -246,7 +236,7 @@ describe('--excel-safe', () => {
     ['urls list -o tsv', ['urls', 'list', '-o', 'tsv', '--fields', 'title']],
     ['urls export', ['urls', 'export', '--fields', 'title']],
   ])('%s: a cell a spreadsheet would run gets a leading quote; without the flag the data is exact', async (_name, args) => {
-    server.answer(linkList(FORMULAS.map((title, i) => link(i + 1, title))));
+    server().answer(linkList(FORMULAS.map((title, i) => link(i + 1, title))));
     const cells = (text: string) => (args.includes('tsv') ? text.trim().split('\n').map((line) => line.replace(/\\t/g, '\t'))
       : (parse(text) as string[][]).map((row) => row[0]));
     const safe = await shorty([...args, '--excel-safe']);

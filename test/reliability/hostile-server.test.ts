@@ -4,29 +4,21 @@
 // before any request.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { normalizeBaseUrl } from '../../src/settings/base-url.js';
 import { rateStatePath } from '../../src/api/rate-store.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
-import { link, linkList, startHostileServer, tooManyRequests, type HostileServer } from '../helpers/hostile-server.js';
+import { link, linkList, useHostileServer, tooManyRequests } from '../helpers/hostile-server.js';
 
 const KEY = 'sk_test_hostile_server_0001';
 const DAY_MS = 86_400_000;
-let server: HostileServer;
-
-beforeAll(async () => {
-  server = await startHostileServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useHostileServer();
 beforeEach(() => {
-  server.requests.length = 0;
-  server.answer(linkList([link(1, 'one')]));
+  server().answer(linkList([link(1, 'one')]));
 });
 
-const env = () => ({ SHORTY_BASE_URL: server.url, SHORTY_API_KEY: KEY, SHORTY_RATE_LIMIT: '1000/60s' });
+const env = () => ({ SHORTY_BASE_URL: server().url, SHORTY_API_KEY: KEY, SHORTY_RATE_LIMIT: '1000/60s' });
 
 /** The shared limiter state a run left in `configDir`. */
 function rateState(configDir: string): Record<string, unknown> {
@@ -36,7 +28,7 @@ function rateState(configDir: string): Record<string, unknown> {
 }
 
 function writeRateState(configDir: string, state: unknown): string {
-  const path = rateStatePath(configDir, normalizeBaseUrl(server.url), KEY);
+  const path = rateStatePath(configDir, normalizeBaseUrl(server().url), KEY);
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, JSON.stringify(state));
   return path;
@@ -44,7 +36,7 @@ function writeRateState(configDir: string, state: unknown): string {
 
 describe('waits a server asks for', () => {
   test('a Retry-After of 31 years is reported once, never stored, and no timer overflows (built CLI)', async () => {
-    server.answer(tooManyRequests(1_000_000_000));
+    server().answer(tooManyRequests(1_000_000_000));
     const configDir = tempDir('shorty-config-');
     const res = await runCli(['urls', 'list'], { env: env(), configDir, timeout: 20_000 });
     expect(res.exitCode, res.stderr).toBe(4);
@@ -52,13 +44,13 @@ describe('waits a server asks for', () => {
     expect(res.stderr.match(/^warning: .*Retry-After of 1000000000 .*server fault/gm)).toHaveLength(1);
     expect(res.stderr).toMatch(/^shorty: rate limit: the server still refused after 3 retries$/m);
     // 1 request + 3 retries, each after the client's own pause
-    expect(server.requests).toHaveLength(4);
+    expect(server().requests).toHaveLength(4);
     const state = rateState(configDir);
     expect(state.retryUntil === undefined || Number(state.retryUntil) - Date.now() <= DAY_MS).toBe(true);
   });
 
   test('under --no-wait the same answer is exit 4 with a sane wait, and nothing absurd is stored', async () => {
-    server.answer(tooManyRequests(1_000_000_000));
+    server().answer(tooManyRequests(1_000_000_000));
     const configDir = tempDir('shorty-config-');
     const res = await runInProcess(['urls', 'list', '--no-wait'], { env: env(), configDir });
     expect(res.exitCode, res.stderr).toBe(4);
@@ -66,14 +58,14 @@ describe('waits a server asks for', () => {
     const { retryUntil } = rateState(configDir);
     expect(retryUntil === undefined || Number(retryUntil) - Date.now() <= DAY_MS).toBe(true);
     // Another process for the same key is not held back.
-    server.answer(linkList([link(1, 'one')]));
+    server().answer(linkList([link(1, 'one')]));
     const next = await runInProcess(['urls', 'list', '-q'], { env: env(), configDir });
     expect(next.exitCode, next.stderr).toBe(0);
   });
 
   test('an X-RateLimit-Reset 31 years away is reported once and not learnt', async () => {
     const farReset = String(Math.floor(Date.now() / 1000) + 1_000_000_000);
-    server.answer({ ...linkList([link(1, 'one')]), headers: { 'x-ratelimit-limit': '30', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': farReset } });
+    server().answer({ ...linkList([link(1, 'one')]), headers: { 'x-ratelimit-limit': '30', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': farReset } });
     const configDir = tempDir('shorty-config-');
     const res = await runInProcess(['urls', 'list', '-q'], { env: env(), configDir });
     expect(res.exitCode, res.stderr).toBe(0);
@@ -106,13 +98,13 @@ describe('shorty limits --reset', () => {
 
     const res = await runInProcess(['limits', '--reset'], { env: env(), configDir });
     expect(res.exitCode, res.stderr).toBe(0);
-    expect(res.stderr).toMatch(new RegExp(`cleared the local rate-limit state for ${server.url.replace(/[.]/g, '\\.')} \\(key sk_…0001\\): `
+    expect(res.stderr).toMatch(new RegExp(`cleared the local rate-limit state for ${server().url.replace(/[.]/g, '\\.')} \\(key sk_…0001\\): `
       + `2 recorded requests, the server's cap of 5, a retry block until \\d{4}-`));
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ slots: [] });
 
     const after = await runInProcess(['limits', '--json'], { env: env(), configDir });
     expect(JSON.parse(after.stdout)).toMatchObject({ source: 'configured', used: 0, remaining: 1000, next_in: 0 });
-    expect(server.requests).toHaveLength(0);
+    expect(server().requests).toHaveLength(0);
   });
 
   test('with no state there is nothing to clear, and nothing is created', async () => {
@@ -126,17 +118,17 @@ describe('shorty limits --reset', () => {
 
 describe('answers too large to hold', () => {
   test('an endless 200 answer is cut off at 8 MiB: exit 1 naming the limit, the socket closed (built CLI)', async () => {
-    server.answer({ body: '{"error":"0","data":{"urls":[', endless: true });
+    server().answer({ body: '{"error":"0","data":{"urls":[', endless: true });
     const res = await runCli(['urls', 'list', '--timeout', '25'], { env: env(), timeout: 28_000 });
     expect(res.exitCode, res.stderr).toBe(1);
     expect(res.stderr).toMatch(/^shorty: the answer to GET http:\/\/127\.0\.0\.1:\d+\/api\/urls is larger than 8 MiB/m);
-    await server.endlessClosed();
+    await server().endlessClosed();
     // What the server got out before the client hung up: the limit plus what was in the pipes.
-    expect(server.streamed()).toBeLessThan(32 * 1024 * 1024);
+    expect(server().streamed()).toBeLessThan(32 * 1024 * 1024);
   }, 30_000);
 
   test('a declared Content-Length past the limit is refused before reading', async () => {
-    server.answer({ body: '{"error":"0"}', headers: { 'content-length': String(10 * 1024 * 1024 * 1024) } });
+    server().answer({ body: '{"error":"0"}', headers: { 'content-length': String(10 * 1024 * 1024 * 1024) } });
     const res = await runInProcess(['urls', 'list', '--timeout', '5'], { env: env() });
     expect(res.exitCode, res.stderr).toBe(1);
     expect(res.stderr).toMatch(/larger than 8 MiB/);
@@ -152,7 +144,7 @@ describe('a list answer that is not a list', () => {
     ['domains list', ['domains', 'list']],
     ['urls export', ['urls', 'export']],
   ])('%s is exit 1, not "no results" with exit 0', async (_name, args) => {
-    server.answer(notAList);
+    server().answer(notAList);
     const res = await runInProcess(args, { env: env() });
     expect(res.exitCode, res.stderr).toBe(1);
     expect(res.stderr).toMatch(/^shorty: the answer to GET \/\w+ is not a list: no "\w+" array in its data$/m);
@@ -160,7 +152,7 @@ describe('a list answer that is not a list', () => {
   });
 
   test('an empty list is still an empty list', async () => {
-    server.answer(linkList([]));
+    server().answer(linkList([]));
     const res = await runInProcess(['urls', 'export'], { env: env() });
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.stderr).toMatch(/^0 links exported/m);
@@ -169,8 +161,8 @@ describe('a list answer that is not a list', () => {
 
 describe('refused before any request', () => {
   test.each([
-    ['*.localhost over http (a hosts file may send it anywhere)', () => ['--base-url', `http://api.localhost:${server.port}`], /refusing to send the API key in clear text to api\.localhost/],
-    ['a base URL with a user name and password', () => ['--base-url', `http://user:pw-in-url-0001@127.0.0.1:${server.port}`], /a base URL has no user name or password/],
+    ['*.localhost over http (a hosts file may send it anywhere)', () => ['--base-url', `http://api.localhost:${server().port}`], /refusing to send the API key in clear text to api\.localhost/],
+    ['a base URL with a user name and password', () => ['--base-url', `http://user:pw-in-url-0001@127.0.0.1:${server().port}`], /a base URL has no user name or password/],
     ['a key with a carriage return', () => ['--api-key', 'sk_test_with\rcarriage_return'], /the key contains a control character \(U\+000D, a carriage return\) at position 13/],
     ['a key with an escape', () => ['--api-key', 'sk_test_with\u001b[2Jescape'], /the key contains a control character \(U\+001B\)/],
     ['a key with a character outside ASCII', () => ['--api-key', 'sk_test_with_“quote”'], /a character outside printable ASCII/],
@@ -180,7 +172,7 @@ describe('refused before any request', () => {
     expect(res.stderr).toMatch(message);
     expect(res.stderr).not.toContain('pw-in-url-0001');
     expect(res.stderr).not.toMatch(/[\r\u001b]/);
-    expect(server.requests).toHaveLength(0);
+    expect(server().requests).toHaveLength(0);
   });
 
   test('`config set api-key` refuses a control character too, without echoing the key', async () => {
@@ -197,13 +189,13 @@ describe('refused before any request', () => {
     const res = await runInProcess(args, { env: env() });
     expect(res.exitCode, res.stderr).toBe(2);
     expect(res.stderr).toMatch(/must be (at most 9007199254740991|a positive integer)/);
-    expect(server.requests).toHaveLength(0);
+    expect(server().requests).toHaveLength(0);
   });
 
   test('the largest exact id is still sent as it is', async () => {
-    server.answer({ body: { error: 0, id: 9007199254740991, details: { longurl: 'https://example.com' } } });
+    server().answer({ body: { error: 0, id: 9007199254740991, details: { longurl: 'https://example.com' } } });
     const res = await runInProcess(['urls', 'get', '9007199254740991', '--json'], { env: env() });
     expect(res.exitCode, res.stderr).toBe(0);
-    expect(server.requests.map((r) => r.url)).toEqual(['/api/url/9007199254740991']);
+    expect(server().requests.map((r) => r.url)).toEqual(['/api/url/9007199254740991']);
   });
 });
