@@ -1,4 +1,5 @@
 import type { ModernApi } from '../../api/modern.js';
+import { UnusableResponseError } from '../../errors.js';
 import { linkPages } from '../export.js';
 import { urlKey, type SyncKey } from './desired.js';
 
@@ -27,22 +28,35 @@ export function accountKey(item: AccountItem, key: SyncKey): string | undefined 
 
 /**
  * Reads every link in large pages, as `urls export` does: N links cost ceil(N / pageSize)
- * requests, and nothing else is read.
+ * requests, and nothing else is read. A link met twice (one created while reading pushes the
+ * rest a place down) is one link. A list that ends before the count its first page announced is
+ * an error: a link never read would be created again, or left out of --prune's reckoning.
  */
 export async function readAccount(api: ModernApi, key: SyncKey, pageSize: number, signal?: AbortSignal): Promise<AccountState> {
   const state: AccountState = { byKey: new Map(), links: 0, requests: 0 };
-  for await (const { items } of linkPages(api, pageSize)) {
+  const seen = new Set<string>();
+  let announced: number | undefined;
+  for await (const { items, total } of linkPages(api, pageSize)) {
     if (signal?.aborted) throw signal.reason;
     state.requests += 1;
+    announced ??= total;
     for (const item of items) {
+      if (typeof item.id !== 'number' && typeof item.id !== 'string') continue;
+      const id = String(item.id);
+      if (seen.has(id)) continue;
+      seen.add(id);
       const name = accountKey(item, key);
-      if (name === undefined || (typeof item.id !== 'number' && typeof item.id !== 'string')) continue;
-      state.links += 1;
-      const link = { id: String(item.id), item };
+      if (name === undefined) continue;
+      const link = { id, item };
       const list = state.byKey.get(name);
       if (list) list.push(link);
       else state.byKey.set(name, [link]);
     }
+  }
+  state.links = seen.size;
+  if (announced !== undefined && seen.size < announced) {
+    throw new UnusableResponseError(`the account's link list ended after ${seen.size} of the ${announced} links it announced: nothing was planned`,
+      { hint: 'run it again; `shorty urls export` shows what the server lists' });
   }
   return state;
 }
