@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { urlKey } from '../../src/bulk/sync/desired.js';
 import { linkDiff, updateBody } from '../../src/bulk/sync/diff.js';
+import { planSync } from '../../src/bulk/sync/plan.js';
+import { CredentialRows } from '../../src/bulk/row-check.js';
 import type { LinkBody } from '../../src/input/link-body.js';
 
 const BASE = 'https://sho.rt';
@@ -42,5 +45,27 @@ describe('updateBody: the differing fields and the long URL the API requires', (
   it('sends the new long URL when it is', () => {
     const b = body({ url: 'https://example.com/new', metatitle: 'T' });
     expect(updateBody(b, item(), linkDiff(b, item(), 'alias', BASE).changes)).toEqual({ url: 'https://example.com/new' });
+  });
+});
+
+describe('planSync: several account links under one key', () => {
+  const account = (...items: ReturnType<typeof item>[]) => ({
+    byKey: new Map([[urlKey(items[0]!.longurl), items.map((i) => ({ id: String(i.id), item: i }))]]), links: items.length, requests: 1,
+  });
+  const desired = (b: LinkBody) => ({ rows: 1, links: [{ row: 1, key: urlKey(b.url), body: b }], invalid: [], credentials: new CredentialRows() });
+
+  it('--key url: the row is the link that already has its alias, not the oldest, which --prune deletes', () => {
+    // One long URL shortened twice: the row names the newer link's alias. Matching the oldest
+    // would rename it to an alias that is taken and delete the very link the row describes.
+    const old = item({ id: 10, alias: 'p10', shorturl: `${BASE}/p10` });
+    const named = item({ id: 20, alias: 'pp10', shorturl: `${BASE}/pp10` });
+    const plan = planSync(desired(body({ custom: 'pp10', metatitle: 'T' })), account(old, named), { key: 'url', prune: true, baseUrl: BASE });
+    expect(plan.unchanged).toBe(1);
+    expect(plan.items).toEqual([{ op: 'delete', key: urlKey(old.longurl), id: '10', longurl: old.longurl, alias: 'p10' }]);
+  });
+
+  it('with nothing to tell them apart, the oldest (lowest id)', () => {
+    const plan = planSync(desired(body({ custom: undefined })), account(item({ id: 30 }), item({ id: 7 })), { key: 'url', prune: true, baseUrl: BASE });
+    expect(plan.items).toMatchObject([{ op: 'delete', id: '30' }]);
   });
 });

@@ -51,7 +51,7 @@ export function planSync(desired: DesiredState, account: AccountState, opts: Pla
   };
   const matched = new Set<string>();
   for (const link of desired.links) {
-    const found = pick(account.byKey.get(link.key) ?? [], link, opts.baseUrl);
+    const found = pick(account.byKey.get(link.key) ?? [], link, opts);
     if (!found) {
       plan.items.push({ op: 'create', key: link.key, row: link.row, body: link.body });
       continue;
@@ -75,18 +75,25 @@ export function planSync(desired: DesiredState, account: AccountState, opts: Pla
 
 /**
  * The account link a row stands for when several share its key (one alias on two domains, one
- * long URL shortened twice): the one on the row's domain when it names one, else the oldest (the
- * lowest id), whose short URL has been out the longest.
+ * long URL shortened twice): the one on the row's domain, then the one that differs from the row
+ * in the fewest fields (under --key url, the one that already has the row's alias: taking another
+ * would rename it to an alias that is taken, and --prune would delete the link the row describes),
+ * then the oldest (the lowest id), whose short URL has been out the longest.
  */
-function pick(links: AccountLink[], link: DesiredLink, baseUrl: string): AccountLink | undefined {
+function pick(links: AccountLink[], link: DesiredLink, opts: PlanOptions): AccountLink | undefined {
   if (links.length <= 1) return links[0];
-  const domain = link.body.domain;
-  const onDomain = domain === undefined ? [] : links.filter((l) => {
-    const diff = linkDiff({ url: '', domain }, l.item, 'url', baseUrl);
-    return diff.changes.length === 0 && diff.unseen.length === 0;
-  });
-  const pool = onDomain.length > 0 ? onDomain : links;
-  return pool.reduce((a, b) => (idOrder(b.id) < idOrder(a.id) ? b : a));
+  const rank = (l: AccountLink) => {
+    const { changes } = linkDiff(link.body, l.item, opts.key, opts.baseUrl);
+    return [changes.some((c) => c.field === 'domain') ? 1 : 0, changes.length, idOrder(l.id)];
+  };
+  const ranked = links.map((l) => ({ l, rank: rank(l) }));
+  return ranked.reduce((a, b) => (before(b.rank, a.rank) ? b : a)).l;
+}
+
+/** Whether rank `a` comes before rank `b`, comparing their numbers in order. */
+function before(a: number[], b: number[]): boolean {
+  const i = a.findIndex((n, k) => n !== b[k]);
+  return i >= 0 && a[i]! < b[i]!;
 }
 
 function idOrder(id: string): number {
