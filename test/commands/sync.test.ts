@@ -150,3 +150,14 @@ describe('urls sync --journal', () => {
     expect(left).toEqual([kept]);
   });
 });
+
+describe('urls sync: the plan\'s time', () => {
+  it('counts the budget left after the read: writes the window has room for go at once', async () => {
+    const links = file('budget.csv', 'alias,url\nbudget-a,https://example.com/a\n');
+    // 2 a minute: the read spends one, the one write has the other. Counted at the cap alone it
+    // would be "about 30 s".
+    const res = await v7.runLogged(['urls', 'sync', links, '--dry-run'], { env: { SHORTY_RATE_LIMIT: '2/60s' } });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toContain('1 write, under a second at 2/min');
+  });
+});

@@ -5,7 +5,7 @@ import { resultRow } from '../../src/bulk/results.js';
 import { parseColumnMap, planColumns } from '../../src/input/link-columns.js';
 import { isAliasTaken } from '../../src/bulk/send-row.js';
 import {
-  emptyCounts, estimateMs, formatElapsed, formatEstimate, formatRate, summaryLine, windowSize,
+  emptyCounts, estimateMs, formatElapsed, formatEstimate, formatRate, summaryLine, windowSize, writesEstimate,
 } from '../../src/bulk/timing.js';
 
 const perMinute = { limit: 30, windowMs: 60_000 };
@@ -117,5 +117,23 @@ describe('rows', () => {
   test('alias-taken messages', () => {
     expect(isAliasTaken('That alias is taken. Please choose another one.')).toBe(true);
     expect(isAliasTaken('Please enter a valid URL.')).toBe(false);
+  });
+});
+
+describe('the estimate for the budget left', () => {
+  const now = 1_000_000;
+  const slots = (n: number, ago: number) => Array.from({ length: n }, (_, i) => ({ sentAt: now - ago, doneAt: now - ago, pid: 1, seq: i }));
+
+  test('writes the window still has room for go out at once: 4 writes after 1 read at 30/min are not 8 s', () => {
+    expect(writesEstimate({ slots: slots(1, 500) }, now, perMinute, 4)).toBe('under a second at 30/min');
+  });
+
+  test('beyond the room, each write waits its share of the window', () => {
+    // 10 of 30 used: 20 go at once, the other 80 take 2 s each.
+    expect(writesEstimate({ slots: slots(10, 500) }, now, perMinute, 100)).toBe('about 3 min at 30/min');
+  });
+
+  test('the cap the server announced replaces the default one', () => {
+    expect(writesEstimate({ slots: [], serverLimit: 60 }, now, perMinute, 660)).toBe('about 10 min at 60/min');
   });
 });

@@ -10,7 +10,7 @@ import type { Delimiter, InputFormat } from '../read/format.js';
 import { openImportInput } from '../read/input.js';
 import { settleOpenIntents } from '../run/resume.js';
 import { outagePolicy } from '../run/stage.js';
-import { estimateMs, formatEstimate, formatRate } from '../timing.js';
+import { budgetEstimate } from '../budget-estimate.js';
 import { readAccount } from './account.js';
 import { applyPlan } from './apply.js';
 import { readDesired, type SyncKey } from './desired.js';
@@ -70,7 +70,8 @@ export async function runSync(ctx: Context, opts: SyncOptions): Promise<number> 
   for (const line of [desired.credentials.warning(), unseenWarning(plan)]) if (line) warn(line);
   if (!ctx.globals.quiet) for (const line of planLines(plan, opts.key, style)) ctx.io.stdout.write(`${line}\n`);
   note(readLine(plan));
-  const estimate = (writes: number) => `${formatEstimate(estimateMs(writes, settings.rateLimit))} at ${formatRate(settings.rateLimit)}`;
+  // After the account read, whose requests the estimate counts as spent.
+  const estimate = plan.items.length > 0 ? await budgetEstimate(ctx, settings, plan.items.length) : '';
   note(plan.items.length === 0 && plan.invalid.length === 0 ? `No changes: the account matches ${input.file.label}` : planTotals(plan, estimate));
   const invalid = plan.invalid.length > 0 ? 1 : 0;
 

@@ -65,13 +65,13 @@ const plural = (n: number, one: string, many = `${one}s`) => `${thousands(n)} ${
  * The totals after the plan (stderr): `Plan: 1 to create, 2 to update, 1 to delete, 996
  * unchanged; 4 writes, about 8 s at 30/min`, with what was left out and why.
  */
-export function planTotals(plan: SyncPlan, estimate: (writes: number) => string): string {
+export function planTotals(plan: SyncPlan, estimate: string): string {
   const n = counts(plan);
   const parts = [`Plan: ${thousands(n.create)} to create, ${thousands(n.update)} to update, ${thousands(n.delete)} to delete, ${thousands(plan.unchanged)} unchanged`];
   if (plan.invalid.length) parts.push(`${plural(plan.invalid.length, 'invalid row')} (not planned)`);
   if (plan.accountOnly) parts.push(`${plural(plan.accountOnly, 'link')} only in the account (left alone; --prune deletes them)`);
   if (plan.withheld) parts.push(`${plural(plan.withheld, 'deletion')} held back until the invalid rows are fixed`);
-  if (plan.items.length) parts.push(`${plural(plan.items.length, 'write')}, ${estimate(plan.items.length)}`);
+  if (plan.items.length) parts.push(`${plural(plan.items.length, 'write')}, ${estimate}`);
   return parts.join('; ');
 }
 
