@@ -96,19 +96,26 @@ function fromItem(item: Row): Row {
 /** `{id, details: {...}, data: {...}}`: the link's fields from `details`, its counts from `data`. */
 function fromDetail(answer: Row): Row {
   const { id: detailId, location, device, language, ...details } = answer.details as Row;
-  const data = isObject(answer.data) ? answer.data : {};
-  const { clicks, uniqueClicks, uniqueclicks, ...rest } = data;
+  return dropUndefined({
+    id: answer.id ?? detailId, ...details,
+    geotarget: location ?? details.geotarget, devicetarget: device ?? details.devicetarget, languagetarget: language ?? details.languagetarget,
+    ...statsRecord(answer.data),
+  });
+}
+
+/**
+ * The `data` of a detail answer (a link's or a QR code's) under the record's names: clicks,
+ * uniqueclicks, then countries, referrers, browsers, os, social (name -> count), then the rest.
+ */
+export function statsRecord(data: unknown): Row {
+  const { clicks, uniqueClicks, uniqueclicks, ...rest } = isObject(data) ? data : {};
   const stats: Row = {};
   for (const field of LINK_STATS_FIELDS) {
     const source = STATS_SOURCES[field];
     if (source in rest) stats[field] = tally(rest[source]);
     delete rest[source];
   }
-  return dropUndefined({
-    id: answer.id ?? detailId, ...details,
-    geotarget: location ?? details.geotarget, devicetarget: device ?? details.devicetarget, languagetarget: language ?? details.languagetarget,
-    clicks, uniqueclicks: uniqueClicks ?? uniqueclicks, ...stats, ...rest,
-  });
+  return dropUndefined({ clicks, uniqueclicks: uniqueClicks ?? uniqueclicks, ...stats, ...rest });
 }
 
 /** A `top*` value: name -> count (counts as numbers; servers send 0 instead of an empty object). */

@@ -65,13 +65,16 @@ describe('qr list, get, update, delete', () => {
     expect((await sandbox.admin.requests()).map((r) => r.query)).toEqual([{ limit: '2' }, { limit: '2', page: '2' }]);
   });
 
-  test('get --json is {details, data}; -q prints the id', async () => {
+  test('get --json is one flat record: the code as qr list names it, then its scans; -q prints the id', async () => {
     const { id, link } = await seedQr({ type: 'link', data: 'https://example.com' });
     const res = await shorty(['qr', 'get', String(id), '--json']);
     expect(res.exitCode).toBe(0);
-    const detail = JSON.parse(res.stdout);
-    expect(Object.keys(detail)).toEqual(['details', 'data']);
-    expect(detail.details).toMatchObject({ id, link });
+    const record = JSON.parse(res.stdout);
+    expect(record).toMatchObject({ id, link, scans: expect.any(Number), clicks: expect.any(Number), uniqueclicks: expect.any(Number) });
+    expect(Object.keys(record).slice(0, 5)).toEqual(['id', 'link', 'scans', 'name', 'date']);
+    expect(record).not.toHaveProperty('details');
+    const csv = await shorty(['qr', 'get', String(id), '-o', 'csv', '--fields', 'id,link,clicks']);
+    expect(csv.stdout).toBe(`id,link,clicks\n${id},${link},${record.clicks}\n`);
     expect((await shorty(['qr', 'show', String(id), '-q'])).stdout).toBe(`${id}\n`);
   });
 

@@ -1,13 +1,14 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { getPath, keysInOrder, withoutError, type Row } from '../../output/fields.js';
+import { statsRecord } from '../../input/link-record.js';
 import { renderQrView, type ViewStyle } from '../../output/stats-view.js';
 import { action, examples } from '../shared/action.js';
 import { showDetail } from '../shared/detail-view.js';
 import { verb } from '../shared/group.js';
 import { addWatchOption, parseWatchSeconds } from '../shared/watch.js';
 import { renderQr } from './terminal.js';
-import { parseQrId, QR_DETAIL_VIEW, QR_LIST_VIEW } from './view.js';
+import { parseQrId, QR_DETAIL_FIELDS, QR_DETAIL_VIEW, QR_LIST_VIEW } from './view.js';
 import { answers } from '../shared/surface.js';
 
 export function register(group: Command, ctx: Context): void {
@@ -34,12 +35,19 @@ function withDate(detail: Row): Row {
   return { ...detail, details: keysInOrder({ ...rest, date: rest.date ?? data }, QR_LIST_VIEW.fields ?? []) };
 }
 
+/** The answer `{details, data}` as one record: the code's own fields, then its scans. */
+function qrRecord(detail: Row): Row {
+  const details = detail.details as Row | undefined;
+  const own = details && typeof details === 'object' && !Array.isArray(details) ? details : {};
+  return keysInOrder({ ...own, ...statsRecord(detail.data) }, QR_DETAIL_FIELDS);
+}
+
 export async function run(ctx: Context, idText: string, opts: { watch?: string | true }): Promise<void> {
   const id = parseQrId(idText);
   const watchSeconds = parseWatchSeconds(opts.watch);
   await showDetail(ctx, {
     fetch: async () => withDate(withoutError(await (await ctx.api()).call('GET', `/qr/${id}`))),
     render: async (detail, style) => renderQrView(detail, style, await drawing(getPath(detail, 'details.link'), style)),
-    print: async (detail) => (await ctx.printer()).object(detail, QR_DETAIL_VIEW),
+    print: async (detail) => (await ctx.printer()).object(qrRecord(detail), QR_DETAIL_VIEW),
   }, watchSeconds);
 }

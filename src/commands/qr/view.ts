@@ -1,5 +1,6 @@
 import { UsageError } from '../../errors.js';
 import { parseId } from '../../input/validate.js';
+import { LINK_STATS_FIELDS } from '../../input/link-record.js';
 import type { View } from '../../output/printer.js';
 
 /** A QR code is named by its id: the API has no lookup for QR codes (README, "References"). */
@@ -16,11 +17,14 @@ export function parseQrId(text: string): number {
 
 export const QR_LIST_VIEW: View = { columns: ['id', 'name', 'link', 'scans', 'date'], fields: ['id', 'link', 'scans', 'name', 'date'] };
 
-/** GET /qr/:id: `{details, data}`, the id lives in `details`. */
+/** The QR code's fields (as in `qr list`), then its scans: clicks, uniqueclicks and where they came from. */
+export const QR_DETAIL_FIELDS: readonly string[] = [...(QR_LIST_VIEW.fields ?? []), 'clicks', 'uniqueclicks', ...LINK_STATS_FIELDS];
+
+/** `qr get`: one flat record, named as `qr list` names a QR code and `urls get` names statistics. */
 export const QR_DETAIL_VIEW: View = {
-  columns: ['details.id', 'details.name', 'details.link', 'details.scans', 'details.date', 'data.clicks', 'data.uniqueClicks'],
-  quiet: 'details.id',
-  fields: ['details.id', 'details.link', 'details.scans', 'details.name', 'details.date', 'data'],
+  columns: ['id', 'name', 'link', 'scans', 'date', 'clicks', 'uniqueclicks'],
+  quiet: 'id',
+  fields: QR_DETAIL_FIELDS,
 };
 
 /** POST /qr/add: `{id, link}`. */
