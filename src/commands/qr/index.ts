@@ -17,7 +17,8 @@ export function register(group: Command, ctx: Context): void {
   group.addHelpText('after', `
 get, update and delete take a QR code by its id (see \`shorty qr list\`): the API finds QR codes
 by id only and has no lookup for them, so an alias or an address is refused before any request.
---show on add draws the code: ${DRAWING_RULE} (as --qr on \`urls add\` and \`urls get\`).`);
+--show on add draws the code (as --qr on \`urls add\` and \`urls get\`):
+${DRAWING_RULE}.`);
   examples(group,
     'shorty qr list --all -o csv',
     'shorty qr add Menu --type link --data https://example.com/menu --show',
