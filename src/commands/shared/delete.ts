@@ -4,7 +4,7 @@ import { UsageError } from '../../errors.js';
 import { parseId } from '../../input/validate.js';
 import { canPrompt } from '../../io.js';
 import type { Row } from '../../output/printer.js';
-import { forEachItem, RESULT_HELP, RESULT_VIEW } from './each.js';
+import { distinct, forEachItem, RESULT_HELP, RESULT_VIEW } from './each.js';
 import { answers } from './surface.js';
 
 export interface DeleteRequest {
@@ -27,7 +27,7 @@ export function deleteAnswers(cmd: Command): Command {
  * (`✓ deleted 4`, `✗ 5: Link does not exist.`), then a summary; any failure makes the exit code 1.
  */
 export async function deleteMany(ctx: Context, req: DeleteRequest): Promise<number | void> {
-  const ids = req.resolve ? await req.resolve(req.ids) : req.ids.map((id) => parseId(id, `${req.noun} id`));
+  const ids = distinct(req.resolve ? await req.resolve(req.ids) : req.ids.map((id) => parseId(id, `${req.noun} id`)));
   if (!(await confirmed(ctx, req.noun, ids))) {
     ctx.io.stderr.write('nothing deleted\n');
     return 1;

@@ -6,9 +6,9 @@ import { verb } from '../shared/group.js';
 import { checkConsentPossible, deleteAnswers, deleteMany } from '../shared/delete.js';
 import { resolveLink } from './reference.js';
 
-/** Every reference is checked before anything is sent; then those that are not ids are looked up, one request each. */
+/** Every reference is checked before anything is sent; then those that are not ids are looked up, one request each (once each). */
 async function linkIds(ctx: Context, args: string[]): Promise<number[]> {
-  const refs = args.map(parseLinkRef);
+  const refs = [...new Set(args.map((arg) => arg.trim()))].map(parseLinkRef);
   if (refs.some((ref) => ref.kind !== 'id')) checkConsentPossible(ctx);
   const ids: number[] = [];
   for (const ref of refs) ids.push((await resolveLink(ctx, ref)).id);
