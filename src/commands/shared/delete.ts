@@ -1,11 +1,9 @@
-import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { parseId } from '../../input/validate.js';
 import { canPrompt } from '../../io.js';
 import type { Row } from '../../output/printer.js';
-import { distinct, forEachItem, RESULT_HELP, RESULT_VIEW } from './each.js';
-import { answers } from './surface.js';
+import { distinct, forEachItem } from './each.js';
 
 export interface DeleteRequest {
   ids: string[];
@@ -14,11 +12,6 @@ export interface DeleteRequest {
   path: (id: number) => string;
   /** Turns the arguments into ids (e.g. links named by alias, looked up); default: each must be an id. */
   resolve?: (args: string[]) => Promise<number[]>;
-}
-
-/** Declares what every `delete` prints: one record per id (`id`, `status`, `message`). */
-export function deleteAnswers(cmd: Command): Command {
-  return answers(cmd, RESULT_VIEW).addHelpText('after', RESULT_HELP);
 }
 
 /**

@@ -2,20 +2,25 @@
 // result, named by its id, and the run ends with a summary. An item the server refuses does not
 // stop the others; anything else (auth, network, rate limit, an answer that is not the API's)
 // stops the run, since the next item would meet it too.
+import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { ApiError, UnusableResponseError } from '../../errors.js';
 import { colorEnabled } from '../../io.js';
 import type { Row, View } from '../../output/printer.js';
 import { writeText } from '../../output/sink.js';
 import { forTerminal } from '../../util/terminal-text.js';
+import { answers } from './surface.js';
 
 /** What each item's record holds, in every format: `--fields` chooses among these. */
 export const RESULT_FIELDS = ['id', 'status', 'message'] as const;
 
-export const RESULT_VIEW: View = { columns: [...RESULT_FIELDS], fields: RESULT_FIELDS };
+const RESULT_VIEW: View = { columns: [...RESULT_FIELDS], fields: RESULT_FIELDS };
 
-/** The help line of commands that print one result per item. */
-export const RESULT_HELP = `\nFields of a result: ${RESULT_FIELDS.join(', ')} (status: the work done, or failed); one per item.`;
+/** Declares what a command that works item by item (every `delete`, `assign`) prints, and says it in its help. */
+export function eachAnswers(cmd: Command): Command {
+  return answers(cmd, RESULT_VIEW).addHelpText('after',
+    `\nFields of a result: ${RESULT_FIELDS.join(', ')} (status: the work done, or failed); one per item.`);
+}
 
 export interface EachRequest {
   ids: number[];
