@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.js';
+import { ALIAS_PATTERN } from './link-fields.js';
 import { parseHttpUrlAsTyped, parseId } from './validate.js';
 
 /**
@@ -26,7 +27,7 @@ export function parseLinkRef(value: string): LinkRef {
     }
     return { kind: 'shorturl', shorturl, text };
   }
-  if (!/^[A-Za-z0-9_-]+$/.test(text)) {
+  if (!ALIAS_PATTERN.test(text)) {
     const why = text === '' ? 'it is empty' : /[\s]/.test(text) ? 'it contains a space' : text.includes('/')
       ? 'a short URL starts with http:// or https://' : 'an alias has only letters, digits, - and _';
     throw new UsageError(`invalid link "${value}": ${why}`, HINT);
