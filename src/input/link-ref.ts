@@ -12,7 +12,7 @@ export type LinkRef =
   | { kind: 'alias'; alias: string; text: string }
   | { kind: 'shorturl'; shorturl: string; text: string };
 
-export const LINK_REF_HELP = 'a link is named by its id, its alias or its short URL; an alias or short URL costs one lookup request (GET /urls?short=) before the command\'s own';
+export const LINK_REF_HELP = 'a link is named by its id, its alias or its short URL; an alias or short URL costs one lookup request (GET /urls?short=) before the command\'s own (an alias on the service\'s own domain two, when the profile has a default domain)';
 
 const HINT = 'name a link by its id (42), its alias (spring) or its short URL (https://sho.rt/spring)';
 
