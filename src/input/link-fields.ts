@@ -5,11 +5,14 @@ import { parseHttpUrl, parseId } from './validate.js';
 /** Checks of single link-body fields, shared by `urls add/update` flags and `urls import` rows.
  * `what` names the field as the user wrote it (`--geo` for a flag, `geotarget` for a column). */
 
+/** The characters of an alias: what `--custom` accepts, and so what can name a link (link-ref.ts). */
+export const ALIAS_PATTERN = /^[A-Za-z0-9_-]+$/;
+
 /** A custom alias: at least 3 characters, letters, digits, `-` and `_` (what servers accept). */
 export function parseCustomAlias(value: string, what = 'custom alias'): string {
   const text = value.trim();
   if (text.length < 3) throw new UsageError(`invalid ${what} "${value}": must be at least 3 characters`);
-  if (!/^[A-Za-z0-9_-]+$/.test(text)) {
+  if (!ALIAS_PATTERN.test(text)) {
     throw new UsageError(`invalid ${what} "${value}": use only letters, digits, - and _`);
   }
   return text;

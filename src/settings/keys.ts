@@ -68,9 +68,15 @@ export function normalizeConfigValue(key: ConfigKey, value: string): string {
   }
 }
 
-/** `sk_…9f2c`: enough to tell keys apart, never enough to use one. */
+/** Characters that stay hidden, at the least, when a mask shows a key's prefix and last 4. */
+const MIN_HIDDEN = 12;
+
+/**
+ * `sk_…9f2c`: enough to tell keys apart, never enough to use one. A key too short to keep
+ * MIN_HIDDEN characters hidden shows nothing (`…`): its prefix and tail would be most of it.
+ */
 export function maskKey(key: string): string {
-  if (key.length <= 8) return '…';
   const prefix = /^[A-Za-z]{1,4}_/.exec(key)?.[0] ?? '';
+  if (key.length - prefix.length - 4 < MIN_HIDDEN) return '…';
   return `${prefix}…${key.slice(-4)}`;
 }

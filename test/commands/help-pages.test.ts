@@ -26,6 +26,7 @@ describe('every help page', () => {
     // Commands, then the command's own flags, then the short global block; never the whole list.
     const order = sections(page).filter((s) => ['Commands:', 'Flags:', 'Global flags:', 'Help topics:', 'Examples:'].includes(s));
     expect(order.at(-1)).toBe('Examples:');
+    expect(order.filter((s) => s === 'Examples:'), 'one block of examples').toHaveLength(1);
     expect(order.indexOf('Global flags:')).toBeGreaterThan(Math.max(order.indexOf('Commands:'), order.indexOf('Flags:')));
     expect(page).not.toMatch(/--rate-store|--excel-safe|Global Options/);
     expect(page).toContain('shorty help flags');

@@ -3,6 +3,7 @@
 // exactly that lookup. QR codes are named by id only. And the rule of every QR drawing.
 import { describe, expect, test } from 'vitest';
 import { renderQr } from '../../src/commands/qr/terminal.js';
+import { configWith } from '../helpers/cli.js';
 import { calls, json, useSandboxCli } from '../helpers/sandbox-cli.js';
 
 const cli = useSandboxCli({ resetData: true, inProcess: true });
@@ -70,8 +71,26 @@ describe('links by alias or short URL', () => {
     const res = await cli.runLogged(args);
     expect(res.exitCode).toBe(1);
     expect(res.stdout).toBe('');
-    expect(res.stderr).toBe('shorty: no link with the alias "nosuch": Link does not exist.\n');
+    expect(res.stderr).toBe('shorty: no link with the alias "nosuch": Link does not exist.\nhint: a link on another branded domain is named by its short URL\n');
     expect(calls(res.requests)).toEqual(['GET /api/urls']);
+  });
+
+  test('with a default domain in the profile, an alias is looked for there first, then on the service\'s own', async () => {
+    await cli.sandbox.api('POST', '/domain/add', { domain: 'https://go.example.com' });
+    const branded = await seed('onbrand', { domain: 'https://go.example.com' });
+    const own = await seed('onown');
+    const configDir = configWith({ default: { domain: 'go.example.com' } });
+    const first = await cli.runLogged(['urls', 'get', 'onbrand', '--fields', 'id', '-o', 'csv', '--no-headers'], { configDir });
+    expect(first.stdout, first.stderr).toBe(`${branded.id}\n`);
+    expect(calls(first.requests)).toEqual(['GET /api/urls']);
+    const second = await cli.runLogged(['urls', 'get', 'onown', '--fields', 'id', '-o', 'csv', '--no-headers'], { configDir });
+    expect(second.stdout, second.stderr).toBe(`${own.id}\n`);
+    expect(calls(second.requests)).toEqual(['GET /api/urls', 'GET /api/urls']);
+    expect(await lookups()).toEqual(['https://go.example.com/onown', `${cli.sandbox.baseUrl}/onown`]);
+    const none = await cli.runLogged(['urls', 'delete', 'nosuch', '-y'], { configDir });
+    expect(none.exitCode).toBe(1);
+    expect(calls(none.requests)).toEqual(['GET /api/urls', 'GET /api/urls']);
+    expect(await lookups()).toEqual(['https://go.example.com/nosuch', `${cli.sandbox.baseUrl}/nosuch`]);
   });
 
   test('urls delete stops before deleting anything when one link is not found', async () => {

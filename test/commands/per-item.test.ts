@@ -68,6 +68,26 @@ describe('delete: one result per id, then a summary', () => {
   });
 });
 
+describe('an item named twice is one item', () => {
+  it('delete sends one request per link, however often and however it was named (id, alias)', async () => {
+    const spring = await create('/url/add', { url: 'https://example.com/twice', custom: 'twice' });
+    const res = await cli.runLogged(['urls', 'delete', String(spring), 'twice', ` ${spring}`, 'twice', '-y', '-o', 'table']);
+    expect(res.exitCode).toBe(0);
+    expect(calls(res.requests)).toEqual(['GET /api/urls', `DELETE /api/url/${spring}/delete`]);
+    expect(res.stdout).toBe(`✓ deleted ${spring}\n`);
+    expect(res.stderr).toBe('');
+  });
+
+  it('assign sends one request per item', async () => {
+    const campaign = await create('/campaign/add', { name: 'Twice' });
+    const a = await addLink(8);
+    const res = await cli.runLogged(['campaigns', 'assign', String(campaign), String(a), String(a), '--json']);
+    expect(res.exitCode).toBe(0);
+    expect(calls(res.requests)).toEqual([`POST /api/campaign/${campaign}/assign/${a}`]);
+    expect(json(res)).toEqual([{ id: a, status: 'added', message: expect.any(String) }]);
+  });
+});
+
 describe('assign: several items, one result each', () => {
   it('campaigns assign takes several links', async () => {
     const campaign = await create('/campaign/add', { name: 'Spring' });

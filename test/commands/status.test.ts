@@ -78,7 +78,7 @@ describe('shorty status', () => {
 
 describe('config get', () => {
   it('prints the profile\'s value and notes on stderr when a variable overrides it', async () => {
-    const configDir = configWith({ default: { 'base-url': 'https://saved.example.com', 'api-key': 'sk_saved_key_1234', domain: 'go.example.com' } });
+    const configDir = configWith({ default: { 'base-url': 'https://saved.example.com', 'api-key': 'sk_saved_key_abcdef_1234', domain: 'go.example.com' } });
     const res = await cli.run(['config', 'get', 'base-url'], { configDir });
     expect(res).toMatchObject({ exitCode: 0, stdout: 'https://saved.example.com\n', stderr: `note: SHORTY_BASE_URL overrides this in the environment (${cli.sandbox.baseUrl})\n` });
     const key = await cli.run(['config', 'get', 'api-key'], { configDir });

@@ -124,6 +124,14 @@ describe('config keys', () => {
     expect(maskKey('short')).toBe('…');
   });
 
+  it('shows nothing of a key too short to keep 12 characters hidden behind its prefix and tail', () => {
+    expect(maskKey('abcd_wxyz')).toBe('…');
+    expect(maskKey('sk_abcdefghij')).toBe('…');
+    expect(maskKey('sk_0123456789abcdef')).toBe('sk_…cdef');
+    expect(maskKey('0123456789abcdef')).toBe('…cdef');
+    expect(maskKey('0123456789abcde')).toBe('…');
+  });
+
   it('validates and normalises values on set', () => {
     expect(normalizeConfigValue('base-url', 'https://sho.rt/api/')).toBe('https://sho.rt');
     expect(normalizeConfigValue('timeout', ' 12 ')).toBe('12');

@@ -4,7 +4,8 @@ import { UsageError } from '../../errors.js';
 import { parseId } from '../../input/validate.js';
 import type { Row } from '../../output/printer.js';
 import { action, examples } from '../shared/action.js';
-import { assignAnswers, assignEach } from '../shared/assign.js';
+import { assignEach } from '../shared/assign.js';
+import { eachAnswers } from '../shared/each.js';
 import { verb } from '../shared/group.js';
 import { nameArgument } from '../shared/name.js';
 import { asRecord, fieldsHelp, findInList, registerDelete, registerGet, registerList, type Resource } from '../shared/resource.js';
@@ -94,6 +95,6 @@ export function register(campaigns: Command, ctx: Context): void {
       const ids = links.map((link) => parseId(link, 'link id'));
       return assignEach(ctx, { noun: 'link', where: `to campaign ${campaignId}`, ids, path: (id) => `/campaign/${campaignId}/assign/${id}` });
     }));
-  assignAnswers(assign);
+  eachAnswers(assign);
   examples(assign, 'shorty campaigns assign 4 1021', 'shorty campaigns assign 4 1021 1022 1023', 'shorty campaigns assign 4 1021 1022 -q');
 }

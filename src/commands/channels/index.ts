@@ -5,7 +5,8 @@ import { UsageError } from '../../errors.js';
 import { parseId } from '../../input/validate.js';
 import type { View } from '../../output/printer.js';
 import { action, examples } from '../shared/action.js';
-import { assignAnswers, assignEach } from '../shared/assign.js';
+import { assignEach } from '../shared/assign.js';
+import { eachAnswers } from '../shared/each.js';
 import { completeArgument } from '../shared/completion-values.js';
 import { verb } from '../shared/group.js';
 import { addListOptions, printList, type ListFlags } from '../shared/list.js';
@@ -62,6 +63,6 @@ export function register(channels: Command, ctx: Context): void {
       return assignEach(ctx, { noun, where: `to channel ${channelId}`, ids, path: (id) => `/channel/${channelId}/assign/${type}/${id}` });
     }));
   completeArgument(assign, 'type', Object.keys(ITEM_TYPES));
-  assignAnswers(assign);
+  eachAnswers(assign);
   examples(assign, 'shorty channels assign 7 link 1021', 'shorty channels assign 7 links 1021 1022 1023', 'shorty channels assign 7 qr 12');
 }

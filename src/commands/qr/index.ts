@@ -4,12 +4,12 @@ import { register as registerGet } from './get.js';
 import { registerDelete, registerReads } from './simple.js';
 import { registerWrites } from './write.js';
 import { examples } from '../shared/action.js';
+import { DRAWING_RULE } from './terminal.js';
 import { QR_LIST_VIEW } from './view.js';
 
 /** `shorty qr ...` (also qrs). */
 export function register(group: Command, ctx: Context): void {
   group.addHelpText('after', `\nFields of a QR code: ${(QR_LIST_VIEW.fields ?? []).join(', ')}.`);
-  examples(group, 'shorty qr list', 'shorty qr add Menu --type link --data https://example.com/menu --show', 'shorty qr get 7', 'shorty qr rm 7 8 -y');
   registerReads(group, ctx);
   registerGet(group, ctx);
   registerWrites(group, ctx);
@@ -17,12 +17,12 @@ export function register(group: Command, ctx: Context): void {
   group.addHelpText('after', `
 get, update and delete take a QR code by its id (see \`shorty qr list\`): the API finds QR codes
 by id only and has no lookup for them, so an alias or an address is refused before any request.
---show on add draws the code: after a table on stdout; on stderr when stdout carries json,
-ndjson, csv or tsv; with -q the drawing alone (the same rule as --qr on \`urls add\` and \`urls get\`).`);
+--show on add draws the code (as --qr on \`urls add\` and \`urls get\`):
+${DRAWING_RULE}.`);
   examples(group,
-    'shorty qr add --type link --data https://example.com --show',
     'shorty qr list --all -o csv',
+    'shorty qr add Menu --type link --data https://example.com/menu --show',
     'shorty qr get 7',
     'shorty qr update 7 --data https://example.com/new',
-    'shorty qr delete 7 -y');
+    'shorty qr rm 7 8 -y');
 }

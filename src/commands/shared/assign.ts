@@ -1,8 +1,6 @@
-import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import type { Row } from '../../output/printer.js';
-import { forEachItem, RESULT_HELP, RESULT_VIEW } from './each.js';
-import { answers } from './surface.js';
+import { forEachItem } from './each.js';
 
 export interface AssignPlan {
   /** The items' kind, singular: `link`, `QR code`. */
@@ -11,11 +9,6 @@ export interface AssignPlan {
   where: string;
   ids: number[];
   path: (id: number) => string;
-}
-
-/** Declares what every `assign` prints: one record per item (`id`, `status`, `message`). */
-export function assignAnswers(cmd: Command): Command {
-  return answers(cmd, RESULT_VIEW).addHelpText('after', RESULT_HELP);
 }
 
 /** One POST per item, each with its result (`✓ added 9`, `✗ 10: Link does not exist.`), then a summary. */

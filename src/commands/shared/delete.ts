@@ -1,11 +1,9 @@
-import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { parseId } from '../../input/validate.js';
 import { canPrompt } from '../../io.js';
 import type { Row } from '../../output/printer.js';
-import { forEachItem, RESULT_HELP, RESULT_VIEW } from './each.js';
-import { answers } from './surface.js';
+import { distinct, forEachItem } from './each.js';
 
 export interface DeleteRequest {
   ids: string[];
@@ -16,18 +14,13 @@ export interface DeleteRequest {
   resolve?: (args: string[]) => Promise<number[]>;
 }
 
-/** Declares what every `delete` prints: one record per id (`id`, `status`, `message`). */
-export function deleteAnswers(cmd: Command): Command {
-  return answers(cmd, RESULT_VIEW).addHelpText('after', RESULT_HELP);
-}
-
 /**
  * Deletes each id after one confirmation. Every id is checked, and consent obtained, before the
  * first request. An id the server refuses does not stop the others: each id gets its result
  * (`✓ deleted 4`, `✗ 5: Link does not exist.`), then a summary; any failure makes the exit code 1.
  */
 export async function deleteMany(ctx: Context, req: DeleteRequest): Promise<number | void> {
-  const ids = req.resolve ? await req.resolve(req.ids) : req.ids.map((id) => parseId(id, `${req.noun} id`));
+  const ids = distinct(req.resolve ? await req.resolve(req.ids) : req.ids.map((id) => parseId(id, `${req.noun} id`)));
   if (!(await confirmed(ctx, req.noun, ids))) {
     ctx.io.stderr.write('nothing deleted\n');
     return 1;

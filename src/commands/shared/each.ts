@@ -2,20 +2,25 @@
 // result, named by its id, and the run ends with a summary. An item the server refuses does not
 // stop the others; anything else (auth, network, rate limit, an answer that is not the API's)
 // stops the run, since the next item would meet it too.
+import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { ApiError, UnusableResponseError } from '../../errors.js';
 import { colorEnabled } from '../../io.js';
 import type { Row, View } from '../../output/printer.js';
 import { writeText } from '../../output/sink.js';
 import { forTerminal } from '../../util/terminal-text.js';
+import { answers } from './surface.js';
 
 /** What each item's record holds, in every format: `--fields` chooses among these. */
 export const RESULT_FIELDS = ['id', 'status', 'message'] as const;
 
-export const RESULT_VIEW: View = { columns: [...RESULT_FIELDS], fields: RESULT_FIELDS };
+const RESULT_VIEW: View = { columns: [...RESULT_FIELDS], fields: RESULT_FIELDS };
 
-/** The help line of commands that print one result per item. */
-export const RESULT_HELP = `\nFields of a result: ${RESULT_FIELDS.join(', ')} (status: the work done, or failed); one per item.`;
+/** Declares what a command that works item by item (every `delete`, `assign`) prints, and says it in its help. */
+export function eachAnswers(cmd: Command): Command {
+  return answers(cmd, RESULT_VIEW).addHelpText('after',
+    `\nFields of a result: ${RESULT_FIELDS.join(', ')} (status: the work done, or failed); one per item.`);
+}
 
 export interface EachRequest {
   ids: number[];
@@ -43,9 +48,10 @@ interface ItemResult extends Row {
  */
 export async function forEachItem(ctx: Context, req: EachRequest): Promise<void> {
   const printer = await ctx.printer();
+  const ids = distinct(req.ids);
   const failed: ItemResult[] = [];
   async function* results(): AsyncGenerator<ItemResult> {
-    for (const id of req.ids) {
+    for (const id of ids) {
       try {
         const answer = await req.send(id);
         yield { id, status: req.done, message: typeof answer.message === 'string' ? answer.message : '' };
@@ -70,14 +76,23 @@ export async function forEachItem(ctx: Context, req: EachRequest): Promise<void>
     await printer.list(onlyDone(results(), printer.quiet), { ...RESULT_VIEW, quiet: 'id' });
   }
   const where = req.where ? ` ${req.where}` : '';
-  const summary = `${req.done} ${req.ids.length - failed.length} of ${req.ids.length} ${plural(req.noun, req.ids.length)}${where}`;
+  const summary = `${req.done} ${ids.length - failed.length} of ${ids.length} ${plural(req.noun, ids.length)}${where}`;
   if (failed.length === 0) {
-    if (req.ids.length > 1) await printer.note(summary);
+    if (ids.length > 1) await printer.note(summary);
     return;
   }
   // The run's error line: the server's reason for one item; the summary and each reason for several.
-  if (req.ids.length === 1) throw new ApiError(`could not ${req.work} ${req.noun} ${failed[0].id}${where}: ${failed[0].message}`);
+  if (ids.length === 1) throw new ApiError(`could not ${req.work} ${req.noun} ${failed[0].id}${where}: ${failed[0].message}`);
   throw new ApiError(`${summary}; failed: ${failed.map((f) => `${f.id} (${f.message})`).join(', ')}`);
+}
+
+/**
+ * Each id once, in the order first given: an item named twice (`rm 4 4`, an alias and its id,
+ * ids from a list with repeats) would otherwise be sent twice and its second answer, "does not
+ * exist", would fail a run whose work was done.
+ */
+export function distinct(ids: readonly number[]): number[] {
+  return [...new Set(ids)];
 }
 
 /** -q prints the ids the work was done on: a failed item's id would read as done. */

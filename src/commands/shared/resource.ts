@@ -9,7 +9,8 @@ import { parseId } from '../../input/validate.js';
 import { keysInOrder } from '../../output/fields.js';
 import type { View } from '../../output/printer.js';
 import { action, examples } from './action.js';
-import { deleteAnswers, deleteMany } from './delete.js';
+import { deleteMany } from './delete.js';
+import { eachAnswers } from './each.js';
 import { verb } from './group.js';
 import { addListOptions, printList, type ListFlags } from './list.js';
 import { answers } from './surface.js';
@@ -76,6 +77,6 @@ export function registerDelete(parent: Command, ctx: Context, res: Pick<Resource
   const resolve = parse && (async (args: string[]) => args.map(parse));
   const remove = verb(parent, 'delete <id...>', `${description}; asks first on a terminal, -y to skip (required in scripts)`)
     .action(action(ctx, (ids: string[]) => deleteMany(ctx, { ids, noun: res.noun, path, resolve })));
-  deleteAnswers(remove);
+  eachAnswers(remove);
   return examples(remove, `shorty ${res.group} delete 4`, `shorty ${res.group} rm 4 5 6 -y`, `shorty ${res.group} rm 4 5 -y --json`);
 }

@@ -3,12 +3,13 @@ import type { Context } from '../../context.js';
 import { LINK_REF_HELP, parseLinkRef } from '../../input/link-ref.js';
 import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
-import { checkConsentPossible, deleteAnswers, deleteMany } from '../shared/delete.js';
+import { checkConsentPossible, deleteMany } from '../shared/delete.js';
+import { eachAnswers } from '../shared/each.js';
 import { resolveLink } from './reference.js';
 
-/** Every reference is checked before anything is sent; then those that are not ids are looked up, one request each. */
+/** Every reference is checked before anything is sent; then those that are not ids are looked up, one request each (once each). */
 async function linkIds(ctx: Context, args: string[]): Promise<number[]> {
-  const refs = args.map(parseLinkRef);
+  const refs = [...new Set(args.map((arg) => arg.trim()))].map(parseLinkRef);
   if (refs.some((ref) => ref.kind !== 'id')) checkConsentPossible(ctx);
   const ids: number[] = [];
   for (const ref of refs) ids.push((await resolveLink(ctx, ref)).id);
@@ -20,7 +21,7 @@ export function register(group: Command, ctx: Context): void {
     .action(action(ctx, (refs: string[]) => deleteMany(ctx, {
       ids: refs, noun: 'link', path: (id) => `/url/${id}/delete`, resolve: (args) => linkIds(ctx, args),
     })));
-  deleteAnswers(cmd);
+  eachAnswers(cmd);
   cmd.addHelpText('after', `
 <link>: ${LINK_REF_HELP}. Every link is found before the first is deleted: one that does not
 exist stops the command (exit 1) with nothing deleted.`);

@@ -24,7 +24,8 @@ json prints this flat record; \`shorty api GET /url/42\` shows the server's answ
 
 get, update, delete and lookup take a link by id (42), alias (spring) or short URL
 (https://sho.rt/spring); an alias or a short URL costs one lookup request (GET /urls?short=)
-first. An alias names a link on the service's own domain; for a branded one, give the short URL.`;
+first. An alias names a link on the profile's default domain (the \`domain\` config key), looked
+for first, or on the service's own domain; for another branded one, give the short URL.`;
 
 /** `shorty urls ...` (also url, link, links), in the order its help lists the verbs. */
 export function register(group: Command, ctx: Context): void {

@@ -1,11 +1,13 @@
 // A link named by id, alias or short URL, turned into what the API needs: its id. An id costs
-// nothing; an alias or a short URL costs one lookup (GET /urls?short=), whose answer is the
-// link's detail, so `urls get` and `urls update` need no second request.
+// nothing; a short URL one lookup (GET /urls?short=), whose answer is the link's detail, so
+// `urls get` and `urls update` need no second request; an alias one lookup per place it may be.
 import type { ModernApi } from '../../api/modern.js';
 import type { Context } from '../../context.js';
 import { ApiError, UnusableResponseError } from '../../errors.js';
 import type { LinkRef } from '../../input/link-ref.js';
 import type { Row } from '../../output/fields.js';
+import { profileDomain } from '../../input/domain.js';
+import type { Settings } from '../../settings/types.js';
 
 export interface ResolvedLink {
   id: number;
@@ -15,9 +17,14 @@ export interface ResolvedLink {
 
 type ListPage = { data?: { urls?: Row[] } };
 
-/** The short URL to look up: as given, or an alias on the service's own domain. */
-export function lookupUrl(ref: Exclude<LinkRef, { kind: 'id' }>, baseUrl: string): string {
-  return ref.kind === 'shorturl' ? ref.shorturl : `${baseUrl.replace(/\/+$/, '')}/${ref.alias}`;
+/**
+ * The short URLs an alias may stand for, in the order they are tried: on the profile's default
+ * domain first when it has one (where `urls add` puts links), then on the service's own.
+ */
+function aliasUrls(alias: string, settings: Settings): string[] {
+  const own = (settings.baseUrl ?? '').replace(/\/+$/, '');
+  const branded = profileDomain(settings.domain)?.url;
+  return [...new Set([...(branded ? [branded] : []), own])].map((base) => `${base}/${alias}`);
 }
 
 function describe(ref: LinkRef): string {
@@ -28,16 +35,17 @@ const sameShortUrl = (a: unknown, b: string) =>
   typeof a === 'string' && a.replace(/\/+$/, '').toLowerCase() === b.replace(/\/+$/, '').toLowerCase();
 
 /**
- * The lookup. A server that knows `short` answers with the detail, or an error when no link has
- * it; one that ignores `short` sends a page of the list, searched for the link.
+ * The lookup of one short URL. A server that knows `short` answers with the detail, or an error
+ * when no link has it (its reason is returned); one that ignores `short` sends a page of the
+ * list, searched for the link.
  */
-async function lookup(api: ModernApi, ref: Exclude<LinkRef, { kind: 'id' }>, short: string): Promise<ResolvedLink> {
+async function lookup(api: ModernApi, ref: Exclude<LinkRef, { kind: 'id' }>, short: string): Promise<ResolvedLink | { missing: string }> {
   let answer: Row & ListPage;
   try {
     answer = await api.call<Row & ListPage>('GET', '/urls', { query: { short } });
   } catch (err) {
     if (!(err instanceof ApiError) || err instanceof UnusableResponseError) throw err;
-    throw new ApiError(`no link ${describe(ref)}: ${err.message}`);
+    return { missing: err.message };
   }
   const details = answer.details as Row | undefined;
   const detailId = answer.id ?? details?.id;
@@ -45,14 +53,21 @@ async function lookup(api: ModernApi, ref: Exclude<LinkRef, { kind: 'id' }>, sho
   const items = Array.isArray(answer.data?.urls) ? answer.data.urls : [];
   const match = items.find((item) => sameShortUrl(item.shorturl, short) || (ref.kind === 'alias' && item.alias === ref.alias));
   if (match && typeof match.id === 'number') return { id: match.id };
-  throw new ApiError(`no link ${describe(ref)}`);
+  return { missing: '' };
 }
 
-/** The link's id, looking it up when the reference is not one. */
+/** The link's id, looking it up when the reference is not one (an alias: where it may be, in turn). */
 export async function resolveLink(ctx: Context, ref: LinkRef): Promise<ResolvedLink> {
   if (ref.kind === 'id') return { id: ref.id };
-  const [api, { baseUrl }] = await Promise.all([ctx.api(), ctx.settings()]);
-  return lookup(api, ref, lookupUrl(ref, baseUrl ?? ''));
+  const [api, settings] = await Promise.all([ctx.api(), ctx.settings()]);
+  let missing = '';
+  for (const short of ref.kind === 'shorturl' ? [ref.shorturl] : aliasUrls(ref.alias, settings)) {
+    const found = await lookup(api, ref, short);
+    if (!('missing' in found)) return found;
+    missing = found.missing;
+  }
+  throw new ApiError(`no link ${describe(ref)}${missing ? `: ${missing}` : ''}`,
+    ref.kind === 'alias' ? { hint: 'a link on another branded domain is named by its short URL' } : undefined);
 }
 
 /** The detail of a link (GET /url/:id, or the lookup's answer when that was the detail). */
