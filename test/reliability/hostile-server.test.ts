@@ -199,3 +199,20 @@ describe('refused before any request', () => {
     expect(server().requests.map((r) => r.url)).toEqual(['/api/url/9007199254740991']);
   });
 });
+
+describe('a lookup answer without the long URL', () => {
+  test('urls update ALIAS --url sends the given URL; without --url it is one clear error and no update', async () => {
+    server().answer((req) => (req.method === 'GET'
+      ? { body: { error: 0, id: 7, details: { id: 7, shorturl: `${server().url}/spring`, title: 'Spring' }, data: { clicks: 0 } } }
+      : { body: { error: 0, id: 7, short: `${server().url}/spring` } }));
+    const given = await runInProcess(['urls', 'update', 'spring', '--url', 'https://example.com/new', '--json'], { env: env() });
+    expect(given.exitCode, given.stderr).toBe(0);
+    expect(JSON.parse(given.stdout)).toMatchObject({ id: 7, longurl: 'https://example.com/new' });
+    expect(server().requests.map((r) => `${r.method} ${r.url.replace(/\?.*/, '')}`)).toEqual(['GET /api/urls', 'PUT /api/url/7/update']);
+    server().requests.length = 0;
+    const missing = await runInProcess(['urls', 'update', 'spring', '--meta-title', 'T'], { env: env() });
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stderr).toMatch(/^shorty: could not read the current long URL of link 7\nhint: pass it with --url$/m);
+    expect(server().requests.map((r) => `${r.method} ${r.url.replace(/\?.*/, '')}`)).toEqual(['GET /api/urls']);
+  });
+});

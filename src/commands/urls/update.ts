@@ -32,10 +32,13 @@ description, expiry); without --url, the rest of the link as read first. -q prin
   );
 }
 
-/** The link as it is before the update: the lookup's detail, else one GET (the API needs `url` on every update). */
-async function currentLink(ctx: Context, id: number, detail: Row | undefined, baseUrl?: string): Promise<Row> {
+/**
+ * The link as it is before the update: the lookup's detail, else one GET (the API needs `url` on
+ * every update). Its long URL is required only when the update does not give one.
+ */
+async function currentLink(ctx: Context, id: number, detail: Row | undefined, needsUrl: boolean, baseUrl?: string): Promise<Row> {
   const current = linkRecord(withoutError(detail ?? (await (await ctx.api()).call<Row>('GET', `/url/${id}`))), { baseUrl });
-  if (typeof current.longurl !== 'string' || current.longurl === '') {
+  if (needsUrl && (typeof current.longurl !== 'string' || current.longurl === '')) {
     throw new ApiError(`could not read the current long URL of link ${id}`, { hint: 'pass it with --url' });
   }
   // An update prints the link, not how it performs.
@@ -54,7 +57,7 @@ export async function run(ctx: Context, refText: string, opts: LinkFlags): Promi
   if (warning) ctx.io.stderr.write(`warning: ${warning}\n`);
   const { id, detail } = await resolveLink(ctx, ref);
   const { baseUrl } = await ctx.settings();
-  const before = fields.url === undefined || detail ? await currentLink(ctx, id, detail, baseUrl) : {};
+  const before = fields.url === undefined || detail ? await currentLink(ctx, id, detail, fields.url === undefined, baseUrl) : {};
   const url = fields.url ?? (before.longurl as string);
   const answer = withoutError(await (await ctx.api()).call('PUT', `/url/${id}/update`, { body: { url, ...fields } }));
   // The spec's key is `short`, some servers answer `shorturl`: the record reads either.
