@@ -3,7 +3,6 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BIN = join(ROOT, 'bin', 'shorty.js');
@@ -26,9 +25,11 @@ export interface RunOptions {
 }
 
 const tempDirs: string[] = [];
-afterAll(() => {
+
+/** Removes the temp folders made so far (test/helpers/per-file.ts, after each test file). */
+export function removeTempDirs(): void {
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+}
 
 /** A temp folder removed after the test file. */
 export function tempDir(prefix = 'shorty-test-'): string {
