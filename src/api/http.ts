@@ -4,7 +4,7 @@ import type { Secrets } from '../util/secrets.js';
 import type { Clock } from '../util/sleep.js';
 import { CancelError, NetworkError, RateLimitError, UnusableResponseError } from '../errors.js';
 import { forTerminal } from '../util/terminal-text.js';
-import type { Limiter } from './limiter.js';
+import type { Limiter, RateSnapshot } from './limiter.js';
 import { curlLine } from './curl.js';
 import { ANSWER_TOO_LARGE, createRoutes, exchange, MAX_ANSWER_BYTES } from './exchange.js';
 import { errorCode, isTransient, timeoutError, toNetworkError } from './network-error.js';
@@ -42,6 +42,8 @@ export interface Transport {
   send(req: HttpRequest): Promise<HttpResponse>;
   /** Replaces the run's secrets (the key first), and `extra` (one request's), in any text with `***`. */
   redact(text: string, extra?: readonly string[]): string;
+  /** The limiter's budget, read through the store it already has. */
+  rateBudget(): Promise<RateSnapshot>;
   close(): Promise<void>;
 }
 
@@ -179,6 +181,7 @@ export async function createTransport(ctx: TransportDeps): Promise<Transport> {
   return {
     send,
     redact,
+    rateBudget: () => limiter.snapshot(),
     close: async () => {
       await limiter.close?.();
       await routes.destroy();

@@ -1,4 +1,5 @@
 import type { IO } from '../io.js';
+import type { RateState } from './rate-window.js';
 import type { Clock } from '../util/sleep.js';
 
 /** What the limiter needs of the run: its clock, and stderr to announce waits on. */
@@ -21,6 +22,15 @@ export interface Limiter {
    * no Retry-After, until the reset it announced; shared with other
    * processes), announced; RateLimitError under --no-wait. */
   backoff(waitMs: number | undefined, signal: AbortSignal): Promise<void>;
+  /** The shared budget as it stands, read through this limiter's own store (no second one is
+   * opened): for an estimate before a bulk run, which must count what other runs just spent. */
+  snapshot(): Promise<RateSnapshot>;
   /** Releases files or timers; called once at the end of the run. */
   close?(): Promise<void>;
+}
+
+/** The limiter's shared state, and the instant to judge it at (on the store's clock). */
+export interface RateSnapshot {
+  state: RateState;
+  now: number;
 }

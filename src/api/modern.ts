@@ -2,6 +2,7 @@ import { ApiError, AuthError } from '../errors.js';
 import type { Connection } from './connection.js';
 import { denialError, isRefusalReason, KEY_HINT } from './denial.js';
 import type { HttpResponse } from './http.js';
+import type { RateSnapshot } from './limiter.js';
 import { withNumbers } from './numbers.js';
 import { checkUsable, MODERN_ANSWER } from './unusable.js';
 
@@ -25,6 +26,8 @@ export interface ModernApi {
   /** Like call(), but resolves with the whole response (for `shorty api`). Still throws for
    * auth, HTML and network failures, which no caller can use. */
   send(method: Method, path: string, opts?: CallOptions): Promise<HttpResponse>;
+  /** The rate budget left, from the limiter this client's requests go through (no request). */
+  rateBudget(): Promise<RateSnapshot>;
 }
 
 export function createModernApi({ baseUrl, apiKey, transport }: Connection): ModernApi {
@@ -47,6 +50,7 @@ export function createModernApi({ baseUrl, apiKey, transport }: Connection): Mod
 
   return {
     send: async (method, path, opts) => (await exchange(method, path, opts)).res,
+    rateBudget: () => transport.rateBudget(),
     async call<T>(method: Method, path: string, opts?: CallOptions): Promise<T> {
       const { res, redact } = await exchange(method, path, opts);
       return withNumbers(checkBody(res, redact)) as T;

@@ -3,7 +3,7 @@ import { formatRateLimit } from '../settings/rate-limit-spec.js';
 import { normalizeBaseUrl } from '../settings/base-url.js';
 import type { Settings } from '../settings/types.js';
 import { isProcessAlive } from '../util/file-lock.js';
-import type { Limiter, LimiterHost } from './limiter.js';
+import type { Limiter, LimiterHost, RateSnapshot } from './limiter.js';
 import type { RateStore } from './rate-store.js';
 import { maxInFlightMs, openSharedRateStore } from './rate-store-open.js';
 import { RESERVED_TTL_MS, SlotReserve } from './rate-reserve.js';
@@ -127,6 +127,16 @@ export class SharedLimiter implements Limiter {
     }, signal);
     if (!this.settings.wait) throw this.noWaitError(until, 'the server refused the request for its rate limit');
     if (planned > 0) await this.sleepUntil(until, planned, 0, signal);
+  }
+
+  /**
+   * Within one update: our answers are written and the slots reserved ahead given back first, or
+   * they would count as requests in flight and the estimate would promise too long a wait.
+   */
+  async snapshot(): Promise<RateSnapshot> {
+    this.reserve.dropAll();
+    // A copy: the file store keeps this very state object for its next update.
+    return this.store.update((state) => ({ now: this.catchUp(state), state: structuredClone(state) }));
   }
 
   async close(): Promise<void> {

@@ -11,10 +11,11 @@ import { openImportInput, type ImportInput } from './read/input.js';
 import { bulkOutputFormat, openResultSink, resultRow, type RowResult } from './results.js';
 import { checkRow, CredentialRows, linkBodyKey } from './row-check.js';
 import type { IfExists } from './send-row.js';
-import { emptyCounts, estimateMs, formatEstimate, formatRate, summaryLine } from './timing.js';
+import { emptyCounts, summaryLine } from './timing.js';
+import { budgetEstimate } from './budget-estimate.js';
 import { runLiveImport } from './import-live.js';
 import { settleOpenIntents } from './run/resume.js';
-import { outagePolicy } from './run/stage.js';
+import { bulkApi, outagePolicy } from './run/stage.js';
 
 export interface ImportOptions {
   file?: string;
@@ -53,17 +54,16 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<numb
   const outage = outagePolicy(ctx.env, opts.maxOutageMs);
   // -q keeps stderr for what went wrong; the plan and the summary are for people watching.
   const note = (text: string) => void (ctx.globals.quiet || warn(text));
-  const estimate = (requests: number) =>
-    `${formatEstimate(estimateMs(requests, settings.rateLimit))} at ${formatRate(settings.rateLimit)}`;
 
-  if (opts.dryRun) return runDryImport(ctx, { input, done, outputFormat, note, warn, estimate });
+  // A dry run opens no client: its estimate reads the limiter's state on its own.
+  if (opts.dryRun) return runDryImport(ctx, { input, done, outputFormat, note, warn, estimate: (n) => budgetEstimate(ctx, settings, n) });
 
   if (opts.journal) await settleOpenIntents(ctx, opts.journal, journal, outage);
   const plan = await planImport(input, done, ctx.signal);
   checkFieldsBeforeSending(ctx, plan);
   const credentials = plan.credentials.warning();
   if (credentials) warn(credentials);
-  note(`${describePlan(plan)}, ${estimate(plan.toSend)}`);
+  note(`${describePlan(plan)}, ${await budgetEstimate(ctx, settings, plan.toSend, await bulkApi(ctx))}`);
   return runLiveImport(ctx, {
     ...opts, input, format: input.shape.format, done, claimed: journal.claimed, outage, plan, outputFormat, rateLimit: settings.rateLimit, domain: profile?.url, note,
   });
@@ -94,7 +94,7 @@ interface DryRun {
   outputFormat: ReturnType<typeof bulkOutputFormat>;
   note(text: string): void;
   warn(text: string): void;
-  estimate(requests: number): string;
+  estimate(requests: number): Promise<string>;
 }
 
 /** Validates every row and sends nothing: valid rows are `valid`, rows in the journal `skipped`. */
@@ -125,7 +125,7 @@ async function runDryImport(ctx: Context, run: DryRun): Promise<number> {
   await sink.end();
   const credentials = plan.credentials.warning();
   if (credentials) run.warn(credentials);
-  run.note(`${describePlan(plan)}, ${run.estimate(plan.toSend)}`);
+  run.note(`${describePlan(plan)}, ${await run.estimate(plan.toSend)}`);
   run.note(`dry run: ${summaryLine(counts, ctx.now() - started, true)}; nothing was sent`);
   return counts.invalid > 0 ? 1 : 0;
 }

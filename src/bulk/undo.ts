@@ -10,7 +10,8 @@ import { OutageTooLong } from './run/outage.js';
 import { settleOpenIntents } from './run/resume.js';
 import { openSendStage, outagePolicy } from './run/stage.js';
 import { shellCommand } from './import-end.js';
-import { estimateMs, formatEstimate, formatRate, windowSize } from './timing.js';
+import { windowSize } from './timing.js';
+import { budgetEstimate } from './budget-estimate.js';
 
 export interface UndoOptions {
   journal: string;
@@ -41,9 +42,9 @@ export async function runUndo(ctx: Context, opts: UndoOptions): Promise<number> 
     return 1;
   }
   const settings = await ctx.settings();
-  note(`${links.length} link${links.length === 1 ? '' : 's'} to delete, ${formatEstimate(estimateMs(links.length, settings.rateLimit))} at ${formatRate(settings.rateLimit)}`);
   const journal = await openJournal(opts.journal);
   const stage = await openSendStage(ctx, { journal, claimed: state.claimed, outage });
+  note(`${links.length} link${links.length === 1 ? '' : 's'} to delete, ${await budgetEstimate(ctx, settings, links.length, stage.api)}`);
   const started = ctx.now();
   const counts = { deleted: 0, gone: 0, failed: 0 };
   let fatal: unknown;

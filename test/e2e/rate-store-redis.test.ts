@@ -100,6 +100,56 @@ describe('a fleet sharing one budget through Redis', () => {
   }, 30_000);
 });
 
+/** The connections Redis accepted while `run` ran (the count itself is read on one connection). */
+async function redisConnections(run: () => Promise<CliResult>): Promise<{ result: CliResult; connections: number }> {
+  const total = async () => Number(/total_connections_received:(\d+)/.exec(await redis.command('INFO', 'stats') as string)![1]);
+  const before = await total();
+  const result = await run();
+  return { result, connections: await total() - before - 1 };
+}
+
+describe('a bulk command opens the rate store once', () => {
+  test('sync (read, estimate, writes), import, its dry run and its undo: one Redis connection each', async () => {
+    sandbox = await startSandbox({ rateLimit: '30/60s' });
+    const dir = tempDir('shorty-redis-bulk-');
+    const journal = join(dir, 'links.journal');
+    const links = join(dir, 'links.csv');
+    writeFileSync(links, 'alias,url\nonce-a,https://example.com/a\nonce-b,https://example.com/b\n');
+    const more = join(dir, 'more.txt');
+    writeFileSync(more, 'https://example.com/c\nhttps://example.com/d\n');
+    // A long window: every step still counts the requests of the steps before it.
+    const flags = ['--rate-limit', '10/60s', '--rate-store', redis.url()];
+    const run = (args: string[]) => redisConnections(() => runCli([...args, ...flags], { env: envFor(sandbox!), configDir: tempDir() }));
+
+    const dry = await run(['urls', 'sync', links, '--dry-run']);
+    expect(dry.result.exitCode, dry.result.stderr).toBe(0);
+    // The read's one request counted through the same connection: room for both writes.
+    expect(dry.result.stderr).toContain('2 writes, under a second at 10/min');
+    expect(dry.connections).toBe(1);
+
+    const sync = await run(['urls', 'sync', links, '-y']);
+    expect(sync.result.exitCode, sync.result.stderr).toBe(0);
+    expect(sync.connections).toBe(1);
+
+    const eight = join(dir, 'eight.txt');
+    writeFileSync(eight, Array.from({ length: 8 }, (_, i) => `https://example.com/dry/${i}\n`).join(''));
+    const importDry = await run(['urls', 'import', eight, '--dry-run']);
+    expect(importDry.result.exitCode, importDry.result.stderr).toBe(0);
+    // The 4 requests of the syncs (other "machines"), read from Redis: room for 6, 2 at 6 s each.
+    expect(importDry.result.stderr).toContain('8 rows, about 12 s at 10/min');
+    expect(importDry.connections).toBe(1);
+
+    const imported = await run(['urls', 'import', more, '--journal', journal]);
+    expect(imported.result.exitCode, imported.result.stderr).toBe(0);
+    expect(imported.result.stderr).toContain('2 rows, under a second at 10/min');
+    expect(imported.connections).toBe(1);
+
+    const undo = await run(['urls', 'import', '--undo', journal, '-y']);
+    expect(undo.result.exitCode, undo.result.stderr).toBe(0);
+    expect(undo.connections).toBe(1);
+  }, 60_000);
+});
+
 describe('a rate store that cannot be used', () => {
   const noSecret = (r: CliResult, secret: string) => {
     expect(r.stdout + r.stderr).not.toContain(secret);

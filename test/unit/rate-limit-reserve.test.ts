@@ -63,6 +63,20 @@ describe('SharedLimiter file work', () => {
     for (const slot of slots) expect(slot.doneAt).toBeGreaterThanOrEqual(slot.sentAt);
   });
 
+  it('a snapshot, for a run\'s estimate, counts the requests sent, not the slots held ahead for the next ones', async () => {
+    const { request, limiter, store, clock } = await setup({ limit: 100 });
+    for (let i = 0; i < 6; i++) await request();
+    expect((await store.read()).slots.length).toBeGreaterThan(6);
+    const { state, now } = await limiter.snapshot();
+    expect(now).toBe(clock.t);
+    expect(state.slots).toHaveLength(6);
+    for (const slot of state.slots) expect(slot.doneAt).toBeGreaterThanOrEqual(slot.sentAt);
+    // A copy: the limiter's next update does not change what the estimate was given.
+    await request();
+    expect(state.slots).toHaveLength(6);
+    await limiter.close();
+  });
+
   it('counts slots taken ahead against the other processes: together they never pass the cap', async () => {
     const a = await setup({ limit: 12, windowMs: 5000 });
     const b = await setup({ limit: 12, windowMs: 5000, path: a.path, clock: a.clock });

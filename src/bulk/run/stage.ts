@@ -42,9 +42,10 @@ export async function openSendStage(ctx: Context, opts: { journal?: JournalWrite
  * The API for a bulk run, on a signal of its own that Ctrl-C does not abort: a request already on
  * the wire is awaited and journaled (the server may have carried it out). Waits (for the rate
  * limit, or before a retry after a rate-limit answer, when nothing was done) still end at Ctrl-C,
- * so a row that has not been sent yet is dropped at once.
+ * so a row that has not been sent yet is dropped at once. One per run: what the run reads, its
+ * estimate and its writes share one limiter, so the rate-limit state store is opened once.
  */
-function bulkApi(ctx: Context): Promise<ModernApi> {
+export function bulkApi(ctx: Context): Promise<ModernApi> {
   let api = apis.get(ctx);
   if (!api) apis.set(ctx, (api = openBulkApi(ctx)));
   return api;

@@ -9,7 +9,7 @@ import { lockJournal } from '../journal-lock.js';
 import type { Delimiter, InputFormat } from '../read/format.js';
 import { openImportInput } from '../read/input.js';
 import { settleOpenIntents } from '../run/resume.js';
-import { outagePolicy } from '../run/stage.js';
+import { bulkApi, outagePolicy } from '../run/stage.js';
 import { budgetEstimate } from '../budget-estimate.js';
 import { readAccount } from './account.js';
 import { applyPlan } from './apply.js';
@@ -64,14 +64,16 @@ export async function runSync(ctx: Context, opts: SyncOptions): Promise<number> 
   const journal = journaled ? await readJournal(journaled, ctx.signal) : undefined;
   if (journaled && journal) await settleOpenIntents(ctx, journaled, journal, outage);
 
-  const account = await readAccount(await ctx.api(), opts.key, opts.pageSize ?? BULK_PAGE_SIZE, ctx.signal);
+  // The client the writes go through: the read, the estimate and the writes share one limiter.
+  const api = await bulkApi(ctx);
+  const account = await readAccount(api, opts.key, opts.pageSize ?? BULK_PAGE_SIZE, ctx.signal);
   const plan = planSync(desired, account, { key: opts.key, prune: opts.prune, baseUrl });
   const style = await lineStyle(ctx);
   for (const line of [desired.credentials.warning(), unseenWarning(plan)]) if (line) warn(line);
   if (!ctx.globals.quiet) for (const line of planLines(plan, opts.key, style)) ctx.io.stdout.write(`${line}\n`);
   note(readLine(plan));
   // After the account read, whose requests the estimate counts as spent.
-  const estimate = plan.items.length > 0 ? await budgetEstimate(ctx, settings, plan.items.length) : '';
+  const estimate = plan.items.length > 0 ? await budgetEstimate(ctx, settings, plan.items.length, api) : '';
   note(plan.items.length === 0 && plan.invalid.length === 0 ? `No changes: the account matches ${input.file.label}` : planTotals(plan, estimate));
   const invalid = plan.invalid.length > 0 ? 1 : 0;
 
