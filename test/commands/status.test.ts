@@ -88,6 +88,12 @@ describe('config get', () => {
     expect(plain).toMatchObject({ stdout: 'https://saved.example.com\n', stderr: '' });
     expect((await cli.run(['config', 'get', 'domain'], { configDir })).stderr).toBe('');
     const unset = await cli.run(['config', 'get', 'timeout'], { configDir, env: { SHORTY_TIMEOUT: '9' } });
-    expect(unset).toMatchObject({ exitCode: 1, stdout: '', stderr: 'timeout is not set in profile "default"\nnote: SHORTY_TIMEOUT overrides this in the environment (9)\n' });
+    expect(unset).toMatchObject({ exitCode: 1, stdout: '', stderr: 'shorty: timeout is not set in profile "default"\nhint: SHORTY_TIMEOUT overrides this in the environment (9)\n' });
+  });
+
+  it('an unset key is one `shorty: ` line on stderr and exit 1, as every other message', async () => {
+    const configDir = configWith({ work: { 'base-url': 'https://saved.example.com' } });
+    const res = await cli.run(['config', 'get', 'rate-limit', '--profile', 'work'], { configDir, env: { SHORTY_RATE_LIMIT: '' } });
+    expect(res).toMatchObject({ exitCode: 1, stdout: '', stderr: 'shorty: rate-limit is not set in profile "work"\n' });
   });
 });
