@@ -32,10 +32,24 @@ export class ApiError extends ShortyError {
  */
 export class UnusableResponseError extends ApiError {}
 
-/** Key missing, invalid or expired. */
+/** Key missing, invalid or expired. `serverMessage`: the server's own words (redacted), when it sent any. */
 export class AuthError extends ShortyError {
-  constructor(message: string, hint?: string) {
+  readonly serverMessage?: string;
+  constructor(message: string, hint?: string, serverMessage?: string) {
     super(message, 3, hint);
+    this.serverMessage = serverMessage;
+  }
+}
+
+/**
+ * The key may well be right, but the account or the server refuses the API (an inactive account,
+ * a plan without API access, the API turned off): still exit 3, and `refusal` names which.
+ */
+export class RefusalError extends AuthError {
+  readonly refusal: string;
+  constructor(refusal: string, serverMessage: string, hint: string) {
+    super(`the server refused the request: ${serverMessage}`, hint, serverMessage);
+    this.refusal = refusal;
   }
 }
 

@@ -104,7 +104,7 @@ export function checkBody(res: HttpResponse, redact: (text: string) => string = 
   if (isErrorFlag(obj.error)) {
     const message = typeof obj.message === 'string' && obj.message ? redact(obj.message) : `the API reported an error (HTTP ${res.status})`;
     if (isRefusalReason(message)) throw denialError(message, res.status);
-    if (KEY_MESSAGE.test(message)) throw new AuthError(message, KEY_HINT);
+    if (KEY_MESSAGE.test(message)) throw new AuthError(message, KEY_HINT, message);
     throw new ApiError(message, { status: res.status });
   }
   if (res.status >= 400) throw new ApiError(`HTTP ${res.status} from the server`, { status: res.status });

@@ -173,7 +173,8 @@ const tests: Record<CommandName, Test> = {
     void (await expectCalls(c, ['pixels', 'add', 'P', '--type', 'bing', '--tag', 'T'], ['POST /api/pixel/add'])),
   'pixels update': async (c) => {
     const id = await post(c, '/pixel/add', { type: 'bing', name: 'P', tag: 'T' });
-    await expectCalls(c, ['pixels', 'update', String(id), '--tag', 'T2'], [`PUT /api/pixel/${id}/update`]);
+    await expectCalls(c, ['pixels', 'update', String(id), '--tag', 'T2'], ['GET /api/pixels', `PUT /api/pixel/${id}/update`]);
+    await expectCalls(c, ['pixels', 'update', String(id), '--tag', 'T3', '-q'], [`PUT /api/pixel/${id}/update`]);
   },
   'pixels delete': async (c) => {
     const id = await post(c, '/pixel/add', { type: 'bing', name: 'P', tag: 'T' });

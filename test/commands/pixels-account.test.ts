@@ -19,10 +19,17 @@ describe('pixels', () => {
     const id = Number(add.stdout.trim());
     expect(add.requests[0]).toMatchObject({ method: 'POST', path: '/api/pixel/add', body: { type: 'tiktok', name: 'Ads', tag: 'C4AB' } });
 
+    // The answer is only a message: the pixel is read first, so the whole record is printed, as `get` prints it.
     const upd = await cli.runLogged(['pixels', 'update', String(id), '--tag', 'C4CD', '--json']);
-    expect(calls(upd.requests)).toEqual([`PUT /api/pixel/${id}/update`]);
-    expect(upd.requests[0].body).toEqual({ tag: 'C4CD' });
-    expect(json(upd)).toEqual({ id, tag: 'C4CD' });
+    expect(calls(upd.requests)).toEqual(['GET /api/pixels', `PUT /api/pixel/${id}/update`]);
+    expect(upd.requests[1].body).toEqual({ tag: 'C4CD' });
+    expect(json(upd)).toEqual({ id, type: 'tiktok', name: 'Ads', tag: 'C4CD', date: expect.any(String) });
+    expect(json(upd)).toEqual(json(await cli.run(['pixels', 'get', String(id), '--json'])));
+
+    // -q prints the id alone: with --tag nothing needs reading.
+    const quiet = await cli.runLogged(['pixels', 'update', String(id), '--tag', 'C4CD', '-q']);
+    expect(quiet).toMatchObject({ exitCode: 0, stdout: `${id}\n` });
+    expect(calls(quiet.requests)).toEqual([`PUT /api/pixel/${id}/update`]);
 
     // The service needs the tag on every update: --name alone reads the current one first.
     const renamed = await cli.runLogged(['pixels', 'update', String(id), '--name', 'Ads 2', '--json']);

@@ -53,8 +53,37 @@ describe('shorty status', () => {
   it('exit 3 when the service rejects the key', async () => {
     const res = await cli.runLogged(['status', '--json'], { env: { SHORTY_API_KEY: 'sk_not_the_right_key' } });
     expect(res.exitCode).toBe(3);
-    expect(json(res)).toMatchObject({ api_key: 'sk_…_key', key_check: 'rejected' });
+    expect(json(res)).toMatchObject({ api_key: 'sk_…_key', key_check: 'rejected', key_check_message: expect.any(String) });
     expect(calls(res.requests)).toEqual(['GET /api/account']);
+  });
+
+  it('an inactive account is not a rejected key: it says so, with the server\'s words, exit 3', async () => {
+    await cli.sandbox.admin.fault('account-inactive', { count: 1 });
+    const res = await cli.runLogged(['status', '--json']);
+    expect(res.exitCode).toBe(3);
+    expect(json(res)).toMatchObject({ key_check: 'account inactive', key_check_message: 'Please activate your account.', account: null });
+    expect(res.stderr).toBe('shorty: the server refused the request: Please activate your account.\nhint: activate the account (check your email)\n');
+    expect(calls(res.requests)).toEqual(['GET /api/account']);
+
+    await cli.sandbox.admin.fault('account-inactive', { count: 1 });
+    const table = await cli.run(['status', '-o', 'table']);
+    expect(table.exitCode).toBe(3);
+    expect(table.stdout).toMatch(/^Key check {4}account inactive: Please activate your account\.$/m);
+  });
+
+  it('a key without API access and a server with its API off are named too; a wrong key stays rejected', async () => {
+    await cli.sandbox.admin.fault('api-not-allowed', { count: 1 });
+    const banned = await cli.run(['status', '--json']);
+    expect(banned.exitCode).toBe(3);
+    expect(json(banned)).toMatchObject({ key_check: 'no API access', key_check_message: 'You do not have the permission to use the API.' });
+    await cli.sandbox.admin.fault('api-disabled', { count: 1 });
+    expect(json(await cli.run(['status', '--json']))).toMatchObject({ key_check: 'API disabled', key_check_message: 'API service is disabled.' });
+    // The account answers only the right key: a wrong one still meets the bad-key answer.
+    await cli.sandbox.admin.fault('account-inactive', { count: 1 });
+    const wrong = await cli.run(['status', '--json'], { env: { SHORTY_API_KEY: 'sk_not_the_right_key' } });
+    expect(wrong.exitCode).toBe(3);
+    expect(json(wrong)).toMatchObject({ key_check: 'rejected' });
+    await cli.sandbox.admin.fault(null);
   });
 
   it('exit 5 when the service cannot be reached; exit 2 without a base URL', async () => {
@@ -88,6 +117,12 @@ describe('config get', () => {
     expect(plain).toMatchObject({ stdout: 'https://saved.example.com\n', stderr: '' });
     expect((await cli.run(['config', 'get', 'domain'], { configDir })).stderr).toBe('');
     const unset = await cli.run(['config', 'get', 'timeout'], { configDir, env: { SHORTY_TIMEOUT: '9' } });
-    expect(unset).toMatchObject({ exitCode: 1, stdout: '', stderr: 'timeout is not set in profile "default"\nnote: SHORTY_TIMEOUT overrides this in the environment (9)\n' });
+    expect(unset).toMatchObject({ exitCode: 1, stdout: '', stderr: 'shorty: timeout is not set in profile "default"\nhint: SHORTY_TIMEOUT overrides this in the environment (9)\n' });
+  });
+
+  it('an unset key is one `shorty: ` line on stderr and exit 1, as every other message', async () => {
+    const configDir = configWith({ work: { 'base-url': 'https://saved.example.com' } });
+    const res = await cli.run(['config', 'get', 'rate-limit', '--profile', 'work'], { configDir, env: { SHORTY_RATE_LIMIT: '' } });
+    expect(res).toMatchObject({ exitCode: 1, stdout: '', stderr: 'shorty: rate-limit is not set in profile "work"\n' });
   });
 });

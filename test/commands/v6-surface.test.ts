@@ -152,6 +152,9 @@ describe('read-before-write updates on v6', () => {
     expect(calls(res.requests)).toEqual(['GET /api/campaigns', `PUT /api/campaign/${id}/update`]);
     expect(res.requests[1].body).toEqual({ name: 'Spring', public: false });
     expect(json(res)).toMatchObject({ id, name: 'Spring', public: false, rotator: `${v6.sandbox.baseUrl}/r/spring` });
+    // The answer has no `views` (list items do): the record printed is still the one `get` prints.
+    expect(json(res)).toEqual(json(await v6.run(['campaigns', 'get', String(id), '--json'])));
+    expect(json(res)).toHaveProperty('views');
     oneErrorLine(await v6.run(['campaigns', 'add', 'Spring']), /already have a campaign with that name/);
   });
 
@@ -160,6 +163,10 @@ describe('read-before-write updates on v6', () => {
     const res = await v6.run(['pixels', 'update', String(id), '--name', 'New', '--json']);
     expect(res.exitCode, res.stderr).toBe(0);
     expect(json(await v6.run(['pixels', 'get', String(id), '--json']))).toMatchObject({ id, type: 'fbpixel', name: 'New', tag: '1234' });
+    // --tag alone: the answer is a message, the pixel read first gives the rest of the record.
+    const tagged = await v6.run(['pixels', 'update', String(id), '--tag', '5678', '--json']);
+    expect(json(tagged)).toEqual(json(await v6.run(['pixels', 'get', String(id), '--json'])));
+    expect(json(tagged)).toMatchObject({ id, type: 'fbpixel', name: 'New', tag: '5678' });
     const missing = await v6.run(['pixels', 'update', '9', '--name', 'X']);
     expect(missing.exitCode).toBe(1);
     expect(missing.stderr).toMatch(/^shorty: pixel 9 not found\n/);

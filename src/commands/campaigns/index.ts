@@ -79,9 +79,12 @@ export function register(campaigns: Command, ctx: Context): void {
       const campaignId = parseId(id, 'campaign id');
       const body = campaignBody(flags, flags.name);
       if (Object.keys(body).length === 0) throw new UsageError('nothing to update: pass --name, --slug, --public or --private');
-      body.name ??= (await findInList(ctx, CAMPAIGN, campaignId)).name;
+      const current = body.name === undefined ? await findInList(ctx, CAMPAIGN, campaignId) : undefined;
+      body.name ??= current?.name;
       const res = await (await ctx.api()).call('PUT', `/campaign/${campaignId}/update`, { body });
-      await (await ctx.printer()).object(asRecord(CAMPAIGN, { id: campaignId, ...res }), CAMPAIGN.view);
+      // The answer is the campaign without what only lists carry (v6's `views`): the campaign
+      // read for its name fills those in, so the record is the one `get` prints.
+      await (await ctx.printer()).object(asRecord(CAMPAIGN, { ...current, ...withName({ id: campaignId, ...res }) }), CAMPAIGN.view);
     }));
   answers(update, CAMPAIGN.view);
   fieldsHelp(update, CAMPAIGN);

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { ShortyError } from '../../errors.js';
 import type { View } from '../../output/printer.js';
 import { CONFIG_KEYS, ENV_OF_KEY, maskKey, normalizeConfigValue, parseConfigKey, type ConfigKey } from '../../settings/keys.js';
 import { maskRateStoreUrl } from '../../settings/rate-store-url.js';
@@ -33,12 +34,11 @@ function shown(key: ConfigKey, value: string | undefined): string | null {
   return key === 'rate-store' ? maskRateStoreUrl(value) : value;
 }
 
-/** stdout keeps the profile's value (scripts read it); a person learns on stderr that runs use another. */
-async function noteOverride(ctx: Context, key: ConfigKey): Promise<void> {
+/** The variable that overrides `key` in this environment, and its value as shown. */
+function override(ctx: Context, key: ConfigKey): string | undefined {
   const name = key === 'domain' ? undefined : ENV_OF_KEY[key];
   const value = name ? ctx.env[name]?.trim() : undefined;
-  if (!name || !value) return;
-  await (await ctx.printer()).note(`note: ${name} overrides this in the environment (${shown(key, value)})`);
+  return name && value ? `${name} overrides this in the environment (${shown(key, value)})` : undefined;
 }
 
 export function register(config: Command, ctx: Context): void {
@@ -58,13 +58,11 @@ export function register(config: Command, ctx: Context): void {
       const key = parseConfigKey(name);
       const { profile, values } = await selected(ctx);
       const value = shown(key, values[key]);
-      if (value === null) {
-        ctx.io.stderr.write(`${key} is not set in profile "${profile}"\n`);
-        await noteOverride(ctx, key);
-        return 1;
-      }
+      // stdout keeps the profile's value (scripts read it); a person learns on stderr that runs use another.
+      const overridden = override(ctx, key);
+      if (value === null) throw new ShortyError(`${key} is not set in profile "${profile}"`, 1, overridden);
       ctx.io.stdout.write(`${value}\n`);
-      await noteOverride(ctx, key);
+      if (overridden) await (await ctx.printer()).note(`note: ${overridden}`);
     }));
   get.addHelpText('after', '\nPrints the value saved in the profile. When an environment variable (SHORTY_BASE_URL...)\n'
     + 'overrides it, a note on stderr says so; `shorty status` shows the values in force.');

@@ -58,7 +58,9 @@ export function register(pixels: Command, ctx: Context): void {
   completeOption(add, '--type', PIXEL_TYPES);
   examples(add, 'shorty pixels add "Main site" --type gtmpixel --tag GTM-ABC123', 'shorty pixels add Ads --type tiktok --tag C4ABCDEF -q');
 
-  // The service needs the tag on every update: without --tag the current one is read first.
+  // The service needs the tag on every update and answers only a message: the pixel is read
+  // first (its tag when --tag is not given, its type and date for the record printed), unless
+  // -q with --tag, which prints the id alone.
   const update = verb(pixels, 'update <id>', "change a pixel's tag or name (one flag is enough)")
     .option('--tag <tag>', "the provider's tag or id")
     .option('--name <name>', 'new name')
@@ -69,10 +71,11 @@ export function register(pixels: Command, ctx: Context): void {
         ...(flags.tag === undefined ? {} : { tag: nonEmpty(flags.tag, '--tag') }),
         ...(flags.name === undefined ? {} : { name: nonEmpty(flags.name, '--name') }),
       };
-      const current = flags.tag === undefined ? await findInList(ctx, PIXEL, pixelId) : undefined;
+      const printer = await ctx.printer();
+      const current = flags.tag === undefined || !printer.quiet ? await findInList(ctx, PIXEL, pixelId) : undefined;
       const body = { tag: current?.tag, ...changes };
       await (await ctx.api()).call('PUT', `/pixel/${pixelId}/update`, { body });
-      await (await ctx.printer()).object(asRecord(PIXEL, { ...current, id: pixelId, ...body }), PIXEL.view);
+      await printer.object(asRecord(PIXEL, { ...current, id: pixelId, ...body }), PIXEL.view);
     }));
   answers(update, PIXEL.view);
   fieldsHelp(update, PIXEL);

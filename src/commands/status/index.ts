@@ -10,9 +10,12 @@ export function register(status: Command, ctx: Context): void {
   examples(status
     .option('--offline', 'send no request: show the settings without checking the key')
     .addHelpText('after', '\nEach setting says where it came from: flag, environment, profile or default. The key is\n'
-      + 'checked with one GET /account unless --offline (key_check: ok, rejected, skipped).\n'
-      + 'Exit codes: 0 ready, 2 no base URL (or an invalid setting), 3 no API key or the key was\n'
-      + 'rejected, 4 rate limited (--no-wait), 5 the service could not be reached, 1 any other API error.')
+      + 'checked with one GET /account unless --offline. key_check: ok; rejected (a wrong or expired\n'
+      + 'key); account inactive, no API access, API disabled or endpoint not allowed (the account or\n'
+      + 'the server refuses the API, whatever the key; key_check_message quotes the server); skipped.\n'
+      + 'Exit codes: 0 ready, 2 no base URL (or an invalid setting), 3 no API key, or the key or the\n'
+      + 'account was refused, 4 rate limited (--no-wait), 5 the service could not be reached, 1 any\n'
+      + 'other API error.')
     .action(action(ctx, async (flags: { offline?: boolean }) => (await import('./run.js')).showStatus(ctx, flags))),
   'shorty status',
   'shorty status --offline --json',

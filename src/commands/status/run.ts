@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import { ShortyError } from '../../errors.js';
+import { AuthError, RefusalError, ShortyError } from '../../errors.js';
 import type { View } from '../../output/printer.js';
 import { requireApiKey, requireBaseUrl } from '../../settings/base-url.js';
 import { maskKey } from '../../settings/keys.js';
@@ -11,7 +11,12 @@ import { STATUS_FIELDS } from './fields.js';
 
 const VIEW: View = { columns: [...STATUS_FIELDS], quiet: 'profile', fields: STATUS_FIELDS };
 
-type KeyCheck = 'ok' | 'rejected' | 'skipped';
+/**
+ * `rejected`: the key is wrong. A refusal (RefusalError.refusal: `account inactive`, `no API
+ * access`, `API disabled`, `endpoint not allowed`) is the account or the server saying no to a
+ * key that may be right: a new key would not help, so it is not called rejected.
+ */
+type KeyCheck = 'ok' | 'rejected' | 'skipped' | (string & {});
 
 interface Status {
   profile: string;
@@ -24,6 +29,8 @@ interface Status {
   rate_limit: string;
   rate_limit_source: string;
   key_check: KeyCheck;
+  /** The server's words when it refused the key or the account. */
+  key_check_message: string | null;
   account: string | null;
 }
 
@@ -46,8 +53,12 @@ export async function showStatus(ctx: Context, flags: { offline?: boolean }): Pr
     }
   } catch (err) {
     if (!(err instanceof ShortyError)) throw err;
-    // Exit 3 (missing or refused key) says the key is the fault; anything else left it unproven.
-    if (err.exitCode === 3 && settings.apiKey) status.key_check = 'rejected';
+    // Exit 3 with a key set: the server answered no, to the key or to the account; anything
+    // else (no key, no answer) left it unproven.
+    if (err instanceof AuthError && settings.apiKey) {
+      status.key_check = err instanceof RefusalError ? err.refusal : 'rejected';
+      status.key_check_message = err.serverMessage ?? null;
+    }
     problem = err;
   }
   await print(ctx, status);
@@ -68,6 +79,7 @@ function describe(settings: Settings): Status {
     rate_limit: formatRateLimit(settings.rateLimit),
     rate_limit_source: origins.rateLimit.origin,
     key_check: 'skipped',
+    key_check_message: null,
     account: null,
   };
 }
@@ -78,9 +90,10 @@ async function print(ctx: Context, status: Status): Promise<void> {
   const settings = await ctx.settings();
   const from = (origin: SettingOrigin) => (origin.via ? `from ${origin.via}` : origin.origin);
   const unset = (hint: string) => `not set (${hint})`;
-  const key: Record<KeyCheck, string> = {
+  const said = status.key_check_message ? `: ${status.key_check_message}` : '';
+  const key: Record<string, string> = {
     ok: `works${status.account ? `: ${status.account}` : ''}`,
-    rejected: 'rejected by the service',
+    rejected: `rejected by the service${said}`,
     skipped: 'not checked',
   };
   const lines: [string, string][] = [
@@ -89,7 +102,7 @@ async function print(ctx: Context, status: Status): Promise<void> {
     ['Base URL', status.base_url ? `${status.base_url} (${from(settings.origins.baseUrl)})` : unset('shorty login, or SHORTY_BASE_URL')],
     ['API key', status.api_key ? `${status.api_key} (${from(settings.origins.apiKey)})` : unset('shorty login, or SHORTY_API_KEY')],
     ['Rate limit', `${status.rate_limit} (${from(settings.origins.rateLimit)})`],
-    ['Key check', key[status.key_check]],
+    ['Key check', key[status.key_check] ?? `${status.key_check}${said}`],
   ];
   const width = Math.max(...lines.map(([label]) => label.length));
   const text = lines.map(([label, value]) => `${label.padEnd(width)}  ${value}`).join('\n');
