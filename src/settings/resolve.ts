@@ -3,7 +3,7 @@ import { DEFAULT_RATE_LIMIT, parseRateLimit } from './rate-limit-spec.js';
 import { parseApiKey, parseBaseUrl } from './base-url.js';
 import { ENV_OF_KEY, parseOutputFormat, parseTimeoutSeconds } from './keys.js';
 import { configDir } from './paths.js';
-import { parseRateStoreUrl } from './rate-store-url.js';
+import { parseRateStoreUrl, rateStoreTarget } from './rate-store-url.js';
 import { profileOf, readConfig, selectProfile } from './store.js';
 import type { Env, OutputFormat, SettingFlags, SettingOrigin, Settings } from './types.js';
 
@@ -54,6 +54,11 @@ export async function resolveSettings(globals: SettingFlags, env: Env, warnTo?: 
       rateLimit: originOf(rateLimit),
     },
   };
+}
+
+/** The secrets among the settings: the key and the rate store's password. */
+export function settingSecrets(settings: Settings): (string | undefined)[] {
+  return [settings.apiKey, settings.rateStore === undefined ? undefined : rateStoreTarget(settings.rateStore).password];
 }
 
 function originOf(picked: Picked | undefined): SettingOrigin {
