@@ -29,6 +29,8 @@ export interface Host extends Clock {
   env: Env;
   /** Aborted on SIGINT/SIGTERM. */
   signal: AbortSignal;
+  /** The run's secrets, when the host hides them from more than shorty's writers (entry.ts). */
+  secrets?: Secrets;
 }
 
 /**

@@ -4,8 +4,14 @@ import { abortableSleep } from './util/sleep.js';
 import { CancelError, EXIT, OutputError } from './errors.js';
 import { fileErrorReason } from './file-errors.js';
 import { processIO } from './io.js';
+import { maskRequestSecrets } from './api/redact.js';
+import { createSecrets } from './util/secrets.js';
+import { redactWrites } from './util/redacted-writes.js';
 
-/** The process-facing shell around main(): signals, failing output streams, exit code, nothing else. */
+/**
+ * The process-facing shell around main(): signals, failing output streams, what libraries write
+ * to stderr on their own, exit code, nothing else.
+ */
 export function run(argv: string[]): void {
   const controller = new AbortController();
   // Every request in flight and every wait listens to Ctrl-C: a long import has many, none a leak.
@@ -25,8 +31,13 @@ export function run(argv: string[]): void {
     const reason = err.code === 'EPIPE' ? 'the reader closed it (EPIPE)' : fileErrorReason(err);
     if (!controller.signal.aborted) controller.abort(new OutputError(stream, err.code, reason));
   });
+  // The run's secrets are made here, so that what libraries print on stderr under DEBUG or
+  // NODE_DEBUG (request headers and bodies, Redis's AUTH) is hidden like shorty's own lines.
+  const secrets = createSecrets();
+  redactWrites(process.stderr, (text) => maskRequestSecrets(secrets.redact(text)));
   main(argv, {
     io,
+    secrets,
     env: process.env,
     now: () => Date.now(),
     sleep: abortableSleep,

@@ -13,9 +13,15 @@ function memo<T>(make: () => Promise<T>): () => Promise<T> {
 export function createContext(host: Host, globals: GlobalOptions = {}): Context {
   const cleanups: (() => Promise<void> | void)[] = [];
   const onClose = (fn: () => Promise<void> | void) => void cleanups.push(fn);
-  const secrets = createSecrets();
-  // Read when first asked for, after commander has filled in `globals`.
-  const settings = memo(async () => (await import('./settings/resolve.js')).resolveSettings(globals, host.env, host.io.stderr));
+  const secrets = host.secrets ?? createSecrets();
+  // Read when first asked for, after commander has filled in `globals`. Their secrets are hidden
+  // from then on: a library may print one before shorty's code uses it (Redis's AUTH, DEBUG=ioredis*).
+  const settings = memo(async () => {
+    const { resolveSettings, settingSecrets } = await import('./settings/resolve.js');
+    const resolved = await resolveSettings(globals, host.env, host.io.stderr);
+    for (const secret of settingSecrets(resolved)) secrets.add(secret);
+    return resolved;
+  });
 
   async function connect(signal: AbortSignal, sleep: Host['sleep']): Promise<Connection> {
     const { openConnection } = await import('./api/connection.js');

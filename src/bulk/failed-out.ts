@@ -1,10 +1,11 @@
-import { realpath, rename, rm, stat } from 'node:fs/promises';
+import { readdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileError } from '../file-errors.js';
 import { LINK_COLUMNS } from '../input/link-body.js';
 import { linkColumnOf } from '../input/link-columns.js';
 import { openFileCalls, recordFile, type OpenedFile } from './append-file.js';
 import type { InputFormat } from './read/format.js';
+import { isProcessAlive } from '../util/file-lock.js';
 
 export interface FailedOut {
   /** Records a failed or invalid row: its input cells and why it failed. */
@@ -25,6 +26,7 @@ export interface FailedOut {
 export async function openFailedOut(path: string, format: InputFormat, header: string[]): Promise<FailedOut> {
   const { stringify } = await import('csv-stringify/sync');
   const { target, temp } = await placesOf(path);
+  if (temp) await removeStaleTemps(target);
   let file: OpenedFile;
   try {
     file = await openFileCalls(temp ?? target, temp ? 'wx' : 'a');
@@ -57,8 +59,27 @@ async function placesOf(path: string): Promise<{ target: string; temp?: string }
   const info = await stat(path).catch(() => undefined);
   if (info && !info.isFile()) return { target: path };
   const target = info ? await realpath(path) : path;
-  const temp = join(dirname(target), `.${basename(target)}.${process.pid}-${Math.random().toString(36).slice(2, 10)}.tmp`);
+  const temp = join(dirname(target), `${tempPrefix(target)}${process.pid}-${Math.random().toString(36).slice(2, 10)}.tmp`);
   return { target, temp };
+}
+
+/** The temp files of FILE are `.FILE.<pid>-<random>.tmp`: the pid of the run that writes one. */
+const tempPrefix = (target: string) => `.${basename(target)}.`;
+const TEMP_TAIL = /^(\d+)-[0-9a-z]{1,8}\.tmp$/;
+
+/**
+ * A run killed with -9 (or by a power cut) can't remove its temp file: the next run on FILE does,
+ * once the run that wrote it is gone. A temp file of a run still going (another import writing
+ * the same FILE) is left to it. Best effort: one that can't be removed stays, and this run goes on.
+ */
+async function removeStaleTemps(target: string): Promise<void> {
+  const prefix = tempPrefix(target);
+  const names = await readdir(dirname(target)).catch(() => [] as string[]);
+  for (const name of names) {
+    const pid = name.startsWith(prefix) ? TEMP_TAIL.exec(name.slice(prefix.length))?.[1] : undefined;
+    if (pid === undefined || isProcessAlive(Number(pid))) continue;
+    await rm(join(dirname(target), name), { force: true }).catch(() => undefined);
+  }
 }
 
 export function failedOutColumns(format: InputFormat, header: string[]): string[] {

@@ -3,8 +3,8 @@ import { DEFAULT_RATE_LIMIT, parseRateLimit } from './rate-limit-spec.js';
 import { parseApiKey, parseBaseUrl } from './base-url.js';
 import { ENV_OF_KEY, parseOutputFormat, parseTimeoutSeconds } from './keys.js';
 import { configDir } from './paths.js';
-import { parseRateStoreUrl } from './rate-store-url.js';
-import { chooseProfile, profileOf, readConfig, selectProfile } from './store.js';
+import { parseRateStoreUrl, rateStoreTarget } from './rate-store-url.js';
+import { profileOf, readConfig, selectProfile } from './store.js';
 import type { Env, OutputFormat, SettingFlags, SettingOrigin, Settings } from './types.js';
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -20,7 +20,8 @@ type Picked = [value: string, source: string, origin: SettingOrigin['origin']];
 export async function resolveSettings(globals: SettingFlags, env: Env, warnTo?: Writable): Promise<Settings> {
   const dir = configDir(env);
   const data = readConfig(dir, warnTo);
-  const profile = selectProfile(globals.profile, env.SHORTY_PROFILE, data, { check: !globals.createsProfile });
+  const choice = selectProfile(globals.profile, env.SHORTY_PROFILE, data, { check: !globals.createsProfile });
+  const profile = choice.name;
   const stored = profileOf(data, profile) ?? {};
   const pick = (flag: [string | undefined, string], key: keyof typeof ENV_OF_KEY) =>
     first([[...flag, 'flag'], [env[ENV_OF_KEY[key]], ENV_OF_KEY[key], 'environment'], [stored[key], `${key} in profile "${profile}"`, 'profile']]);
@@ -47,12 +48,17 @@ export async function resolveSettings(globals: SettingFlags, env: Env, warnTo?: 
     curl: env.SHORTY_DEBUG === 'curl',
     wait: globals.wait !== false,
     origins: {
-      profile: chooseProfile(globals.profile, env.SHORTY_PROFILE, data),
+      profile: choice,
       baseUrl: originOf(baseUrl),
       apiKey: originOf(apiKey),
       rateLimit: originOf(rateLimit),
     },
   };
+}
+
+/** The secrets among the settings: the key and the rate store's password. */
+export function settingSecrets(settings: Settings): (string | undefined)[] {
+  return [settings.apiKey, settings.rateStore === undefined ? undefined : rateStoreTarget(settings.rateStore).password];
 }
 
 function originOf(picked: Picked | undefined): SettingOrigin {
@@ -67,7 +73,7 @@ export function resolveOutputFormat(globals: Pick<SettingFlags, 'output' | 'prof
   const dir = configDir(env);
   const data = readConfig(dir, warnTo);
   // Not checked here (login and `config set` may name a profile they create): the command is.
-  const profile = selectProfile(globals.profile, env.SHORTY_PROFILE, data, { check: false });
+  const profile = selectProfile(globals.profile, env.SHORTY_PROFILE, data, { check: false }).name;
   const output = first([[globals.output, '--output', 'flag'], [env.SHORTY_OUTPUT, 'SHORTY_OUTPUT', 'environment'],
     [profileOf(data, profile)?.output, `output in profile "${profile}"`, 'profile']]);
   return output && parseOutputFormat(output[0].trim(), output[1]);

@@ -188,7 +188,7 @@ export interface ProfileChoice extends SettingOrigin {
 }
 
 /** The profile a run uses, and why: --profile > SHORTY_PROFILE > the one `profiles use` chose > `default`. */
-export function chooseProfile(flag: string | undefined, env: string | undefined, data: ConfigData): ProfileChoice {
+function chooseProfile(flag: string | undefined, env: string | undefined, data: ConfigData): ProfileChoice {
   const fromFlag = nonEmpty(flag);
   if (fromFlag !== undefined) return { name: checkProfileName(fromFlag, '--profile'), origin: 'flag', via: '--profile' };
   const fromEnv = nonEmpty(env);
@@ -200,12 +200,13 @@ export function chooseProfile(flag: string | undefined, env: string | undefined,
  * The profile a run uses. A profile named by --profile or SHORTY_PROFILE must exist (a typo
  * would otherwise run with no settings, or against the wrong account), unless `check` is false:
  * where the command creates it (`login`, `config set`) or only lists the profiles there are.
- * `default` always exists: it is what a run without any profile reads.
+ * `default` always exists: it is what a run without any profile reads. The choice says why too
+ * (`status` shows it).
  */
-export function selectProfile(flag: string | undefined, env: string | undefined, data: ConfigData, opts: { check?: boolean } = {}): string {
+export function selectProfile(flag: string | undefined, env: string | undefined, data: ConfigData, opts: { check?: boolean } = {}): ProfileChoice {
   const choice = chooseProfile(flag, env, data);
   if (opts.check !== false && (choice.origin === 'flag' || choice.origin === 'environment') && choice.name !== DEFAULT_PROFILE) requireProfile(data, choice.name);
-  return choice.name;
+  return choice;
 }
 
 /** Exit 2 for a profile the config does not hold, with the ones it does. */

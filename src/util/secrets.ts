@@ -6,7 +6,8 @@
  * A server may echo a secret in another form than it was sent, so each one is found in every
  * spelling it can take on the way back: raw, percent-encoded (either case of hex, any mix of
  * encoded and plain characters), form-encoded (`+` for a space), JSON-escaped (PHP writes `\/`)
- * and XML-escaped. `Bearer sk_…` and `Token sk_…` are covered by the key itself.
+ * and XML-escaped; a library's debug line may write a quote `\'` (Node's inspect). `Bearer sk_…`
+ * and `Token sk_…` are covered by the key itself.
  */
 export interface Secrets {
   /** Hides `secret` from now on, everywhere. Empty and very short values are ignored (see MIN_LENGTH). */
@@ -64,7 +65,7 @@ const ESCAPED: Record<string, string[]> = {
   '&': ['&amp;'],
   '<': ['&lt;'],
   '>': ['&gt;'],
-  "'": ['&apos;', '&#39;'],
+  "'": ['&apos;', '&#39;', "\\'"],
 };
 
 /** A pattern matching `secret` written any of those ways, character by character. */

@@ -153,6 +153,39 @@ describe('proxies from the environment', () => {
     expect(p.authorizations).toEqual([`Basic ${Buffer.from('proxyuser:s3cret-pr0xy').toString('base64')}`]);
   });
 
+  describe('DEBUG=* and NODE_DEBUG (what the proxy agents and Node print on stderr on their own)', () => {
+    const token = Buffer.from('proxyuser:s3cret-pr0xy').toString('base64');
+    const expectHidden = (res: CliResult) => {
+      expect(res.exitCode, res.stderr).toBe(0);
+      // CliResult's own check already fails a run whose output holds the key.
+      expect(res.stdout + res.stderr).not.toMatch(/s3cret|proxyuser/);
+      expect(res.stdout + res.stderr).not.toContain(token);
+    };
+
+    test('an http target: the forwarded request the agent prints has the key, the proxy token and a link password as ***', async () => {
+      const p = await proxy({ credentials: 'proxyuser:s3cret-pr0xy' });
+      const res = await shorty(['urls', 'add', 'https://example.com/debug-lines', '--password', 'pw', '-q'],
+        { HTTP_PROXY: `http://proxyuser:s3cret-pr0xy@127.0.0.1:${p.port}`, DEBUG: '*', NODE_DEBUG: 'http' });
+      expectHidden(res);
+      // The agent printed the whole request, so the test sees what it would have leaked.
+      const line = res.stderr.split('\n').find((l) => l.includes('http-proxy-agent Output buffer:'));
+      expect(line, res.stderr).toBeDefined();
+      expect(line).toContain("'authorization: Bearer ***\\r\\n'");
+      expect(line).toContain("'Proxy-Authorization: Basic ***\\r\\n'");
+      expect(line).toContain('"password":"***"');
+      expect(p.authorizations).toEqual([`Basic ${token}`]);
+    });
+
+    test('an https target (CONNECT): nothing secret on stderr while the tunnel is made', async () => {
+      const p = await proxy({ credentials: 'proxyuser:s3cret-pr0xy' });
+      const res = await listOverTls({ HTTPS_PROXY: `http://proxyuser:s3cret-pr0xy@127.0.0.1:${p.port}`, DEBUG: 'https-proxy-agent*', NODE_DEBUG: 'http,net' });
+      expectHidden(res);
+      expect(res.stderr).toMatch(/https-proxy-agent Creating new HttpsProxyAgent instance/);
+      expect(res.stdout.split('\n')).toContain(shortUrl);
+      expect(p.tunnels).toEqual([`127.0.0.1:${tls.port}`]);
+    });
+  });
+
   test.each([
     ['an https target (CONNECT)', () => ({ SHORTY_BASE_URL: tls.url, NODE_EXTRA_CA_CERTS: certs.caFile }), 'HTTPS_PROXY'],
     ['an http target (forwarding)', () => ({}), 'HTTP_PROXY'],

@@ -185,6 +185,27 @@ describe('a rate store that cannot be used', () => {
     }
   });
 
+  test('DEBUG=ioredis* (the Redis client\'s own debug lines on stderr): its AUTH shows the password as ***, right or wrong', async () => {
+    const locked = await startRedis({ password: 'the-right-one' });
+    try {
+      sandbox = await startSandbox();
+      const url = (password: string) => `redis://default:${password}@127.0.0.1:${locked.port}/0`;
+      const right = await runCli(['urls', 'add', 'https://example.com/d', '-q', '--rate-store', url('the-right-one')],
+        { env: envFor(sandbox, { DEBUG: 'ioredis*' }) });
+      expect(right.exitCode, right.stderr).toBe(0);
+      // The client did print its AUTH: what it printed is what the test looks at.
+      expect(right.stderr).toMatch(/ioredis:redis write command\[.*\]: \d+ -> hello\(\[ '3', 'AUTH', 'default', '\*\*\*' \]\)/);
+      noSecret(right, 'the-right-one');
+      const wrong = await runCli(['urls', 'add', 'https://example.com/e', '--rate-store', url('wr0ng-pw')],
+        { env: envFor(sandbox, { DEBUG: '*' }) });
+      expect(wrong.exitCode).toBe(5);
+      expect(wrong.stderr).toMatch(/'AUTH', 'default', '\*\*\*'/);
+      noSecret(wrong, 'wr0ng-pw');
+    } finally {
+      await locked.close();
+    }
+  });
+
   test('a server that never answers: exit 5 after about 2 s, not a hang', async () => {
     sandbox = await startSandbox();
     const sockets: Socket[] = [];

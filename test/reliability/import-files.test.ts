@@ -4,7 +4,7 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, describe, expect, test } from 'vitest';
-import { startCli, stdoutShows, tempDir } from '../helpers/cli.js';
+import { runCli, startCli, stdoutShows, tempDir } from '../helpers/cli.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
 
 const dir = tempDir('shorty-import-files-');
@@ -86,7 +86,7 @@ describe('a journal that is a pipe', () => {
 });
 
 describe('--failed-out and kill -9', () => {
-  test('a run killed half-way leaves the old file as it was, and no half-written one in its place', async () => {
+  test('a run killed half-way leaves the old file as it was, and no half-written one in its place; the next run removes the temp file it left', async () => {
     sandbox = await startSandbox({ rateLimit: '3/1s' });
     const sb = sandbox;
     // Invalid rows first, so failed rows are written before the kill.
@@ -104,5 +104,16 @@ describe('--failed-out and kill -9', () => {
     expect(temps).toHaveLength(1);
     expect(statSync(join(dir, temps[0])).mode & 0o777).toBe(0o600);
     expect(readFileSync(join(dir, temps[0]), 'utf8')).toMatch(/^url,error\nnot a url,/);
+
+    // The next run on the file removes the temp file of the killed run, and only that one: the
+    // temp file of a run still going (this process stands for it) and other files stay.
+    const live = `.failed.csv.${process.pid}-l1ve.tmp`;
+    const others = [live, '.failed.csv.tmp', '.failed.csv.12-x.tmp.keep', '.other.csv.1-a.tmp'];
+    for (const name of others) writeFileSync(join(dir, name), 'not ours to remove\n');
+    const again = await runCli(['urls', 'import', inputOf('again', ['still not a url']), '--failed-out', failedOut],
+      { env: { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey } });
+    expect(again.exitCode, again.stderr).toBe(1);
+    expect(readFileSync(failedOut, 'utf8')).toMatch(/^url,error\nstill not a url,/);
+    expect(readdirSync(dir).filter((name) => name.startsWith('.')).sort()).toEqual([...others].sort());
   });
 });

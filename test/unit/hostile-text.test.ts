@@ -1,9 +1,12 @@
 // Text from a server, on its way out: made visible for terminals, redacted of every secret in
 // every spelling a server may echo it, and (with --excel-safe) defused for spreadsheets.
+import { PassThrough } from 'node:stream';
+import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { abortableSleep, MAX_TIMER_MS } from '../../src/util/sleep.js';
 import { curlLine } from '../../src/api/curl.js';
 import { maskRequestSecrets } from '../../src/api/redact.js';
+import { redactWrites } from '../../src/util/redacted-writes.js';
 import { createSecrets } from '../../src/util/secrets.js';
 import { excelSafeCell } from '../../src/output/cells.js';
 import { createRowWriter } from '../../src/output/row-writers.js';
@@ -54,6 +57,31 @@ describe('secrets', () => {
     secrets.add(KEY);
     const text = secrets.redact(`Invalid API key: ${form}.`);
     expect(text).toMatch(/^Invalid API key: (Bearer |Token )?\*\*\*\.$/);
+  });
+
+  it("finds a secret with a quote as Node's inspect writes it in a library's debug line", () => {
+    const secrets = createSecrets();
+    secrets.add("it's-a-secret");
+    expect(secrets.redact(inspect(`"it's-a-secret" \``))).toBe("'\"***\" `'");
+  });
+
+  it('redacts every write to a stream, strings and bytes, and keeps the rest as it came', async () => {
+    const stream = new PassThrough();
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    const secrets = createSecrets();
+    secrets.add(KEY);
+    redactWrites(stream, (text) => secrets.redact(text));
+    const written = vi.fn();
+    stream.write(`a ${KEY}\n`);
+    stream.write(Buffer.from(`b Bearer ${KEY}\n`), written);
+    // Half of a UTF-8 character stays the same bytes, so the next write completes it.
+    const euro = Buffer.from('€\n');
+    stream.write(euro.subarray(0, 1));
+    stream.write(euro.subarray(1), 'utf8', written);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(Buffer.concat(chunks).toString('utf8')).toBe('a ***\nb Bearer ***\n€\n');
+    expect(written).toHaveBeenCalledTimes(2);
   });
 
   it('hides the secrets of one request only where they are given', () => {

@@ -57,6 +57,32 @@ describe('resolveSettings', () => {
     expect((await resolve({ profile: 'a' }, { SHORTY_CONFIG_DIR: dir, SHORTY_PROFILE: 'c' })).timeoutMs).toBe(1000);
   });
 
+  it.each([
+    ['--profile', { profile: 'a' }, { SHORTY_PROFILE: 'c' }, { name: 'a', origin: 'flag', via: '--profile' }],
+    ['SHORTY_PROFILE', {}, { SHORTY_PROFILE: 'c' }, { name: 'c', origin: 'environment', via: 'SHORTY_PROFILE' }],
+    ['an empty --profile and SHORTY_PROFILE', { profile: ' ' }, { SHORTY_PROFILE: '' }, { name: 'b', origin: 'profile', via: 'shorty profiles use' }],
+    ['a profile login creates', { profile: 'new', createsProfile: true }, {}, { name: 'new', origin: 'flag', via: '--profile' }],
+  ])('the profile read and the one status names as its origin are the same choice: %s', async (_name, globals, env, choice) => {
+    const dir = freshDir();
+    writeConfig(dir, { current: 'b', profiles: { a: { timeout: '1' }, b: { timeout: '2' }, c: { timeout: '3' } } });
+    const s = await resolve(globals as GlobalOptions, { SHORTY_CONFIG_DIR: dir, ...env });
+    expect(s.profile).toBe(choice.name);
+    expect(s.origins.profile).toEqual(choice);
+    expect(s.timeoutMs).toBe(choice.name === 'new' ? 30_000 : { a: 1000, b: 2000, c: 3000 }[choice.name]);
+  });
+
+  it('without a saved choice the profile is default, and its origin the default', async () => {
+    const s = await resolve({}, { SHORTY_CONFIG_DIR: freshDir() });
+    expect(s.origins.profile).toEqual({ name: 'default', origin: 'default' });
+  });
+
+  it('a profile named by --profile or SHORTY_PROFILE must exist (exit 2)', async () => {
+    const dir = freshDir();
+    writeConfig(dir, { profiles: { work: {} } });
+    await expect(resolve({ profile: 'wrok' }, { SHORTY_CONFIG_DIR: dir })).rejects.toThrow('no profile "wrok"');
+    await expect(resolve({}, { SHORTY_CONFIG_DIR: dir, SHORTY_PROFILE: 'wrok' })).rejects.toThrow('no profile "wrok"');
+  });
+
   it('treats an empty env var as unset', async () => {
     const dir = freshDir();
     writeConfig(dir, { profiles: { default: { 'api-key': 'sk_saved' } } });

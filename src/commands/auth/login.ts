@@ -16,7 +16,7 @@ export async function login(ctx: Context, flags: { withKey?: boolean }): Promise
   const dir = configDir(ctx.env);
   const data = readConfig(dir, ctx.io.stderr);
   // Logging in to a profile that does not exist yet creates it.
-  const profile = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data, { check: false });
+  const profile = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data, { check: false }).name;
   // Before the key is asked for and checked: a config folder that can't be written fails first.
   const store = await openStore(dir);
   const knownBaseUrl = ctx.globals.baseUrl ?? nonEmpty(ctx.env.SHORTY_BASE_URL) ?? profileOf(data, profile)?.['base-url'];

@@ -6,7 +6,7 @@ import { openStore, profileOf, readConfig, selectProfile } from '../../settings/
 export async function logout(ctx: Context): Promise<void> {
   const dir = configDir(ctx.env);
   const data = readConfig(dir, ctx.io.stderr);
-  const profile = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data);
+  const profile = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data).name;
   const printer = await ctx.printer();
   if (!profileOf(data, profile)?.['api-key']) {
     await printer.message({ message: `profile "${profile}" has no saved API key` });

@@ -23,7 +23,7 @@ async function selected(ctx: Context, opts: { check?: boolean } = {}): Promise<{
   const { configDir } = await loadPaths();
   const dir = configDir(ctx.env);
   const data = readConfig(dir, ctx.io.stderr);
-  const profile = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data, opts);
+  const profile = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data, opts).name;
   return { dir, profile, values: profileOf(data, profile) ?? {} };
 }
 
