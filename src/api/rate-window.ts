@@ -113,6 +113,30 @@ export function localSlotAt(state: RateState, now: number, configured: RateLimit
   }));
 }
 
+/**
+ * When the last of `count` more requests may be sent, each going the moment the limiter allows
+ * it (answers taken as instant): localSlotAt's rule applied request by request, each one sent
+ * counting against those after it. A sliding window frees room only as its oldest requests age
+ * out, so a run just past the room waits for a whole window, not for a share of it. O(count)
+ * for each cap in force.
+ */
+export function lastSlotAt(state: RateState, now: number, configured: RateLimitSetting, count: number): number {
+  let at = Math.max(now, blockUntil(state.retryUntil, now), blockUntil(state.serverReset?.until, now));
+  const caps = capsInForce(state, configured).map(({ limit, windowMs }) => ({
+    limit, before: slotsInWindow(state, now, windowMs), hold: windowMs + safetyMarginMs(windowMs) + 1,
+  }));
+  const sent: number[] = [];
+  for (let k = 0; k < count; k += 1) {
+    for (const { limit, before, hold } of caps) {
+      // The request that must have aged out first: `limit` back in the log, this one included.
+      const back = before.length + k - limit;
+      if (back >= 0) at = Math.max(at, (back < before.length ? before[back]! : sent[back - before.length]!) + hold);
+    }
+    sent.push(at);
+  }
+  return at;
+}
+
 /** The earliest moment (>= now) a new request may be sent: our log and the server's blocks. */
 export function nextSlotAt(state: RateState, now: number, configured: RateLimitSetting): number {
   return Math.max(localSlotAt(state, now, configured), blockUntil(state.retryUntil, now), blockUntil(state.serverReset?.until, now));

@@ -1,4 +1,4 @@
-import { capsInForce, nextSlotAt, slotsInWindow, type RateState } from '../api/rate-window.js';
+import { capsInForce, lastSlotAt, type RateState } from '../api/rate-window.js';
 import type { RateLimitSetting, RateLimitSpec } from '../settings/types.js';
 
 /** How long `requests` take at the cap: each costs a 1/limit share of the window. */
@@ -9,16 +9,13 @@ export function estimateMs(requests: number, spec: RateLimitSpec): number {
 /**
  * How long `writes` requests take from `now` with the budget the shared limiter has left: as many
  * as the window still has room for go out at once (a plan printed after reading the account has
- * spent some), each one more waits its share of the window, under the caps in force (the server's
- * announced cap replaces the default one). `about 3 min at 30/min`.
+ * spent some), the others as the requests before them age out of the window, under the caps in
+ * force (the server's announced cap replaces the default one). `about 3 min at 30/min`, at the
+ * slowest cap.
  */
 export function writesEstimate(state: RateState, now: number, configured: RateLimitSetting, writes: number): string {
-  const perCap = capsInForce(state, configured).map((cap) => {
-    const room = Math.max(0, cap.limit - slotsInWindow(state, now, cap.windowMs).length);
-    return { cap, ms: estimateMs(Math.max(0, writes - room), cap) };
-  });
-  const slowest = perCap.reduce((a, b) => (b.ms > a.ms ? b : a));
-  return `${formatEstimate(Math.max(nextSlotAt(state, now, configured) - now, slowest.ms))} at ${formatRate(slowest.cap)}`;
+  const slowest = capsInForce(state, configured).reduce((a, b) => (b.windowMs / b.limit > a.windowMs / a.limit ? b : a));
+  return `${formatEstimate(lastSlotAt(state, now, configured, writes) - now)} at ${formatRate(slowest)}`;
 }
 
 /** `about 14 min`, `about 40 s`, `about 2 h 5 min`: rounded, for a person deciding whether to wait. */

@@ -4,6 +4,7 @@ import { describePlan } from '../../src/bulk/plan.js';
 import { resultRow } from '../../src/bulk/results.js';
 import { parseColumnMap, planColumns } from '../../src/input/link-columns.js';
 import { isAliasTaken } from '../../src/bulk/send-row.js';
+import { lastSlotAt, nextSlotAt, type RateState } from '../../src/api/rate-window.js';
 import {
   emptyCounts, estimateMs, formatElapsed, formatEstimate, formatRate, summaryLine, windowSize, writesEstimate,
 } from '../../src/bulk/timing.js';
@@ -135,5 +136,41 @@ describe('the estimate for the budget left', () => {
 
   test('the cap the server announced replaces the default one', () => {
     expect(writesEstimate({ slots: [], serverLimit: 60 }, now, perMinute, 660)).toBe('about 10 min at 60/min');
+  });
+
+  test('a write past the room waits until the oldest request leaves the window, not a share of it', () => {
+    // 10 a minute, 8 sent over the last 5 s: 2 go at once, the 3rd when the first of the 8 ages out.
+    const tenPerMinute = { limit: 10, windowMs: 60_000 };
+    const recent = Array.from({ length: 8 }, (_, i) => ({ sentAt: now - 5000 + i * 500, doneAt: now - 5000 + i * 500, pid: 1, seq: i }));
+    expect(writesEstimate({ slots: recent }, now, tenPerMinute, 2)).toBe('under a second at 10/min');
+    expect(writesEstimate({ slots: recent }, now, tenPerMinute, 3)).toBe('about 55 s at 10/min');
+  });
+
+  test('an empty window: up to the cap at once, twice the cap one window, a window full of old requests is empty', () => {
+    expect(lastSlotAt({ slots: [] }, now, perMinute, 30)).toBe(now);
+    expect(lastSlotAt({ slots: [] }, now, perMinute, 60) - now).toBeGreaterThanOrEqual(60_000);
+    expect(lastSlotAt({ slots: [] }, now, perMinute, 60) - now).toBeLessThan(60_100);
+    expect(lastSlotAt({ slots: slots(30, 61_000) }, now, perMinute, 30)).toBe(now);
+  });
+
+  test('a large run costs one window per cap of requests after the first: 100,000 rows at 30/min', () => {
+    const at = lastSlotAt({ slots: [] }, now, perMinute, 100_000);
+    // Each window is held a few ms longer than its length (the limiter's safety margin: 25 ms + 1).
+    expect(at - now).toBe((Math.ceil(100_000 / 30) - 1) * 60_026);
+    expect(writesEstimate({ slots: [] }, now, perMinute, 100_000)).toBe('about 55 h 34 min at 30/min');
+  });
+
+  test('the estimate is the limiter\'s own rule: each request sent at nextSlotAt, in turn', () => {
+    const configured = { limit: 5, windowMs: 2000, setBy: 'flag' as const };
+    const state: RateState = { slots: [3, 200, 900].map((ago, i) => ({ sentAt: now - ago, doneAt: now - ago, pid: 1, seq: i })), serverLimit: 4 };
+    for (const count of [1, 2, 4, 9, 23]) {
+      const log: RateState = { ...state, slots: [...state.slots] };
+      let t = now;
+      for (let k = 0; k < count; k += 1) {
+        t = nextSlotAt(log, t, configured);
+        log.slots.push({ sentAt: t, doneAt: t, pid: 2, seq: k });
+      }
+      expect(lastSlotAt(state, now, configured, count)).toBe(t);
+    }
   });
 });
