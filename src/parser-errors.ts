@@ -52,6 +52,20 @@ function suggested(text: string | undefined): string[] {
 }
 
 /**
+ * Flags people reach for by the names shorty prints (a link's `alias`, `title`), where the flag
+ * keeps the link body's name: suggested when the command has the flag they meant.
+ */
+const FLAG_SYNONYMS: Readonly<Record<string, string>> = {
+  '--alias': '--custom', '--title': '--meta-title', '--description': '--meta-description', '--image': '--meta-image',
+  '--expires': '--expiry', '--expire': '--expiry', '--expiration': '--expiry',
+};
+
+function synonymOf(flag: string, cmd?: Command): string[] {
+  const meant = FLAG_SYNONYMS[flag.split('=')[0]];
+  return meant && cmd?.options.some((o) => o.long === meant) ? [meant] : [];
+}
+
+/**
  * The message and hint for a text commander wrote for `cmd`, the command whose parse failed (for
  * an unknown command, the group it was looked up in).
  */
@@ -67,7 +81,7 @@ export function rewordParserError(text: string, cmd?: Command): ParserError {
   }
   const option = /^unknown option '([^']+)'(?:\s*\(Did you mean (.+)\?\))?$/s.exec(raw);
   if (option) {
-    return { message: `unknown option "${option[1]}"${where}`, hint: didYouMean(suggested(option[2])) ?? (cmd?.parent ? usageHint(cmd) : 'run "shorty help flags" to see the global flags') };
+    return { message: `unknown option "${option[1]}"${where}`, hint: didYouMean(synonymOf(option[1], cmd)) ?? didYouMean(suggested(option[2])) ?? (cmd?.parent ? usageHint(cmd) : 'run "shorty help flags" to see the global flags') };
   }
   const optionValue = /^option '([^']+)' argument '([^']*)' is invalid\. (.+)$/s.exec(raw);
   if (optionValue) return { message: `invalid value "${optionValue[2]}" for ${flagName(optionValue[1])}: ${invalidBecause(optionValue[3])}` };
