@@ -46,6 +46,17 @@ export function fileError(what: string, err: unknown, exitCode = 2, hint?: strin
   return new ShortyError(`${what}: ${fileErrorReason(err)}`, exitCode, hint ?? known);
 }
 
+/**
+ * What to do when a file of the config folder (the settings, the rate-limit state) cannot be
+ * written: free space, permissions, or another folder (the user gave no path to correct).
+ */
+export function configFolderHint(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException | null | undefined)?.code;
+  if (code === 'ENOSPC' || code === 'EDQUOT') return 'free some space on that disk, or set SHORTY_CONFIG_DIR to a folder on another one';
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return 'set SHORTY_CONFIG_DIR to a folder you can write, or fix the permissions of this one';
+  return 'check that folder, or set SHORTY_CONFIG_DIR to another one';
+}
+
 const VERBS: Record<string, string> = {
   open: 'open', read: 'read', stat: 'read', lstat: 'read', scandir: 'read the folder', write: 'write',
   fsync: 'write', fdatasync: 'write', ftruncate: 'write', mkdir: 'create the folder', rename: 'replace',

@@ -2,7 +2,7 @@ import { accessSync, chmodSync, constants, existsSync, lstatSync, mkdirSync, rea
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
-import { fileErrorReason } from '../file-errors.js';
+import { configFolderHint, fileError, fileErrorReason, isFileError } from '../file-errors.js';
 import { withFileLock } from '../util/file-lock.js';
 import { fnv1a64 } from '../util/hash.js';
 import { emptyState, sanitizeState, type RateState } from './rate-window.js';
@@ -156,7 +156,11 @@ export function openRateStore(path: string): RateStore {
           const result = change(state);
           write(state);
           return result;
-        }, { signal });
+        }, { signal }).catch((err: unknown) => {
+          // The lock or the state could not be written (a full disk, most likely): before the
+          // request, so nothing was sent.
+          throw isFileError(err) ? fileError(`cannot save the rate-limit state ${path}`, err, 1, configFolderHint(err)) : err;
+        });
       };
       const result = afterTurn(tail, signal).then(run);
       // The next one waits for this one and for all before it (an aborted wait ends early).

@@ -2,7 +2,7 @@ import { accessSync, chmodSync, constants, mkdirSync, readFileSync, statSync } f
 import type { Writable } from 'node:stream';
 import { withFileLock } from '../util/file-lock.js';
 import { UsageError } from '../errors.js';
-import { fileError } from '../file-errors.js';
+import { configFolderHint, fileError } from '../file-errors.js';
 import { jsonErrorPosition } from './json-position.js';
 import type { ConfigKey } from './keys.js';
 import { configFilePath } from './paths.js';
@@ -130,8 +130,7 @@ export interface SettingsStore {
  */
 export async function openStore(dir: string): Promise<SettingsStore> {
   readConfig(dir);
-  const cannotWrite = (err: unknown) => fileError(`cannot write the config folder ${dir}`, err, 2,
-    'set SHORTY_CONFIG_DIR to a folder you can write, or fix the permissions of this one');
+  const cannotWrite = (err: unknown) => fileError(`cannot write the config folder ${dir}`, err, 2, configFolderHint(err));
   try {
     ensurePrivateDir(dir);
   } catch (err) {

@@ -87,9 +87,14 @@ function tryCreate(lockPath: string, token: string): boolean {
   try {
     const info: LockInfo = { pid: process.pid, host: hostname(), at: Date.now(), token };
     writeSync(fd, JSON.stringify(info));
-  } finally {
+  } catch (err) {
+    // A full disk takes the name but not its content: an empty lock left there would hold back
+    // every run until it counted as stale.
     closeSync(fd);
+    removeFile(lockPath);
+    throw err;
   }
+  closeSync(fd);
   return true;
 }
 

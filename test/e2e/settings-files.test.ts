@@ -65,7 +65,7 @@ describe('a config folder that cannot be written', () => {
     const res = await runInProcess(['login', '--base-url', cli.sandbox.baseUrl, '--with-key'], { configDir, input: `${cli.sandbox.apiKey}\n` });
     expect(res.exitCode).toBe(2);
     expect(res.stderr).toBe(`shorty: cannot write the config folder ${configDir}: a part of the path is not a folder (ENOTDIR)\n`
-      + 'hint: set SHORTY_CONFIG_DIR to a folder you can write, or fix the permissions of this one\n');
+      + 'hint: check that folder, or set SHORTY_CONFIG_DIR to another one\n');
     expect(await cli.sandbox.admin.requests()).toEqual([]);
   });
 });

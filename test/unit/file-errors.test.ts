@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { rateStatePath } from '../../src/api/rate-store.js';
 import { shellCommand } from '../../src/bulk/import-end.js';
-import { fileError, isFileError, unexpectedFileError } from '../../src/file-errors.js';
+import { configFolderHint, fileError, isFileError, unexpectedFileError } from '../../src/file-errors.js';
 import { tempDir } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
@@ -42,8 +42,18 @@ describe('file errors', () => {
       mkdirSync(state, { recursive: true }); // a folder where the state file goes
       const res = await runInProcess(['urls', 'list'], { configDir, env });
       expect(res.exitCode).toBe(1);
-      expect(res.stderr).toBe(`shorty: cannot replace ${state}: it is a folder (EISDIR)\nhint: give the path of a file\n`);
+      expect(res.stderr).toBe(`shorty: cannot save the rate-limit state ${state}: it is a folder (EISDIR)\nhint: check that folder, or set SHORTY_CONFIG_DIR to another one\n`);
     });
+  });
+});
+
+describe('configFolderHint', () => {
+  test('a full disk asks for space or another folder; permissions for the permission codes', () => {
+    const error = (code: string) => Object.assign(new Error(code), { code, syscall: 'write' });
+    expect(configFolderHint(error('ENOSPC'))).toBe('free some space on that disk, or set SHORTY_CONFIG_DIR to a folder on another one');
+    expect(configFolderHint(error('EDQUOT'))).toBe(configFolderHint(error('ENOSPC')));
+    expect(configFolderHint(error('EROFS'))).toBe('set SHORTY_CONFIG_DIR to a folder you can write, or fix the permissions of this one');
+    expect(configFolderHint(error('EIO'))).toBe('check that folder, or set SHORTY_CONFIG_DIR to another one');
   });
 });
 

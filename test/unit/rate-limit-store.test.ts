@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -77,6 +77,16 @@ describe('the locked state file', () => {
     expect(new Set(state.slots.map((s) => s.pid)).size).toBe(4);
     // no lock or temp file left behind
     expect(await readdir(join(dir, 'ratelimit'))).toEqual(['shared.json']);
+  });
+
+  it('a state that cannot be saved is an error naming the file, and leaves no temp file', async () => {
+    const path = join(tempDir(), 'ratelimit', 's.json');
+    await mkdir(path, { recursive: true }); // a folder where the file goes: the rename over it fails
+    const store = openRateStore(path);
+    await expect(store.update(addSlot(1, 1))).rejects.toMatchObject({
+      message: `cannot save the rate-limit state ${path}: it is a folder (EISDIR)`, exitCode: 1,
+    });
+    expect((await readdir(join(path, '..'))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
   it('breaks a lock left by a process that died', async () => {
