@@ -4,6 +4,9 @@
 import { parseFlavor } from './flavor.js';
 import { parseRateLimit } from './rate-limit.js';
 import { createSandbox } from './server.js';
+import type { SaveListener } from './store.js';
+
+export { FinalSaveError } from './store.js';
 
 export interface SandboxCommandOptions {
   /** default 0: the system picks a free port (printed on stdout) */
@@ -41,7 +44,17 @@ export async function runSandbox(opts: SandboxCommandOptions, io: SandboxCommand
   if (opts.apiKey !== undefined && !/^\S{8,}$/.test(opts.apiKey)) {
     throw new Error('invalid API key: use at least 8 characters and no spaces');
   }
-  const sandbox = await createSandbox({ port, host: opts.host, apiKey: opts.apiKey, rateLimit, dataFile: opts.data, flavor });
+  // Once per spell of failed saves (a full disk), and once when a save works again.
+  let failing = false;
+  const onSave: SaveListener = ({ file, error }) => {
+    if (error && !failing) {
+      io.stderr.write(`warning: cannot save the data to ${file} (${error.code ?? error.message}); the sandbox goes on from memory and saves at the next change\n`);
+    } else if (!error && failing) {
+      io.stderr.write(`saved the data to ${file} again\n`);
+    }
+    failing = Boolean(error);
+  };
+  const sandbox = await createSandbox({ port, host: opts.host, apiKey: opts.apiKey, rateLimit, dataFile: opts.data, flavor, onSave });
   io.stdout.write(`SHORTY_BASE_URL=${sandbox.url}\nSHORTY_API_KEY=${sandbox.apiKey}\n`);
   const window = rateLimit.off ? 'off' : `${rateLimit.limit}/${rateLimit.windowMs % 1000 === 0 ? `${rateLimit.windowMs / 1000}s` : `${rateLimit.windowMs}ms`}`;
   io.stderr.write(

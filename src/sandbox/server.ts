@@ -15,7 +15,7 @@ import { createModernRouter } from './modern/index.js';
 import { DEFAULT_RATE_LIMIT, parseRateLimit, RateLimiter, type RateLimitSpec } from './rate-limit.js';
 import { handlePublic } from './redirects.js';
 import { parseLoggedBody, RequestLog, type RequestLogEntry, type SandboxStats } from './request-log.js';
-import { seedState, Store } from './store.js';
+import { FinalSaveError, seedState, Store, type SaveListener } from './store.js';
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port */
@@ -36,6 +36,8 @@ export interface SandboxOptions {
   now?: () => number;
   /** the deployed version to imitate (see flavor.ts); default v7, api-spec.md as written */
   flavor?: FlavorName;
+  /** told when saving `dataFile` fails, and when it works again */
+  onSave?: SaveListener;
 }
 
 export interface Sandbox {
@@ -94,7 +96,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const spec = typeof options.rateLimit === 'object' ? options.rateLimit : parseRateLimit(options.rateLimit ?? DEFAULT_RATE_LIMIT);
   const now = options.now ?? Date.now;
   const host = options.host ?? '127.0.0.1';
-  const store = new Store({ baseUrl: 'http://127.0.0.1', dataFile: options.dataFile, now });
+  const store = new Store({ baseUrl: 'http://127.0.0.1', dataFile: options.dataFile, now, onSave: options.onSave });
   const log = new RequestLog();
   const faults = new Faults();
   const flavor = flavorRules(options.flavor ?? DEFAULT_FLAVOR);
@@ -186,9 +188,16 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     },
     requests: () => [...log.entries],
     close: () =>
-      new Promise<void>((resolve) => {
-        store.changed();
-        server.close(() => resolve());
+      new Promise<void>((resolve, reject) => {
+        server.close(() => {
+          // The last save: one that fails now loses the changes since the last that worked.
+          try {
+            store.flush();
+            resolve();
+          } catch (err) {
+            reject(new FinalSaveError(options.dataFile ?? '', err as NodeJS.ErrnoException));
+          }
+        });
         server.closeAllConnections();
       }),
   };

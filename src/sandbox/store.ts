@@ -2,7 +2,7 @@
 // The file is read once at start and rewritten atomically (temp file + rename) after every
 // change, so a crash or Ctrl-C never leaves half a file behind.
 import { randomInt } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { AliasIndex } from './alias-index.js';
 import { formatDateTime } from './format.js';
 import type { Collection, LinkRecord, QrRecord, SandboxState } from './records.js';
@@ -63,6 +63,16 @@ function loadState(file: string, now: Date): SandboxState {
   return { ...seedState(now), ...state } as SandboxState;
 }
 
+/** The data file could not be written when the sandbox stopped: the last changes are lost. */
+export class FinalSaveError extends Error {
+  constructor(readonly file: string, override readonly cause: NodeJS.ErrnoException) {
+    super(`cannot save the data to ${file}: ${cause.message}`);
+  }
+}
+
+/** Told of a save that failed (`error`), and of the first one that worked again after it. */
+export type SaveListener = (event: { file: string; error?: NodeJS.ErrnoException }) => void;
+
 export class Store {
   /** set once the server listens (the port is known only then) */
   baseUrl: string;
@@ -76,11 +86,15 @@ export class Store {
   private readonly qrsByAlias = new AliasIndex<QrRecord>();
   private readonly dataFile: string | undefined;
   private readonly clock: () => number;
+  private readonly onSave: SaveListener | undefined;
+  /** A change since the last save that could be written. */
+  private unsaved = false;
 
-  constructor(opts: { baseUrl: string; dataFile?: string; now?: () => number }) {
+  constructor(opts: { baseUrl: string; dataFile?: string; now?: () => number; onSave?: SaveListener }) {
     this.baseUrl = opts.baseUrl;
     this.dataFile = opts.dataFile;
     this.clock = opts.now ?? Date.now;
+    this.onSave = opts.onSave;
     this.state = this.dataFile ? loadState(this.dataFile, this.now()) : seedState(this.now());
   }
 
@@ -108,12 +122,35 @@ export class Store {
     return id;
   }
 
-  /** Call after every change; persists when a data file is configured. */
+  /**
+   * Call after every change; persists when a data file is configured. A save that fails (a full
+   * disk) does not fail the request: the change is made, in memory, and answered as made, as a
+   * server's database would; the listener hears of it, and the next change saves it all.
+   */
   changed(): void {
     if (!this.dataFile) return;
+    try {
+      this.flush();
+    } catch (err) {
+      this.unsaved = true;
+      this.onSave?.({ file: this.dataFile, error: err as NodeJS.ErrnoException });
+      return;
+    }
+    if (this.unsaved) this.onSave?.({ file: this.dataFile });
+    this.unsaved = false;
+  }
+
+  /** Writes the data file now (temp file + rename); throws when it cannot. */
+  flush(): void {
+    if (!this.dataFile) return;
     const temp = `${this.dataFile}.${process.pid}.tmp`;
-    writeFileSync(temp, JSON.stringify(this.state, null, 2) + '\n', { mode: 0o600 });
-    renameSync(temp, this.dataFile);
+    try {
+      writeFileSync(temp, JSON.stringify(this.state, null, 2) + '\n', { mode: 0o600 });
+      renameSync(temp, this.dataFile);
+    } catch (err) {
+      rmSync(temp, { force: true });
+      throw err;
+    }
   }
 
   isAliasFree(alias: string, exceptLinkId?: number): boolean {

@@ -1,6 +1,6 @@
 // runSandbox (the `shorty sandbox` command), --data persistence, and the process helper.
 import { build } from 'esbuild';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { runSandbox } from '../../src/sandbox/command.js';
 import { createSandbox } from '../../src/sandbox/server.js';
+import { execa } from 'execa';
+import { BIN, stdoutShows } from '../helpers/cli.js';
 import { startSandbox, startSandboxProcess } from '../helpers/sandbox.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'shorty-sandbox-test-'));
@@ -93,6 +95,50 @@ describe('--data persistence', () => {
     await sb.api('POST', '/pixel/add', { type: 'gapixel', name: 'GA', tag: 'G-1' });
     expect(JSON.parse(readFileSync(file, 'utf8')).pixels[0]).toMatchObject({ name: 'GA', tag: 'G-1' });
     await sb.close();
+  });
+
+  test('a save that fails (a full disk) answers the change as made, says so once, and saves it all when it can', async () => {
+    const folder = join(dir, 'vanishing');
+    mkdirSync(folder);
+    const file = join(folder, 'state.json');
+    const out = capture();
+    const err = capture();
+    const abort = new AbortController();
+    const running = runSandbox({ apiKey: 'sk_save_fails_1', data: file }, { stdout: out.stream, stderr: err.stream }, abort.signal);
+    await waitFor(() => out.text().includes('SHORTY_API_KEY'));
+    const baseUrl = /^SHORTY_BASE_URL=(\S+)$/m.exec(out.text())![1];
+    const add = async (n: number) => (await fetch(`${baseUrl}/api/url/add`, {
+      method: 'POST', headers: { Authorization: 'Bearer sk_save_fails_1' }, body: JSON.stringify({ url: `https://example.com/${n}` }),
+    })).json() as Promise<{ error: number; id: number }>;
+
+    expect((await add(1)).error).toBe(0);
+    rmSync(folder, { recursive: true }); // every save fails now (ENOENT), as on a full disk
+    expect(await add(2)).toMatchObject({ error: 0, id: 2 });
+    expect(await add(3)).toMatchObject({ error: 0, id: 3 });
+    const warnings = err.text().split('\n').filter((line) => line.startsWith('warning:'));
+    expect(warnings).toEqual([`warning: cannot save the data to ${file} (ENOENT); the sandbox goes on from memory and saves at the next change`]);
+
+    mkdirSync(folder);
+    expect((await add(4)).error).toBe(0);
+    expect(err.text()).toContain(`saved the data to ${file} again\n`);
+    expect(JSON.parse(readFileSync(file, 'utf8')).links.map((l: { id: number }) => l.id)).toEqual([1, 2, 3, 4]);
+    expect(readdirSync(folder)).toEqual(['state.json']);
+    abort.abort();
+    expect(await running).toBe(0);
+  });
+
+  test('the save when it stops fails: exit 1 naming the file, and that the last changes are lost', async () => {
+    const folder = join(dir, 'gone-at-exit');
+    mkdirSync(folder);
+    const file = join(folder, 'state.json');
+    // The built CLI, as a person runs it (its key on stdout is the sandbox's own, printed by design).
+    const child = execa(process.execPath, [BIN, 'sandbox', '--data', file], { reject: false, env: { SHORTY_CONFIG_DIR: dir } });
+    await stdoutShows(child, /SHORTY_API_KEY=/);
+    rmSync(folder, { recursive: true });
+    child.kill('SIGTERM');
+    const res = await child;
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toMatch(new RegExp(`^shorty: cannot save the data to ${file}: no such file or folder \\(ENOENT\\); the changes since the last save are lost$`, 'm'));
   });
 
   test('a file that is not sandbox state is refused with a clear message', async () => {

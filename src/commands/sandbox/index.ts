@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { ShortyError, UsageError } from '../../errors.js';
+import { fileError } from '../../file-errors.js';
 import { action, examples } from '../shared/action.js';
 import { completeOption } from '../shared/completion-values.js';
 
@@ -13,7 +14,7 @@ export function register(cmd: Command, ctx: Context): void {
     // --api-key and --rate-limit are the global flags, read here as the server's key and cap.
     .addHelpText('after', '\n  --api-key <key> and --rate-limit <n/ws> set the key the server accepts (default:\n  a random one) and its cap (default 30/60s; `off`: no cap and no X-RateLimit-* headers,\n  like a deployed server whose cache is disabled).')
     .action(action(ctx, async (opts: { port: string; host: string; data?: string; flavor: string }) => {
-      const { runSandbox } = await import('../../sandbox/command.js');
+      const { runSandbox, FinalSaveError } = await import('../../sandbox/command.js');
       try {
         return await runSandbox(
           { port: opts.port, host: opts.host, data: opts.data, flavor: opts.flavor, apiKey: ctx.globals.apiKey, rateLimit: ctx.globals.rateLimit },
@@ -21,6 +22,10 @@ export function register(cmd: Command, ctx: Context): void {
           ctx.signal,
         );
       } catch (err) {
+        if (err instanceof FinalSaveError) {
+          const failed = fileError(`cannot save the data to ${err.file}`, err.cause, 1);
+          throw new ShortyError(`${failed.message}; the changes since the last save are lost`, 1, failed.hint);
+        }
         const code = (err as NodeJS.ErrnoException).code;
         if (code === 'EADDRINUSE') {
           throw new UsageError(`port ${opts.port} on ${opts.host} is taken`, 'choose another with --port, or --port 0 for a free one');
