@@ -4,12 +4,15 @@ import { AuthError, RefusalError } from '../errors.js';
 
 export const KEY_HINT = 'check the key: `shorty login`, or SHORTY_API_KEY';
 
-/** The 403 messages of deployed servers that are not about the key: what each refuses, and what to do about it. */
+/**
+ * The 403 messages of deployed servers that are not about the key: what each refuses (a value
+ * for scripts, as `shorty status` reports it), and what to do about it.
+ */
 const REASONS: readonly (readonly [RegExp, string, string])[] = [
-  [/API service is disabled/i, 'API disabled', 'the API is disabled on this server: ask its administrator'],
-  [/do not have the permission to use the API/i, 'no API access', 'your plan has no API access'],
-  [/activate your account/i, 'account inactive', 'activate the account (check your email)'],
-  [/do not have permission to access this endpoint/i, 'endpoint not allowed', 'your plan does not include this feature'],
+  [/API service is disabled/i, 'api_disabled', 'the API is disabled on this server: ask its administrator'],
+  [/do not have the permission to use the API/i, 'no_api_access', 'your plan has no API access'],
+  [/activate your account/i, 'account_inactive', 'activate the account (check your email)'],
+  [/do not have permission to access this endpoint/i, 'endpoint_not_allowed', 'your plan does not include this feature'],
 ];
 
 /** A message that says why the account or server refuses the API (not a wrong key). */

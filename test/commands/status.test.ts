@@ -61,7 +61,7 @@ describe('shorty status', () => {
     await cli.sandbox.admin.fault('account-inactive', { count: 1 });
     const res = await cli.runLogged(['status', '--json']);
     expect(res.exitCode).toBe(3);
-    expect(json(res)).toMatchObject({ key_check: 'account inactive', key_check_message: 'Please activate your account.', account: null });
+    expect(json(res)).toMatchObject({ key_check: 'account_inactive', key_check_message: 'Please activate your account.', account: null });
     expect(res.stderr).toBe('shorty: the server refused the request: Please activate your account.\nhint: activate the account (check your email)\n');
     expect(calls(res.requests)).toEqual(['GET /api/account']);
 
@@ -75,9 +75,9 @@ describe('shorty status', () => {
     await cli.sandbox.admin.fault('api-not-allowed', { count: 1 });
     const banned = await cli.run(['status', '--json']);
     expect(banned.exitCode).toBe(3);
-    expect(json(banned)).toMatchObject({ key_check: 'no API access', key_check_message: 'You do not have the permission to use the API.' });
+    expect(json(banned)).toMatchObject({ key_check: 'no_api_access', key_check_message: 'You do not have the permission to use the API.' });
     await cli.sandbox.admin.fault('api-disabled', { count: 1 });
-    expect(json(await cli.run(['status', '--json']))).toMatchObject({ key_check: 'API disabled', key_check_message: 'API service is disabled.' });
+    expect(json(await cli.run(['status', '--json']))).toMatchObject({ key_check: 'api_disabled', key_check_message: 'API service is disabled.' });
     // The account answers only the right key: a wrong one still meets the bad-key answer.
     await cli.sandbox.admin.fault('account-inactive', { count: 1 });
     const wrong = await cli.run(['status', '--json'], { env: { SHORTY_API_KEY: 'sk_not_the_right_key' } });

@@ -12,8 +12,8 @@ import { STATUS_FIELDS } from './fields.js';
 const VIEW: View = { columns: [...STATUS_FIELDS], quiet: 'profile', fields: STATUS_FIELDS };
 
 /**
- * `rejected`: the key is wrong. A refusal (RefusalError.refusal: `account inactive`, `no API
- * access`, `API disabled`, `endpoint not allowed`) is the account or the server saying no to a
+ * `rejected`: the key is wrong. A refusal (RefusalError.refusal: `account_inactive`,
+ * `no_api_access`, `api_disabled`, `endpoint_not_allowed`) is the account or the server saying no to a
  * key that may be right: a new key would not help, so it is not called rejected.
  */
 type KeyCheck = 'ok' | 'rejected' | 'skipped' | (string & {});
@@ -96,13 +96,15 @@ async function print(ctx: Context, status: Status): Promise<void> {
     rejected: `rejected by the service${said}`,
     skipped: 'not checked',
   };
+  // A refusal in words: `account inactive: Please activate your account.`
+  const refusal = `${status.key_check.replaceAll('_', ' ').replace(/\bapi\b/, 'API')}${said}`;
   const lines: [string, string][] = [
     ['Profile', `${status.profile} (${from(settings.origins.profile)})`],
     ['Config file', status.config_file],
     ['Base URL', status.base_url ? `${status.base_url} (${from(settings.origins.baseUrl)})` : unset('shorty login, or SHORTY_BASE_URL')],
     ['API key', status.api_key ? `${status.api_key} (${from(settings.origins.apiKey)})` : unset('shorty login, or SHORTY_API_KEY')],
     ['Rate limit', `${status.rate_limit} (${from(settings.origins.rateLimit)})`],
-    ['Key check', key[status.key_check] ?? `${status.key_check}${said}`],
+    ['Key check', key[status.key_check] ?? refusal],
   ];
   const width = Math.max(...lines.map(([label]) => label.length));
   const text = lines.map(([label, value]) => `${label.padEnd(width)}  ${value}`).join('\n');
