@@ -45,7 +45,9 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     .option('--no-headers', 'table, csv, tsv: leave out the header row (for scripts that read rows)')
     .option('--excel-safe', "csv/tsv: prefix cells starting with = + - @ with ' so spreadsheets do not run them")
     .showSuggestionAfterError(true)
-    .configureHelp({ sortSubcommands: false, formatHelp })
+    // A group with long command terms (`assign <channelId> <type> <itemId...>`) leaves ~38 columns of
+    // an 80-column terminal to the descriptions: commander would stop wrapping below 40.
+    .configureHelp({ sortSubcommands: false, formatHelp, minWidthToWrap: 24 })
     .exitOverride()
     .configureOutput({
       writeOut: (s) => void ctx.io.stdout.write(s),

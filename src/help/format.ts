@@ -65,3 +65,19 @@ function commonGlobals(root: Command, helper: Help, width: number): string[] {
   }
   return lines;
 }
+
+/**
+ * The notes a command adds after its help, wrapped to `width` as the help above them is, by
+ * commander's own wrapping: each line of `text` is a paragraph; an indented line is a row of a
+ * table (`  title         its meta title`) and goes on under its text column; a `$ ` example
+ * stays whole, to be copied as it is.
+ */
+export function wrapNotes(text: string, width: number, helper: Help): string {
+  return text.split('\n').map((line) => {
+    if (helper.displayWidth(line) <= width || /^\s+\$ /.test(line)) return line;
+    const row = /^(\s+\S+(?:\s\S+)*?\s{2,}|\s+)(\S.*)$/.exec(line);
+    if (!row) return helper.boxWrap(line, width);
+    const indent = ' '.repeat(helper.displayWidth(row[1]));
+    return helper.boxWrap(row[2], width - indent.length).split('\n').map((part, i) => (i === 0 ? row[1] : indent) + part).join('\n');
+  }).join('\n');
+}

@@ -122,3 +122,28 @@ describe('parser errors: one `shorty:` line, an optional `hint:` line, exit 2', 
     expect(res.stderr).toBe(`shorty: ${message}\n${hint === undefined ? '' : `hint: ${hint}\n`}`);
   });
 });
+
+// Help is read in terminals of every width: its notes are wrapped to the width, as the rest of
+// the page is. Example commands stay whole, to be copied as they are.
+describe('help pages fit the width they are printed at', () => {
+  const pages = ['', ...new Set(COMMAND_NAMES.map((name) => name.split(' ')[0])), ...COMMAND_NAMES];
+  const wider = (text: string, width: number) => text.split('\n').filter((line) => [...line].length > width && !/^\s+\$ /.test(line));
+
+  it('at 80 columns (not a terminal), no line of any page but an example is wider', async () => {
+    const offenders: string[] = [];
+    for (const page of pages) {
+      const res = await runInProcess([...page.split(' ').filter(Boolean), '--help']);
+      expect(res.exitCode).toBe(0);
+      offenders.push(...wider(res.stdout, 80).map((line) => `shorty ${page}: ${line}`));
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('in a terminal of 120 columns the notes use its width, and stay within it', async () => {
+    const res = await runInProcess(['urls', 'import', '--help'], { terminalColumns: 120, env: { NO_COLOR: '1' } });
+    expect(res.exitCode).toBe(0);
+    expect(wider(res.stdout, 120)).toEqual([]);
+    const outages = res.stdout.split('\n').find((line) => line.startsWith('Outages ('));
+    expect([...(outages ?? '')].length).toBeGreaterThan(100);
+  });
+});

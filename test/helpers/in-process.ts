@@ -16,6 +16,8 @@ export interface InProcessOptions extends RunOptions {
   sleep?: Host['sleep'];
   /** The run's clock; default Date.now. See simulatedClock. */
   now?: Host['now'];
+  /** Runs as in a terminal of this many columns (stdin, stdout and stderr are terminals). */
+  terminalColumns?: number;
 }
 
 /** Host.sleep on a real timer: rejects with the signal's reason when it aborts. */
@@ -70,7 +72,7 @@ export async function runInProcess(args: string[], opts: InProcessOptions = {}):
   if (opts.cwd !== undefined) throw new Error('an in-process run has the test process\'s cwd: use runCli to run elsewhere');
   const configDir = opts.configDir ?? tempDir('shorty-config-');
   collectSecrets(args, opts, configDir);
-  const io = await createTestIO();
+  const io = await createTestIO(opts.terminalColumns === undefined ? {} : { tty: true, columns: opts.terminalColumns });
   io.stdin = stdinOf(opts.input);
   const env: Record<string, string> = { SHORTY_CONFIG_DIR: configDir };
   for (const [key, value] of Object.entries(opts.env ?? {})) {

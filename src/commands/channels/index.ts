@@ -4,7 +4,7 @@ import type { ChannelItemType } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import { parseId } from '../../input/validate.js';
 import type { View } from '../../output/printer.js';
-import { action, examples } from '../shared/action.js';
+import { action, examples, notes } from '../shared/action.js';
 import { assignEach } from '../shared/assign.js';
 import { eachAnswers } from '../shared/each.js';
 import { completeArgument } from '../shared/completion-values.js';
@@ -49,7 +49,7 @@ export function register(channels: Command, ctx: Context): void {
       return printList(ctx, { path: `/channel/${channelId}`, keys: ['items'], view: ITEM_VIEW, flags });
     }));
   answers(items, ITEM_VIEW);
-  items.addHelpText('after', `\nFields of a channel item: ${ITEM_FIELDS.join(', ')}.`);
+  notes(items, `Fields of a channel item: ${ITEM_FIELDS.join(', ')}.`);
   examples(items, 'shorty channels items 7', 'shorty channels items 7 --all --json', 'shorty channels items 7 -q');
 
   registerWrites(channels, ctx, CHANNEL);

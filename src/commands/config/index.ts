@@ -5,7 +5,7 @@ import type { View } from '../../output/printer.js';
 import { CONFIG_KEYS, ENV_OF_KEY, maskKey, normalizeConfigValue, parseConfigKey, type ConfigKey } from '../../settings/keys.js';
 import { maskRateStoreUrl } from '../../settings/rate-store-url.js';
 import type { ProfileValues } from '../../settings/store.js';
-import { action, examples } from '../shared/action.js';
+import { action, examples, notes } from '../shared/action.js';
 import { completeArgument } from '../shared/completion-values.js';
 import { verb } from '../shared/group.js';
 import { answers } from '../shared/surface.js';
@@ -64,7 +64,7 @@ export function register(config: Command, ctx: Context): void {
       ctx.io.stdout.write(`${value}\n`);
       if (overridden) await (await ctx.printer()).note(`note: ${overridden}`);
     }));
-  get.addHelpText('after', '\nPrints the value saved in the profile. When an environment variable (SHORTY_BASE_URL...)\n'
+  notes(get, 'Prints the value saved in the profile. When an environment variable (SHORTY_BASE_URL...) '
     + 'overrides it, a note on stderr says so; `shorty status` shows the values in force.');
   completeArgument(get, 'key', CONFIG_KEYS);
   examples(get, 'shorty config get base-url', 'shorty config get api-key   # masked: sk_…9f2c');

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { action, examples } from '../shared/action.js';
+import { action, examples, notes } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import type { FormatFlag } from './output.js';
 import type { CreateFlags } from './validate.js';
@@ -13,7 +13,7 @@ const XML_HELP = 'request .xml and print the XML body as received';
 
 /** `shorty legacy ...`: the key-in-path interface (`/api/v1/<KEY>/shorturl/...`). */
 export function register(legacy: Command, ctx: Context): void {
-  const fieldsHelp = (cmd: Command) => cmd.addHelpText('after', `\nFields of a legacy short URL: ${LEGACY_FIELDS.join(', ')}.`);
+  const fieldsHelp = (cmd: Command) => notes(cmd, `Fields of a legacy short URL: ${LEGACY_FIELDS.join(', ')}.`);
   fieldsHelp(legacy);
   examples(legacy,
     'shorty legacy create https://example.com/a/long/path -q',

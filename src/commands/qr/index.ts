@@ -3,22 +3,20 @@ import type { Context } from '../../context.js';
 import { register as registerGet } from './get.js';
 import { registerDelete, registerReads } from './simple.js';
 import { registerWrites } from './write.js';
-import { examples } from '../shared/action.js';
+import { examples, notes } from '../shared/action.js';
 import { DRAWING_RULE } from './terminal.js';
 import { QR_LIST_VIEW } from './view.js';
 
 /** `shorty qr ...` (also qrs). */
 export function register(group: Command, ctx: Context): void {
-  group.addHelpText('after', `\nFields of a QR code: ${(QR_LIST_VIEW.fields ?? []).join(', ')}.`);
+  notes(group, `Fields of a QR code: ${(QR_LIST_VIEW.fields ?? []).join(', ')}.`);
   registerReads(group, ctx);
   registerGet(group, ctx);
   registerWrites(group, ctx);
   registerDelete(group, ctx);
-  group.addHelpText('after', `
-get, update and delete take a QR code by its id (see \`shorty qr list\`): the API finds QR codes
-by id only and has no lookup for them, so an alias or an address is refused before any request.
---show on add draws the code (as --qr on \`urls add\` and \`urls get\`):
-${DRAWING_RULE}.`);
+  notes(group, 'get, update and delete take a QR code by its id (see `shorty qr list`): the API finds QR codes '
+    + 'by id only and has no lookup for them, so an alias or an address is refused before any request.\n'
+    + `--show on add draws the code (as --qr on \`urls add\` and \`urls get\`): ${DRAWING_RULE}.`);
   examples(group,
     'shorty qr list --all -o csv',
     'shorty qr add Menu --type link --data https://example.com/menu --show',

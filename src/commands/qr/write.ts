@@ -3,7 +3,7 @@ import { QR_TYPES } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { type QrFlags, qrBodyFromFlags } from '../../input/qr-body.js';
-import { action, examples } from '../shared/action.js';
+import { action, examples, notes } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { completeOption } from '../shared/completion-values.js';
 import { DRAWING_RULE, drawQr } from './terminal.js';
@@ -32,7 +32,7 @@ export function registerWrites(group: Command, ctx: Context): void {
   completeOption(add, '--type', QR_TYPES);
   // The answer is the id and link; the vocabulary is the QR code's, as in qr list.
   answers(add, { ...QR_CREATED_VIEW, fields: QR_LIST_VIEW.fields });
-  add.addHelpText('after', `\nFields of a QR code: ${(QR_LIST_VIEW.fields ?? []).join(', ')}.`);
+  notes(add, `Fields of a QR code: ${(QR_LIST_VIEW.fields ?? []).join(', ')}.`);
   examples(
     add,
     'shorty qr add Homepage --type link --data https://example.com --show',

@@ -2,17 +2,18 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { ShortyError, UsageError } from '../../errors.js';
 import { fileError } from '../../file-errors.js';
-import { action, examples } from '../shared/action.js';
+import { action, examples, notes } from '../shared/action.js';
 import { completeOption } from '../shared/completion-values.js';
 
 export function register(cmd: Command, ctx: Context): void {
+  // --api-key and --rate-limit are the global flags, read here as the server's key and cap.
+  notes(cmd, '--api-key <key> and --rate-limit <n/ws> set the key the server accepts (default: a random one) '
+    + 'and its cap (default 30/60s; `off`: no cap and no X-RateLimit-* headers, like a deployed server whose cache is disabled).');
   cmd
     .option('--port <n>', 'port to listen on (0 = a free one)', '0')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--data <file>', 'load data from FILE at start and save it there on every change')
     .option('--flavor <version>', 'API version to imitate: v7 (the spec) or v6 (older deployed servers)', 'v7')
-    // --api-key and --rate-limit are the global flags, read here as the server's key and cap.
-    .addHelpText('after', '\n  --api-key <key> and --rate-limit <n/ws> set the key the server accepts (default:\n  a random one) and its cap (default 30/60s; `off`: no cap and no X-RateLimit-* headers,\n  like a deployed server whose cache is disabled).')
     .action(action(ctx, async (opts: { port: string; host: string; data?: string; flavor: string }) => {
       const { runSandbox, FinalSaveError } = await import('../../sandbox/command.js');
       try {

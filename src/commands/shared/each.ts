@@ -9,6 +9,7 @@ import { colorEnabled } from '../../io.js';
 import type { Row, View } from '../../output/printer.js';
 import { writeText } from '../../output/sink.js';
 import { forTerminal } from '../../util/terminal-text.js';
+import { notes } from './action.js';
 import { answers } from './surface.js';
 
 /** What each item's record holds, in every format: `--fields` chooses among these. */
@@ -18,8 +19,7 @@ const RESULT_VIEW: View = { columns: [...RESULT_FIELDS], fields: RESULT_FIELDS }
 
 /** Declares what a command that works item by item (every `delete`, `assign`) prints, and says it in its help. */
 export function eachAnswers(cmd: Command): Command {
-  return answers(cmd, RESULT_VIEW).addHelpText('after',
-    `\nFields of a result: ${RESULT_FIELDS.join(', ')} (status: the work done, or failed); one per item.`);
+  return notes(answers(cmd, RESULT_VIEW), `Fields of a result: ${RESULT_FIELDS.join(', ')} (status: the work done, or failed); one per item.`);
 }
 
 export interface EachRequest {

@@ -8,7 +8,7 @@ import { BULK_PAGE_SIZE, paginate, type Item } from '../../api/paginate.js';
 import { parseId } from '../../input/validate.js';
 import { keysInOrder } from '../../output/fields.js';
 import type { View } from '../../output/printer.js';
-import { action, examples } from './action.js';
+import { action, examples, notes } from './action.js';
 import { deleteMany } from './delete.js';
 import { eachAnswers } from './each.js';
 import { verb } from './group.js';
@@ -31,7 +31,7 @@ export interface Resource {
 /** Adds "Fields: ..." to a command's help: the names --fields takes, the same in every verb. */
 export function fieldsHelp(cmd: Command, res: Resource): Command {
   const extra = res.view.extraFields?.length ? ` (some servers add ${res.view.extraFields.join(', ')})` : '';
-  return cmd.addHelpText('after', `\nFields of a ${res.noun}: ${res.view.fields.join(', ')}${extra}.`);
+  return notes(cmd, `Fields of a ${res.noun}: ${res.view.fields.join(', ')}${extra}.`);
 }
 
 /** The resource's record in its fields' order, then whatever else the server sent. */

@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { type LinkFlags, linkBodyFromFlags } from '../../input/link-body.js';
 import { profileDomain } from '../../input/domain.js';
 import { credentialsWarning } from '../../input/validate.js';
-import { action, examples } from '../shared/action.js';
+import { action, examples, notes } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { addShareOptions, prepareShare, type ShareFlags } from '../shared/share.js';
 import { addLinkBodyOptions } from './link-options.js';
@@ -20,9 +20,8 @@ export function register(group: Command, ctx: Context): void {
     .option('--qr', QR_OPTION_HELP))
     .action(action(ctx, (longurl: string, opts: AddOptions) => run(ctx, longurl, opts)));
   answers(cmd, LINK_CREATED_VIEW);
-  cmd.addHelpText('after', `
-Prints the link created: id, alias, shorturl, longurl (as sent), and title, description and
-expiry when given (the link fields: see \`shorty urls --help\`).`);
+  notes(cmd, 'Prints the link created: id, alias, shorturl, longurl (as sent), and title, description and '
+    + 'expiry when given (the link fields: see `shorty urls --help`).');
   examples(
     cmd,
     'shorty urls add https://example.com/spring-sale -q',

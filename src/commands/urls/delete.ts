@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { LINK_REF_HELP, parseLinkRef } from '../../input/link-ref.js';
-import { action, examples } from '../shared/action.js';
+import { action, examples, notes } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { checkConsentPossible, deleteMany } from '../shared/delete.js';
 import { eachAnswers } from '../shared/each.js';
@@ -22,8 +22,7 @@ export function register(group: Command, ctx: Context): void {
       ids: refs, noun: 'link', path: (id) => `/url/${id}/delete`, resolve: (args) => linkIds(ctx, args),
     })));
   eachAnswers(cmd);
-  cmd.addHelpText('after', `
-<link>: ${LINK_REF_HELP}. Every link is found before the first is deleted: one that does not
-exist stops the command (exit 1) with nothing deleted.`);
+  notes(cmd, `<link>: ${LINK_REF_HELP}. Every link is found before the first is deleted: one that does not `
+    + 'exist stops the command (exit 1) with nothing deleted.');
   examples(cmd, 'shorty urls delete 42', 'shorty urls delete 42 43 44 -y', 'shorty urls delete spring https://go.example.com/autumn -y');
 }

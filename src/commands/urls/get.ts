@@ -4,7 +4,7 @@ import { LINK_REF_HELP, parseLinkRef, type LinkRef } from '../../input/link-ref.
 import type { Row } from '../../output/fields.js';
 import { renderLinkView } from '../../output/stats-view.js';
 import { checkQrWithWatch, QR_OPTION_HELP, renderQr } from '../qr/terminal.js';
-import { action, examples } from '../shared/action.js';
+import { action, examples, notes } from '../shared/action.js';
 import { showDetail } from '../shared/detail-view.js';
 import { verb } from '../shared/group.js';
 import { addShareOptions, prepareShare, type ShareFlags } from '../shared/share.js';
@@ -25,10 +25,9 @@ export function register(group: Command, ctx: Context): void {
   addShareOptions(addWatchOption(cmd))
     .action(action(ctx, (ref: string, opts: GetOptions) => run(ctx, ref, opts)));
   answers(cmd, LINK_DETAIL_VIEW);
-  cmd.addHelpText('after', `
-<link>: ${LINK_REF_HELP}.
-Prints the link's fields (see \`shorty urls --help\`), then how it performs: countries,
-referrers, browsers, os and social, each an object of name -> clicks.`);
+  notes(cmd, `<link>: ${LINK_REF_HELP}.\n`
+    + 'Prints the link\'s fields (see `shorty urls --help`), then how it performs: countries, '
+    + 'referrers, browsers, os and social, each an object of name -> clicks.');
   examples(
     cmd,
     'shorty urls get 42',

@@ -4,7 +4,7 @@ import { acceptedColumnsHelp, INFORMATIONAL_COLUMNS, parseColumnMap } from '../.
 import { UsageError } from '../../errors.js';
 import { parseDuration } from '../../input/duration.js';
 import { parseChoice } from '../../input/validate.js';
-import { action, examples } from '../shared/action.js';
+import { action, examples, notes } from '../shared/action.js';
 import { addInputOptions, commandLine, inputOptions, type InputFlags } from './bulk-options.js';
 import { answers } from '../shared/surface.js';
 import { LINK_COLUMNS } from '../../input/link-columns.js';
@@ -29,6 +29,32 @@ function checkUndoAlone(file: string | undefined, flags: ImportFlags): void {
 }
 
 /** `shorty urls import [FILE|-]`; the work lives in src/bulk, loaded only when it runs. */
+/** The notes of `urls import --help`: one topic per line. */
+function importNotes(): string {
+  return [
+    'CSV input: a header row, fields separated by , ; tab or | (detected), UTF-8 with or without a '
+      + 'byte order mark, UTF-16 with one (Excel\'s "Unicode text"), or --encoding. Columns, by link field '
+      + 'and the other names read as it (case, spaces, - and _ do not matter; --map for any other):',
+    acceptedColumnsHelp(),
+    'url is required. Values: pixels are ids separated by ; (1;2); geotarget, devicetarget and '
+      + 'languagetarget KEY=URL;KEY=URL; deeplink JSON ({"apple":"https://..."}); parameters '
+      + 'name=value;...; expiry "yyyy-mm-dd hh:mm:ss". The columns `urls export` and import results add '
+      + `(${INFORMATIONAL_COLUMNS.join(', ')}) are ignored; any other column is named in one warning and passed through to the results.`,
+    'Lines input: one URL per line; a line with a space, tab or ; is invalid (not one URL).',
+    `Results (csv unless -o json|ndjson|tsv) stream to stdout in input order: the input columns plus ${RESULT_COLUMNS.join(', ')}: `
+      + 'status is ok, error, invalid, skipped (valid in a dry run); alias, shorturl and longurl name the link '
+      + 'as every urls command does; -q prints the short URLs (the long URLs in a dry run).',
+    '--journal FILE is locked while the import runs (FILE.lock): a second import on it is refused.',
+    'Outages (connection refused, reset or timed out, DNS failures, 5xx and HTML error pages) are '
+      + 'waited out, trying again with growing pauses, for up to --max-outage; a create whose answer was '
+      + 'lost is looked up on the server before it is sent again, so no row makes two links.',
+    '--undo JOURNAL deletes the links that the runs recorded in JOURNAL created, one per line on '
+      + 'stdout (✓ deleted ID, ✗ ID: why); asks first on a terminal, needs -y otherwise.',
+    'Exit status: 0 when every row is ok or skipped, 1 otherwise (or when stdout closed before every '
+      + 'row was sent), 2 for unusable input (nothing sent), 130 when interrupted (143: SIGTERM).',
+  ].join('\n');
+}
+
 export function registerImport(group: Command, ctx: Context): void {
   const cmd = addInputOptions(group
     .command('import [file]')
@@ -39,29 +65,6 @@ export function registerImport(group: Command, ctx: Context): void {
     .option('--if-exists <skip|fail>', 'what a taken custom alias does: skip the row or fail it', 'fail')
     .option('--undo <journal>', 'delete the links the import runs recorded in JOURNAL created (never rows skipped as existing); resumable')
     .option('--max-outage <duration>', 'how long to keep waiting out a service that fails (refused, reset, timed out, 5xx) before stopping: 90s, 30m, 2h', '1h')
-    .addHelpText('after', `
-CSV input: a header row, fields separated by , ; tab or | (detected), UTF-8 with or without a
-byte order mark, UTF-16 with one (Excel's "Unicode text"), or --encoding. Columns, by link field
-and the other names read as it (case, spaces, - and _ do not matter; --map for any other):
-${acceptedColumnsHelp()}
-url is required. Values: pixels are ids separated by ; (1;2); geotarget, devicetarget and
-languagetarget KEY=URL;KEY=URL; deeplink JSON ({"apple":"https://..."}); parameters
-name=value;...; expiry "yyyy-mm-dd hh:mm:ss". The columns \`urls export\` and import results add
-(${INFORMATIONAL_COLUMNS.join(', ')}) are ignored;
-any other column is named in one warning and passed through to the results.
-Lines input: one URL per line; a line with a space, tab or ; is invalid (not one URL).
-Results (csv unless -o json|ndjson|tsv) stream to stdout in input order: the input columns
-plus ${RESULT_COLUMNS.join(', ')}: status is ok, error, invalid, skipped (valid in a dry run);
-alias, shorturl and longurl name the link as every urls command does; -q prints the short URLs
-(the long URLs in a dry run).
---journal FILE is locked while the import runs (FILE.lock): a second import on it is refused.
-Outages (connection refused, reset or timed out, DNS failures, 5xx and HTML error pages) are
-waited out, trying again with growing pauses, for up to --max-outage; a create whose answer was
-lost is looked up on the server before it is sent again, so no row makes two links.
---undo JOURNAL deletes the links that the runs recorded in JOURNAL created, one per line on
-stdout (✓ deleted ID, ✗ ID: why); asks first on a terminal, needs -y otherwise.
-Exit status: 0 when every row is ok or skipped, 1 otherwise (or when stdout closed before every
-row was sent), 2 for unusable input (nothing sent), 130 when interrupted (143: SIGTERM).`)
     .action(action(ctx, async (file: string | undefined, flags: ImportFlags, command: Command) => {
       const ifExists = parseChoice(flags.ifExists, ['skip', 'fail'] as const, '--if-exists');
       const map = parseColumnMap(flags.map ?? []);
@@ -85,6 +88,7 @@ row was sent), 2 for unusable input (nothing sent), 130 when interrupted (143: S
     }));
   // A result row: the input's link columns (under their own names or an alias), then the outcome.
   answers(cmd, [...LINK_COLUMNS, 'long_url', ...RESULT_COLUMNS]);
+  notes(cmd, importNotes);
   examples(cmd,
     'shorty urls import links.csv --dry-run',
     'shorty urls import links.csv --journal links.journal --failed-out failed.csv > results.csv',

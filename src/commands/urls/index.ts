@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { LINK_FIELD_HELP, LINK_SETTING_FIELDS, LINK_STATS_FIELDS } from '../../input/link-record.js';
-import { examples } from '../shared/action.js';
+import { examples, notes } from '../shared/action.js';
 import { register as add } from './add.js';
 import { register as remove } from './delete.js';
 import { register as get } from './get.js';
@@ -13,19 +13,22 @@ import { registerImport } from './import.js';
 import { registerSync } from './sync.js';
 
 /** What `shorty urls --help` says of every verb's output and arguments. */
-const LINK_HELP = `
-Link fields, the same in every command that prints a link (list, get, add, update, lookup,
-export, import results), in every format and in --fields:
-${Object.entries(LINK_FIELD_HELP).map(([field, text]) => `  ${field.padEnd(14)}${text}`).join('\n')}
-  ${'(settings)'.padEnd(14)}${LINK_SETTING_FIELDS.slice(0, 6).join(', ')},
-  ${''.padEnd(14)}${LINK_SETTING_FIELDS.slice(6).join(', ')}: when the answer carries them
-  ${'(get, lookup)'.padEnd(14)}${LINK_STATS_FIELDS.join(', ')}: name -> clicks
-json prints this flat record; \`shorty api GET /url/42\` shows the server's answer as sent.
-
-get, update, delete and lookup take a link by id (42), alias (spring) or short URL
-(https://sho.rt/spring); an alias or a short URL costs one lookup request (GET /urls?short=)
-first. An alias names a link on the profile's default domain (the \`domain\` config key), looked
-for first, or on the service's own domain; for another branded one, give the short URL.`;
+/** The notes of `shorty urls --help`: the link vocabulary and how a link is named. */
+function linkNotes(): string {
+  return [
+    'Link fields, the same in every command that prints a link (list, get, add, update, lookup, '
+      + 'export, import results), in every format and in --fields:',
+    ...Object.entries(LINK_FIELD_HELP).map(([field, text]) => `  ${field.padEnd(14)}${text}`),
+    `  ${'(settings)'.padEnd(14)}${LINK_SETTING_FIELDS.join(', ')}: when the answer carries them`,
+    `  ${'(get, lookup)'.padEnd(14)}${LINK_STATS_FIELDS.join(', ')}: name -> clicks`,
+    'json prints this flat record; `shorty api GET /url/42` shows the server\'s answer as sent.',
+    '',
+    'get, update, delete and lookup take a link by id (42), alias (spring) or short URL '
+      + '(https://sho.rt/spring); an alias or a short URL costs one lookup request (GET /urls?short=) '
+      + 'first. An alias names a link on the profile\'s default domain (the `domain` config key), looked '
+      + 'for first, or on the service\'s own domain; for another branded one, give the short URL.',
+  ].join('\n');
+}
 
 /** `shorty urls ...` (also url, link, links), in the order its help lists the verbs. */
 export function register(group: Command, ctx: Context): void {
@@ -33,7 +36,7 @@ export function register(group: Command, ctx: Context): void {
   registerImport(group, ctx);
   registerSync(group, ctx);
   registerExport(group, ctx);
-  group.addHelpText('after', LINK_HELP);
+  notes(group, linkNotes);
   examples(group,
     'shorty urls add https://example.com/spring-sale --custom spring -q',
     'shorty urls list --order click --limit 10',

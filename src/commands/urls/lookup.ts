@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { LINK_REF_HELP, parseLinkRef } from '../../input/link-ref.js';
-import { action, examples } from '../shared/action.js';
+import { action, examples, notes } from '../shared/action.js';
 import { fetchLinkDetail } from './reference.js';
 import { recordOf, withoutError } from './show.js';
 import { LINK_DETAIL_VIEW } from './view.js';
@@ -13,7 +13,7 @@ export function register(group: Command, ctx: Context): void {
     .description('find a link by its short URL or alias and print it like `urls get` (as data, never the terminal view)')
     .action(action(ctx, (ref: string) => run(ctx, ref)));
   answers(cmd, LINK_DETAIL_VIEW);
-  cmd.addHelpText('after', `\n<link>: ${LINK_REF_HELP}.`);
+  notes(cmd, `<link>: ${LINK_REF_HELP}.`);
   examples(cmd,
     'shorty urls lookup https://sho.rt/spring',
     'shorty urls lookup spring --fields id,longurl -o tsv',

@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { parseDuration } from '../../input/duration.js';
 import { parseColumnMap } from '../../input/link-columns.js';
-import { action, examples } from '../shared/action.js';
+import { action, examples, notes } from '../shared/action.js';
 import { addInputOptions, commandLine, inputOptions, type InputFlags } from './bulk-options.js';
 
 interface SyncFlags extends InputFlags {
@@ -26,28 +26,6 @@ export function registerSync(group: Command, ctx: Context): void {
     .option('--check', 'print the plan, send nothing, and exit 1 when the account differs from the file (for CI)')
     .option('--journal <file>', 'record every write in FILE (as urls import does: `urls import --undo FILE` removes the links it created)')
     .option('--max-outage <duration>', 'how long to keep waiting out a service that fails (refused, reset, timed out, 5xx) before stopping: 90s, 30m, 2h', '1h')
-    .addHelpText('after', `
-The file is the links the account should have, in any format \`urls import\` reads (its columns,
---map, --delimiter, --encoding). Each row is matched to the account's link with the same key:
---key alias (the default; every row needs an alias) or --key url (the long URL).
-The plan, before anything is sent (stdout):
-  + spring  https://example.com/spring        created: the account has no link with this key
-  ~ summer  title: "Old" → "New"               updated: only the fields that differ are sent
-  - winter  https://example.com/winter        deleted, with --prune: no row names it
-  ! row 7: why                                invalid: reported, never planned
-then the totals and the time at the current rate limit (stderr). An empty cell leaves that field
-as it is; a field the server's link list does not show (expiry, password, targets on most
-servers) is set on links sync creates and left alone on the others. Without --prune, links only
-the account has are left alone. With invalid rows, --prune deletes nothing.
-The account is read in pages of 500 links (N links: ceil(N/500) requests), and nothing else is
-read: a file that matches costs those requests and no write.
-Apply: asks once on a terminal, needs -y otherwise; writes go out paced by the rate limit, riding
-out outages like urls import, one result line each (✓ created, ✓ updated, ✓ deleted, ✗ why).
-Ctrl-C stops after the writes on the wire; running the same command again reads the account
-again and applies only what is left (a create whose answer was lost is found, not sent twice).
-Exit status: 0 when the account matches the file (applied, or already), 1 when a row is invalid or
-a write failed (--check: when the account differs), 2 for unusable input (nothing sent), 130 when
-interrupted.`)
     .action(action(ctx, async (file: string, flags: SyncFlags, command: Command) => {
       if (ctx.globals.output !== undefined || ctx.globals.json) {
         throw new UsageError('urls sync prints a plan and one line per change, not -o/--json', 'leave out -o; `urls export -o json` prints the links themselves');
@@ -67,6 +45,29 @@ interrupted.`)
         argv: commandLine(command),
       });
     }));
+  notes(cmd, [
+    'The file is the links the account should have, in any format `urls import` reads (its columns, '
+      + '--map, --delimiter, --encoding). Each row is matched to the account\'s link with the same key: '
+      + '--key alias (the default; every row needs an alias) or --key url (the long URL).',
+    'The plan, before anything is sent (stdout):',
+    '  + spring  https://example.com/spring    created: no link has this key',
+    '  ~ summer  title: "Old" → "New"           updated: only what differs is sent',
+    '  - winter  https://example.com/winter    deleted, with --prune: no row names it',
+    '  ! row 7: why                            invalid: reported, never planned',
+    'then the totals and the time at the current rate limit (stderr). An empty cell leaves that field '
+      + 'as it is; a field the server\'s link list does not show (expiry, password, targets on most '
+      + 'servers) is set on links sync creates and left alone on the others. Without --prune, links only '
+      + 'the account has are left alone. With invalid rows, --prune deletes nothing.',
+    'The account is read in pages of 500 links (N links: ceil(N/500) requests), and nothing else is '
+      + 'read: a file that matches costs those requests and no write.',
+    'Apply: asks once on a terminal, needs -y otherwise; writes go out paced by the rate limit, riding '
+      + 'out outages like urls import, one result line each (✓ created, ✓ updated, ✓ deleted, ✗ why). '
+      + 'Ctrl-C stops after the writes on the wire; running the same command again reads the account '
+      + 'again and applies only what is left (a create whose answer was lost is found, not sent twice).',
+    'Exit status: 0 when the account matches the file (applied, or already), 1 when a row is invalid or '
+      + 'a write failed (--check: when the account differs), 2 for unusable input (nothing sent), 130 when '
+      + 'interrupted.',
+  ].join('\n'));
   examples(cmd,
     'shorty urls sync links.csv --dry-run',
     'shorty urls sync links.csv -y --journal sync.journal',

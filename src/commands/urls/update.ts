@@ -6,7 +6,7 @@ import { LINK_REF_HELP, parseLinkRef } from '../../input/link-ref.js';
 import { LINK_STATS_FIELDS, linkRecord, mergedRecord } from '../../input/link-record.js';
 import { credentialsWarning } from '../../input/validate.js';
 import type { Row } from '../../output/fields.js';
-import { action, examples } from '../shared/action.js';
+import { action, examples, notes } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { addLinkBodyOptions } from './link-options.js';
 import { resolveLink } from './reference.js';
@@ -19,10 +19,9 @@ export function register(group: Command, ctx: Context): void {
     .option('--url <url>', 'new long URL');
   addLinkBodyOptions(cmd, { creating: false }).action(action(ctx, (ref: string, opts: LinkFlags) => run(ctx, ref, opts)));
   answers(cmd, LINK_UPDATED_VIEW);
-  cmd.addHelpText('after', `
-<link>: ${LINK_REF_HELP}; that lookup also reads the current long URL.
-Prints the link as changed: id, alias, shorturl, longurl, and what the update set (title,
-description, expiry); without --url, the rest of the link as read first. -q prints the id.`);
+  notes(cmd, `<link>: ${LINK_REF_HELP}; that lookup also reads the current long URL.\n`
+    + 'Prints the link as changed: id, alias, shorturl, longurl, and what the update set (title, '
+    + 'description, expiry); without --url, the rest of the link as read first. -q prints the id.');
   examples(
     cmd,
     'shorty urls update 42 --url https://example.com/new-page',
