@@ -9,7 +9,7 @@ export function registerLogin(login: Command, ctx: Context): void {
   examples(login,
     'shorty login',
     'shorty login --profile work',
-    'printf "%s" "$SHORTY_KEY" | shorty login --base-url https://sho.rt --with-key');
+    'printf %s "$SHORTY_KEY" | shorty login --base-url https://sho.rt --with-key');
 }
 
 export function registerLogout(logout: Command, ctx: Context): void {

@@ -50,7 +50,7 @@ export function registerWrites(channels: Command, ctx: Context, res: Resource): 
     }));
   answers(add, res.view);
   fieldsHelp(add, res);
-  examples(add, 'shorty channels add Newsletter', 'shorty channels add "Spring launch" --description "Q2 campaign" --color "#ff8800" --starred -q');
+  examples(add, 'shorty channels add Newsletter', 'shorty channels add "Spring launch" --color "#ff8800" --starred -q');
 
   const update = verb(channels, 'update <id>', 'change a channel')
     .option('--name <name>', 'new name')

@@ -13,8 +13,8 @@ export function register(cmd: Command, ctx: Context): void {
       ctx.io.stdout.write(completionScript(shell, cmd.parent!));
     }));
   examples(cmd,
-    'source <(shorty completion bash)            # bash, now; add it to ~/.bashrc to keep it',
+    'source <(shorty completion bash)   # bash, now (in ~/.bashrc: every shell)',
     'shorty completion bash > ~/.local/share/bash-completion/completions/shorty',
-    'shorty completion zsh > "${fpath[1]}/_shorty"   # zsh, then restart the shell',
+    'shorty completion zsh > "${fpath[1]}/_shorty"  # zsh; restart the shell',
     'shorty completion fish > ~/.config/fish/completions/shorty.fish');
 }

@@ -50,7 +50,7 @@ export function register(domains: Command, ctx: Context): void {
   answers(add, DOMAIN.view);
   fieldsHelp(add, DOMAIN);
   examples(add, 'shorty domains add go.example.com', 'shorty domains add https://go.example.com -q',
-    'shorty domains add go.example.com --redirect-root https://example.com --redirect-404 https://example.com/404');
+    'shorty domains add go.example.com --redirect-404 https://example.com/404');
 
   // The service answers a message: the record printed is the id and what changed.
   const update = withRedirectOptions(verb(domains, 'update <id>', 'change where a domain redirects'))

@@ -33,9 +33,9 @@ export function register(legacy: Command, ctx: Context): void {
       await runCreate(ctx, longUrl, flags);
     })), LEGACY_FIELDS)),
   'shorty legacy create https://example.com/a/long/path',
-  'shorty legacy create https://example.com --custom spring --expiry 2030-12-31 -q',
+  'shorty legacy create https://example.com --custom spring --expiry 2030-12-31',
   'shorty legacy create https://example.com --domain go.example.com --xml',
-  'shorty legacy create https://example.com --domain https://go.example.com/ --json');
+  'shorty legacy create https://example.com --domain https://go.example.com/');
 
   for (const [name, description, alias] of [
     ['disable', 'Disable a short URL', undefined],

@@ -37,7 +37,7 @@ export function registerWrites(group: Command, ctx: Context): void {
     add,
     'shorty qr add Homepage --type link --data https://example.com --show',
     'shorty qr add --type text --data "Hello" --foreground "rgb(30,144,255)" -q',
-    `shorty qr add "Office wifi" --type wifi --data '{"ssid":"Office","password":"secret","encryption":"WPA"}'`,
+    `shorty qr add Wifi --type wifi --data '{"ssid":"Office","password":"pw"}'`,
   );
 
   const update = verb(group, 'update <id>', 'change the content or look of a QR code')

@@ -44,6 +44,6 @@ export function register(cmd: Command, ctx: Context): void {
   examples(cmd,
     'shorty sandbox --port 8080',
     'shorty sandbox --flavor v6   # answer like an older (v6) server',
-    'shorty sandbox > sandbox.env &   # from a script: wait for its two lines, then export $(cat sandbox.env)',
+    'shorty sandbox > sandbox.env &   # then: export $(cat sandbox.env)',
     'shorty sandbox --rate-limit 5/1s --data ./sandbox.json');
 }

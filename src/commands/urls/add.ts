@@ -25,13 +25,13 @@ export function register(group: Command, ctx: Context): void {
   examples(
     cmd,
     'shorty urls add https://example.com/spring-sale -q',
-    'shorty urls add https://example.com --custom spring --expiry "2030-03-31 23:59:59"',
-    'shorty urls add https://example.com --geo Canada=https://example.ca --geo France=https://example.fr',
-    'shorty urls add https://example.com --device iPhone=https://apps.apple.com/app/id1 --deeplink-apple https://apps.apple.com/app/id1',
-    'shorty urls add https://example.com --pixel 3 --pixel 5 --param utm_source=newsletter --qr',
-    'shorty urls add https://example.com/spring-sale --fields alias,shorturl -o csv',
-    'shorty urls add https://example.com/spring-sale --copy   # short URL on the clipboard',
-    'shorty urls add https://example.com/spring-sale --web    # and open it in the browser',
+    'shorty urls add https://example.com --expiry "2030-03-31 23:59:59"',
+    'shorty urls add https://example.com --geo Canada=https://example.ca',
+    'shorty urls add https://example.com --device iPhone=https://example.com/ios',
+    'shorty urls add https://example.com --pixel 3 --param utm_source=mail --qr',
+    'shorty urls add https://example.com/sale --fields alias,shorturl -o csv',
+    'shorty urls add https://example.com/sale --copy   # to the clipboard',
+    'shorty urls add https://example.com/sale --web    # open it in the browser',
   );
 }
 

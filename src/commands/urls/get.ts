@@ -31,7 +31,7 @@ export function register(group: Command, ctx: Context): void {
   examples(
     cmd,
     'shorty urls get 42',
-    'shorty urls get spring                  # by alias: one lookup, then the link',
+    'shorty urls get spring             # by alias: one lookup, then the link',
     'shorty urls get https://sho.rt/spring -q',
     'shorty urls get 42 --watch          # redrawn every 5s until Ctrl-C',
     'shorty urls get 42 --watch 30 > clicks.ndjson',

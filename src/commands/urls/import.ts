@@ -91,8 +91,8 @@ export function registerImport(group: Command, ctx: Context): void {
   notes(cmd, importNotes);
   examples(cmd,
     'shorty urls import links.csv --dry-run',
-    'shorty urls import links.csv --journal links.journal --failed-out failed.csv > results.csv',
-    'shorty urls import export.csv --encoding windows-1252 --map "Ziel=url" --map "Kurzname=custom"',
+    'shorty urls import links.csv --journal j.log --failed-out bad.csv > out.csv',
+    'shorty urls import export.csv --encoding windows-1252 --map "Ziel=url"',
     'cat urls.txt | shorty urls import - -o ndjson',
     'shorty urls import failed.csv --journal links.journal --if-exists skip',
     'shorty urls import links.csv --journal links.journal --max-outage 3h',

@@ -71,7 +71,7 @@ export function registerSync(group: Command, ctx: Context): void {
   examples(cmd,
     'shorty urls sync links.csv --dry-run',
     'shorty urls sync links.csv -y --journal sync.journal',
-    'shorty urls sync links.csv --prune --check        # in CI: exit 1 when the account drifted',
+    'shorty urls sync links.csv --prune --check   # CI: exit 1 when it drifted',
     'shorty urls sync campaign.csv --key url --prune -y',
-    'shorty urls export | shorty urls sync - --base-url https://other.example --dry-run');
+    'shorty urls export | shorty urls sync - --base-url https://other.example');
 }

@@ -25,7 +25,7 @@ export function register(group: Command, ctx: Context): void {
   examples(
     cmd,
     'shorty urls update 42 --url https://example.com/new-page',
-    'shorty urls update spring --expiry "2031-01-01 00:00:00" --meta-title "Spring sale"',
+    'shorty urls update spring --expiry "2031-01-01 00:00:00" --meta-title Sale',
     'shorty urls update https://sho.rt/spring --type frame -q',
     'shorty urls update 42 --custom autumn --fields alias,shorturl',
   );
