@@ -103,5 +103,7 @@ function hintFor(kind: NetworkErrorKind, code: string | undefined): string | und
     return 'if it is signed by a private CA (a company proxy or network), give Node that CA: NODE_EXTRA_CA_CERTS=/path/to/ca.pem';
   }
   if (kind === 'tls' || kind === 'protocol') return 'check the base URL: does that port speak https (or plain http)?';
+  // No address for the name: a typo in the host, or no DNS (offline, a VPN that is down).
+  if (kind === 'dns') return 'check the host name in the base URL (--base-url, SHORTY_BASE_URL or `shorty config get base-url`) and that this machine can resolve it';
   return neverSent(kind) ? UNREACHABLE_HINT : undefined;
 }

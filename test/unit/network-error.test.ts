@@ -47,6 +47,12 @@ describe('the line the user reads', () => {
     expect(err.hint).toMatch(/^is the service up\?/);
   });
 
+  it('a host not found points at the host name, not at a service that is down', () => {
+    const err = toNetworkError(failure('ENOTFOUND'), at);
+    expect(err).toMatchObject({ kind: 'dns', exitCode: 5, message: 'host not found: GET https://api.example.com/api/urls' });
+    expect(err.hint).toBe('check the host name in the base URL (--base-url, SHORTY_BASE_URL or `shorty config get base-url`) and that this machine can resolve it');
+  });
+
   it('an untrusted certificate names the host and points at NODE_EXTRA_CA_CERTS', () => {
     const err = toNetworkError(failure('UNABLE_TO_GET_ISSUER_CERT_LOCALLY'), at);
     expect(err.message).toBe('the certificate of api.example.com is not trusted (UNABLE_TO_GET_ISSUER_CERT_LOCALLY): GET https://api.example.com/api/urls');
