@@ -55,7 +55,8 @@ module.exports = {
     {
       name: 'client-below-the-commands',
       severity: 'error',
-      comment: 'api/ never imports commands/, output/, bulk/, the context or the CLI: it gets narrow parts, not the context.',
+      comment:
+        'api/ never imports commands/, output/, bulk/, the context or the CLI: it gets narrow parts, not the context.',
       from: { path: '^src/api/' },
       to: { path: '^src/', pathNot: `${BASE}|^src/(api|settings)/` },
     },
@@ -76,16 +77,21 @@ module.exports = {
     {
       name: 'commands-not-the-transport',
       severity: 'error',
-      comment: 'Commands (and the bulk work they start) reach the server through ctx.api()/ctx.legacy(), never the HTTP transport.',
+      comment:
+        'Commands (and the bulk work they start) reach the server through ctx.api()/ctx.legacy(), never the HTTP transport.',
       from: { path: '^src/(commands|bulk)/' },
       to: {
-        path: ['^src/api/(http|exchange|proxy|connection|network-error|request-signal|redact|curl|unusable|rate-limit|wait-notice)\\.[jt]s$', '^(node:)?https?$'],
+        path: [
+          '^src/api/(http|exchange|proxy|connection|network-error|request-signal|redact|curl|unusable|rate-limit|wait-notice)\\.[jt]s$',
+          '^(node:)?https?$',
+        ],
       },
     },
     {
       name: 'only-the-cli-wires-the-context',
       severity: 'error',
-      comment: 'The factory that wires the real services is imported by cli.ts alone; everything else sees the interfaces.',
+      comment:
+        'The factory that wires the real services is imported by cli.ts alone; everything else sees the interfaces.',
       from: { pathNot: '^src/cli\\.[jt]s$' },
       to: { path: '^src/factory\\.[jt]s$' },
     },
@@ -99,7 +105,8 @@ module.exports = {
     {
       name: 'sandbox-shares-only-types',
       severity: 'error',
-      comment: 'The sandbox shares api/types.ts and nothing else with the client, so a bug in one cannot hide a bug in the other.',
+      comment:
+        'The sandbox shares api/types.ts and nothing else with the client, so a bug in one cannot hide a bug in the other.',
       from: { path: '^src/sandbox/' },
       to: { path: '^src/', pathNot: '^src/sandbox/|^src/api/types\\.[jt]s$' },
     },
@@ -127,7 +134,10 @@ module.exports = {
   ],
   options: {
     // Our code only: the packages are checked for being resolvable and not dev-only, not followed.
-    doNotFollow: { path: 'node_modules', dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg'] },
+    doNotFollow: {
+      path: 'node_modules',
+      dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg'],
+    },
     exclude: { path: '\\.d\\.ts$' },
     moduleSystems: ['es6'],
     // Resolve packages as Node does for an ES module (several of ours export nothing else).

@@ -18,7 +18,16 @@ export default defineConfig({
     globalSetup: ['test/helpers/global-setup.ts'],
     reporters: ['default', './test/helpers/summary-reporter.ts'],
     projects: [
-      { test: { name: 'threads', include: ALL, exclude: [...OWN_PROCESS, ...OWN_MODULES], pool: 'threads', isolate: false, ...common } },
+      {
+        test: {
+          name: 'threads',
+          include: ALL,
+          exclude: [...OWN_PROCESS, ...OWN_MODULES],
+          pool: 'threads',
+          isolate: false,
+          ...common,
+        },
+      },
       { test: { name: 'isolated', include: OWN_MODULES, pool: 'threads', ...common } },
       { test: { name: 'forks', include: OWN_PROCESS, pool: 'forks', ...common } },
     ],

@@ -26,7 +26,10 @@ async function seed(sandbox, count) {
   const worker = async () => {
     while (next < count) {
       const i = next++;
-      await addLink(sandbox, { url: `https://example.com/export/${i}?a=b,c`, ...(i % 5 === 0 ? { custom: `exp-${i}` } : {}) });
+      await addLink(sandbox, {
+        url: `https://example.com/export/${i}?a=b,c`,
+        ...(i % 5 === 0 ? { custom: `exp-${i}` } : {}),
+      });
     }
   };
   await Promise.all(Array.from({ length: 8 }, worker));
@@ -37,7 +40,8 @@ async function measure(sandbox, args, pageSize, headerLines) {
   await sandbox.reset();
   const started = process.hrtime.bigint();
   const child = spawn(process.execPath, [BIN, ...args], {
-    env: cleanEnv({ SHORTY_CONFIG_DIR: CONFIG_DIR, ...sandbox.env, SHORTY_RATE_LIMIT: '999999/1s' }), stdio: ['ignore', 'pipe', 'pipe'],
+    env: cleanEnv({ SHORTY_CONFIG_DIR: CONFIG_DIR, ...sandbox.env, SHORTY_RATE_LIMIT: '999999/1s' }),
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let rows = -headerLines;
   let stderr = '';
@@ -50,7 +54,8 @@ async function measure(sandbox, args, pageSize, headerLines) {
   return { pageSize, rows, requests: stats.requests, expected: Math.ceil(LINKS / pageSize), seconds };
 }
 
-const exportOnce = (sandbox, pageSize) => measure(sandbox, ['urls', 'export', '--page-size', String(pageSize)], pageSize, 1);
+const exportOnce = (sandbox, pageSize) =>
+  measure(sandbox, ['urls', 'export', '--page-size', String(pageSize)], pageSize, 1);
 
 const sandbox = await startSandbox({ rateLimit: '10000000/1s', env: cleanEnv({ SHORTY_CONFIG_DIR: CONFIG_DIR }) });
 const results = [];
@@ -67,13 +72,17 @@ try {
 console.log(`links ${LINKS}`);
 console.log('page size  rows     requests  ceil(N/size)  seconds');
 for (const r of results) {
-  console.log(`${String(r.pageSize).padEnd(10)} ${String(r.rows).padEnd(8)} ${String(r.requests).padEnd(9)} ${String(r.expected).padEnd(13)} ${r.seconds.toFixed(2)}`);
+  console.log(
+    `${String(r.pageSize).padEnd(10)} ${String(r.rows).padEnd(8)} ${String(r.requests).padEnd(9)} ${String(r.expected).padEnd(13)} ${r.seconds.toFixed(2)}`,
+  );
 }
 let ok = results.every((r) => r.requests === r.expected && r.rows === LINKS);
 console.log(ok ? 'every export: requests = ceil(N / page size), all links written' : 'MISMATCH');
 if (list) {
-  console.log(`urls list --all: ${list.rows} rows, ${list.requests} requests sent, goal ceil(${LINKS}/${LIST_PAGE_SIZE}) = ${list.expected}, `
-    + `${list.seconds.toFixed(2)} s (at 15 a page it would be ${Math.ceil(LINKS / 15)})`);
+  console.log(
+    `urls list --all: ${list.rows} rows, ${list.requests} requests sent, goal ceil(${LINKS}/${LIST_PAGE_SIZE}) = ${list.expected}, ` +
+      `${list.seconds.toFixed(2)} s (at 15 a page it would be ${Math.ceil(LINKS / 15)})`,
+  );
   ok &&= list.requests === list.expected && list.rows === LINKS;
 }
 process.exitCode = ok ? 0 : 1;

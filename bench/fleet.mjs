@@ -30,7 +30,11 @@ async function freePort() {
 
 async function startRedis() {
   const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   let out = '';
   child.stdout.on('data', (c) => (out += c));
   while (!/Ready to accept connections/.test(out)) {
@@ -55,10 +59,16 @@ async function fleet(flags, serverRate = RATE) {
   const script = `fails=0; for i in $(seq ${COUNT}); do "${process.execPath}" "${BIN}" urls add "https://example.com/$i" -q ${flags} > /dev/null 2>&1 || fails=$((fails+1)); done; echo $fails`;
   try {
     const started = Date.now();
-    const outs = await Promise.all(Array.from({ length: MACHINES }, () => {
-      const env = cleanEnv({ SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey, SHORTY_CONFIG_DIR: mkdtempSync(join(dir, 'machine-')) });
-      return run('sh', ['-c', script], env);
-    }));
+    const outs = await Promise.all(
+      Array.from({ length: MACHINES }, () => {
+        const env = cleanEnv({
+          SHORTY_BASE_URL: sb.baseUrl,
+          SHORTY_API_KEY: sb.apiKey,
+          SHORTY_CONFIG_DIR: mkdtempSync(join(dir, 'machine-')),
+        });
+        return run('sh', ['-c', script], env);
+      }),
+    );
     const ms = Date.now() - started;
     return { ms, failed: outs.reduce((sum, out) => sum + Number(out.trim()), 0), ...(await sb.stats()) };
   } finally {
@@ -73,9 +83,15 @@ const rows = [];
 let floorMs = 0;
 function report(name, r) {
   rows.push({
-    scenario: name, requests: r.requests, 'wall s': (r.ms / 1000).toFixed(2), 'ideal s': (idealMs / 1000).toFixed(2),
-    'start-up floor s': (floorMs / 1000).toFixed(2), 'wall / ideal': (r.ms / idealMs).toFixed(3),
-    'wall / max(ideal, floor)': (r.ms / Math.max(idealMs, floorMs)).toFixed(3), rejected: r.rejected, failed: r.failed,
+    scenario: name,
+    requests: r.requests,
+    'wall s': (r.ms / 1000).toFixed(2),
+    'ideal s': (idealMs / 1000).toFixed(2),
+    'start-up floor s': (floorMs / 1000).toFixed(2),
+    'wall / ideal': (r.ms / idealMs).toFixed(3),
+    'wall / max(ideal, floor)': (r.ms / Math.max(idealMs, floorMs)).toFixed(3),
+    rejected: r.rejected,
+    failed: r.failed,
   });
   console.error(`done: ${name}`);
 }

@@ -18,7 +18,10 @@ const CONFIG_DIR = join(dir, 'config');
 
 /** Records the peak RSS of the process it is preloaded into, at exit. */
 const PROBE = join(dir, 'rss-probe.cjs');
-writeFileSync(PROBE, "process.on('exit', () => require('fs').writeFileSync(process.env.RSS_OUT, String(process.resourceUsage().maxRSS)));\n");
+writeFileSync(
+  PROBE,
+  "process.on('exit', () => require('fs').writeFileSync(process.env.RSS_OUT, String(process.resourceUsage().maxRSS)));\n",
+);
 
 /** A CSV with the awkward parts real spreadsheets have: quoted commas, quotes, UTF-8. */
 async function writeCsv(path, rows) {
@@ -38,7 +41,8 @@ async function runImport(args, env) {
   const rssOut = join(dir, `rss-${Math.random().toString(16).slice(2)}`);
   const started = process.hrtime.bigint();
   const child = spawn(process.execPath, ['-r', PROBE, BIN, 'urls', 'import', ...args], {
-    env: cleanEnv({ SHORTY_CONFIG_DIR: CONFIG_DIR, ...env, RSS_OUT: rssOut }), stdio: ['ignore', 'ignore', 'pipe'],
+    env: cleanEnv({ SHORTY_CONFIG_DIR: CONFIG_DIR, ...env, RSS_OUT: rssOut }),
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr.on('data', (c) => (stderr += c));
@@ -57,7 +61,10 @@ try {
     const dry = await runImport([file, '--dry-run'], { SHORTY_RATE_LIMIT: '30/60s' });
     results.push({ mode: 'dry-run', size, ...dry });
     if (SEND) {
-      const sandbox = await startSandbox({ rateLimit: '10000000/1s', env: cleanEnv({ SHORTY_CONFIG_DIR: CONFIG_DIR }) });
+      const sandbox = await startSandbox({
+        rateLimit: '10000000/1s',
+        env: cleanEnv({ SHORTY_CONFIG_DIR: CONFIG_DIR }),
+      });
       try {
         const sent = await runImport([file], { ...sandbox.env, SHORTY_RATE_LIMIT: '999999/1s' });
         results.push({ mode: 'sandbox', size, ...sent });
@@ -72,7 +79,9 @@ try {
 
 console.log('mode       rows     seconds  rows/s    peak RSS MiB');
 for (const r of results) {
-  console.log(`${r.mode.padEnd(10)} ${String(r.size).padEnd(8)} ${fmt(r.seconds, 2).padEnd(8)} ${String(Math.round(r.size / r.seconds)).padEnd(9)} ${fmt(r.rssMiB)}`);
+  console.log(
+    `${r.mode.padEnd(10)} ${String(r.size).padEnd(8)} ${fmt(r.seconds, 2).padEnd(8)} ${String(Math.round(r.size / r.seconds)).padEnd(9)} ${fmt(r.rssMiB)}`,
+  );
 }
 for (const mode of ['dry-run', 'sandbox']) {
   const small = results.find((r) => r.mode === mode && r.size === Math.min(...SIZES));
@@ -80,6 +89,8 @@ for (const mode of ['dry-run', 'sandbox']) {
   if (small && large && small !== large) {
     const ratio = large.rssMiB / small.rssMiB;
     const ok = large.rssMiB < 120 && ratio <= 1.2;
-    console.log(`${mode}: peak RSS ${large.size}/${small.size} ratio ${fmt(ratio, 2)} (goal <= 1.2), peak ${fmt(large.rssMiB)} MiB (goal < 120): ${ok ? 'met' : 'NOT met'}`);
+    console.log(
+      `${mode}: peak RSS ${large.size}/${small.size} ratio ${fmt(ratio, 2)} (goal <= 1.2), peak ${fmt(large.rssMiB)} MiB (goal < 120): ${ok ? 'met' : 'NOT met'}`,
+    );
   }
 }

@@ -24,12 +24,18 @@ const KINDS = ['drop', 'lost', 'reset', 'late', 'html500', 'html502', 'truncated
 const dir = mkdtempSync(join(tmpdir(), 'shorty-bench-outages-'));
 
 async function fault(sandbox, setting) {
-  const res = await fetch(`${sandbox.baseUrl}/__sandbox/faults`, { method: 'POST', body: JSON.stringify(setting), headers: { 'content-type': 'application/json' } });
+  const res = await fetch(`${sandbox.baseUrl}/__sandbox/faults`, {
+    method: 'POST',
+    body: JSON.stringify(setting),
+    headers: { 'content-type': 'application/json' },
+  });
   if (!res.ok) throw new Error(`faults: ${await res.text()}`);
 }
 
 async function links(sandbox) {
-  const res = await fetch(`${sandbox.baseUrl}/api/urls?limit=100000`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } });
+  const res = await fetch(`${sandbox.baseUrl}/api/urls?limit=100000`, {
+    headers: { authorization: `Bearer ${sandbox.apiKey}` },
+  });
   return (await res.json()).data.urls;
 }
 
@@ -49,7 +55,10 @@ function shorty(args, env, { killAfterMs } = {}) {
 function writeRows(name, n) {
   const path = join(dir, `${name}.csv`);
   // Every fifth row has a custom alias: those lost answers are looked up by alias, the others in the newest links.
-  const rows = Array.from({ length: n }, (_, i) => `https://${name}.example/item/${i + 1},${i % 5 === 4 ? `${name}-${i + 1}` : ''}`);
+  const rows = Array.from(
+    { length: n },
+    (_, i) => `https://${name}.example/item/${i + 1},${i % 5 === 4 ? `${name}-${i + 1}` : ''}`,
+  );
   writeFileSync(path, `url,custom\n${rows.join('\n')}\n`);
   return path;
 }
@@ -60,8 +69,13 @@ function check(ok, what) {
 
 function duplicates(list, prefix) {
   const counts = new Map();
-  for (const l of list.filter((x) => x.longurl.startsWith(prefix))) counts.set(l.longurl, (counts.get(l.longurl) ?? 0) + 1);
-  return { distinct: counts.size, total: [...counts.values()].reduce((a, b) => a + b, 0), dup: [...counts.values()].filter((c) => c > 1).length };
+  for (const l of list.filter((x) => x.longurl.startsWith(prefix)))
+    counts.set(l.longurl, (counts.get(l.longurl) ?? 0) + 1);
+  return {
+    distinct: counts.size,
+    total: [...counts.values()].reduce((a, b) => a + b, 0),
+    dup: [...counts.values()].filter((c) => c > 1).length,
+  };
 }
 
 const results = {};
@@ -69,7 +83,11 @@ try {
   const sandbox = await startSandbox({ rateLimit: CAP, env: cleanEnv({ SHORTY_CONFIG_DIR: join(dir, 'sandbox') }) });
   try {
     const env = cleanEnv({
-      SHORTY_CONFIG_DIR: join(dir, 'config'), ...sandbox.env, SHORTY_RATE_LIMIT: CAP, SHORTY_TIMEOUT: '1', SHORTY_RETRY_BACKOFF: '200ms,2s',
+      SHORTY_CONFIG_DIR: join(dir, 'config'),
+      ...sandbox.env,
+      SHORTY_RATE_LIMIT: CAP,
+      SHORTY_TIMEOUT: '1',
+      SHORTY_RETRY_BACKOFF: '200ms,2s',
     });
 
     // 1. The unattended import.
@@ -82,7 +100,15 @@ try {
     const waits = run.stderr.split('\n').filter((l) => l.includes('; trying again in')).length;
     const made = duplicates(await links(sandbox), 'https://outage.example/');
     const ideal = ROWS / CAP_PER_MS / 1000;
-    results.import = { exit: run.code, seconds: run.seconds, ideal, requests: served.length, faulted: served.filter((r) => r.fault).length, waits, ...made };
+    results.import = {
+      exit: run.code,
+      seconds: run.seconds,
+      ideal,
+      requests: served.length,
+      faulted: served.filter((r) => r.fault).length,
+      waits,
+      ...made,
+    };
     check(run.code === 0, `import exit ${run.code}: ${run.stderr.slice(-2000)}`);
     check(made.total === ROWS && made.distinct === ROWS && made.dup === 0, `import made ${JSON.stringify(made)}`);
 
@@ -90,7 +116,10 @@ try {
     const undo = await shorty(['urls', 'import', '--undo', journal, '-y'], env);
     const left = duplicates(await links(sandbox), 'https://outage.example/');
     results.undo = { exit: undo.code, seconds: undo.seconds, left: left.total };
-    check(undo.code === 0 && left.total === 0, `undo exit ${undo.code}, ${left.total} left: ${undo.stderr.slice(-2000)}`);
+    check(
+      undo.code === 0 && left.total === 0,
+      `undo exit ${undo.code}, ${left.total} left: ${undo.stderr.slice(-2000)}`,
+    );
 
     // 3. kill -9 at random points, resumed each time.
     const killInput = writeRows('killed', KILL_ROWS);
@@ -109,8 +138,18 @@ try {
     }
     await fault(sandbox, { mode: null });
     const killed = duplicates(await links(sandbox), 'https://killed.example/');
-    results.kill = { kills, found, exit: last.code, seconds: Number(process.hrtime.bigint() - killStarted) / 1e9, ideal: KILL_ROWS / CAP_PER_MS / 1000, ...killed };
-    check(last.code === 0 && killed.total === KILL_ROWS && killed.distinct === KILL_ROWS, `kill: ${JSON.stringify(results.kill)}`);
+    results.kill = {
+      kills,
+      found,
+      exit: last.code,
+      seconds: Number(process.hrtime.bigint() - killStarted) / 1e9,
+      ideal: KILL_ROWS / CAP_PER_MS / 1000,
+      ...killed,
+    };
+    check(
+      last.code === 0 && killed.total === KILL_ROWS && killed.distinct === KILL_ROWS,
+      `kill: ${JSON.stringify(results.kill)}`,
+    );
   } finally {
     await sandbox.close();
   }
@@ -120,9 +159,13 @@ try {
 }
 
 const r = results;
-console.log(`\nimport ${ROWS} rows at ${CAP}, ~1 request in 10 faulted (${r.import.faulted} of ${r.import.requests} requests, ${r.import.waits} waits):`
-  + ` exit ${r.import.exit}, ${r.import.total} links (${r.import.dup} duplicated), ${r.import.seconds.toFixed(1)} s vs ${r.import.ideal.toFixed(1)} s ideal`
-  + ` (${((r.import.seconds / r.import.ideal - 1) * 100).toFixed(0)} % over)`);
+console.log(
+  `\nimport ${ROWS} rows at ${CAP}, ~1 request in 10 faulted (${r.import.faulted} of ${r.import.requests} requests, ${r.import.waits} waits):` +
+    ` exit ${r.import.exit}, ${r.import.total} links (${r.import.dup} duplicated), ${r.import.seconds.toFixed(1)} s vs ${r.import.ideal.toFixed(1)} s ideal` +
+    ` (${((r.import.seconds / r.import.ideal - 1) * 100).toFixed(0)} % over)`,
+);
 console.log(`undo: exit ${r.undo.exit}, ${r.undo.left} links left, ${r.undo.seconds.toFixed(1)} s`);
-console.log(`kill -9: ${r.kill.kills} kills, ${r.kill.found} lost creates found on resume, ${r.kill.total} links for ${KILL_ROWS} rows`
-  + ` (${r.kill.dup} duplicated), ${r.kill.seconds.toFixed(1)} s in all vs ${r.kill.ideal.toFixed(1)} s ideal`);
+console.log(
+  `kill -9: ${r.kill.kills} kills, ${r.kill.found} lost creates found on resume, ${r.kill.total} links for ${KILL_ROWS} rows` +
+    ` (${r.kill.dup} duplicated), ${r.kill.seconds.toFixed(1)} s in all vs ${r.kill.ideal.toFixed(1)} s ideal`,
+);

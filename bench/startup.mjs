@@ -71,11 +71,18 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'shorty-bench-'));
   const version = join(dir, 'version.cjs');
   writeFileSync(version, "process.stdout.write('1.0.0\\n');\n");
-  const sandbox = await startSandbox({ rateLimit: '100000/1s', env: cleanEnv({ SHORTY_CONFIG_DIR: join(dir, 'server') }) });
+  const sandbox = await startSandbox({
+    rateLimit: '100000/1s',
+    env: cleanEnv({ SHORTY_CONFIG_DIR: join(dir, 'server') }),
+  });
   let missed = false;
   try {
     for (let i = 0; i < 20; i += 1) await addLink(sandbox, { url: `https://example.com/bench/${i}` });
-    const shortyEnv = cleanEnv({ ...sandbox.env, SHORTY_CONFIG_DIR: join(dir, 'config'), SHORTY_RATE_LIMIT: '100000/1s' });
+    const shortyEnv = cleanEnv({
+      ...sandbox.env,
+      SHORTY_CONFIG_DIR: join(dir, 'config'),
+      SHORTY_RATE_LIMIT: '100000/1s',
+    });
     const cases = [
       { name: 'node version.cjs', args: [version], env: cleanEnv() },
       { name: 'shorty --version', args: [BIN, '--version'], env: shortyEnv },

@@ -35,7 +35,10 @@ async function seed(sandbox) {
 function writeFile(path) {
   const step = Math.max(1, Math.floor(LINKS / CHANGED));
   const changed = new Set(Array.from({ length: CHANGED }, (_, k) => k * step));
-  const rows = Array.from({ length: LINKS }, (_, i) => `${alias(i)},https://example.com/sync/${i},${changed.has(i) ? `New title ${i}` : `Title ${i}`}`);
+  const rows = Array.from(
+    { length: LINKS },
+    (_, i) => `${alias(i)},https://example.com/sync/${i},${changed.has(i) ? `New title ${i}` : `Title ${i}`}`,
+  );
   writeFileSync(path, `alias,url,title\n${rows.join('\n')}\n`);
 }
 
@@ -43,7 +46,8 @@ async function measure(sandbox, file) {
   await sandbox.reset();
   const started = process.hrtime.bigint();
   const child = spawn(process.execPath, [BIN, 'urls', 'sync', file, '--prune', '-y'], {
-    env: cleanEnv({ SHORTY_CONFIG_DIR: CONFIG_DIR, ...sandbox.env, SHORTY_RATE_LIMIT: '999999/1s' }), stdio: ['ignore', 'pipe', 'pipe'],
+    env: cleanEnv({ SHORTY_CONFIG_DIR: CONFIG_DIR, ...sandbox.env, SHORTY_RATE_LIMIT: '999999/1s' }),
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
   let stderr = '';
@@ -73,8 +77,21 @@ try {
 const pages = Math.ceil(LINKS / PAGE_SIZE);
 console.log(`links ${LINKS}, changed ${CHANGED}`);
 console.log('run                    requests  goal  updated  seconds');
-console.log(`apply (${CHANGED} changed)`.padEnd(23), String(apply.requests).padEnd(9), String(pages + CHANGED).padEnd(5), String(apply.updated).padEnd(8), apply.seconds.toFixed(2));
-console.log('again (nothing to do)'.padEnd(23), String(again.requests).padEnd(9), String(pages).padEnd(5), String(again.updated).padEnd(8), again.seconds.toFixed(2));
-const ok = apply.requests === pages + CHANGED && apply.updated === CHANGED && again.requests === pages && again.updated === 0;
+console.log(
+  `apply (${CHANGED} changed)`.padEnd(23),
+  String(apply.requests).padEnd(9),
+  String(pages + CHANGED).padEnd(5),
+  String(apply.updated).padEnd(8),
+  apply.seconds.toFixed(2),
+);
+console.log(
+  'again (nothing to do)'.padEnd(23),
+  String(again.requests).padEnd(9),
+  String(pages).padEnd(5),
+  String(again.updated).padEnd(8),
+  again.seconds.toFixed(2),
+);
+const ok =
+  apply.requests === pages + CHANGED && apply.updated === CHANGED && again.requests === pages && again.updated === 0;
 console.log(ok ? `goal met: list pages + ${CHANGED} writes, then list pages alone` : 'MISMATCH');
 process.exitCode = ok ? 0 : 1;

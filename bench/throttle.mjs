@@ -64,7 +64,11 @@ const newConfig = () => {
 async function inProcess(serverRate, clientRate, count) {
   const sb = await startSandbox({ rateLimit: serverRate });
   try {
-    const out = await run(process.execPath, [DRIVER, sb.baseUrl, sb.apiKey, clientRate, String(count), newConfig()], cleanEnv({}));
+    const out = await run(
+      process.execPath,
+      [DRIVER, sb.baseUrl, sb.apiKey, clientRate, String(count), newConfig()],
+      cleanEnv({}),
+    );
     const { ms, failed } = JSON.parse(out);
     return { ms, failed, ...(await sb.stats()) };
   } finally {
@@ -116,7 +120,12 @@ try {
   mkdirSync(join(DRIVER, '..'), { recursive: true });
   await build({
     stdin: { contents: DRIVER_SOURCE, resolveDir: ROOT, loader: 'ts' },
-    bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: DRIVER, logLevel: 'error',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: DRIVER,
+    logLevel: 'error',
     banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
   });
   const N = QUICK ? 30 : 60;
@@ -124,14 +133,55 @@ try {
 
   const scenarios = [
     [`in-process, ${N} requests, client 10/2s, server 10/2s`, '10/2s', N, () => inProcess('10/2s', '10/2s', N)],
-    [`1 loop of ${LOOP} processes, client 5/2s, server 5/2s`, '5/2s', LOOP, () => shellLoops('5/2s', '5/2s', LOOP, 1), 1],
-    [`4 parallel loops of ${LOOP}, client 5/2s, server 5/2s`, '5/2s', 4 * LOOP, () => shellLoops('5/2s', '5/2s', LOOP, 4), 4],
+    [
+      `1 loop of ${LOOP} processes, client 5/2s, server 5/2s`,
+      '5/2s',
+      LOOP,
+      () => shellLoops('5/2s', '5/2s', LOOP, 1),
+      1,
+    ],
+    [
+      `4 parallel loops of ${LOOP}, client 5/2s, server 5/2s`,
+      '5/2s',
+      4 * LOOP,
+      () => shellLoops('5/2s', '5/2s', LOOP, 4),
+      4,
+    ],
     // On a slow machine Node's start-up (not the limiter) bounds the loops above; at 2/2s the cap binds.
-    [`cap binding: 1 loop of ${LOOP} processes, client 2/2s, server 2/2s`, '2/2s', LOOP, () => shellLoops('2/2s', '2/2s', LOOP, 1), 1],
-    [`cap binding: 4 parallel loops of 10, client 2/2s, server 2/2s`, '2/2s', 40, () => shellLoops('2/2s', '2/2s', 10, 4), '4x10'],
-    [`unknown cap, in-process ${N / 2}, client 30/60s, server 5/2s`, '5/2s', N / 2, () => inProcess('5/2s', '30/60s', N / 2)],
-    [`unknown cap, 1 loop of ${LOOP}, client default 30/60s, server 5/2s`, '5/2s', LOOP, () => shellLoops('5/2s', undefined, LOOP, 1), 1],
-    [`unknown cap, 4 parallel loops of ${LOOP}, client default, server 5/2s`, '5/2s', 4 * LOOP, () => shellLoops('5/2s', undefined, LOOP, 4), 4],
+    [
+      `cap binding: 1 loop of ${LOOP} processes, client 2/2s, server 2/2s`,
+      '2/2s',
+      LOOP,
+      () => shellLoops('2/2s', '2/2s', LOOP, 1),
+      1,
+    ],
+    [
+      `cap binding: 4 parallel loops of 10, client 2/2s, server 2/2s`,
+      '2/2s',
+      40,
+      () => shellLoops('2/2s', '2/2s', 10, 4),
+      '4x10',
+    ],
+    [
+      `unknown cap, in-process ${N / 2}, client 30/60s, server 5/2s`,
+      '5/2s',
+      N / 2,
+      () => inProcess('5/2s', '30/60s', N / 2),
+    ],
+    [
+      `unknown cap, 1 loop of ${LOOP}, client default 30/60s, server 5/2s`,
+      '5/2s',
+      LOOP,
+      () => shellLoops('5/2s', undefined, LOOP, 1),
+      1,
+    ],
+    [
+      `unknown cap, 4 parallel loops of ${LOOP}, client default, server 5/2s`,
+      '5/2s',
+      4 * LOOP,
+      () => shellLoops('5/2s', undefined, LOOP, 4),
+      4,
+    ],
   ];
   /** Start-up floors: the same loops against a sandbox whose cap never binds. */
   const floors = new Map();

@@ -23,7 +23,11 @@ for await (const line of lines) {
 function shorty(args, input) {
   const shown = args.map((a) => (/[^\w@%+=:,./-]/.test(a) ? `'${a.replace(/'/g, `'\\''`)}'` : a)).join(' ');
   process.stdout.write(`\n$ shorty ${shown}${input ? ' < input' : ''}\n`);
-  const res = spawnSync(process.execPath, [bin, ...args], { env, input, stdio: [input ? 'pipe' : 'ignore', 'inherit', 'inherit'] });
+  const res = spawnSync(process.execPath, [bin, ...args], {
+    env,
+    input,
+    stdio: [input ? 'pipe' : 'ignore', 'inherit', 'inherit'],
+  });
   if (res.status !== 0) process.stdout.write(`(exit ${res.status})\n`);
   return res.status;
 }
@@ -35,7 +39,10 @@ try {
     [['urls', 'add', 'https://example.com/docs/getting-started', '--custom', 'docs']],
     [['urls', 'add', 'https://example.com/blog/2026/launch', '-q']],
     [['urls', 'list']],
-    [['urls', 'import', '-', '-o', 'tsv'], 'url,custom\nhttps://example.com/pricing,pricing\nnot a url,\nhttps://example.com/about,\n'],
+    [
+      ['urls', 'import', '-', '-o', 'tsv'],
+      'url,custom\nhttps://example.com/pricing,pricing\nnot a url,\nhttps://example.com/about,\n',
+    ],
     [['urls', 'export', '-o', 'csv']],
     [['channels', 'add', 'Launch', '--color', '#1e90ff']],
     [['legacy', 'create', 'https://example.com/legacy', '--custom', 'old-style']],
@@ -51,5 +58,9 @@ try {
   sandbox.kill('SIGINT');
   rmSync(work, { recursive: true, force: true });
 }
-process.stdout.write(failures ? `\n${failures} step(s) failed\n` : '\nAll demo steps ran. Next: `npm test`, or `npx shorty sandbox` and try your own commands.\n');
+process.stdout.write(
+  failures
+    ? `\n${failures} step(s) failed\n`
+    : '\nAll demo steps ran. Next: `npm test`, or `npx shorty sandbox` and try your own commands.\n',
+);
 process.exitCode = failures ? 1 : 0;

@@ -8,7 +8,10 @@ const COMPLETION_FILES = { bash: 'shorty.bash', zsh: '_shorty', fish: 'shorty.fi
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 for (const [shell, file] of Object.entries(COMPLETION_FILES)) {
-  const script = execFileSync(process.execPath, ['bin/shorty.js', 'completion', shell], { cwd: root, encoding: 'utf8' });
+  const script = execFileSync(process.execPath, ['bin/shorty.js', 'completion', shell], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   writeFileSync(new URL(`../completions/${file}`, import.meta.url), script);
   console.log(`completions/${file}`);
 }

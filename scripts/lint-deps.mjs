@@ -44,8 +44,11 @@ for (const file of sources(join(root, 'src'))) {
 
 const depcruise = join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
 try {
-  const out = execFileSync(process.execPath, [depcruise, '--config', join(root, '.dependency-cruiser.cjs'), '--output-type', 'err', 'src'],
-    { cwd: mirror, encoding: 'utf8' });
+  const out = execFileSync(
+    process.execPath,
+    [depcruise, '--config', join(root, '.dependency-cruiser.cjs'), '--output-type', 'err', 'src'],
+    { cwd: mirror, encoding: 'utf8' },
+  );
   process.stdout.write(out.replace(/(src\/[\w/.-]+)\.js\b/g, '$1.ts'));
 } catch (err) {
   // Names the real files (.ts) in the violations, not the copies.

@@ -15,14 +15,19 @@ const BIN = fileURLToPath(new URL('../bin/shorty.js', import.meta.url));
  */
 export async function startSandboxProcess({ rateLimit, env, stderr = 'ignore' }) {
   const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--rate-limit', rateLimit], {
-    env, stdio: ['ignore', 'pipe', stderr],
+    env,
+    stdio: ['ignore', 'pipe', stderr],
   });
   let errors = '';
-  child.stderr?.on('data', (chunk) => { errors += chunk; });
+  child.stderr?.on('data', (chunk) => {
+    errors += chunk;
+  });
   const vars = await new Promise((resolve, reject) => {
     const found = {};
     child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`shorty sandbox exited ${code} before it was ready${errors ? `: ${errors}` : ''}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`shorty sandbox exited ${code} before it was ready${errors ? `: ${errors}` : ''}`)),
+    );
     createInterface({ input: child.stdout }).on('line', (line) => {
       const match = /^(SHORTY_BASE_URL|SHORTY_API_KEY)=(.*)$/.exec(line);
       if (match) found[match[1]] = match[2];

@@ -13,8 +13,23 @@ import { OUTPUT_FORMATS } from './settings/types.js';
 import { VERSION } from './version.js';
 
 const GLOBAL_KEYS: (keyof GlobalOptions)[] = [
-  'output', 'json', 'fields', 'quiet', 'color', 'debug', 'yes', 'wait',
-  'profile', 'baseUrl', 'apiKey', 'rateLimit', 'rateStore', 'timeout', 'insecure', 'excelSafe', 'headers',
+  'output',
+  'json',
+  'fields',
+  'quiet',
+  'color',
+  'debug',
+  'yes',
+  'wait',
+  'profile',
+  'baseUrl',
+  'apiKey',
+  'rateLimit',
+  'rateStore',
+  'timeout',
+  'insecure',
+  'excelSafe',
+  'headers',
 ];
 
 /**
@@ -27,7 +42,11 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     .description('Shorten links and manage them from your terminal, scripts and CI jobs.')
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help for a command')
-    .addOption(new Option('-o, --output <format>', 'output format (default: table on a TTY, tsv otherwise)').choices(OUTPUT_FORMATS))
+    .addOption(
+      new Option('-o, --output <format>', 'output format (default: table on a TTY, tsv otherwise)').choices(
+        OUTPUT_FORMATS,
+      ),
+    )
     .option('--json', 'same as -o json')
     .option('--fields <a,b,c>', 'keep these fields, in this order (dotted paths allowed)')
     .option('-q, --quiet', 'print only the essential value (short URL or id), one per line')
@@ -39,7 +58,10 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     .option('--base-url <url>', 'service base URL (also SHORTY_BASE_URL)')
     .option('--api-key <key>', 'API key (discouraged: visible in ps; use SHORTY_API_KEY or shorty login)')
     .option('--rate-limit <n/ws>', 'client rate limit, e.g. 30/60s (also SHORTY_RATE_LIMIT)')
-    .option('--rate-store <url>', 'share the rate limit across machines through Redis: redis://[user:pass@]host:port[/db] (also SHORTY_RATE_STORE)')
+    .option(
+      '--rate-store <url>',
+      'share the rate limit across machines through Redis: redis://[user:pass@]host:port[/db] (also SHORTY_RATE_STORE)',
+    )
     .option('--timeout <seconds>', 'request timeout in seconds (also SHORTY_TIMEOUT)')
     .option('--insecure', 'allow http:// to a host that is not loopback')
     .option('--no-headers', 'table, csv, tsv: leave out the header row (for scripts that read rows)')
@@ -67,7 +89,9 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
   });
 
   registerCommands(program, ctx, argv);
-  program.addHelpText('after', `
+  program.addHelpText(
+    'after',
+    `
 Examples:
   $ shorty login
   $ shorty urls add https://example.com/a/very/long/path -q
@@ -75,7 +99,8 @@ Examples:
   $ shorty urls import links.csv --journal import.journal
   $ shorty sandbox            # the whole API on your machine, no account needed
   $ shorty help urls add      # the same as: shorty urls add --help
-`);
+`,
+  );
   speakShorty(program);
   return program;
 }
@@ -161,7 +186,6 @@ function reportError(thrown: unknown, ctx: Context): number {
   else write('hint: run again with --debug for details\n');
   return 1;
 }
-
 
 function oneLine(s: string): string {
   return s.replace(/\s*\n\s*/g, ' ').trim();

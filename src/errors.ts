@@ -66,7 +66,16 @@ export class RateLimitError extends ShortyError {
  * timeout (our --timeout), tls (handshake or certificate), proxy (the proxy refused the tunnel or
  * its credentials), protocol (the answer is not HTTP), other.
  */
-export type NetworkErrorKind = 'refused' | 'dns' | 'unreachable' | 'reset' | 'timeout' | 'tls' | 'proxy' | 'protocol' | 'other';
+export type NetworkErrorKind =
+  | 'refused'
+  | 'dns'
+  | 'unreachable'
+  | 'reset'
+  | 'timeout'
+  | 'tls'
+  | 'proxy'
+  | 'protocol'
+  | 'other';
 
 /** Failures before the request could reach the server: a write that failed so was not carried out. */
 export function neverSent(kind: NetworkErrorKind): boolean {
@@ -108,4 +117,13 @@ export class OutputError extends CancelError {
   }
 }
 
-export const EXIT = { ok: 0, api: 1, usage: 2, auth: 3, rateLimit: 4, network: 5, interrupted: 130, terminated: 143 } as const;
+export const EXIT = {
+  ok: 0,
+  api: 1,
+  usage: 2,
+  auth: 3,
+  rateLimit: 4,
+  network: 5,
+  interrupted: 130,
+  terminated: 143,
+} as const;

@@ -25,7 +25,14 @@ export function createContext(host: Host, globals: GlobalOptions = {}): Context 
 
   async function connect(signal: AbortSignal, sleep: Host['sleep']): Promise<Connection> {
     const { openConnection } = await import('./api/connection.js');
-    const conn = await openConnection({ settings: await settings(), signal, sleep, now: host.now, io: host.io, secrets });
+    const conn = await openConnection({
+      settings: await settings(),
+      signal,
+      sleep,
+      now: host.now,
+      io: host.io,
+      secrets,
+    });
     onClose(() => conn.transport.close());
     return conn;
   }
@@ -51,7 +58,10 @@ export function createContext(host: Host, globals: GlobalOptions = {}): Context 
     apiOn: async ({ signal, sleep }) => (await import('./api/modern.js')).createModernApi(await connect(signal, sleep)),
     legacy: memo(async () => (await import('./api/legacy.js')).createLegacyApi(await connection())),
     printer: memo(async () => {
-      const [{ createPrinter }, { resolveOutputFormat }] = await Promise.all([import('./output/printer.js'), import('./settings/resolve.js')]);
+      const [{ createPrinter }, { resolveOutputFormat }] = await Promise.all([
+        import('./output/printer.js'),
+        import('./settings/resolve.js'),
+      ]);
       return createPrinter({
         io: host.io,
         format: resolveOutputFormat(globals, host.env, host.io.stderr),
@@ -63,6 +73,12 @@ export function createContext(host: Host, globals: GlobalOptions = {}): Context 
         redact: (text) => secrets.redact(text),
       });
     }),
-    prompter: memo(async () => (await import('./prompter.js')).createPrompter({ stdin: host.io.stdin, stderr: host.io.stderr, signal: host.signal })),
+    prompter: memo(async () =>
+      (await import('./prompter.js')).createPrompter({
+        stdin: host.io.stdin,
+        stderr: host.io.stderr,
+        signal: host.signal,
+      }),
+    ),
   };
 }

@@ -52,15 +52,30 @@ export function fileError(what: string, err: unknown, exitCode = 2, hint?: strin
  */
 export function configFolderHint(err: unknown): string {
   const code = (err as NodeJS.ErrnoException | null | undefined)?.code;
-  if (code === 'ENOSPC' || code === 'EDQUOT') return 'free some space on that disk, or set SHORTY_CONFIG_DIR to a folder on another one';
-  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return 'set SHORTY_CONFIG_DIR to a folder you can write, or fix the permissions of this one';
+  if (code === 'ENOSPC' || code === 'EDQUOT')
+    return 'free some space on that disk, or set SHORTY_CONFIG_DIR to a folder on another one';
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+    return 'set SHORTY_CONFIG_DIR to a folder you can write, or fix the permissions of this one';
   return 'check that folder, or set SHORTY_CONFIG_DIR to another one';
 }
 
 const VERBS: Record<string, string> = {
-  open: 'open', read: 'read', stat: 'read', lstat: 'read', scandir: 'read the folder', write: 'write',
-  fsync: 'write', fdatasync: 'write', ftruncate: 'write', mkdir: 'create the folder', rename: 'replace',
-  unlink: 'remove', rmdir: 'remove', chmod: 'change the mode of', copyfile: 'copy', realpath: 'find',
+  open: 'open',
+  read: 'read',
+  stat: 'read',
+  lstat: 'read',
+  scandir: 'read the folder',
+  write: 'write',
+  fsync: 'write',
+  fdatasync: 'write',
+  ftruncate: 'write',
+  mkdir: 'create the folder',
+  rename: 'replace',
+  unlink: 'remove',
+  rmdir: 'remove',
+  chmod: 'change the mode of',
+  copyfile: 'copy',
+  realpath: 'find',
 };
 
 /** A file error nobody wrapped, said as well as it can be: `cannot open /x/y: permission denied (EACCES)`. */

@@ -20,7 +20,8 @@ export interface IO {
  * never touch them.
  */
 export function processIO(failed: (err: NodeJS.ErrnoException, stream: 'stdout' | 'stderr') => void): IO {
-  const watch = (stream: NodeJS.WriteStream, name: 'stdout' | 'stderr') => stream.on('error', (err) => failed(causeOf(stream, err), name));
+  const watch = (stream: NodeJS.WriteStream, name: 'stdout' | 'stderr') =>
+    stream.on('error', (err) => failed(causeOf(stream, err), name));
   const stdout = watch(process.stdout, 'stdout');
   let stderr: NodeJS.WriteStream | undefined;
   const openStderr = () => (stderr ??= watch(process.stderr, 'stderr'));
@@ -42,10 +43,11 @@ export function processIO(failed: (err: NodeJS.ErrnoException, stream: 'stdout' 
     columns: stdout.isTTY ? stdout.columns : undefined,
     // The callback of the last write is the first to learn that stdout failed: its 'error' event
     // comes a tick later, after the caller may have decided the run went well.
-    flush: (done) => void stdout.write('', (err) => {
-      if (err) failed(causeOf(stdout, err), 'stdout');
-      done();
-    }),
+    flush: (done) =>
+      void stdout.write('', (err) => {
+        if (err) failed(causeOf(stdout, err), 'stdout');
+        done();
+      }),
   };
 }
 

@@ -12,7 +12,6 @@ export interface ParserError {
   hint?: string;
 }
 
-
 /** `usage: shorty urls get [options] <link>` */
 function usageHint(cmd: Command): string {
   return `usage: ${commandPath(cmd)} ${cmd.usage()}`.trimEnd();
@@ -37,7 +36,9 @@ function choiceList(text: string): string {
 
 /** An alias in a suggestion (`ls`) stands for its command (`list`): each command once. */
 function commandNames(cmd: Command, candidates: string[]): string[] {
-  const names = candidates.map((word) => cmd.commands.find((c) => c.name() === word || c.aliases().includes(word))?.name() ?? word);
+  const names = candidates.map(
+    (word) => cmd.commands.find((c) => c.name() === word || c.aliases().includes(word))?.name() ?? word,
+  );
   return [...new Set(names)];
 }
 
@@ -56,8 +57,13 @@ function suggested(text: string | undefined): string[] {
  * keeps the link body's name: suggested when the command has the flag they meant.
  */
 const FLAG_SYNONYMS: Readonly<Record<string, string>> = {
-  '--alias': '--custom', '--title': '--meta-title', '--description': '--meta-description', '--image': '--meta-image',
-  '--expires': '--expiry', '--expire': '--expiry', '--expiration': '--expiry',
+  '--alias': '--custom',
+  '--title': '--meta-title',
+  '--description': '--meta-description',
+  '--image': '--meta-image',
+  '--expires': '--expiry',
+  '--expire': '--expiry',
+  '--expiration': '--expiry',
 };
 
 function synonymOf(flag: string, cmd?: Command): string[] {
@@ -72,7 +78,9 @@ function synonymOf(flag: string, cmd?: Command): string[] {
 export function rewordParserError(text: string, cmd?: Command): ParserError {
   const raw = text.replace(/^error: /, '').trim();
   const where = cmd?.parent ? ` for "${commandPath(cmd)}"` : '';
-  const helpHint = cmd ? `run "${cmd.parent ? `shorty help ${commandPath(cmd).split(' ').slice(1).join(' ')}` : 'shorty help'}" to see ${cmd.parent ? 'its' : 'the'} commands` : undefined;
+  const helpHint = cmd
+    ? `run "${cmd.parent ? `shorty help ${commandPath(cmd).split(' ').slice(1).join(' ')}` : 'shorty help'}" to see ${cmd.parent ? 'its' : 'the'} commands`
+    : undefined;
 
   const command = /^unknown command '([^']+)'(?:\s*\(Did you mean (.+)\?\))?$/s.exec(raw);
   if (command) {
@@ -81,12 +89,24 @@ export function rewordParserError(text: string, cmd?: Command): ParserError {
   }
   const option = /^unknown option '([^']+)'(?:\s*\(Did you mean (.+)\?\))?$/s.exec(raw);
   if (option) {
-    return { message: `unknown option "${option[1]}"${where}`, hint: didYouMean(synonymOf(option[1], cmd)) ?? didYouMean(suggested(option[2])) ?? (cmd?.parent ? usageHint(cmd) : 'run "shorty help flags" to see the global flags') };
+    return {
+      message: `unknown option "${option[1]}"${where}`,
+      hint:
+        didYouMean(synonymOf(option[1], cmd)) ??
+        didYouMean(suggested(option[2])) ??
+        (cmd?.parent ? usageHint(cmd) : 'run "shorty help flags" to see the global flags'),
+    };
   }
   const optionValue = /^option '([^']+)' argument '([^']*)' is invalid\. (.+)$/s.exec(raw);
-  if (optionValue) return { message: `invalid value "${optionValue[2]}" for ${flagName(optionValue[1])}: ${invalidBecause(optionValue[3])}` };
+  if (optionValue)
+    return {
+      message: `invalid value "${optionValue[2]}" for ${flagName(optionValue[1])}: ${invalidBecause(optionValue[3])}`,
+    };
   const argumentValue = /^command-argument value '([^']*)' is invalid for argument '([^']+)'\. (.+)$/s.exec(raw);
-  if (argumentValue) return { message: `invalid value "${argumentValue[1]}" for <${argumentValue[2]}>: ${invalidBecause(argumentValue[3])}` };
+  if (argumentValue)
+    return {
+      message: `invalid value "${argumentValue[1]}" for <${argumentValue[2]}>: ${invalidBecause(argumentValue[3])}`,
+    };
 
   const usage = cmd ? usageHint(cmd) : undefined;
   const missing = /^missing required argument '([^']+)'$/.exec(raw);
@@ -95,7 +115,10 @@ export function rewordParserError(text: string, cmd?: Command): ParserError {
   if (noValue) return { message: `${flagName(noValue[1])} needs a value: ${noValue[1]}` };
   const required = /^required option '([^']+)' not specified$/.exec(raw);
   if (required) return { message: `missing required option ${flagName(required[1])}${where}`, hint: usage };
-  const conflict = /^(?:option|environment variable) '([^']+)' cannot be used with (?:option|environment variable) '([^']+)'$/.exec(raw);
+  const conflict =
+    /^(?:option|environment variable) '([^']+)' cannot be used with (?:option|environment variable) '([^']+)'$/.exec(
+      raw,
+    );
   if (conflict) return { message: `${flagName(conflict[1])} cannot be used with ${flagName(conflict[2])}` };
   const excess = /^too many arguments(?: for '[^']+')?\. Expected (\d+) arguments? but got (\d+)\.$/.exec(raw);
   if (excess) {

@@ -3,7 +3,10 @@
  * (in the Authorization header and in legacy paths), so a debug log can be pasted into a bug
  * report or a shell without leaking the secret.
  */
-export function curlLine(req: { method: string; url: string; headers?: Record<string, string>; body?: string }, secret: string | undefined): string {
+export function curlLine(
+  req: { method: string; url: string; headers?: Record<string, string>; body?: string },
+  secret: string | undefined,
+): string {
   const hide = (text: string) => {
     if (!secret) return { text, hidden: false };
     const forms = [...new Set([secret, encodeURIComponent(secret)])];
@@ -20,7 +23,10 @@ export function curlLine(req: { method: string; url: string; headers?: Record<st
     const { text, hidden } = hide(value);
     if (!hidden) return singleQuote(text);
     // Double quotes so the shell expands the variable; escape what is special inside them.
-    return `"${text.replace(/[\\"`$]/g, (c) => `\\${c}`).split('\u0000').join('$SHORTY_API_KEY')}"`;
+    return `"${text
+      .replace(/[\\"`$]/g, (c) => `\\${c}`)
+      .split('\u0000')
+      .join('$SHORTY_API_KEY')}"`;
   };
   const parts = ['curl', '-sS', '-X', req.method, quote(req.url)];
   for (const [name, value] of Object.entries(req.headers ?? {})) {

@@ -12,7 +12,11 @@ const REASONS: readonly (readonly [RegExp, string, string])[] = [
   [/API service is disabled/i, 'api_disabled', 'the API is disabled on this server: ask its administrator'],
   [/do not have the permission to use the API/i, 'no_api_access', 'your plan has no API access'],
   [/activate your account/i, 'account_inactive', 'activate the account (check your email)'],
-  [/do not have permission to access this endpoint/i, 'endpoint_not_allowed', 'your plan does not include this feature'],
+  [
+    /do not have permission to access this endpoint/i,
+    'endpoint_not_allowed',
+    'your plan does not include this feature',
+  ],
 ];
 
 /** A message that says why the account or server refuses the API (not a wrong key). */

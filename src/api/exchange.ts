@@ -86,10 +86,11 @@ export function exchange(url: URL, req: RawRequest, route: Route, signal: AbortS
       signal.removeEventListener('abort', onAbort);
       done();
     };
-    const fail = (err: unknown) => settle(() => {
-      request.destroy();
-      reject(err);
-    });
+    const fail = (err: unknown) =>
+      settle(() => {
+        request.destroy();
+        reject(err);
+      });
     const onAbort = () => fail(signal.reason);
 
     const request = client.request(url, { method: req.method, headers: req.headers, agent: route.agent });
@@ -103,9 +104,17 @@ export function exchange(url: URL, req: RawRequest, route: Route, signal: AbortS
       const status = res.statusCode ?? 0;
       // 407 comes from a proxy only (a forwarding proxy answers it in place of the server).
       if (refusedWith !== undefined || (route.proxy && status === 407)) {
-        return fail(Object.assign(new Error('the proxy refused the request'), { code: PROXY_REFUSED, status: refusedWith ?? status }));
+        return fail(
+          Object.assign(new Error('the proxy refused the request'), {
+            code: PROXY_REFUSED,
+            status: refusedWith ?? status,
+          }),
+        );
       }
-      const tooLarge = () => fail(Object.assign(new Error(`the answer is larger than ${MAX_ANSWER_BYTES} bytes`), { code: ANSWER_TOO_LARGE }));
+      const tooLarge = () =>
+        fail(
+          Object.assign(new Error(`the answer is larger than ${MAX_ANSWER_BYTES} bytes`), { code: ANSWER_TOO_LARGE }),
+        );
       if (Number(res.headers['content-length']) > MAX_ANSWER_BYTES) return tooLarge();
       const chunks: Buffer[] = [];
       let size = 0;
@@ -114,10 +123,17 @@ export function exchange(url: URL, req: RawRequest, route: Route, signal: AbortS
         if (size > MAX_ANSWER_BYTES) return tooLarge();
         chunks.push(chunk);
       });
-      res.on('end', () => settle(() => resolve({ status, headers: flattenHeaders(res.headers), text: Buffer.concat(chunks).toString('utf8') })));
+      res.on('end', () =>
+        settle(() =>
+          resolve({ status, headers: flattenHeaders(res.headers), text: Buffer.concat(chunks).toString('utf8') }),
+        ),
+      );
       res.on('error', fail);
       res.on('close', () => {
-        if (!res.complete) fail(Object.assign(new Error('the connection closed before the answer was complete'), { code: 'ECONNRESET' }));
+        if (!res.complete)
+          fail(
+            Object.assign(new Error('the connection closed before the answer was complete'), { code: 'ECONNRESET' }),
+          );
       });
     });
     request.on('error', fail);

@@ -104,10 +104,19 @@ export async function createTransport(ctx: TransportDeps): Promise<Transport> {
     } catch (err) {
       if (ctx.signal.aborted) throw ctx.signal.reason instanceof CancelError ? ctx.signal.reason : new CancelError();
       if (errorCode(err) === ANSWER_TOO_LARGE) {
-        throw new UnusableResponseError(`the answer to ${req.method} ${shown(req.url)} is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, `
-          + 'the most shorty reads; it stopped reading', { hint: 'is the base URL the API\'s? a list answer is far smaller than that' });
+        throw new UnusableResponseError(
+          `the answer to ${req.method} ${shown(req.url)} is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, ` +
+            'the most shorty reads; it stopped reading',
+          { hint: "is the base URL the API's? a list answer is far smaller than that" },
+        );
       }
-      const failed = { method: req.method, url: shown(req.url), host: url.host, proxy: route.proxy, write: !idempotent };
+      const failed = {
+        method: req.method,
+        url: shown(req.url),
+        host: url.host,
+        proxy: route.proxy,
+        write: !idempotent,
+      };
       throw timedOut() ? timeoutError(failed, settings.timeoutMs) : toNetworkError(err, failed);
     } finally {
       dispose();
@@ -118,8 +127,11 @@ export async function createTransport(ctx: TransportDeps): Promise<Transport> {
   function serverWait(res: HttpResponse): number | undefined {
     const ms = retryAfterMs(res, ctx.now());
     if (ms === undefined || ms <= MAX_SERVER_WAIT_MS) return ms;
-    warnOnce('retry-after', `ignoring the server's Retry-After of ${shortValue(retryAfterRaw(res))} (${describeWait(ms)}, `
-      + 'more than a day: a server fault); waiting by the client\'s own pace instead');
+    warnOnce(
+      'retry-after',
+      `ignoring the server's Retry-After of ${shortValue(retryAfterRaw(res))} (${describeWait(ms)}, ` +
+        "more than a day: a server fault); waiting by the client's own pace instead",
+    );
     return undefined;
   }
 
@@ -129,8 +141,11 @@ export async function createTransport(ctx: TransportDeps): Promise<Transport> {
     const now = ctx.now();
     const reset = parseReset(raw, now);
     if (reset && reset.at - now > MAX_SERVER_WAIT_MS) {
-      warnOnce('reset', `ignoring the server's X-RateLimit-Reset of ${shortValue(raw)} (${describeWait(reset.at - now)} away, `
-        + 'more than a day: a server fault)');
+      warnOnce(
+        'reset',
+        `ignoring the server's X-RateLimit-Reset of ${shortValue(raw)} (${describeWait(reset.at - now)} away, ` +
+          'more than a day: a server fault)',
+      );
     }
   }
 
@@ -160,11 +175,14 @@ export async function createTransport(ctx: TransportDeps): Promise<Transport> {
       }
       checkReset(res);
       await limiter.observe(res.headers);
-      if (res.status >= 300 && res.status < 400) throw notFollowed(req, res, (text) => maskRequestSecrets(redact(text, req.secrets)));
+      if (res.status >= 300 && res.status < 400)
+        throw notFollowed(req, res, (text) => maskRequestSecrets(redact(text, req.secrets)));
       if (isRateLimited(res)) {
         if (rateLimited >= MAX_RETRIES) {
-          throw new RateLimitError(`rate limit: the server still refused after ${MAX_RETRIES} retries`,
-            'lower the client cap with --rate-limit or SHORTY_RATE_LIMIT');
+          throw new RateLimitError(
+            `rate limit: the server still refused after ${MAX_RETRIES} retries`,
+            'lower the client cap with --rate-limit or SHORTY_RATE_LIMIT',
+          );
         }
         rateLimited += 1;
         await limiter.backoff(serverWait(res), ctx.signal);
@@ -193,7 +211,11 @@ export async function createTransport(ctx: TransportDeps): Promise<Transport> {
  * A 3xx answer, as an error that names where the server points: exit 1 like any answer that is
  * not the API's, and a bulk run stops at it.
  */
-export function notFollowed(req: HttpRequest, res: HttpResponse, redact: (text: string) => string): UnusableResponseError {
+export function notFollowed(
+  req: HttpRequest,
+  res: HttpResponse,
+  redact: (text: string) => string,
+): UnusableResponseError {
   const from = new URL(req.url);
   let to: URL | undefined;
   try {
@@ -201,11 +223,16 @@ export function notFollowed(req: HttpRequest, res: HttpResponse, redact: (text: 
   } catch {
     to = undefined;
   }
-  const where = to ? `to ${redact(to.href)}` : res.headers.location ? `to ${redact(res.headers.location)}` : 'with no Location';
+  const where = to
+    ? `to ${redact(to.href)}`
+    : res.headers.location
+      ? `to ${redact(res.headers.location)}`
+      : 'with no Location';
   const message = `the server redirected ${req.method} ${redact(req.url)} ${where} (HTTP ${res.status}); redirects are not followed`;
-  const hint = from.protocol === 'http:' && to?.protocol === 'https:'
-    ? 'the server wants https: use an https:// base URL (--base-url, SHORTY_BASE_URL or `shorty config set base-url`)'
-    : 'if the service moved, point the base URL at its new address (--base-url, SHORTY_BASE_URL or `shorty config set base-url`)';
+  const hint =
+    from.protocol === 'http:' && to?.protocol === 'https:'
+      ? 'the server wants https: use an https:// base URL (--base-url, SHORTY_BASE_URL or `shorty config set base-url`)'
+      : 'if the service moved, point the base URL at its new address (--base-url, SHORTY_BASE_URL or `shorty config set base-url`)';
   return new UnusableResponseError(message, { status: res.status, hint });
 }
 
@@ -222,7 +249,10 @@ export function isRateLimited(res: HttpResponse): boolean {
 
 function retryAfterRaw(res: HttpResponse): unknown {
   const body = res.json as Record<string, unknown> | undefined;
-  return (body && typeof body === 'object' ? body['Retry-After'] ?? body['retry-after'] : undefined) ?? res.headers['retry-after'];
+  return (
+    (body && typeof body === 'object' ? (body['Retry-After'] ?? body['retry-after']) : undefined) ??
+    res.headers['retry-after']
+  );
 }
 
 /** Retry-After as a body key (deployed servers) or a header (proxies), in ms from `now`. */
@@ -237,7 +267,7 @@ export function retryAfterMs(res: HttpResponse, now: number): number | undefined
 
 /** A server's value in a message: short, whatever it sent. */
 function shortValue(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 

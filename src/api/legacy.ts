@@ -61,12 +61,16 @@ function isXml(res: HttpResponse): boolean {
 export function checkJsonEnvelope(res: HttpResponse, redact: (s: string) => string = (s) => s): LegacyData {
   const body = res.json;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ApiError(`unexpected response from the server (HTTP ${res.status}): not a legacy {code, data} object`, { status: res.status });
+    throw new ApiError(`unexpected response from the server (HTTP ${res.status}): not a legacy {code, data} object`, {
+      status: res.status,
+    });
   }
   const { code, data } = body as { code?: unknown; data?: unknown };
   if (String(code) !== '200') throw legacyError(code, bestMessage(body), res.status, redact);
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    throw new ApiError(`unexpected response from the server (HTTP ${res.status}): no data object`, { status: res.status });
+    throw new ApiError(`unexpected response from the server (HTTP ${res.status}): no data object`, {
+      status: res.status,
+    });
   }
   return data as LegacyData;
 }
@@ -77,12 +81,19 @@ export function checkXmlEnvelope(res: HttpResponse, redact: (s: string) => strin
   if (res.json !== undefined) {
     // A server that ignores .xml and answers JSON: report its error, else refuse to pass it off as XML.
     checkJsonEnvelope(res, redact);
-    throw new ApiError(`the server answered JSON although XML was requested (HTTP ${res.status})`, { status: res.status });
+    throw new ApiError(`the server answered JSON although XML was requested (HTTP ${res.status})`, {
+      status: res.status,
+    });
   }
   if (fields.code !== '200') throw legacyError(fields.code, bestMessage(fields), res.status, redact);
 }
 
-function legacyError(code: unknown, message: string | undefined, status: number, redact: (s: string) => string): ApiError | AuthError {
+function legacyError(
+  code: unknown,
+  message: string | undefined,
+  status: number,
+  redact: (s: string) => string,
+): ApiError | AuthError {
   const codeText = code === undefined || code === null || code === '' ? 'no code' : `code ${String(code)}`;
   const text = message ? redact(message) : `the legacy API reported an error (${codeText}, HTTP ${status})`;
   if (isRefusalReason(text)) return denialError(text, status);

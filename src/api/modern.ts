@@ -31,7 +31,6 @@ export interface ModernApi {
 }
 
 export function createModernApi({ baseUrl, apiKey, transport }: Connection): ModernApi {
-
   /** The answer, and the redaction for messages made from it (the run's secrets and the request's). */
   async function exchange(method: Method, path: string, opts: CallOptions = {}) {
     const url = buildUrl(`${baseUrl}/api`, path, opts.query);
@@ -95,14 +94,20 @@ function checkTransportLevel(res: HttpResponse, shown: string, redact: (text: st
  * Decides success from the body's `error`, never from the status alone (servers send errors with
  * 200). A server's message goes through `redact`: servers echo keys and passwords in them.
  */
-export function checkBody(res: HttpResponse, redact: (text: string) => string = (text) => text): Record<string, unknown> {
+export function checkBody(
+  res: HttpResponse,
+  redact: (text: string) => string = (text) => text,
+): Record<string, unknown> {
   const body = res.json;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new ApiError(`unexpected response from the server (HTTP ${res.status})`, { status: res.status });
   }
   const obj = body as Record<string, unknown>;
   if (isErrorFlag(obj.error)) {
-    const message = typeof obj.message === 'string' && obj.message ? redact(obj.message) : `the API reported an error (HTTP ${res.status})`;
+    const message =
+      typeof obj.message === 'string' && obj.message
+        ? redact(obj.message)
+        : `the API reported an error (HTTP ${res.status})`;
     if (isRefusalReason(message)) throw denialError(message, res.status);
     if (KEY_MESSAGE.test(message)) throw new AuthError(message, KEY_HINT, message);
     throw new ApiError(message, { status: res.status });

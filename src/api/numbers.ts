@@ -7,8 +7,18 @@
  * Not `campaign`: a link's campaign id in v6 lists, but a campaign's name in v6 campaign answers.
  */
 const NUMERIC_KEYS = new Set([
-  'id', 'clicks', 'uniqueclicks', 'uniqueClicks', 'scans', 'views', 'planid',
-  'result', 'perpage', 'currentpage', 'nextpage', 'maxpage',
+  'id',
+  'clicks',
+  'uniqueclicks',
+  'uniqueClicks',
+  'scans',
+  'views',
+  'planid',
+  'result',
+  'perpage',
+  'currentpage',
+  'nextpage',
+  'maxpage',
 ]);
 
 /** Only the exact decimal form of a safe integer: "007" or "1e3" stay text, nothing is lost. */
@@ -25,6 +35,7 @@ export function withNumbers<T>(value: T): T {
   if (Array.isArray(value)) return value.map(withNumbers) as T;
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) out[key] = NUMERIC_KEYS.has(key) && typeof field === 'string' ? asNumber(field) : withNumbers(field);
+  for (const [key, field] of Object.entries(value))
+    out[key] = NUMERIC_KEYS.has(key) && typeof field === 'string' ? asNumber(field) : withNumbers(field);
   return out as T;
 }

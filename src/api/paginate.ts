@@ -41,7 +41,9 @@ export interface PaginateOptions {
 export async function* paginate(api: ModernApi, path: string, opts: PaginateOptions): AsyncGenerator<Page> {
   let page = opts.page;
   for (;;) {
-    const body = await api.call<Record<string, unknown>>('GET', path, { query: { ...opts.query, limit: opts.limit, page } });
+    const body = await api.call<Record<string, unknown>>('GET', path, {
+      query: { ...opts.query, limit: opts.limit, page },
+    });
     const current = parsePage(body, opts.keys, page ?? 1, `GET ${path}`);
     yield current;
     if (!opts.all || current.nextpage === undefined || current.items.length === 0) return;
@@ -54,12 +56,19 @@ export async function* paginate(api: ModernApi, path: string, opts: PaginateOpti
  * An answer with no list in it is not "no results": it is an answer this client can't read, and
  * taking it for an empty list would end an export early with exit 0.
  */
-export function parsePage(body: Record<string, unknown>, keys: string[], requested: number, shown = 'the list request'): Page {
+export function parsePage(
+  body: Record<string, unknown>,
+  keys: string[],
+  requested: number,
+  shown = 'the list request',
+): Page {
   const data = (body.data && typeof body.data === 'object' ? body.data : {}) as Record<string, unknown>;
   const items = collection(data, keys);
   if (!items) {
-    throw new UnusableResponseError(`the answer to ${shown} is not a list: no ${keys.map((k) => `"${k}"`).join(' or ')} array in its data`,
-      { hint: 'the server may run another version of the API; `shorty api GET <path>` shows its answer as received' });
+    throw new UnusableResponseError(
+      `the answer to ${shown} is not a list: no ${keys.map((k) => `"${k}"`).join(' or ')} array in its data`,
+      { hint: 'the server may run another version of the API; `shorty api GET <path>` shows its answer as received' },
+    );
   }
   const page = toInt(data.currentpage) ?? requested;
   return {

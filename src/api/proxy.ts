@@ -28,17 +28,25 @@ export async function proxyFor(target: URL): Promise<URL | undefined> {
   if (!chosen || excludedByParentDomain(target, getProxyForUrl)) return undefined;
   // proxy-from-env gives a proxy written without a scheme the target's (https://proxy:3128 for
   // an https target); curl and npm take it as http://, which is what such proxies speak.
-  const raw = envValue(SCHEME_VARS[target.protocol as keyof typeof SCHEME_VARS] ?? 'all_proxy') ?? envValue('all_proxy') ?? chosen;
+  const raw =
+    envValue(SCHEME_VARS[target.protocol as keyof typeof SCHEME_VARS] ?? 'all_proxy') ??
+    envValue('all_proxy') ??
+    chosen;
   const written = raw.includes('://') ? raw : `http://${raw}`;
   let url: URL;
   try {
     url = new URL(written);
   } catch {
-    throw new UsageError(`invalid proxy URL in the environment: ${maskCredentials(written)}`, 'check HTTPS_PROXY, HTTP_PROXY and ALL_PROXY');
+    throw new UsageError(
+      `invalid proxy URL in the environment: ${maskCredentials(written)}`,
+      'check HTTPS_PROXY, HTTP_PROXY and ALL_PROXY',
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`unsupported proxy ${maskProxy(url)}: shorty speaks to http:// and https:// proxies only`,
-      'set HTTPS_PROXY to an http:// proxy, or list the host in NO_PROXY');
+    throw new UsageError(
+      `unsupported proxy ${maskProxy(url)}: shorty speaks to http:// and https:// proxies only`,
+      'set HTTPS_PROXY to an http:// proxy, or list the host in NO_PROXY',
+    );
   }
   return url;
 }
@@ -79,9 +87,10 @@ export async function proxyRoute(proxy: URL, target: URL): Promise<ProxyRoute> {
   bare.username = '';
   bare.password = '';
   const options = { keepAlive: true, headers };
-  const agent = target.protocol === 'https:'
-    ? new (await import('https-proxy-agent')).HttpsProxyAgent(bare, options)
-    : new (await import('http-proxy-agent')).HttpProxyAgent(bare, options);
+  const agent =
+    target.protocol === 'https:'
+      ? new (await import('https-proxy-agent')).HttpsProxyAgent(bare, options)
+      : new (await import('http-proxy-agent')).HttpProxyAgent(bare, options);
   return { agent, shown: maskProxy(proxy), secrets };
 }
 

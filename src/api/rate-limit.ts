@@ -7,7 +7,18 @@ import type { Limiter, LimiterHost, RateSnapshot } from './limiter.js';
 import type { RateStore } from './rate-store.js';
 import { maxInFlightMs, openSharedRateStore } from './rate-store-open.js';
 import { RESERVED_TTL_MS, SlotReserve } from './rate-reserve.js';
-import { capsInForce, learnFromHeaders, MAX_SERVER_WAIT_MS, nextSlotAt, prune, roomLeft, safetyMarginMs, settleOrphans, type RateState, type Slot } from './rate-window.js';
+import {
+  capsInForce,
+  learnFromHeaders,
+  MAX_SERVER_WAIT_MS,
+  nextSlotAt,
+  prune,
+  roomLeft,
+  safetyMarginMs,
+  settleOrphans,
+  type RateState,
+  type Slot,
+} from './rate-window.js';
 import { announceWait } from './wait-notice.js';
 
 /**
@@ -18,8 +29,13 @@ import { announceWait } from './wait-notice.js';
  */
 export async function createLimiter(ctx: LimiterHost, settings: Settings): Promise<Limiter> {
   const baseUrl = normalizeBaseUrl(settings.baseUrl ?? '');
-  const { store, clockOffsetMs } = await openSharedRateStore(settings, baseUrl, settings.apiKey ?? '', () => ctx.now(),
-    (line) => void ctx.io.stderr.write(`${line}\n`));
+  const { store, clockOffsetMs } = await openSharedRateStore(
+    settings,
+    baseUrl,
+    settings.apiKey ?? '',
+    () => ctx.now(),
+    (line) => void ctx.io.stderr.write(`${line}\n`),
+  );
   // On a Redis store the instants are Redis's: every machine's slots on one clock.
   const clock = clockOffsetMs === 0 ? ctx : { ...ctx, now: () => ctx.now() + clockOffsetMs };
   return new SharedLimiter(clock, settings, store);
@@ -119,7 +135,11 @@ export class SharedLimiter implements Limiter {
     this.reserve.dropAll();
     const { until, planned } = await this.store.update((state) => {
       const now = this.catchUp(state);
-      const fallback = Math.max(state.serverReset?.until ?? 0, nextSlotAt(state, now, this.settings.rateLimit), now + 1000);
+      const fallback = Math.max(
+        state.serverReset?.until ?? 0,
+        nextSlotAt(state, now, this.settings.rateLimit),
+        now + 1000,
+      );
       const target = waitMs !== undefined ? now + Math.min(waitMs, MAX_SERVER_WAIT_MS) : fallback;
       // Shared: the other processes must not hit the wall the server just showed us.
       state.retryUntil = Math.max(state.retryUntil ?? 0, target);
@@ -145,10 +165,12 @@ export class SharedLimiter implements Limiter {
     this.reserve.dropAll();
     if (this.inFlight.length === 0 && this.answers.length === 0 && !this.reserve.holding) return this.store.close?.();
     const pending = this.inFlight.splice(0);
-    await this.store.update((state) => {
-      const now = this.catchUp(state);
-      for (const seq of pending) this.complete(state, seq, now);
-    }).catch(() => {});
+    await this.store
+      .update((state) => {
+        const now = this.catchUp(state);
+        for (const seq of pending) this.complete(state, seq, now);
+      })
+      .catch(() => {});
     await this.store.close?.();
   }
 
@@ -199,7 +221,10 @@ export class SharedLimiter implements Limiter {
     const now = this.ctx.now();
     settleOrphans(state, now, (pid) => pid === this.owner || this.isOwnerAlive(pid), maxInFlightMs(this.settings));
     // Only slots that can still count are kept (the state is read and written on every update).
-    const windowMs = Math.max(...capsInForce(state, this.settings.rateLimit).map((cap) => cap.windowMs), this.settings.rateLimit.windowMs);
+    const windowMs = Math.max(
+      ...capsInForce(state, this.settings.rateLimit).map((cap) => cap.windowMs),
+      this.settings.rateLimit.windowMs,
+    );
     prune(state, now, windowMs + 2 * safetyMarginMs(windowMs));
     return now;
   }
@@ -211,7 +236,12 @@ export class SharedLimiter implements Limiter {
   }
 
   /** Sleeps until `until` (Ctrl-C aborts at once), announcing waits of 1 s or more. */
-  private async sleepUntil(until: number, plannedMs: number, announcedUntil: number, signal: AbortSignal): Promise<number> {
+  private async sleepUntil(
+    until: number,
+    plannedMs: number,
+    announcedUntil: number,
+    signal: AbortSignal,
+  ): Promise<number> {
     // Judged on the wait as decided: the lock round trip since then must not hide a 1 s wait.
     const worthSaying = plannedMs >= 1000 && until - announcedUntil >= 1000;
     if (!worthSaying) {
@@ -225,7 +255,9 @@ export class SharedLimiter implements Limiter {
   private noWaitError(until: number, why: string): RateLimitError {
     const seconds = Math.max(0.1, (until - this.ctx.now()) / 1000);
     const shown = seconds < 10 ? seconds.toFixed(1) : String(Math.ceil(seconds));
-    return new RateLimitError(`rate limited: ${why}; the next request is possible in ${shown}s`,
-      `drop --no-wait to let shorty wait, or try again later (client cap ${formatRateLimit(this.settings.rateLimit)})`);
+    return new RateLimitError(
+      `rate limited: ${why}; the next request is possible in ${shown}s`,
+      `drop --no-wait to let shorty wait, or try again later (client cap ${formatRateLimit(this.settings.rateLimit)})`,
+    );
   }
 }

@@ -18,8 +18,13 @@ export function maxInFlightMs(settings: Settings): number {
  * a run without it never loads it. A Redis store that can't be reached is an error (exit 5),
  * never a silent fall-back to the local file, which would let this machine spend the fleet's budget.
  */
-export async function openSharedRateStore(settings: Settings, baseUrl: string, apiKey: string, now: () => number,
-  warn: (line: string) => void): Promise<OpenedRateStore> {
+export async function openSharedRateStore(
+  settings: Settings,
+  baseUrl: string,
+  apiKey: string,
+  now: () => number,
+  warn: (line: string) => void,
+): Promise<OpenedRateStore> {
   if (!settings.rateStore) {
     // A config folder that can't be written (CI without a home) falls back to a private temp folder.
     const dir = usableRateStateDir(settings.configDir, warn);
@@ -27,7 +32,10 @@ export async function openSharedRateStore(settings: Settings, baseUrl: string, a
   }
   const { openRedisRateStore } = await import('./rate-store-redis.js');
   const store = await openRedisRateStore({
-    url: settings.rateStore, baseUrl, apiKey, now,
+    url: settings.rateStore,
+    baseUrl,
+    apiKey,
+    now,
     windowMs: settings.rateLimit.windowMs,
     maxInFlightMs: maxInFlightMs(settings),
   });

@@ -77,12 +77,16 @@ export async function openRedisRateStore(opts: RedisStoreOptions): Promise<Redis
   // Slots are tagged with their owner: pids of different machines can be equal, so a random id.
   const owner = randomInt(1, 2 ** 47);
   let tail: Promise<unknown> = Promise.resolve();
-  const call = (script: string, keys: string[], args: (string | number)[]) => evalScript(client, script, keys, args, fail);
+  const call = (script: string, keys: string[], args: (string | number)[]) =>
+    evalScript(client, script, keys, args, fail);
 
   async function lockAndRead(signal?: AbortSignal): Promise<{ token: string; state: RateState }> {
     const token = randomBytes(12).toString('hex');
     for (;;) {
-      const [got, value] = await call(LOCK_AND_READ, [key, lockKey], [token, LOCK_TTL_MS]) as [number, string | number];
+      const [got, value] = (await call(LOCK_AND_READ, [key, lockKey], [token, LOCK_TTL_MS])) as [
+        number,
+        string | number,
+      ];
       if (got === 1) return { token, state: parseState(value as string) };
       if (signal?.aborted) throw signal.reason;
       // The holder needs one round trip: poll soon, never past the lock's own expiry.
@@ -97,7 +101,7 @@ export async function openRedisRateStore(opts: RedisStoreOptions): Promise<Redis
     // Another machine's process can't be looked up: its slots settle by the in-flight timeout.
     isOwnerAlive: () => true,
     async read() {
-      return parseState(await client.get(key).catch((err) => Promise.reject(fail(err))) ?? '');
+      return parseState((await client.get(key).catch((err) => Promise.reject(fail(err)))) ?? '');
     },
     update(change, signal) {
       const run = async () => {
@@ -106,8 +110,11 @@ export async function openRedisRateStore(opts: RedisStoreOptions): Promise<Redis
         const ttl = stateTtlMs(state, now(), opts.windowMs, opts.maxInFlightMs);
         const wrote = await call(WRITE_AND_UNLOCK, [key, lockKey], [token, JSON.stringify(state), ttl]);
         if (wrote !== 1) {
-          throw new NetworkError('timeout', `the rate store ${shown} lost this update's lock (held past ${LOCK_TTL_MS} ms)`,
-            'the machine or the Redis server is overloaded; try again');
+          throw new NetworkError(
+            'timeout',
+            `the rate store ${shown} lost this update's lock (held past ${LOCK_TTL_MS} ms)`,
+            'the machine or the Redis server is overloaded; try again',
+          );
         }
         return result;
       };
@@ -184,9 +191,15 @@ async function measureClockOffset(client: Redis, fail: Fail): Promise<number> {
 const shas = new Map<string, string>();
 
 /** EVALSHA, and EVAL once when the server does not know the script yet (new, restarted, flushed). */
-async function evalScript(client: Redis, script: string, keys: string[], args: (string | number)[], fail: Fail): Promise<unknown> {
+async function evalScript(
+  client: Redis,
+  script: string,
+  keys: string[],
+  args: (string | number)[],
+  fail: Fail,
+): Promise<unknown> {
   let sha = shas.get(script);
-  if (!sha) shas.set(script, sha = createHash('sha1').update(script).digest('hex'));
+  if (!sha) shas.set(script, (sha = createHash('sha1').update(script).digest('hex')));
   try {
     return await client.evalsha(sha, keys.length, ...keys, ...args);
   } catch (err) {
@@ -197,8 +210,9 @@ async function evalScript(client: Redis, script: string, keys: string[], args: (
 
 const TIMED_OUT = 'ERR_SHORTY_REDIS_TIMEOUT';
 
-const HINT = 'check SHORTY_RATE_STORE (or --rate-store, or rate-store in the profile) and that the Redis server is up; '
-  + 'unset it to pace with the local limiter instead';
+const HINT =
+  'check SHORTY_RATE_STORE (or --rate-store, or rate-store in the profile) and that the Redis server is up; ' +
+  'unset it to pace with the local limiter instead';
 
 /**
  * Named by what failed. A server's own error line is quoted (e.g. "ERR DB index is out of

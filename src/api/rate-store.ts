@@ -1,4 +1,15 @@
-import { accessSync, chmodSync, constants, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  chmodSync,
+  constants,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
@@ -56,12 +67,13 @@ export function usableRateStateDir(configDir: string, warn: (line: string) => vo
  * error; `uid` is whose the folder must be.
  */
 export function claimPrivateDir(path: string, why: string, uid = process.getuid?.()): void {
-  const refuse = (what: string) => new UsageError(`${why}; and ${path}, the fallback, ${what}`,
-    'set SHORTY_CONFIG_DIR to a folder you can write');
+  const refuse = (what: string) =>
+    new UsageError(`${why}; and ${path}, the fallback, ${what}`, 'set SHORTY_CONFIG_DIR to a folder you can write');
   try {
     mkdirSync(path, { mode: 0o700 });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw refuse(`can't be made either (${fileErrorReason(err)})`);
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST')
+      throw refuse(`can't be made either (${fileErrorReason(err)})`);
   }
   const info = lstatSync(path);
   if (!info.isDirectory()) throw refuse('is not a folder');
@@ -151,15 +163,21 @@ export function openRateStore(path: string): RateStore {
       const run = async () => {
         if (!dirReady) mkdirSync(dir, { recursive: true, mode: 0o700 });
         dirReady = true;
-        return withFileLock(`${path}.lock`, async () => {
-          const state = readLocked();
-          const result = change(state);
-          write(state);
-          return result;
-        }, { signal }).catch((err: unknown) => {
+        return withFileLock(
+          `${path}.lock`,
+          async () => {
+            const state = readLocked();
+            const result = change(state);
+            write(state);
+            return result;
+          },
+          { signal },
+        ).catch((err: unknown) => {
           // The lock or the state could not be written (a full disk, most likely): before the
           // request, so nothing was sent.
-          throw isFileError(err) ? fileError(`cannot save the rate-limit state ${path}`, err, 1, configFolderHint(err)) : err;
+          throw isFileError(err)
+            ? fileError(`cannot save the rate-limit state ${path}`, err, 1, configFolderHint(err))
+            : err;
         });
       };
       const result = afterTurn(tail, signal).then(run);

@@ -57,8 +57,13 @@ function isPositive(v: unknown): v is number {
 
 function isSlot(v: unknown): v is Slot {
   const s = v as Slot;
-  return !!s && isPositive(s.sentAt) && typeof s.pid === 'number' && typeof s.seq === 'number'
-    && (s.doneAt === undefined || isPositive(s.doneAt));
+  return (
+    !!s &&
+    isPositive(s.sentAt) &&
+    typeof s.pid === 'number' &&
+    typeof s.seq === 'number' &&
+    (s.doneAt === undefined || isPositive(s.doneAt))
+  );
 }
 
 /** A few ms so that ms rounding and a server counting `>=` rather than `>` can't matter. */
@@ -91,7 +96,9 @@ export function capsInForce(state: RateState, configured: RateLimitSetting): Eff
 
 /** Free room under every cap in force at `now` (negative when over). */
 export function roomLeft(state: RateState, now: number, configured: RateLimitSetting): number {
-  return Math.min(...capsInForce(state, configured).map((cap) => cap.limit - slotsInWindow(state, now, cap.windowMs).length));
+  return Math.min(
+    ...capsInForce(state, configured).map((cap) => cap.limit - slotsInWindow(state, now, cap.windowMs).length),
+  );
 }
 
 /** When a slot stops counting: a request still in flight counts as happening now. */
@@ -102,15 +109,21 @@ export function slotTime(slot: Slot, now: number): number {
 /** Slots that still count at `now`, oldest first. */
 export function slotsInWindow(state: RateState, now: number, windowMs: number): number[] {
   const from = now - windowMs - safetyMarginMs(windowMs);
-  return state.slots.map((s) => slotTime(s, now)).filter((t) => t > from).sort((a, b) => a - b);
+  return state.slots
+    .map((s) => slotTime(s, now))
+    .filter((t) => t > from)
+    .sort((a, b) => a - b);
 }
 
 /** The earliest moment (>= now) our own log allows a new request, under every cap in force. */
 export function localSlotAt(state: RateState, now: number, configured: RateLimitSetting): number {
-  return Math.max(now, ...capsInForce(state, configured).map(({ limit, windowMs }) => {
-    const times = slotsInWindow(state, now, windowMs);
-    return times.length < limit ? now : times[times.length - limit]! + windowMs + safetyMarginMs(windowMs) + 1;
-  }));
+  return Math.max(
+    now,
+    ...capsInForce(state, configured).map(({ limit, windowMs }) => {
+      const times = slotsInWindow(state, now, windowMs);
+      return times.length < limit ? now : times[times.length - limit]! + windowMs + safetyMarginMs(windowMs) + 1;
+    }),
+  );
 }
 
 /**
@@ -123,7 +136,9 @@ export function localSlotAt(state: RateState, now: number, configured: RateLimit
 export function lastSlotAt(state: RateState, now: number, configured: RateLimitSetting, count: number): number {
   let at = Math.max(now, blockUntil(state.retryUntil, now), blockUntil(state.serverReset?.until, now));
   const caps = capsInForce(state, configured).map(({ limit, windowMs }) => ({
-    limit, before: slotsInWindow(state, now, windowMs), hold: windowMs + safetyMarginMs(windowMs) + 1,
+    limit,
+    before: slotsInWindow(state, now, windowMs),
+    hold: windowMs + safetyMarginMs(windowMs) + 1,
   }));
   const sent: number[] = [];
   for (let k = 0; k < count; k += 1) {
@@ -139,7 +154,11 @@ export function lastSlotAt(state: RateState, now: number, configured: RateLimitS
 
 /** The earliest moment (>= now) a new request may be sent: our log and the server's blocks. */
 export function nextSlotAt(state: RateState, now: number, configured: RateLimitSetting): number {
-  return Math.max(localSlotAt(state, now, configured), blockUntil(state.retryUntil, now), blockUntil(state.serverReset?.until, now));
+  return Math.max(
+    localSlotAt(state, now, configured),
+    blockUntil(state.retryUntil, now),
+    blockUntil(state.serverReset?.until, now),
+  );
 }
 
 /**
@@ -177,7 +196,12 @@ function headerNumber(value: string | undefined): number | undefined {
 }
 
 /** Learns the server's cap, window and spent budget from one response's headers. */
-export function learnFromHeaders(state: RateState, headers: Record<string, string>, now: number, configured: RateLimitSetting): void {
+export function learnFromHeaders(
+  state: RateState,
+  headers: Record<string, string>,
+  now: number,
+  configured: RateLimitSetting,
+): void {
   const limit = headerNumber(headers['x-ratelimit-limit']);
   if (limit !== undefined && limit >= 1) state.serverLimit = Math.floor(limit);
   const reset = parseReset(headers['x-ratelimit-reset'], now);
@@ -197,7 +221,12 @@ export function learnFromHeaders(state: RateState, headers: Record<string, strin
  * reset rounded up would cost up to a second per window. Otherwise (another client on this key,
  * a window longer than we think) the server is right.
  */
-function ownLogAgrees(state: RateState, now: number, configured: RateLimitSetting, reset: { at: number; slackMs: number }): boolean {
+function ownLogAgrees(
+  state: RateState,
+  now: number,
+  configured: RateLimitSetting,
+  reset: { at: number; slackMs: number },
+): boolean {
   const local = localSlotAt(state, now, configured);
   return local > now && local >= reset.at - reset.slackMs;
 }
@@ -211,7 +240,12 @@ export function prune(state: RateState, now: number, keepMs: number): void {
 }
 
 /** A request whose process died (or that outlived any timeout) can't still be in flight. */
-export function settleOrphans(state: RateState, now: number, isAlive: (pid: number) => boolean, maxInFlightMs: number): void {
+export function settleOrphans(
+  state: RateState,
+  now: number,
+  isAlive: (pid: number) => boolean,
+  maxInFlightMs: number,
+): void {
   const alive = new Map<number, boolean>();
   for (const slot of state.slots) {
     if (slot.doneAt !== undefined) continue;

@@ -26,12 +26,18 @@ export function checkUsable(res: HttpResponse, usable: boolean, shown: string, e
   const looksHtml = /html/i.test(res.contentType) || /^\s*</.test(res.text);
   if (looksHtml && (res.status === 404 || res.status === 405)) {
     const missing = expected.missing ? ` ${expected.missing}` : '';
-    throw new UnusableResponseError(`endpoint not found: ${shown} (HTTP ${res.status}); the server may run an older version${missing}`,
-      { ...status, hint: BASE_URL_HINT });
+    throw new UnusableResponseError(
+      `endpoint not found: ${shown} (HTTP ${res.status}); the server may run an older version${missing}`,
+      { ...status, hint: BASE_URL_HINT },
+    );
   }
-  if (res.text.trim() === '') throw new UnusableResponseError(`empty response from the server (HTTP ${res.status}): ${shown}`, status);
+  if (res.text.trim() === '')
+    throw new UnusableResponseError(`empty response from the server (HTTP ${res.status}): ${shown}`, status);
   if (looksHtml) {
-    throw new UnusableResponseError(`the server answered HTTP ${res.status} with an HTML page instead of ${expected.name}: ${shown}`, status);
+    throw new UnusableResponseError(
+      `the server answered HTTP ${res.status} with an HTML page instead of ${expected.name}: ${shown}`,
+      status,
+    );
   }
   throw new UnusableResponseError(`invalid response from the server (HTTP ${res.status}, not JSON): ${shown}`, status);
 }

@@ -66,7 +66,10 @@ export function recordFile({ calls, size }: OpenedFile, opts: { sync: boolean })
       end += bytes.length;
       torn = false;
     } catch (err) {
-      torn = await calls.truncate(end).then(() => false, () => true);
+      torn = await calls.truncate(end).then(
+        () => false,
+        () => true,
+      );
       throw err;
     }
   }
@@ -90,7 +93,7 @@ export function recordFile({ calls, size }: OpenedFile, opts: { sync: boolean })
 
 /** A write the system cut short goes on with the rest; one that takes nothing at all is an error. */
 async function writeAll(calls: FileCalls, bytes: Uint8Array): Promise<void> {
-  for (let offset = 0; offset < bytes.length;) {
+  for (let offset = 0; offset < bytes.length; ) {
     const written = await calls.write(bytes.subarray(offset));
     if (!(written > 0)) throw Object.assign(new Error('the write was cut short'), { code: 'EIO', syscall: 'write' });
     offset += written;

@@ -14,7 +14,12 @@ import { estimateMs, formatEstimate, formatRate, writesEstimate } from './timing
  * client, reads it once as `shorty limits` does. An estimate never fails a run: when the state
  * cannot be read, each write is counted at its share of the configured window.
  */
-export async function budgetEstimate(ctx: Context, settings: Settings, writes: number, api?: Pick<ModernApi, 'rateBudget'>): Promise<string> {
+export async function budgetEstimate(
+  ctx: Context,
+  settings: Settings,
+  writes: number,
+  api?: Pick<ModernApi, 'rateBudget'>,
+): Promise<string> {
   try {
     const { state, now } = api ? await api.rateBudget() : await readBudget(ctx, settings);
     return writesEstimate(state, now, settings.rateLimit, writes);
@@ -24,8 +29,13 @@ export async function budgetEstimate(ctx: Context, settings: Settings, writes: n
 }
 
 async function readBudget(ctx: Context, settings: Settings): Promise<RateSnapshot> {
-  const { store, clockOffsetMs } = await openSharedRateStore(settings, normalizeBaseUrl(settings.baseUrl ?? ''), settings.apiKey ?? '',
-    () => ctx.now(), () => {});
+  const { store, clockOffsetMs } = await openSharedRateStore(
+    settings,
+    normalizeBaseUrl(settings.baseUrl ?? ''),
+    settings.apiKey ?? '',
+    () => ctx.now(),
+    () => {},
+  );
   const state = await store.read().finally(() => store.close?.());
   return { state, now: ctx.now() + clockOffsetMs };
 }

@@ -28,12 +28,15 @@ export function exportColumns(firstPage: LinkItem[]): string[] {
   return [...EXPORT_COLUMNS, ...LINK_SETTING_FIELDS.filter((c) => firstPage.some((item) => item[c] !== undefined))];
 }
 
-const text = (value: unknown): string | number => (typeof value === 'number' ? value : typeof value === 'string' ? value : '');
+const text = (value: unknown): string | number =>
+  typeof value === 'number' ? value : typeof value === 'string' ? value : '';
 
 /** A link as an export row, in the columns given (values in their import syntax). */
 export function exportRow(item: LinkItem, columns: string[], baseUrl?: string): Row {
   const record = linkRecord(item, { baseUrl });
-  const extras = cellsFromJson(Object.fromEntries(LINK_SETTING_FIELDS.filter((c) => columns.includes(c)).map((c) => [c, record[c]])));
+  const extras = cellsFromJson(
+    Object.fromEntries(LINK_SETTING_FIELDS.filter((c) => columns.includes(c)).map((c) => [c, record[c]])),
+  );
   const row: Row = {};
   for (const column of columns) row[column] = column in extras ? extras[column] : text(record[column]);
   return row;
@@ -43,7 +46,10 @@ export function exportRow(item: LinkItem, columns: string[], baseUrl?: string): 
  * Every link, one large page per request: ceil(N / page size) requests when the server grants the
  * size asked, and still all of them (following `nextpage`) when it grants fewer.
  */
-export async function* linkPages(api: ModernApi, pageSize: number): AsyncGenerator<{ items: LinkItem[]; total?: number }> {
+export async function* linkPages(
+  api: ModernApi,
+  pageSize: number,
+): AsyncGenerator<{ items: LinkItem[]; total?: number }> {
   for await (const page of paginate(api, '/urls', { keys: ['urls'], limit: pageSize, page: 1, all: true })) {
     yield { items: page.items, total: page.total };
   }
@@ -78,7 +84,9 @@ export async function runExport(ctx: Context, opts: ExportOptions): Promise<numb
   }
   await (sink ?? (await openResultSink(ctx, format, { quietField: 'shorturl', columns, batch: true }))).end();
   if (!ctx.globals.quiet) {
-    ctx.io.stderr.write(`${count} link${count === 1 ? '' : 's'} exported in ${requests} request${requests === 1 ? '' : 's'} (${formatElapsed(ctx.now() - started)})\n`);
+    ctx.io.stderr.write(
+      `${count} link${count === 1 ? '' : 's'} exported in ${requests} request${requests === 1 ? '' : 's'} (${formatElapsed(ctx.now() - started)})\n`,
+    );
   }
   return 0;
 }

@@ -36,9 +36,10 @@ export async function openFailedOut(path: string, format: InputFormat, header: s
   const records = recordFile(file, { sync: false });
   const columns = [...failedOutColumns(format, header).filter((c) => c !== 'error'), 'error'];
   const writeFailed = (err: unknown) => fileError(`cannot write --failed-out ${path}`, err, 1);
-  const append = (text: string) => records.append(text).catch((err) => {
-    throw writeFailed(err);
-  });
+  const append = (text: string) =>
+    records.append(text).catch((err) => {
+      throw writeFailed(err);
+    });
   await append(stringify([columns]));
   return {
     write: (cells, error) => append(stringify([columns.map((c) => (c === 'error' ? error : cellFor(cells, c)))])),
@@ -59,7 +60,10 @@ async function placesOf(path: string): Promise<{ target: string; temp?: string }
   const info = await stat(path).catch(() => undefined);
   if (info && !info.isFile()) return { target: path };
   const target = info ? await realpath(path) : path;
-  const temp = join(dirname(target), `${tempPrefix(target)}${process.pid}-${Math.random().toString(36).slice(2, 10)}.tmp`);
+  const temp = join(
+    dirname(target),
+    `${tempPrefix(target)}${process.pid}-${Math.random().toString(36).slice(2, 10)}.tmp`,
+  );
   return { target, temp };
 }
 

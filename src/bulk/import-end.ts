@@ -63,30 +63,41 @@ export function conclude(ctx: Context, run: EndingImport, outcome: Outcome): num
  */
 function unrecordedLine(rows: RowResult[]): string {
   const named = rows.map((r) => (r.shorturl ? `row ${r.row} (${r.shorturl})` : `row ${r.row}`));
-  const [verb, them] = rows.length === 1 ? ['was sent but its outcome is', 'it'] : ['were sent but their outcomes are', 'them'];
+  const [verb, them] =
+    rows.length === 1 ? ['was sent but its outcome is', 'it'] : ['were sent but their outcomes are', 'them'];
   return `${named.join(', ')} ${verb} not in the journal: a rerun looks ${them} up before sending ${them} again`;
 }
 
 /** Why results could no longer be shown: stdout refused a row, or the run's output failed meanwhile. */
 function outputFailure(ctx: Context, outputLost: unknown): { stdout: boolean; reason?: string } | undefined {
   const reason = ctx.signal.reason;
-  if (reason instanceof OutputError) return { stdout: reason.stream === 'stdout', reason: reason.readerLeft ? undefined : reason.message };
+  if (reason instanceof OutputError)
+    return { stdout: reason.stream === 'stdout', reason: reason.readerLeft ? undefined : reason.message };
   if (outputLost === undefined) return undefined;
   const code = (outputLost as NodeJS.ErrnoException).code;
-  return { stdout: true, reason: code === 'EPIPE' ? undefined : `cannot write to stdout: ${fileErrorReason(outputLost)}` };
+  return {
+    stdout: true,
+    reason: code === 'EPIPE' ? undefined : `cannot write to stdout: ${fileErrorReason(outputLost)}`,
+  };
 }
 
 /**
  * stdout went away (`| head`, a full disk) or stderr did: the rows in flight were journaled; say
  * how many rows were not sent and the command that continues. Never exit 0: rows were left out.
  */
-function outputStopped(run: EndingImport, outcome: Outcome, output: { stdout: boolean; reason?: string }, notSent: number): never {
+function outputStopped(
+  run: EndingImport,
+  outcome: Outcome,
+  output: { stdout: boolean; reason?: string },
+  notSent: number,
+): never {
   const { counts } = outcome;
   const finished = counts.ok + counts.skipped + counts.invalid + counts.error;
   const hidden = finished - outcome.shown;
   const what = output.reason ?? 'stdout was closed';
   const parts = [`${notSent} of ${run.plan.rows} rows not sent`];
-  if (output.stdout && hidden > 0) parts.push(`${hidden} finished but not shown${run.journal ? ' (they are in the journal)' : ''}`);
+  if (output.stdout && hidden > 0)
+    parts.push(`${hidden} finished but not shown${run.journal ? ' (they are in the journal)' : ''}`);
   throw new ShortyError(`${what}; ${parts.join(', ')}`, 1, continueHint(run));
 }
 

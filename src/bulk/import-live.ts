@@ -53,7 +53,9 @@ interface Finished {
 export async function runLiveImport(ctx: Context, run: LiveImport): Promise<number> {
   const journal = run.journal ? await openJournal(run.journal) : undefined;
   const { creator } = await openSendStage(ctx, { journal, claimed: run.claimed, outage: run.outage });
-  const failed = run.failedOut ? await openFailedOut(run.failedOut, run.format, Object.keys(run.plan.first?.cells ?? {})) : undefined;
+  const failed = run.failedOut
+    ? await openFailedOut(run.failedOut, run.format, Object.keys(run.plan.first?.cells ?? {}))
+    : undefined;
   const sink = await openResultSink(ctx, run.outputFormat, { quietField: 'shorturl' });
   const progress = await startImportProgress(ctx, run.plan);
   const outcome: Outcome = { counts: emptyCounts(), shown: 0, started: ctx.now(), unrecorded: [] };
@@ -65,20 +67,41 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
     const key = journal ? linkBodyKey(checked.body) : '';
     const previous = key ? run.done.take(key) : undefined;
     // Already in the journal: reported, not journaled again (it would count twice next time).
-    if (previous) return { source, result: { row: source.row, status: 'skipped', ...previous, error: 'already created (journal)' } };
+    if (previous)
+      return {
+        source,
+        result: { row: source.row, status: 'skipped', ...previous, error: 'already created (journal)' },
+      };
     if (stopped()) return undefined;
-    const body = checked.body.domain === undefined && run.domain ? { ...checked.body, domain: run.domain } : checked.body;
-    const end = await createEnded(creator, { row: source.row, key }, body, run.ifExists, { signal: ctx.signal, journal });
+    const body =
+      checked.body.domain === undefined && run.domain ? { ...checked.body, domain: run.domain } : checked.body;
+    const end = await createEnded(creator, { row: source.row, key }, body, run.ifExists, {
+      signal: ctx.signal,
+      journal,
+    });
     if (end.kind === 'left') return undefined;
     outcome.fatal ??= end.fatal;
     if (end.kind === 'unknown') {
       // The server may hold it: the intent stays open, and the next run looks it up first.
-      return { source, result: { row: source.row, status: 'error', error: `${end.error} (it may have been created: the next run with this journal checks)` } };
+      return {
+        source,
+        result: {
+          row: source.row,
+          status: 'error',
+          error: `${end.error} (it may have been created: the next run with this journal checks)`,
+        },
+      };
     }
     return finish(source, key, { row: source.row, ...end.outcome }, checked.body.url, end.seq);
   }
 
-  async function finish(source: SourceRow, key: string, result: RowResult, url?: string, seq?: string): Promise<Finished | undefined> {
+  async function finish(
+    source: SourceRow,
+    key: string,
+    result: RowResult,
+    url?: string,
+    seq?: string,
+  ): Promise<Finished | undefined> {
     if (journal) {
       try {
         await journal.append({ key, url, ...result, ...(seq === undefined ? {} : { seq }) });

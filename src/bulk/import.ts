@@ -56,7 +56,15 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<numb
   const note = (text: string) => void (ctx.globals.quiet || warn(text));
 
   // A dry run opens no client: its estimate reads the limiter's state on its own.
-  if (opts.dryRun) return runDryImport(ctx, { input, done, outputFormat, note, warn, estimate: (n) => budgetEstimate(ctx, settings, n) });
+  if (opts.dryRun)
+    return runDryImport(ctx, {
+      input,
+      done,
+      outputFormat,
+      note,
+      warn,
+      estimate: (n) => budgetEstimate(ctx, settings, n),
+    });
 
   if (opts.journal) await settleOpenIntents(ctx, opts.journal, journal, outage);
   const plan = await planImport(input, done, ctx.signal);
@@ -65,16 +73,30 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<numb
   if (credentials) warn(credentials);
   note(`${describePlan(plan)}, ${await budgetEstimate(ctx, settings, plan.toSend, await bulkApi(ctx))}`);
   return runLiveImport(ctx, {
-    ...opts, input, format: input.shape.format, done, claimed: journal.claimed, outage, plan, outputFormat, rateLimit: settings.rateLimit, domain: profile?.url, note,
+    ...opts,
+    input,
+    format: input.shape.format,
+    done,
+    claimed: journal.claimed,
+    outage,
+    plan,
+    outputFormat,
+    rateLimit: settings.rateLimit,
+    domain: profile?.url,
+    note,
   });
 }
 
 /** The input, the journal and the failed rows must be three files, or the run would clobber its input. */
-export async function checkImportFiles(ctx: Context, opts: Pick<ImportOptions, 'file' | 'journal' | 'failedOut'>): Promise<void> {
+export async function checkImportFiles(
+  ctx: Context,
+  opts: Pick<ImportOptions, 'file' | 'journal' | 'failedOut'>,
+): Promise<void> {
   const stdinFd = (ctx.io.stdin as { fd?: unknown }).fd;
-  const input = opts.file === undefined || opts.file === '-'
-    ? { role: 'the input (stdin)', fd: typeof stdinFd === 'number' ? stdinFd : undefined }
-    : { role: 'the input', path: opts.file };
+  const input =
+    opts.file === undefined || opts.file === '-'
+      ? { role: 'the input (stdin)', fd: typeof stdinFd === 'number' ? stdinFd : undefined }
+      : { role: 'the input', path: opts.file };
   await checkDistinctFiles([
     input,
     ...(opts.journal === undefined ? [] : [{ role: '--journal', path: opts.journal }]),
@@ -85,7 +107,8 @@ export async function checkImportFiles(ctx: Context, opts: Pick<ImportOptions, '
 /** A --fields typo must fail before the first link is created, not after. */
 function checkFieldsBeforeSending(ctx: Context, plan: ImportPlan): void {
   const fields = parseFieldList(ctx.globals.fields);
-  if (fields && plan.first && !ctx.globals.quiet) checkFields(resultRow(plan.first.cells, { row: 1, status: 'ok' }, plan.first.columns), fields);
+  if (fields && plan.first && !ctx.globals.quiet)
+    checkFields(resultRow(plan.first.cells, { row: 1, status: 'ok' }, plan.first.columns), fields);
 }
 
 interface DryRun {

@@ -13,7 +13,10 @@ import { fileError } from '../file-errors.js';
 export async function lockJournal(path: string): Promise<() => void> {
   const info = await stat(path).catch(() => undefined);
   if (info?.isFIFO() || info?.isSocket()) {
-    throw new UsageError(`--journal ${path} is a pipe, not a file`, 'a journal is read back when the import runs again: give it a file');
+    throw new UsageError(
+      `--journal ${path} is a pipe, not a file`,
+      'a journal is read back when the import runs again: give it a file',
+    );
   }
   if (info && !info.isFile()) return () => {};
   const lockPath = `${path}.lock`;
@@ -25,7 +28,10 @@ export async function lockJournal(path: string): Promise<() => void> {
   }
   if ('release' in lock) return lock.release;
   const { pid, host } = lock.holder;
-  const who = pid === undefined ? 'another process' : `process ${pid}${host && host !== hostname() ? ` on ${host}` : ''}`;
-  throw new UsageError(`the journal ${path} is in use by another import (${who})`,
-    `wait for it to finish, or stop it; if it is not running any more, remove ${lockPath}`);
+  const who =
+    pid === undefined ? 'another process' : `process ${pid}${host && host !== hostname() ? ` on ${host}` : ''}`;
+  throw new UsageError(
+    `the journal ${path} is in use by another import (${who})`,
+    `wait for it to finish, or stop it; if it is not running any more, remove ${lockPath}`,
+  );
 }

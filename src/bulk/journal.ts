@@ -92,7 +92,8 @@ export function parseJournalLine(line: string): JournalRecord | undefined {
     return undefined;
   }
   const rec = value as Partial<JournalRecord> | null;
-  if (!rec || typeof rec !== 'object' || typeof rec.key !== 'string' || typeof rec.status !== 'string') return undefined;
+  if (!rec || typeof rec !== 'object' || typeof rec.key !== 'string' || typeof rec.status !== 'string')
+    return undefined;
   return rec as JournalRecord;
 }
 
@@ -183,9 +184,10 @@ export async function openJournal(path: string): Promise<JournalWriter> {
   }
   return {
     append: (rec) => records.append(`${JSON.stringify(rec)}\n`),
-    close: () => records.close().catch((err) => {
-      throw fileError(`cannot write the journal ${path}`, err, 1);
-    }),
+    close: () =>
+      records.close().catch((err) => {
+        throw fileError(`cannot write the journal ${path}`, err, 1);
+      }),
   };
 }
 

@@ -17,7 +17,8 @@ export async function* orderedWindow<T, R>(
 ): AsyncGenerator<R> {
   const size = Math.max(1, Math.floor(opts.size));
   const iterator = (Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : source[Symbol.iterator]()) as
-    AsyncIterator<T> | Iterator<T>;
+    | AsyncIterator<T>
+    | Iterator<T>;
   const pending: Promise<R>[] = [];
   let exhausted = false;
   try {

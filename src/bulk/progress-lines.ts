@@ -36,7 +36,9 @@ export function progressLines(opts: ProgressLinesOptions): { tick(status?: RowSt
       const due = now - lastLineAt >= HEARTBEAT_MS || (newTenth && now - started >= HEARTBEAT_MS);
       if (done >= opts.total || !due) return;
       lastLineAt = now;
-      const parts = [`imported ${thousands(done)}/${thousands(opts.total)} (${Math.floor((done * 100) / opts.total)} %)`];
+      const parts = [
+        `imported ${thousands(done)}/${thousands(opts.total)} (${Math.floor((done * 100) / opts.total)} %)`,
+      ];
       if (invalid) parts.push(`${thousands(invalid)} invalid`);
       if (errors) parts.push(`${thousands(errors)} error${errors === 1 ? '' : 's'}`);
       // The pace of the rows sent so far: rows skipped or invalid cost no request and no time.

@@ -25,7 +25,9 @@ export interface RowResult {
 
 /** The cell that sets a link field in this row (through the column plan, or by its name). */
 function fieldCell(cells: Record<string, string>, columns: ColumnPlan | undefined, field: LinkColumn): string {
-  const header = columns ? columns.fields.find(([, f]) => f === field)?.[0] : Object.keys(cells).find((name) => linkColumnOf(name) === field);
+  const header = columns
+    ? columns.fields.find(([, f]) => f === field)?.[0]
+    : Object.keys(cells).find((name) => linkColumnOf(name) === field);
   return header === undefined ? '' : (cells[header] ?? '').trim();
 }
 
@@ -39,9 +41,14 @@ export function resultRow(cells: Record<string, string>, result: RowResult, colu
     if (!(RESULT_COLUMNS as readonly string[]).includes(name)) out[name] = value;
   }
   return {
-    ...out, row: result.row, status: result.status, id: result.id ?? '',
-    alias: aliasOf(result.shorturl) ?? fieldCell(cells, columns, 'custom'), shorturl: result.shorturl ?? '',
-    longurl: fieldCell(cells, columns, 'url'), error: result.error ?? '',
+    ...out,
+    row: result.row,
+    status: result.status,
+    id: result.id ?? '',
+    alias: aliasOf(result.shorturl) ?? fieldCell(cells, columns, 'custom'),
+    shorturl: result.shorturl ?? '',
+    longurl: fieldCell(cells, columns, 'url'),
+    error: result.error ?? '',
   };
 }
 
@@ -52,7 +59,11 @@ export function resultRow(cells: Record<string, string>, result: RowResult, colu
 export function bulkOutputFormat(ctx: Context, command: string): StreamFormat {
   const format = ctx.globals.output;
   if (format === undefined) return 'csv';
-  if (format === 'table') throw new UsageError(`${command} writes csv, tsv, json or ndjson, not a table`, 'use -o csv (the default), tsv, json or ndjson');
+  if (format === 'table')
+    throw new UsageError(
+      `${command} writes csv, tsv, json or ndjson, not a table`,
+      'use -o csv (the default), tsv, json or ndjson',
+    );
   return format as StreamFormat;
 }
 
@@ -99,7 +110,12 @@ export async function openResultSink(ctx: Context, format: StreamFormat, opts: S
 
 type RowOut = ((row: Row) => Promise<void>) & { end(): Promise<void> };
 
-async function rowWriter(ctx: Context, format: StreamFormat, opts: SinkOptions, out: (text: string) => Promise<void>): Promise<RowOut> {
+async function rowWriter(
+  ctx: Context,
+  format: StreamFormat,
+  opts: SinkOptions,
+  out: (text: string) => Promise<void>,
+): Promise<RowOut> {
   const redact = (text: string) => ctx.secrets.redact(text);
   if (ctx.globals.quiet) {
     const quiet = async (row: Row) => {
@@ -109,8 +125,11 @@ async function rowWriter(ctx: Context, format: StreamFormat, opts: SinkOptions, 
     return Object.assign(quiet, { end: async () => {} });
   }
   const fields = parseFieldList(ctx.globals.fields);
-  const writer = await createRowWriter(format, out, fields ?? opts.columns,
-    { excelSafe: ctx.globals.excelSafe, terminal: ctx.io.stdoutIsTTY, headers: ctx.globals.headers });
+  const writer = await createRowWriter(format, out, fields ?? opts.columns, {
+    excelSafe: ctx.globals.excelSafe,
+    terminal: ctx.io.stdoutIsTTY,
+    headers: ctx.globals.headers,
+  });
   let first = true;
   const write = async (raw: Row) => {
     const row = redactValues(raw, redact);

@@ -4,9 +4,7 @@ import { linkBodyFromRow, type LinkBody } from '../input/link-body.js';
 import { credentialsWarning } from '../input/validate.js';
 import type { SourceRow } from './read/rows.js';
 
-export type CheckedRow =
-  | { valid: true; body: LinkBody }
-  | { valid: false; error: string };
+export type CheckedRow = { valid: true; body: LinkBody } | { valid: false; error: string };
 
 /** Validates a row with the same mapping and checks as `urls add` (linkBodyFromRow). */
 export function checkRow(source: SourceRow): CheckedRow {
@@ -50,7 +48,9 @@ export class CredentialRows {
     if (!this.first) return undefined;
     const others = this.rows.slice(1);
     const more = this.count - this.rows.length;
-    const also = others.length ? ` (also row${others.length > 1 ? 's' : ''} ${others.join(', ')}${more > 0 ? ` and ${more} more` : ''})` : '';
+    const also = others.length
+      ? ` (also row${others.length > 1 ? 's' : ''} ${others.join(', ')}${more > 0 ? ` and ${more} more` : ''})`
+      : '';
     return `warning: ${this.first}${also}`;
   }
 }

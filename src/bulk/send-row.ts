@@ -19,9 +19,17 @@ export function isAliasTaken(message: string): boolean {
  * (network, auth, rate limit exhausted, Ctrl-C, a 5xx, an HTML page or broken body instead of the
  * API's answer) is thrown, because every later row would meet it too.
  */
-export async function sendRow(api: ModernApi, body: LinkBody, ifExists: IfExists, beforeSend?: () => Promise<void>): Promise<SendOutcome> {
+export async function sendRow(
+  api: ModernApi,
+  body: LinkBody,
+  ifExists: IfExists,
+  beforeSend?: () => Promise<void>,
+): Promise<SendOutcome> {
   try {
-    const res = await api.call<{ id?: number | string; shorturl?: string; short?: string }>('POST', '/url/add', { body, beforeSend });
+    const res = await api.call<{ id?: number | string; shorturl?: string; short?: string }>('POST', '/url/add', {
+      body,
+      beforeSend,
+    });
     return { status: 'ok', id: res.id, shorturl: res.shorturl ?? res.short };
   } catch (err) {
     if (!(err instanceof ApiError) || err instanceof UnusableResponseError || outageFailure(err)) throw err;

@@ -14,7 +14,9 @@ export function estimateMs(requests: number, spec: RateLimitSpec): number {
  * slowest cap.
  */
 export function writesEstimate(state: RateState, now: number, configured: RateLimitSetting, writes: number): string {
-  const slowest = capsInForce(state, configured).reduce((a, b) => (b.windowMs / b.limit > a.windowMs / a.limit ? b : a));
+  const slowest = capsInForce(state, configured).reduce((a, b) =>
+    b.windowMs / b.limit > a.windowMs / a.limit ? b : a,
+  );
   return `${formatEstimate(lastSlotAt(state, now, configured, writes) - now)} at ${formatRate(slowest)}`;
 }
 
@@ -40,7 +42,8 @@ export function formatRate(spec: RateLimitSpec): string {
 export function formatElapsed(ms: number): string {
   if (ms < 10_000) return `${(ms / 1000).toFixed(1)}s`;
   const seconds = Math.round(ms / 1000);
-  if (seconds < 3600) return `${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, '0')}s`.replace(/^0m /, '');
+  if (seconds < 3600)
+    return `${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, '0')}s`.replace(/^0m /, '');
   return `${Math.floor(seconds / 3600)}h ${String(Math.floor((seconds % 3600) / 60)).padStart(2, '0')}m`;
 }
 

@@ -44,7 +44,9 @@ export async function runUndo(ctx: Context, opts: UndoOptions): Promise<number> 
   const settings = await ctx.settings();
   const journal = await openJournal(opts.journal);
   const stage = await openSendStage(ctx, { journal, claimed: state.claimed, outage });
-  note(`${links.length} link${links.length === 1 ? '' : 's'} to delete, ${await budgetEstimate(ctx, settings, links.length, stage.api)}`);
+  note(
+    `${links.length} link${links.length === 1 ? '' : 's'} to delete, ${await budgetEstimate(ctx, settings, links.length, stage.api)}`,
+  );
   const started = ctx.now();
   const counts = { deleted: 0, gone: 0, failed: 0 };
   let fatal: unknown;
@@ -53,7 +55,8 @@ export async function runUndo(ctx: Context, opts: UndoOptions): Promise<number> 
     if (stopped()) return undefined;
     try {
       const done = await deleteLink(stage, String(rec.id));
-      if (done.status !== 'failed') await journal.append({ row: rec.row, key: rec.key, url: rec.url, status: 'undone', id: rec.id });
+      if (done.status !== 'failed')
+        await journal.append({ row: rec.row, key: rec.key, url: rec.url, status: 'undone', id: rec.id });
       return done;
     } catch (err) {
       if (!ctx.signal.aborted) fatal ??= err;
@@ -91,5 +94,8 @@ async function confirmed(ctx: Context, count: number, journal: string): Promise<
     throw new UsageError('refusing to delete without confirmation: pass -y/--yes when not running interactively');
   }
   const prompter = await ctx.prompter();
-  return prompter.confirm(`Delete the ${count} link${count === 1 ? '' : 's'} the import recorded in ${journal} created? This cannot be undone.`, false);
+  return prompter.confirm(
+    `Delete the ${count} link${count === 1 ? '' : 's'} the import recorded in ${journal} created? This cannot be undone.`,
+    false,
+  );
 }

@@ -36,25 +36,110 @@ interface TopCommand {
 
 /** Every top-level command, in the order `shorty --help` lists them: the one place for their names. */
 const COMMANDS: TopCommand[] = [
-  { name: 'urls', aliases: ['url', 'link', 'links'], description: 'create, inspect, update and delete short links', group: true, register: urls },
+  {
+    name: 'urls',
+    aliases: ['url', 'link', 'links'],
+    description: 'create, inspect, update and delete short links',
+    group: true,
+    register: urls,
+  },
   { name: 'domains', aliases: ['domain'], description: 'manage branded domains', group: true, register: domains },
-  { name: 'campaigns', aliases: ['campaign'], description: 'manage campaigns (groups of links with an optional rotator)', group: true, register: campaigns },
-  { name: 'channels', aliases: ['channel'], description: 'manage channels (labelled groups of links, bio pages and QR codes)', group: true, register: channels },
+  {
+    name: 'campaigns',
+    aliases: ['campaign'],
+    description: 'manage campaigns (groups of links with an optional rotator)',
+    group: true,
+    register: campaigns,
+  },
+  {
+    name: 'channels',
+    aliases: ['channel'],
+    description: 'manage channels (labelled groups of links, bio pages and QR codes)',
+    group: true,
+    register: channels,
+  },
   { name: 'pixels', aliases: ['pixel'], description: 'manage tracking pixels', group: true, register: pixels },
   { name: 'qr', aliases: ['qrs'], description: 'create and manage QR codes', group: true, register: qr },
-  { name: 'overlays', aliases: ['overlay', 'cta'], description: 'list call-to-action overlays (read only)', group: true, register: overlays },
+  {
+    name: 'overlays',
+    aliases: ['overlay', 'cta'],
+    description: 'list call-to-action overlays (read only)',
+    group: true,
+    register: overlays,
+  },
   { name: 'splash', aliases: [], description: 'list custom splash pages (read only)', group: true, register: splash },
   { name: 'account', aliases: [], description: 'show or change your account', group: true, register: account },
-  { name: 'legacy', aliases: [], description: 'use the legacy key-in-path interface (create, disable, enable, info, list)', group: true, register: legacy },
-  { name: 'api', aliases: [], description: 'send a request to any endpoint of the modern API and print the response JSON', group: false, register: api },
-  { name: 'login', aliases: [], description: 'save a base URL and API key in a profile, after checking the key with the service', group: false, register: registerLogin },
-  { name: 'logout', aliases: [], description: 'remove the API key from a profile (its other settings stay)', group: false, register: registerLogout },
-  { name: 'status', aliases: [], description: 'show the profile, base URL, key (masked) and rate limit in use, where each came from, and whether the key works', group: false, register: status },
-  { name: 'config', aliases: [], description: `read and change the settings of a profile (keys: ${CONFIG_KEYS.join(', ')})`, group: true, register: config },
-  { name: 'profiles', aliases: ['profile'], description: 'list, select and delete config profiles', group: true, register: profiles },
-  { name: 'limits', aliases: [], description: 'show the local rate-limit budget: cap, used, remaining, resets in (sends no request)', group: false, register: limits },
-  { name: 'completion', aliases: [], description: 'print the shell completion script for bash, zsh or fish', group: false, register: completion },
-  { name: 'sandbox', aliases: [], description: 'run the whole API locally (in memory), for trying shorty and for tests', group: false, register: sandbox },
+  {
+    name: 'legacy',
+    aliases: [],
+    description: 'use the legacy key-in-path interface (create, disable, enable, info, list)',
+    group: true,
+    register: legacy,
+  },
+  {
+    name: 'api',
+    aliases: [],
+    description: 'send a request to any endpoint of the modern API and print the response JSON',
+    group: false,
+    register: api,
+  },
+  {
+    name: 'login',
+    aliases: [],
+    description: 'save a base URL and API key in a profile, after checking the key with the service',
+    group: false,
+    register: registerLogin,
+  },
+  {
+    name: 'logout',
+    aliases: [],
+    description: 'remove the API key from a profile (its other settings stay)',
+    group: false,
+    register: registerLogout,
+  },
+  {
+    name: 'status',
+    aliases: [],
+    description:
+      'show the profile, base URL, key (masked) and rate limit in use, where each came from, and whether the key works',
+    group: false,
+    register: status,
+  },
+  {
+    name: 'config',
+    aliases: [],
+    description: `read and change the settings of a profile (keys: ${CONFIG_KEYS.join(', ')})`,
+    group: true,
+    register: config,
+  },
+  {
+    name: 'profiles',
+    aliases: ['profile'],
+    description: 'list, select and delete config profiles',
+    group: true,
+    register: profiles,
+  },
+  {
+    name: 'limits',
+    aliases: [],
+    description: 'show the local rate-limit budget: cap, used, remaining, resets in (sends no request)',
+    group: false,
+    register: limits,
+  },
+  {
+    name: 'completion',
+    aliases: [],
+    description: 'print the shell completion script for bash, zsh or fish',
+    group: false,
+    register: completion,
+  },
+  {
+    name: 'sandbox',
+    aliases: [],
+    description: 'run the whole API locally (in memory), for trying shorty and for tests',
+    group: false,
+    register: sandbox,
+  },
 ];
 
 /**
@@ -70,7 +155,9 @@ export function registerCommands(program: Command, ctx: Context, argv?: readonly
   const wanted = at?.word === 'help' ? commandWordAt(program, argv!.slice(at.index + 1))?.word : at?.word;
   const find = (word: string | undefined) => COMMANDS.find((c) => c.name === word || c.aliases.includes(word ?? ''));
   const target = find(wanted);
-  const everything = argv === undefined || (at !== undefined && at.word !== 'help' && (target === undefined || target.name === 'completion'));
+  const everything =
+    argv === undefined ||
+    (at !== undefined && at.word !== 'help' && (target === undefined || target.name === 'completion'));
   const placeholders = at === undefined || at.word === 'help';
   completeOptionFrom(program, '--profile', PROFILE_NAMES);
   for (const command of COMMANDS) {

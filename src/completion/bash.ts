@@ -1,6 +1,11 @@
 import type { CompletionModel } from './model.js';
 import {
-  argumentValuesFunction, caseStatement, childFunction, flagList, optionValuesFunction, shQuote,
+  argumentValuesFunction,
+  caseStatement,
+  childFunction,
+  flagList,
+  optionValuesFunction,
+  shQuote,
   takesValueFunction,
 } from './sh-common.js';
 
@@ -32,18 +37,23 @@ export function bashScript(model: CompletionModel): string {
 function commandsFunction(model: CompletionModel, p: string): string {
   const arms: [string[], string][] = model.all
     .filter((cmd) => cmd.commands.length > 0)
-    .map((cmd) => [[cmd.path], [
-      `${p}_words=${shQuote(cmd.commands.map((c) => c.name).join(' '))}`,
-      `${p}_aliases=${shQuote(cmd.commands.flatMap((c) => c.aliases).join(' '))}`,
-    ].join(' ')]);
+    .map((cmd) => [
+      [cmd.path],
+      [
+        `${p}_words=${shQuote(cmd.commands.map((c) => c.name).join(' '))}`,
+        `${p}_aliases=${shQuote(cmd.commands.flatMap((c) => c.aliases).join(' '))}`,
+      ].join(' '),
+    ]);
   return `${p}_commands() {\n${caseStatement('"$1"', arms, `${p}_words='' ${p}_aliases=''`)}\n}`;
 }
 
 /** `p_options PATH` sets p_words to the command's own flags plus the global ones. */
 function optionsFunction(model: CompletionModel, p: string): string {
   const globals = flagList(model.globals);
-  const arms: [string[], string][] = model.all.map((cmd) =>
-    [[cmd.path], `${p}_words=${shQuote(flagList(cmd.options))}${cmd === model.root ? '' : `" $globals"`}`]);
+  const arms: [string[], string][] = model.all.map((cmd) => [
+    [cmd.path],
+    `${p}_words=${shQuote(flagList(cmd.options))}${cmd === model.root ? '' : `" $globals"`}`,
+  ]);
   return [
     `${p}_options() {`,
     `  local globals=${shQuote(globals)}`,

@@ -24,13 +24,19 @@ export function fishScript(model: CompletionModel): string {
 }
 
 function switchStatement(subject: string, arms: [string[], string][]): string {
-  const lines = arms.map(([patterns, body]) => `        case ${patterns.map(fishQuote).join(' ')}\n            ${body}`);
+  const lines = arms.map(
+    ([patterns, body]) => `        case ${patterns.map(fishQuote).join(' ')}\n            ${body}`,
+  );
   return [`    switch ${subject}`, ...lines, '    end'].join('\n');
 }
 
 function childFunction(model: CompletionModel, p: string): string {
-  const arms = model.all.flatMap((cmd) => cmd.commands.map((sub): [string[], string] =>
-    [[sub.name, ...sub.aliases].map((word) => `${cmd.path} ${word}`), `echo ${fishQuote(sub.path)}`]));
+  const arms = model.all.flatMap((cmd) =>
+    cmd.commands.map((sub): [string[], string] => [
+      [sub.name, ...sub.aliases].map((word) => `${cmd.path} ${word}`),
+      `echo ${fishQuote(sub.path)}`,
+    ]),
+  );
   return `function ${p}_child --argument-names cmd word\n${switchStatement('"$cmd $word"', arms)}\nend`;
 }
 
@@ -102,7 +108,9 @@ function commandLines(model: CompletionModel, cmd: CommandSpec, p: string, c: st
  * on a single line fish would print the option's description next to every value.
  */
 function optionLines(model: CompletionModel, o: OptionSpec, prefix: string): string[] {
-  const flags = o.flags.map((flag) => (flag.startsWith('--') ? `-l ${flag.slice(2)}` : `-s ${flag.slice(1)}`)).join(' ');
+  const flags = o.flags
+    .map((flag) => (flag.startsWith('--') ? `-l ${flag.slice(2)}` : `-s ${flag.slice(1)}`))
+    .join(' ');
   // -x: a value and no file names; -r -F: a value that is a file name.
   const kind = !o.takesValue ? '' : o.files && !o.values?.length ? ' -r -F' : ' -x';
   const described = `${prefix} ${flags}${kind}${o.description ? ` -d ${fishQuote(o.description)}` : ''}`;

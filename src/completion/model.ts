@@ -70,8 +70,7 @@ function describeCommand(cmd: Command, path: string): CommandSpec {
     description: firstLine(cmd.summary() || cmd.description()),
     options: help.visibleOptions(cmd).map(describeOption),
     args: cmd.registeredArguments.map(describeArgument),
-    commands: help.visibleCommands(cmd).map((sub) =>
-      describeCommand(sub, path ? `${path} ${sub.name()}` : sub.name())),
+    commands: help.visibleCommands(cmd).map((sub) => describeCommand(sub, path ? `${path} ${sub.name()}` : sub.name())),
   };
 }
 
@@ -89,7 +88,12 @@ function describeOption(option: Option): OptionSpec {
 }
 
 function describeArgument(argument: Argument): ArgumentSpec {
-  return { name: argument.name(), values: completionValues(argument), files: ARGUMENT_FILE_HINT.test(argument.name()), command: completionCommand(argument) };
+  return {
+    name: argument.name(),
+    values: completionValues(argument),
+    files: ARGUMENT_FILE_HINT.test(argument.name()),
+    command: completionCommand(argument),
+  };
 }
 
 function firstLine(text: string): string {

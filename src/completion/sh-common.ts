@@ -27,7 +27,8 @@ export function childFunction(model: CompletionModel, prefix: string): string {
     cmd.commands.map((sub): [string[], string] => [
       [sub.name, ...sub.aliases].map((word) => key(cmd.path, word)),
       `${prefix}_next=${shQuote(sub.path)}`,
-    ]));
+    ]),
+  );
   return `${prefix}_child() {\n${caseStatement('"$1 $2"', arms, `${prefix}_next=''`)}\n}`;
 }
 
@@ -36,8 +37,12 @@ export function takesValueFunction(model: CompletionModel, prefix: string): stri
   const globalFlags = valueOptions(model.globals).flatMap((o) => o.flags);
   const ownArms: [string[], string][] = model.all
     .filter((cmd) => cmd !== model.root)
-    .flatMap((cmd) => valueOptions(cmd.options).map((o): [string[], string] =>
-      [o.flags.map((flag) => key(cmd.path, flag)), 'return 0']));
+    .flatMap((cmd) =>
+      valueOptions(cmd.options).map((o): [string[], string] => [
+        o.flags.map((flag) => key(cmd.path, flag)),
+        'return 0',
+      ]),
+    );
   return [
     `${prefix}_takes_value() {`,
     caseStatement('"$2"', globalFlags.length ? [[globalFlags, 'return 0']] : [], ':'),
@@ -48,18 +53,28 @@ export function takesValueFunction(model: CompletionModel, prefix: string): stri
 
 /** Sets the values (fixed, or the lines a run of the program prints, its errors dropped) or asks for file names. */
 function valuesBody(model: CompletionModel, prefix: string, spec: OptionSpec | ArgumentSpec): string {
-  if (spec.command) return `${prefix}_words="$(command ${model.program} ${spec.command.map(shQuote).join(' ')} 2>/dev/null)"`;
+  if (spec.command)
+    return `${prefix}_words="$(command ${model.program} ${spec.command.map(shQuote).join(' ')} 2>/dev/null)"`;
   if (spec.values?.length) return `${prefix}_words=${shQuote(spec.values.join(' '))}`;
   return spec.files ? `${prefix}_files=1` : ':';
 }
 
 /** `prefix_option_values PATH OPTION` sets prefix_words (the values) or prefix_files=1. */
 export function optionValuesFunction(model: CompletionModel, prefix: string): string {
-  const arm = (patterns: string[], o: OptionSpec): [string[], string] =>
-    [patterns, `${valuesBody(model, prefix, o)}; return`];
+  const arm = (patterns: string[], o: OptionSpec): [string[], string] => [
+    patterns,
+    `${valuesBody(model, prefix, o)}; return`,
+  ];
   const own = model.all
     .filter((cmd) => cmd !== model.root)
-    .flatMap((cmd) => valueOptions(cmd.options).map((o) => arm(o.flags.map((f) => key(cmd.path, f)), o)));
+    .flatMap((cmd) =>
+      valueOptions(cmd.options).map((o) =>
+        arm(
+          o.flags.map((f) => key(cmd.path, f)),
+          o,
+        ),
+      ),
+    );
   const globals = valueOptions(model.globals).map((o) => arm(o.flags, o));
   return [
     `${prefix}_option_values() {`,
@@ -72,9 +87,11 @@ export function optionValuesFunction(model: CompletionModel, prefix: string): st
 
 /** `prefix_argument_values PATH INDEX` does the same for the INDEX-th positional argument. */
 export function argumentValuesFunction(model: CompletionModel, prefix: string): string {
-  const arms = model.all.flatMap((cmd: CommandSpec) => cmd.args
-    .map((arg, index): [string[], string] => [[key(cmd.path, String(index))], valuesBody(model, prefix, arg)])
-    .filter(([, body]) => body !== ':'));
+  const arms = model.all.flatMap((cmd: CommandSpec) =>
+    cmd.args
+      .map((arg, index): [string[], string] => [[key(cmd.path, String(index))], valuesBody(model, prefix, arg)])
+      .filter(([, body]) => body !== ':'),
+  );
   return [
     `${prefix}_argument_values() {`,
     `  ${prefix}_words='' ${prefix}_files=0`,

@@ -1,6 +1,11 @@
 import type { CommandSpec, CompletionModel, OptionSpec } from './model.js';
 import {
-  argumentValuesFunction, caseStatement, childFunction, optionValuesFunction, shQuote, takesValueFunction,
+  argumentValuesFunction,
+  caseStatement,
+  childFunction,
+  optionValuesFunction,
+  shQuote,
+  takesValueFunction,
 } from './sh-common.js';
 
 /** A zsh completion script (compsys): works from $fpath as `_shorty` or when sourced. */
@@ -16,13 +21,22 @@ export function zshScript(model: CompletionModel): string {
     ].join('\n'),
     childFunction(model, p),
     takesValueFunction(model, p),
-    describedFunction(`${p}_commands`, model.all.filter((c) => c.commands.length > 0),
-      (cmd) => cmd.commands.map((c) => [c.name, c.description])),
-    describedFunction(`${p}_aliases`, model.all.filter((c) => c.commands.some((s) => s.aliases.length)),
-      (cmd) => cmd.commands.flatMap((c) => c.aliases.map((a) => [a, `alias of ${c.name}`]))),
+    describedFunction(
+      `${p}_commands`,
+      model.all.filter((c) => c.commands.length > 0),
+      (cmd) => cmd.commands.map((c) => [c.name, c.description]),
+    ),
+    describedFunction(
+      `${p}_aliases`,
+      model.all.filter((c) => c.commands.some((s) => s.aliases.length)),
+      (cmd) => cmd.commands.flatMap((c) => c.aliases.map((a) => [a, `alias of ${c.name}`])),
+    ),
     // Own options per command; the global ones once, added for every command but the root.
-    describedFunction(`${p}_options`, model.all.filter((c) => c.options.length > 0),
-      (cmd) => describeFlags(cmd.options)),
+    describedFunction(
+      `${p}_options`,
+      model.all.filter((c) => c.options.length > 0),
+      (cmd) => describeFlags(cmd.options),
+    ),
     `${p}_global_options() {\n  reply+=(${describeFlags(model.globals).map(pair).join(' ')})\n}`,
     optionValuesFunction(model, p),
     argumentValuesFunction(model, p),
@@ -34,8 +48,7 @@ export function zshScript(model: CompletionModel): string {
 
 /** A function `name PATH` that sets `reply` to name:description pairs for _describe. */
 function describedFunction(name: string, commands: CommandSpec[], pairs: (cmd: CommandSpec) => string[][]): string {
-  const arms: [string[], string][] = commands.map((cmd) =>
-    [[cmd.path], `reply=(${pairs(cmd).map(pair).join(' ')})`]);
+  const arms: [string[], string][] = commands.map((cmd) => [[cmd.path], `reply=(${pairs(cmd).map(pair).join(' ')})`]);
   return `${name}() {\n${caseStatement('"$1"', arms, 'reply=()')}\n}`;
 }
 

@@ -10,7 +10,11 @@ export interface Launch {
 }
 
 /** How to open a URL here, or undefined when nothing can. */
-export function browserLauncher(env: Record<string, string | undefined>, platform: NodeJS.Platform, find: Finder): ((url: string) => Launch) | undefined {
+export function browserLauncher(
+  env: Record<string, string | undefined>,
+  platform: NodeJS.Platform,
+  find: Finder,
+): ((url: string) => Launch) | undefined {
   for (const entry of (env.BROWSER ?? '').split(platform === 'win32' ? ';' : ':')) {
     const words = entry.trim().split(/\s+/).filter(Boolean);
     const command = words.length > 0 ? find(words[0]) : undefined;

@@ -26,11 +26,20 @@ function tools(env: Record<string, string | undefined>, platform: NodeJS.Platfor
   if (platform === 'win32') return [{ command: 'clip', args: [] }];
   const found: Launch[] = [];
   if (env.WAYLAND_DISPLAY) found.push({ command: 'wl-copy', args: [] });
-  if (env.DISPLAY) found.push({ command: 'xclip', args: ['-selection', 'clipboard'] }, { command: 'xsel', args: ['--clipboard', '--input'] });
+  if (env.DISPLAY)
+    found.push(
+      { command: 'xclip', args: ['-selection', 'clipboard'] },
+      { command: 'xsel', args: ['--clipboard', '--input'] },
+    );
   return found;
 }
 
-export function findClipboard(io: Terminal, env: Record<string, string | undefined>, platform: NodeJS.Platform, find: Finder): Clipboard | undefined {
+export function findClipboard(
+  io: Terminal,
+  env: Record<string, string | undefined>,
+  platform: NodeJS.Platform,
+  find: Finder,
+): Clipboard | undefined {
   // stderr first: stdout carries data, and the sequence is for the terminal, not for a reader.
   const wrapForTmux = Boolean(env.TMUX);
   if (io.stderrIsTTY) return { kind: 'terminal', stream: io.stderr, wrapForTmux };
@@ -44,7 +53,9 @@ export function findClipboard(io: Terminal, env: Record<string, string | undefin
 
 export function copyTo(clipboard: Clipboard, text: string): Promise<void> {
   if (clipboard.kind === 'terminal') {
-    return new Promise((resolve, reject) => clipboard.stream.write(osc52(text, clipboard.wrapForTmux), (err) => (err ? reject(err) : resolve())));
+    return new Promise((resolve, reject) =>
+      clipboard.stream.write(osc52(text, clipboard.wrapForTmux), (err) => (err ? reject(err) : resolve())),
+    );
   }
   const { command, args } = clipboard.tool;
   return new Promise((resolve, reject) => {

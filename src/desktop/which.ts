@@ -4,7 +4,10 @@ import { delimiter, isAbsolute, join } from 'node:path';
 export type Finder = (name: string) => string | undefined;
 
 /** A `which` over PATH (and PATHEXT on Windows): the path of an executable file, or undefined. */
-export function pathFinder(env: Record<string, string | undefined>, platform: NodeJS.Platform = process.platform): Finder {
+export function pathFinder(
+  env: Record<string, string | undefined>,
+  platform: NodeJS.Platform = process.platform,
+): Finder {
   const exts = platform === 'win32' ? ['', ...(env.PATHEXT ?? '.EXE;.CMD;.BAT;.COM').split(';')] : [''];
   const runnable = (file: string) => {
     try {
@@ -15,7 +18,10 @@ export function pathFinder(env: Record<string, string | undefined>, platform: No
     }
   };
   return (name) => {
-    const dirs = isAbsolute(name) || name.includes('/') ? [''] : (env.PATH ?? '').split(platform === 'win32' ? ';' : delimiter).filter(Boolean);
+    const dirs =
+      isAbsolute(name) || name.includes('/')
+        ? ['']
+        : (env.PATH ?? '').split(platform === 'win32' ? ';' : delimiter).filter(Boolean);
     for (const dir of dirs) {
       for (const ext of exts) {
         const file = dir === '' ? name + ext : join(dir, name + ext);

@@ -13,14 +13,20 @@ import { similar } from './similar.js';
 export function registerHelp(parent: Command, ctx: Context): void {
   const atRoot = parent.parent === null;
   const path = commandPath(parent);
-  const help = parent.command('help [command...]')
-    .description(atRoot
-      ? `show the help of a command, or a topic: ${Object.keys(HELP_TOPICS).join(', ')}`
-      : 'show the help of a command')
+  const help = parent
+    .command('help [command...]')
+    .description(
+      atRoot
+        ? `show the help of a command, or a topic: ${Object.keys(HELP_TOPICS).join(', ')}`
+        : 'show the help of a command',
+    )
     .action((words: string[]) => showHelp(parent, words, ctx));
-  examples(help, ...(atRoot
-    ? ['shorty help urls add', 'shorty help exit-codes', 'shorty help flags']
-    : [`${path} help`, `${path} help ${parent.commands.find((c) => c !== help)?.name() ?? ''}`.trimEnd()]));
+  examples(
+    help,
+    ...(atRoot
+      ? ['shorty help urls add', 'shorty help exit-codes', 'shorty help flags']
+      : [`${path} help`, `${path} help ${parent.commands.find((c) => c !== help)?.name() ?? ''}`.trimEnd()]),
+  );
 }
 
 function subcommand(cmd: Command, word: string): Command | undefined {
@@ -55,6 +61,7 @@ function unknownTopic(from: Command, words: string[], at: Command, word: string)
   const before = commandPath(at).split(' ').slice(1);
   const close = similar(word, candidates).map((name) => [...before, name].join(' '));
   const listed = at.parent === null ? 'shorty help' : `shorty help ${before.join(' ')}`;
-  const what = at.parent === null ? 'to see the commands and topics' : known.length > 0 ? 'to see its commands' : 'for its help';
+  const what =
+    at.parent === null ? 'to see the commands and topics' : known.length > 0 ? 'to see its commands' : 'for its help';
   return new UsageError(`unknown help topic "${asked}"`, didYouMean(close) ?? `run "${listed}" ${what}`);
 }

@@ -34,33 +34,60 @@ export function formatHelp(cmd: Command, helper: Help): string {
   ];
   const termWidth = Math.max(0, ...terms.map((t) => helper.displayWidth(t)));
   const item = (term: string, text: string) => helper.formatItem(term, termWidth, text, helper);
-  const section = (title: string, lines: string[]) => (lines.length === 0 ? [] : [helper.styleTitle(title), ...lines, '']);
+  const section = (title: string, lines: string[]) =>
+    lines.length === 0 ? [] : [helper.styleTitle(title), ...lines, ''];
 
   const description = helper.commandDescription(cmd);
   return [
     `${helper.styleTitle('Usage:')} ${helper.styleUsage(helper.commandUsage(cmd))}`,
     '',
     ...(description ? [helper.boxWrap(helper.styleCommandDescription(description), width), ''] : []),
-    ...section('Commands:', commands.map((sub) =>
-      item(helper.styleSubcommandTerm(helper.subcommandTerm(sub)), helper.styleSubcommandDescription(helper.subcommandDescription(sub))))),
-    ...section('Arguments:', args.map((a) =>
-      item(helper.styleArgumentTerm(helper.argumentTerm(a)), helper.styleArgumentDescription(helper.argumentDescription(a))))),
-    ...section('Flags:', flags.map((o) =>
-      item(helper.styleOptionTerm(helper.optionTerm(o)), helper.styleOptionDescription(helper.optionDescription(o))))),
-    ...section(`Global flags (all ${helper.visibleOptions(root).length}: shorty help flags):`, commonGlobals(root, helper, width)),
-    ...section('Help topics (shorty help <topic>, or shorty help <command> [<subcommand>]):', topics.map(([name, text]) => item(name, text))),
+    ...section(
+      'Commands:',
+      commands.map((sub) =>
+        item(
+          helper.styleSubcommandTerm(helper.subcommandTerm(sub)),
+          helper.styleSubcommandDescription(helper.subcommandDescription(sub)),
+        ),
+      ),
+    ),
+    ...section(
+      'Arguments:',
+      args.map((a) =>
+        item(
+          helper.styleArgumentTerm(helper.argumentTerm(a)),
+          helper.styleArgumentDescription(helper.argumentDescription(a)),
+        ),
+      ),
+    ),
+    ...section(
+      'Flags:',
+      flags.map((o) =>
+        item(helper.styleOptionTerm(helper.optionTerm(o)), helper.styleOptionDescription(helper.optionDescription(o))),
+      ),
+    ),
+    ...section(
+      `Global flags (all ${helper.visibleOptions(root).length}: shorty help flags):`,
+      commonGlobals(root, helper, width),
+    ),
+    ...section(
+      'Help topics (shorty help <topic>, or shorty help <command> [<subcommand>]):',
+      topics.map(([name, text]) => item(name, text)),
+    ),
   ].join('\n');
 }
 
 /** The common global flags, several to a line. */
 function commonGlobals(root: Command, helper: Help, width: number): string[] {
-  const terms = helper.visibleOptions(root)
+  const terms = helper
+    .visibleOptions(root)
     .filter((o) => o.long !== undefined && COMMON_GLOBALS.includes(o.long))
     .map((o) => helper.styleOptionTerm(helper.optionTerm(o)));
   const lines: string[] = [];
   for (const term of terms) {
     const last = lines.at(-1);
-    if (last !== undefined && helper.displayWidth(`${last}   ${term}`) <= width) lines[lines.length - 1] = `${last}   ${term}`;
+    if (last !== undefined && helper.displayWidth(`${last}   ${term}`) <= width)
+      lines[lines.length - 1] = `${last}   ${term}`;
     else lines.push(`  ${term}`);
   }
   return lines;
@@ -73,11 +100,18 @@ function commonGlobals(root: Command, helper: Help, width: number): string[] {
  * stays whole, to be copied as it is.
  */
 export function wrapNotes(text: string, width: number, helper: Help): string {
-  return text.split('\n').map((line) => {
-    if (helper.displayWidth(line) <= width || /^\s+\$ /.test(line)) return line;
-    const row = /^(\s+\S+(?:\s\S+)*?\s{2,}|\s+)(\S.*)$/.exec(line);
-    if (!row) return helper.boxWrap(line, width);
-    const indent = ' '.repeat(helper.displayWidth(row[1]));
-    return helper.boxWrap(row[2], width - indent.length).split('\n').map((part, i) => (i === 0 ? row[1] : indent) + part).join('\n');
-  }).join('\n');
+  return text
+    .split('\n')
+    .map((line) => {
+      if (helper.displayWidth(line) <= width || /^\s+\$ /.test(line)) return line;
+      const row = /^(\s+\S+(?:\s\S+)*?\s{2,}|\s+)(\S.*)$/.exec(line);
+      if (!row) return helper.boxWrap(line, width);
+      const indent = ' '.repeat(helper.displayWidth(row[1]));
+      return helper
+        .boxWrap(row[2], width - indent.length)
+        .split('\n')
+        .map((part, i) => (i === 0 ? row[1] : indent) + part)
+        .join('\n');
+    })
+    .join('\n');
 }

@@ -64,7 +64,11 @@ const INTRO: Record<HelpTopic, string> = {
 export function renderTopic(topic: HelpTopic, root: Command, helper: Help): string {
   const items = topicItems(topic, root, helper);
   const width = Math.max(...items.map(([term]) => helper.displayWidth(term)));
-  return [helper.styleTitle(INTRO[topic]), ...items.map(([term, text]) => helper.formatItem(term, width, text, helper)), ''].join('\n');
+  return [
+    helper.styleTitle(INTRO[topic]),
+    ...items.map(([term, text]) => helper.formatItem(term, width, text, helper)),
+    '',
+  ].join('\n');
 }
 
 function topicItems(topic: HelpTopic, root: Command, helper: Help): [string, string][] {

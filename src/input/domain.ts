@@ -22,9 +22,13 @@ const SCHEME = /^([a-z][a-z0-9+.-]*):\/\//i;
 export function parseDomain(value: string, what = '--domain'): BrandedDomain {
   const text = value.trim();
   const invalid = (why: string, hint?: string) =>
-    new UsageError(`invalid ${what} ${JSON.stringify(value)}: ${why}`, hint ?? 'write it as go.example.com or https://go.example.com');
+    new UsageError(
+      `invalid ${what} ${JSON.stringify(value)}: ${why}`,
+      hint ?? 'write it as go.example.com or https://go.example.com',
+    );
   const scheme = SCHEME.exec(text)?.[1].toLowerCase();
-  if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') throw invalid('only http and https domains exist');
+  if (scheme !== undefined && scheme !== 'http' && scheme !== 'https')
+    throw invalid('only http and https domains exist');
   const rest = text.slice(scheme === undefined ? 0 : scheme.length + 3).replace(/\/+$/, '');
   if (rest === '') throw invalid('no domain');
   if (/[/?#]/.test(rest)) throw invalid('a domain has no path, query or fragment');

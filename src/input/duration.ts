@@ -9,7 +9,8 @@ const MAX_MS = 7 * 86_400_000;
 export function parseDuration(value: string, source: string): number {
   const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|min|h)?$/i.exec(value.trim());
   const ms = match ? Number(match[1]) * UNIT_MS[(match[2] ?? 's').toLowerCase()] : NaN;
-  if (!Number.isFinite(ms)) throw new UsageError(`invalid ${source} "${value}": expected a duration such as 90s, 30m or 2h`);
+  if (!Number.isFinite(ms))
+    throw new UsageError(`invalid ${source} "${value}": expected a duration such as 90s, 30m or 2h`);
   if (ms > MAX_MS) throw new UsageError(`invalid ${source} "${value}": at most 7 days (168h)`);
   return Math.round(ms);
 }

@@ -28,10 +28,22 @@ export interface LinkFlags {
 }
 
 const FLAG_NAMES: FieldNames = {
-  url: '--url', custom: '--custom', type: '--type', password: '--password', domain: '--domain',
-  expiry: '--expiry', geotarget: '--geo', devicetarget: '--device', languagetarget: '--language',
-  metatitle: '--meta-title', metadescription: '--meta-description', metaimage: '--meta-image',
-  pixels: '--pixel', channel: '--channel', deeplink: '--deeplink-apple/--deeplink-google', parameters: '--param',
+  url: '--url',
+  custom: '--custom',
+  type: '--type',
+  password: '--password',
+  domain: '--domain',
+  expiry: '--expiry',
+  geotarget: '--geo',
+  devicetarget: '--device',
+  languagetarget: '--language',
+  metatitle: '--meta-title',
+  metadescription: '--meta-description',
+  metaimage: '--meta-image',
+  pixels: '--pixel',
+  channel: '--channel',
+  deeplink: '--deeplink-apple/--deeplink-google',
+  parameters: '--param',
 };
 
 /**
@@ -46,11 +58,22 @@ export function linkBodyFromFlags(flags: LinkFlags, opts: { requireUrl: boolean;
   if (flags.deeplinkApple !== undefined) deeplink.apple = parseHttpUrl(flags.deeplinkApple, '--deeplink-apple');
   if (flags.deeplinkGoogle !== undefined) deeplink.google = parseHttpUrl(flags.deeplinkGoogle, '--deeplink-google');
   const raw: RawLink = {
-    url: flags.url, custom: flags.custom, type: flags.type, password: flags.password, domain: flags.domain,
-    expiry: flags.expiry, geotarget: flags.geo ?? [], devicetarget: flags.device ?? [],
-    languagetarget: flags.language ?? [], metatitle: flags.metaTitle, metadescription: flags.metaDescription,
-    metaimage: flags.metaImage, pixels: flags.pixel ?? [], channel: flags.channel,
-    deeplink: Object.keys(deeplink).length > 0 ? deeplink : undefined, parameters: flags.param ?? [],
+    url: flags.url,
+    custom: flags.custom,
+    type: flags.type,
+    password: flags.password,
+    domain: flags.domain,
+    expiry: flags.expiry,
+    geotarget: flags.geo ?? [],
+    devicetarget: flags.device ?? [],
+    languagetarget: flags.language ?? [],
+    metatitle: flags.metaTitle,
+    metadescription: flags.metaDescription,
+    metaimage: flags.metaImage,
+    pixels: flags.pixel ?? [],
+    channel: flags.channel,
+    deeplink: Object.keys(deeplink).length > 0 ? deeplink : undefined,
+    parameters: flags.param ?? [],
   };
   // On `urls add` the long URL is the positional argument, not a flag.
   const names = opts.requireUrl ? { ...FLAG_NAMES, url: 'long URL' } : FLAG_NAMES;

@@ -3,7 +3,12 @@ import type { LinkBody } from '../api/types.js';
 import { parseDomain } from './domain.js';
 import { parseDateTime, parseHttpUrl, parseId } from './validate.js';
 import {
-  checkDeeplink, parseCustomAlias, parseIdList, parseParamPair, parseRedirectType, parseTargetPair,
+  checkDeeplink,
+  parseCustomAlias,
+  parseIdList,
+  parseParamPair,
+  parseRedirectType,
+  parseTargetPair,
 } from './link-fields.js';
 
 /** A link body whose `url` may be missing: `urls update` without --url reads it from the server. */
@@ -52,8 +57,10 @@ function text(value: string | undefined, check?: (v: string) => string): string 
 function filled(value: string | undefined, what: string, check: (v: string) => string = (v) => v): string | undefined {
   if (value === undefined) return undefined;
   if (value.trim() === '') {
-    throw new UsageError(`${what} cannot be empty`,
-      `servers read an empty ${what} as "not given", so it cannot clear the field: leave ${what} out to keep the current value`);
+    throw new UsageError(
+      `${what} cannot be empty`,
+      `servers read an empty ${what} as "not given", so it cannot clear the field: leave ${what} out to keep the current value`,
+    );
   }
   return check(value);
 }

@@ -2,8 +2,22 @@ import { UsageError } from '../errors.js';
 
 /** The link body's fields, which are also the canonical column names of `urls import`. */
 export const LINK_COLUMNS = [
-  'url', 'custom', 'type', 'password', 'domain', 'expiry', 'geotarget', 'devicetarget', 'languagetarget',
-  'metatitle', 'metadescription', 'metaimage', 'pixels', 'channel', 'deeplink', 'parameters',
+  'url',
+  'custom',
+  'type',
+  'password',
+  'domain',
+  'expiry',
+  'geotarget',
+  'devicetarget',
+  'languagetarget',
+  'metatitle',
+  'metadescription',
+  'metaimage',
+  'pixels',
+  'channel',
+  'deeplink',
+  'parameters',
 ] as const;
 export type LinkColumn = (typeof LINK_COLUMNS)[number];
 
@@ -35,11 +49,23 @@ export const COLUMN_SYNONYMS: Readonly<Record<LinkColumn, readonly string[]>> = 
  * Columns shorty writes that describe a link instead of setting it (export's id, short URL and
  * counters; the import results' row, status and error): accepted and ignored without a word.
  */
-export const INFORMATIONAL_COLUMNS: readonly string[] = ['id', 'shorturl', 'clicks', 'uniqueclicks', 'date', 'row', 'status', 'error'];
+export const INFORMATIONAL_COLUMNS: readonly string[] = [
+  'id',
+  'shorturl',
+  'clicks',
+  'uniqueclicks',
+  'date',
+  'row',
+  'status',
+  'error',
+];
 
 /** `Long URL`, `long_url`, `LONG-URL` -> `longurl`: case, spaces, `-` and `_` do not matter. */
 export function headerKey(name: string): string {
-  return name.normalize('NFKC').toLowerCase().replace(/[\s_-]+/g, '');
+  return name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
 }
 
 const FIELD_BY_KEY = new Map<string, { field: LinkColumn; rank: number }>();
@@ -62,7 +88,9 @@ export function parseColumnMap(specs: readonly string[]): ColumnMapOption {
     const header = at < 0 ? '' : spec.slice(0, at).trim();
     const field = at < 0 ? undefined : linkColumnOf(spec.slice(at + 1));
     if (header === '' || field === undefined) {
-      throw new UsageError(`invalid --map ${JSON.stringify(spec)}: expected HEADER=FIELD with FIELD one of ${LINK_COLUMNS.join(', ')}`);
+      throw new UsageError(
+        `invalid --map ${JSON.stringify(spec)}: expected HEADER=FIELD with FIELD one of ${LINK_COLUMNS.join(', ')}`,
+      );
     }
     map.set(headerKey(header), field);
   }
@@ -120,7 +148,9 @@ export function ignoredColumnsWarning(plan: ColumnPlan): string | undefined {
     ...plan.shadowed.map(([h, field, used]) => `${JSON.stringify(h)} (${field} is read from ${JSON.stringify(used)})`),
   ];
   if (notes.length === 0) return undefined;
-  return `warning: not importing column${notes.length === 1 ? '' : 's'} ${notes.join(', ')}; `
-    + `accepted columns: ${LINK_COLUMNS.join(', ')} and their usual names (see shorty urls import --help), `
-    + `or map one with --map "HEADER=FIELD"`;
+  return (
+    `warning: not importing column${notes.length === 1 ? '' : 's'} ${notes.join(', ')}; ` +
+    `accepted columns: ${LINK_COLUMNS.join(', ')} and their usual names (see shorty urls import --help), ` +
+    `or map one with --map "HEADER=FIELD"`
+  );
 }

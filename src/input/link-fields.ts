@@ -77,7 +77,9 @@ export function parseDeeplinkJson(text: string, what = 'deeplink'): { apple?: st
   try {
     value = JSON.parse(text);
   } catch {
-    throw new UsageError(`invalid ${what} "${text}": expected JSON like {"apple":"https://...","google":"https://..."}`);
+    throw new UsageError(
+      `invalid ${what} "${text}": expected JSON like {"apple":"https://...","google":"https://..."}`,
+    );
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new UsageError(`invalid ${what} "${text}": expected a JSON object with apple and/or google`);

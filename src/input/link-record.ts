@@ -7,11 +7,23 @@ import { LINK_COLUMNS } from './link-columns.js';
 type Row = Record<string, unknown>;
 
 /** A link's own fields, in the order every format prints them. */
-export const LINK_FIELDS = ['id', 'alias', 'shorturl', 'longurl', 'title', 'description', 'clicks', 'uniqueclicks', 'domain', 'expiry', 'date'] as const;
+export const LINK_FIELDS = [
+  'id',
+  'alias',
+  'shorturl',
+  'longurl',
+  'title',
+  'description',
+  'clicks',
+  'uniqueclicks',
+  'domain',
+  'expiry',
+  'date',
+] as const;
 
 /** What each of a link's fields holds, for `shorty urls --help` (the compiler keeps it complete). */
 export const LINK_FIELD_HELP: Record<(typeof LINK_FIELDS)[number], string> = {
-  id: 'the link\'s number',
+  id: "the link's number",
   alias: 'the short part of its short URL (spring)',
   shorturl: 'the short link',
   longurl: 'where it leads',
@@ -19,7 +31,7 @@ export const LINK_FIELD_HELP: Record<(typeof LINK_FIELDS)[number], string> = {
   description: 'its meta description',
   clicks: 'visits',
   uniqueclicks: 'distinct visitors',
-  domain: 'its branded domain; empty on the service\'s own',
+  domain: "its branded domain; empty on the service's own",
   expiry: 'yyyy-mm-dd hh:mm:ss; null when it never expires',
   date: 'when it was created',
 };
@@ -40,7 +52,11 @@ export const LINK_STATS_FIELDS = ['countries', 'referrers', 'browsers', 'os', 's
 
 /** The detail's `data` keys behind each statistics field. */
 const STATS_SOURCES: Record<(typeof LINK_STATS_FIELDS)[number], string> = {
-  countries: 'topCountries', referrers: 'topReferrers', browsers: 'topBrowsers', os: 'topOs', social: 'socialCount',
+  countries: 'topCountries',
+  referrers: 'topReferrers',
+  browsers: 'topBrowsers',
+  os: 'topOs',
+  social: 'socialCount',
 };
 
 /** Every field a link record can have, for --fields checks: the link's, its settings, server extras. */
@@ -77,7 +93,12 @@ export function mergedRecord(...records: Row[]): Row {
 }
 
 /** The link body's fields that the record names otherwise. */
-export const RECORD_NAME_OF_BODY_FIELD: Readonly<Record<string, string>> = { url: 'longurl', custom: 'alias', metatitle: 'title', metadescription: 'description' };
+export const RECORD_NAME_OF_BODY_FIELD: Readonly<Record<string, string>> = {
+  url: 'longurl',
+  custom: 'alias',
+  metatitle: 'title',
+  metadescription: 'description',
+};
 
 function fromSent(sent: RecordOptions['sent']): Row {
   if (!sent) return {};
@@ -97,8 +118,11 @@ function fromItem(item: Row): Row {
 function fromDetail(answer: Row): Row {
   const { id: detailId, location, device, language, ...details } = answer.details as Row;
   return dropUndefined({
-    id: answer.id ?? detailId, ...details,
-    geotarget: location ?? details.geotarget, devicetarget: device ?? details.devicetarget, languagetarget: language ?? details.languagetarget,
+    id: answer.id ?? detailId,
+    ...details,
+    geotarget: location ?? details.geotarget,
+    devicetarget: device ?? details.devicetarget,
+    languagetarget: language ?? details.languagetarget,
     ...statsRecord(answer.data),
   });
 }
@@ -122,7 +146,8 @@ export function statsRecord(data: unknown): Row {
 function tally(value: unknown): Row {
   if (!isObject(value)) return {};
   const out: Row = {};
-  for (const [name, count] of Object.entries(value)) out[name] = typeof count === 'string' && /^\d+$/.test(count) ? Number(count) : count;
+  for (const [name, count] of Object.entries(value))
+    out[name] = typeof count === 'string' && /^\d+$/.test(count) ? Number(count) : count;
   return out;
 }
 

@@ -12,7 +12,8 @@ export type LinkRef =
   | { kind: 'alias'; alias: string; text: string }
   | { kind: 'shorturl'; shorturl: string; text: string };
 
-export const LINK_REF_HELP = 'a link is named by its id, its alias or its short URL; an alias or short URL costs one lookup request (GET /urls?short=) before the command\'s own (an alias on the service\'s own domain two, when the profile has a default domain)';
+export const LINK_REF_HELP =
+  "a link is named by its id, its alias or its short URL; an alias or short URL costs one lookup request (GET /urls?short=) before the command's own (an alias on the service's own domain two, when the profile has a default domain)";
 
 const HINT = 'name a link by its id (42), its alias (spring) or its short URL (https://sho.rt/spring)';
 
@@ -28,8 +29,14 @@ export function parseLinkRef(value: string): LinkRef {
     return { kind: 'shorturl', shorturl, text };
   }
   if (!ALIAS_PATTERN.test(text)) {
-    const why = text === '' ? 'it is empty' : /[\s]/.test(text) ? 'it contains a space' : text.includes('/')
-      ? 'a short URL starts with http:// or https://' : 'an alias has only letters, digits, - and _';
+    const why =
+      text === ''
+        ? 'it is empty'
+        : /[\s]/.test(text)
+          ? 'it contains a space'
+          : text.includes('/')
+            ? 'a short URL starts with http:// or https://'
+            : 'an alias has only letters, digits, - and _';
     throw new UsageError(`invalid link "${value}": ${why}`, HINT);
   }
   return { kind: 'alias', alias: text, text };

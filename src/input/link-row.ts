@@ -21,7 +21,10 @@ function cellsByField(row: Record<string, string>, plan: ColumnPlan): Partial<Re
 /** `a;b;c` -> ['a','b','c'], blanks dropped. */
 function splitList(cell: string | undefined): string[] {
   if (cell === undefined) return [];
-  return cell.split(';').map((s) => s.trim()).filter((s) => s !== '');
+  return cell
+    .split(';')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }
 
 /**
@@ -29,14 +32,30 @@ function splitList(cell: string | undefined): string[] {
  * columns the plan names (by default: the row's own names, synonyms included); an error names the
  * column as the input wrote it.
  */
-export function linkBodyFromRow(row: Record<string, string>, plan: ColumnPlan = planColumns(Object.keys(row))): LinkBody {
+export function linkBodyFromRow(
+  row: Record<string, string>,
+  plan: ColumnPlan = planColumns(Object.keys(row)),
+): LinkBody {
   const c = cellsByField(row, plan);
-  const names: FieldNames = { ...COLUMN_NAMES, ...Object.fromEntries(plan.fields.map(([header, field]) => [field, header])) };
+  const names: FieldNames = {
+    ...COLUMN_NAMES,
+    ...Object.fromEntries(plan.fields.map(([header, field]) => [field, header])),
+  };
   const raw: RawLink = {
-    url: c.url, custom: c.custom, type: c.type, password: c.password, domain: c.domain, expiry: c.expiry,
-    geotarget: splitList(c.geotarget), devicetarget: splitList(c.devicetarget),
-    languagetarget: splitList(c.languagetarget), metatitle: c.metatitle, metadescription: c.metadescription,
-    metaimage: c.metaimage, pixels: splitList(c.pixels), channel: c.channel,
+    url: c.url,
+    custom: c.custom,
+    type: c.type,
+    password: c.password,
+    domain: c.domain,
+    expiry: c.expiry,
+    geotarget: splitList(c.geotarget),
+    devicetarget: splitList(c.devicetarget),
+    languagetarget: splitList(c.languagetarget),
+    metatitle: c.metatitle,
+    metadescription: c.metadescription,
+    metaimage: c.metaimage,
+    pixels: splitList(c.pixels),
+    channel: c.channel,
     deeplink: c.deeplink === undefined ? undefined : parseDeeplinkJson(c.deeplink, names.deeplink),
     parameters: splitList(c.parameters),
   };
@@ -49,10 +68,19 @@ const pairs = (list: { link: string }[] | undefined, key: string) =>
 /** The inverse of linkBodyFromRow: a row with every LINK_COLUMNS key ('' when absent). */
 export function linkBodyToRow(body: Partial<LinkBody>): Record<LinkColumn, string> {
   const values: Record<LinkColumn, string | undefined> = {
-    url: body.url, custom: body.custom, type: body.type, password: body.password, domain: body.domain,
-    expiry: body.expiry, geotarget: pairs(body.geotarget, 'location'), devicetarget: pairs(body.devicetarget, 'device'),
-    languagetarget: pairs(body.languagetarget, 'language'), metatitle: body.metatitle,
-    metadescription: body.metadescription, metaimage: body.metaimage, pixels: body.pixels?.join(';'),
+    url: body.url,
+    custom: body.custom,
+    type: body.type,
+    password: body.password,
+    domain: body.domain,
+    expiry: body.expiry,
+    geotarget: pairs(body.geotarget, 'location'),
+    devicetarget: pairs(body.devicetarget, 'device'),
+    languagetarget: pairs(body.languagetarget, 'language'),
+    metatitle: body.metatitle,
+    metadescription: body.metadescription,
+    metaimage: body.metaimage,
+    pixels: body.pixels?.join(';'),
     channel: body.channel === undefined ? undefined : String(body.channel),
     deeplink: body.deeplink && Object.keys(body.deeplink).length ? JSON.stringify(body.deeplink) : undefined,
     parameters: body.parameters?.map((p) => `${p.name}=${p.value}`).join(';'),

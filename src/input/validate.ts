@@ -120,6 +120,7 @@ export function parseChoice<T extends string>(value: string, choices: readonly T
 
 /** A positive integer flag such as --limit or --page. */
 export function parsePositiveInt(value: string, flag: string): number {
-  if (!/^[1-9]\d{0,8}$/.test(value.trim())) throw new UsageError(`invalid ${flag} "${value}": must be a positive integer`);
+  if (!/^[1-9]\d{0,8}$/.test(value.trim()))
+    throw new UsageError(`invalid ${flag} "${value}": must be a positive integer`);
   return Number(value.trim());
 }

@@ -9,7 +9,10 @@ function isPlainObject(value: unknown): value is Row {
 /** `--fields a, b,details.longurl` -> ['a', 'b', 'details.longurl']. */
 export function parseFieldList(text: string | undefined): string[] | undefined {
   if (text === undefined) return undefined;
-  const fields = text.split(',').map((f) => f.trim()).filter(Boolean);
+  const fields = text
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
   if (fields.length === 0) throw new UsageError('--fields needs at least one field name');
   return fields;
 }
@@ -58,7 +61,10 @@ export function checkKnownFields(fields: string[], known: readonly string[]): vo
 
 export function unknownFields(unknown: string[], valid: readonly string[]): UsageError {
   const plural = unknown.length > 1 ? 's' : '';
-  return new UsageError(`unknown field${plural} ${unknown.map((f) => `"${f}"`).join(', ')}`, `valid fields: ${valid.join(', ')}`);
+  return new UsageError(
+    `unknown field${plural} ${unknown.map((f) => `"${f}"`).join(', ')}`,
+    `valid fields: ${valid.join(', ')}`,
+  );
 }
 
 /**
@@ -86,7 +92,8 @@ export function keysInOrder(row: Row, keys: readonly string[]): Row {
 export function flattenRow(row: Row, prefix = ''): Row {
   const out: Row = {};
   for (const [key, value] of Object.entries(row)) {
-    if (isPlainObject(value) && Object.keys(value).length > 0) Object.assign(out, flattenRow(value, `${prefix}${key}.`));
+    if (isPlainObject(value) && Object.keys(value).length > 0)
+      Object.assign(out, flattenRow(value, `${prefix}${key}.`));
     else out[prefix + key] = value;
   }
   return out;

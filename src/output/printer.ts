@@ -77,8 +77,12 @@ export async function createPrinter(opts: PrinterOptions): Promise<Printer> {
   const err = (text: string) => writeText(io.stderr, text);
   const style: TableStyle = { columns: io.columns, head: paint.head, headers: opts.headers !== false };
   const clean = <T>(value: T): T => redactValues(value, redact);
-  const rowWriter = () => createRowWriter(format as Exclude<OutputFormat, 'table'>, out, fields,
-    { excelSafe: opts.excelSafe, terminal: io.stdoutIsTTY, headers: opts.headers });
+  const rowWriter = () =>
+    createRowWriter(format as Exclude<OutputFormat, 'table'>, out, fields, {
+      excelSafe: opts.excelSafe,
+      terminal: io.stdoutIsTTY,
+      headers: opts.headers,
+    });
 
   async function printQuiet(row: Row, view: View): Promise<void> {
     const value = getPath(row, view.quiet ?? 'id');

@@ -25,7 +25,12 @@ export interface DelimitedOptions {
 }
 
 /** `fixedColumns` (from --fields) decides the csv/tsv header; otherwise the first row's keys do. */
-export async function createRowWriter(format: StreamFormat, out: Out, fixedColumns?: string[], opts: DelimitedOptions = {}): Promise<RowWriter> {
+export async function createRowWriter(
+  format: StreamFormat,
+  out: Out,
+  fixedColumns?: string[],
+  opts: DelimitedOptions = {},
+): Promise<RowWriter> {
   switch (format) {
     case 'json':
       return jsonArrayWriter(out);
@@ -67,7 +72,12 @@ async function csvLine(): Promise<LineFormatter> {
   return (cells) => stringify([cells]);
 }
 
-function delimitedWriter(out: Out, line: LineFormatter, fixedColumns: string[] | undefined, opts: DelimitedOptions): RowWriter {
+function delimitedWriter(
+  out: Out,
+  line: LineFormatter,
+  fixedColumns: string[] | undefined,
+  opts: DelimitedOptions,
+): RowWriter {
   let columns = fixedColumns;
   let headerWritten = false;
   const cells = opts.excelSafe ? (texts: string[]) => texts.map(excelSafeCell) : (texts: string[]) => texts;

@@ -98,13 +98,15 @@ function addresses(lines: Lines, style: ViewStyle, short: string, long: string):
 function targetPairs(value: unknown): [unknown, unknown][] {
   if (value === null || typeof value !== 'object') return [];
   if (!Array.isArray(value)) return Object.entries(value);
-  return value.filter((t): t is Row => t !== null && typeof t === 'object')
+  return value
+    .filter((t): t is Row => t !== null && typeof t === 'object')
     .map((t) => [t.location ?? t.device ?? t.language, t.link]);
 }
 
 /** One `Kind  name -> url` line per target; nothing when there are none. */
 function targets(lines: Lines, style: ViewStyle, kind: string, value: unknown): void {
-  for (const [name, url] of targetPairs(value)) lines.field(kind, `${terminalText(name)} ${arrow(style)} ${terminalText(url)}`);
+  for (const [name, url] of targetPairs(value))
+    lines.field(kind, `${terminalText(name)} ${arrow(style)} ${terminalText(url)}`);
 }
 
 function yesNo(value: unknown): string | undefined {
@@ -125,7 +127,8 @@ function linkFacts(lines: Lines, style: ViewStyle, link: Row): void {
   targets(lines, style, 'Language', getPath(link, 'languagetarget'));
   const deeplink = getPath(link, 'deeplink') ?? getPath(link, 'deeplinks');
   if (deeplink && typeof deeplink === 'object') {
-    for (const [store, url] of Object.entries(deeplink)) if (url) lines.field('Deep link', `${terminalText(store)} ${arrow(style)} ${terminalText(url)}`);
+    for (const [store, url] of Object.entries(deeplink))
+      if (url) lines.field('Deep link', `${terminalText(store)} ${arrow(style)} ${terminalText(url)}`);
   }
 }
 
@@ -181,7 +184,12 @@ export function renderQrView(detail: Row, style: ViewStyle, drawing?: string): s
   if (data === undefined) lines.field('Scans', formatCount(number(getPath(details, 'scans'))));
   else {
     const breakdowns = CHARTS.map(([key, , heading]) => [getPath(data, key), heading] as [unknown, string]);
-    statistics(lines, style, { clicks: getPath(data, 'clicks'), unique: getPath(data, 'uniqueClicks'), breakdowns }, 'Scans');
+    statistics(
+      lines,
+      style,
+      { clicks: getPath(data, 'clicks'), unique: getPath(data, 'uniqueClicks'), breakdowns },
+      'Scans',
+    );
   }
   let out = forLocale(`${lines.out.join('\n')}\n`, style);
   if (drawing) out += `\n${drawing.endsWith('\n') ? drawing : `${drawing}\n`}`;

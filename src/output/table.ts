@@ -45,7 +45,8 @@ async function render(head: string[] | undefined, cells: string[][], style: Tabl
 
 function cellWidths(head: string[] | undefined, cells: string[][], columnCount: number, terminal?: number): number[] {
   const natural = Array.from({ length: columnCount }, (_, i) =>
-    Math.max(head ? [...head[i]].length : 0, ...cells.map((row) => [...(row[i] ?? '')].length)));
+    Math.max(head ? [...head[i]].length : 0, ...cells.map((row) => [...(row[i] ?? '')].length)),
+  );
   if (!terminal) return natural;
   return fitWidths(natural, Math.max(terminal - borderWidth(columnCount), columnCount * 6));
 }

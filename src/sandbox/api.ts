@@ -45,7 +45,11 @@ function notFoundPage(url: URL): Outgoing {
 
 function rateLimited(deps: ApiDeps, retryAfter: number, headers: Record<string, string>): Outgoing {
   if (deps.rateLimitStatus === 429) {
-    return { status: 429, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(retryAfter) }, text: 'Too Many Requests\n' };
+    return {
+      status: 429,
+      headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(retryAfter) },
+      text: 'Too Many Requests\n',
+    };
   }
   return jsonOut(200, phpJson({ error: 429, message: MESSAGES.tooMany, 'Retry-After': retryAfter }), headers);
 }
@@ -71,7 +75,13 @@ function replyOut(reply: Reply): Outgoing {
   return jsonOut(reply.status ?? 200, phpJson(reply.body));
 }
 
-function answerModern(deps: ApiDeps, req: IncomingMessage, url: URL, body: BodyRead, denial: Denial | undefined): Outgoing {
+function answerModern(
+  deps: ApiDeps,
+  req: IncomingMessage,
+  url: URL,
+  body: BodyRead,
+  denial: Denial | undefined,
+): Outgoing {
   const method = req.method ?? 'GET';
   const match = deps.router.match(method, url.pathname.slice('/api'.length));
   if (match.kind === 'not-found') return notFoundPage(url);
@@ -84,12 +94,22 @@ function answerModern(deps: ApiDeps, req: IncomingMessage, url: URL, body: BodyR
   if (denied !== null) return jsonOut(403, phpJson({ error: 1, message: denied }));
   if (!authorized) return jsonOut(403, phpJson({ error: 1, message: MESSAGES.badKey }));
   if (body.kind === 'too-large') {
-    return jsonOut(413, phpJson({ error: 1, message: `Request body is too large (limit ${deps.maxBodyBytes} bytes).` }));
+    return jsonOut(
+      413,
+      phpJson({ error: 1, message: `Request body is too large (limit ${deps.maxBodyBytes} bytes).` }),
+    );
   }
-  const parsed: ParsedBody = method === 'POST' || method === 'PUT' ? parseJsonObject(body.text) : { ok: true, body: {} };
+  const parsed: ParsedBody =
+    method === 'POST' || method === 'PUT' ? parseJsonObject(body.text) : { ok: true, body: {} };
   if (!parsed.ok) return replyOut(parsed.reply);
   try {
-    const reply = match.handler({ params: match.params, query: url.searchParams, body: parsed.body, store: deps.store, flavor: deps.flavor });
+    const reply = match.handler({
+      params: match.params,
+      query: url.searchParams,
+      body: parsed.body,
+      store: deps.store,
+      flavor: deps.flavor,
+    });
     return replyOut(reply);
   } catch (err) {
     if (err instanceof AppError) return replyOut(fail(err.message));
@@ -97,12 +117,23 @@ function answerModern(deps: ApiDeps, req: IncomingMessage, url: URL, body: BodyR
   }
 }
 
-function answerLegacy(deps: ApiDeps, req: IncomingMessage, url: URL, legacy: LegacyRequest, authorized: boolean, denial: Denial | undefined): Outgoing {
+function answerLegacy(
+  deps: ApiDeps,
+  req: IncomingMessage,
+  url: URL,
+  legacy: LegacyRequest,
+  authorized: boolean,
+  denial: Denial | undefined,
+): Outgoing {
   // Some deployments name the caller and the time in the XML root element.
   const client = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
   const unixTime = Math.floor(deps.store.now().getTime() / 1000);
   const render = legacyRenderer(legacy.format, (response) => deps.flavor.legacyXml(response, client, unixTime));
-  const asOutgoing = (r: ReturnType<typeof render>): Outgoing => ({ status: r.status, headers: { 'Content-Type': r.contentType }, text: r.text });
+  const asOutgoing = (r: ReturnType<typeof render>): Outgoing => ({
+    status: r.status,
+    headers: { 'Content-Type': r.contentType },
+    text: r.text,
+  });
   const denied = denialFor(denial, authorized);
   if (denied !== null) return asOutgoing(render(403, 403, { message: denied }));
   if (!authorized) return asOutgoing(render(403, 403, { message: MESSAGES.badKey }));
@@ -125,7 +156,10 @@ export function answerApi(deps: ApiDeps, req: IncomingMessage, url: URL, body: B
   const outcome = (out: Outgoing, rateLimitedFlag = false): ApiOutcome => {
     const type = out.headers['Content-Type'];
     return {
-      out: { ...out, headers: { ...headers, ...out.headers, ...(type ? { 'Content-Type': deps.flavor.contentType(type) } : {}) } },
+      out: {
+        ...out,
+        headers: { ...headers, ...out.headers, ...(type ? { 'Content-Type': deps.flavor.contentType(type) } : {}) },
+      },
       api,
       authorized,
       rateLimited: rateLimitedFlag,
@@ -134,7 +168,11 @@ export function answerApi(deps: ApiDeps, req: IncomingMessage, url: URL, body: B
   if (!decision.allowed) return outcome(rateLimited(deps, decision.retryAfter, headers), true);
   if (api === 'modern') return outcome(answerModern(deps, req, url, body, denial));
   if (!legacy || req.method !== 'GET') {
-    return outcome(legacy ? htmlOut(405, htmlPage(405, 'Method Not Allowed', 'The legacy interface only answers GET.'), { Allow: 'GET' }) : notFoundPage(url));
+    return outcome(
+      legacy
+        ? htmlOut(405, htmlPage(405, 'Method Not Allowed', 'The legacy interface only answers GET.'), { Allow: 'GET' })
+        : notFoundPage(url),
+    );
   }
   return outcome(answerLegacy(deps, req, url, legacy, authorized, denial));
 }

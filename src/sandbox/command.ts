@@ -37,7 +37,11 @@ function parsePort(text: string | undefined): number {
 }
 
 /** Resolves with exit code 0 once `signal` aborts and the server has closed (and saved). */
-export async function runSandbox(opts: SandboxCommandOptions, io: SandboxCommandIO, signal: AbortSignal): Promise<number> {
+export async function runSandbox(
+  opts: SandboxCommandOptions,
+  io: SandboxCommandIO,
+  signal: AbortSignal,
+): Promise<number> {
   const port = parsePort(opts.port);
   const rateLimit = parseRateLimit(opts.rateLimit ?? '30/60s');
   const flavor = parseFlavor(opts.flavor);
@@ -48,19 +52,32 @@ export async function runSandbox(opts: SandboxCommandOptions, io: SandboxCommand
   let failing = false;
   const onSave: SaveListener = ({ file, error }) => {
     if (error && !failing) {
-      io.stderr.write(`warning: cannot save the data to ${file} (${error.code ?? error.message}); the sandbox goes on from memory and saves at the next change\n`);
+      io.stderr.write(
+        `warning: cannot save the data to ${file} (${error.code ?? error.message}); the sandbox goes on from memory and saves at the next change\n`,
+      );
     } else if (!error && failing) {
       io.stderr.write(`saved the data to ${file} again\n`);
     }
     failing = Boolean(error);
   };
-  const sandbox = await createSandbox({ port, host: opts.host, apiKey: opts.apiKey, rateLimit, dataFile: opts.data, flavor, onSave });
+  const sandbox = await createSandbox({
+    port,
+    host: opts.host,
+    apiKey: opts.apiKey,
+    rateLimit,
+    dataFile: opts.data,
+    flavor,
+    onSave,
+  });
   io.stdout.write(`SHORTY_BASE_URL=${sandbox.url}\nSHORTY_API_KEY=${sandbox.apiKey}\n`);
-  const window = rateLimit.off ? 'off' : `${rateLimit.limit}/${rateLimit.windowMs % 1000 === 0 ? `${rateLimit.windowMs / 1000}s` : `${rateLimit.windowMs}ms`}`;
+  const window = rateLimit.off
+    ? 'off'
+    : `${rateLimit.limit}/${rateLimit.windowMs % 1000 === 0 ? `${rateLimit.windowMs / 1000}s` : `${rateLimit.windowMs}ms`}`;
   io.stderr.write(
     `shorty sandbox listening on ${sandbox.url} (API ${flavor}, rate limit ${window}${opts.data ? `, data in ${opts.data}` : ', data in memory'}); Ctrl-C stops it\n`,
   );
-  if (!signal.aborted) await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+  if (!signal.aborted)
+    await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
   await sandbox.close();
   return 0;
 }

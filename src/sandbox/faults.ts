@@ -32,7 +32,16 @@ export type Denial = (typeof DENIALS)[keyof typeof DENIALS];
 type DenialMode = keyof typeof DENIALS;
 
 export const FAULT_MODES = [
-  'html500', 'reset', 'slow', 'truncated', 'html404', 'empty', 'html502', 'drop', 'lost', 'late',
+  'html500',
+  'reset',
+  'slow',
+  'truncated',
+  'html404',
+  'empty',
+  'html502',
+  'drop',
+  'lost',
+  'late',
   ...(Object.keys(DENIALS) as DenialMode[]),
 ] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
@@ -69,13 +78,17 @@ export class Faults {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) return SHAPE;
     const { mode, modes, count, rate, seed, delayMs } = input as Record<string, unknown>;
     const list = modes === undefined ? (mode === null || mode === undefined ? [] : [mode]) : modes;
-    if (!Array.isArray(list) || (modes !== undefined && list.length === 0)) return 'modes must be a non-empty array of modes';
+    if (!Array.isArray(list) || (modes !== undefined && list.length === 0))
+      return 'modes must be a non-empty array of modes';
     const known = FAULT_MODES as readonly unknown[];
     if (!list.every((m) => known.includes(m))) return `mode must be one of ${FAULT_MODES.join(', ')} or null`;
-    if (count !== undefined && count !== null && (!Number.isSafeInteger(count) || (count as number) < 1)) return 'count must be a positive integer';
-    if (rate !== undefined && rate !== null && (typeof rate !== 'number' || !(rate > 0 && rate <= 1))) return 'rate must be a number in (0, 1]';
+    if (count !== undefined && count !== null && (!Number.isSafeInteger(count) || (count as number) < 1))
+      return 'count must be a positive integer';
+    if (rate !== undefined && rate !== null && (typeof rate !== 'number' || !(rate > 0 && rate <= 1)))
+      return 'rate must be a number in (0, 1]';
     if (seed !== undefined && !Number.isSafeInteger(seed)) return 'seed must be an integer';
-    if (delayMs !== undefined && (!Number.isSafeInteger(delayMs) || (delayMs as number) < 0)) return 'delayMs must be a non-negative integer';
+    if (delayMs !== undefined && (!Number.isSafeInteger(delayMs) || (delayMs as number) < 0))
+      return 'delayMs must be a non-negative integer';
     if (list.length === 0) {
       this.clear();
       return null;

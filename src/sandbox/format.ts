@@ -17,7 +17,12 @@ export function parseDateTime(text: string): Date | null {
   const [y, mo, d, h, mi, s] = m.slice(1).map(Number);
   const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
   const roundTrips =
-    date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
+    date.getUTCFullYear() === y &&
+    date.getUTCMonth() === mo - 1 &&
+    date.getUTCDate() === d &&
+    h < 24 &&
+    mi < 60 &&
+    s < 60;
   return roundTrips ? date : null;
 }
 
@@ -55,7 +60,11 @@ export const DEFAULT_LIMIT = 15;
  * The pagination envelope. `limit` defaults to 15 with no maximum, `page` to 1; a page past
  * the end is an empty page (not an error); `nextpage` is null on the last page.
  */
-export function paginate<T>(ctx: { query: URLSearchParams; flavor: { listError: 0 | '0' } }, key: string, items: T[]): Reply {
+export function paginate<T>(
+  ctx: { query: URLSearchParams; flavor: { listError: 0 | '0' } },
+  key: string,
+  items: T[],
+): Reply {
   const { query } = ctx;
   const perpage = positiveIntOr(query.get('limit'), DEFAULT_LIMIT);
   const currentpage = positiveIntOr(query.get('page'), 1);

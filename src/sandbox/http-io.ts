@@ -16,7 +16,11 @@ export function readBody(req: IncomingMessage, cap: number): Promise<BodyRead> {
       if (bytes <= cap) chunks.push(chunk);
       else if (bytes > cap * 16) req.destroy();
     });
-    req.on('end', () => resolve(bytes > cap ? { kind: 'too-large', bytes } : { kind: 'ok', text: Buffer.concat(chunks).toString('utf8') }));
+    req.on('end', () =>
+      resolve(
+        bytes > cap ? { kind: 'too-large', bytes } : { kind: 'ok', text: Buffer.concat(chunks).toString('utf8') },
+      ),
+    );
     req.on('error', () => resolve({ kind: 'too-large', bytes }));
     req.on('close', () => resolve({ kind: 'too-large', bytes })); // no-op when already resolved
   });

@@ -66,7 +66,10 @@ export function readPairs(rest: string[], allowed: readonly string[]): Map<strin
     if (BASE64_VALUES.has(name)) while (end < rest.length && !allowed.includes(rest[end])) end++;
     let value: string;
     try {
-      value = rest.slice(i + 1, end).map(decodeURIComponent).join('/');
+      value = rest
+        .slice(i + 1, end)
+        .map(decodeURIComponent)
+        .join('/');
     } catch {
       throw new AppError(`Parameter "${name}" is not correctly percent-encoded.`);
     }

@@ -128,4 +128,13 @@ export interface SandboxState {
   qrs: QrRecord[];
 }
 
-export type Collection = 'domains' | 'overlays' | 'splash' | 'campaigns' | 'channels' | 'bios' | 'links' | 'pixels' | 'qrs';
+export type Collection =
+  | 'domains'
+  | 'overlays'
+  | 'splash'
+  | 'campaigns'
+  | 'channels'
+  | 'bios'
+  | 'links'
+  | 'pixels'
+  | 'qrs';

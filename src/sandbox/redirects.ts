@@ -17,10 +17,18 @@ function usable(store: Store, link: LinkRecord): boolean {
   return link.status === 'active' && !store.isExpired(link);
 }
 
-async function followLink(store: Store, link: LinkRecord, req: IncomingMessage, query: URLSearchParams): Promise<Outgoing> {
+async function followLink(
+  store: Store,
+  link: LinkRecord,
+  req: IncomingMessage,
+  query: URLSearchParams,
+): Promise<Outgoing> {
   // Password-protected links want ?password=...; the real service shows a form instead.
   if (link.password && query.get('password') !== link.password) {
-    return htmlOut(401, htmlPage(401, 'Password required', 'This link is password protected: add ?password=... to the URL.'));
+    return htmlOut(
+      401,
+      htmlPage(401, 'Password required', 'This link is password protected: add ?password=... to the URL.'),
+    );
   }
   const hit = await hitOf(req);
   link.clicks++;
@@ -28,7 +36,11 @@ async function followLink(store: Store, link: LinkRecord, req: IncomingMessage, 
   (link.hits ??= []).push(hit);
   link.lastAccessed = store.timestamp();
   store.changed();
-  return { status: 302, headers: { Location: link.longurl, 'Content-Type': 'text/plain; charset=utf-8' }, text: `Redirecting to ${link.longurl}\n` };
+  return {
+    status: 302,
+    headers: { Location: link.longurl, 'Content-Type': 'text/plain; charset=utf-8' },
+    text: `Redirecting to ${link.longurl}\n`,
+  };
 }
 
 async function scanQr(store: Store, alias: string, req: IncomingMessage): Promise<Outgoing | null> {
@@ -36,12 +48,18 @@ async function scanQr(store: Store, alias: string, req: IncomingMessage): Promis
   if (!qr) return null;
   qr.hits.push(await hitOf(req));
   store.changed();
-  if (qr.type === 'link' && typeof qr.data === 'string') return { status: 302, headers: { Location: qr.data.trim() }, text: '' };
+  if (qr.type === 'link' && typeof qr.data === 'string')
+    return { status: 302, headers: { Location: qr.data.trim() }, text: '' };
   const text = typeof qr.data === 'string' ? qr.data : JSON.stringify(qr.data);
   return { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, text };
 }
 
-async function rotate(store: Store, slug: string, req: IncomingMessage, query: URLSearchParams): Promise<Outgoing | null> {
+async function rotate(
+  store: Store,
+  slug: string,
+  req: IncomingMessage,
+  query: URLSearchParams,
+): Promise<Outgoing | null> {
   const campaign = store.state.campaigns.find((c) => c.slug === slug);
   if (!campaign) return null;
   const links = store.state.links.filter((l) => l.campaign === campaign.id && usable(store, l) && !l.password);
@@ -54,10 +72,15 @@ async function rotate(store: Store, slug: string, req: IncomingMessage, query: U
 export async function handlePublic(store: Store, req: IncomingMessage, url: URL): Promise<Outgoing> {
   const method = req.method ?? 'GET';
   if (method !== 'GET' && method !== 'HEAD') {
-    return htmlOut(405, htmlPage(405, 'Method Not Allowed', `${method} is not allowed on ${url.pathname}.`), { Allow: 'GET, HEAD' });
+    return htmlOut(405, htmlPage(405, 'Method Not Allowed', `${method} is not allowed on ${url.pathname}.`), {
+      Allow: 'GET, HEAD',
+    });
   }
   if (url.pathname === '/') {
-    return htmlOut(200, htmlPage(200, 'shorty sandbox', 'A local implementation of the link-shortening API. The API lives under /api.'));
+    return htmlOut(
+      200,
+      htmlPage(200, 'shorty sandbox', 'A local implementation of the link-shortening API. The API lives under /api.'),
+    );
   }
   const segments = url.pathname.split('/').slice(1);
   let alias: string;

@@ -63,10 +63,16 @@ function baseUrlFor(host: string, port: number): string {
 }
 
 /** Applies a fault that replaces or mangles the normal answer; false when it lets it through. */
-async function sendFaulted(res: ServerResponse, fault: { mode: FaultMode; delayMs: number }, normal: () => Outgoing): Promise<boolean> {
+async function sendFaulted(
+  res: ServerResponse,
+  fault: { mode: FaultMode; delayMs: number },
+  normal: () => Outgoing,
+): Promise<boolean> {
   const { mode } = fault;
-  if (mode === 'html500') send(res, htmlOut(500, htmlPage(500, 'Internal Server Error', 'The server encountered an error.')));
-  else if (mode === 'html404') send(res, htmlOut(404, htmlPage(404, 'Not Found', 'The requested page could not be found.')));
+  if (mode === 'html500')
+    send(res, htmlOut(500, htmlPage(500, 'Internal Server Error', 'The server encountered an error.')));
+  else if (mode === 'html404')
+    send(res, htmlOut(404, htmlPage(404, 'Not Found', 'The requested page could not be found.')));
   else if (mode === 'html502') {
     normal();
     send(res, htmlOut(502, htmlPage(502, 'Bad Gateway', 'The upstream server did not answer in time.')));
@@ -78,8 +84,7 @@ async function sendFaulted(res: ServerResponse, fault: { mode: FaultMode; delayM
     const out = normal();
     await delay(fault.delayMs);
     send(res, out);
-  }
-  else if (mode === 'empty') send(res, { status: 200, headers: { 'Content-Type': 'application/json' }, text: '' });
+  } else if (mode === 'empty') send(res, { status: 200, headers: { 'Content-Type': 'application/json' }, text: '' });
   else if (mode === 'truncated') {
     const out = normal();
     send(res, { ...out, text: out.text.slice(0, Math.floor(out.text.length / 2)) });
@@ -93,7 +98,8 @@ async function sendFaulted(res: ServerResponse, fault: { mode: FaultMode; delayM
 }
 
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const spec = typeof options.rateLimit === 'object' ? options.rateLimit : parseRateLimit(options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const spec =
+    typeof options.rateLimit === 'object' ? options.rateLimit : parseRateLimit(options.rateLimit ?? DEFAULT_RATE_LIMIT);
   const now = options.now ?? Date.now;
   const host = options.host ?? '127.0.0.1';
   const store = new Store({ baseUrl: 'http://127.0.0.1', dataFile: options.dataFile, now, onSave: options.onSave });
@@ -151,7 +157,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return handleApiRequest(req, res, url);
-    if (url.pathname.startsWith(ADMIN_PREFIX)) return send(res, handleAdmin(admin, req, url, await readBody(req, deps.maxBodyBytes)));
+    if (url.pathname.startsWith(ADMIN_PREFIX))
+      return send(res, handleAdmin(admin, req, url, await readBody(req, deps.maxBodyBytes)));
     req.resume(); // public paths take no body
     send(res, await handlePublic(store, req, url), req.method === 'HEAD');
   }

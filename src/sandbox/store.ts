@@ -57,7 +57,9 @@ function loadState(file: string, now: Date): SandboxState {
   }
   const state = parsed as Partial<SandboxState> | null;
   if (!state || state.version !== 1 || !Array.isArray(state.links) || typeof state.nextId !== 'object') {
-    throw new Error(`sandbox data file ${file} is not a sandbox state (version 1); move it away or pick another --data file`);
+    throw new Error(
+      `sandbox data file ${file} is not a sandbox state (version 1); move it away or pick another --data file`,
+    );
   }
   // Fill collections added after the file was written, so old files keep loading.
   return { ...seedState(now), ...state } as SandboxState;
@@ -65,7 +67,10 @@ function loadState(file: string, now: Date): SandboxState {
 
 /** The data file could not be written when the sandbox stopped: the last changes are lost. */
 export class FinalSaveError extends Error {
-  constructor(readonly file: string, override readonly cause: NodeJS.ErrnoException) {
+  constructor(
+    readonly file: string,
+    override readonly cause: NodeJS.ErrnoException,
+  ) {
     super(`cannot save the data to ${file}: ${cause.message}`);
   }
 }

@@ -81,10 +81,15 @@ export function isEmail(text: string): boolean {
 }
 
 /** An array of `{keyField, link}` pairs (geotarget, devicetarget, languagetarget). */
-export function optionalTargets<K extends string>(body: Body, field: string, keyField: K): ({ [P in K]: string } & { link: string })[] | undefined {
+export function optionalTargets<K extends string>(
+  body: Body,
+  field: string,
+  keyField: K,
+): ({ [P in K]: string } & { link: string })[] | undefined {
   const value = body[field];
   if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value)) throw new AppError(`Invalid value for "${field}": expected an array of {${keyField}, link}.`);
+  if (!Array.isArray(value))
+    throw new AppError(`Invalid value for "${field}": expected an array of {${keyField}, link}.`);
   return value.map((entry) => {
     const e = entry as Record<string, unknown> | null;
     if (!e || typeof e !== 'object' || typeof e[keyField] !== 'string' || e[keyField] === '') {

@@ -4,8 +4,9 @@ import { AuthError, UsageError } from '../errors.js';
 import type { Settings } from './types.js';
 
 /** For an endpoint not found: the usual cause is a base URL that misses (or adds) a path. */
-export const BASE_URL_HINT = 'check the base URL: the API is expected under <base URL>/api, so a service under a path '
-  + 'needs that path in it (e.g. https://example.com/shortener)';
+export const BASE_URL_HINT =
+  'check the base URL: the API is expected under <base URL>/api, so a service under a path ' +
+  'needs that path in it (e.g. https://example.com/shortener)';
 
 /** Checks a base URL from a flag, the environment, the config or a prompt; returns its normal form. */
 export function parseBaseUrl(value: string, source = 'base URL'): string {
@@ -23,19 +24,28 @@ export function parseBaseUrl(value: string, source = 'base URL'): string {
   // `https://user:pass@host` would send those credentials as well, and print them in every
   // message that names the URL; the API authenticates with the key alone.
   if (url.username || url.password) {
-    throw new UsageError(`invalid ${source} "${shown}": a base URL has no user name or password`,
-      'the API key is the only credential: set it with `shorty login` or SHORTY_API_KEY');
+    throw new UsageError(
+      `invalid ${source} "${shown}": a base URL has no user name or password`,
+      'the API key is the only credential: set it with `shorty login` or SHORTY_API_KEY',
+    );
   }
   // Paths are appended to it as text (`<base>/api/...`): a query or fragment would end up in the middle.
   if (url.search || url.hash) {
-    throw new UsageError(`invalid ${source} "${shown}": a base URL has no query or fragment`, 'e.g. https://example.com/shortener');
+    throw new UsageError(
+      `invalid ${source} "${shown}": a base URL has no query or fragment`,
+      'e.g. https://example.com/shortener',
+    );
   }
   return normalizeBaseUrl(value);
 }
 
 /** `{base_url}` without a trailing `/` or `/api` (users paste either). */
 export function normalizeBaseUrl(raw: string): string {
-  return raw.trim().replace(/\/+$/, '').replace(/\/api$/, '').replace(/\/+$/, '');
+  return raw
+    .trim()
+    .replace(/\/+$/, '')
+    .replace(/\/api$/, '')
+    .replace(/\/+$/, '');
 }
 
 /**
@@ -51,14 +61,18 @@ export function isLoopback(hostname: string): boolean {
 /** The base URL a request may go to: set, and https unless it is loopback or --insecure was given. */
 export function requireBaseUrl(settings: Pick<Settings, 'baseUrl' | 'insecure'>): string {
   if (!settings.baseUrl) {
-    throw new UsageError('no base URL is set',
-      'run `shorty login`, or set SHORTY_BASE_URL (or --base-url), e.g. from `shorty sandbox`');
+    throw new UsageError(
+      'no base URL is set',
+      'run `shorty login`, or set SHORTY_BASE_URL (or --base-url), e.g. from `shorty sandbox`',
+    );
   }
   const baseUrl = parseBaseUrl(settings.baseUrl);
   const url = new URL(baseUrl);
   if (url.protocol === 'http:' && !isLoopback(url.hostname) && !settings.insecure) {
-    throw new UsageError(`refusing to send the API key in clear text to ${url.host}`,
-      'use https://, or pass --insecure if you really mean it');
+    throw new UsageError(
+      `refusing to send the API key in clear text to ${url.host}`,
+      'use https://, or pass --insecure if you really mean it',
+    );
   }
   return baseUrl;
 }
@@ -80,11 +94,14 @@ export function parseApiKey(value: string, source = 'API key'): string {
   const bad = /[^\x20-\x7e]/.exec(key);
   if (bad) {
     const code = bad[0].codePointAt(0)!;
-    const what = code < 0x20 || (code >= 0x7f && code <= 0x9f)
-      ? `a control character (U+${code.toString(16).toUpperCase().padStart(4, '0')}${code === 13 ? ', a carriage return' : ''})`
-      : 'a character outside printable ASCII';
-    throw new UsageError(`invalid ${source}: the key contains ${what} at position ${bad.index + 1}`,
-      'copy the key again; a key file saved on Windows ends its lines with CR');
+    const what =
+      code < 0x20 || (code >= 0x7f && code <= 0x9f)
+        ? `a control character (U+${code.toString(16).toUpperCase().padStart(4, '0')}${code === 13 ? ', a carriage return' : ''})`
+        : 'a character outside printable ASCII';
+    throw new UsageError(
+      `invalid ${source}: the key contains ${what} at position ${bad.index + 1}`,
+      'copy the key again; a key file saved on Windows ends its lines with CR',
+    );
   }
   return key;
 }

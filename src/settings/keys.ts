@@ -10,8 +10,12 @@ export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
 /** The environment variable that overrides each key of a profile (`domain` has none). */
 export const ENV_OF_KEY: Readonly<Record<Exclude<ConfigKey, 'domain'>, string>> = {
-  'base-url': 'SHORTY_BASE_URL', 'api-key': 'SHORTY_API_KEY', 'rate-limit': 'SHORTY_RATE_LIMIT',
-  'rate-store': 'SHORTY_RATE_STORE', timeout: 'SHORTY_TIMEOUT', output: 'SHORTY_OUTPUT',
+  'base-url': 'SHORTY_BASE_URL',
+  'api-key': 'SHORTY_API_KEY',
+  'rate-limit': 'SHORTY_RATE_LIMIT',
+  'rate-store': 'SHORTY_RATE_STORE',
+  timeout: 'SHORTY_TIMEOUT',
+  output: 'SHORTY_OUTPUT',
 };
 
 export function parseConfigKey(key: string): ConfigKey {

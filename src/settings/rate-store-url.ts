@@ -27,8 +27,11 @@ export function parseRateStoreUrl(value: string, source = 'rate store'): string 
 export function rateStoreTarget(value: string, source = 'rate store'): RateStoreTarget {
   const text = value.trim();
   // The error must not echo a password back: name the value only through its masked form.
-  const invalid = (why: string) => new UsageError(`invalid ${source} "${maskRateStoreUrl(text)}": ${why}`,
-    'e.g. redis://redis.internal:6379/0 or rediss://user:password@redis.example.com:6380');
+  const invalid = (why: string) =>
+    new UsageError(
+      `invalid ${source} "${maskRateStoreUrl(text)}": ${why}`,
+      'e.g. redis://redis.internal:6379/0 or rediss://user:password@redis.example.com:6380',
+    );
   let url: URL;
   try {
     url = new URL(text);

@@ -24,7 +24,11 @@ export async function resolveSettings(globals: SettingFlags, env: Env, warnTo?: 
   const profile = choice.name;
   const stored = profileOf(data, profile) ?? {};
   const pick = (flag: [string | undefined, string], key: keyof typeof ENV_OF_KEY) =>
-    first([[...flag, 'flag'], [env[ENV_OF_KEY[key]], ENV_OF_KEY[key], 'environment'], [stored[key], `${key} in profile "${profile}"`, 'profile']]);
+    first([
+      [...flag, 'flag'],
+      [env[ENV_OF_KEY[key]], ENV_OF_KEY[key], 'environment'],
+      [stored[key], `${key} in profile "${profile}"`, 'profile'],
+    ]);
 
   const baseUrl = pick([globals.baseUrl, '--base-url'], 'base-url');
   const apiKey = pick([globals.apiKey, '--api-key'], 'api-key');
@@ -69,13 +73,20 @@ function originOf(picked: Picked | undefined): SettingOrigin {
  * Just the -o choice (flag > SHORTY_OUTPUT > profile), for the printer: printing must not depend
  * on the connection settings, so offline commands work even with a broken base URL in the env.
  */
-export function resolveOutputFormat(globals: Pick<SettingFlags, 'output' | 'profile'>, env: Env, warnTo?: Writable): OutputFormat | undefined {
+export function resolveOutputFormat(
+  globals: Pick<SettingFlags, 'output' | 'profile'>,
+  env: Env,
+  warnTo?: Writable,
+): OutputFormat | undefined {
   const dir = configDir(env);
   const data = readConfig(dir, warnTo);
   // Not checked here (login and `config set` may name a profile they create): the command is.
   const profile = selectProfile(globals.profile, env.SHORTY_PROFILE, data, { check: false }).name;
-  const output = first([[globals.output, '--output', 'flag'], [env.SHORTY_OUTPUT, 'SHORTY_OUTPUT', 'environment'],
-    [profileOf(data, profile)?.output, `output in profile "${profile}"`, 'profile']]);
+  const output = first([
+    [globals.output, '--output', 'flag'],
+    [env.SHORTY_OUTPUT, 'SHORTY_OUTPUT', 'environment'],
+    [profileOf(data, profile)?.output, `output in profile "${profile}"`, 'profile'],
+  ]);
   return output && parseOutputFormat(output[0].trim(), output[1]);
 }
 

@@ -26,7 +26,8 @@ const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** A profile name from --profile, SHORTY_PROFILE or an argument; exit 2 for one that can't be stored. */
 export function checkProfileName(name: string, source = 'profile name'): string {
-  if (RESERVED_NAMES.has(name)) throw new UsageError(`invalid ${source} "${name}": the name is reserved`, 'choose another name, e.g. work or ci');
+  if (RESERVED_NAMES.has(name))
+    throw new UsageError(`invalid ${source} "${name}": the name is reserved`, 'choose another name, e.g. work or ci');
   return name;
 }
 
@@ -89,7 +90,9 @@ function warnIfLoose(path: string, stream: Writable): void {
   }
   if ((mode & 0o077) === 0) return;
   warnedLoose.add(stream);
-  stream.write(`warning: the config file ${path} holds API keys and others can read it (mode ${mode.toString(8).padStart(4, '0')}): chmod 600 ${path}\n`);
+  stream.write(
+    `warning: the config file ${path} holds API keys and others can read it (mode ${mode.toString(8).padStart(4, '0')}): chmod 600 ${path}\n`,
+  );
 }
 
 function toConfigData(raw: unknown): ConfigData {
@@ -97,10 +100,12 @@ function toConfigData(raw: unknown): ConfigData {
   const profiles: Record<string, ProfileValues> = {};
   if (obj.profiles && typeof obj.profiles === 'object') {
     for (const [name, values] of Object.entries(obj.profiles as Record<string, unknown>)) {
-      if (values && typeof values === 'object' && !RESERVED_NAMES.has(name)) profiles[name] = stringValues(values as Record<string, unknown>);
+      if (values && typeof values === 'object' && !RESERVED_NAMES.has(name))
+        profiles[name] = stringValues(values as Record<string, unknown>);
     }
   }
-  const current = typeof obj.current === 'string' && obj.current && !RESERVED_NAMES.has(obj.current) ? obj.current : undefined;
+  const current =
+    typeof obj.current === 'string' && obj.current && !RESERVED_NAMES.has(obj.current) ? obj.current : undefined;
   return { current, profiles };
 }
 
@@ -130,7 +135,8 @@ export interface SettingsStore {
  */
 export async function openStore(dir: string): Promise<SettingsStore> {
   readConfig(dir);
-  const cannotWrite = (err: unknown) => fileError(`cannot write the config folder ${dir}`, err, 2, configFolderHint(err));
+  const cannotWrite = (err: unknown) =>
+    fileError(`cannot write the config folder ${dir}`, err, 2, configFolderHint(err));
   try {
     ensurePrivateDir(dir);
   } catch (err) {
@@ -189,10 +195,14 @@ export interface ProfileChoice extends SettingOrigin {
 /** The profile a run uses, and why: --profile > SHORTY_PROFILE > the one `profiles use` chose > `default`. */
 function chooseProfile(flag: string | undefined, env: string | undefined, data: ConfigData): ProfileChoice {
   const fromFlag = nonEmpty(flag);
-  if (fromFlag !== undefined) return { name: checkProfileName(fromFlag, '--profile'), origin: 'flag', via: '--profile' };
+  if (fromFlag !== undefined)
+    return { name: checkProfileName(fromFlag, '--profile'), origin: 'flag', via: '--profile' };
   const fromEnv = nonEmpty(env);
-  if (fromEnv !== undefined) return { name: checkProfileName(fromEnv, 'SHORTY_PROFILE'), origin: 'environment', via: 'SHORTY_PROFILE' };
-  return data.current ? { name: data.current, origin: 'profile', via: 'shorty profiles use' } : { name: DEFAULT_PROFILE, origin: 'default' };
+  if (fromEnv !== undefined)
+    return { name: checkProfileName(fromEnv, 'SHORTY_PROFILE'), origin: 'environment', via: 'SHORTY_PROFILE' };
+  return data.current
+    ? { name: data.current, origin: 'profile', via: 'shorty profiles use' }
+    : { name: DEFAULT_PROFILE, origin: 'default' };
 }
 
 /**
@@ -202,9 +212,19 @@ function chooseProfile(flag: string | undefined, env: string | undefined, data: 
  * `default` always exists: it is what a run without any profile reads. The choice says why too
  * (`status` shows it).
  */
-export function selectProfile(flag: string | undefined, env: string | undefined, data: ConfigData, opts: { check?: boolean } = {}): ProfileChoice {
+export function selectProfile(
+  flag: string | undefined,
+  env: string | undefined,
+  data: ConfigData,
+  opts: { check?: boolean } = {},
+): ProfileChoice {
   const choice = chooseProfile(flag, env, data);
-  if (opts.check !== false && (choice.origin === 'flag' || choice.origin === 'environment') && choice.name !== DEFAULT_PROFILE) requireProfile(data, choice.name);
+  if (
+    opts.check !== false &&
+    (choice.origin === 'flag' || choice.origin === 'environment') &&
+    choice.name !== DEFAULT_PROFILE
+  )
+    requireProfile(data, choice.name);
   return choice;
 }
 
@@ -213,8 +233,10 @@ export function requireProfile(data: ConfigData, name: string): ProfileValues {
   const values = profileOf(data, checkProfileName(name));
   if (values) return values;
   const known = Object.keys(data.profiles);
-  throw new UsageError(`no profile "${name}"`,
-    known.length ? `profiles: ${known.join(', ')}` : `create it with \`shorty login --profile ${name}\``);
+  throw new UsageError(
+    `no profile "${name}"`,
+    known.length ? `profiles: ${known.join(', ')}` : `create it with \`shorty login --profile ${name}\``,
+  );
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

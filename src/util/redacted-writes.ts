@@ -9,8 +9,12 @@
 export function redactWrites(stream: NodeJS.WritableStream, redact: (text: string) => string): void {
   const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
   stream.write = ((chunk: unknown, ...rest: unknown[]) => {
-    const text = typeof chunk === 'string' ? chunk
-      : chunk instanceof Uint8Array ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('utf8') : undefined;
+    const text =
+      typeof chunk === 'string'
+        ? chunk
+        : chunk instanceof Uint8Array
+          ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('utf8')
+          : undefined;
     if (text === undefined) return write(chunk, ...rest);
     const safe = redact(text);
     // Unchanged text goes as it came: bytes stay bytes (a split UTF-8 sequence is not re-encoded).

@@ -70,16 +70,21 @@ const ESCAPED: Record<string, string[]> = {
 
 /** A pattern matching `secret` written any of those ways, character by character. */
 function secretPattern(secret: string): string {
-  return [...secret].map((char) => {
-    const encoded = [...Buffer.from(char, 'utf8')].map((byte) => `%${hexDigits(byte)}`).join('');
-    const forms = [escapeRegExp(char), encoded, ...(ESCAPED[char] ?? []).map(escapeRegExp)];
-    return `(?:${forms.join('|')})`;
-  }).join('');
+  return [...secret]
+    .map((char) => {
+      const encoded = [...Buffer.from(char, 'utf8')].map((byte) => `%${hexDigits(byte)}`).join('');
+      const forms = [escapeRegExp(char), encoded, ...(ESCAPED[char] ?? []).map(escapeRegExp)];
+      return `(?:${forms.join('|')})`;
+    })
+    .join('');
 }
 
 /** A byte's two hex digits, either case: `%2f` and `%2F` are the same byte. */
 function hexDigits(byte: number): string {
-  return byte.toString(16).padStart(2, '0').replace(/[a-f]/g, (d) => `[${d}${d.toUpperCase()}]`);
+  return byte
+    .toString(16)
+    .padStart(2, '0')
+    .replace(/[a-f]/g, (d) => `[${d}${d.toUpperCase()}]`);
 }
 
 function escapeRegExp(text: string): string {

@@ -11,9 +11,19 @@ describe('campaigns', () => {
   it('adds a campaign and shows its name (answered under `domain`) under `name`', async () => {
     const res = await cli.runLogged(['campaigns', 'add', '--name', 'Spring', '--slug', 'spring', '--public', '--json']);
     expect(res.exitCode).toBe(0);
-    expect(res.requests[0]).toMatchObject({ method: 'POST', path: '/api/campaign/add', body: { name: 'Spring', slug: 'spring', public: true } });
+    expect(res.requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/campaign/add',
+      body: { name: 'Spring', slug: 'spring', public: true },
+    });
     const body = json(res);
-    expect(body).toEqual({ id: expect.any(Number), name: 'Spring', public: true, rotator: `${cli.sandbox.baseUrl}/r/spring`, list: expect.any(String) });
+    expect(body).toEqual({
+      id: expect.any(Number),
+      name: 'Spring',
+      public: true,
+      rotator: `${cli.sandbox.baseUrl}/r/spring`,
+      list: expect.any(String),
+    });
   });
 
   it('updates, lists, assigns and deletes', async () => {
@@ -21,7 +31,11 @@ describe('campaigns', () => {
     const upd = await cli.runLogged(['campaigns', 'update', String(id), '--name', 'New', '--private', '-q']);
     expect(upd.exitCode).toBe(0);
     expect(upd.stdout).toBe(`${id}\n`);
-    expect(upd.requests[0]).toMatchObject({ method: 'PUT', path: `/api/campaign/${id}/update`, body: { name: 'New', public: false } });
+    expect(upd.requests[0]).toMatchObject({
+      method: 'PUT',
+      path: `/api/campaign/${id}/update`,
+      body: { name: 'New', public: false },
+    });
 
     const list = json<{ id: number; name: string }[]>(await cli.run(['campaigns', 'ls', '--all', '--json']));
     expect(list.find((c) => c.id === id)).toMatchObject({ name: 'New', public: false });
@@ -30,7 +44,9 @@ describe('campaigns', () => {
     const assign = await cli.runLogged(['campaigns', 'assign', String(id), String(link)]);
     expect(assign.exitCode).toBe(0);
     expect(calls(assign.requests)).toEqual([`POST /api/campaign/${id}/assign/${link}`]);
-    expect(assign.stdout).toBe(`${link}\tadded\tLink has been successfully added to the campaign.\n`.replace(/^/, 'id\tstatus\tmessage\n'));
+    expect(assign.stdout).toBe(
+      `${link}\tadded\tLink has been successfully added to the campaign.\n`.replace(/^/, 'id\tstatus\tmessage\n'),
+    );
 
     const del = await cli.runLogged(['campaigns', 'delete', String(id), '-y']);
     expect(calls(del.requests)).toEqual([`DELETE /api/campaign/${id}/delete`]);
@@ -83,17 +99,40 @@ describe('campaigns', () => {
 
 describe('channels', () => {
   it('adds a channel with colour and star, and prints the response', async () => {
-    const res = await cli.runLogged(['channels', 'add', 'News', '--description', 'Weekly', '--color', '#1e90ff', '--starred', '--json']);
+    const res = await cli.runLogged([
+      'channels',
+      'add',
+      'News',
+      '--description',
+      'Weekly',
+      '--color',
+      '#1e90ff',
+      '--starred',
+      '--json',
+    ]);
     expect(res.exitCode).toBe(0);
-    expect(res.requests[0]).toMatchObject({ path: '/api/channel/add', body: { name: 'News', description: 'Weekly', color: '#1e90ff', starred: true } });
-    expect(json(res)).toEqual({ id: expect.any(Number), name: 'News', description: 'Weekly', color: '#1e90ff', starred: true });
+    expect(res.requests[0]).toMatchObject({
+      path: '/api/channel/add',
+      body: { name: 'News', description: 'Weekly', color: '#1e90ff', starred: true },
+    });
+    expect(json(res)).toEqual({
+      id: expect.any(Number),
+      name: 'News',
+      description: 'Weekly',
+      color: '#1e90ff',
+      starred: true,
+    });
   });
 
   it('updates with --no-starred, lists, assigns a link and lists the channel items', async () => {
     const id = json(await cli.run(['channel', 'add', 'Team', '--starred', '--json'])).id as number;
     const upd = await cli.runLogged(['channels', 'update', String(id), '--name', 'Team 2', '--no-starred']);
     expect(upd.exitCode).toBe(0);
-    expect(upd.requests[0]).toMatchObject({ method: 'PUT', path: `/api/channel/${id}/update`, body: { name: 'Team 2', starred: false } });
+    expect(upd.requests[0]).toMatchObject({
+      method: 'PUT',
+      path: `/api/channel/${id}/update`,
+      body: { name: 'Team 2', starred: false },
+    });
 
     const list = json<{ id: number }[]>(await cli.run(['channels', 'list', '--json']));
     expect(list.find((c) => c.id === id)).toMatchObject({ name: 'Team 2', starred: false });
@@ -138,7 +177,12 @@ describe('overlays and splash pages', () => {
   it('lists overlays (also as `cta`) and splash pages', async () => {
     const overlays = json<unknown[]>(await cli.run(['overlays', 'list', '--json']));
     expect(overlays.length).toBeGreaterThan(0);
-    expect(overlays[0]).toEqual({ id: expect.any(Number), type: expect.any(String), name: expect.any(String), date: expect.any(String) });
+    expect(overlays[0]).toEqual({
+      id: expect.any(Number),
+      type: expect.any(String),
+      name: expect.any(String),
+      date: expect.any(String),
+    });
     const cta = await cli.runLogged(['cta', 'ls', '-q']);
     expect(cta.stdout.trimEnd().split('\n')).toHaveLength(overlays.length);
     expect(calls(cta.requests)).toEqual(['GET /api/overlay']);

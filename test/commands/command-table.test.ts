@@ -20,11 +20,13 @@ const v7 = useSandboxCli({ inProcess: true, flavor: 'v7' });
 const v6 = useSandboxCli({ inProcess: true, flavor: 'v6' });
 
 /** Placeholder for commands whose own tests live elsewhere: a help page with examples. */
-const helpOnly = (name: string): Test => async () => {
-  const res = await runInProcess([...name.split(' '), '--help']);
-  expect(res.exitCode).toBe(0);
-  expect(res.stdout).toContain('Examples:');
-};
+const helpOnly =
+  (name: string): Test =>
+  async () => {
+    const res = await runInProcess([...name.split(' '), '--help']);
+    expect(res.exitCode).toBe(0);
+    expect(res.stdout).toContain('Examples:');
+  };
 
 /** Runs a command, expecting success and exactly these requests. */
 async function expectCalls(c: SandboxCli, args: string[], expected: string[], input?: string) {
@@ -35,7 +37,8 @@ async function expectCalls(c: SandboxCli, args: string[], expected: string[], in
 }
 
 // v6 answers the url/add id as a string
-const post = async (c: SandboxCli, path: string, body: unknown) => Number((await c.sandbox.api('POST', path, body)).json.id);
+const post = async (c: SandboxCli, path: string, body: unknown) =>
+  Number((await c.sandbox.api('POST', path, body)).json.id);
 const shortUrl = async (c: SandboxCli, custom: string) =>
   (await c.sandbox.api('POST', '/url/add', { url: `https://example.com/${custom}`, custom })).json.shorturl as string;
 /** A legacy path segment: base64 of the UTF-8 text, percent-encoded. */
@@ -58,12 +61,20 @@ const tests: Record<CommandName, Test> = {
     expect(json(res)).toMatchObject({ id, longurl: 'https://example.com/tug', clicks: 0 });
   },
   'urls add': async (c) => {
-    const res = await expectCalls(c, ['urls', 'add', 'https://example.com/tua', '--custom', 'tua', '-q'], ['POST /api/url/add']);
+    const res = await expectCalls(
+      c,
+      ['urls', 'add', 'https://example.com/tua', '--custom', 'tua', '-q'],
+      ['POST /api/url/add'],
+    );
     expect(res.stdout).toBe(`${c.sandbox.baseUrl}/tua\n`);
   },
   'urls update': async (c) => {
     const id = await post(c, '/url/add', { url: 'https://example.com/tuu', custom: 'tuu' });
-    await expectCalls(c, ['urls', 'update', String(id), '--meta-title', 'T'], [`GET /api/url/${id}`, `PUT /api/url/${id}/update`]);
+    await expectCalls(
+      c,
+      ['urls', 'update', String(id), '--meta-title', 'T'],
+      [`GET /api/url/${id}`, `PUT /api/url/${id}/update`],
+    );
   },
   'urls delete': async (c) => {
     const id = await post(c, '/url/add', { url: 'https://example.com/tud' });
@@ -74,8 +85,12 @@ const tests: Record<CommandName, Test> = {
   'urls sync': async (c) => {
     const id = await post(c, '/url/add', { url: 'https://example.com/tsy', custom: 'tsy', metatitle: 'Old' });
     // -q: the summary's elapsed time would differ between the two runs.
-    const res = await expectCalls(c, ['urls', 'sync', '-', '-y', '-q'], ['GET /api/urls', `PUT /api/url/${id}/update`],
-      'alias,url,title\ntsy,https://example.com/tsy,New\n');
+    const res = await expectCalls(
+      c,
+      ['urls', 'sync', '-', '-y', '-q'],
+      ['GET /api/urls', `PUT /api/url/${id}/update`],
+      'alias,url,title\ntsy,https://example.com/tsy,New\n',
+    );
     expect(res.stdout + res.stderr).toBe('');
     expect((await c.sandbox.api('GET', `/url/${id}`)).json.details.title).toBe('New');
   },
@@ -91,7 +106,11 @@ const tests: Record<CommandName, Test> = {
   },
   'domains update': async (c) => {
     const id = await post(c, '/domain/add', { domain: 'https://t-upd.example.com' });
-    await expectCalls(c, ['domains', 'update', String(id), '--redirect-root', 'https://e.com'], [`PUT /api/domain/${id}/update`]);
+    await expectCalls(
+      c,
+      ['domains', 'update', String(id), '--redirect-root', 'https://e.com'],
+      [`PUT /api/domain/${id}/update`],
+    );
   },
   'domains delete': async (c) => {
     const id = await post(c, '/domain/add', { domain: 'https://t-del.example.com' });
@@ -124,7 +143,11 @@ const tests: Record<CommandName, Test> = {
   'campaigns update': async (c) => {
     const id = await post(c, '/campaign/add', { name: 'T1', slug: 'tc1' });
     await expectCalls(c, ['campaigns', 'update', String(id), '--name', 'T2'], [`PUT /api/campaign/${id}/update`]);
-    await expectCalls(c, ['campaigns', 'update', String(id), '--public'], ['GET /api/campaigns', `PUT /api/campaign/${id}/update`]);
+    await expectCalls(
+      c,
+      ['campaigns', 'update', String(id), '--public'],
+      ['GET /api/campaigns', `PUT /api/campaign/${id}/update`],
+    );
   },
   'campaigns delete': async (c) => {
     const id = await post(c, '/campaign/add', { name: 'T3', slug: 'tc3' });
@@ -133,7 +156,11 @@ const tests: Record<CommandName, Test> = {
   'campaigns assign': async (c) => {
     const id = await post(c, '/campaign/add', { name: 'T4', slug: 'tc4' });
     const link = await post(c, '/url/add', { url: 'https://example.com/t4' });
-    await expectCalls(c, ['campaigns', 'assign', String(id), String(link)], [`POST /api/campaign/${id}/assign/${link}`]);
+    await expectCalls(
+      c,
+      ['campaigns', 'assign', String(id), String(link)],
+      [`POST /api/campaign/${id}/assign/${link}`],
+    );
   },
   'channels list': async (c) => void (await expectCalls(c, ['channels', 'list'], ['GET /api/channels'])),
   'channels get': async (c) => {
@@ -157,7 +184,11 @@ const tests: Record<CommandName, Test> = {
   'channels assign': async (c) => {
     const id = await post(c, '/channel/add', { name: 'Ts' });
     const link = await post(c, '/url/add', { url: 'https://example.com/ts' });
-    await expectCalls(c, ['channels', 'assign', String(id), 'link', String(link)], [`POST /api/channel/${id}/assign/links/${link}`]);
+    await expectCalls(
+      c,
+      ['channels', 'assign', String(id), 'link', String(link)],
+      [`POST /api/channel/${id}/assign/links/${link}`],
+    );
   },
   'pixels list': async (c) => void (await expectCalls(c, ['pixels', 'list'], ['GET /api/pixels'])),
   'pixels get': async (c) => {
@@ -173,7 +204,11 @@ const tests: Record<CommandName, Test> = {
     void (await expectCalls(c, ['pixels', 'add', 'P', '--type', 'bing', '--tag', 'T'], ['POST /api/pixel/add'])),
   'pixels update': async (c) => {
     const id = await post(c, '/pixel/add', { type: 'bing', name: 'P', tag: 'T' });
-    await expectCalls(c, ['pixels', 'update', String(id), '--tag', 'T2'], ['GET /api/pixels', `PUT /api/pixel/${id}/update`]);
+    await expectCalls(
+      c,
+      ['pixels', 'update', String(id), '--tag', 'T2'],
+      ['GET /api/pixels', `PUT /api/pixel/${id}/update`],
+    );
     await expectCalls(c, ['pixels', 'update', String(id), '--tag', 'T3', '-q'], [`PUT /api/pixel/${id}/update`]);
   },
   'pixels delete': async (c) => {
@@ -187,7 +222,11 @@ const tests: Record<CommandName, Test> = {
     expect(res.stdout).toBe(`${id}\n`);
   },
   'qr add': async (c) => {
-    const res = await expectCalls(c, ['qr', 'add', '--type', 'link', '--data', 'https://example.com/tqa', '-q'], ['POST /api/qr/add']);
+    const res = await expectCalls(
+      c,
+      ['qr', 'add', '--type', 'link', '--data', 'https://example.com/tqa', '-q'],
+      ['POST /api/qr/add'],
+    );
     expect(res.stdout).toMatch(/^\d+\n$/);
   },
   'qr update': async (c) => {
@@ -200,25 +239,45 @@ const tests: Record<CommandName, Test> = {
   },
   'account get': async (c) => void (await expectCalls(c, ['account', 'get'], ['GET /api/account'])),
   'account update': async (c) =>
-    void (await expectCalls(c, ['account', 'update', '--password-stdin'], ['PUT /api/account/update'], 'pw-from-table\n')),
+    void (await expectCalls(
+      c,
+      ['account', 'update', '--password-stdin'],
+      ['PUT /api/account/update'],
+      'pw-from-table\n',
+    )),
   'legacy create': async (c) => {
-    const res = await expectCalls(c, ['legacy', 'create', 'https://example.com/lc', '--custom', 'tlc', '-q'],
-      [`GET /api/v1/***/shorturl/create/custom_url/tlc/url/${b64('https://example.com/lc')}.json`]);
+    const res = await expectCalls(
+      c,
+      ['legacy', 'create', 'https://example.com/lc', '--custom', 'tlc', '-q'],
+      [`GET /api/v1/***/shorturl/create/custom_url/tlc/url/${b64('https://example.com/lc')}.json`],
+    );
     expect(res.stdout).toBe(`${c.sandbox.baseUrl}/tlc\n`);
   },
   'legacy disable': async (c) => {
     const short = await shortUrl(c, 'tld');
-    const res = await expectCalls(c, ['legacy', 'disable', short, '--json'], [`GET /api/v1/***/shorturl/disable/short_url/${b64(short)}.json`]);
+    const res = await expectCalls(
+      c,
+      ['legacy', 'disable', short, '--json'],
+      [`GET /api/v1/***/shorturl/disable/short_url/${b64(short)}.json`],
+    );
     expect(json(res).status).toBe('disabled');
   },
   'legacy enable': async (c) => {
     const short = await shortUrl(c, 'tle');
-    const res = await expectCalls(c, ['legacy', 'enable', short, '--json'], [`GET /api/v1/***/shorturl/enable/short_url/${b64(short)}.json`]);
+    const res = await expectCalls(
+      c,
+      ['legacy', 'enable', short, '--json'],
+      [`GET /api/v1/***/shorturl/enable/short_url/${b64(short)}.json`],
+    );
     expect(json(res).status).toBe('active');
   },
   'legacy info': async (c) => {
     const short = await shortUrl(c, 'tli');
-    const res = await expectCalls(c, ['legacy', 'info', short, '--json'], [`GET /api/v1/***/shorturl/info/short_url/${b64(short)}.json`]);
+    const res = await expectCalls(
+      c,
+      ['legacy', 'info', short, '--json'],
+      [`GET /api/v1/***/shorturl/info/short_url/${b64(short)}.json`],
+    );
     expect(json(res)).toMatchObject({ shorturl: short, id: expect.any(Number), clicks: 0 });
   },
   'legacy list': async (c) => {
@@ -227,14 +286,20 @@ const tests: Record<CommandName, Test> = {
     expect(res.stdout.split('\n')).toContain(short);
   },
   api: async (c) => {
-    const res = await expectCalls(c, ['api', 'POST', '/channel/add', '-f', 'name=Tapi', '-f', 'starred=true'], ['POST /api/channel/add']);
+    const res = await expectCalls(
+      c,
+      ['api', 'POST', '/channel/add', '-f', 'name=Tapi', '-f', 'starred=true'],
+      ['POST /api/channel/add'],
+    );
     expect(json(res)).toMatchObject({ error: 0, name: 'Tapi', starred: true });
   },
   completion: helpOnly('completion'),
   limits: helpOnly('limits'),
   sandbox: helpOnly('sandbox'),
   login: async (c) => {
-    const res = await runInProcess(['login', '--base-url', c.sandbox.baseUrl, '--with-key'], { input: c.sandbox.apiKey });
+    const res = await runInProcess(['login', '--base-url', c.sandbox.baseUrl, '--with-key'], {
+      input: c.sandbox.apiKey,
+    });
     expect(res.exitCode, res.stderr).toBe(0);
   },
   logout: async () => {
@@ -243,7 +308,11 @@ const tests: Record<CommandName, Test> = {
     expect(res.stderr).toContain('no saved API key');
   },
   status: async (c) => {
-    const res = await expectCalls(c, ['status', '--json', '--fields', 'profile,base_url,base_url_source,key_check'], ['GET /api/account']);
+    const res = await expectCalls(
+      c,
+      ['status', '--json', '--fields', 'profile,base_url,base_url_source,key_check'],
+      ['GET /api/account'],
+    );
     expect(json(res)).toMatchObject({ base_url: c.sandbox.baseUrl, base_url_source: 'environment', key_check: 'ok' });
   },
   'config list': async () => {
@@ -284,11 +353,19 @@ describe('every command of the contract', () => {
 
   it('matches the commands the program registers', async () => {
     const io = await createTestIO();
-    const ctx = createContext({ io, env: {}, now: () => 0, sleep: async () => {}, signal: new AbortController().signal });
+    const ctx = createContext({
+      io,
+      env: {},
+      now: () => 0,
+      sleep: async () => {},
+      signal: new AbortController().signal,
+    });
     // `help` (at the root and in each group) prints help pages: test/commands/help-pages.test.ts.
     const commands = (cmd: Command) => cmd.commands.filter((sub) => sub.name() !== 'help');
     const leaves = (cmd: Command, prefix: string[]): string[] =>
-      commands(cmd).length === 0 ? [prefix.join(' ')] : commands(cmd).flatMap((sub) => leaves(sub, [...prefix, sub.name()]));
+      commands(cmd).length === 0
+        ? [prefix.join(' ')]
+        : commands(cmd).flatMap((sub) => leaves(sub, [...prefix, sub.name()]));
     const registered = commands(buildProgram(ctx)).flatMap((cmd) => leaves(cmd, [cmd.name()]));
     expect([...registered].sort()).toEqual([...COMMAND_NAMES].sort());
   });

@@ -9,11 +9,15 @@ import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
 const { sandbox, env, run } = useSandboxCli({ resetData: true, inProcess: true });
 
-const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 
 async function clickedLink(): Promise<{ id: number; shorturl: string }> {
   const { json } = await sandbox.api('POST', '/url/add', { url: 'https://example.com/watched', custom: 'watched' });
-  await fetch(json.shorturl, { redirect: 'manual', headers: { 'user-agent': CHROME, referer: 'https://www.facebook.com/p', 'cf-ipcountry': 'CA' } });
+  await fetch(json.shorturl, {
+    redirect: 'manual',
+    headers: { 'user-agent': CHROME, referer: 'https://www.facebook.com/p', 'cf-ipcountry': 'CA' },
+  });
   await fetch(json.shorturl, { redirect: 'manual', headers: { 'user-agent': CHROME, 'cf-ipcountry': 'CA' } });
   return json;
 }
@@ -29,7 +33,10 @@ interface TerminalRun {
  * main() with a terminal on stdout/stderr (or not), a sleep that records its intervals and
  * presses Ctrl-C at the `interruptAt`-th one.
  */
-async function runOn(args: string[], opts: { tty: boolean; columns?: number; extraEnv?: Record<string, string>; interruptAt?: number }): Promise<TerminalRun> {
+async function runOn(
+  args: string[],
+  opts: { tty: boolean; columns?: number; extraEnv?: Record<string, string>; interruptAt?: number },
+): Promise<TerminalRun> {
   const io = await createTestIO({ tty: opts.tty, columns: opts.columns ?? 80 });
   const controller = new AbortController();
   const sleeps: number[] = [];
@@ -67,7 +74,10 @@ describe('urls get', () => {
     const link = await clickedLink();
     const json = await runOn(['urls', 'get', String(link.id), '-o', 'json'], { tty: true });
     expect(JSON.parse(json.stdout)).toMatchObject({ id: link.id, clicks: 2, countries: { Canada: 2 } });
-    const fields = await runOn(['urls', 'get', String(link.id), '--fields', 'clicks,countries.Canada'], { tty: true, extraEnv: { NO_COLOR: '1' } });
+    const fields = await runOn(['urls', 'get', String(link.id), '--fields', 'clicks,countries.Canada'], {
+      tty: true,
+      extraEnv: { NO_COLOR: '1' },
+    });
     expect(fields.stdout).toMatch(/clicks +│ 2/);
     expect(fields.stdout).toMatch(/countries\.Canada +│ 2/);
     expect(fields.stdout).not.toMatch(/Top countries/);
@@ -78,8 +88,10 @@ describe('urls get', () => {
   test('piped: tsv as before', async () => {
     const link = await clickedLink();
     const res = await run(['urls', 'get', String(link.id)]);
-    expect(res.stdout.split('\n')[0]).toBe('id\talias\tshorturl\tlongurl\ttitle\tdescription\tclicks\tuniqueclicks\tdomain\texpiry\tdate'
-      + '\tgeotarget\tdevicetarget\tcountries\treferrers\tbrowsers\tos\tsocial');
+    expect(res.stdout.split('\n')[0]).toBe(
+      'id\talias\tshorturl\tlongurl\ttitle\tdescription\tclicks\tuniqueclicks\tdomain\texpiry\tdate' +
+        '\tgeotarget\tdevicetarget\tcountries\treferrers\tbrowsers\tos\tsocial',
+    );
   });
 });
 
@@ -88,7 +100,10 @@ describe('--watch', () => {
     const link = await clickedLink();
     const res = await runOn(['urls', 'get', String(link.id), '--watch', '10'], { tty: false, interruptAt: 3 });
     expect(res.exitCode, res.stderr).toBe(0);
-    const snapshots = res.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+    const snapshots = res.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(snapshots).toHaveLength(3);
     expect(snapshots[0]).toMatchObject({ id: link.id, alias: 'watched', clicks: 2 });
     expect(res.sleeps).toEqual([10_000, 10_000, 10_000]);
@@ -105,7 +120,10 @@ describe('--watch', () => {
 
   test('--fields applies to each snapshot', async () => {
     const link = await clickedLink();
-    const res = await runOn(['urls', 'get', String(link.id), '--watch', '--fields', 'alias,clicks'], { tty: false, interruptAt: 2 });
+    const res = await runOn(['urls', 'get', String(link.id), '--watch', '--fields', 'alias,clicks'], {
+      tty: false,
+      interruptAt: 2,
+    });
     expect(res.stdout).toBe('{"alias":"watched","clicks":2}\n{"alias":"watched","clicks":2}\n');
     expect(res.sleeps).toEqual([5000, 5000]);
   });
@@ -122,9 +140,14 @@ describe('--watch', () => {
 
   test('faster than half the rate limit allows: raised, and stderr says so', async () => {
     const link = await clickedLink();
-    const res = await runOn(['urls', 'get', String(link.id), '--watch', '1', '--rate-limit', '30/60s'], { tty: false, interruptAt: 1 });
+    const res = await runOn(['urls', 'get', String(link.id), '--watch', '1', '--rate-limit', '30/60s'], {
+      tty: false,
+      interruptAt: 1,
+    });
     expect(res.exitCode).toBe(0);
-    expect(res.stderr).toMatch(/refreshing every 4s, not 1s: a watch takes at most half of the rate limit \(30 per 60s\)/);
+    expect(res.stderr).toMatch(
+      /refreshing every 4s, not 1s: a watch takes at most half of the rate limit \(30 per 60s\)/,
+    );
     expect(res.sleeps).toEqual([4000]);
   });
 
@@ -140,7 +163,10 @@ describe('--watch', () => {
     const { json } = await sandbox.api('POST', '/qr/add', { type: 'link', data: 'https://example.com/flyer' });
     await fetch(json.link, { redirect: 'manual', headers: { 'user-agent': CHROME } });
     const res = await runOn(['qr', 'get', String(json.id), '--watch', '5'], { tty: false, interruptAt: 2 });
-    const snapshots = res.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+    const snapshots = res.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(snapshots).toHaveLength(2);
     expect(snapshots[1]).toMatchObject({ details: { id: json.id, scans: 1 }, data: { topBrowsers: { Chrome: '1' } } });
   });

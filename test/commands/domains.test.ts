@@ -10,15 +10,41 @@ async function addDomain(name: string): Promise<number> {
 
 describe('domains', () => {
   it('adds a domain with its redirects and prints the record in the domain vocabulary', async () => {
-    const res = await cli.runLogged(['domains', 'add', 'https://go.example.com', '--redirect-root', 'https://example.com', '--redirect-404', 'https://example.com/404', '--json']);
+    const res = await cli.runLogged([
+      'domains',
+      'add',
+      'https://go.example.com',
+      '--redirect-root',
+      'https://example.com',
+      '--redirect-404',
+      'https://example.com/404',
+      '--json',
+    ]);
     expect(res.exitCode).toBe(0);
     const body = json(res);
-    expect(body).toEqual({ id: expect.any(Number), domain: 'https://go.example.com', redirectroot: 'https://example.com/', redirect404: 'https://example.com/404' });
+    expect(body).toEqual({
+      id: expect.any(Number),
+      domain: 'https://go.example.com',
+      redirectroot: 'https://example.com/',
+      redirect404: 'https://example.com/404',
+    });
     expect(res.requests).toHaveLength(1);
-    expect(res.requests[0]).toMatchObject({ method: 'POST', path: '/api/domain/add',
-      body: { domain: 'https://go.example.com', redirectroot: 'https://example.com/', redirect404: 'https://example.com/404' } });
+    expect(res.requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/domain/add',
+      body: {
+        domain: 'https://go.example.com',
+        redirectroot: 'https://example.com/',
+        redirect404: 'https://example.com/404',
+      },
+    });
     const list = json(await cli.run(['domains', 'list', '--json', '--limit', '100']));
-    expect(list).toContainEqual({ id: body.id, domain: 'https://go.example.com', redirectroot: 'https://example.com/', redirect404: 'https://example.com/404' });
+    expect(list).toContainEqual({
+      id: body.id,
+      domain: 'https://go.example.com',
+      redirectroot: 'https://example.com/',
+      redirect404: 'https://example.com/404',
+    });
   });
 
   it('prints only the id with -q (alias `domain create`)', async () => {
@@ -40,7 +66,7 @@ describe('domains', () => {
     expect(json(res)).toEqual({ id: expect.any(Number), domain: sent });
   });
 
-  it('gets one domain from the list, in the list\'s fields, in one request of 500', async () => {
+  it("gets one domain from the list, in the list's fields, in one request of 500", async () => {
     await cli.sandbox.admin.reset({ data: true });
     const id = await addDomain('one');
     await addDomain('two');
@@ -57,13 +83,34 @@ describe('domains', () => {
 
   it('updates the redirects and prints the id and what changed', async () => {
     const id = await addDomain('upd');
-    const res = await cli.runLogged(['domains', 'update', String(id), '--redirect-404', 'https://example.com/missing', '--json']);
+    const res = await cli.runLogged([
+      'domains',
+      'update',
+      String(id),
+      '--redirect-404',
+      'https://example.com/missing',
+      '--json',
+    ]);
     expect(res.exitCode).toBe(0);
     expect(json(res)).toEqual({ id, redirect404: 'https://example.com/missing' });
-    expect(res.requests[0]).toMatchObject({ method: 'PUT', path: `/api/domain/${id}/update`, body: { redirect404: 'https://example.com/missing' } });
+    expect(res.requests[0]).toMatchObject({
+      method: 'PUT',
+      path: `/api/domain/${id}/update`,
+      body: { redirect404: 'https://example.com/missing' },
+    });
     const quiet = await cli.run(['domains', 'update', String(id), '--redirect-root', 'https://example.org', '-q']);
     expect(quiet.stdout).toBe(`${id}\n`);
-    const fields = await cli.run(['domains', 'edit', String(id), '--redirect-root', 'https://example.org', '--fields', 'id,redirectroot', '-o', 'tsv']);
+    const fields = await cli.run([
+      'domains',
+      'edit',
+      String(id),
+      '--redirect-root',
+      'https://example.org',
+      '--fields',
+      'id,redirectroot',
+      '-o',
+      'tsv',
+    ]);
     expect(fields.stdout).toBe(`id\tredirectroot\n${id}\thttps://example.org/\n`);
   });
 
@@ -126,7 +173,9 @@ describe('domains', () => {
     const id = await addDomain('keep');
     const res = await cli.runLogged(['domains', 'delete', String(id)]);
     expect(res.exitCode).toBe(2);
-    expect(res.stderr).toContain('refusing to delete without confirmation: pass -y/--yes when not running interactively');
+    expect(res.stderr).toContain(
+      'refusing to delete without confirmation: pass -y/--yes when not running interactively',
+    );
     expect(res.requests).toEqual([]);
   });
 
@@ -136,7 +185,9 @@ describe('domains', () => {
     const res = await cli.runLogged(['domains', 'rm', String(a), String(b), '-y']);
     expect(res.exitCode).toBe(0);
     expect(calls(res.requests)).toEqual([`DELETE /api/domain/${a}/delete`, `DELETE /api/domain/${b}/delete`]);
-    expect(res.stdout).toBe(`id\tstatus\tmessage\n${a}\tdeleted\tDomain has been deleted successfully.\n${b}\tdeleted\tDomain has been deleted successfully.\n`);
+    expect(res.stdout).toBe(
+      `id\tstatus\tmessage\n${a}\tdeleted\tDomain has been deleted successfully.\n${b}\tdeleted\tDomain has been deleted successfully.\n`,
+    );
     expect(res.stderr).toBe('deleted 2 of 2 domains\n');
     const left = json<{ id: number }[]>(await cli.run(['domains', 'list', '--all', '--limit', '100', '--json']));
     expect(left.map((d) => d.id)).not.toContain(a);
@@ -147,9 +198,14 @@ describe('domains', () => {
     const b = await addDomain('j-b');
     const many = json(await cli.run(['domains', 'delete', String(a), String(b), '-y', '--json']));
     const message = 'Domain has been deleted successfully.';
-    expect(many).toEqual([{ id: a, status: 'deleted', message }, { id: b, status: 'deleted', message }]);
+    expect(many).toEqual([
+      { id: a, status: 'deleted', message },
+      { id: b, status: 'deleted', message },
+    ]);
     const c = await addDomain('j-c');
-    expect(json(await cli.run(['domains', 'delete', String(c), '-y', '--json']))).toEqual([{ id: c, status: 'deleted', message }]);
+    expect(json(await cli.run(['domains', 'delete', String(c), '-y', '--json']))).toEqual([
+      { id: c, status: 'deleted', message },
+    ]);
   });
 
   it('exits 1 naming the id the server does not know, after deleting the others', async () => {
@@ -157,7 +213,9 @@ describe('domains', () => {
     const res = await cli.runLogged(['domains', 'delete', '999999', String(a), '-y']);
     expect(res.exitCode).toBe(1);
     expect(res.requests).toHaveLength(2);
-    expect(res.stdout).toBe(`id\tstatus\tmessage\n999999\tfailed\tDomain does not exist.\n${a}\tdeleted\tDomain has been deleted successfully.\n`);
+    expect(res.stdout).toBe(
+      `id\tstatus\tmessage\n999999\tfailed\tDomain does not exist.\n${a}\tdeleted\tDomain has been deleted successfully.\n`,
+    );
     expect(res.stderr).toBe('shorty: deleted 1 of 2 domains; failed: 999999 (Domain does not exist.)\n');
   });
 

@@ -11,7 +11,10 @@ const { sandbox: source } = useSandboxCli({ rateLimit: '100000/60s', resetData: 
 const { sandbox: target } = useSandboxCli({ rateLimit: '100000/60s', resetData: true });
 
 function shorty(sandbox: StartedSandbox, args: string[], input?: string): Promise<CliResult> {
-  return runInProcess(args, { input, env: { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey, SHORTY_RATE_LIMIT: '100000/60s' } });
+  return runInProcess(args, {
+    input,
+    env: { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey, SHORTY_RATE_LIMIT: '100000/60s' },
+  });
 }
 
 async function seed(n: number): Promise<void> {
@@ -32,11 +35,25 @@ describe('urls export', () => {
     expect(res.exitCode).toBe(0);
     const rows = csv(res.stdout);
     expect(rows).toHaveLength(7);
-    expect(Object.keys(rows[0])).toEqual(['id', 'alias', 'shorturl', 'longurl', 'title', 'description', 'clicks', 'uniqueclicks', 'domain', 'expiry', 'date']);
+    expect(Object.keys(rows[0])).toEqual([
+      'id',
+      'alias',
+      'shorturl',
+      'longurl',
+      'title',
+      'description',
+      'clicks',
+      'uniqueclicks',
+      'domain',
+      'expiry',
+      'date',
+    ]);
     expect(new Set(rows.map((r) => r.id)).size).toBe(7);
     const requests = await source.admin.requests();
     expect(requests.map((r) => [r.method, r.path, r.query.limit, r.query.page])).toEqual([
-      ['GET', '/api/urls', '3', '1'], ['GET', '/api/urls', '3', '2'], ['GET', '/api/urls', '3', '3'],
+      ['GET', '/api/urls', '3', '1'],
+      ['GET', '/api/urls', '3', '2'],
+      ['GET', '/api/urls', '3', '3'],
     ]);
     expect(res.stderr).toMatch(/^7 links exported in 3 requests/m);
   });
@@ -45,15 +62,25 @@ describe('urls export', () => {
     await seed(4);
     const res = await shorty(source, ['urls', 'export', '-o', 'ndjson']);
     expect(res.exitCode).toBe(0);
-    const rows = res.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const rows = res.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(rows).toHaveLength(4);
-    expect(rows[0]).toMatchObject({ longurl: expect.stringMatching(/^https:\/\/export\.example\//), clicks: 0, domain: '' });
+    expect(rows[0]).toMatchObject({
+      longurl: expect.stringMatching(/^https:\/\/export\.example\//),
+      clicks: 0,
+      domain: '',
+    });
     expect((await source.admin.requests()).map((r) => r.query.limit)).toEqual(['500']);
   });
 
   test('no links: a header only, one request', async () => {
     const res = await shorty(source, ['urls', 'export']);
-    expect(res).toMatchObject({ exitCode: 0, stdout: 'id,alias,shorturl,longurl,title,description,clicks,uniqueclicks,domain,expiry,date\n' });
+    expect(res).toMatchObject({
+      exitCode: 0,
+      stdout: 'id,alias,shorturl,longurl,title,description,clicks,uniqueclicks,domain,expiry,date\n',
+    });
     expect(await source.admin.requests()).toHaveLength(1);
   });
 
@@ -69,7 +96,8 @@ describe('urls export', () => {
     expect((await target.admin.stats()).links).toBe(6);
 
     const again = await shorty(target, ['urls', 'export']);
-    const pick = (rows: Record<string, string>[]) => rows.map((r) => [r.longurl, r.alias, r.title, r.shorturl.replace(/^https?:\/\/[^/]+/, '')]).sort();
+    const pick = (rows: Record<string, string>[]) =>
+      rows.map((r) => [r.longurl, r.alias, r.title, r.shorturl.replace(/^https?:\/\/[^/]+/, '')]).sort();
     expect(pick(csv(again.stdout))).toEqual(pick(csv(exported.stdout)));
 
     // Into the same server again: every alias exists, and --if-exists skip makes that clean.

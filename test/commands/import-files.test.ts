@@ -11,11 +11,16 @@ import { useSandboxCli } from '../helpers/sandbox-cli.js';
  * The write seam: after `fillsAfter` writes to a journal, the disk fills up: the next write is cut
  * short half-way, and every later one fails with ENOSPC (never, when undefined).
  */
-const disk = vi.hoisted(() => ({ fillsAfter: undefined as number | undefined, writes: 0, openFails: undefined as string | undefined }));
+const disk = vi.hoisted(() => ({
+  fillsAfter: undefined as number | undefined,
+  writes: 0,
+  openFails: undefined as string | undefined,
+}));
 
 vi.mock('../../src/bulk/append-file.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/bulk/append-file.js')>();
-  const enospc = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
+  const enospc = () =>
+    Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
   const filling = (calls: FileCalls): FileCalls => ({
     ...calls,
     async write(bytes) {
@@ -29,7 +34,12 @@ vi.mock('../../src/bulk/append-file.js', async (importOriginal) => {
     ...real,
     async openFileCalls(path: string, flags: 'a' | 'wx'): Promise<OpenedFile> {
       // `openFails`: the code the system answers an open with (a read-only disk, no permission).
-      if (disk.openFails) throw Object.assign(new Error(`${disk.openFails}: open '${path}'`), { code: disk.openFails, syscall: 'open', path });
+      if (disk.openFails)
+        throw Object.assign(new Error(`${disk.openFails}: open '${path}'`), {
+          code: disk.openFails,
+          syscall: 'open',
+          path,
+        });
       const opened = await real.openFileCalls(path, flags);
       return path.endsWith('.journal') ? { ...opened, calls: filling(opened.calls) } : opened;
     },
@@ -63,15 +73,30 @@ describe('a journal on a disk that fills up', () => {
     const res = await run(['urls', 'import', input, '--journal', journal, '--rate-limit', '7/1s', '-o', 'ndjson']);
 
     expect(res.exitCode, res.stderr).toBe(1);
-    const reported = res.stdout.trim().split('\n').map((line) => JSON.parse(line));
-    expect(reported.map((r) => [r.row, r.status])).toEqual([[1, 'ok'], [2, 'ok']]);
-    expect(res.stderr).toMatch(new RegExp(`^shorty: cannot write the journal ${journal}: no space left on the device \\(ENOSPC\\)$`, 'm'));
-    expect(res.stderr).toMatch(/^row 3 \(http:\/\/\S+\) was sent but its outcome is not in the journal: a rerun looks it up before sending it again$/m);
+    const reported = res.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(reported.map((r) => [r.row, r.status])).toEqual([
+      [1, 'ok'],
+      [2, 'ok'],
+    ]);
+    expect(res.stderr).toMatch(
+      new RegExp(`^shorty: cannot write the journal ${journal}: no space left on the device \\(ENOSPC\\)$`, 'm'),
+    );
+    expect(res.stderr).toMatch(
+      /^row 3 \(http:\/\/\S+\) was sent but its outcome is not in the journal: a rerun looks it up before sending it again$/m,
+    );
     expect(res.stderr).not.toMatch(/unexpected error/);
     const lines = readFileSync(journal, 'utf8').split('\n');
     expect(lines.at(-1)).toBe('');
-    expect(lines.slice(0, -1).map((line) => [JSON.parse(line).row, JSON.parse(line).status]))
-      .toEqual([[1, 'sending'], [1, 'ok'], [2, 'sending'], [2, 'ok'], [3, 'sending']]);
+    expect(lines.slice(0, -1).map((line) => [JSON.parse(line).row, JSON.parse(line).status])).toEqual([
+      [1, 'sending'],
+      [1, 'ok'],
+      [2, 'sending'],
+      [2, 'ok'],
+      [3, 'sending'],
+    ]);
     // Rows 4 and 5 were never sent.
     expect((await sandbox.admin.stats()).links).toBe(3);
   });
@@ -106,15 +131,41 @@ describe('paths shorty cannot use: one line with the path and a hint, exit 2, no
   mkdirSync(folder, { recursive: true });
 
   test.each([
-    ['--journal a folder', () => ['--journal', folder], `cannot read the journal ${folder}: it is a folder (EISDIR)`, 'give the path of a file'],
-    ['--failed-out a folder', () => ['--failed-out', folder], `cannot write --failed-out ${folder}: it is a folder (EISDIR)`, 'give the path of a file'],
-    ['--journal under a file', () => ['--journal', underFile()], 'a part of the path is not a folder (ENOTDIR)', 'check the path'],
-    ['--failed-out under a file', () => ['--failed-out', underFile()], 'a part of the path is not a folder (ENOTDIR)', 'check the path'],
-    ['an input that is a symlink loop', () => {
-      symlinkSync(join(dir, 'loop-b'), join(dir, 'loop-a'));
-      symlinkSync(join(dir, 'loop-a'), join(dir, 'loop-b'));
-      return [];
-    }, `cannot read ${join(dir, 'loop-a')}: too many symbolic links (ELOOP)`, 'check the path', join(dir, 'loop-a')],
+    [
+      '--journal a folder',
+      () => ['--journal', folder],
+      `cannot read the journal ${folder}: it is a folder (EISDIR)`,
+      'give the path of a file',
+    ],
+    [
+      '--failed-out a folder',
+      () => ['--failed-out', folder],
+      `cannot write --failed-out ${folder}: it is a folder (EISDIR)`,
+      'give the path of a file',
+    ],
+    [
+      '--journal under a file',
+      () => ['--journal', underFile()],
+      'a part of the path is not a folder (ENOTDIR)',
+      'check the path',
+    ],
+    [
+      '--failed-out under a file',
+      () => ['--failed-out', underFile()],
+      'a part of the path is not a folder (ENOTDIR)',
+      'check the path',
+    ],
+    [
+      'an input that is a symlink loop',
+      () => {
+        symlinkSync(join(dir, 'loop-b'), join(dir, 'loop-a'));
+        symlinkSync(join(dir, 'loop-a'), join(dir, 'loop-b'));
+        return [];
+      },
+      `cannot read ${join(dir, 'loop-a')}: too many symbolic links (ELOOP)`,
+      'check the path',
+      join(dir, 'loop-a'),
+    ],
   ])('%s', async (_name, flags, message, hint, inputPath?: string) => {
     const extra = flags();
     const input = inputPath ?? file('paths.txt', 'https://paths.example/1\n');
@@ -129,16 +180,42 @@ describe('paths shorty cannot use: one line with the path and a hint, exit 2, no
 
 describe('a journal or --failed-out the system refuses to open', () => {
   test.each([
-    ['--journal', 'EACCES', 'cannot write the journal', 'permission denied (EACCES)', 'check the permissions of the file and of its folder'],
-    ['--journal', 'EROFS', 'cannot write the journal', 'read-only file system (EROFS)', 'choose a path on a writable disk'],
-    ['--failed-out', 'EACCES', 'cannot write --failed-out', 'permission denied (EACCES)', 'check the permissions of the file and of its folder'],
-    ['--failed-out', 'ENOSPC', 'cannot write --failed-out', 'no space left on the device (ENOSPC)', 'free some space, or choose a path on another disk'],
+    [
+      '--journal',
+      'EACCES',
+      'cannot write the journal',
+      'permission denied (EACCES)',
+      'check the permissions of the file and of its folder',
+    ],
+    [
+      '--journal',
+      'EROFS',
+      'cannot write the journal',
+      'read-only file system (EROFS)',
+      'choose a path on a writable disk',
+    ],
+    [
+      '--failed-out',
+      'EACCES',
+      'cannot write --failed-out',
+      'permission denied (EACCES)',
+      'check the permissions of the file and of its folder',
+    ],
+    [
+      '--failed-out',
+      'ENOSPC',
+      'cannot write --failed-out',
+      'no space left on the device (ENOSPC)',
+      'free some space, or choose a path on another disk',
+    ],
   ])('%s, %s: one line with the path and a hint, exit 2, nothing sent', async (flag, code, what, reason, hint) => {
     disk.openFails = code;
     const path = join(dir, flag === '--journal' ? 'refused.journal' : 'refused.csv');
     const res = await run(['urls', 'import', file('refused.txt', 'https://refused.example/1\n'), flag, path]);
     expect(res.exitCode).toBe(2);
-    expect(res.stderr).toMatch(new RegExp(`^shorty: ${what} ${path}: ${reason.replace(/[()]/g, '\\$&')}\nhint: ${hint}\n$`, 'm'));
+    expect(res.stderr).toMatch(
+      new RegExp(`^shorty: ${what} ${path}: ${reason.replace(/[()]/g, '\\$&')}\nhint: ${hint}\n$`, 'm'),
+    );
     expect((await sandbox.admin.stats()).links).toBe(0);
   });
 });

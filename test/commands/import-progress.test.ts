@@ -8,7 +8,11 @@ const { env } = useSandboxCli({ rateLimit: '100000/60s' });
 const urls = Array.from({ length: 20 }, (_, i) => `https://example.com/p${i}`).join('\n');
 
 function importAt(rateLimit: string, flags: string[] = []) {
-  return runInProcess(['urls', 'import', '-', '-o', 'ndjson', '--rate-limit', rateLimit, ...flags], { env, input: urls, ...simulatedClock() });
+  return runInProcess(['urls', 'import', '-', '-o', 'ndjson', '--rate-limit', rateLimit, ...flags], {
+    env,
+    input: urls,
+    ...simulatedClock(),
+  });
 }
 
 describe('urls import progress without a terminal', () => {

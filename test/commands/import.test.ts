@@ -5,7 +5,12 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { tempDir, type CliResult } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
-const { sandbox, run } = useSandboxCli({ rateLimit: '100000/60s', clientRateLimit: '100000/60s', resetData: true, inProcess: true });
+const { sandbox, run } = useSandboxCli({
+  rateLimit: '100000/60s',
+  clientRateLimit: '100000/60s',
+  resetData: true,
+  inProcess: true,
+});
 let dir: string;
 
 beforeAll(() => {
@@ -25,19 +30,25 @@ function file(name: string, text: string): string {
 const csv = (text: string): Record<string, string>[] => parse(text, { columns: true });
 
 async function creates(): Promise<Record<string, unknown>[]> {
-  return (await sandbox.admin.requests()).filter((r) => r.method === 'POST' && r.path === '/api/url/add').map((r) => r.body as Record<string, unknown>);
+  return (await sandbox.admin.requests())
+    .filter((r) => r.method === 'POST' && r.path === '/api/url/add')
+    .map((r) => r.body as Record<string, unknown>);
 }
 
 describe('urls import input', () => {
   test('CSV edge cases: BOM, CRLF, quoted commas and newlines, UTF-8, aliases and passthrough columns', async () => {
-    const path = file('edge.csv', '\uFEFFlongurl,alias,metatitle,note\r\n'
-      + 'https://example.com/a?x=1,alpha,"Hello, ""world""",n1\r\n'
-      + 'https://example.com/ü,,"two\r\nlines",n2\r\n'
-      + 'https://example.com/c,,Grüße 👋,n3\r\n');
+    const path = file(
+      'edge.csv',
+      '\uFEFFlongurl,alias,metatitle,note\r\n' +
+        'https://example.com/a?x=1,alpha,"Hello, ""world""",n1\r\n' +
+        'https://example.com/ü,,"two\r\nlines",n2\r\n' +
+        'https://example.com/c,,Grüße 👋,n3\r\n',
+    );
     const res = await shorty(['urls', 'import', path]);
     expect(res.exitCode).toBe(0);
     // Several rows are in flight at once at this cap, so the server may see them in any order.
-    const byUrl = (a: Record<string, unknown>, b: Record<string, unknown>) => String(a.url).localeCompare(String(b.url));
+    const byUrl = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+      String(a.url).localeCompare(String(b.url));
     expect((await creates()).sort(byUrl)).toEqual([
       { url: 'https://example.com/%C3%BC', metatitle: 'two\r\nlines' },
       { url: 'https://example.com/a?x=1', custom: 'alpha', metatitle: 'Hello, "world"' },
@@ -45,10 +56,26 @@ describe('urls import input', () => {
     ]);
     const rows = csv(res.stdout);
     // The input's longurl and alias give way to the results', which name the link as every command does.
-    expect(Object.keys(rows[0])).toEqual(['metatitle', 'note', 'row', 'status', 'id', 'alias', 'shorturl', 'longurl', 'error']);
-    expect(rows.map((r) => r.longurl)).toEqual(['https://example.com/a?x=1', 'https://example.com/ü', 'https://example.com/c']);
+    expect(Object.keys(rows[0])).toEqual([
+      'metatitle',
+      'note',
+      'row',
+      'status',
+      'id',
+      'alias',
+      'shorturl',
+      'longurl',
+      'error',
+    ]);
+    expect(rows.map((r) => r.longurl)).toEqual([
+      'https://example.com/a?x=1',
+      'https://example.com/ü',
+      'https://example.com/c',
+    ]);
     expect(rows.map((r) => [r.row, r.status, r.note, r.metatitle])).toEqual([
-      ['1', 'ok', 'n1', 'Hello, "world"'], ['2', 'ok', 'n2', 'two\r\nlines'], ['3', 'ok', 'n3', 'Grüße 👋'],
+      ['1', 'ok', 'n1', 'Hello, "world"'],
+      ['2', 'ok', 'n2', 'two\r\nlines'],
+      ['3', 'ok', 'n3', 'Grüße 👋'],
     ]);
     expect(rows[0]).toMatchObject({ alias: 'alpha', shorturl: `${sandbox.baseUrl}/alpha` });
     expect(res.stderr).toContain('3 rows, under a second at 100000/min');
@@ -56,13 +83,24 @@ describe('urls import input', () => {
   });
 
   test('plain lines from stdin, results in order as ndjson', async () => {
-    const res = await shorty(['urls', 'import', '-', '-o', 'ndjson'], { input: 'https://a.example/1\n\n# comment\nhttps://a.example/2,x\r\nhttps://a.example/3\n' });
+    const res = await shorty(['urls', 'import', '-', '-o', 'ndjson'], {
+      input: 'https://a.example/1\n\n# comment\nhttps://a.example/2,x\r\nhttps://a.example/3\n',
+    });
     expect(res.exitCode).toBe(0);
-    const rows = res.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const rows = res.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(rows.map((r) => [r.row, r.url, r.status])).toEqual([
-      [1, 'https://a.example/1', 'ok'], [2, 'https://a.example/2,x', 'ok'], [3, 'https://a.example/3', 'ok'],
+      [1, 'https://a.example/1', 'ok'],
+      [2, 'https://a.example/2,x', 'ok'],
+      [3, 'https://a.example/3', 'ok'],
     ]);
-    expect((await creates()).map((b) => b.url).sort()).toEqual(['https://a.example/1', 'https://a.example/2,x', 'https://a.example/3']);
+    expect((await creates()).map((b) => b.url).sort()).toEqual([
+      'https://a.example/1',
+      'https://a.example/2,x',
+      'https://a.example/3',
+    ]);
   });
 
   test('NDJSON with link-body shapes, forced with --format', async () => {
@@ -70,16 +108,30 @@ describe('urls import input', () => {
     const res = await shorty(['urls', 'import', '-', '--format', 'ndjson', '-o', 'json'], { input });
     expect(res.exitCode).toBe(0);
     expect(JSON.parse(res.stdout)[0]).toMatchObject({ row: 1, status: 'ok', custom: 'nd-one' });
-    expect(await creates()).toEqual([{
-      url: 'https://a.example/', custom: 'nd-one', geotarget: [{ location: 'Canada', link: 'https://a.ca/' }], parameters: [{ name: 'utm', value: 'x' }],
-    }]);
+    expect(await creates()).toEqual([
+      {
+        url: 'https://a.example/',
+        custom: 'nd-one',
+        geotarget: [{ location: 'Canada', link: 'https://a.ca/' }],
+        parameters: [{ name: 'utm', value: 'x' }],
+      },
+    ]);
   });
 
   test('invalid rows are reported and never sent; exit 1', async () => {
-    const path = file('mixed.csv', 'url,custom,pixels\nhttps://ok.example/1,,\nftp://bad.example,,\nhttps://ok.example/2,x,\nhttps://ok.example/3,,1;two\nhttps://ok.example/4,,\n');
+    const path = file(
+      'mixed.csv',
+      'url,custom,pixels\nhttps://ok.example/1,,\nftp://bad.example,,\nhttps://ok.example/2,x,\nhttps://ok.example/3,,1;two\nhttps://ok.example/4,,\n',
+    );
     const res = await shorty(['urls', 'import', path]);
     expect(res.exitCode).toBe(1);
-    expect(csv(res.stdout).map((r) => [r.row, r.status])).toEqual([['1', 'ok'], ['2', 'invalid'], ['3', 'invalid'], ['4', 'invalid'], ['5', 'ok']]);
+    expect(csv(res.stdout).map((r) => [r.row, r.status])).toEqual([
+      ['1', 'ok'],
+      ['2', 'invalid'],
+      ['3', 'invalid'],
+      ['4', 'invalid'],
+      ['5', 'ok'],
+    ]);
     expect(csv(res.stdout)[2].error).toMatch(/at least 3 characters/);
     expect((await creates()).map((b) => b.url).sort()).toEqual(['https://ok.example/1', 'https://ok.example/4']);
     expect(res.stderr).toMatch(/^2 ok, 3 invalid in /m);
@@ -89,9 +141,15 @@ describe('urls import input', () => {
     // The first two requests are answered late; with a high cap, four rows are in flight at once.
     await sandbox.admin.fault('slow', { count: 2, delayMs: 500 });
     const urls = Array.from({ length: 8 }, (_, i) => `https://order.example/${i + 1}`);
-    const res = await shorty(['urls', 'import', '-', '-o', 'ndjson'], { input: urls.join('\n'), rateLimit: '100000/1s' });
+    const res = await shorty(['urls', 'import', '-', '-o', 'ndjson'], {
+      input: urls.join('\n'),
+      rateLimit: '100000/1s',
+    });
     expect(res.exitCode).toBe(0);
-    const rows = res.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const rows = res.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(rows.map((r) => r.url)).toEqual(urls);
     expect(rows.map((r) => r.row)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     const created = (await creates()).map((b) => b.url);
@@ -116,7 +174,10 @@ describe('urls import input', () => {
   test('the progress bar stays away when stderr is not a terminal', async () => {
     const res = await shorty(['urls', 'import', '-'], { input: 'https://a.example/1\nhttps://a.example/2\n' });
     expect(res.exitCode).toBe(0);
-    expect(res.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^2 rows, /), expect.stringMatching(/^2 ok in /)]);
+    expect(res.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^2 rows, /),
+      expect.stringMatching(/^2 ok in /),
+    ]);
     expect(res.stderr).not.toMatch(/[█░]|ETA|\x1b\[/);
   });
 });
@@ -126,15 +187,24 @@ describe('urls import recovery', () => {
     await sandbox.api('POST', '/url/add', { url: 'https://taken.example', custom: 'taken' });
     await sandbox.admin.reset();
     const failedOut = join(dir, 'failed.csv');
-    const path = file('to-fix.csv', 'url,custom,metatitle\nhttps://good.example,,"a, b"\nhttps//bad.example,,"x\ny"\nhttps://dup.example,taken,t\n');
+    const path = file(
+      'to-fix.csv',
+      'url,custom,metatitle\nhttps://good.example,,"a, b"\nhttps//bad.example,,"x\ny"\nhttps://dup.example,taken,t\n',
+    );
     const first = await shorty(['urls', 'import', path, '--failed-out', failedOut]);
     expect(first.exitCode).toBe(1);
     const failed = csv(readFileSync(failedOut, 'utf8'));
-    expect(failed.map((r) => [r.url, r.custom, r.metatitle])).toEqual([['https//bad.example', '', 'x\ny'], ['https://dup.example', 'taken', 't']]);
+    expect(failed.map((r) => [r.url, r.custom, r.metatitle])).toEqual([
+      ['https//bad.example', '', 'x\ny'],
+      ['https://dup.example', 'taken', 't'],
+    ]);
     expect(failed[0].error).toMatch(/invalid url/);
     expect(failed[1].error).toBe('That alias is taken. Please choose another one.');
 
-    writeFileSync(failedOut, readFileSync(failedOut, 'utf8').replace('https//bad', 'https://bad').replace(',taken,', ',taken2,'));
+    writeFileSync(
+      failedOut,
+      readFileSync(failedOut, 'utf8').replace('https//bad', 'https://bad').replace(',taken,', ',taken2,'),
+    );
     const again = await shorty(['urls', 'import', failedOut]);
     expect(again.exitCode).toBe(0);
     expect(csv(again.stdout).map((r) => r.status)).toEqual(['ok', 'ok']);
@@ -149,7 +219,10 @@ describe('urls import recovery', () => {
     const path = file('alias.csv', 'url,custom\nhttps://second.example,mine\nhttps://third.example,other\n');
     const skip = await shorty(['urls', 'import', path, '--if-exists', 'skip']);
     expect(skip.exitCode).toBe(0);
-    expect(csv(skip.stdout).map((r) => [r.status, r.error])).toEqual([['skipped', 'That alias is taken. Please choose another one.'], ['ok', '']]);
+    expect(csv(skip.stdout).map((r) => [r.status, r.error])).toEqual([
+      ['skipped', 'That alias is taken. Please choose another one.'],
+      ['ok', ''],
+    ]);
     expect(skip.stderr).toMatch(/^1 ok, 1 skipped in /m);
     const fail = await shorty(['urls', 'import', path]);
     expect(fail.exitCode).toBe(1);

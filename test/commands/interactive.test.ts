@@ -37,8 +37,16 @@ function scripted(answers: (string | boolean)[]): Prompter & { asked: string[] }
 async function terminalContext(prompter: Prompter, env: Record<string, string> = {}, globals: GlobalOptions = {}) {
   const io: TestIO = await createTestIO({ tty: true });
   const configDir = join(mkdtempSync(join(tmpdir(), 'shorty-interactive-')), 'cfg');
-  const ctx: Context = createContext({ io, env: { SHORTY_CONFIG_DIR: configDir, SHORTY_RATE_LIMIT: '1000/60s', NO_COLOR: '1', ...env },
-    now: () => Date.now(), sleep: async () => {}, signal: new AbortController().signal }, globals);
+  const ctx: Context = createContext(
+    {
+      io,
+      env: { SHORTY_CONFIG_DIR: configDir, SHORTY_RATE_LIMIT: '1000/60s', NO_COLOR: '1', ...env },
+      now: () => Date.now(),
+      sleep: async () => {},
+      signal: new AbortController().signal,
+    },
+    globals,
+  );
   ctx.prompter = async () => prompter;
   return { ctx, io, configDir };
 }

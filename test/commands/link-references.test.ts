@@ -31,14 +31,32 @@ describe('links by alias or short URL', () => {
   test('a link on a branded domain by its short URL', async () => {
     await cli.sandbox.api('POST', '/domain/add', { domain: 'https://go.example.com' });
     const { id } = await seed('branded', { domain: 'https://go.example.com' });
-    const res = await cli.runLogged(['urls', 'get', 'https://go.example.com/branded', '--fields', 'id,domain', '-o', 'csv']);
+    const res = await cli.runLogged([
+      'urls',
+      'get',
+      'https://go.example.com/branded',
+      '--fields',
+      'id,domain',
+      '-o',
+      'csv',
+    ]);
     expect(res.stdout).toBe(`id,domain\n${id},https://go.example.com\n`);
     expect(calls(res.requests)).toEqual(['GET /api/urls']);
   });
 
   test('urls update by alias: the lookup also gives the current long URL', async () => {
     const { id } = await seed('upd');
-    const res = await cli.runLogged(['urls', 'update', 'upd', '--meta-title', 'New', '--fields', 'alias,longurl,title', '-o', 'json']);
+    const res = await cli.runLogged([
+      'urls',
+      'update',
+      'upd',
+      '--meta-title',
+      'New',
+      '--fields',
+      'alias,longurl,title',
+      '-o',
+      'json',
+    ]);
     expect(res.exitCode, res.stderr).toBe(0);
     expect(calls(res.requests)).toEqual(['GET /api/urls', `PUT /api/url/${id}/update`]);
     expect(res.requests[1].body).toEqual({ url: 'https://example.com/upd', metatitle: 'New' });
@@ -51,8 +69,13 @@ describe('links by alias or short URL', () => {
     const c = await seed('del-c');
     const res = await cli.runLogged(['urls', 'delete', 'del-a', b.shorturl, String(c.id), '-y']);
     expect(res.exitCode, res.stderr).toBe(0);
-    expect(calls(res.requests)).toEqual(['GET /api/urls', 'GET /api/urls',
-      `DELETE /api/url/${a.id}/delete`, `DELETE /api/url/${b.id}/delete`, `DELETE /api/url/${c.id}/delete`]);
+    expect(calls(res.requests)).toEqual([
+      'GET /api/urls',
+      'GET /api/urls',
+      `DELETE /api/url/${a.id}/delete`,
+      `DELETE /api/url/${b.id}/delete`,
+      `DELETE /api/url/${c.id}/delete`,
+    ]);
   });
 
   test('urls lookup takes an alias too, and prints what get prints', async () => {
@@ -71,19 +94,25 @@ describe('links by alias or short URL', () => {
     const res = await cli.runLogged(args);
     expect(res.exitCode).toBe(1);
     expect(res.stdout).toBe('');
-    expect(res.stderr).toBe('shorty: no link with the alias "nosuch": Link does not exist.\nhint: a link on another branded domain is named by its short URL\n');
+    expect(res.stderr).toBe(
+      'shorty: no link with the alias "nosuch": Link does not exist.\nhint: a link on another branded domain is named by its short URL\n',
+    );
     expect(calls(res.requests)).toEqual(['GET /api/urls']);
   });
 
-  test('with a default domain in the profile, an alias is looked for there first, then on the service\'s own', async () => {
+  test("with a default domain in the profile, an alias is looked for there first, then on the service's own", async () => {
     await cli.sandbox.api('POST', '/domain/add', { domain: 'https://go.example.com' });
     const branded = await seed('onbrand', { domain: 'https://go.example.com' });
     const own = await seed('onown');
     const configDir = configWith({ default: { domain: 'go.example.com' } });
-    const first = await cli.runLogged(['urls', 'get', 'onbrand', '--fields', 'id', '-o', 'csv', '--no-headers'], { configDir });
+    const first = await cli.runLogged(['urls', 'get', 'onbrand', '--fields', 'id', '-o', 'csv', '--no-headers'], {
+      configDir,
+    });
     expect(first.stdout, first.stderr).toBe(`${branded.id}\n`);
     expect(calls(first.requests)).toEqual(['GET /api/urls']);
-    const second = await cli.runLogged(['urls', 'get', 'onown', '--fields', 'id', '-o', 'csv', '--no-headers'], { configDir });
+    const second = await cli.runLogged(['urls', 'get', 'onown', '--fields', 'id', '-o', 'csv', '--no-headers'], {
+      configDir,
+    });
     expect(second.stdout, second.stderr).toBe(`${own.id}\n`);
     expect(calls(second.requests)).toEqual(['GET /api/urls', 'GET /api/urls']);
     expect(await lookups()).toEqual(['https://go.example.com/onown', `${cli.sandbox.baseUrl}/onown`]);
@@ -114,24 +143,35 @@ describe('QR codes are named by id only', () => {
     const extra = verb === 'update' ? ['--data', 'x'] : verb === 'delete' ? ['-y'] : [];
     const res = await cli.runLogged(['qr', verb, 'spring', ...extra]);
     expect(res.exitCode).toBe(2);
-    expect(res.stderr).toBe('shorty: invalid QR code id "spring": must be a positive integer\nhint: the API finds QR codes by id only: see `shorty qr list`\n');
+    expect(res.stderr).toBe(
+      'shorty: invalid QR code id "spring": must be a positive integer\nhint: the API finds QR codes by id only: see `shorty qr list`\n',
+    );
     expect(res.requests).toEqual([]);
   });
 });
 
 describe('a QR drawing never mixes with data on stdout', () => {
-  test.each([['json'], ['ndjson'], ['csv'], ['tsv']])('urls add --qr, urls get --qr and qr add --show with -o %s', async (format) => {
-    const { shorturl } = await seed('drawn');
-    const runs = [
-      [await cli.run(['urls', 'add', 'https://example.com/d2', '--custom', `d2${format}`, '--qr', '-o', format]), `${cli.sandbox.baseUrl}/d2${format}`],
-      [await cli.run(['urls', 'get', 'drawn', '--qr', '-o', format]), shorturl],
-      [await cli.run(['qr', 'add', '--type', 'link', '--data', 'https://example.com/q', '--show', '-o', format]), 'https://example.com/q'],
-    ] as const;
-    for (const [res, drawn] of runs) {
-      expect(res.exitCode, res.stderr).toBe(0);
-      expect(res.stdout).not.toContain('▄');
-      if (format === 'json') expect(() => JSON.parse(res.stdout)).not.toThrow();
-      expect(res.stderr).toBe(await renderQr(drawn));
-    }
-  });
+  test.each([['json'], ['ndjson'], ['csv'], ['tsv']])(
+    'urls add --qr, urls get --qr and qr add --show with -o %s',
+    async (format) => {
+      const { shorturl } = await seed('drawn');
+      const runs = [
+        [
+          await cli.run(['urls', 'add', 'https://example.com/d2', '--custom', `d2${format}`, '--qr', '-o', format]),
+          `${cli.sandbox.baseUrl}/d2${format}`,
+        ],
+        [await cli.run(['urls', 'get', 'drawn', '--qr', '-o', format]), shorturl],
+        [
+          await cli.run(['qr', 'add', '--type', 'link', '--data', 'https://example.com/q', '--show', '-o', format]),
+          'https://example.com/q',
+        ],
+      ] as const;
+      for (const [res, drawn] of runs) {
+        expect(res.exitCode, res.stderr).toBe(0);
+        expect(res.stdout).not.toContain('▄');
+        if (format === 'json') expect(() => JSON.parse(res.stdout)).not.toThrow();
+        expect(res.stderr).toBe(await renderQr(drawn));
+      }
+    },
+  );
 });

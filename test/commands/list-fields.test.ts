@@ -20,7 +20,11 @@ beforeAll(async () => {
 });
 
 const LISTS: [string, () => string[], string][] = [
-  ['urls list', () => ['urls', 'list'], 'id, alias, shorturl, longurl, title, description, clicks, uniqueclicks, domain, expiry, date, type, password'],
+  [
+    'urls list',
+    () => ['urls', 'list'],
+    'id, alias, shorturl, longurl, title, description, clicks, uniqueclicks, domain, expiry, date, type, password',
+  ],
   ['qr list', () => ['qr', 'list'], 'id, link, scans, name, date'],
   ['domains list', () => ['domains', 'list'], 'id, domain, redirectroot, redirect404'],
   ['campaigns list', () => ['campaigns', 'list'], 'id, name, public, rotator, list'],
@@ -32,24 +36,26 @@ const LISTS: [string, () => string[], string][] = [
 ];
 
 describe('list --fields', () => {
-  test.each(LISTS)('%s: an unknown field exits 2 naming the valid ones, and nothing is sent', async (_name, args, valid) => {
-    const res = await cli.runLogged([...args(), '--fields', 'id,nosuchfield', '-o', 'csv']);
-    expect(res.exitCode).toBe(2);
-    expect(res.stdout).toBe('');
-    expect(res.stderr).toContain('unknown field "nosuchfield"');
-    expect(res.stderr).toContain(`valid fields: ${valid}`);
-    expect(res.requests).toEqual([]);
-  });
+  test.each(LISTS)(
+    '%s: an unknown field exits 2 naming the valid ones, and nothing is sent',
+    async (_name, args, valid) => {
+      const res = await cli.runLogged([...args(), '--fields', 'id,nosuchfield', '-o', 'csv']);
+      expect(res.exitCode).toBe(2);
+      expect(res.stdout).toBe('');
+      expect(res.stderr).toContain('unknown field "nosuchfield"');
+      expect(res.stderr).toContain(`valid fields: ${valid}`);
+      expect(res.requests).toEqual([]);
+    },
+  );
 
   test('an empty list checks the fields against the declared ones, before printing anything', async () => {
     // a page past the end is empty
-    expect(json((await cli.run(['splash', 'list', '--page', '99', '--json'])))).toEqual([]);
+    expect(json(await cli.run(['splash', 'list', '--page', '99', '--json']))).toEqual([]);
     const res = await cli.run(['splash', 'list', '--page', '99', '--fields', 'id,nosuchfield', '-o', 'csv']);
     expect(res.exitCode).toBe(2);
     expect(res.stdout).toBe('');
     expect(res.stderr).toContain('valid fields: id, name, date');
   });
-
 
   test.each(LISTS)('%s: every declared field is accepted and present in the rows', async (_name, args, valid) => {
     const fields = valid.split(', ');

@@ -26,13 +26,19 @@ describe('list --all', () => {
     expect(res.exitCode, res.stderr).toBe(0);
     expect(new Set(res.stdout.trimEnd().split('\n')).size).toBe(LINKS);
     expect(pages(res.requests)).toEqual([
-      ['/api/urls', { limit: '500' }], ['/api/urls', { limit: '500', page: '2' }], ['/api/urls', { limit: '500', page: '3' }],
+      ['/api/urls', { limit: '500' }],
+      ['/api/urls', { limit: '500', page: '2' }],
+      ['/api/urls', { limit: '500', page: '3' }],
     ]);
   });
 
   it.each([
-    [['domains', 'list'], '/api/domains'], [['overlays', 'list'], '/api/overlay'], [['splash', 'list'], '/api/splash'],
-    [['campaigns', 'list'], '/api/campaigns'], [['channels', 'list'], '/api/channels'], [['pixels', 'list'], '/api/pixels'],
+    [['domains', 'list'], '/api/domains'],
+    [['overlays', 'list'], '/api/overlay'],
+    [['splash', 'list'], '/api/splash'],
+    [['campaigns', 'list'], '/api/campaigns'],
+    [['channels', 'list'], '/api/channels'],
+    [['pixels', 'list'], '/api/pixels'],
     [['qr', 'list'], '/api/qr'],
   ])('%j asks for pages of 500 too', async (command, path) => {
     const res = await cli.runLogged([...command, '--all', '--json']);
@@ -43,10 +49,14 @@ describe('list --all', () => {
   it('keeps the page size --limit asks for', async () => {
     const res = await cli.runLogged(['urls', 'list', '--all', '--limit', '400', '-q']);
     expect(res.stdout.trimEnd().split('\n')).toHaveLength(LINKS);
-    expect(pages(res.requests).map(([, query]) => query)).toEqual([{ limit: '400' }, { limit: '400', page: '2' }, { limit: '400', page: '3' }]);
+    expect(pages(res.requests).map(([, query]) => query)).toEqual([
+      { limit: '400' },
+      { limit: '400', page: '2' },
+      { limit: '400', page: '3' },
+    ]);
   });
 
-  it('starts from --page counted in the server\'s pages when no --limit is given', async () => {
+  it("starts from --page counted in the server's pages when no --limit is given", async () => {
     const res = await cli.runLogged(['urls', 'list', '--all', '--page', '67', '--json']);
     // 1001 links at 15 a page: page 67 is the last, with 11
     expect(json<unknown[]>(res)).toHaveLength(11);

@@ -16,7 +16,19 @@ function listPage(req: HostileRequest) {
   const page = Number(query.get('page') ?? 1);
   const maxpage = Math.ceil(LINKS.length / limit);
   const urls = LINKS.slice((page - 1) * limit, page * limit);
-  return { body: { error: 0, data: { result: LINKS.length, perpage: limit, currentpage: page, nextpage: page < maxpage ? page + 1 : null, maxpage, urls } } };
+  return {
+    body: {
+      error: 0,
+      data: {
+        result: LINKS.length,
+        perpage: limit,
+        currentpage: page,
+        nextpage: page < maxpage ? page + 1 : null,
+        maxpage,
+        urls,
+      },
+    },
+  };
 }
 
 beforeEach(() => {
@@ -32,7 +44,9 @@ const paths = () => server().requests.map((r) => r.url.replace(/short=[^&]+/, 's
 
 describe('a server that ignores ?short=', () => {
   test('an alias on the third large page is found there; the pages after it are not read', async () => {
-    const res = await runInProcess(['urls', 'get', 'a1100', '--fields', 'id,alias,title', '-o', 'csv', '--debug'], { env: env() });
+    const res = await runInProcess(['urls', 'get', 'a1100', '--fields', 'id,alias,title', '-o', 'csv', '--debug'], {
+      env: env(),
+    });
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.stdout).toBe('id,alias,title\n1100,a1100,title 1100\n');
     expect(paths()).toEqual([
@@ -42,7 +56,9 @@ describe('a server that ignores ?short=', () => {
       '/api/urls?limit=500&page=3',
       '/api/url/1100',
     ]);
-    expect(res.stderr).toMatch(/^\* the server answered GET \/urls\?short= with a page of the list, not the link: reading the list in pages of 500/m);
+    expect(res.stderr).toMatch(
+      /^\* the server answered GET \/urls\?short= with a page of the list, not the link: reading the list in pages of 500/m,
+    );
   });
 
   test('an alias on the first page costs the lookup alone, and says nothing of pages', async () => {
@@ -57,6 +73,11 @@ describe('a server that ignores ?short=', () => {
     const res = await runInProcess(['urls', 'delete', 'nosuch', '-y'], { env: env(), configDir });
     expect(res.exitCode).toBe(1);
     expect(res.stderr).toMatch(/^shorty: no link with the alias "nosuch"/m);
-    expect(paths()).toEqual(['/api/urls?short=…', '/api/urls?limit=500&page=1', '/api/urls?limit=500&page=2', '/api/urls?limit=500&page=3']);
+    expect(paths()).toEqual([
+      '/api/urls?short=…',
+      '/api/urls?limit=500&page=1',
+      '/api/urls?limit=500&page=2',
+      '/api/urls?limit=500&page=3',
+    ]);
   });
 });

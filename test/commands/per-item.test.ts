@@ -18,13 +18,20 @@ describe('delete: one result per id, then a summary', () => {
     const b = await addLink(2);
     const res = await cli.runLogged(['urls', 'delete', String(a), '999', String(b), '-y', '-o', 'table']);
     expect(res.exitCode).toBe(1);
-    expect(calls(res.requests)).toEqual([`DELETE /api/url/${a}/delete`, 'DELETE /api/url/999/delete', `DELETE /api/url/${b}/delete`]);
+    expect(calls(res.requests)).toEqual([
+      `DELETE /api/url/${a}/delete`,
+      'DELETE /api/url/999/delete',
+      `DELETE /api/url/${b}/delete`,
+    ]);
     expect(res.stdout).toBe(`✓ deleted ${a}\n✗ 999: Link does not exist.\n✓ deleted ${b}\n`);
     expect(res.stderr).toBe('shorty: deleted 2 of 3 links; failed: 999 (Link does not exist.)\n');
   });
 
   it('all deleted: exit 0 and "deleted N of N" on stderr; one id needs no summary', async () => {
-    const ids = [await create('/pixel/add', { type: 'gtmpixel', name: 'A', tag: 'GTM-A' }), await create('/pixel/add', { type: 'bing', name: 'B', tag: 'B1' })];
+    const ids = [
+      await create('/pixel/add', { type: 'gtmpixel', name: 'A', tag: 'GTM-A' }),
+      await create('/pixel/add', { type: 'bing', name: 'B', tag: 'B1' }),
+    ];
     const res = await cli.run(['pixels', 'rm', ...ids.map(String), '-y', '-o', 'table']);
     expect(res.exitCode).toBe(0);
     expect(res.stdout).toBe(ids.map((id) => `✓ deleted ${id}\n`).join(''));
@@ -48,14 +55,25 @@ describe('delete: one result per id, then a summary', () => {
     expect(res.exitCode).toBe(1);
     expect(res.stdout).toBe(`${a}\n`);
     expect(res.stderr).toBe('shorty: deleted 1 of 2 channels; failed: 77 (Channel does not exist.)\n');
-    const quiet = await cli.run(['channels', 'delete', String(await create('/channel/add', { name: 'Two' })), '-y', '-q']);
+    const quiet = await cli.run([
+      'channels',
+      'delete',
+      String(await create('/channel/add', { name: 'Two' })),
+      '-y',
+      '-q',
+    ]);
     expect(quiet.stderr).toBe('');
   });
 
   it('ndjson and csv carry {id, status, message} per id; --fields chooses among them', async () => {
     const a = await addLink(3);
     const nd = await cli.run(['urls', 'delete', String(a), '998', '-y', '-o', 'ndjson']);
-    expect(nd.stdout.trimEnd().split('\n').map((l) => JSON.parse(l))).toEqual([
+    expect(
+      nd.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual([
       { id: a, status: 'deleted', message: 'Link has been deleted successfully.' },
       { id: 998, status: 'failed', message: 'Link does not exist.' },
     ]);
@@ -71,7 +89,17 @@ describe('delete: one result per id, then a summary', () => {
 describe('an item named twice is one item', () => {
   it('delete sends one request per link, however often and however it was named (id, alias)', async () => {
     const spring = await create('/url/add', { url: 'https://example.com/twice', custom: 'twice' });
-    const res = await cli.runLogged(['urls', 'delete', String(spring), 'twice', ` ${spring}`, 'twice', '-y', '-o', 'table']);
+    const res = await cli.runLogged([
+      'urls',
+      'delete',
+      String(spring),
+      'twice',
+      ` ${spring}`,
+      'twice',
+      '-y',
+      '-o',
+      'table',
+    ]);
     expect(res.exitCode).toBe(0);
     expect(calls(res.requests)).toEqual(['GET /api/urls', `DELETE /api/url/${spring}/delete`]);
     expect(res.stdout).toBe(`✓ deleted ${spring}\n`);
@@ -92,7 +120,16 @@ describe('assign: several items, one result each', () => {
   it('campaigns assign takes several links', async () => {
     const campaign = await create('/campaign/add', { name: 'Spring' });
     const [a, b] = [await addLink(4), await addLink(5)];
-    const res = await cli.runLogged(['campaigns', 'assign', String(campaign), String(a), '404', String(b), '-o', 'table']);
+    const res = await cli.runLogged([
+      'campaigns',
+      'assign',
+      String(campaign),
+      String(a),
+      '404',
+      String(b),
+      '-o',
+      'table',
+    ]);
     expect(res.exitCode).toBe(1);
     expect(calls(res.requests)).toEqual([a, 404, b].map((id) => `POST /api/campaign/${campaign}/assign/${id}`));
     expect(res.stdout).toBe(`✓ added ${a}\n✗ 404: Link does not exist.\n✓ added ${b}\n`);
@@ -103,17 +140,26 @@ describe('assign: several items, one result each', () => {
     expect(ok.stderr).toBe(`added 2 of 2 links to campaign ${campaign}\n`);
   });
 
-  it.each([['link', 'links'], ['links', 'links'], ['qr', 'qr'], ['qrs', 'qr'], ['bio', 'bio'], ['bios', 'bio']])(
-    'channels assign takes the type %s (sent as %s)', async (given, sent) => {
-      const channel = await create('/channel/add', { name: 'Team' });
-      const ids = sent === 'links' ? [await addLink(6), await addLink(7)]
-        : sent === 'qr' ? [await create('/qr/add', { type: 'text', data: 'a' }), await create('/qr/add', { type: 'text', data: 'b' })]
+  it.each([
+    ['link', 'links'],
+    ['links', 'links'],
+    ['qr', 'qr'],
+    ['qrs', 'qr'],
+    ['bio', 'bio'],
+    ['bios', 'bio'],
+  ])('channels assign takes the type %s (sent as %s)', async (given, sent) => {
+    const channel = await create('/channel/add', { name: 'Team' });
+    const ids =
+      sent === 'links'
+        ? [await addLink(6), await addLink(7)]
+        : sent === 'qr'
+          ? [await create('/qr/add', { type: 'text', data: 'a' }), await create('/qr/add', { type: 'text', data: 'b' })]
           : [5, 6];
-      const res = await cli.runLogged(['channels', 'assign', String(channel), given, ...ids.map(String), '-q']);
-      expect(res.exitCode).toBe(0);
-      expect(calls(res.requests)).toEqual(ids.map((id) => `POST /api/channel/${channel}/assign/${sent}/${id}`));
-      expect(res.stdout).toBe(ids.map((id) => `${id}\n`).join(''));
-    });
+    const res = await cli.runLogged(['channels', 'assign', String(channel), given, ...ids.map(String), '-q']);
+    expect(res.exitCode).toBe(0);
+    expect(calls(res.requests)).toEqual(ids.map((id) => `POST /api/channel/${channel}/assign/${sent}/${id}`));
+    expect(res.stdout).toBe(ids.map((id) => `${id}\n`).join(''));
+  });
 
   it('one failed item of one: the reason names the item and the channel', async () => {
     const channel = await create('/channel/add', { name: 'Team' });

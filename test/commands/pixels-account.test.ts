@@ -8,8 +8,22 @@ describe('pixels', () => {
   it('lists the 13 types offline, with no base URL or key', async () => {
     const res = await runInProcess(['pixels', 'types']);
     expect(res.exitCode).toBe(0);
-    expect(res.stdout.trimEnd().split('\n')).toEqual(['type', 'gtmpixel', 'gapixel', 'fbpixel', 'adwordspixel', 'linkedinpixel',
-      'twitterpixel', 'adrollpixel', 'quorapixel', 'pinterest', 'bing', 'snapchat', 'reddit', 'tiktok']);
+    expect(res.stdout.trimEnd().split('\n')).toEqual([
+      'type',
+      'gtmpixel',
+      'gapixel',
+      'fbpixel',
+      'adwordspixel',
+      'linkedinpixel',
+      'twitterpixel',
+      'adrollpixel',
+      'quorapixel',
+      'pinterest',
+      'bing',
+      'snapchat',
+      'reddit',
+      'tiktok',
+    ]);
     expect(json(await runInProcess(['pixel', 'types', '--json']))).toHaveLength(13);
   });
 
@@ -17,7 +31,11 @@ describe('pixels', () => {
     const add = await cli.runLogged(['pixels', 'add', '--type', 'tiktok', '--name', 'Ads', '--tag', 'C4AB', '-q']);
     expect(add.exitCode).toBe(0);
     const id = Number(add.stdout.trim());
-    expect(add.requests[0]).toMatchObject({ method: 'POST', path: '/api/pixel/add', body: { type: 'tiktok', name: 'Ads', tag: 'C4AB' } });
+    expect(add.requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/pixel/add',
+      body: { type: 'tiktok', name: 'Ads', tag: 'C4AB' },
+    });
 
     // The answer is only a message: the pixel is read first, so the whole record is printed, as `get` prints it.
     const upd = await cli.runLogged(['pixels', 'update', String(id), '--tag', 'C4CD', '--json']);
@@ -91,7 +109,11 @@ describe('account', () => {
   it('updates the email and the password from stdin', async () => {
     const res = await cli.runLogged(['account', 'update', '--email', 'new@example.com']);
     expect(res.exitCode).toBe(0);
-    expect(res.requests[0]).toMatchObject({ method: 'PUT', path: '/api/account/update', body: { email: 'new@example.com' } });
+    expect(res.requests[0]).toMatchObject({
+      method: 'PUT',
+      path: '/api/account/update',
+      body: { email: 'new@example.com' },
+    });
     expect(res.stderr).toBe('✓ Account has been successfully updated.\n');
     expect(json(await cli.run(['account', '--json'])).email).toBe('new@example.com');
 

@@ -58,23 +58,39 @@ describe('profiles delete', () => {
   it('says which profile is current once the current one is gone', async () => {
     const configDir = configWith({ default: {}, work: {} }, 'work');
     const res = await cli.run(['profiles', 'delete', 'work', '-y'], { configDir });
-    expect(res).toMatchObject({ exitCode: 0, stdout: '', stderr: '✓ deleted profile "work"; the current profile is "default"\n' });
+    expect(res).toMatchObject({
+      exitCode: 0,
+      stdout: '',
+      stderr: '✓ deleted profile "work"; the current profile is "default"\n',
+    });
     expect(saved(configDir)).toEqual({ profiles: { default: {} } });
     const other = configWith({ work: {}, home: {} }, 'home');
     const json = await cli.run(['profiles', 'delete', 'work', '-y', '--json'], { configDir: other });
-    expect(JSON.parse(json.stdout)).toEqual({ message: 'deleted profile "work"; the current profile is "home"', deleted: 'work', current: 'home' });
+    expect(JSON.parse(json.stdout)).toEqual({
+      message: 'deleted profile "work"; the current profile is "home"',
+      deleted: 'work',
+      current: 'home',
+    });
     const last = await cli.run(['profiles', 'delete', 'home', '-y'], { configDir: other });
-    expect(last.stderr).toBe('✓ deleted profile "home"; the current profile is "default", which has no settings: run `shorty login`\n');
+    expect(last.stderr).toBe(
+      '✓ deleted profile "home"; the current profile is "default", which has no settings: run `shorty login`\n',
+    );
   });
 
   it('asks on a terminal; no keeps the profile (exit 1)', async () => {
     for (const answer of [false, true]) {
       const configDir = configWith({ work: {} });
       const io = await createTestIO({ tty: true });
-      const ctx = createContext({ io, env: { SHORTY_CONFIG_DIR: configDir, NO_COLOR: '1' }, now: () => Date.now(),
-        sleep: async () => {}, signal: new AbortController().signal });
+      const ctx = createContext({
+        io,
+        env: { SHORTY_CONFIG_DIR: configDir, NO_COLOR: '1' },
+        now: () => Date.now(),
+        sleep: async () => {},
+        signal: new AbortController().signal,
+      });
       const asked: string[] = [];
-      ctx.prompter = async () => ({ confirm: async (message: string) => (asked.push(message), answer) }) as unknown as Prompter;
+      ctx.prompter = async () =>
+        ({ confirm: async (message: string) => (asked.push(message), answer) }) as unknown as Prompter;
       expect(await deleteProfile(ctx, 'work')).toBe(answer ? undefined : 1);
       await ctx.close();
       expect(asked).toEqual(['Delete profile "work" and its saved API key? This cannot be undone.']);
@@ -89,7 +105,11 @@ describe('--no-headers', () => {
     const configDir = configWith({ work: {}, home: {} });
     const withHeader = await cli.run(['profiles', 'list', '-o', 'csv', '--fields', 'name'], { configDir });
     expect(withHeader.stdout).toBe('name\nwork\nhome\n');
-    expect((await cli.run(['profiles', 'list', '-o', 'csv', '--fields', 'name', '--no-headers'], { configDir })).stdout).toBe('work\nhome\n');
-    expect((await cli.run(['--no-headers', 'profiles', 'list', '-o', 'tsv', '--fields', 'name'], { configDir })).stdout).toBe('work\nhome\n');
+    expect(
+      (await cli.run(['profiles', 'list', '-o', 'csv', '--fields', 'name', '--no-headers'], { configDir })).stdout,
+    ).toBe('work\nhome\n');
+    expect(
+      (await cli.run(['--no-headers', 'profiles', 'list', '-o', 'tsv', '--fields', 'name'], { configDir })).stdout,
+    ).toBe('work\nhome\n');
   });
 });

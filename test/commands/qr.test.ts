@@ -19,13 +19,35 @@ async function sent(): Promise<{ method: string; path: string; body: unknown }[]
 
 describe('qr add', () => {
   test('every option lands in the body; --json prints {id, link}', async () => {
-    const res = await shorty(['qr', 'add', '--type', 'text', '--data', 'Hello there', '--background', 'rgb( 255, 255, 224 )',
-      '--foreground', 'rgb(30,144,255)', '--logo', 'https://cdn.example.com/logo.png', '--json']);
+    const res = await shorty([
+      'qr',
+      'add',
+      '--type',
+      'text',
+      '--data',
+      'Hello there',
+      '--background',
+      'rgb( 255, 255, 224 )',
+      '--foreground',
+      'rgb(30,144,255)',
+      '--logo',
+      'https://cdn.example.com/logo.png',
+      '--json',
+    ]);
     expect(res.exitCode).toBe(0);
-    expect(await sent()).toEqual([{ method: 'POST', path: '/api/qr/add', body: {
-      type: 'text', data: 'Hello there', background: 'rgb(255,255,224)', foreground: 'rgb(30,144,255)',
-      logo: 'https://cdn.example.com/logo.png',
-    } }]);
+    expect(await sent()).toEqual([
+      {
+        method: 'POST',
+        path: '/api/qr/add',
+        body: {
+          type: 'text',
+          data: 'Hello there',
+          background: 'rgb(255,255,224)',
+          foreground: 'rgb(30,144,255)',
+          logo: 'https://cdn.example.com/logo.png',
+        },
+      },
+    ]);
     expect(JSON.parse(res.stdout)).toEqual({ id: 1, link: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/qr\//) });
   });
 
@@ -33,7 +55,9 @@ describe('qr add', () => {
     const res = await shorty(['qr', 'add', 'Menu', '--type', 'link', '--data', 'https://example.com/menu', '-q']);
     expect(res).toMatchObject({ exitCode: 0, stdout: '1\n' });
     expect((await sent())[0].body).toEqual({ type: 'link', data: 'https://example.com/menu', name: 'Menu' });
-    expect(JSON.parse((await shorty(['qr', 'list', '--json', '--fields', 'id,name'])).stdout)).toEqual([{ id: 1, name: 'Menu' }]);
+    expect(JSON.parse((await shorty(['qr', 'list', '--json', '--fields', 'id,name'])).stdout)).toEqual([
+      { id: 1, name: 'Menu' },
+    ]);
     const twice = await shorty(['qr', 'add', 'A', '--name', 'B', '--type', 'text', '--data', 'x']);
     expect(twice.exitCode).toBe(2);
     expect(twice.stderr).toMatch(/^shorty: two names for the QR code/);
@@ -47,7 +71,17 @@ describe('qr add', () => {
   });
 
   test('--show draws on stderr beside data formats, so stdout stays parseable; with -q the drawing is all of stdout', async () => {
-    const shown = await shorty(['qr', 'add', '--type', 'link', '--data', 'https://example.com/menu', '--show', '-o', 'tsv']);
+    const shown = await shorty([
+      'qr',
+      'add',
+      '--type',
+      'link',
+      '--data',
+      'https://example.com/menu',
+      '--show',
+      '-o',
+      'tsv',
+    ]);
     expect(shown.exitCode).toBe(0);
     const [head, row, ...rest] = shown.stdout.split('\n');
     expect([head, row.split('\t')[0], rest.join('\n')]).toEqual(['id\tlink', '1', '']);
@@ -70,7 +104,13 @@ describe('qr list, get, update, delete', () => {
     const res = await shorty(['qr', 'get', String(id), '--json']);
     expect(res.exitCode).toBe(0);
     const record = JSON.parse(res.stdout);
-    expect(record).toMatchObject({ id, link, scans: expect.any(Number), clicks: expect.any(Number), uniqueclicks: expect.any(Number) });
+    expect(record).toMatchObject({
+      id,
+      link,
+      scans: expect.any(Number),
+      clicks: expect.any(Number),
+      uniqueclicks: expect.any(Number),
+    });
     expect(Object.keys(record).slice(0, 5)).toEqual(['id', 'link', 'scans', 'name', 'date']);
     expect(record).not.toHaveProperty('details');
     const csv = await shorty(['qr', 'get', String(id), '-o', 'csv', '--fields', 'id,link,clicks']);
@@ -80,7 +120,15 @@ describe('qr list, get, update, delete', () => {
 
   test('update sends data and look options; the message goes to stderr, or stdout with --json', async () => {
     const { id } = await seedQr({ type: 'link', data: 'https://example.com' });
-    const res = await shorty(['qr', 'update', String(id), '--data', 'https://example.com/new', '--foreground', 'rgb(0,0,0)']);
+    const res = await shorty([
+      'qr',
+      'update',
+      String(id),
+      '--data',
+      'https://example.com/new',
+      '--foreground',
+      'rgb(0,0,0)',
+    ]);
     expect(res).toMatchObject({ exitCode: 0, stdout: '' });
     expect(res.stderr).toMatch(/updated/);
     const json = await shorty(['qr', 'edit', String(id), '--type', 'vcard', '--data', '{"name":"Ada"}', '--json']);
@@ -99,7 +147,10 @@ describe('qr list, get, update, delete', () => {
     expect(await sent()).toEqual([]);
     const res = await shorty(['qr', 'rm', String(a.id), String(b.id), '-y']);
     expect(res.exitCode).toBe(0);
-    expect((await sent()).map((r) => `${r.method} ${r.path}`)).toEqual([`DELETE /api/qr/${a.id}/delete`, `DELETE /api/qr/${b.id}/delete`]);
+    expect((await sent()).map((r) => `${r.method} ${r.path}`)).toEqual([
+      `DELETE /api/qr/${a.id}/delete`,
+      `DELETE /api/qr/${b.id}/delete`,
+    ]);
   });
 });
 
@@ -118,7 +169,11 @@ describe('errors', () => {
     ['--show of a wifi code', ['qr', 'add', '--type', 'wifi', '--data', 'x', '--show'], /--show/],
     ['get 0', ['qr', 'get', '0'], /invalid QR code id "0"/],
     ['update abc', ['qr', 'update', 'abc', '--data', 'x'], /invalid QR code id "abc"/],
-    ['update without --data', ['qr', 'update', '3', '--background', 'rgb(0,0,0)'], /^shorty: qr update needs --data: the service replaces the content on every update/m],
+    [
+      'update without --data',
+      ['qr', 'update', '3', '--background', 'rgb(0,0,0)'],
+      /^shorty: qr update needs --data: the service replaces the content on every update/m,
+    ],
     ['update with unknown type', ['qr', 'update', '3', '--type', 'nope', '--data', 'x'], /QR type/],
     ['delete -1', ['qr', 'delete', '-1', '-y'], /invalid QR code id "-1"/],
   ];

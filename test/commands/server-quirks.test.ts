@@ -14,9 +14,26 @@ let env: Record<string, string>;
 
 const overlayPage = (page: number) => ({
   error: '0',
-  data: page === 1
-    ? { result: '3', perpage: '2', currentpage: '1', nextpage: '2', maxpage: '2', overlay: [{ id: 3, type: 'message', name: 'c', date: 'd' }, { id: 2, type: 'contact', name: 'b', date: 'd' }] }
-    : { result: '3', perpage: '2', currentpage: '2', maxpage: '2', overlay: [{ id: 1, type: 'message', name: 'a', date: 'd' }] },
+  data:
+    page === 1
+      ? {
+          result: '3',
+          perpage: '2',
+          currentpage: '1',
+          nextpage: '2',
+          maxpage: '2',
+          overlay: [
+            { id: 3, type: 'message', name: 'c', date: 'd' },
+            { id: 2, type: 'contact', name: 'b', date: 'd' },
+          ],
+        }
+      : {
+          result: '3',
+          perpage: '2',
+          currentpage: '2',
+          maxpage: '2',
+          overlay: [{ id: 1, type: 'message', name: 'a', date: 'd' }],
+        },
 });
 
 function answer(req: IncomingMessage, res: ServerResponse): void {
@@ -26,12 +43,22 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
     res.writeHead(status, { 'content-type': type });
     res.end(typeof body === 'string' ? body : JSON.stringify(body));
   };
-  if (req.headers.authorization !== `Bearer ${KEY}`) return send(403, { error: 1, message: 'A valid API key is required to use this service.' });
+  if (req.headers.authorization !== `Bearer ${KEY}`)
+    return send(403, { error: 1, message: 'A valid API key is required to use this service.' });
   const route = `${req.method} ${url.pathname}`;
   if (route === 'GET /api/overlay') return send(200, overlayPage(Number(url.searchParams.get('page') ?? 1)));
   if (route === 'GET /api/campaigns') {
-    return send(200, { error: '0', data: { result: 1, perpage: 15, currentpage: '1', nextpage: null, maxpage: 1,
-      campaigns: [{ id: 5, domain: 'Spring', public: true, rotator: false, list: 'https://s/u/5' }] } });
+    return send(200, {
+      error: '0',
+      data: {
+        result: 1,
+        perpage: 15,
+        currentpage: '1',
+        nextpage: null,
+        maxpage: 1,
+        campaigns: [{ id: 5, domain: 'Spring', public: true, rotator: false, list: 'https://s/u/5' }],
+      },
+    });
   }
   if (route === 'DELETE /api/domain/7/delete') return send(200, { error: '1', message: 'Domain does not exist.' });
   if (route === 'GET /api/splash') return send(200, { error: true, message: 'Something failed.' });

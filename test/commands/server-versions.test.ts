@@ -47,7 +47,14 @@ describe('numbers a v6 server sends as strings', () => {
       await linksWithClicks(c, { nums: 3 });
       await oneOfEach(c);
       await c.sandbox.api('POST', '/qr/add', { type: 'link', data: 'https://example.com/qr' });
-      for (const list of [['urls', 'list'], ['qr', 'list'], ['domains', 'list'], ['pixels', 'list'], ['overlays', 'list'], ['splash', 'list']]) {
+      for (const list of [
+        ['urls', 'list'],
+        ['qr', 'list'],
+        ['domains', 'list'],
+        ['pixels', 'list'],
+        ['overlays', 'list'],
+        ['splash', 'list'],
+      ]) {
         expect((await c.run([...list, '-o', format])).exitCode).toBe(0);
       }
     });
@@ -62,7 +69,12 @@ describe('numbers a v6 server sends as strings', () => {
     const qr = json<Record<string, unknown>[]>(await v6.run(['qr', 'list', '--json']));
     expect(qr).toHaveLength(1);
     for (const item of qr) expect(item).toMatchObject({ id: expect.any(Number), scans: expect.any(Number) });
-    for (const cmd of [['domains', 'list'], ['pixels', 'list'], ['overlays', 'list'], ['splash', 'list']]) {
+    for (const cmd of [
+      ['domains', 'list'],
+      ['pixels', 'list'],
+      ['overlays', 'list'],
+      ['splash', 'list'],
+    ]) {
       const items = json<{ id: unknown }[]>(await v6.run([...cmd, '--json']));
       expect(items.length, cmd.join(' ')).toBeGreaterThan(0);
       for (const item of items) expect(typeof item.id, cmd.join(' ')).toBe('number');
@@ -81,12 +93,18 @@ describe('numbers a v6 server sends as strings', () => {
       const id = (await c.sandbox.api('POST', '/qr/add', { type: 'text', data: 'q' })).json.id;
       await c.run(['qr', 'get', String(id), '-q']);
     });
-    const ranked = json<{ alias: string; clicks: unknown }[]>(await v6.run(['urls', 'list', '--order', 'click', '--fields', 'alias,clicks', '--json']));
+    const ranked = json<{ alias: string; clicks: unknown }[]>(
+      await v6.run(['urls', 'list', '--order', 'click', '--fields', 'alias,clicks', '--json']),
+    );
     // 12 sorts above 3 as a number (as text, "3" > "12")
-    expect(ranked.slice(0, 3)).toEqual([{ alias: 'many', clicks: 12 }, { alias: 'some', clicks: 3 }, { alias: 'few', clicks: 1 }]);
+    expect(ranked.slice(0, 3)).toEqual([
+      { alias: 'many', clicks: 12 },
+      { alias: 'some', clicks: 3 },
+      { alias: 'few', clicks: 1 },
+    ]);
   });
 
-  test('--fields takes the fields a v6 answer carries besides the spec\'s; where they are missing they print empty (exit 2 is only ever before a request)', async () => {
+  test("--fields takes the fields a v6 answer carries besides the spec's; where they are missing they print empty (exit 2 is only ever before a request)", async () => {
     await linksWithClicks(v6, { xtra: 2 });
     await linksWithClicks(v7, { xtra: 2 });
     await oneOfEach(v6);
@@ -109,13 +127,15 @@ describe('the other keys and shapes of v6 answers', () => {
     });
   });
 
-  test('a campaign\'s name under `campaign` or `domain` is shown under `name`', async () => {
+  test("a campaign's name under `campaign` or `domain` is shown under `name`", async () => {
     await onBoth(async (c) => {
       await c.run(['campaigns', 'add', '--name', 'Spring', '--slug', 'spring', '--json']);
       await c.run(['campaigns', 'update', '1', '--name', 'Summer', '-o', 'csv']);
       await c.run(['campaigns', 'list', '--json']);
     });
-    expect(json(await v6.run(['campaigns', 'add', '--name', 'fall', '--slug', 'fall', '--json']))).toMatchObject({ name: 'Fall' });
+    expect(json(await v6.run(['campaigns', 'add', '--name', 'fall', '--slug', 'fall', '--json']))).toMatchObject({
+      name: 'Fall',
+    });
   });
 
   test('a channel update answered with the channel prints the same record as one answered with a message', async () => {
@@ -136,7 +156,7 @@ describe('the other keys and shapes of v6 answers', () => {
     });
   });
 
-  test('a QR code\'s date under details.data, and no statistics for one without a link', async () => {
+  test("a QR code's date under details.data, and no statistics for one without a link", async () => {
     await onBoth(async (c) => {
       const text = (await c.sandbox.api('POST', '/qr/add', { type: 'text', data: 'hello' })).json.id;
       const link = (await c.sandbox.api('POST', '/qr/add', { type: 'link', data: 'https://example.com/q' })).json.id;
@@ -146,7 +166,13 @@ describe('the other keys and shapes of v6 answers', () => {
     });
     const id = (await v6.sandbox.api('POST', '/qr/add', { type: 'text', data: 'dated' })).json.id;
     const res = await v6.run(['qr', 'get', String(id), '--json']);
-    expect(json(res)).toMatchObject({ id: Number(id), link: expect.any(String), scans: 0, name: expect.any(String), date: expect.stringMatching(/^\d{4}-/) });
+    expect(json(res)).toMatchObject({
+      id: Number(id),
+      link: expect.any(String),
+      scans: 0,
+      name: expect.any(String),
+      date: expect.stringMatching(/^\d{4}-/),
+    });
   });
 });
 
@@ -155,11 +181,18 @@ describe('403s of a server or an account that refuses the API: exit 3 with a hin
     ['api-disabled', 'API service is disabled.', 'the API is disabled on this server: ask its administrator'],
     ['api-not-allowed', 'You do not have the permission to use the API.', 'your plan has no API access'],
     ['account-inactive', 'Please activate your account.', 'activate the account (check your email)'],
-    ['endpoint-not-allowed', 'You do not have permission to access this endpoint.', 'your plan does not include this feature'],
+    [
+      'endpoint-not-allowed',
+      'You do not have permission to access this endpoint.',
+      'your plan does not include this feature',
+    ],
   ];
   test.each(cases)('%s', async (mode, message, hint) => {
     for (const c of [v7, v6]) {
-      for (const args of [['urls', 'list'], ['legacy', 'list']]) {
+      for (const args of [
+        ['urls', 'list'],
+        ['legacy', 'list'],
+      ]) {
         await c.sandbox.admin.fault(mode, { count: 1 });
         const res = await c.run(args);
         expect(res.exitCode, args.join(' ')).toBe(3);
@@ -177,17 +210,24 @@ describe('403s of a server or an account that refuses the API: exit 3 with a hin
 });
 
 describe('empty values that servers read as "not given"', () => {
-  test.each([['--expiry'], ['--password'], ['--domain'], ['--custom']])('urls update %s "" exits 2 with a hint, sending nothing', async (flag) => {
-    const res = await v6.runLogged(['urls', 'update', '1', flag, '']);
-    expect(res.exitCode).toBe(2);
-    expect(res.stderr).toBe(`shorty: ${flag} cannot be empty\nhint: servers read an empty ${flag} as "not given", so it cannot clear the field: `
-      + `leave ${flag} out to keep the current value\n`);
-    expect(res.requests).toEqual([]);
-  });
+  test.each([['--expiry'], ['--password'], ['--domain'], ['--custom']])(
+    'urls update %s "" exits 2 with a hint, sending nothing',
+    async (flag) => {
+      const res = await v6.runLogged(['urls', 'update', '1', flag, '']);
+      expect(res.exitCode).toBe(2);
+      expect(res.stderr).toBe(
+        `shorty: ${flag} cannot be empty\nhint: servers read an empty ${flag} as "not given", so it cannot clear the field: ` +
+          `leave ${flag} out to keep the current value\n`,
+      );
+      expect(res.requests).toEqual([]);
+    },
+  );
 
   test('an empty --meta-title is sent and clears the title', async () => {
     await onBoth(async (c) => {
-      const id = (await c.sandbox.api('POST', '/url/add', { url: 'https://example.com/m', custom: 'mtt', metatitle: 'Old' })).json.id;
+      const id = (
+        await c.sandbox.api('POST', '/url/add', { url: 'https://example.com/m', custom: 'mtt', metatitle: 'Old' })
+      ).json.id;
       await c.runLogged(['urls', 'update', String(id), '--meta-title', '']);
     });
   });

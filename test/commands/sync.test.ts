@@ -34,7 +34,10 @@ describe('urls sync against a v6 server', () => {
     const launch = (await v6.sandbox.api('POST', '/channel/add', { name: 'Launch' })).json.id as number;
     const other = (await v6.sandbox.api('POST', '/channel/add', { name: 'Other' })).json.id as number;
     await v6.sandbox.api('POST', '/domain/add', { domain: 'https://go.example.com' });
-    const links = file('v6.csv', `alias,url,channel,domain,title\nch-a,https://example.com/a,${launch},go.example.com,A\nch-b,https://example.com/b,${launch},,B\n`);
+    const links = file(
+      'v6.csv',
+      `alias,url,channel,domain,title\nch-a,https://example.com/a,${launch},go.example.com,A\nch-b,https://example.com/b,${launch},,B\n`,
+    );
     const first = await v6.runLogged(['urls', 'sync', links, '-y']);
     expect(first.exitCode, first.stderr).toBe(0);
     expect(writes(first.requests)).toHaveLength(2);
@@ -48,7 +51,9 @@ describe('urls sync against a v6 server', () => {
     const withC = file('v6c.csv', `alias,url,channel\nch-c,https://example.com/c,${launch}\n`);
     const moved = await v6.runLogged(['urls', 'sync', withC, '-y']);
     expect(moved.exitCode, moved.stderr).toBe(0);
-    expect(writes(moved.requests)).toEqual([`PUT /api/url/${id}/update {"url":"https://example.com/c","channel":${launch}}`]);
+    expect(writes(moved.requests)).toEqual([
+      `PUT /api/url/${id}/update {"url":"https://example.com/c","channel":${launch}}`,
+    ]);
     expect((await v6.runLogged(['urls', 'sync', withC, '--check'])).exitCode).toBe(0);
     expect((await v6.runLogged(['urls', 'sync', links, '--check'])).exitCode).toBe(0);
   });
@@ -57,17 +62,29 @@ describe('urls sync against a v6 server', () => {
 describe('urls sync: fields the list does not show', () => {
   it('sets them on links it creates, leaves them alone on links that exist, and says so', async () => {
     await add(v7, { url: 'https://example.com/e', custom: 'exp-old' });
-    const links = file('unseen.csv', 'alias,url,expiry,password\nexp-old,https://example.com/e,2031-01-01 00:00:00,s3cret-pw\nexp-new,https://example.com/n,2031-01-01 00:00:00,\n');
+    const links = file(
+      'unseen.csv',
+      'alias,url,expiry,password\nexp-old,https://example.com/e,2031-01-01 00:00:00,s3cret-pw\nexp-new,https://example.com/n,2031-01-01 00:00:00,\n',
+    );
     const res = await v7.runLogged(['urls', 'sync', links, '-y']);
     expect(res.exitCode, res.stderr).toBe(0);
-    expect(res.stderr).toContain('warning: the server\'s link list does not show password, expiry: sync sets them on the links it creates '
-      + 'and leaves them as they are on links that exist (change those with shorty urls update)');
-    expect(writes(res.requests)).toEqual(['POST /api/url/add {"url":"https://example.com/n","custom":"exp-new","expiry":"2031-01-01 00:00:00"}']);
+    expect(res.stderr).toContain(
+      "warning: the server's link list does not show password, expiry: sync sets them on the links it creates " +
+        'and leaves them as they are on links that exist (change those with shorty urls update)',
+    );
+    expect(writes(res.requests)).toEqual([
+      'POST /api/url/add {"url":"https://example.com/n","custom":"exp-new","expiry":"2031-01-01 00:00:00"}',
+    ]);
     expect(res.stdout).not.toContain('s3cret-pw');
   });
 
   it('an empty cell leaves the field as it is', async () => {
-    await add(v7, { url: 'https://example.com/t', custom: 'keep-title', metatitle: 'Kept', metadescription: 'Also kept' });
+    await add(v7, {
+      url: 'https://example.com/t',
+      custom: 'keep-title',
+      metatitle: 'Kept',
+      metadescription: 'Also kept',
+    });
     const links = file('empty.csv', 'alias,url,title,description\nkeep-title,https://example.com/t,,\n');
     const res = await v7.runLogged(['urls', 'sync', links, '--check']);
     expect(res.exitCode).toBe(0);
@@ -81,7 +98,13 @@ describe('urls sync refuses before any request', () => {
     [['--max-outage', 'soon'], /--max-outage/],
     [['--map', 'x'], /invalid --map/],
   ])('%j', async (extra, message) => {
-    const res = await v7.runLogged(['urls', 'sync', file('refuse.csv', 'alias,url\nrefuse,https://example.com/r\n'), '-y', ...extra]);
+    const res = await v7.runLogged([
+      'urls',
+      'sync',
+      file('refuse.csv', 'alias,url\nrefuse,https://example.com/r\n'),
+      '-y',
+      ...extra,
+    ]);
     expect(res.exitCode).toBe(2);
     expect(res.stderr).toMatch(message);
     expect(res.requests).toEqual([]);
@@ -99,7 +122,8 @@ describe('urls sync on a terminal', () => {
   async function terminal(answer: boolean) {
     const asked: string[] = [];
     const prompter: Prompter = {
-      input: async () => '', password: async () => '',
+      input: async () => '',
+      password: async () => '',
       confirm: async (message) => {
         asked.push(message);
         return answer;
@@ -108,8 +132,11 @@ describe('urls sync on a terminal', () => {
     const io = await createTestIO({ tty: true });
     const configDir = join(mkdtempSync(join(tmpdir(), 'shorty-sync-tty-')), 'cfg');
     const ctx: Context = createContext({
-      io, env: { ...v7.env, SHORTY_CONFIG_DIR: configDir, NO_COLOR: '1', LC_ALL: 'C' },
-      now: () => Date.now(), sleep: async () => {}, signal: new AbortController().signal,
+      io,
+      env: { ...v7.env, SHORTY_CONFIG_DIR: configDir, NO_COLOR: '1', LC_ALL: 'C' },
+      now: () => Date.now(),
+      sleep: async () => {},
+      signal: new AbortController().signal,
     });
     ctx.prompter = async () => prompter;
     return { ctx, io, asked };
@@ -118,7 +145,10 @@ describe('urls sync on a terminal', () => {
 
   it('asks once; no sends nothing, yes applies', async () => {
     await add(v7, { url: 'https://example.com/ask', custom: 'ask-me', metatitle: 'Old' });
-    const links = file('ask.csv', 'alias,url,title\nask-me,https://example.com/ask,New\nask-new,https://example.com/ask2,\n');
+    const links = file(
+      'ask.csv',
+      'alias,url,title\nask-me,https://example.com/ask,New\nask-new,https://example.com/ask2,\n',
+    );
     const no = await terminal(false);
     await v7.sandbox.admin.reset();
     expect(await runSync(no.ctx, opts(links))).toBe(1);
@@ -140,7 +170,10 @@ describe('urls sync --journal', () => {
   it('journals creates as an import does: urls import --undo deletes the links the sync created, not the others', async () => {
     const kept = await add(v7, { url: 'https://example.com/kept', custom: 'kept-link', metatitle: 'Old' });
     const journal = join(dir, 'sync.journal');
-    const links = file('journaled.csv', 'alias,url,title\nkept-link,https://example.com/kept,New\nmade-1,https://example.com/m1,\nmade-2,https://example.com/m2,\n');
+    const links = file(
+      'journaled.csv',
+      'alias,url,title\nkept-link,https://example.com/kept,New\nmade-1,https://example.com/m1,\nmade-2,https://example.com/m2,\n',
+    );
     const res = await v7.run(['urls', 'sync', links, '-y', '--journal', journal]);
     expect(res.exitCode, res.stderr).toBe(0);
     const undo = await v7.runLogged(['urls', 'import', '--undo', journal, '-y']);
@@ -151,7 +184,7 @@ describe('urls sync --journal', () => {
   });
 });
 
-describe('urls sync: the plan\'s time', () => {
+describe("urls sync: the plan's time", () => {
   it('counts the budget left after the read: writes the window has room for go at once', async () => {
     const links = file('budget.csv', 'alias,url\nbudget-a,https://example.com/a\n');
     // 2 a minute: the read spends one, the one write has the other. Counted at the cap alone it

@@ -30,35 +30,92 @@ describe('urls add', () => {
     await sandbox.admin.reset();
 
     const res = await shorty([
-      'urls', 'add', 'https://example.com/spring?x=1', '--custom', 'spring-sale', '--type', '1', '--password', 'p w',
-      '--domain', 'https://go.example.com', '--expiry', '2030-12-31 23:59:59',
-      '--geo', 'Canada=https://example.ca', '--geo', 'France=https://example.fr',
-      '--device', 'iPhone=https://apps.example.com/ios', '--language', 'de=https://example.de',
-      '--meta-title', 'Spring', '--meta-description', 'Big sale', '--meta-image', 'https://cdn.example.com/s.png',
-      '--pixel', String(pixel1), '--pixel', String(pixel2), '--channel', String(channel),
-      '--deeplink-apple', 'https://apps.apple.com/app/id1', '--deeplink-google', 'https://play.google.com/store/apps/x',
-      '--param', 'utm_source=news', '--param', 'utm_medium=mail', '--json',
+      'urls',
+      'add',
+      'https://example.com/spring?x=1',
+      '--custom',
+      'spring-sale',
+      '--type',
+      '1',
+      '--password',
+      'p w',
+      '--domain',
+      'https://go.example.com',
+      '--expiry',
+      '2030-12-31 23:59:59',
+      '--geo',
+      'Canada=https://example.ca',
+      '--geo',
+      'France=https://example.fr',
+      '--device',
+      'iPhone=https://apps.example.com/ios',
+      '--language',
+      'de=https://example.de',
+      '--meta-title',
+      'Spring',
+      '--meta-description',
+      'Big sale',
+      '--meta-image',
+      'https://cdn.example.com/s.png',
+      '--pixel',
+      String(pixel1),
+      '--pixel',
+      String(pixel2),
+      '--channel',
+      String(channel),
+      '--deeplink-apple',
+      'https://apps.apple.com/app/id1',
+      '--deeplink-google',
+      'https://play.google.com/store/apps/x',
+      '--param',
+      'utm_source=news',
+      '--param',
+      'utm_medium=mail',
+      '--json',
     ]);
     expect(res.stderr).toBe('');
     expect(res.exitCode).toBe(0);
-    expect(await sent()).toEqual([{
-      method: 'POST', path: '/api/url/add', query: {},
-      body: {
-        url: 'https://example.com/spring?x=1', custom: 'spring-sale', type: '1', password: 'p w',
-        domain: 'https://go.example.com', expiry: '2030-12-31 23:59:59',
-        geotarget: [{ location: 'Canada', link: 'https://example.ca/' }, { location: 'France', link: 'https://example.fr/' }],
-        devicetarget: [{ device: 'iPhone', link: 'https://apps.example.com/ios' }],
-        languagetarget: [{ language: 'de', link: 'https://example.de/' }],
-        metatitle: 'Spring', metadescription: 'Big sale', metaimage: 'https://cdn.example.com/s.png',
-        pixels: [pixel1, pixel2], channel,
-        deeplink: { apple: 'https://apps.apple.com/app/id1', google: 'https://play.google.com/store/apps/x' },
-        parameters: [{ name: 'utm_source', value: 'news' }, { name: 'utm_medium', value: 'mail' }],
+    expect(await sent()).toEqual([
+      {
+        method: 'POST',
+        path: '/api/url/add',
+        query: {},
+        body: {
+          url: 'https://example.com/spring?x=1',
+          custom: 'spring-sale',
+          type: '1',
+          password: 'p w',
+          domain: 'https://go.example.com',
+          expiry: '2030-12-31 23:59:59',
+          geotarget: [
+            { location: 'Canada', link: 'https://example.ca/' },
+            { location: 'France', link: 'https://example.fr/' },
+          ],
+          devicetarget: [{ device: 'iPhone', link: 'https://apps.example.com/ios' }],
+          languagetarget: [{ language: 'de', link: 'https://example.de/' }],
+          metatitle: 'Spring',
+          metadescription: 'Big sale',
+          metaimage: 'https://cdn.example.com/s.png',
+          pixels: [pixel1, pixel2],
+          channel,
+          deeplink: { apple: 'https://apps.apple.com/app/id1', google: 'https://play.google.com/store/apps/x' },
+          parameters: [
+            { name: 'utm_source', value: 'news' },
+            { name: 'utm_medium', value: 'mail' },
+          ],
+        },
       },
-    }]);
+    ]);
     // The link record: what the answer says, and what was sent that names the link's own fields.
     expect(JSON.parse(res.stdout)).toEqual({
-      id: 1, alias: 'spring-sale', shorturl: 'https://go.example.com/spring-sale', longurl: 'https://example.com/spring?x=1',
-      title: 'Spring', description: 'Big sale', domain: 'https://go.example.com', expiry: '2030-12-31 23:59:59',
+      id: 1,
+      alias: 'spring-sale',
+      shorturl: 'https://go.example.com/spring-sale',
+      longurl: 'https://example.com/spring?x=1',
+      title: 'Spring',
+      description: 'Big sale',
+      domain: 'https://go.example.com',
+      expiry: '2030-12-31 23:59:59',
     });
   });
 
@@ -74,17 +131,30 @@ describe('urls add', () => {
     await sandbox.api('POST', '/domain/add', { domain: 'https://other.example.com' });
     await sandbox.admin.reset();
     const configDir = tempDir();
-    writeFileSync(join(configDir, 'config.json'), JSON.stringify({ profiles: { default: { domain: 'https://go.example.com' } } }));
-    expect((await shorty(['urls', 'add', 'https://example.com/a', '-q'], configDir)).stdout).toMatch(/^https:\/\/go\.example\.com\//);
-    expect((await shorty(['urls', 'add', 'https://example.com/b', '--domain', 'https://other.example.com', '-q'], configDir)).exitCode).toBe(0);
-    expect((await sent()).map((r) => (r.body as { domain?: string }).domain)).toEqual(['https://go.example.com', 'https://other.example.com']);
+    writeFileSync(
+      join(configDir, 'config.json'),
+      JSON.stringify({ profiles: { default: { domain: 'https://go.example.com' } } }),
+    );
+    expect((await shorty(['urls', 'add', 'https://example.com/a', '-q'], configDir)).stdout).toMatch(
+      /^https:\/\/go\.example\.com\//,
+    );
+    expect(
+      (await shorty(['urls', 'add', 'https://example.com/b', '--domain', 'https://other.example.com', '-q'], configDir))
+        .exitCode,
+    ).toBe(0);
+    expect((await sent()).map((r) => (r.body as { domain?: string }).domain)).toEqual([
+      'https://go.example.com',
+      'https://other.example.com',
+    ]);
   });
 
   test('--qr draws the short URL on stderr beside data formats; with -q the QR code is all of stdout', async () => {
     const drawn = await shorty(['urls', 'add', 'https://example.com/qr', '--custom', 'qr-link', '--qr', '-o', 'tsv']);
     const shorturl = `${sandbox.baseUrl}/qr-link`;
     expect(drawn.exitCode).toBe(0);
-    expect(drawn.stdout).toBe(`id\talias\tshorturl\tlongurl\tdomain\n1\tqr-link\t${shorturl}\thttps://example.com/qr\t\n`);
+    expect(drawn.stdout).toBe(
+      `id\talias\tshorturl\tlongurl\tdomain\n1\tqr-link\t${shorturl}\thttps://example.com/qr\t\n`,
+    );
     expect(drawn.stderr).toBe(await renderQr(shorturl));
     const quiet = await shorty(['urls', 'get', '1', '--qr', '-q']);
     expect(quiet.exitCode).toBe(0);
@@ -100,12 +170,38 @@ describe('urls get and lookup', () => {
     expect(res.exitCode).toBe(0);
     const link = JSON.parse(res.stdout);
     expect(Object.keys(link)).toEqual([
-      'id', 'alias', 'shorturl', 'longurl', 'title', 'description', 'clicks', 'uniqueclicks', 'domain', 'expiry', 'date',
-      'geotarget', 'devicetarget', 'countries', 'referrers', 'browsers', 'os', 'social',
+      'id',
+      'alias',
+      'shorturl',
+      'longurl',
+      'title',
+      'description',
+      'clicks',
+      'uniqueclicks',
+      'domain',
+      'expiry',
+      'date',
+      'geotarget',
+      'devicetarget',
+      'countries',
+      'referrers',
+      'browsers',
+      'os',
+      'social',
     ]);
     expect(link).toMatchObject({
-      id, alias: 'detail', shorturl, longurl: 'https://example.com/detail', clicks: 0, uniqueclicks: 0, domain: '', expiry: null,
-      countries: {}, referrers: {}, browsers: {}, os: {},
+      id,
+      alias: 'detail',
+      shorturl,
+      longurl: 'https://example.com/detail',
+      clicks: 0,
+      uniqueclicks: 0,
+      domain: '',
+      expiry: null,
+      countries: {},
+      referrers: {},
+      browsers: {},
+      os: {},
     });
     expect((await shorty(['urls', 'show', String(id), '-q'])).stdout).toBe(`${shorturl}\n`);
     expect(await sent()).toEqual([
@@ -133,11 +229,21 @@ describe('urls update', () => {
     expect(res.exitCode).toBe(0);
     expect(await sent()).toEqual([
       { method: 'GET', path: `/api/url/${id}`, query: {}, body: null },
-      { method: 'PUT', path: `/api/url/${id}/update`, query: {},
-        body: { url: 'https://example.com/keep', type: 'frame', metatitle: 'New title' } },
+      {
+        method: 'PUT',
+        path: `/api/url/${id}/update`,
+        query: {},
+        body: { url: 'https://example.com/keep', type: 'frame', metatitle: 'New title' },
+      },
     ]);
     // The link as read first, with what the update changed.
-    expect(JSON.parse(res.stdout)).toMatchObject({ id, shorturl, longurl: 'https://example.com/keep', title: 'New title', clicks: 0 });
+    expect(JSON.parse(res.stdout)).toMatchObject({
+      id,
+      shorturl,
+      longurl: 'https://example.com/keep',
+      title: 'New title',
+      clicks: 0,
+    });
     expect(JSON.parse(res.stdout)).not.toHaveProperty('countries');
   });
 
@@ -171,9 +277,25 @@ describe('urls list', () => {
     const res = await shorty(['urls', 'list', '--all', '--limit', '2', '--json']);
     expect(res.exitCode).toBe(0);
     const items = JSON.parse(res.stdout);
-    expect(items.map((l: { longurl: string }) => l.longurl)).toEqual([5, 4, 3, 2, 1].map((i) => `https://example.com/${i}`));
-    expect(Object.keys(items[0])).toEqual(['id', 'alias', 'shorturl', 'longurl', 'title', 'description', 'clicks', 'domain', 'date']);
-    expect((await sent()).map((r) => r.query)).toEqual([{ limit: '2' }, { limit: '2', page: '2' }, { limit: '2', page: '3' }]);
+    expect(items.map((l: { longurl: string }) => l.longurl)).toEqual(
+      [5, 4, 3, 2, 1].map((i) => `https://example.com/${i}`),
+    );
+    expect(Object.keys(items[0])).toEqual([
+      'id',
+      'alias',
+      'shorturl',
+      'longurl',
+      'title',
+      'description',
+      'clicks',
+      'domain',
+      'date',
+    ]);
+    expect((await sent()).map((r) => r.query)).toEqual([
+      { limit: '2' },
+      { limit: '2', page: '2' },
+      { limit: '2', page: '3' },
+    ]);
   });
 
   test('--page picks one page', async () => {
@@ -189,7 +311,10 @@ describe('urls delete', () => {
     for (let i = 1; i <= 3; i++) ids.push((await seedLink(`https://example.com/${i}`)).id);
     const res = await shorty(['urls', 'delete', String(ids[0]), String(ids[2]), '-y']);
     expect(res.exitCode).toBe(0);
-    expect((await sent()).map((r) => `${r.method} ${r.path}`)).toEqual([`DELETE /api/url/${ids[0]}/delete`, `DELETE /api/url/${ids[2]}/delete`]);
+    expect((await sent()).map((r) => `${r.method} ${r.path}`)).toEqual([
+      `DELETE /api/url/${ids[0]}/delete`,
+      `DELETE /api/url/${ids[2]}/delete`,
+    ]);
     expect((await sandbox.admin.stats()).links).toBe(1);
   });
 });

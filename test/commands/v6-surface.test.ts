@@ -15,10 +15,26 @@ const ALL_FIELDS = 'id,alias,shorturl,longurl,title,description,clicks,uniquecli
 /** Two links, one on a branded domain, `spring` with 3 visits from one visitor. */
 async function twoLinks(): Promise<{ spring: number; branded: number }> {
   await v6.sandbox.api('POST', '/domain/add', { domain: 'https://go.example.com' });
-  const spring = Number((await v6.sandbox.api('POST', '/url/add', {
-    url: 'https://example.com/spring', custom: 'spring', metatitle: 'Spring', metadescription: 'Sale', expiry: '2031-01-01 00:00:00',
-  })).json.id);
-  const branded = Number((await v6.sandbox.api('POST', '/url/add', { url: 'https://example.com/b', custom: 'brand', domain: 'https://go.example.com' })).json.id);
+  const spring = Number(
+    (
+      await v6.sandbox.api('POST', '/url/add', {
+        url: 'https://example.com/spring',
+        custom: 'spring',
+        metatitle: 'Spring',
+        metadescription: 'Sale',
+        expiry: '2031-01-01 00:00:00',
+      })
+    ).json.id,
+  );
+  const branded = Number(
+    (
+      await v6.sandbox.api('POST', '/url/add', {
+        url: 'https://example.com/b',
+        custom: 'brand',
+        domain: 'https://go.example.com',
+      })
+    ).json.id,
+  );
   for (let i = 0; i < 3; i++) await fetch(`${v6.sandbox.baseUrl}/spring`, { redirect: 'manual' });
   return { spring, branded };
 }
@@ -27,7 +43,10 @@ async function twoLinks(): Promise<{ spring: number; branded: number }> {
 function oneErrorLine(res: { exitCode: number; stdout: string; stderr: string }, message: RegExp): void {
   expect(res.exitCode, res.stderr).toBe(1);
   expect(res.stdout).toBe('');
-  const lines = res.stderr.trimEnd().split('\n').filter((line) => !line.startsWith('hint: '));
+  const lines = res.stderr
+    .trimEnd()
+    .split('\n')
+    .filter((line) => !line.startsWith('hint: '));
   expect(lines).toHaveLength(1);
   expect(lines[0]).toMatch(/^shorty: /);
   expect(lines[0]).toMatch(message);
@@ -38,16 +57,32 @@ describe('the flat link record on v6', () => {
     const { spring, branded } = await twoLinks();
     // What the test relies on: v6 sends counts as strings and the base URL as a link's domain.
     const raw = (await v6.sandbox.api('GET', '/urls')).json.data.urls as Record<string, unknown>[];
-    expect(raw.find((item) => item.alias === 'spring')).toMatchObject({ clicks: '3', uniqueclicks: '1', domain: v6.sandbox.baseUrl });
+    expect(raw.find((item) => item.alias === 'spring')).toMatchObject({
+      clicks: '3',
+      uniqueclicks: '1',
+      domain: v6.sandbox.baseUrl,
+    });
 
     const res = await v6.run(['urls', 'list', '--fields', ALL_FIELDS, '--json']);
     expect(res.exitCode, res.stderr).toBe(0);
     const rows = json<Record<string, unknown>[]>(res);
     expect(rows.find((r) => r.alias === 'spring')).toMatchObject({
-      id: spring, shorturl: `${v6.sandbox.baseUrl}/spring`, longurl: 'https://example.com/spring',
-      title: 'Spring', description: 'Sale', clicks: 3, uniqueclicks: 1, domain: '', date: expect.stringMatching(/^\d{4}-/),
+      id: spring,
+      shorturl: `${v6.sandbox.baseUrl}/spring`,
+      longurl: 'https://example.com/spring',
+      title: 'Spring',
+      description: 'Sale',
+      clicks: 3,
+      uniqueclicks: 1,
+      domain: '',
+      date: expect.stringMatching(/^\d{4}-/),
     });
-    expect(rows.find((r) => r.alias === 'brand')).toMatchObject({ id: branded, shorturl: 'https://go.example.com/brand', domain: 'https://go.example.com', clicks: 0 });
+    expect(rows.find((r) => r.alias === 'brand')).toMatchObject({
+      id: branded,
+      shorturl: 'https://go.example.com/brand',
+      domain: 'https://go.example.com',
+      clicks: 0,
+    });
 
     const tsv = await v6.run(['urls', 'list', '--fields', ALL_FIELDS, '-o', 'tsv']);
     const [head, ...lines] = tsv.stdout.trimEnd().split('\n');
@@ -64,26 +99,54 @@ describe('the flat link record on v6', () => {
     // the lookup answers with the detail: one request
     expect(calls(byAlias.requests)).toEqual(['GET /api/urls']);
     expect(json(byAlias)).toEqual({
-      id: spring, alias: 'spring', shorturl: `${v6.sandbox.baseUrl}/spring`, longurl: 'https://example.com/spring',
-      title: 'Spring', description: 'Sale', clicks: 3, uniqueclicks: 1, domain: '', expiry: '2031-01-01 00:00:00', date: expect.any(String),
+      id: spring,
+      alias: 'spring',
+      shorturl: `${v6.sandbox.baseUrl}/spring`,
+      longurl: 'https://example.com/spring',
+      title: 'Spring',
+      description: 'Sale',
+      clicks: 3,
+      uniqueclicks: 1,
+      domain: '',
+      expiry: '2031-01-01 00:00:00',
+      date: expect.any(String),
     });
     const byUrl = await v6.run(['urls', 'get', `${v6.sandbox.baseUrl}/spring`, '--fields', ALL_FIELDS, '--json']);
     const byId = await v6.run(['urls', 'get', String(spring), '--fields', ALL_FIELDS, '--json']);
     expect(json(byUrl)).toEqual(json(byAlias));
     expect(json(byId)).toEqual(json(byAlias));
-    const branded = await v6.run(['urls', 'get', 'https://go.example.com/brand', '--fields', 'alias,domain', '-o', 'csv']);
+    const branded = await v6.run([
+      'urls',
+      'get',
+      'https://go.example.com/brand',
+      '--fields',
+      'alias,domain',
+      '-o',
+      'csv',
+    ]);
     expect(branded.stdout).toBe('alias,domain\nbrand,https://go.example.com\n');
   });
 
-  test('urls add and update by alias print the record with numbers; the server\'s error is one line', async () => {
+  test("urls add and update by alias print the record with numbers; the server's error is one line", async () => {
     await twoLinks();
     const added = await v6.run(['urls', 'add', 'https://example.com/new', '--custom', 'newone', '--json']);
     expect(added.exitCode, added.stderr).toBe(0);
-    expect(json(added)).toMatchObject({ id: expect.any(Number), alias: 'newone', longurl: 'https://example.com/new', domain: '' });
+    expect(json(added)).toMatchObject({
+      id: expect.any(Number),
+      alias: 'newone',
+      longurl: 'https://example.com/new',
+      domain: '',
+    });
 
     const updated = await v6.run(['urls', 'update', 'spring', '--meta-title', 'Summer', '--json']);
     expect(updated.exitCode, updated.stderr).toBe(0);
-    expect(json(updated)).toMatchObject({ alias: 'spring', title: 'Summer', clicks: 3, uniqueclicks: 1, expiry: '2031-01-01 00:00:00' });
+    expect(json(updated)).toMatchObject({
+      alias: 'spring',
+      title: 'Summer',
+      clicks: 3,
+      uniqueclicks: 1,
+      expiry: '2031-01-01 00:00:00',
+    });
 
     oneErrorLine(await v6.run(['urls', 'add', 'https://example.com/again', '--custom', 'spring']), /alias is taken/);
     oneErrorLine(await v6.run(['urls', 'update', '999', '--meta-title', 'X']), /Link does not exist\./);
@@ -94,7 +157,9 @@ describe('the flat link record on v6', () => {
     const { spring } = await twoLinks();
     const res = await v6.run(['urls', 'delete', 'spring', '42', '-y', '-o', 'csv']);
     expect(res.exitCode).toBe(1);
-    expect(res.stdout).toBe(`id,status,message\n${spring},deleted,Link has been deleted successfully.\n42,failed,Link does not exist.\n`);
+    expect(res.stdout).toBe(
+      `id,status,message\n${spring},deleted,Link has been deleted successfully.\n42,failed,Link does not exist.\n`,
+    );
     expect(res.stderr).toBe('shorty: deleted 1 of 2 links; failed: 42 (Link does not exist.)\n');
     expect((await v6.sandbox.api('GET', `/url/${spring}`)).json.error).toBe(1);
   });
@@ -130,23 +195,41 @@ describe('get of every listed resource on v6 (ids sent as strings)', () => {
   test('channels items lists the links assigned, with numeric ids', async () => {
     const { spring, branded } = await twoLinks();
     const channel = Number((await v6.sandbox.api('POST', '/channel/add', { name: 'Work' })).json.id);
-    const assigned = await v6.run(['channels', 'assign', String(channel), 'link', String(spring), String(branded), '-o', 'csv']);
+    const assigned = await v6.run([
+      'channels',
+      'assign',
+      String(channel),
+      'link',
+      String(spring),
+      String(branded),
+      '-o',
+      'csv',
+    ]);
     expect(assigned.exitCode, assigned.stderr).toBe(0);
-    expect(assigned.stdout).toBe(`id,status,message\n${spring},added,Link successfully added to the channel.\n${branded},added,Link successfully added to the channel.\n`);
+    expect(assigned.stdout).toBe(
+      `id,status,message\n${spring},added,Link successfully added to the channel.\n${branded},added,Link successfully added to the channel.\n`,
+    );
     const items = json<Record<string, unknown>[]>(await v6.run(['channels', 'items', String(channel), '--json']));
-    expect(items.map((item) => [item.type, item.id])).toEqual([['links', branded], ['links', spring]]);
+    expect(items.map((item) => [item.type, item.id])).toEqual([
+      ['links', branded],
+      ['links', spring],
+    ]);
 
     // v6 checks duplicates per channel: the second time, each item fails on its own line
     const again = await v6.run(['channels', 'assign', String(channel), 'link', String(spring), '77', '-o', 'csv']);
     expect(again.exitCode).toBe(1);
-    expect(again.stdout).toBe(`id,status,message\n${spring},failed,This item is already added to the selected channel.\n77,failed,Link does not exist.\n`);
+    expect(again.stdout).toBe(
+      `id,status,message\n${spring},failed,This item is already added to the selected channel.\n77,failed,Link does not exist.\n`,
+    );
     expect(again.stderr.trimEnd().split('\n')).toHaveLength(1);
   });
 });
 
 describe('read-before-write updates on v6', () => {
   test('campaigns update --private re-sends the current (capitalised) name and prints the campaign', async () => {
-    const id = Number((await v6.sandbox.api('POST', '/campaign/add', { name: 'spring', slug: 'spring', public: true })).json.id);
+    const id = Number(
+      (await v6.sandbox.api('POST', '/campaign/add', { name: 'spring', slug: 'spring', public: true })).json.id,
+    );
     const res = await v6.runLogged(['campaigns', 'update', String(id), '--private', '--json']);
     expect(res.exitCode, res.stderr).toBe(0);
     expect(calls(res.requests)).toEqual(['GET /api/campaigns', `PUT /api/campaign/${id}/update`]);
@@ -159,10 +242,17 @@ describe('read-before-write updates on v6', () => {
   });
 
   test('pixels update --name keeps type and tag; an unknown pixel is one line, exit 1', async () => {
-    const id = Number((await v6.sandbox.api('POST', '/pixel/add', { type: 'fbpixel', name: 'Old', tag: '1234' })).json.id);
+    const id = Number(
+      (await v6.sandbox.api('POST', '/pixel/add', { type: 'fbpixel', name: 'Old', tag: '1234' })).json.id,
+    );
     const res = await v6.run(['pixels', 'update', String(id), '--name', 'New', '--json']);
     expect(res.exitCode, res.stderr).toBe(0);
-    expect(json(await v6.run(['pixels', 'get', String(id), '--json']))).toMatchObject({ id, type: 'fbpixel', name: 'New', tag: '1234' });
+    expect(json(await v6.run(['pixels', 'get', String(id), '--json']))).toMatchObject({
+      id,
+      type: 'fbpixel',
+      name: 'New',
+      tag: '1234',
+    });
     // --tag alone: the answer is a message, the pixel read first gives the rest of the record.
     const tagged = await v6.run(['pixels', 'update', String(id), '--tag', '5678', '--json']);
     expect(json(tagged)).toEqual(json(await v6.run(['pixels', 'get', String(id), '--json'])));
@@ -179,7 +269,14 @@ describe('domains, legacy, status and sync on v6', () => {
     expect(added.exitCode, added.stderr).toBe(0);
     expect(json(added)).toEqual({ id: expect.any(Number), domain: 'https://go.example.com' });
     oneErrorLine(await v6.run(['domains', 'add', 'go.example.com']), /already been added/);
-    const legacy = await v6.run(['legacy', 'create', 'https://example.com/leg', '--domain', 'go.example.com', '--json']);
+    const legacy = await v6.run([
+      'legacy',
+      'create',
+      'https://example.com/leg',
+      '--domain',
+      'go.example.com',
+      '--json',
+    ]);
     expect(legacy.exitCode, legacy.stderr).toBe(0);
     expect(json(legacy).shorturl).toMatch(/^https:\/\/go\.example\.com\/\w+$/);
   });
@@ -194,18 +291,28 @@ describe('domains, legacy, status and sync on v6', () => {
   test('urls sync -y, then --check reads one page and writes nothing; a changed cell makes --check exit 1', async () => {
     const dir = tempDir('shorty-v6-sync-');
     const file = join(dir, 'links.csv');
-    writeFileSync(file, 'alias,url,metatitle,metadescription\napple,https://example.com/apple,Apple,Fruit\npear,https://example.com/pear,Pear,\n');
+    writeFileSync(
+      file,
+      'alias,url,metatitle,metadescription\napple,https://example.com/apple,Apple,Fruit\npear,https://example.com/pear,Pear,\n',
+    );
     const applied = await v6.run(['urls', 'sync', file, '-y']);
     expect(applied.exitCode, applied.stderr).toBe(0);
     const check = await v6.runLogged(['urls', 'sync', file, '--check']);
     expect(check.exitCode, check.stderr).toBe(0);
     expect(calls(check.requests)).toEqual(['GET /api/urls']);
-    const listed = json<Record<string, unknown>[]>(await v6.run(['urls', 'list', '--fields', 'alias,title,description,clicks', '--json']));
-    expect(listed).toEqual(expect.arrayContaining([
-      { alias: 'apple', title: 'Apple', description: 'Fruit', clicks: 0 },
-      { alias: 'pear', title: 'Pear', description: '', clicks: 0 },
-    ]));
-    writeFileSync(file, 'alias,url,metatitle,metadescription\napple,https://example.com/apple,Apple,Fruit\npear,https://example.com/pear,Pear,Green\n');
+    const listed = json<Record<string, unknown>[]>(
+      await v6.run(['urls', 'list', '--fields', 'alias,title,description,clicks', '--json']),
+    );
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        { alias: 'apple', title: 'Apple', description: 'Fruit', clicks: 0 },
+        { alias: 'pear', title: 'Pear', description: '', clicks: 0 },
+      ]),
+    );
+    writeFileSync(
+      file,
+      'alias,url,metatitle,metadescription\napple,https://example.com/apple,Apple,Fruit\npear,https://example.com/pear,Pear,Green\n',
+    );
     const drift = await v6.runLogged(['urls', 'sync', file, '--check']);
     expect(drift.exitCode).toBe(1);
     // the arrow is ASCII where the terminal's locale is not UTF-8

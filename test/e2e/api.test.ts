@@ -30,7 +30,17 @@ describe('shorty api', () => {
   });
 
   test('POST -f builds a typed JSON body', async () => {
-    const res = await shorty(['api', 'POST', '/channel/add', '-f', 'name=Launch', '-f', 'starred=true', '-f', 'description=42 ways']);
+    const res = await shorty([
+      'api',
+      'POST',
+      '/channel/add',
+      '-f',
+      'name=Launch',
+      '-f',
+      'starred=true',
+      '-f',
+      'description=42 ways',
+    ]);
     expect(res.exitCode).toBe(0);
     expect(JSON.parse(res.stdout)).toMatchObject({ error: 0, id: expect.any(Number), name: 'Launch', starred: true });
     const [request] = await modernRequests();
@@ -48,7 +58,10 @@ describe('shorty api', () => {
     writeFileSync(file, JSON.stringify({ url: 'https://example.com/from-file', custom: 'file1' }));
     const fromFile = await shorty(['api', 'POST', '/url/add', '--input', file]);
     expect(fromFile.exitCode).toBe(0);
-    expect((await modernRequests()).map((r) => r.body)).toEqual([body, { url: 'https://example.com/from-file', custom: 'file1' }]);
+    expect((await modernRequests()).map((r) => r.body)).toEqual([
+      body,
+      { url: 'https://example.com/from-file', custom: 'file1' },
+    ]);
   });
 
   test('--paginate follows nextpage and prints one merged array', async () => {

@@ -43,7 +43,9 @@ describe('the built CLI', () => {
     expect(imported.stdout).toMatch(/^url,custom,row,status,/);
     const exported = await run(['urls', 'export']);
     expect(exported.exitCode, exported.stderr).toBe(0);
-    expect(exported.stdout.split('\n')[0]).toBe('id,alias,shorturl,longurl,title,description,clicks,uniqueclicks,domain,expiry,date');
+    expect(exported.stdout.split('\n')[0]).toBe(
+      'id,alias,shorturl,longurl,title,description,clicks,uniqueclicks,domain,expiry,date',
+    );
     expect(exported.stdout).toContain('from-csv');
   });
 

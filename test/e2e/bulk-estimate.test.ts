@@ -42,7 +42,16 @@ describe('the estimate of every bulk command that writes counts the budget alrea
     const journal = join(dir, 'first.journal');
 
     // A fresh window has room for all 4: they go at once (at the cap alone: about 24 s).
-    const first = await run(['urls', 'import', file('first.txt', Array.from({ length: 4 }, (_, i) => `https://first.example/${i}`)), '--journal', journal]);
+    const first = await run([
+      'urls',
+      'import',
+      file(
+        'first.txt',
+        Array.from({ length: 4 }, (_, i) => `https://first.example/${i}`),
+      ),
+      '--journal',
+      journal,
+    ]);
     expect(first.exitCode, first.stderr).toBe(0);
     expect(planLine(first, /^4 rows, /)).toBe('4 rows, under a second at 10/min');
 
@@ -76,7 +85,17 @@ describe('the estimate of every bulk command that writes counts the budget alrea
 
     // Every step's requests were counted by the next: 4 creates, 1 list read, 4 deletes.
     const sent = (await cli.sandbox.admin.requests()).filter((r) => !r.path.startsWith('/admin'));
-    expect(sent.map((r) => r.method).sort()).toEqual(['DELETE', 'DELETE', 'DELETE', 'DELETE', 'GET', 'POST', 'POST', 'POST', 'POST']);
+    expect(sent.map((r) => r.method).sort()).toEqual([
+      'DELETE',
+      'DELETE',
+      'DELETE',
+      'DELETE',
+      'GET',
+      'POST',
+      'POST',
+      'POST',
+      'POST',
+    ]);
   });
 
   test('a run with its own config folder starts from a fresh window', async () => {

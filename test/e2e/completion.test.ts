@@ -32,7 +32,12 @@ function compWords(line: string): string[] {
 }
 
 /** What plain bash (no bash-completion package) offers for `line`, after sourcing `file`. */
-async function bashComplete(file: string, line: string, program = 'shorty', env: Record<string, string> = {}): Promise<string[]> {
+async function bashComplete(
+  file: string,
+  line: string,
+  program = 'shorty',
+  env: Record<string, string> = {},
+): Promise<string[]> {
   const script = `
     source "$1" || exit 9
     COMP_LINE="$2" COMP_POINT=\${#2} COMP_WORDS=("\${@:4}") COMP_CWORD=$(( $# - 4 ))
@@ -41,17 +46,25 @@ async function bashComplete(file: string, line: string, program = 'shorty', env:
     "$fn" "$3" "\${COMP_WORDS[COMP_CWORD]}" "\${COMP_WORDS[COMP_CWORD-1]}"
     printf '%s\\n' "\${COMPREPLY[@]}"`;
   const args = ['--norc', '--noprofile', '-c', script, 'bash', file, line, program, ...compWords(line)];
-  const res = await execa('bash', args, { env: { PATH: process.env.PATH, ...env }, extendEnv: false, cwd: ROOT, reject: false });
+  const res = await execa('bash', args, {
+    env: { PATH: process.env.PATH, ...env },
+    extendEnv: false,
+    cwd: ROOT,
+    reject: false,
+  });
   expect(res.stderr).toBe('');
   expect(res.exitCode).toBe(0);
   return res.stdout.split('\n').filter(Boolean);
 }
 
 describe('shorty completion', () => {
-  it.each(Object.entries(FILES))('completions/%s is what `shorty completion` prints (else: npm run completions)', async (shell, file) => {
-    const committed = readFileSync(join(ROOT, 'completions', file), 'utf8');
-    expect(committed).toBe(await printed(shell as keyof typeof FILES));
-  });
+  it.each(Object.entries(FILES))(
+    'completions/%s is what `shorty completion` prints (else: npm run completions)',
+    async (shell, file) => {
+      const committed = readFileSync(join(ROOT, 'completions', file), 'utf8');
+      expect(committed).toBe(await printed(shell as keyof typeof FILES));
+    },
+  );
 
   it('refuses an unknown shell with a usage error', async () => {
     const res = await runCli(['completion', 'powershell']);
@@ -77,7 +90,9 @@ describe('shorty completion', () => {
     }
     expect(await bashComplete(file, 'shorty pixels add --type ')).toContain('gapixel');
     expect(await bashComplete(file, 'shorty qr add --type ')).toContain('wifi');
-    expect(await bashComplete(file, 'shorty urls add --')).toEqual(expect.arrayContaining(['--type', '--json', '--help']));
+    expect(await bashComplete(file, 'shorty urls add --')).toEqual(
+      expect.arrayContaining(['--type', '--json', '--help']),
+    );
   });
 
   it('offers config keys, and the profile names the config holds when completing', async () => {
@@ -88,23 +103,41 @@ describe('shorty completion', () => {
     writeFileSync(join(bin, 'shorty'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
     chmodSync(join(bin, 'shorty'), 0o755);
     const configDir = tempDir();
-    writeFileSync(join(configDir, 'config.json'), JSON.stringify({ profiles: { work: {}, home: {}, 'ci-eu': {} } }), { mode: 0o600 });
+    writeFileSync(join(configDir, 'config.json'), JSON.stringify({ profiles: { work: {}, home: {}, 'ci-eu': {} } }), {
+      mode: 0o600,
+    });
     const env = { PATH: `${bin}:${process.env.PATH}`, SHORTY_CONFIG_DIR: configDir };
     expect(await bashComplete(file, 'shorty --profile ', 'shorty', env)).toEqual(['work', 'home', 'ci-eu']);
     expect(await bashComplete(file, 'shorty urls list --profile h', 'shorty', env)).toEqual(['home']);
     expect(await bashComplete(file, 'shorty profiles use ', 'shorty', env)).toEqual(['work', 'home', 'ci-eu']);
     expect(await bashComplete(file, 'shorty profiles delete c', 'shorty', env)).toEqual(['ci-eu']);
     // A wrong SHORTY_PROFILE must not hide the list that would correct it.
-    expect(await bashComplete(file, 'shorty profiles use ', 'shorty', { ...env, SHORTY_PROFILE: 'nosuch' })).toEqual(['work', 'home', 'ci-eu']);
+    expect(await bashComplete(file, 'shorty profiles use ', 'shorty', { ...env, SHORTY_PROFILE: 'nosuch' })).toEqual([
+      'work',
+      'home',
+      'ci-eu',
+    ]);
     // Config keys are fixed: no run of shorty needed.
-    expect(await bashComplete(file, 'shorty config get ')).toEqual(['base-url', 'api-key', 'rate-limit', 'rate-store', 'timeout', 'output', 'domain']);
+    expect(await bashComplete(file, 'shorty config get ')).toEqual([
+      'base-url',
+      'api-key',
+      'rate-limit',
+      'rate-store',
+      'timeout',
+      'output',
+      'domain',
+    ]);
     expect(await bashComplete(file, 'shorty config set ra')).toEqual(['rate-limit', 'rate-store']);
     // Without a config (or without shorty on PATH) there is nothing to offer, and no error shows.
     expect(await bashComplete(file, 'shorty --profile ', 'shorty', { SHORTY_CONFIG_DIR: tempDir() })).toEqual([]);
     const fish = await printed('fish');
     expect(fish).toContain("complete -c shorty -l profile -x -a '(command shorty profiles list -q 2>/dev/null)'");
     if (await hasShell('fish')) {
-      const res = await execa('fish', ['--no-config', '-c', 'source $argv[1]; complete -C "shorty profiles use "', await saved('fish', fish)], { env, reject: false });
+      const res = await execa(
+        'fish',
+        ['--no-config', '-c', 'source $argv[1]; complete -C "shorty profiles use "', await saved('fish', fish)],
+        { env, reject: false },
+      );
       expect(res.stdout.split('\n').map((l) => l.split('\t')[0])).toEqual(['ci-eu', 'home', 'work']);
     }
   });
@@ -112,8 +145,13 @@ describe('shorty completion', () => {
   it('offers registered values and file names for options and arguments that are not choices', async () => {
     const program = new Command('demo');
     program.option('--profile <name>', 'a global flag');
-    const send = program.command('send').alias('post').argument('<kind>').argument('[file]')
-      .option('--mode <mode>', 'how').option('--data <file>', 'payload file')
+    const send = program
+      .command('send')
+      .alias('post')
+      .argument('<kind>')
+      .argument('[file]')
+      .option('--mode <mode>', 'how')
+      .option('--data <file>', 'payload file')
       .addOption(new Option('--level <n>').choices(['1', '2']));
     completeOption(send, '--mode', ['fast', 'slow']);
     completeArgument(send, 'kind', ['note', 'memo']);
@@ -129,11 +167,16 @@ describe('shorty completion', () => {
     const zsh = await printed('zsh');
     expect(zsh.startsWith('#compdef shorty\n')).toBe(true);
     expect(zsh).toContain('compdef _shorty shorty');
-    if (await hasShell('zsh')) expect((await execa('zsh', ['-n', await saved('zsh', zsh)], { reject: false })).exitCode).toBe(0);
+    if (await hasShell('zsh'))
+      expect((await execa('zsh', ['-n', await saved('zsh', zsh)], { reject: false })).exitCode).toBe(0);
     const fish = await printed('fish');
     expect(fish).toContain("complete -c shorty -n '__shorty_at \\'urls add\\'' -l type");
     if (await hasShell('fish')) {
-      const res = await execa('fish', ['--no-config', '-c', 'source $argv[1]; complete -C "shorty urls add --ty"', await saved('fish', fish)], { reject: false });
+      const res = await execa(
+        'fish',
+        ['--no-config', '-c', 'source $argv[1]; complete -C "shorty urls add --ty"', await saved('fish', fish)],
+        { reject: false },
+      );
       expect(res.stdout).toMatch(/^--type\t/);
     }
   });

@@ -12,8 +12,19 @@ const csv = (text: string): Record<string, string>[] => parse(text, { columns: t
 
 const LINKS = [
   { url: 'https://example.com/plain' },
-  { url: 'https://example.com/titled?a=b,c', custom: 'titled', metatitle: 'Spring, "sale"', metadescription: 'Ünïcödé\nand more' },
-  { url: 'https://example.com/branded', custom: 'on-brand', domain: BRANDED, metatitle: 'Branded', metadescription: '' },
+  {
+    url: 'https://example.com/titled?a=b,c',
+    custom: 'titled',
+    metatitle: 'Spring, "sale"',
+    metadescription: 'Ünïcödé\nand more',
+  },
+  {
+    url: 'https://example.com/branded',
+    custom: 'on-brand',
+    domain: BRANDED,
+    metatitle: 'Branded',
+    metadescription: '',
+  },
   { url: 'https://example.com/branded-random', domain: BRANDED },
 ];
 
@@ -23,9 +34,17 @@ async function seed(cli: SandboxCli): Promise<void> {
 }
 
 /** What must survive the trip, keyed by long URL; a random alias is only kept when it was exported. */
-const essentials = (rows: Record<string, string>[]) => rows
-  .map((r) => ({ longurl: r.longurl, alias: r.alias, domain: r.domain, title: r.title, description: r.description, host: new URL(r.shorturl).host }))
-  .sort((a, b) => a.longurl.localeCompare(b.longurl));
+const essentials = (rows: Record<string, string>[]) =>
+  rows
+    .map((r) => ({
+      longurl: r.longurl,
+      alias: r.alias,
+      domain: r.domain,
+      title: r.title,
+      description: r.description,
+      host: new URL(r.shorturl).host,
+    }))
+    .sort((a, b) => a.longurl.localeCompare(b.longurl));
 
 describe.each(['v7', 'v6'] as const)('export from one %s sandbox, import into another', (flavor) => {
   const source = useSandboxCli({ flavor, rateLimit: '100000/60s', clientRateLimit: '100000/60s', resetData: true });
@@ -52,7 +71,9 @@ describe.each(['v7', 'v6'] as const)('export from one %s sandbox, import into an
 
     const again = csv((await target.run(['urls', 'export'])).stdout);
     const hostOf = (url: string) => new URL(url).host;
-    expect(essentials(again)).toEqual(essentials(rows).map((r) => ({ ...r, host: r.domain ? hostOf(BRANDED) : hostOf(target.sandbox.baseUrl) })));
+    expect(essentials(again)).toEqual(
+      essentials(rows).map((r) => ({ ...r, host: r.domain ? hostOf(BRANDED) : hostOf(target.sandbox.baseUrl) })),
+    );
     expect(again.find((r) => r.alias === 'on-brand')?.shorturl).toBe(`${BRANDED}/on-brand`);
   });
 });

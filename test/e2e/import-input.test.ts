@@ -9,7 +9,11 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { BIN, tempDir } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
-const { env, run, runLogged } = useSandboxCli({ rateLimit: '100000/60s', clientRateLimit: '100000/60s', resetData: true });
+const { env, run, runLogged } = useSandboxCli({
+  rateLimit: '100000/60s',
+  clientRateLimit: '100000/60s',
+  resetData: true,
+});
 const csv = (text: string): Record<string, string>[] => parse(text, { columns: true });
 let dir: string;
 beforeAll(() => {
@@ -20,11 +24,15 @@ function file(name: string, text: string | Buffer): string {
   writeFileSync(path, text);
   return path;
 }
-const adds = (requests: { path: string; body?: unknown }[]) => requests.filter((r) => r.path === '/api/url/add').map((r) => r.body as Record<string, unknown>);
+const adds = (requests: { path: string; body?: unknown }[]) =>
+  requests.filter((r) => r.path === '/api/url/add').map((r) => r.body as Record<string, unknown>);
 
 describe('columns', () => {
   test('the headers a new user writes are read; an unknown one is named in one warning, before the rows, in --dry-run too', async () => {
-    const path = file('words.csv', 'Long URL,Title,Custom alias,Notes,Owner\nhttps://example.com/a,Spring,spring-1,n,me\n');
+    const path = file(
+      'words.csv',
+      'Long URL,Title,Custom alias,Notes,Owner\nhttps://example.com/a,Spring,spring-1,n,me\n',
+    );
     const dry = await runLogged(['urls', 'import', path, '--dry-run']);
     expect(dry.exitCode).toBe(0);
     const warning = 'warning: not importing columns "Notes", "Owner"; accepted columns: url, custom, type,';
@@ -43,7 +51,9 @@ describe('columns', () => {
     const path = file('ziel.csv', 'Ziel;Kurzname\nhttps://example.com/z;kurz-1\n');
     const res = await runLogged(['urls', 'import', path]);
     expect(res.exitCode).toBe(2);
-    expect(res.stderr).toMatch(/^shorty: .*ziel\.csv has no column of long URLs among "Ziel", "Kurzname"; accepted names: url, longurl, destination, .*link/m);
+    expect(res.stderr).toMatch(
+      /^shorty: .*ziel\.csv has no column of long URLs among "Ziel", "Kurzname"; accepted names: url, longurl, destination, .*link/m,
+    );
     expect(res.stderr).toContain('hint: rename that column, or map it: --map "HEADER=url"');
     expect(res.stdout).toBe('');
     expect(res.requests).toEqual([]);
@@ -56,7 +66,10 @@ describe('columns', () => {
   });
 
   test('the export and result columns are ignored without a word', async () => {
-    const path = file('results.csv', 'url,id,shorturl,clicks,uniqueclicks,date,row,status,error\nhttps://example.com/r,7,http://x/y,3,1,2020-01-01 00:00:00,1,ok,\n');
+    const path = file(
+      'results.csv',
+      'url,id,shorturl,clicks,uniqueclicks,date,row,status,error\nhttps://example.com/r,7,http://x/y,3,1,2020-01-01 00:00:00,1,ok,\n',
+    );
     const res = await runLogged(['urls', 'import', path]);
     expect(res.exitCode).toBe(0);
     expect(res.stderr).not.toMatch(/warning/);
@@ -66,7 +79,9 @@ describe('columns', () => {
 
 describe('lines', () => {
   test('a semicolon or tab row read as lines is invalid, never a junk link', async () => {
-    const res = await runLogged(['urls', 'import', '-'], { input: 'https://example.com/a;spring;Café crème\nhttps://example.com/b\tsummer\nhttps://example.com/ok\n' });
+    const res = await runLogged(['urls', 'import', '-'], {
+      input: 'https://example.com/a;spring;Café crème\nhttps://example.com/b\tsummer\nhttps://example.com/ok\n',
+    });
     expect(res.exitCode).toBe(1);
     expect(csv(res.stdout).map((r) => r.status)).toEqual(['invalid', 'invalid', 'ok']);
     expect(adds(res.requests)).toEqual([{ url: 'https://example.com/ok' }]);
@@ -94,7 +109,15 @@ describe('the input, --journal and --failed-out are three files', () => {
   });
 
   test('--journal and --failed-out naming one file is exit 2', async () => {
-    const res = await runLogged(['urls', 'import', file('in.csv', input), '--journal', join(dir, 'out'), '--failed-out', join(dir, 'out')]);
+    const res = await runLogged([
+      'urls',
+      'import',
+      file('in.csv', input),
+      '--journal',
+      join(dir, 'out'),
+      '--failed-out',
+      join(dir, 'out'),
+    ]);
     expect(res.exitCode).toBe(2);
     expect(res.stderr).toMatch(/^shorty: --journal and --failed-out are the same file/m);
   });
@@ -104,7 +127,8 @@ describe('the input, --journal and --failed-out are three files', () => {
     // `shorty urls import - --journal journal.csv < journal.csv`: the child's stdin is the file itself.
     const fd = openSync(path, 'r');
     const child = spawn(process.execPath, [BIN, 'urls', 'import', '-', '--journal', path], {
-      env: { ...process.env, ...env, SHORTY_CONFIG_DIR: tempDir() }, stdio: [fd, 'pipe', 'pipe'],
+      env: { ...process.env, ...env, SHORTY_CONFIG_DIR: tempDir() },
+      stdio: [fd, 'pipe', 'pipe'],
     });
     closeSync(fd);
     let stderr = '';

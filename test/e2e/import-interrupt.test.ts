@@ -28,9 +28,19 @@ describe('urls import interrupted', () => {
       child.kill('SIGINT');
       const stopped = await result;
       expect(stopped.exitCode).toBe(130);
-      expect(stopped.stdout.trim().split('\n').map((l) => JSON.parse(l).status)).toEqual(['ok']);
+      expect(
+        stopped.stdout
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l).status),
+      ).toEqual(['ok']);
       expect(stopped.stderr).toMatch(/interrupted: 1 ok in .*2 rows not sent/);
-      expect(readFileSync(journal, 'utf8').trim().split('\n').filter((l) => JSON.parse(l).status !== 'sending')).toHaveLength(1);
+      expect(
+        readFileSync(journal, 'utf8')
+          .trim()
+          .split('\n')
+          .filter((l) => JSON.parse(l).status !== 'sending'),
+      ).toHaveLength(1);
       const received = (await strict.admin.requests()).filter((r) => r.method === 'POST');
       expect(received.map((r) => (r.body as { url: string }).url)).toEqual(['https://wait.example/1']);
     } finally {
@@ -42,7 +52,10 @@ describe('urls import interrupted', () => {
     const slow = await startSandbox({ rateLimit: '5/1s' });
     try {
       const n = 12;
-      const input = file('resume.txt', Array.from({ length: n }, (_, i) => `https://resume.example/${i + 1}`).join('\n'));
+      const input = file(
+        'resume.txt',
+        Array.from({ length: n }, (_, i) => `https://resume.example/${i + 1}`).join('\n'),
+      );
       const journal = join(dir, 'resume.journal');
       const args = ['urls', 'import', input, '--journal', journal, '--rate-limit', '5/1s', '-o', 'ndjson'];
       const env = { SHORTY_BASE_URL: slow.baseUrl, SHORTY_API_KEY: slow.apiKey };
@@ -53,9 +66,16 @@ describe('urls import interrupted', () => {
       const stopped = await result;
       expect(stopped.exitCode).toBe(130);
       expect(stopped.stderr).toMatch(/interrupted: \d+ ok in .*rows not sent; run the same command again/);
-      const reported = stopped.stdout.trim().split('\n').map((l) => JSON.parse(l));
+      const reported = stopped.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       // The outcomes (each create's intent, `sending`, comes before it).
-      const journaled = readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((r) => r.status !== 'sending');
+      const journaled = readFileSync(journal, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+        .filter((r) => r.status !== 'sending');
       expect(reported.length).toBeGreaterThan(0);
       expect(reported.length).toBeLessThan(n);
       expect(journaled.map((j) => j.status)).toEqual(reported.map(() => 'ok'));
@@ -63,13 +83,23 @@ describe('urls import interrupted', () => {
 
       const rerun = await runCli(args, { env, configDir });
       expect(rerun.exitCode).toBe(0);
-      const rows = rerun.stdout.trim().split('\n').map((l) => JSON.parse(l));
+      const rows = rerun.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       expect(rows.map((r) => r.row)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
-      expect(rows.map((r) => r.status)).toEqual([...reported.map(() => 'skipped'), ...Array(n - reported.length).fill('ok')]);
+      expect(rows.map((r) => r.status)).toEqual([
+        ...reported.map(() => 'skipped'),
+        ...Array(n - reported.length).fill('ok'),
+      ]);
       expect(rows.slice(0, reported.length).map((r) => r.shorturl)).toEqual(reported.map((r) => r.shorturl));
       expect((await slow.admin.stats()).links).toBe(n);
-      const posts = (await slow.admin.requests()).filter((r) => r.method === 'POST' && r.path === '/api/url/add' && r.status === 200 && !r.rateLimited);
-      expect(posts.map((r) => (r.body as { url: string }).url).sort()).toEqual(Array.from({ length: n }, (_, i) => `https://resume.example/${i + 1}`).sort());
+      const posts = (await slow.admin.requests()).filter(
+        (r) => r.method === 'POST' && r.path === '/api/url/add' && r.status === 200 && !r.rateLimited,
+      );
+      expect(posts.map((r) => (r.body as { url: string }).url).sort()).toEqual(
+        Array.from({ length: n }, (_, i) => `https://resume.example/${i + 1}`).sort(),
+      );
     } finally {
       await slow.close();
     }

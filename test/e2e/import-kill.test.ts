@@ -36,7 +36,11 @@ test('kill -9 at random points, resumed each time: exactly one link per row', as
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 300));
       child.kill('SIGKILL');
     }
-    const res = await result.catch((err: { exitCode?: number; stderr?: string; signal?: string }) => ({ exitCode: err.exitCode ?? -1, stderr: String(err.stderr ?? ''), stdout: '' }));
+    const res = await result.catch((err: { exitCode?: number; stderr?: string; signal?: string }) => ({
+      exitCode: err.exitCode ?? -1,
+      stderr: String(err.stderr ?? ''),
+      stdout: '',
+    }));
     found += Number(/: (\d+) found on the server/.exec(res.stderr)?.[1] ?? 0);
     if (kills < 4) {
       kills += 1;
@@ -51,6 +55,14 @@ test('kill -9 at random points, resumed each time: exactly one link per row', as
   expect(links.sort()).toEqual([...urls].sort());
   // The kills left creates whose answers never came, and the resumes found them instead of sending them again.
   expect(found).toBeGreaterThan(0);
-  const records = readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-  expect(records.filter((r) => r.status === 'ok').map((r) => r.url).sort()).toEqual([...urls].sort());
+  const records = readFileSync(journal, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  expect(
+    records
+      .filter((r) => r.status === 'ok')
+      .map((r) => r.url)
+      .sort(),
+  ).toEqual([...urls].sort());
 });

@@ -24,9 +24,13 @@ describe('urls import progress', () => {
     const command = [process.execPath, BIN, 'urls', 'import', input, '-o', 'ndjson'].map(quote).join(' ');
     const res = await execa(SCRIPT, ['-qec', `${command} > ${quote(results)}`, '/dev/null'], {
       env: {
-        PATH: process.env.PATH, HOME: dir, TERM: 'xterm',
-        SHORTY_CONFIG_DIR: join(dir, 'config'), SHORTY_BASE_URL: sandbox.baseUrl,
-        SHORTY_API_KEY: sandbox.apiKey, SHORTY_RATE_LIMIT: '100000/60s',
+        PATH: process.env.PATH,
+        HOME: dir,
+        TERM: 'xterm',
+        SHORTY_CONFIG_DIR: join(dir, 'config'),
+        SHORTY_BASE_URL: sandbox.baseUrl,
+        SHORTY_API_KEY: sandbox.apiKey,
+        SHORTY_RATE_LIMIT: '100000/60s',
       },
       extendEnv: false,
       reject: false,
@@ -37,13 +41,18 @@ describe('urls import progress', () => {
     expect(res.exitCode, terminal).toBe(0);
     expect(terminal).toMatch(/importing .* 20\/20 .*ETA/);
     expect(terminal).toMatch(/20 ok in /);
-    const rows = readFileSync(results, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line));
+    const rows = readFileSync(results, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(rows).toHaveLength(20);
     expect(rows.every((row) => row.status === 'ok')).toBe(true);
   });
 
   test('piped stderr gets no progress bar, only the plan and the summary', async () => {
-    const res = await run(['urls', 'import', '-', '-o', 'ndjson'], { input: 'https://example.com/a\nhttps://example.com/b\n' });
+    const res = await run(['urls', 'import', '-', '-o', 'ndjson'], {
+      input: 'https://example.com/a\nhttps://example.com/b\n',
+    });
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.stderr).not.toMatch(/importing|ETA|\x1b\[/);
     expect(res.stderr).toMatch(/2 ok in /);

@@ -6,50 +6,105 @@ import { describe, expect, test } from 'vitest';
 import { ROOT } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
-const { sandbox, run, runLogged } = useSandboxCli({ rateLimit: '100000/60s', clientRateLimit: '100000/60s', resetData: true });
+const { sandbox, run, runLogged } = useSandboxCli({
+  rateLimit: '100000/60s',
+  clientRateLimit: '100000/60s',
+  resetData: true,
+});
 const fixture = (name: string) => join(ROOT, 'test', 'fixtures', 'import', name);
 const csv = (text: string): Record<string, string>[] => parse(text, { columns: true });
 type Body = Record<string, unknown>;
 
 const FIXTURES: [file: string, flags: string[], bodies: Body[]][] = [
-  ['excel-comma.csv', ['--encoding', 'windows-1252'], [
-    { url: 'https://example.com/caf%C3%A9?x=1', custom: 'xl-comma-1', metatitle: 'Café crème', metadescription: 'Menu, drinks' },
-    { url: 'https://example.com/b', custom: 'xl-comma-2', metatitle: 'Line one\nline two', metadescription: 'Plain' },
-    { url: 'https://example.com/c', metatitle: 'He said "hi"' },
-  ]],
-  ['excel-semicolon.csv', ['--encoding', 'windows-1252'], [
-    { url: 'https://example.com/a', custom: 'xl-semi-1', metatitle: 'Café crème' },
-    { url: 'https://example.com/b?q=1,2', custom: 'xl-semi-2', metatitle: 'Prix; promo' },
-    { url: 'https://example.com/c', custom: 'xl-semi-3', metatitle: 'Größe' },
-  ]],
-  ['excel-utf8-bom.csv', [], [
-    { url: 'https://example.com/gr%C3%BC%C3%9Fe', custom: 'xl-utf8-1', metatitle: 'Grüße 👋', metadescription: '東京' },
-    { url: 'https://xn--bcher-kva.example/x%20y', custom: 'xl-utf8-2', metatitle: 'Quote "this"' },
-  ]],
-  ['excel-unicode-text.txt', [], [
-    { url: 'https://example.com/u1', custom: 'xl-utf16-1', metatitle: 'Wave 👋', metadescription: 'He said "hi"' },
-    { url: 'https://example.com/u2', custom: 'xl-utf16-2', metatitle: 'Café', metadescription: 'Tab-free' },
-  ]],
-  ['excel-mac.csv', ['--encoding', 'macintosh'], [
-    { url: 'https://example.com/m1', custom: 'xl-mac-1', metatitle: 'Café' },
-    { url: 'https://example.com/m2', custom: 'xl-mac-2', metatitle: 'Naïve' },
-  ]],
-  ['google-sheets.csv', [], [
-    { url: 'https://example.com/g1', custom: 'gs-csv-1', metatitle: 'Spring, sale', expiry: '2030-12-31 23:59:59' },
-    { url: 'https://example.com/g2', custom: 'gs-csv-2', metatitle: 'Ünïcödé' },
-  ]],
-  ['google-sheets.tsv', [], [
-    { url: 'https://example.com/t1', custom: 'gs-tsv-1', metatitle: 'First, with comma', metadescription: 'Semi; colon' },
-    { url: 'https://example.com/t2', custom: 'gs-tsv-2', metatitle: 'Second' },
-  ]],
-  ['numbers.csv', [], [
-    { url: 'https://example.com/n1', custom: 'numbers-1', metatitle: 'Apples, pears' },
-    { url: 'https://example.com/n2', custom: 'numbers-2', metatitle: 'Crème brûlée' },
-  ]],
-  ['libreoffice-pipe.csv', [], [
-    { url: 'https://example.com/l1', custom: 'lo-pipe-1', metatitle: 'A | B', metadescription: 'Comma, fine' },
-    { url: 'https://example.com/l2', custom: 'lo-pipe-2', metatitle: 'Plain', metadescription: 'Two\nlines' },
-  ]],
+  [
+    'excel-comma.csv',
+    ['--encoding', 'windows-1252'],
+    [
+      {
+        url: 'https://example.com/caf%C3%A9?x=1',
+        custom: 'xl-comma-1',
+        metatitle: 'Café crème',
+        metadescription: 'Menu, drinks',
+      },
+      { url: 'https://example.com/b', custom: 'xl-comma-2', metatitle: 'Line one\nline two', metadescription: 'Plain' },
+      { url: 'https://example.com/c', metatitle: 'He said "hi"' },
+    ],
+  ],
+  [
+    'excel-semicolon.csv',
+    ['--encoding', 'windows-1252'],
+    [
+      { url: 'https://example.com/a', custom: 'xl-semi-1', metatitle: 'Café crème' },
+      { url: 'https://example.com/b?q=1,2', custom: 'xl-semi-2', metatitle: 'Prix; promo' },
+      { url: 'https://example.com/c', custom: 'xl-semi-3', metatitle: 'Größe' },
+    ],
+  ],
+  [
+    'excel-utf8-bom.csv',
+    [],
+    [
+      {
+        url: 'https://example.com/gr%C3%BC%C3%9Fe',
+        custom: 'xl-utf8-1',
+        metatitle: 'Grüße 👋',
+        metadescription: '東京',
+      },
+      { url: 'https://xn--bcher-kva.example/x%20y', custom: 'xl-utf8-2', metatitle: 'Quote "this"' },
+    ],
+  ],
+  [
+    'excel-unicode-text.txt',
+    [],
+    [
+      { url: 'https://example.com/u1', custom: 'xl-utf16-1', metatitle: 'Wave 👋', metadescription: 'He said "hi"' },
+      { url: 'https://example.com/u2', custom: 'xl-utf16-2', metatitle: 'Café', metadescription: 'Tab-free' },
+    ],
+  ],
+  [
+    'excel-mac.csv',
+    ['--encoding', 'macintosh'],
+    [
+      { url: 'https://example.com/m1', custom: 'xl-mac-1', metatitle: 'Café' },
+      { url: 'https://example.com/m2', custom: 'xl-mac-2', metatitle: 'Naïve' },
+    ],
+  ],
+  [
+    'google-sheets.csv',
+    [],
+    [
+      { url: 'https://example.com/g1', custom: 'gs-csv-1', metatitle: 'Spring, sale', expiry: '2030-12-31 23:59:59' },
+      { url: 'https://example.com/g2', custom: 'gs-csv-2', metatitle: 'Ünïcödé' },
+    ],
+  ],
+  [
+    'google-sheets.tsv',
+    [],
+    [
+      {
+        url: 'https://example.com/t1',
+        custom: 'gs-tsv-1',
+        metatitle: 'First, with comma',
+        metadescription: 'Semi; colon',
+      },
+      { url: 'https://example.com/t2', custom: 'gs-tsv-2', metatitle: 'Second' },
+    ],
+  ],
+  [
+    'numbers.csv',
+    [],
+    [
+      { url: 'https://example.com/n1', custom: 'numbers-1', metatitle: 'Apples, pears' },
+      { url: 'https://example.com/n2', custom: 'numbers-2', metatitle: 'Crème brûlée' },
+    ],
+  ],
+  [
+    'libreoffice-pipe.csv',
+    [],
+    [
+      { url: 'https://example.com/l1', custom: 'lo-pipe-1', metatitle: 'A | B', metadescription: 'Comma, fine' },
+      { url: 'https://example.com/l2', custom: 'lo-pipe-2', metatitle: 'Plain', metadescription: 'Two\nlines' },
+    ],
+  ],
 ];
 
 const byUrl = (a: Body, b: Body) => String(a.url).localeCompare(String(b.url));
@@ -105,11 +160,21 @@ describe('spreadsheet files read wrong are stopped, never shortened as junk', ()
   });
 
   test('forcing the wrong format: each line is invalid, never sent', async () => {
-    const res = await runLogged(['urls', 'import', fixture('excel-semicolon.csv'), '--format', 'lines', '--encoding', 'windows-1252']);
+    const res = await runLogged([
+      'urls',
+      'import',
+      fixture('excel-semicolon.csv'),
+      '--format',
+      'lines',
+      '--encoding',
+      'windows-1252',
+    ]);
     expect(res.exitCode).toBe(1);
     expect(csv(res.stdout).map((r) => [r.status, r.error.replace(/;.*/, '')])).toEqual([
-      ['invalid', 'not one URL: the line holds a semicolon'], ['invalid', 'not one URL: the line holds a semicolon'],
-      ['invalid', 'not one URL: the line holds a semicolon'], ['invalid', 'not one URL: the line holds a semicolon'],
+      ['invalid', 'not one URL: the line holds a semicolon'],
+      ['invalid', 'not one URL: the line holds a semicolon'],
+      ['invalid', 'not one URL: the line holds a semicolon'],
+      ['invalid', 'not one URL: the line holds a semicolon'],
     ]);
     expect(res.requests).toEqual([]);
   });

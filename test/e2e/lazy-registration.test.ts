@@ -10,8 +10,13 @@ async function fromWholeTree(argv: string[]): Promise<string> {
   const io = await createTestIO();
   const ctx = createContext({ io, env: {}, now: () => 0, sleep: async () => {}, signal: new AbortController().signal });
   // A usage error of an action (an unknown help topic) is printed by main(), as shorty prints it.
-  const shown = await buildProgram(ctx).parseAsync(argv, { from: 'user' }).then(() => '', (err: unknown) =>
-    err instanceof ShortyError ? `shorty: ${err.message}\n${err.hint ? `hint: ${err.hint}\n` : ''}` : '');
+  const shown = await buildProgram(ctx)
+    .parseAsync(argv, { from: 'user' })
+    .then(
+      () => '',
+      (err: unknown) =>
+        err instanceof ShortyError ? `shorty: ${err.message}\n${err.hint ? `hint: ${err.hint}\n` : ''}` : '',
+    );
   return io.out() + io.err() + shown;
 }
 
@@ -51,8 +56,16 @@ describe('a run that builds part of the command tree prints what the whole tree 
 
 describe('what a run builds of the tree', () => {
   const built = async (argv: string[]) => {
-    const ctx = createContext({ io: await createTestIO(), env: {}, now: () => 0, sleep: async () => {}, signal: new AbortController().signal });
-    return buildProgram(ctx, argv).commands.map((cmd) => [cmd.name(), cmd.commands.length + cmd.options.length > 0] as const);
+    const ctx = createContext({
+      io: await createTestIO(),
+      env: {},
+      now: () => 0,
+      sleep: async () => {},
+      signal: new AbortController().signal,
+    });
+    return buildProgram(ctx, argv).commands.map(
+      (cmd) => [cmd.name(), cmd.commands.length + cmd.options.length > 0] as const,
+    );
   };
 
   it('a named command: that one only, in full', async () => {

@@ -35,16 +35,31 @@ describe('legacy create', () => {
     const added = await sandbox.api('POST', '/domain/add', { domain: 'https://go.example.com' });
     expect(added.json.error).toBe(0);
     await sandbox.admin.reset();
-    const res = await legacy('create', TRICKY_URL, '--domain', 'go.example.com', '--expiry', '2030-12-31',
-      '--password', 'p/ss w+rd', '--custom', 'spring-sale', '--json');
+    const res = await legacy(
+      'create',
+      TRICKY_URL,
+      '--domain',
+      'go.example.com',
+      '--expiry',
+      '2030-12-31',
+      '--password',
+      'p/ss w+rd',
+      '--custom',
+      'spring-sale',
+      '--json',
+    );
     expect(res.exitCode).toBe(0);
     expect(await legacyPaths()).toEqual([
-      '/api/v1/***/shorturl/create/custom_url/spring-sale/password/p%2Fss%20w%2Brd/expiry_date/2030-12-31'
-        + `/base_domain/go.example.com/url/${TRICKY_SEGMENT}.json`,
+      '/api/v1/***/shorturl/create/custom_url/spring-sale/password/p%2Fss%20w%2Brd/expiry_date/2030-12-31' +
+        `/base_domain/go.example.com/url/${TRICKY_SEGMENT}.json`,
     ]);
     const data = JSON.parse(res.stdout);
     // The link under the names every command gives a link's fields.
-    expect(data).toMatchObject({ shorturl: 'https://go.example.com/spring-sale', alias: 'spring-sale', longurl: TRICKY_SENT });
+    expect(data).toMatchObject({
+      shorturl: 'https://go.example.com/spring-sale',
+      alias: 'spring-sale',
+      longurl: TRICKY_SENT,
+    });
     expect(typeof data.id).toBe('number');
     const info = JSON.parse((await legacy('info', data.shorturl, '--json')).stdout);
     expect(info).toMatchObject({ has_password: true, expiry: expect.stringMatching(/^2030-12-31/), clicks: 0 });
@@ -56,7 +71,9 @@ describe('legacy create', () => {
       await sandbox.admin.reset();
       const shortUrl = await createQuiet('https://example.com/branded', '--domain', given);
       expect(shortUrl).toMatch(/^https:\/\/go\.example\.com\/\w+$/);
-      expect(await legacyPaths()).toEqual([`/api/v1/***/shorturl/create/base_domain/go.example.com/url/${b64('https://example.com/branded')}.json`]);
+      expect(await legacyPaths()).toEqual([
+        `/api/v1/***/shorturl/create/base_domain/go.example.com/url/${b64('https://example.com/branded')}.json`,
+      ]);
     }
   });
 
@@ -69,11 +86,15 @@ describe('legacy create', () => {
     const res = await run(['legacy', 'create', 'https://example.com/profile', '-q'], { env });
     expect(res.exitCode).toBe(0);
     expect(res.stdout).toMatch(/^https:\/\/go\.example\.com\/\w+\n$/);
-    expect(await legacyPaths()).toEqual([`/api/v1/***/shorturl/create/base_domain/go.example.com/url/${b64('https://example.com/profile')}.json`]);
+    expect(await legacyPaths()).toEqual([
+      `/api/v1/***/shorturl/create/base_domain/go.example.com/url/${b64('https://example.com/profile')}.json`,
+    ]);
 
     // --domain wins over the profile; a profile domain that is no domain is exit 2 before any request.
     await sandbox.admin.reset();
-    expect((await run(['legacy', 'create', 'https://example.com/own', '--domain', sandbox.baseUrl, '-q'], { env })).exitCode).toBe(0);
+    expect(
+      (await run(['legacy', 'create', 'https://example.com/own', '--domain', sandbox.baseUrl, '-q'], { env })).exitCode,
+    ).toBe(0);
     expect((await legacyPaths())[0]).toContain(`/base_domain/${encodeURIComponent(new URL(sandbox.baseUrl).host)}/`);
     expect((await run(['config', 'set', 'domain', 'go.example.com/x'], { env })).exitCode).toBe(0);
     await sandbox.admin.reset();
@@ -86,7 +107,9 @@ describe('legacy create', () => {
   test('only the given options, url last; -q prints the short URL', async () => {
     const shortUrl = await createQuiet('https://example.com/plain', '--expiry', '2031-01-02');
     expect(shortUrl).toMatch(new RegExp(`^${sandbox.baseUrl}/\\w+$`));
-    expect(await legacyPaths()).toEqual([`/api/v1/***/shorturl/create/expiry_date/2031-01-02/url/${b64('https://example.com/plain')}.json`]);
+    expect(await legacyPaths()).toEqual([
+      `/api/v1/***/shorturl/create/expiry_date/2031-01-02/url/${b64('https://example.com/plain')}.json`,
+    ]);
   });
 
   test('a taken alias is an API error (exit 1), nothing on stdout', async () => {
@@ -103,7 +126,11 @@ describe('legacy disable / enable / info', () => {
     const shortUrl = await createQuiet('https://example.com/cycle', '--custom', 'cycle');
     const disabled = await legacy('disable', shortUrl, '--json');
     expect(disabled.exitCode).toBe(0);
-    expect(JSON.parse(disabled.stdout)).toMatchObject({ status: 'disabled', shorturl: shortUrl, id: expect.any(Number) });
+    expect(JSON.parse(disabled.stdout)).toMatchObject({
+      status: 'disabled',
+      shorturl: shortUrl,
+      id: expect.any(Number),
+    });
     expect(JSON.parse((await legacy('info', shortUrl, '--json')).stdout).status).toBe('disabled');
     const enabled = await legacy('enable', shortUrl, '--json');
     expect(JSON.parse(enabled.stdout).status).toBe('active');
@@ -134,7 +161,9 @@ describe('legacy disable / enable / info', () => {
     expect(ndjson.stdout.trim().split('\n')).toHaveLength(1);
     expect(JSON.parse(ndjson.stdout)).toMatchObject({ id: expect.any(Number), clicks: 0, status: 'active' });
     const csv = await legacy('info', shortUrl, '-o', 'csv', '--fields', 'shorturl,alias,longurl,status,clicks');
-    expect(csv.stdout).toBe(`shorturl,alias,longurl,status,clicks\n${shortUrl},formats,https://example.com/formats,active,0\n`);
+    expect(csv.stdout).toBe(
+      `shorturl,alias,longurl,status,clicks\n${shortUrl},formats,https://example.com/formats,active,0\n`,
+    );
     const tsv = await legacy('info', shortUrl, '-o', 'tsv', '--fields', 'id,status');
     expect(tsv.stdout).toMatch(/^id\tstatus\n\d+\tactive\n$/);
     const table = await legacy('info', shortUrl, '-o', 'table');
@@ -167,11 +196,17 @@ describe('legacy list and --xml', () => {
     const shortUrl = await createQuiet('https://example.com/xml', '--custom', 'xmlcase');
     const res = await legacy('info', shortUrl, '--xml');
     expect(res.exitCode).toBe(0);
-    const direct = await fetch(`${sandbox.baseUrl}/api/v1/${sandbox.apiKey}/shorturl/info/short_url/${b64(shortUrl)}.xml`);
+    const direct = await fetch(
+      `${sandbox.baseUrl}/api/v1/${sandbox.apiKey}/shorturl/info/short_url/${b64(shortUrl)}.xml`,
+    );
     const stamp = (xml: string) => xml.replace(/<date_time>[^<]*<\/date_time>/, '<date_time/>');
     expect(stamp(res.stdout)).toBe(stamp(await direct.text()));
     expect(res.stdout).toMatch(/^<\?xml[^>]*\?>\n<response><code>200<\/code>.*<status>active<\/status>/);
-    for (const args of [['create', 'https://example.com/x2', '--xml'], ['disable', shortUrl, '--xml'], ['list', '--xml']]) {
+    for (const args of [
+      ['create', 'https://example.com/x2', '--xml'],
+      ['disable', shortUrl, '--xml'],
+      ['list', '--xml'],
+    ]) {
       const out = await legacy(...args);
       expect(out.exitCode).toBe(0);
       expect(out.stdout).toMatch(/^<\?xml[^>]*\?>\n<response><code>200<\/code>/);
@@ -187,14 +222,18 @@ describe('server failures', () => {
     await sandbox.admin.fault('html404', { count: 1 });
     const notFound = await legacy('create', 'https://example.com/html');
     expect(notFound.exitCode).toBe(1);
-    expect(notFound.stderr).toContain(`shorty: endpoint not found: GET ${sandbox.baseUrl}/api/v1/***/shorturl/create/url/${b64('https://example.com/html')}.json`
-      + ' (HTTP 404); the server may run an older version');
+    expect(notFound.stderr).toContain(
+      `shorty: endpoint not found: GET ${sandbox.baseUrl}/api/v1/***/shorturl/create/url/${b64('https://example.com/html')}.json` +
+        ' (HTTP 404); the server may run an older version',
+    );
     expect(notFound.stdout + notFound.stderr).not.toMatch(/<html|<body/i);
     await sandbox.admin.fault('empty', { count: 1 });
     const empty = await legacy('list', '--xml');
     expect(empty.exitCode).toBe(1);
     expect(empty.stdout).toBe('');
-    expect(empty.stderr).toContain(`shorty: empty response from the server (HTTP 200): GET ${sandbox.baseUrl}/api/v1/***/shorturl/list_active_urls.xml`);
+    expect(empty.stderr).toContain(
+      `shorty: empty response from the server (HTTP 200): GET ${sandbox.baseUrl}/api/v1/***/shorturl/list_active_urls.xml`,
+    );
   });
 });
 

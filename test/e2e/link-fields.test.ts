@@ -9,15 +9,27 @@ const FIELDS = ['--fields', 'id,alias,longurl'];
 
 describe('--fields alias,longurl in every command that prints a link', () => {
   test.each([['csv'], ['json']])('add, list, get, lookup, update, export, import results (-o %s)', async (format) => {
-    const created = await cli.run(['urls', 'add', 'https://example.com/one', '--custom', 'one', '-o', format, ...FIELDS]);
+    const created = await cli.run([
+      'urls',
+      'add',
+      'https://example.com/one',
+      '--custom',
+      'one',
+      '-o',
+      format,
+      ...FIELDS,
+    ]);
     expect(created.exitCode, created.stderr).toBe(0);
     const id = format === 'json' ? JSON.parse(created.stdout).id : Number(created.stdout.split('\n')[1].split(',')[0]);
-    const expected = (longurl: string) => (format === 'json' ? { id, alias: 'one', longurl } : `id,alias,longurl\n${id},one,${longurl}\n`);
+    const expected = (longurl: string) =>
+      format === 'json' ? { id, alias: 'one', longurl } : `id,alias,longurl\n${id},one,${longurl}\n`;
     const parse = (stdout: string) => (format === 'json' ? JSON.parse(stdout) : stdout);
     expect(parse(created.stdout)).toEqual(expected('https://example.com/one'));
 
     const listed = await cli.run(['urls', 'list', '-o', format, ...FIELDS]);
-    expect(parse(listed.stdout)).toEqual(format === 'json' ? [expected('https://example.com/one')] : expected('https://example.com/one'));
+    expect(parse(listed.stdout)).toEqual(
+      format === 'json' ? [expected('https://example.com/one')] : expected('https://example.com/one'),
+    );
 
     for (const ref of [String(id), 'one', `${cli.sandbox.baseUrl}/one`]) {
       const got = await cli.run(['urls', 'get', ref, '-o', format, ...FIELDS]);
@@ -26,23 +38,41 @@ describe('--fields alias,longurl in every command that prints a link', () => {
       expect(parse(looked.stdout), `urls lookup ${ref}`).toEqual(expected('https://example.com/one'));
     }
 
-    const updated = await cli.run(['urls', 'update', 'one', '--url', 'https://example.com/two', '-o', format, ...FIELDS]);
+    const updated = await cli.run([
+      'urls',
+      'update',
+      'one',
+      '--url',
+      'https://example.com/two',
+      '-o',
+      format,
+      ...FIELDS,
+    ]);
     expect(updated.exitCode, updated.stderr).toBe(0);
     expect(parse(updated.stdout)).toEqual(expected('https://example.com/two'));
 
     const exported = await cli.run(['urls', 'export', '-o', format, ...FIELDS]);
-    expect(parse(exported.stdout)).toEqual(format === 'json' ? [expected('https://example.com/two')] : expected('https://example.com/two'));
+    expect(parse(exported.stdout)).toEqual(
+      format === 'json' ? [expected('https://example.com/two')] : expected('https://example.com/two'),
+    );
 
-    const imported = await cli.run(['urls', 'import', '-', '-o', format, '--fields', 'alias,longurl'], { input: 'url,custom\nhttps://example.com/three,three\n' });
+    const imported = await cli.run(['urls', 'import', '-', '-o', format, '--fields', 'alias,longurl'], {
+      input: 'url,custom\nhttps://example.com/three,three\n',
+    });
     expect(imported.exitCode, imported.stderr).toBe(0);
-    expect(parse(imported.stdout)).toEqual(format === 'json'
-      ? [{ alias: 'three', longurl: 'https://example.com/three' }] : 'alias,longurl\nthree,https://example.com/three\n');
+    expect(parse(imported.stdout)).toEqual(
+      format === 'json'
+        ? [{ alias: 'three', longurl: 'https://example.com/three' }]
+        : 'alias,longurl\nthree,https://example.com/three\n',
+    );
   });
 
-  test('the old names of the API\'s answers are unknown fields everywhere: exit 2, nothing sent', async () => {
+  test("the old names of the API's answers are unknown fields everywhere: exit 2, nothing sent", async () => {
     for (const [args, old] of [
-      [['urls', 'get', '1'], 'details.longurl'], [['urls', 'update', '1', '--meta-title', 'T'], 'short'],
-      [['urls', 'lookup', 'one'], 'data.clicks'], [['urls', 'export'], 'url'],
+      [['urls', 'get', '1'], 'details.longurl'],
+      [['urls', 'update', '1', '--meta-title', 'T'], 'short'],
+      [['urls', 'lookup', 'one'], 'data.clicks'],
+      [['urls', 'export'], 'url'],
     ] as const) {
       const res = await cli.runLogged([...args, '--fields', old]);
       expect(res.exitCode, `${args.join(' ')} --fields ${old}`).toBe(2);

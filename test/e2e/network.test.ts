@@ -5,8 +5,15 @@ import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CliResult, RunOptions } from '../helpers/cli.js';
 import {
-  makeCertificates, RESOLVE_TEST_HOSTS, startFront, startProxy, startRedirector,
-  type Certificates, type Listening, type TestFront, type TestProxy,
+  makeCertificates,
+  RESOLVE_TEST_HOSTS,
+  startFront,
+  startProxy,
+  startRedirector,
+  type Certificates,
+  type Listening,
+  type TestFront,
+  type TestProxy,
 } from '../helpers/network.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
@@ -85,7 +92,10 @@ describe('proxies from the environment', () => {
 
   test('an http base URL goes through the forwarding proxy of HTTP_PROXY, not the one of HTTPS_PROXY', async () => {
     const p = await proxy();
-    const res = await shorty(['urls', 'list', '-q'], { HTTP_PROXY: p.url, HTTPS_PROXY: `http://127.0.0.1:${await closedPort()}` });
+    const res = await shorty(['urls', 'list', '-q'], {
+      HTTP_PROXY: p.url,
+      HTTPS_PROXY: `http://127.0.0.1:${await closedPort()}`,
+    });
     expectListed(res);
     expect(p.forwarded).toEqual([`${sandbox.baseUrl}/api/urls`]);
     expect(p.tunnels).toEqual([]);
@@ -128,25 +138,39 @@ describe('proxies from the environment', () => {
       const p = await proxy();
       const port = new URL(sandbox.baseUrl).port;
       const res = await shorty(['urls', 'list', '-q', '--insecure'], {
-        SHORTY_BASE_URL: `http://api.shorty.test:${port}`, HTTP_PROXY: p.url, NO_PROXY: noProxy, NODE_OPTIONS: RESOLVE_TEST_HOSTS,
+        SHORTY_BASE_URL: `http://api.shorty.test:${port}`,
+        HTTP_PROXY: p.url,
+        NO_PROXY: noProxy,
+        NODE_OPTIONS: RESOLVE_TEST_HOSTS,
       });
       expectListed(res);
       return p.forwarded;
     };
 
     // A bare domain covers the hosts under it, as in curl and gh.
-    test.each([['.shorty.test'], ['*.shorty.test'], ['shorty.test'], ['SHORTY.test'], ['shorty.test:' + 'PORT']])('%s: hosts under it connect directly', async (noProxy) => {
-      expect(await domainRun(noProxy.replace('PORT', new URL(sandbox.baseUrl).port))).toEqual([]);
-    });
+    test.each([['.shorty.test'], ['*.shorty.test'], ['shorty.test'], ['SHORTY.test'], ['shorty.test:' + 'PORT']])(
+      '%s: hosts under it connect directly',
+      async (noProxy) => {
+        expect(await domainRun(noProxy.replace('PORT', new URL(sandbox.baseUrl).port))).toEqual([]);
+      },
+    );
 
-    test.each([[undefined], ['other.shorty.test'], ['hshorty.test'], ['shorty.test:1']])('%s: not a match, through the proxy', async (noProxy) => {
-      expect(await domainRun(noProxy)).toEqual([expect.stringMatching(/^http:\/\/api\.shorty\.test:\d+\/api\/urls$/)]);
-    });
+    test.each([[undefined], ['other.shorty.test'], ['hshorty.test'], ['shorty.test:1']])(
+      '%s: not a match, through the proxy',
+      async (noProxy) => {
+        expect(await domainRun(noProxy)).toEqual([
+          expect.stringMatching(/^http:\/\/api\.shorty\.test:\d+\/api\/urls$/),
+        ]);
+      },
+    );
   });
 
   test('credentials in the proxy URL reach the proxy and never the output, --debug included', async () => {
     const p = await proxy({ credentials: 'proxyuser:s3cret-pr0xy' });
-    const res = await listOverTls({ HTTPS_PROXY: `http://proxyuser:s3cret-pr0xy@127.0.0.1:${p.port}`, SHORTY_DEBUG: 'curl' });
+    const res = await listOverTls({
+      HTTPS_PROXY: `http://proxyuser:s3cret-pr0xy@127.0.0.1:${p.port}`,
+      SHORTY_DEBUG: 'curl',
+    });
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.stderr).toContain(`> GET ${tls.url}/api/urls via proxy http://***:***@127.0.0.1:${p.port}\n`);
     expect(res.stdout + res.stderr).not.toMatch(/s3cret|proxyuser/);
@@ -164,8 +188,11 @@ describe('proxies from the environment', () => {
 
     test('an http target: the forwarded request the agent prints has the key, the proxy token and a link password as ***', async () => {
       const p = await proxy({ credentials: 'proxyuser:s3cret-pr0xy' });
-      const res = await shorty(['urls', 'add', 'https://example.com/debug-lines', '--password', 'pw', '-q'],
-        { HTTP_PROXY: `http://proxyuser:s3cret-pr0xy@127.0.0.1:${p.port}`, DEBUG: '*', NODE_DEBUG: 'http' });
+      const res = await shorty(['urls', 'add', 'https://example.com/debug-lines', '--password', 'pw', '-q'], {
+        HTTP_PROXY: `http://proxyuser:s3cret-pr0xy@127.0.0.1:${p.port}`,
+        DEBUG: '*',
+        NODE_DEBUG: 'http',
+      });
       expectHidden(res);
       // The agent printed the whole request, so the test sees what it would have leaked.
       const line = res.stderr.split('\n').find((l) => l.includes('http-proxy-agent Output buffer:'));
@@ -178,7 +205,11 @@ describe('proxies from the environment', () => {
 
     test('an https target (CONNECT): nothing secret on stderr while the tunnel is made', async () => {
       const p = await proxy({ credentials: 'proxyuser:s3cret-pr0xy' });
-      const res = await listOverTls({ HTTPS_PROXY: `http://proxyuser:s3cret-pr0xy@127.0.0.1:${p.port}`, DEBUG: 'https-proxy-agent*', NODE_DEBUG: 'http,net' });
+      const res = await listOverTls({
+        HTTPS_PROXY: `http://proxyuser:s3cret-pr0xy@127.0.0.1:${p.port}`,
+        DEBUG: 'https-proxy-agent*',
+        NODE_DEBUG: 'http,net',
+      });
       expectHidden(res);
       expect(res.stderr).toMatch(/https-proxy-agent Creating new HttpsProxyAgent instance/);
       expect(res.stdout.split('\n')).toContain(shortUrl);
@@ -187,21 +218,43 @@ describe('proxies from the environment', () => {
   });
 
   test.each([
-    ['an https target (CONNECT)', () => ({ SHORTY_BASE_URL: tls.url, NODE_EXTRA_CA_CERTS: certs.caFile }), 'HTTPS_PROXY'],
+    [
+      'an https target (CONNECT)',
+      () => ({ SHORTY_BASE_URL: tls.url, NODE_EXTRA_CA_CERTS: certs.caFile }),
+      'HTTPS_PROXY',
+    ],
     ['an http target (forwarding)', () => ({}), 'HTTP_PROXY'],
-  ])('wrong proxy credentials, %s: exit 5, naming the proxy with its credentials masked', async (_name, env, variable) => {
-    const p = await proxy({ credentials: 'proxyuser:right' });
-    const res = await shorty(['urls', 'list'], { ...env(), [variable]: `http://proxyuser:wr0ng-pass@127.0.0.1:${p.port}` });
-    expectOneError(res, 5, new RegExp(`^shorty: the proxy http://\\*\\*\\*:\\*\\*\\*@127\\.0\\.0\\.1:${p.port} wants other credentials \\(HTTP 407\\)`));
-    expect(res.stderr).toMatch(/^hint: give them in the proxy URL/m);
-    expect(res.stdout + res.stderr).not.toMatch(/wr0ng-pass|proxyuser/);
-    expect(p.authorizations).toHaveLength(1); // refused credentials are not tried again
-  });
+  ])(
+    'wrong proxy credentials, %s: exit 5, naming the proxy with its credentials masked',
+    async (_name, env, variable) => {
+      const p = await proxy({ credentials: 'proxyuser:right' });
+      const res = await shorty(['urls', 'list'], {
+        ...env(),
+        [variable]: `http://proxyuser:wr0ng-pass@127.0.0.1:${p.port}`,
+      });
+      expectOneError(
+        res,
+        5,
+        new RegExp(
+          `^shorty: the proxy http://\\*\\*\\*:\\*\\*\\*@127\\.0\\.0\\.1:${p.port} wants other credentials \\(HTTP 407\\)`,
+        ),
+      );
+      expect(res.stderr).toMatch(/^hint: give them in the proxy URL/m);
+      expect(res.stdout + res.stderr).not.toMatch(/wr0ng-pass|proxyuser/);
+      expect(p.authorizations).toHaveLength(1); // refused credentials are not tried again
+    },
+  );
 
   test('a proxy that is not running: exit 5, naming it', async () => {
     const port = await closedPort();
     const res = await listOverTls({ HTTPS_PROXY: `http://someone:pa55word@127.0.0.1:${port}` });
-    expectOneError(res, 5, new RegExp(`^shorty: cannot reach the proxy http://\\*\\*\\*:\\*\\*\\*@127\\.0\\.0\\.1:${port} \\(connection refused\\): GET ${escape(tls.url)}/api/urls$`));
+    expectOneError(
+      res,
+      5,
+      new RegExp(
+        `^shorty: cannot reach the proxy http://\\*\\*\\*:\\*\\*\\*@127\\.0\\.0\\.1:${port} \\(connection refused\\): GET ${escape(tls.url)}/api/urls$`,
+      ),
+    );
     expect(res.stderr).toMatch(/^hint: check HTTPS_PROXY/m);
     expect(res.stderr).not.toContain('pa55word');
   });
@@ -210,13 +263,21 @@ describe('proxies from the environment', () => {
     const p = await proxy();
     const port = await closedPort();
     const res = await shorty(['urls', 'list'], { SHORTY_BASE_URL: `https://127.0.0.1:${port}`, HTTPS_PROXY: p.url });
-    expectOneError(res, 5, new RegExp(`^shorty: the proxy ${escape(p.url)} did not connect to 127\\.0\\.0\\.1:${port} \\(HTTP 502\\)`));
+    expectOneError(
+      res,
+      5,
+      new RegExp(`^shorty: the proxy ${escape(p.url)} did not connect to 127\\.0\\.0\\.1:${port} \\(HTTP 502\\)`),
+    );
     expect(p.tunnels).toEqual([`127.0.0.1:${port}`]);
   });
 
   test('a SOCKS proxy is refused before any request: exit 2', async () => {
     const res = await listOverTls({ ALL_PROXY: 'socks5://127.0.0.1:1080' });
-    expectOneError(res, 2, /^shorty: unsupported proxy socks5:\/\/127\.0\.0\.1:1080: shorty speaks to http:\/\/ and https:\/\/ proxies only$/);
+    expectOneError(
+      res,
+      2,
+      /^shorty: unsupported proxy socks5:\/\/127\.0\.0\.1:1080: shorty speaks to http:\/\/ and https:\/\/ proxies only$/,
+    );
   });
 });
 
@@ -224,7 +285,13 @@ describe('certificates', () => {
   test('a certificate from a CA the machine does not trust: exit 5, naming the host, with a hint', async () => {
     const before = tls.paths.length;
     const res = await shorty(['urls', 'list'], { SHORTY_BASE_URL: tls.url });
-    expectOneError(res, 5, new RegExp(`^shorty: the certificate of 127\\.0\\.0\\.1:${tls.port} is not trusted \\(\\w+\\): GET ${escape(tls.url)}/api/urls$`));
+    expectOneError(
+      res,
+      5,
+      new RegExp(
+        `^shorty: the certificate of 127\\.0\\.0\\.1:${tls.port} is not trusted \\(\\w+\\): GET ${escape(tls.url)}/api/urls$`,
+      ),
+    );
     expect(res.stderr).toMatch(/^hint: .*NODE_EXTRA_CA_CERTS=/m);
     expect(tls.paths.length).toBe(before); // no request was sent over the untrusted connection
   });
@@ -250,7 +317,13 @@ describe('redirects are never followed', () => {
   ])('%s: exit 1, naming where the server points; nothing reaches it', async (_name, args, method, path) => {
     const before = redirector.paths.length;
     const res = await shorty(args, { SHORTY_BASE_URL: redirector.url });
-    expectOneError(res, 1, new RegExp(`^shorty: the server redirected ${method} ${escape(redirector.url + path)} to ${escape(target.url + path)} \\(HTTP 301\\)`));
+    expectOneError(
+      res,
+      1,
+      new RegExp(
+        `^shorty: the server redirected ${method} ${escape(redirector.url + path)} to ${escape(target.url + path)} \\(HTTP 301\\)`,
+      ),
+    );
     expect(res.stderr).toMatch(/^hint: if the service moved, point the base URL at its new address/m);
     expect(redirector.paths.slice(before)).toEqual([path]);
     expect(target.paths).toEqual([]);
@@ -259,7 +332,11 @@ describe('redirects are never followed', () => {
   test('a legacy call: the key in the Location is redacted', async () => {
     const res = await shorty(['legacy', 'list'], { SHORTY_BASE_URL: redirector.url });
     // runCli fails the test if the key itself appears anywhere in the output.
-    expectOneError(res, 1, new RegExp(`to ${escape(target.url)}/api/v1/\\*\\*\\*/shorturl/list_active_urls\\.json \\(HTTP 301\\)`));
+    expectOneError(
+      res,
+      1,
+      new RegExp(`to ${escape(target.url)}/api/v1/\\*\\*\\*/shorturl/list_active_urls\\.json \\(HTTP 301\\)`),
+    );
     expect(target.paths).toEqual([]);
   });
 
@@ -286,7 +363,11 @@ describe('a base URL with a path', () => {
     ['legacy', ['legacy', 'list', '-q'], /^\/shortener\/api\/v1\/[^/]+\/shorturl\/list_active_urls\.json$/],
     ['shorty api', ['api', 'GET', '/urls'], /^\/shortener\/api\/urls$/],
   ])('%s commands reach the API under it', async (_name, args, path) => {
-    for (const base of [`${shortener.url}/shortener`, `${shortener.url}/shortener/`, `${shortener.url}/shortener/api`]) {
+    for (const base of [
+      `${shortener.url}/shortener`,
+      `${shortener.url}/shortener/`,
+      `${shortener.url}/shortener/api`,
+    ]) {
       const before = shortener.paths.length;
       const res = await shorty(args, { SHORTY_BASE_URL: base });
       expect(res.exitCode, res.stderr).toBe(0);
@@ -299,7 +380,9 @@ describe('a base URL with a path', () => {
     const base = `${shortener.url}/shortener`;
     const added = await shorty(['urls', 'add', 'https://example.com/under-a-path', '-q'], { SHORTY_BASE_URL: base });
     expect(added.exitCode, added.stderr).toBe(0);
-    const created = await shorty(['legacy', 'create', 'https://example.com/legacy-under-a-path', '-q'], { SHORTY_BASE_URL: base });
+    const created = await shorty(['legacy', 'create', 'https://example.com/legacy-under-a-path', '-q'], {
+      SHORTY_BASE_URL: base,
+    });
     expect(created.exitCode, created.stderr).toBe(0);
     expect(shortener.paths.slice(-2)).toEqual([
       '/shortener/api/url/add',
@@ -312,7 +395,11 @@ describe('a base URL with a path', () => {
     ['legacy', ['legacy', 'list'], '/api/v1/***/shorturl/list_active_urls.json'],
   ])('a wrong path: the %s error shows the whole URL tried and points at the base URL', async (_name, args, path) => {
     const res = await shorty(args, { SHORTY_BASE_URL: `${shortener.url}/elsewhere` });
-    expectOneError(res, 1, new RegExp(`^shorty: endpoint not found: GET ${escape(`${shortener.url}/elsewhere${path}`)} \\(HTTP 404\\)`));
+    expectOneError(
+      res,
+      1,
+      new RegExp(`^shorty: endpoint not found: GET ${escape(`${shortener.url}/elsewhere${path}`)} \\(HTTP 404\\)`),
+    );
     expect(res.stderr).toMatch(/^hint: check the base URL: .*https:\/\/example\.com\/shortener/m);
   });
 

@@ -32,22 +32,46 @@ describe('the packed tarball', () => {
     const dir = tempDir('shorty-pack-');
     // dist/ is already built by the test setup; --ignore-scripts keeps pack from rebuilding it
     // under the feet of the other test files.
-    const packed = await execa('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: ROOT, env: cleanEnv() });
+    const packed = await execa('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
+      cwd: ROOT,
+      env: cleanEnv(),
+    });
     const [info] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
     files = info.files.map((f) => f.path);
     const prefix = join(dir, 'prefix');
     // Only the runtime dependencies are installed: a dev dependency needed at run time fails here.
-    await execa('npm', ['install', '--global', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', join(dir, info.filename)], {
-      cwd: dir, env: cleanEnv(),
-    });
+    await execa(
+      'npm',
+      [
+        'install',
+        '--global',
+        '--prefix',
+        prefix,
+        '--prefer-offline',
+        '--no-audit',
+        '--no-fund',
+        join(dir, info.filename),
+      ],
+      {
+        cwd: dir,
+        env: cleanEnv(),
+      },
+    );
     shorty = join(prefix, 'bin', 'shorty');
   }, 120_000);
 
   it('holds the entry, the bundle and the completions, and no sources or tests', () => {
-    expect(files).toEqual(expect.arrayContaining([
-      'bin/shorty.js', 'bin/package.json', 'dist/shorty.cjs', 'package.json',
-      'completions/shorty.bash', 'completions/_shorty', 'completions/shorty.fish',
-    ]));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'bin/shorty.js',
+        'bin/package.json',
+        'dist/shorty.cjs',
+        'package.json',
+        'completions/shorty.bash',
+        'completions/_shorty',
+        'completions/shorty.fish',
+      ]),
+    );
     expect(files.filter((f) => /^(src|test|bench|scripts)\//.test(f))).toEqual([]);
   });
 
@@ -58,12 +82,16 @@ describe('the packed tarball', () => {
     const help = await execa(shorty, ['--help'], { env, extendEnv: false });
     expect(help.stdout).toContain('Usage: shorty');
     expect(help.stdout).toContain('completion');
-    expect(readdirSync(join(shorty, '..', '..', 'lib', 'node_modules', 'shorty-cli', 'node_modules'))).not.toContain('esbuild');
+    expect(readdirSync(join(shorty, '..', '..', 'lib', 'node_modules', 'shorty-cli', 'node_modules'))).not.toContain(
+      'esbuild',
+    );
   });
 
   it('runs `shorty sandbox`, answers requests from `shorty urls`, and stops cleanly on Ctrl-C', async () => {
     const child = execa(shorty, ['sandbox', '--port', '0'], {
-      env: cleanEnv({ SHORTY_CONFIG_DIR: tempDir() }), extendEnv: false, reject: false,
+      env: cleanEnv({ SHORTY_CONFIG_DIR: tempDir() }),
+      extendEnv: false,
+      reject: false,
     });
     const lines: string[] = [];
     for await (const line of createInterface({ input: child.stdout! })) {
@@ -76,13 +104,20 @@ describe('the packed tarball', () => {
     const res = await fetch(`${url}/api/account`, { headers: { authorization: `Bearer ${lines[1].split('=')[1]}` } });
     expect(res.status).toBe(200);
     // Requests from the installed copy.
-    const env = clientEnv({ SHORTY_CONFIG_DIR: tempDir(), SHORTY_BASE_URL: url, SHORTY_API_KEY: lines[1].split('=')[1] });
+    const env = clientEnv({
+      SHORTY_CONFIG_DIR: tempDir(),
+      SHORTY_BASE_URL: url,
+      SHORTY_API_KEY: lines[1].split('=')[1],
+    });
     const added = await execa(shorty, ['urls', 'add', 'https://example.com/packed', '-q'], { env, extendEnv: false });
     expect(added.stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\w+$/);
     // Through a proxy: the proxy code is a dependency of the package, not of this repository.
     const proxy = await startProxy();
     try {
-      const listed = await execa(shorty, ['urls', 'list', '-q'], { env: { ...env, HTTP_PROXY: proxy.url }, extendEnv: false });
+      const listed = await execa(shorty, ['urls', 'list', '-q'], {
+        env: { ...env, HTTP_PROXY: proxy.url },
+        extendEnv: false,
+      });
       expect(listed.stdout.split('\n')).toContain(added.stdout);
       expect(proxy.forwarded).toEqual([`${url}/api/urls`]);
     } finally {

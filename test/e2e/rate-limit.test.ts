@@ -26,7 +26,12 @@ function envFor(sb: StartedSandbox, extra: Record<string, string> = {}) {
 }
 
 /** `shorty api GET /account` sharing `configDir` with the others: a separate process, or one in this process. */
-function account(sb: StartedSandbox, configDir: string, flags: string[] = [], run: typeof runCli = runInProcess): Promise<CliResult> {
+function account(
+  sb: StartedSandbox,
+  configDir: string,
+  flags: string[] = [],
+  run: typeof runCli = runInProcess,
+): Promise<CliResult> {
   return run(['api', 'GET', '/account', ...flags], { env: envFor(sb), configDir });
 }
 
@@ -117,7 +122,11 @@ describe('rate-limit answers from the server', () => {
     const sb = await serve({ rateLimit: '1/1s', now: () => clock.t });
     await spendServerBudget(sb, 1);
     // The server's clock stands still, so every wait of the client can pass without real time.
-    const res = await runInProcess(['api', 'GET', '/account'], { env: envFor(sb), configDir: tempDir(), ...simulatedClock() });
+    const res = await runInProcess(['api', 'GET', '/account'], {
+      env: envFor(sb),
+      configDir: tempDir(),
+      ...simulatedClock(),
+    });
     expect(res.exitCode).toBe(4);
     expect(res.stderr).toContain('shorty: rate limit: the server still refused after 3 retries');
     expect(await sb.admin.stats()).toMatchObject({ requests: 5, rejected: 4 });
@@ -151,27 +160,52 @@ describe('the client budget', () => {
     expect(res.exitCode).toBe(0);
     // The server announced 100: a cap the user set is a ceiling it cannot raise.
     expect(JSON.parse(res.stdout)).toMatchObject({
-      rate_limit: '3/30s', source: 'configured', used: 1, remaining: 2, configured: '3/30s', configured_by: '--rate-limit', server: '100/30s',
+      rate_limit: '3/30s',
+      source: 'configured',
+      used: 1,
+      remaining: 2,
+      configured: '3/30s',
+      configured_by: '--rate-limit',
+      server: '100/30s',
     });
     // With no cap given, the server's replaces the default one.
     const followed = await runInProcess(['limits', '--json'], { env: envFor(sb), configDir });
     // (the server's window is estimated from its reset, in whole seconds: a few ms either way)
-    expect(JSON.parse(followed.stdout)).toMatchObject({ source: 'server', remaining: 99, configured: '30/60s', configured_by: 'default' });
-    expect(JSON.parse(followed.stdout)).toMatchObject({ rate_limit: expect.stringMatching(/^100\//), server: expect.stringMatching(/^100\//) });
+    expect(JSON.parse(followed.stdout)).toMatchObject({
+      source: 'server',
+      remaining: 99,
+      configured: '30/60s',
+      configured_by: 'default',
+    });
+    expect(JSON.parse(followed.stdout)).toMatchObject({
+      rate_limit: expect.stringMatching(/^100\//),
+      server: expect.stringMatching(/^100\//),
+    });
     expect((await runInProcess(['limits', '-q'], { env: envFor(sb), configDir })).stdout).toBe('99\n');
-    const fromEnv = await runInProcess(['limits', '--json'], { env: envFor(sb, { SHORTY_RATE_LIMIT: '2/30s' }), configDir });
-    expect(JSON.parse(fromEnv.stdout)).toMatchObject({ rate_limit: '2/30s', remaining: 1, configured_by: 'SHORTY_RATE_LIMIT' });
+    const fromEnv = await runInProcess(['limits', '--json'], {
+      env: envFor(sb, { SHORTY_RATE_LIMIT: '2/30s' }),
+      configDir,
+    });
+    expect(JSON.parse(fromEnv.stdout)).toMatchObject({
+      rate_limit: '2/30s',
+      remaining: 1,
+      configured_by: 'SHORTY_RATE_LIMIT',
+    });
     expect((await sb.admin.stats()).requests).toBe(0);
   });
 
-  test('an explicit cap is a ceiling: the server\'s higher one does not raise it', async () => {
+  test("an explicit cap is a ceiling: the server's higher one does not raise it", async () => {
     const sb = await serve({ rateLimit: '30/60s' });
     const configDir = tempDir();
     const sleeps: number[] = [];
     let t = Date.now();
     const clock = { now: () => t, sleep: async (ms: number) => void (sleeps.push(ms), (t += ms)) };
     for (let i = 0; i < 3; i++) {
-      const res = await runInProcess(['api', 'GET', '/account', '--rate-limit', '2/1s'], { env: envFor(sb), configDir, ...clock });
+      const res = await runInProcess(['api', 'GET', '/account', '--rate-limit', '2/1s'], {
+        env: envFor(sb),
+        configDir,
+        ...clock,
+      });
       expect(res.exitCode).toBe(0);
     }
     // The third request waited for the 1 s window of the explicit 2/1s, although the server allows 30.
@@ -197,7 +231,10 @@ describe('the client budget', () => {
     const sb = await serve({ rateLimit: '1/30s' });
     const configDir = tempDir();
     await account(sb, configDir, ['--rate-limit', '1/30s'], runCli);
-    const { child, result } = startCli(['api', 'GET', '/account', '--rate-limit', '1/30s'], { env: envFor(sb), configDir });
+    const { child, result } = startCli(['api', 'GET', '/account', '--rate-limit', '1/30s'], {
+      env: envFor(sb),
+      configDir,
+    });
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();

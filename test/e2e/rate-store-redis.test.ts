@@ -33,7 +33,9 @@ async function machine(sb: StartedSandbox, name: string, times: number, flags: s
   const configDir = tempDir(`shorty-machine-${name}-`);
   const results: CliResult[] = [];
   for (let i = 0; i < times; i++) {
-    results.push(await runCli(['urls', 'add', `https://example.com/${name}/${i}`, '-q', ...flags], { env: envFor(sb), configDir }));
+    results.push(
+      await runCli(['urls', 'add', `https://example.com/${name}/${i}`, '-q', ...flags], { env: envFor(sb), configDir }),
+    );
   }
   return results;
 }
@@ -54,19 +56,20 @@ describe('a fleet sharing one budget through Redis', () => {
     sandbox = await startSandbox({ rateLimit: '6/2s' });
     const [run] = await machine(sandbox, 'a', 1, ['--rate-limit', '6/2s', '--rate-store', redis.url()]);
     expect(run!.exitCode).toBe(0);
-    const keys = await redis.command('KEYS', '*') as string[];
+    const keys = (await redis.command('KEYS', '*')) as string[];
     expect(keys).toHaveLength(1);
     expect(keys[0]).toContain(sandbox.baseUrl);
     expect(keys[0]).not.toContain(sandbox.apiKey);
     expect(keys[0]).not.toContain(sandbox.apiKey.slice(3, 15));
-    const ttl = await redis.command('PTTL', keys[0]!) as number;
+    const ttl = (await redis.command('PTTL', keys[0]!)) as number;
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(2000 + 50);
-    const stored = JSON.parse(await redis.command('GET', keys[0]!) as string);
+    const stored = JSON.parse((await redis.command('GET', keys[0]!)) as string);
     expect(stored.slots).toHaveLength(1);
     expect(JSON.stringify(stored)).not.toContain(sandbox.apiKey);
     // Gone once the window has passed: no slot could count any more.
-    for (let i = 0; i < 100 && ((await redis.command('EXISTS', keys[0]!)) as number) === 1; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && ((await redis.command('EXISTS', keys[0]!)) as number) === 1; i++)
+      await new Promise((r) => setTimeout(r, 50));
     expect(await redis.command('EXISTS', keys[0]!)).toBe(0);
   }, 30_000);
 
@@ -78,7 +81,11 @@ describe('a fleet sharing one budget through Redis', () => {
     // A third machine that sent nothing itself sees the four requests of the others.
     const limits = await runCli(['limits', '--json', ...flags], { env: envFor(sandbox), configDir: tempDir() });
     expect(limits.exitCode, limits.stderr).toBe(0);
-    expect(JSON.parse(limits.stdout)).toMatchObject({ used: 4, remaining: 2, rate_limit: expect.stringMatching(/^6\//) });
+    expect(JSON.parse(limits.stdout)).toMatchObject({
+      used: 4,
+      remaining: 2,
+      rate_limit: expect.stringMatching(/^6\//),
+    });
   }, 60_000);
 
   test('the store may come from SHORTY_RATE_STORE or the profile key rate-store', async () => {
@@ -89,11 +96,16 @@ describe('a fleet sharing one budget through Redis', () => {
     expect(set.stdout + set.stderr).not.toContain('not-the-password');
     const list = await runCli(['config', 'get', 'rate-store'], { configDir });
     expect(list.stdout.trim()).toBe(`redis://nobody:***@127.0.0.1:${redis.port}/0`);
-    const fromEnv = await runCli(['urls', 'add', 'https://example.com/env', '-q'], { env: envFor(sandbox, { SHORTY_RATE_STORE: redis.url() }) });
+    const fromEnv = await runCli(['urls', 'add', 'https://example.com/env', '-q'], {
+      env: envFor(sandbox, { SHORTY_RATE_STORE: redis.url() }),
+    });
     expect(fromEnv.exitCode, fromEnv.stderr).toBe(0);
     expect(await redis.command('KEYS', '*')).toHaveLength(1);
     // The profile's store is used: this server has no user "nobody", so it refuses the profile's login.
-    const fromProfile = await runCli(['urls', 'add', 'https://example.com/profile', '-q'], { env: envFor(sandbox), configDir });
+    const fromProfile = await runCli(['urls', 'add', 'https://example.com/profile', '-q'], {
+      env: envFor(sandbox),
+      configDir,
+    });
     expect(fromProfile.exitCode).toBe(5);
     expect(fromProfile.stderr).toContain(`redis://nobody:***@127.0.0.1:${redis.port}/0`);
     expect(fromProfile.stderr).not.toContain('not-the-password');
@@ -102,10 +114,11 @@ describe('a fleet sharing one budget through Redis', () => {
 
 /** The connections Redis accepted while `run` ran (the count itself is read on one connection). */
 async function redisConnections(run: () => Promise<CliResult>): Promise<{ result: CliResult; connections: number }> {
-  const total = async () => Number(/total_connections_received:(\d+)/.exec(await redis.command('INFO', 'stats') as string)![1]);
+  const total = async () =>
+    Number(/total_connections_received:(\d+)/.exec((await redis.command('INFO', 'stats')) as string)![1]);
   const before = await total();
   const result = await run();
-  return { result, connections: await total() - before - 1 };
+  return { result, connections: (await total()) - before - 1 };
 }
 
 describe('a bulk command opens the rate store once', () => {
@@ -119,7 +132,8 @@ describe('a bulk command opens the rate store once', () => {
     writeFileSync(more, 'https://example.com/c\nhttps://example.com/d\n');
     // A long window: every step still counts the requests of the steps before it.
     const flags = ['--rate-limit', '10/60s', '--rate-store', redis.url()];
-    const run = (args: string[]) => redisConnections(() => runCli([...args, ...flags], { env: envFor(sandbox!), configDir: tempDir() }));
+    const run = (args: string[]) =>
+      redisConnections(() => runCli([...args, ...flags], { env: envFor(sandbox!), configDir: tempDir() }));
 
     const dry = await run(['urls', 'sync', links, '--dry-run']);
     expect(dry.result.exitCode, dry.result.stderr).toBe(0);
@@ -161,10 +175,14 @@ describe('a rate store that cannot be used', () => {
   test('refused: exit 5, one line naming the store with its password masked, a hint, no request sent', async () => {
     sandbox = await startSandbox();
     const port = await freePort();
-    const run = await runCli(['urls', 'add', 'https://example.com/x', '--rate-store', `redis://user:s3cr3t-pw@127.0.0.1:${port}/0`],
-      { env: envFor(sandbox) });
+    const run = await runCli(
+      ['urls', 'add', 'https://example.com/x', '--rate-store', `redis://user:s3cr3t-pw@127.0.0.1:${port}/0`],
+      { env: envFor(sandbox) },
+    );
     expect(run.exitCode).toBe(5);
-    expect(run.stderr.split('\n')[0]).toBe(`shorty: cannot use the rate store redis://user:***@127.0.0.1:${port}/0: connection refused`);
+    expect(run.stderr.split('\n')[0]).toBe(
+      `shorty: cannot use the rate store redis://user:***@127.0.0.1:${port}/0: connection refused`,
+    );
     expect(run.stderr.split('\n')[1]).toMatch(/^hint: .*SHORTY_RATE_STORE/);
     noSecret(run, 's3cr3t-pw');
     expect((await sandbox.admin.stats()).requests).toBe(0);
@@ -175,12 +193,18 @@ describe('a rate store that cannot be used', () => {
     try {
       sandbox = await startSandbox();
       const url = `redis://default:wr0ng-pw@127.0.0.1:${locked.port}/0`;
-      const run = await runCli(['urls', 'add', 'https://example.com/x', '--debug', '--rate-store', url], { env: envFor(sandbox) });
+      const run = await runCli(['urls', 'add', 'https://example.com/x', '--debug', '--rate-store', url], {
+        env: envFor(sandbox),
+      });
       expect(run.exitCode).toBe(5);
-      expect(run.stderr).toContain(`shorty: cannot use the rate store redis://default:***@127.0.0.1:${locked.port}/0: authentication failed`);
+      expect(run.stderr).toContain(
+        `shorty: cannot use the rate store redis://default:***@127.0.0.1:${locked.port}/0: authentication failed`,
+      );
       noSecret(run, 'wr0ng-pw');
-      const right = await runCli(['urls', 'add', 'https://example.com/y', '-q', '--rate-store', url.replace('wr0ng-pw', 'the-right-one')],
-        { env: envFor(sandbox) });
+      const right = await runCli(
+        ['urls', 'add', 'https://example.com/y', '-q', '--rate-store', url.replace('wr0ng-pw', 'the-right-one')],
+        { env: envFor(sandbox) },
+      );
       expect(right.exitCode, right.stderr).toBe(0);
       noSecret(right, 'the-right-one');
     } finally {
@@ -188,19 +212,23 @@ describe('a rate store that cannot be used', () => {
     }
   });
 
-  test('DEBUG=ioredis* (the Redis client\'s own debug lines on stderr): its AUTH shows the password as ***, right or wrong', async () => {
+  test("DEBUG=ioredis* (the Redis client's own debug lines on stderr): its AUTH shows the password as ***, right or wrong", async () => {
     const locked = await startRedis({ password: 'the-right-one' });
     try {
       sandbox = await startSandbox();
       const url = (password: string) => `redis://default:${password}@127.0.0.1:${locked.port}/0`;
-      const right = await runCli(['urls', 'add', 'https://example.com/d', '-q', '--rate-store', url('the-right-one')],
-        { env: envFor(sandbox, { DEBUG: 'ioredis*' }) });
+      const right = await runCli(['urls', 'add', 'https://example.com/d', '-q', '--rate-store', url('the-right-one')], {
+        env: envFor(sandbox, { DEBUG: 'ioredis*' }),
+      });
       expect(right.exitCode, right.stderr).toBe(0);
       // The client did print its AUTH: what it printed is what the test looks at.
-      expect(right.stderr).toMatch(/ioredis:redis write command\[.*\]: \d+ -> hello\(\[ '3', 'AUTH', 'default', '\*\*\*' \]\)/);
+      expect(right.stderr).toMatch(
+        /ioredis:redis write command\[.*\]: \d+ -> hello\(\[ '3', 'AUTH', 'default', '\*\*\*' \]\)/,
+      );
       noSecret(right, 'the-right-one');
-      const wrong = await runCli(['urls', 'add', 'https://example.com/e', '--rate-store', url('wr0ng-pw')],
-        { env: envFor(sandbox, { DEBUG: '*' }) });
+      const wrong = await runCli(['urls', 'add', 'https://example.com/e', '--rate-store', url('wr0ng-pw')], {
+        env: envFor(sandbox, { DEBUG: '*' }),
+      });
       expect(wrong.exitCode).toBe(5);
       expect(wrong.stderr).toMatch(/'AUTH', 'default', '\*\*\*'/);
       noSecret(wrong, 'wr0ng-pw');
@@ -216,7 +244,9 @@ describe('a rate store that cannot be used', () => {
     await once(silent, 'listening');
     const { port } = silent.address() as { port: number };
     try {
-      const run = await runCli(['urls', 'add', 'https://example.com/x', '--rate-store', `redis://127.0.0.1:${port}`], { env: envFor(sandbox) });
+      const run = await runCli(['urls', 'add', 'https://example.com/x', '--rate-store', `redis://127.0.0.1:${port}`], {
+        env: envFor(sandbox),
+      });
       expect(run.exitCode).toBe(5);
       expect(run.stderr).toContain(`shorty: cannot use the rate store redis://127.0.0.1:${port}: no answer within 2 s`);
     } finally {
@@ -226,7 +256,9 @@ describe('a rate store that cannot be used', () => {
   });
 
   test('a URL that is not a Redis URL: usage error, the password masked', async () => {
-    const run = await runCli(['limits', '--rate-store', 'http://u:pw-in-url@host:6379'], { env: { SHORTY_BASE_URL: 'http://127.0.0.1:9', SHORTY_API_KEY: 'sk_test_key_123456' } });
+    const run = await runCli(['limits', '--rate-store', 'http://u:pw-in-url@host:6379'], {
+      env: { SHORTY_BASE_URL: 'http://127.0.0.1:9', SHORTY_API_KEY: 'sk_test_key_123456' },
+    });
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain('invalid --rate-store "http://u:***@host:6379": must be redis:// or rediss://');
     noSecret(run, 'pw-in-url');
@@ -236,10 +268,13 @@ describe('a rate store that cannot be used', () => {
 describe('the Redis client is loaded only for a Redis store', () => {
   // A probe preloaded into the CLI reports, as it exits, whether the client's files were loaded.
   const probe = join(tempDir(), 'probe.cjs');
-  writeFileSync(probe, `process.on('exit', () => {
+  writeFileSync(
+    probe,
+    `process.on('exit', () => {
     const loaded = Object.keys(require.cache).some((p) => p.includes('/node_modules/ioredis/'));
     process.stderr.write('probe: ioredis ' + (loaded ? 'loaded' : 'not loaded') + '\\n');
-  });\n`);
+  });\n`,
+  );
   const withProbe = (extra: Record<string, string> = {}) => ({ NODE_OPTIONS: `--require ${probe}`, ...extra });
 
   test('a run without a rate store never loads it; the same run with one does', async () => {
@@ -247,7 +282,9 @@ describe('the Redis client is loaded only for a Redis store', () => {
     const without = await runCli(['urls', 'add', 'https://example.com/a', '-q'], { env: withProbe(envFor(sandbox)) });
     expect(without.exitCode, without.stderr).toBe(0);
     expect(without.stderr).toContain('probe: ioredis not loaded');
-    const withStore = await runCli(['urls', 'add', 'https://example.com/b', '-q', '--rate-store', redis.url()], { env: withProbe(envFor(sandbox)) });
+    const withStore = await runCli(['urls', 'add', 'https://example.com/b', '-q', '--rate-store', redis.url()], {
+      env: withProbe(envFor(sandbox)),
+    });
     expect(withStore.exitCode, withStore.stderr).toBe(0);
     expect(withStore.stderr).toContain('probe: ioredis loaded');
   });

@@ -7,20 +7,25 @@ import { startSandboxProcess } from '../helpers/sandbox.js';
 
 /** One request as a v6-era client sends it: `Authorization: Token KEY`, a JSON body. */
 function v6Client(baseUrl: string, key: string) {
-  return (method: string, path: string, body?: unknown) => new Promise<any>((resolve, reject) => {
-    const text = body === undefined ? undefined : JSON.stringify(body);
-    const req = request(`${baseUrl}/api${path}`, {
-      method,
-      headers: { Authorization: `Token ${key}`, ...(text ? { 'Content-Type': 'application/json' } : {}) },
-    }, (res) => {
-      let answer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (answer += chunk));
-      res.on('end', () => resolve(JSON.parse(answer)));
+  return (method: string, path: string, body?: unknown) =>
+    new Promise<any>((resolve, reject) => {
+      const text = body === undefined ? undefined : JSON.stringify(body);
+      const req = request(
+        `${baseUrl}/api${path}`,
+        {
+          method,
+          headers: { Authorization: `Token ${key}`, ...(text ? { 'Content-Type': 'application/json' } : {}) },
+        },
+        (res) => {
+          let answer = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (answer += chunk));
+          res.on('end', () => resolve(JSON.parse(answer)));
+        },
+      );
+      req.on('error', reject);
+      req.end(text);
     });
-    req.on('error', reject);
-    req.end(text);
-  });
 }
 
 it('a client written for v6 servers (Token auth, string ids) works unchanged; shorty prints numbers', async () => {
@@ -72,7 +77,9 @@ it('`shorty sandbox --port <taken>` exits 2 with one line and a hint', async () 
     const res = await runCli(['sandbox', '--port', port]);
     expect(res.exitCode).toBe(2);
     expect(res.stdout).toBe('');
-    expect(res.stderr).toBe(`shorty: port ${port} on 127.0.0.1 is taken\nhint: choose another with --port, or --port 0 for a free one\n`);
+    expect(res.stderr).toBe(
+      `shorty: port ${port} on 127.0.0.1 is taken\nhint: choose another with --port, or --port 0 for a free one\n`,
+    );
   } finally {
     await sb.close();
   }

@@ -18,8 +18,18 @@ it('the README script starts the sandbox, uses it and stops it', async () => {
   const shim = join(bin, 'shorty');
   writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
   chmodSync(shim, 0o755);
-  const env: Record<string, string | undefined> = { PATH: `${bin}:${process.env.PATH}`, SHORTY_CONFIG_DIR: tempDir(), HOME: process.env.HOME };
-  const res = await execa('bash', ['-e', '-c', readmeScript()], { cwd: tempDir(), env, extendEnv: false, reject: false, timeout: 20_000 });
+  const env: Record<string, string | undefined> = {
+    PATH: `${bin}:${process.env.PATH}`,
+    SHORTY_CONFIG_DIR: tempDir(),
+    HOME: process.env.HOME,
+  };
+  const res = await execa('bash', ['-e', '-c', readmeScript()], {
+    cwd: tempDir(),
+    env,
+    extendEnv: false,
+    reject: false,
+    timeout: 20_000,
+  });
   expect(res.exitCode, res.stderr).toBe(0);
   expect(res.stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\w+$/);
 });

@@ -26,8 +26,10 @@ describe('a config folder that cannot be written', () => {
     const res = await runCli(['urls', 'list', '-q'], { configDir, env: { ...cli.env, TMPDIR: tmp } });
     expect(res.exitCode, res.stderr).toBe(0);
     const fallback = join(tmp, `shorty-${uid}`);
-    expect(res.stderr).toBe(`warning: cannot write the config folder ${configDir}: a part of the path is not a folder (ENOTDIR); `
-      + `the rate-limit state is kept in ${fallback} instead\n`);
+    expect(res.stderr).toBe(
+      `warning: cannot write the config folder ${configDir}: a part of the path is not a folder (ENOTDIR); ` +
+        `the rate-limit state is kept in ${fallback} instead\n`,
+    );
     expect(statSync(fallback).mode & 0o777).toBe(0o700);
     expect(statSync(join(fallback, 'ratelimit')).isDirectory()).toBe(true);
   });
@@ -39,7 +41,9 @@ describe('a config folder that cannot be written', () => {
     await cli.sandbox.admin.reset();
     const res = await runCli(['urls', 'list'], { configDir: unwritableConfigDir(), env: { ...cli.env, TMPDIR: tmp } });
     expect(res.exitCode).toBe(2);
-    expect(res.stderr).toMatch(new RegExp(`^shorty: cannot write the config folder .*; and ${fallback}, the fallback, is not a folder$`, 'm'));
+    expect(res.stderr).toMatch(
+      new RegExp(`^shorty: cannot write the config folder .*; and ${fallback}, the fallback, is not a folder$`, 'm'),
+    );
     expect(res.stderr).toMatch(/^hint: set SHORTY_CONFIG_DIR to a folder you can write$/m);
     expect(await cli.sandbox.admin.requests()).toEqual([]);
   });
@@ -47,7 +51,9 @@ describe('a config folder that cannot be written', () => {
   it('a fallback folder of another user is refused; ours is made private', () => {
     const folder = join(tempDir(), 'fallback');
     mkdirSync(folder, { mode: 0o755 });
-    expect(() => claimPrivateDir(folder, 'why', uid + 4242)).toThrow(`why; and ${folder}, the fallback, belongs to another user (uid ${uid})`);
+    expect(() => claimPrivateDir(folder, 'why', uid + 4242)).toThrow(
+      `why; and ${folder}, the fallback, belongs to another user (uid ${uid})`,
+    );
     claimPrivateDir(folder, 'why', uid);
     expect(statSync(folder).mode & 0o777).toBe(0o700);
   });
@@ -56,16 +62,26 @@ describe('a config folder that cannot be written', () => {
     const configDir = unwritableConfigDir();
     const res = await runInProcess(['config', 'set', 'output', 'json'], { configDir });
     expect(res.exitCode).toBe(2);
-    expect(res.stderr).toMatch(new RegExp(`^shorty: cannot write the config folder ${configDir}: a part of the path is not a folder \\(ENOTDIR\\)$`, 'm'));
+    expect(res.stderr).toMatch(
+      new RegExp(
+        `^shorty: cannot write the config folder ${configDir}: a part of the path is not a folder \\(ENOTDIR\\)$`,
+        'm',
+      ),
+    );
   });
 
   it('login fails before asking for or checking the key, naming the folder', async () => {
     const configDir = unwritableConfigDir();
     await cli.sandbox.admin.reset();
-    const res = await runInProcess(['login', '--base-url', cli.sandbox.baseUrl, '--with-key'], { configDir, input: `${cli.sandbox.apiKey}\n` });
+    const res = await runInProcess(['login', '--base-url', cli.sandbox.baseUrl, '--with-key'], {
+      configDir,
+      input: `${cli.sandbox.apiKey}\n`,
+    });
     expect(res.exitCode).toBe(2);
-    expect(res.stderr).toBe(`shorty: cannot write the config folder ${configDir}: a part of the path is not a folder (ENOTDIR)\n`
-      + 'hint: check that folder, or set SHORTY_CONFIG_DIR to another one\n');
+    expect(res.stderr).toBe(
+      `shorty: cannot write the config folder ${configDir}: a part of the path is not a folder (ENOTDIR)\n` +
+        'hint: check that folder, or set SHORTY_CONFIG_DIR to another one\n',
+    );
     expect(await cli.sandbox.admin.requests()).toEqual([]);
   });
 });
@@ -75,13 +91,23 @@ describe('the config file', () => {
 
   it('with a syntax error: one line naming the file and the position, never its content', async () => {
     const configDir = tempDir();
-    const file = writeFile(join(configDir, 'config.json'), `{\n  "profiles": {\n    "default": { "api-key": ${key} }\n  }\n}\n`);
+    const file = writeFile(
+      join(configDir, 'config.json'),
+      `{\n  "profiles": {\n    "default": { "api-key": ${key} }\n  }\n}\n`,
+    );
     chmodSync(file, 0o600);
-    for (const command of [['urls', 'list'], ['config', 'list'], ['config', 'set', 'output', 'json'], ['profiles', 'list']]) {
+    for (const command of [
+      ['urls', 'list'],
+      ['config', 'list'],
+      ['config', 'set', 'output', 'json'],
+      ['profiles', 'list'],
+    ]) {
       const res = await runInProcess(command, { configDir, env: { SHORTY_BASE_URL: cli.sandbox.baseUrl } });
       expect(res.exitCode).toBe(2);
-      expect(res.stderr).toBe(`shorty: the config file ${file} is not valid JSON (line 3, column 29)\n`
-        + 'hint: fix it by hand, or remove it and run `shorty login` again\n');
+      expect(res.stderr).toBe(
+        `shorty: the config file ${file} is not valid JSON (line 3, column 29)\n` +
+          'hint: fix it by hand, or remove it and run `shorty login` again\n',
+      );
     }
     expect(readFileSync(file, 'utf8')).toContain(key);
   });
@@ -91,18 +117,27 @@ describe('the config file', () => {
     mkdirSync(join(configDir, 'config.json'));
     const res = await runInProcess(['config', 'list'], { configDir });
     expect(res.exitCode).toBe(2);
-    expect(res.stderr).toBe(`shorty: cannot read the config file ${join(configDir, 'config.json')}: it is a folder (EISDIR)\nhint: give the path of a file\n`);
+    expect(res.stderr).toBe(
+      `shorty: cannot read the config file ${join(configDir, 'config.json')}: it is a folder (EISDIR)\nhint: give the path of a file\n`,
+    );
   });
 
   it('readable by others: one warning line when it is read, never an error', async () => {
     const configDir = tempDir();
-    const file = writeFile(join(configDir, 'config.json'), JSON.stringify({ profiles: { default: { 'base-url': cli.sandbox.baseUrl, 'api-key': cli.sandbox.apiKey } } }));
+    const file = writeFile(
+      join(configDir, 'config.json'),
+      JSON.stringify({ profiles: { default: { 'base-url': cli.sandbox.baseUrl, 'api-key': cli.sandbox.apiKey } } }),
+    );
     chmodSync(file, 0o644);
     const loose = await runInProcess(['urls', 'list', '-q', '--limit', '1'], { configDir });
     expect(loose.exitCode).toBe(0);
-    expect(loose.stderr).toBe(`warning: the config file ${file} holds API keys and others can read it (mode 0644): chmod 600 ${file}\n`);
+    expect(loose.stderr).toBe(
+      `warning: the config file ${file} holds API keys and others can read it (mode 0644): chmod 600 ${file}\n`,
+    );
     chmodSync(file, 0o640);
-    expect((await runInProcess(['config', 'get', 'base-url'], { configDir })).stderr).toMatch(/^warning: .*\(mode 0640\)/);
+    expect((await runInProcess(['config', 'get', 'base-url'], { configDir })).stderr).toMatch(
+      /^warning: .*\(mode 0640\)/,
+    );
     chmodSync(file, 0o600);
     const tight = await runInProcess(['urls', 'list', '-q', '--limit', '1'], { configDir });
     expect(tight).toMatchObject({ exitCode: 0, stderr: '' });
@@ -110,23 +145,37 @@ describe('the config file', () => {
 });
 
 describe('profile names an object already has', () => {
-  it.each(['__proto__', 'constructor', 'prototype'])('%s is refused with exit 2 before anything is saved', async (name) => {
-    const configDir = join(tempDir(), 'shorty');
-    const login = await runInProcess(['login', '--profile', name, '--base-url', cli.sandbox.baseUrl, '--with-key'], { configDir, input: `${cli.sandbox.apiKey}\n` });
-    expect(login.exitCode).toBe(2);
-    expect(login.stderr).toBe(`shorty: invalid --profile "${name}": the name is reserved\nhint: choose another name, e.g. work or ci\n`);
-    const set = await runInProcess(['config', 'set', 'output', 'json'], { configDir, env: { SHORTY_PROFILE: name } });
-    expect(set.exitCode).toBe(2);
-    expect(set.stderr).toMatch(/^shorty: invalid SHORTY_PROFILE/);
-    expect((await runInProcess(['profiles', 'use', name], { configDir })).exitCode).toBe(2);
-    expect(existsSync(join(configDir, 'config.json'))).toBe(false);
-  });
+  it.each(['__proto__', 'constructor', 'prototype'])(
+    '%s is refused with exit 2 before anything is saved',
+    async (name) => {
+      const configDir = join(tempDir(), 'shorty');
+      const login = await runInProcess(['login', '--profile', name, '--base-url', cli.sandbox.baseUrl, '--with-key'], {
+        configDir,
+        input: `${cli.sandbox.apiKey}\n`,
+      });
+      expect(login.exitCode).toBe(2);
+      expect(login.stderr).toBe(
+        `shorty: invalid --profile "${name}": the name is reserved\nhint: choose another name, e.g. work or ci\n`,
+      );
+      const set = await runInProcess(['config', 'set', 'output', 'json'], { configDir, env: { SHORTY_PROFILE: name } });
+      expect(set.exitCode).toBe(2);
+      expect(set.stderr).toMatch(/^shorty: invalid SHORTY_PROFILE/);
+      expect((await runInProcess(['profiles', 'use', name], { configDir })).exitCode).toBe(2);
+      expect(existsSync(join(configDir, 'config.json'))).toBe(false);
+    },
+  );
 
   it('a config file that names one is read without it', async () => {
     const configDir = tempDir();
-    writeFile(join(configDir, 'config.json'), `{"current":"__proto__","profiles":{"__proto__":{"base-url":"http://evil.example"},"work":{"output":"json"}}}`);
+    writeFile(
+      join(configDir, 'config.json'),
+      `{"current":"__proto__","profiles":{"__proto__":{"base-url":"http://evil.example"},"work":{"output":"json"}}}`,
+    );
     chmodSync(join(configDir, 'config.json'), 0o600);
-    expect(await runInProcess(['profiles', 'list', '-q'], { configDir })).toMatchObject({ exitCode: 0, stdout: 'work\n' });
+    expect(await runInProcess(['profiles', 'list', '-q'], { configDir })).toMatchObject({
+      exitCode: 0,
+      stdout: 'work\n',
+    });
     // The profile in use is `default`, which sets nothing.
     expect(await runInProcess(['config', 'get', 'base-url'], { configDir })).toMatchObject({ exitCode: 1, stdout: '' });
   });

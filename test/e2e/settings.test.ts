@@ -14,7 +14,10 @@ const newConfigDir = () => join(tempDir(), 'shorty');
 const mask = (key: string) => `${/^[A-Za-z]{1,4}_/.exec(key)?.[0] ?? ''}…${key.slice(-4)}`;
 
 async function login(configDir: string, extra: string[] = [], key = cli.sandbox.apiKey, run = runInProcess) {
-  return run(['login', '--base-url', `${cli.sandbox.baseUrl}/api/`, '--with-key', ...extra], { configDir, input: `${key}\n` });
+  return run(['login', '--base-url', `${cli.sandbox.baseUrl}/api/`, '--with-key', ...extra], {
+    configDir,
+    input: `${key}\n`,
+  });
 }
 
 describe('login and logout', () => {
@@ -73,8 +76,18 @@ describe('config', () => {
     expect(list.exitCode).toBe(0);
     expect(list.stdout).toContain(`api-key\t${mask(cli.sandbox.apiKey)}`);
     expect(list.stdout).toContain(`base-url\t${cli.sandbox.baseUrl}`);
-    const rows = json<{ key: string; value: string | null }[]>(await runInProcess(['config', 'list', '--json'], { configDir: dir }));
-    expect(rows.map((r) => r.key)).toEqual(['base-url', 'api-key', 'rate-limit', 'rate-store', 'timeout', 'output', 'domain']);
+    const rows = json<{ key: string; value: string | null }[]>(
+      await runInProcess(['config', 'list', '--json'], { configDir: dir }),
+    );
+    expect(rows.map((r) => r.key)).toEqual([
+      'base-url',
+      'api-key',
+      'rate-limit',
+      'rate-store',
+      'timeout',
+      'output',
+      'domain',
+    ]);
     const get = await runInProcess(['config', 'get', 'api-key'], { configDir: dir });
     expect(get.stdout).toBe(`${mask(cli.sandbox.apiKey)}\n`);
   });
@@ -87,7 +100,14 @@ describe('config', () => {
     expect((await run('set', 'rate-limit', '10/1s')).exitCode).toBe(0);
     expect((await run('set', 'timeout', '2.5')).exitCode).toBe(0);
     expect((await run('set', 'domain', 'https://go.example.com')).exitCode).toBe(0);
-    for (const [key, value] of [['timeout', '0'], ['timeout', 'soon'], ['output', 'yaml'], ['rate-limit', '10'], ['base-url', 'sho.rt'], ['colour', 'red']]) {
+    for (const [key, value] of [
+      ['timeout', '0'],
+      ['timeout', 'soon'],
+      ['output', 'yaml'],
+      ['rate-limit', '10'],
+      ['base-url', 'sho.rt'],
+      ['colour', 'red'],
+    ]) {
       const bad = await run('set', key, value);
       expect(bad.exitCode, `${key}=${value}`).toBe(2);
     }
@@ -103,9 +123,14 @@ describe('config', () => {
   it('applies flag > env > profile > default', async () => {
     const dir = newConfigDir();
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: {
-      default: { 'base-url': 'http://127.0.0.1:9', 'api-key': 'sk_profile_key_1', output: 'csv' },
-    } }));
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({
+        profiles: {
+          default: { 'base-url': 'http://127.0.0.1:9', 'api-key': 'sk_profile_key_1', output: 'csv' },
+        },
+      }),
+    );
     const base = { configDir: dir };
     // profile: csv output and an unreachable base URL (exit 5 proves the profile's URL was used)
     expect((await runInProcess(['config', 'list', '--fields', 'key'], base)).stdout.startsWith('key\n')).toBe(true);
@@ -117,7 +142,10 @@ describe('config', () => {
     expect(viaEnv.exitCode).toBe(0);
     expect(json(viaEnv)).toHaveProperty('email');
     // the flag beats env
-    const viaFlag = await runInProcess(['account', '-o', 'ndjson', '--base-url', 'http://127.0.0.1:9', '--timeout', '2'], { ...base, env, sleep: noWait });
+    const viaFlag = await runInProcess(
+      ['account', '-o', 'ndjson', '--base-url', 'http://127.0.0.1:9', '--timeout', '2'],
+      { ...base, env, sleep: noWait },
+    );
     expect(viaFlag.exitCode).toBe(5);
     const ndjson = await runInProcess(['account', '-o', 'ndjson'], { ...base, env });
     expect(ndjson.stdout.trimEnd().split('\n')).toHaveLength(1);
@@ -129,16 +157,25 @@ describe('profiles', () => {
     const dir = newConfigDir();
     await login(dir);
     await login(dir, ['--profile', 'work']);
-    const list = json<{ name: string; current: boolean }[]>(await runInProcess(['profiles', 'list', '--json'], { configDir: dir }));
-    expect(list.map((p) => [p.name, p.current])).toEqual([['default', true], ['work', false]]);
+    const list = json<{ name: string; current: boolean }[]>(
+      await runInProcess(['profiles', 'list', '--json'], { configDir: dir }),
+    );
+    expect(list.map((p) => [p.name, p.current])).toEqual([
+      ['default', true],
+      ['work', false],
+    ]);
     expect(JSON.stringify(list)).not.toContain(cli.sandbox.apiKey);
 
     expect((await runInProcess(['profiles', 'use', 'work'], { configDir: dir })).exitCode).toBe(0);
     expect((await runInProcess(['profiles', 'ls', '-q'], { configDir: dir })).stdout).toBe('default\nwork\n');
-    const current = json<{ name: string; current: boolean }[]>(await runInProcess(['profiles', 'list', '--json'], { configDir: dir }));
+    const current = json<{ name: string; current: boolean }[]>(
+      await runInProcess(['profiles', 'list', '--json'], { configDir: dir }),
+    );
     expect(current.find((p) => p.current)?.name).toBe('work');
     // SHORTY_PROFILE overrides the saved choice
-    const viaEnv = json<{ name: string; current: boolean }[]>(await runInProcess(['profiles', 'list', '--json'], { configDir: dir, env: { SHORTY_PROFILE: 'default' } }));
+    const viaEnv = json<{ name: string; current: boolean }[]>(
+      await runInProcess(['profiles', 'list', '--json'], { configDir: dir, env: { SHORTY_PROFILE: 'default' } }),
+    );
     expect(viaEnv.find((p) => p.current)?.name).toBe('default');
 
     expect((await runInProcess(['profiles', 'use', 'nope'], { configDir: dir })).exitCode).toBe(2);

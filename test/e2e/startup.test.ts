@@ -23,22 +23,23 @@ describe('start-up loads no external dependency for local commands', () => {
 
   async function bare(args: string[]) {
     const res = await execa(process.execPath, [bin, ...args], {
-      env: { PATH: process.env.PATH, SHORTY_CONFIG_DIR: tempDir() }, extendEnv: false, reject: false, stdin: 'ignore', stripFinalNewline: false,
+      env: { PATH: process.env.PATH, SHORTY_CONFIG_DIR: tempDir() },
+      extendEnv: false,
+      reject: false,
+      stdin: 'ignore',
+      stripFinalNewline: false,
     });
     expect(res.stderr).toBe('');
     expect(res.exitCode).toBe(0);
     return res.stdout;
   }
 
-  it.each([
-    [['--version']],
-    [['--help']],
-    [['urls', '--help']],
-    [['urls', 'add', '--help']],
-    [['completion', 'bash']],
-  ])('shorty %j', async (args) => {
-    expect(await bare(args)).not.toBe('');
-  });
+  it.each([[['--version']], [['--help']], [['urls', '--help']], [['urls', 'add', '--help']], [['completion', 'bash']]])(
+    'shorty %j',
+    async (args) => {
+      expect(await bare(args)).not.toBe('');
+    },
+  );
 
   it('prints the version from package.json', async () => {
     const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -52,21 +53,25 @@ describe('start-up loads no external dependency for local commands', () => {
  * importing the client for its base-URL rules.)
  */
 describe('commands that send no request do not load the HTTP client', () => {
-  it.each([
-    [['--help']],
-    [['--version']],
-    [['urls', 'list', '--help']],
-    [['config', 'list']],
-  ])('shorty %j', async (args) => {
-    const dir = tempDir('shorty-loaded-');
-    const report = join(dir, 'loaded.json');
-    const preload = join(dir, 'report-loaded.cjs');
-    writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)},
-      JSON.stringify(process.moduleLoadList.filter((m) => /^NativeModule (https?|_http_\\w+|tls)$/.test(m)))));\n`);
-    const res = await execa(process.execPath, ['--require', preload, join(ROOT, 'bin', 'shorty.js'), ...args], {
-      env: { PATH: process.env.PATH, SHORTY_CONFIG_DIR: join(dir, 'config') }, extendEnv: false, reject: false, stdin: 'ignore',
-    });
-    expect(res.exitCode, res.stderr).toBe(0);
-    expect(JSON.parse(readFileSync(report, 'utf8'))).toEqual([]);
-  });
+  it.each([[['--help']], [['--version']], [['urls', 'list', '--help']], [['config', 'list']]])(
+    'shorty %j',
+    async (args) => {
+      const dir = tempDir('shorty-loaded-');
+      const report = join(dir, 'loaded.json');
+      const preload = join(dir, 'report-loaded.cjs');
+      writeFileSync(
+        preload,
+        `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)},
+      JSON.stringify(process.moduleLoadList.filter((m) => /^NativeModule (https?|_http_\\w+|tls)$/.test(m)))));\n`,
+      );
+      const res = await execa(process.execPath, ['--require', preload, join(ROOT, 'bin', 'shorty.js'), ...args], {
+        env: { PATH: process.env.PATH, SHORTY_CONFIG_DIR: join(dir, 'config') },
+        extendEnv: false,
+        reject: false,
+        stdin: 'ignore',
+      });
+      expect(res.exitCode, res.stderr).toBe(0);
+      expect(JSON.parse(readFileSync(report, 'utf8'))).toEqual([]);
+    },
+  );
 });

@@ -13,7 +13,9 @@ describe('stdout as a pipe or a file', () => {
 
   beforeAll(async () => {
     for (let i = 0; i < LINKS; i += 1) {
-      const res = await sandbox.api('POST', '/url/add', { url: `https://example.com/stdout/${i}?padding=${'x'.repeat(80)}` });
+      const res = await sandbox.api('POST', '/url/add', {
+        url: `https://example.com/stdout/${i}?padding=${'x'.repeat(80)}`,
+      });
       expect(res.json.error).toBe(0);
     }
   }, 60_000);
@@ -28,7 +30,10 @@ describe('stdout as a pipe or a file', () => {
     expect(piped.stdout.length).toBeGreaterThan(64 * 1024);
     const file = join(tempDir(), 'out.json');
     const fd = openSync(file, 'w');
-    const child = spawn(process.execPath, [BIN, 'urls', 'list', '--all', '-o', 'json'], { env: childEnv(), stdio: ['ignore', fd, 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'urls', 'list', '--all', '-o', 'json'], {
+      env: childEnv(),
+      stdio: ['ignore', fd, 'pipe'],
+    });
     closeSync(fd);
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);
@@ -38,7 +43,10 @@ describe('stdout as a pipe or a file', () => {
 
   it('> /dev/null: the run succeeds and says nothing', async () => {
     const devNull = openSync('/dev/null', 'w');
-    const child = spawn(process.execPath, [BIN, 'urls', 'list', '--all', '-o', 'json'], { env: childEnv(), stdio: ['ignore', devNull, 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'urls', 'list', '--all', '-o', 'json'], {
+      env: childEnv(),
+      stdio: ['ignore', devNull, 'pipe'],
+    });
     closeSync(devNull);
     let stderr = '';
     child.stderr!.on('data', (chunk) => (stderr += chunk));
@@ -48,7 +56,10 @@ describe('stdout as a pipe or a file', () => {
   });
 
   it('a reader that stops early (| head) ends the run quietly with exit 0', async () => {
-    const child = spawn(process.execPath, [BIN, 'urls', 'list', '--all', '-o', 'json'], { env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'urls', 'list', '--all', '-o', 'json'], {
+      env: childEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     const [first] = (await once(child.stdout, 'data')) as [Buffer];
@@ -67,7 +78,9 @@ describe('stdout as a non-blocking pipe', () => {
 
   beforeAll(async () => {
     for (let i = 0; i < 300; i += 1) {
-      const res = await sandbox.api('POST', '/url/add', { url: `https://example.com/nonblocking/${i}?padding=${'y'.repeat(300)}` });
+      const res = await sandbox.api('POST', '/url/add', {
+        url: `https://example.com/nonblocking/${i}?padding=${'y'.repeat(300)}`,
+      });
       expect(res.json.error).toBe(0);
     }
   }, 60_000);
@@ -95,7 +108,9 @@ describe('stdout as a non-blocking pipe', () => {
     ].join('\n');
     const { execa } = await import('execa');
     const res = await execa('python3', ['-c', script, JSON.stringify([process.execPath, BIN, ...args])], {
-      env: { PATH: process.env.PATH, ...env, SHORTY_CONFIG_DIR: tempDir() }, extendEnv: false, stripFinalNewline: false,
+      env: { PATH: process.env.PATH, ...env, SHORTY_CONFIG_DIR: tempDir() },
+      extendEnv: false,
+      stripFinalNewline: false,
     });
     const newline = res.stdout.indexOf('\n');
     const report = JSON.parse(res.stdout.slice(0, newline)) as { code: number; stderr: string; length: number };
@@ -112,14 +127,17 @@ describe('stdout whose reader waits', () => {
   beforeAll(async () => {
     // A list of several MiB: past what a pipe, or the socket pair Node gives a child, buffers.
     for (let i = 0; i < 800; i += 1) {
-      const res = await sandbox.api('POST', '/url/add', { url: `https://example.com/waiting/${i}?${'w'.repeat(3000)}` });
+      const res = await sandbox.api('POST', '/url/add', {
+        url: `https://example.com/waiting/${i}?${'w'.repeat(3000)}`,
+      });
       expect(res.json.error).toBe(0);
     }
   }, 60_000);
 
   it('a run stuck on a full pipe still ends on Ctrl-C', async () => {
     const child = spawn(process.execPath, [BIN, 'urls', 'list', '--all', '-o', 'json'], {
-      env: { PATH: process.env.PATH, ...env, SHORTY_CONFIG_DIR: tempDir() }, stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH, ...env, SHORTY_CONFIG_DIR: tempDir() },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.pause(); // the reader looks away for good
     const exited = once(child, 'exit');
@@ -128,7 +146,10 @@ describe('stdout whose reader waits', () => {
     child.kill('SIGINT');
     await new Promise((resolve) => setTimeout(resolve, 200));
     child.kill('SIGINT');
-    const [code, signal] = (await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve(['still running']), 3000))])) as [unknown, unknown];
+    const [code, signal] = (await Promise.race([
+      exited,
+      new Promise((resolve) => setTimeout(() => resolve(['still running']), 3000)),
+    ])) as [unknown, unknown];
     child.kill('SIGKILL');
     expect([code, signal]).toEqual([130, null]);
   }, 30_000);

@@ -30,26 +30,38 @@ const writes = (requests: RequestLog[]) => requests.filter((r) => r.method !== '
 
 describe('urls sync: plan and apply', () => {
   test('creates, updates only the fields that differ, leaves matches alone, prunes the rest', async () => {
-    const summer = await add({ url: 'https://example.com/summer', custom: 'summer', metatitle: 'Old', metadescription: 'Kept' });
+    const summer = await add({
+      url: 'https://example.com/summer',
+      custom: 'summer',
+      metatitle: 'Old',
+      metadescription: 'Kept',
+    });
     const winter = await add({ url: 'https://example.com/winter', custom: 'winter' });
     await add({ url: 'https://example.com/same', custom: 'same', metatitle: 'Same' });
-    const links = file('plan.csv', [
-      'alias,url,title,description',
-      'spring,https://example.com/spring,Spring,',
-      'summer,https://example.com/summer,New,',
-      'same,https://example.com/same,Same,',
-    ].join('\n'));
+    const links = file(
+      'plan.csv',
+      [
+        'alias,url,title,description',
+        'spring,https://example.com/spring,Spring,',
+        'summer,https://example.com/summer,New,',
+        'same,https://example.com/same,Same,',
+      ].join('\n'),
+    );
 
     const dry = await cli.runLogged(['urls', 'sync', links, '--prune', '--dry-run'], { env: UTF8 });
     expect(dry.exitCode, dry.stderr).toBe(0);
-    expect(dry.stdout).toBe([
-      '+ spring  https://example.com/spring',
-      '~ summer  title: "Old" → "New"',
-      '- winter  https://example.com/winter',
-      '',
-    ].join('\n'));
+    expect(dry.stdout).toBe(
+      [
+        '+ spring  https://example.com/spring',
+        '~ summer  title: "Old" → "New"',
+        '- winter  https://example.com/winter',
+        '',
+      ].join('\n'),
+    );
     // At the sandbox's 10000/min, which its answer to the read announced: lower than the client's cap, it is the one in force.
-    expect(dry.stderr).toMatch(/^read 3 links in 1 request\nPlan: 1 to create, 1 to update, 1 to delete, 1 unchanged; 3 writes, .* at 10000\/min\ndry run: nothing was sent\n$/);
+    expect(dry.stderr).toMatch(
+      /^read 3 links in 1 request\nPlan: 1 to create, 1 to update, 1 to delete, 1 unchanged; 3 writes, .* at 10000\/min\ndry run: nothing was sent\n$/,
+    );
     expect(calls(dry.requests)).toEqual(['GET /api/urls']);
     expect(dry.requests[0].query).toMatchObject({ limit: '500', page: '1' });
 
@@ -64,11 +76,16 @@ describe('urls sync: plan and apply', () => {
     expect(applied.stderr).toMatch(/\n1 created, 1 updated, 1 deleted, 0 failed in \S+\n$/);
     const sent = writes(applied.requests);
     expect(sent.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
-      ['DELETE /api/url/' + winter + '/delete', 'POST /api/url/add', `PUT /api/url/${summer}/update`].sort());
+      ['DELETE /api/url/' + winter + '/delete', 'POST /api/url/add', `PUT /api/url/${summer}/update`].sort(),
+    );
     // The update carries the long URL the API requires and the one field that differs: not the
     // empty description (an empty cell leaves the field alone), not the alias.
     expect(sent.find((r) => r.method === 'PUT')!.body).toEqual({ url: 'https://example.com/summer', metatitle: 'New' });
-    expect(sent.find((r) => r.method === 'POST')!.body).toEqual({ url: 'https://example.com/spring', custom: 'spring', metatitle: 'Spring' });
+    expect(sent.find((r) => r.method === 'POST')!.body).toEqual({
+      url: 'https://example.com/spring',
+      custom: 'spring',
+      metatitle: 'Spring',
+    });
     const detail = (await cli.sandbox.api('GET', `/url/${summer}`)).json.details;
     expect(detail).toMatchObject({ title: 'New', description: 'Kept' });
 
@@ -83,13 +100,20 @@ describe('urls sync: plan and apply', () => {
   test('a long URL, a branded domain and a description that changed are sent, and only they', async () => {
     await cli.sandbox.api('POST', '/domain/add', { domain: 'https://go.example.com' });
     const id = await add({ url: 'https://example.com/old', custom: 'moved', metatitle: 'T', metadescription: 'D' });
-    const links = file('fields.csv', 'alias,url,domain,title,description\nmoved,https://example.com/new,go.example.com,T,D2\n');
+    const links = file(
+      'fields.csv',
+      'alias,url,domain,title,description\nmoved,https://example.com/new,go.example.com,T,D2\n',
+    );
     const res = await cli.runLogged(['urls', 'sync', links, '-y'], { env: UTF8 });
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.stdout.split('\n')[0]).toBe(
-      '~ moved  longurl: "https://example.com/old" → "https://example.com/new", domain: "" → "https://go.example.com", description: "D" → "D2"');
+      '~ moved  longurl: "https://example.com/old" → "https://example.com/new", domain: "" → "https://go.example.com", description: "D" → "D2"',
+    );
     expect(writes(res.requests).map((r) => [r.path, r.body])).toEqual([
-      [`/api/url/${id}/update`, { url: 'https://example.com/new', domain: 'https://go.example.com', metadescription: 'D2' }],
+      [
+        `/api/url/${id}/update`,
+        { url: 'https://example.com/new', domain: 'https://go.example.com', metadescription: 'D2' },
+      ],
     ]);
     const again = await cli.runLogged(['urls', 'sync', links, '--check']);
     expect(again.exitCode, again.stdout).toBe(0);
@@ -99,7 +123,10 @@ describe('urls sync: plan and apply', () => {
   test('--check: exit 1 and the plan when the account drifted, 0 when it matches; never a write', async () => {
     await add({ url: 'https://example.com/a', custom: 'chk-a', metatitle: 'A' });
     const matching = file('check-ok.csv', 'alias,url,title\nchk-a,https://example.com/a,A\n');
-    const drifted = file('check-drift.csv', 'alias,url,title\nchk-a,https://example.com/a,B\nchk-b,https://example.com/b,\n');
+    const drifted = file(
+      'check-drift.csv',
+      'alias,url,title\nchk-a,https://example.com/a,B\nchk-b,https://example.com/b,\n',
+    );
     const ok = await cli.runLogged(['urls', 'sync', matching, '--check', '--prune']);
     expect(ok.exitCode).toBe(0);
     expect(ok.stdout).toBe('');
@@ -116,26 +143,40 @@ describe('urls sync: plan and apply', () => {
   });
 
   test('1,200 links matching the file cost the list pages alone; 3 changed cost 3 writes more', async () => {
-    const rows = Array.from({ length: 1200 }, (_, i) => ({ alias: `m${String(i).padStart(4, '0')}`, url: `https://example.com/m/${i}` }));
+    const rows = Array.from({ length: 1200 }, (_, i) => ({
+      alias: `m${String(i).padStart(4, '0')}`,
+      url: `https://example.com/m/${i}`,
+    }));
     for (let i = 0; i < rows.length; i += 100) {
-      await Promise.all(rows.slice(i, i + 100).map((r) => add({ url: r.url, custom: r.alias, metatitle: `T${r.alias}` })));
+      await Promise.all(
+        rows.slice(i, i + 100).map((r) => add({ url: r.url, custom: r.alias, metatitle: `T${r.alias}` })),
+      );
     }
-    const csv = (title: (alias: string) => string) => ['alias,url,title', ...rows.map((r) => `${r.alias},${r.url},${title(r.alias)}`)].join('\n');
-    const links = file('many.csv', csv((a) => `T${a}`));
+    const csv = (title: (alias: string) => string) =>
+      ['alias,url,title', ...rows.map((r) => `${r.alias},${r.url},${title(r.alias)}`)].join('\n');
+    const links = file(
+      'many.csv',
+      csv((a) => `T${a}`),
+    );
     const same = await cli.runLogged(['urls', 'sync', links, '--prune', '-y']);
     expect(same.exitCode, same.stderr).toBe(0);
     expect(same.stderr).toMatch(/^read 1,200 links in 3 requests\nNo changes/);
     expect(calls(same.requests)).toEqual(['GET /api/urls', 'GET /api/urls', 'GET /api/urls']);
 
-    const changed = file('many-changed.csv', csv((a) => (['m0007', 'm0500', 'm1199'].includes(a) ? 'Changed' : `T${a}`)));
+    const changed = file(
+      'many-changed.csv',
+      csv((a) => (['m0007', 'm0500', 'm1199'].includes(a) ? 'Changed' : `T${a}`)),
+    );
     const res = await cli.runLogged(['urls', 'sync', changed, '--prune', '-y']);
     expect(res.exitCode, res.stderr).toBe(0);
     expect(calls(res.requests).filter((c) => c === 'GET /api/urls')).toHaveLength(3);
-    expect(writes(res.requests).map((r) => r.body)).toEqual(expect.arrayContaining([
-      { url: 'https://example.com/m/7', metatitle: 'Changed' },
-      { url: 'https://example.com/m/500', metatitle: 'Changed' },
-      { url: 'https://example.com/m/1199', metatitle: 'Changed' },
-    ]));
+    expect(writes(res.requests).map((r) => r.body)).toEqual(
+      expect.arrayContaining([
+        { url: 'https://example.com/m/7', metatitle: 'Changed' },
+        { url: 'https://example.com/m/500', metatitle: 'Changed' },
+        { url: 'https://example.com/m/1199', metatitle: 'Changed' },
+      ]),
+    );
     expect(writes(res.requests)).toHaveLength(3);
   });
 
@@ -145,7 +186,11 @@ describe('urls sync: plan and apply', () => {
     const links = file('by-url.csv', 'url,title\nhttps://example.com/dup,Dup\nhttps://example.com/fresh,\n');
     const res = await cli.runLogged(['urls', 'sync', links, '--key', 'url', '--prune', '-y']);
     expect(res.exitCode, res.stderr).toBe(0);
-    expect(writes(res.requests).map((r) => `${r.method} ${r.path} ${JSON.stringify(r.body)}`).sort()).toEqual([
+    expect(
+      writes(res.requests)
+        .map((r) => `${r.method} ${r.path} ${JSON.stringify(r.body)}`)
+        .sort(),
+    ).toEqual([
       `DELETE /api/url/${newer}/delete null`,
       'POST /api/url/add {"url":"https://example.com/fresh"}',
       `PUT /api/url/${oldest}/update {"url":"https://example.com/dup","metatitle":"Dup"}`,
@@ -156,7 +201,10 @@ describe('urls sync: plan and apply', () => {
 
   test('invalid rows are reported, never planned, and keep --prune from deleting anything', async () => {
     await add({ url: 'https://example.com/keep', custom: 'keepme' });
-    const links = file('invalid.csv', 'alias,url\nab,https://example.com/keep\nok-row,notaurl\ngood,https://example.com/good\ngood,https://example.com/good2\n,https://example.com/none\n');
+    const links = file(
+      'invalid.csv',
+      'alias,url\nab,https://example.com/keep\nok-row,notaurl\ngood,https://example.com/good\ngood,https://example.com/good2\n,https://example.com/none\n',
+    );
     const res = await cli.runLogged(['urls', 'sync', links, '--prune', '-y']);
     expect(res.exitCode).toBe(1);
     expect(res.stdout.split('\n').slice(0, 5)).toEqual([
@@ -184,7 +232,10 @@ describe('urls sync interrupted', () => {
     const slow = await startSandbox({ rateLimit: '5/1s' });
     try {
       const n = 12;
-      const links = file('resume.csv', ['alias,url', ...Array.from({ length: n }, (_, i) => `res-${i},https://resume.example/${i}`)].join('\n'));
+      const links = file(
+        'resume.csv',
+        ['alias,url', ...Array.from({ length: n }, (_, i) => `res-${i},https://resume.example/${i}`)].join('\n'),
+      );
       const journal = join(dir, 'resume.journal');
       const args = ['urls', 'sync', links, '-y', '--journal', journal, '--rate-limit', '5/1s'];
       const env = { SHORTY_BASE_URL: slow.baseUrl, SHORTY_API_KEY: slow.apiKey };
@@ -194,22 +245,38 @@ describe('urls sync interrupted', () => {
       child.kill('SIGINT');
       const stopped = await result;
       expect(stopped.exitCode).toBe(130);
-      expect(stopped.stderr).toMatch(/interrupted: \d+ created, 0 updated, 0 deleted, 0 failed in .*; \d+ of 12 changes not applied; run the same command again/);
+      expect(stopped.stderr).toMatch(
+        /interrupted: \d+ created, 0 updated, 0 deleted, 0 failed in .*; \d+ of 12 changes not applied; run the same command again/,
+      );
       const created = stopped.stdout.split('\n').filter((l) => l.startsWith('✓ created')).length;
       expect(created).toBeGreaterThan(0);
       expect(created).toBeLessThan(n);
       expect((await slow.admin.stats()).links).toBe(created);
-      const okRecords = readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((r) => r.status === 'ok');
+      const okRecords = readFileSync(journal, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+        .filter((r) => r.status === 'ok');
       expect(okRecords).toHaveLength(created);
 
       const rerun = await runCli(args, { env, configDir });
       expect(rerun.exitCode, rerun.stderr).toBe(0);
       expect(rerun.stdout.split('\n').filter((l) => l.startsWith('✓ created'))).toHaveLength(n - created);
       expect((await slow.admin.stats()).links).toBe(n);
-      const posts = (await slow.admin.requests()).filter((r) => r.method === 'POST' && r.status === 200 && !r.rateLimited);
-      expect(posts.map((r) => (r.body as { custom: string }).custom).sort()).toEqual(Array.from({ length: n }, (_, i) => `res-${i}`).sort());
+      const posts = (await slow.admin.requests()).filter(
+        (r) => r.method === 'POST' && r.status === 200 && !r.rateLimited,
+      );
+      expect(posts.map((r) => (r.body as { custom: string }).custom).sort()).toEqual(
+        Array.from({ length: n }, (_, i) => `res-${i}`).sort(),
+      );
       // The journal knows every link the two runs created: --undo would remove exactly them.
-      expect(readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((r) => r.status === 'ok')).toHaveLength(n);
+      expect(
+        readFileSync(journal, 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l))
+          .filter((r) => r.status === 'ok'),
+      ).toHaveLength(n);
     } finally {
       await slow.close();
     }
@@ -218,14 +285,19 @@ describe('urls sync interrupted', () => {
   test('a reader that leaves stdout (| head) stops the apply with exit 1, saying how many changes were left', async () => {
     const slow = await startSandbox({ rateLimit: '5/1s' });
     try {
-      const links = file('head.csv', ['alias,url', ...Array.from({ length: 10 }, (_, i) => `head-${i},https://head.example/${i}`)].join('\n'));
+      const links = file(
+        'head.csv',
+        ['alias,url', ...Array.from({ length: 10 }, (_, i) => `head-${i},https://head.example/${i}`)].join('\n'),
+      );
       const env = { SHORTY_BASE_URL: slow.baseUrl, SHORTY_API_KEY: slow.apiKey };
       const { child, result } = startCli(['urls', 'sync', links, '-y', '--rate-limit', '5/1s'], { env });
       await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
       child.stdout!.destroy();
       const stopped = await result;
       expect(stopped.exitCode).toBe(1);
-      expect(stopped.stderr).toMatch(/^shorty: stdout was closed; \d+ of 10 changes not applied\nhint: run the same command again to continue\n$/m);
+      expect(stopped.stderr).toMatch(
+        /^shorty: stdout was closed; \d+ of 10 changes not applied\nhint: run the same command again to continue\n$/m,
+      );
       expect((await slow.admin.stats()).links).toBeLessThan(10);
     } finally {
       await slow.close();
@@ -253,7 +325,9 @@ describe('urls sync interrupted', () => {
       const rerun = await runCli(args, { env });
       expect(rerun.exitCode, rerun.stderr).toBe(0);
       expect(rerun.stdout.split('\n').filter((l) => l.startsWith('✓ created'))).toHaveLength(urls.length - before);
-      const listed = (await sandbox.api('GET', '/urls?limit=100')).json.data.urls.map((l: { longurl: string }) => l.longurl);
+      const listed = (await sandbox.api('GET', '/urls?limit=100')).json.data.urls.map(
+        (l: { longurl: string }) => l.longurl,
+      );
       expect(listed.sort()).toEqual([...urls].sort());
     } finally {
       await sandbox.close();

@@ -31,7 +31,9 @@ describe('long URLs on the command line and in imports', () => {
   test('a user name before the host is sent with a one-line warning naming the real host', async () => {
     const res = await runLogged(['urls', 'add', 'https://bank.example@evil.example/login', '-q']);
     expect(res.exitCode).toBe(0);
-    expect(res.stderr).toBe('warning: the long URL carries a user name or password before its host; it leads to evil.example\n');
+    expect(res.stderr).toBe(
+      'warning: the long URL carries a user name or password before its host; it leads to evil.example\n',
+    );
     expect(sentUrls(res.requests)).toEqual(['https://bank.example@evil.example/login']);
   });
 
@@ -46,8 +48,14 @@ describe('long URLs on the command line and in imports', () => {
     const input = 'url\nhttps://a.example/x y\nhttps://u:p@b.example/\n"https://c.example/\\x"\nhttps://d@e.example/\n';
     const res = await runLogged(['urls', 'import', '-'], { input });
     expect(res.exitCode).toBe(1);
-    expect(sentUrls(res.requests).sort()).toEqual(['https://a.example/x%20y', 'https://d@e.example/', 'https://u:p@b.example/']);
+    expect(sentUrls(res.requests).sort()).toEqual([
+      'https://a.example/x%20y',
+      'https://d@e.example/',
+      'https://u:p@b.example/',
+    ]);
     expect(res.stderr.match(/warning/g)).toHaveLength(1);
-    expect(res.stderr).toContain('warning: the URL of row 2 carries a user name or password before its host; it leads to b.example (also row 4)\n');
+    expect(res.stderr).toContain(
+      'warning: the URL of row 2 carries a user name or password before its host; it leads to b.example (also row 4)\n',
+    );
   });
 });

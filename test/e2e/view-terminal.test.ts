@@ -17,20 +17,39 @@ const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
 async function clickedLink(custom: string): Promise<{ id: number; shorturl: string }> {
   const { json } = await sandbox.api('POST', '/url/add', { url: `https://example.com/${custom}`, custom });
   const visits: Record<string, string>[] = [
-    { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0', referer: 'https://t.co/x', 'cf-ipcountry': 'DE' },
-    { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1', 'cf-ipcountry': 'JP' },
+    {
+      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0',
+      referer: 'https://t.co/x',
+      'cf-ipcountry': 'DE',
+    },
+    {
+      'user-agent':
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1',
+      'cf-ipcountry': 'JP',
+    },
   ];
   for (const headers of visits) await fetch(json.shorturl, { redirect: 'manual', headers });
   return json;
 }
 
 /** `shorty ...args` in a pseudo-terminal of 80 columns; what the terminal received. */
-async function inTerminal(args: string[], extraEnv: Record<string, string> = {}): Promise<{ exitCode: number; screen: string }> {
+async function inTerminal(
+  args: string[],
+  extraEnv: Record<string, string> = {},
+): Promise<{ exitCode: number; screen: string }> {
   const dir = tempDir('shorty-pty-');
   usedSecrets.add(sandbox.apiKey);
   const command = [process.execPath, BIN, ...args].map(quote).join(' ');
   const res = await execa(SCRIPT, ['-qec', `stty cols 80 rows 60; ${command}`, '/dev/null'], {
-    env: { PATH: process.env.PATH, HOME: dir, TERM: 'xterm', LANG: 'C.UTF-8', SHORTY_CONFIG_DIR: join(dir, 'config'), ...env, ...extraEnv },
+    env: {
+      PATH: process.env.PATH,
+      HOME: dir,
+      TERM: 'xterm',
+      LANG: 'C.UTF-8',
+      SHORTY_CONFIG_DIR: join(dir, 'config'),
+      ...env,
+      ...extraEnv,
+    },
     extendEnv: false,
     reject: false,
     timeout: 20_000,
@@ -74,7 +93,10 @@ describe('--watch', () => {
     });
     const res = await result;
     expect(res.exitCode, res.stderr).toBe(0);
-    const snapshots = res.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+    const snapshots = res.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(snapshots.length).toBeGreaterThanOrEqual(2);
     for (const snapshot of snapshots) expect(snapshot).toMatchObject({ id: link.id, clicks: 2 });
   });
@@ -85,9 +107,14 @@ describe('--web', () => {
     const dir = tempDir('shorty-web-');
     const record = join(dir, 'argv.txt');
     const browser = join(dir, 'browser.sh');
-    writeFileSync(browser, `#!/bin/sh\nprintf '%s\\n' "$@" > ${quote(record)}.tmp && mv ${quote(record)}.tmp ${quote(record)}\n`);
+    writeFileSync(
+      browser,
+      `#!/bin/sh\nprintf '%s\\n' "$@" > ${quote(record)}.tmp && mv ${quote(record)}.tmp ${quote(record)}\n`,
+    );
     chmodSync(browser, 0o755);
-    const res = await run(['urls', 'add', 'https://example.com/opened', '--web', '-o', 'json'], { env: { BROWSER: browser } });
+    const res = await run(['urls', 'add', 'https://example.com/opened', '--web', '-o', 'json'], {
+      env: { BROWSER: browser },
+    });
     expect(res.exitCode, res.stderr).toBe(0);
     const created = JSON.parse(res.stdout);
     expect(res.stderr).toContain(`Opening ${created.shorturl} in your browser.`);
@@ -98,7 +125,9 @@ describe('--web', () => {
 
   test('no browser: exit 2 before any request, with a hint', async () => {
     await sandbox.admin.reset();
-    const res = await run(['urls', 'add', 'https://example.com/never', '--web'], { env: { PATH: tempDir('shorty-empty-path-') } });
+    const res = await run(['urls', 'add', 'https://example.com/never', '--web'], {
+      env: { PATH: tempDir('shorty-empty-path-') },
+    });
     expect(res.exitCode).toBe(2);
     expect(res.stderr).toMatch(/^shorty: --web: no browser found\nhint: set BROWSER/);
     expect(res.stdout).toBe('');
@@ -109,9 +138,13 @@ describe('--web', () => {
 describe('--copy', () => {
   test('no terminal and no clipboard tool: exit 2 before any request, with a hint', async () => {
     await sandbox.admin.reset();
-    const res = await run(['urls', 'add', 'https://example.com/never', '--copy'], { env: { PATH: tempDir('shorty-empty-path-'), DISPLAY: ':0' } });
+    const res = await run(['urls', 'add', 'https://example.com/never', '--copy'], {
+      env: { PATH: tempDir('shorty-empty-path-'), DISPLAY: ':0' },
+    });
     expect(res.exitCode).toBe(2);
-    expect(res.stderr).toMatch(/^shorty: --copy: no clipboard: no terminal to copy through, and no clipboard tool found\nhint: /);
+    expect(res.stderr).toMatch(
+      /^shorty: --copy: no clipboard: no terminal to copy through, and no clipboard tool found\nhint: /,
+    );
     expect(await sandbox.admin.requests()).toEqual([]);
   });
 
@@ -120,7 +153,9 @@ describe('--copy', () => {
     const record = join(dir, 'clipboard.txt');
     writeFileSync(join(dir, 'xclip'), `#!/bin/sh\n[ "$*" = "-selection clipboard" ] && cat > ${quote(record)}\n`);
     chmodSync(join(dir, 'xclip'), 0o755);
-    const res = await run(['urls', 'add', 'https://example.com/clipped', '--copy', '-q'], { env: { PATH: `${dir}:/usr/bin:/bin`, DISPLAY: ':0' } });
+    const res = await run(['urls', 'add', 'https://example.com/clipped', '--copy', '-q'], {
+      env: { PATH: `${dir}:/usr/bin:/bin`, DISPLAY: ':0' },
+    });
     expect(res.exitCode, res.stderr).toBe(0);
     expect(readFileSync(record, 'utf8')).toBe(res.stdout.trimEnd());
   });
@@ -129,7 +164,9 @@ describe('--copy', () => {
     const dir = tempDir('shorty-clip-');
     writeFileSync(join(dir, 'xclip'), '#!/bin/sh\nexit 3\n');
     chmodSync(join(dir, 'xclip'), 0o755);
-    const res = await run(['urls', 'add', 'https://example.com/unclipped', '--copy', '-q'], { env: { PATH: dir, DISPLAY: ':0' } });
+    const res = await run(['urls', 'add', 'https://example.com/unclipped', '--copy', '-q'], {
+      env: { PATH: dir, DISPLAY: ':0' },
+    });
     expect(res.exitCode).toBe(1);
     expect(res.stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\w+\n$/);
     expect(res.stderr).toMatch(/^shorty: --copy: .*xclip exited with 3\n$/);

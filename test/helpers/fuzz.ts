@@ -83,11 +83,13 @@ export class VectorBuilder {
       for (let i = 0; i < count; i++) rest.push(this.value(arg.name(), arg.argChoices));
     }
     const optionCount = Math.floor(this.random() * 4);
-    for (let i = 0; i < optionCount && spec.options.length > 0; i++) rest.push(...this.optionTokens(this.pick(spec.options)));
+    for (let i = 0; i < optionCount && spec.options.length > 0; i++)
+      rest.push(...this.optionTokens(this.pick(spec.options)));
     const globalCount = Math.floor(this.random() * 3);
     for (let i = 0; i < globalCount; i++) rest.push(...this.optionTokens(this.pick(this.globals)));
     const junkCount = this.chance(0.3) ? 1 + Math.floor(this.random() * 2) : 0;
-    for (let i = 0; i < junkCount; i++) rest.splice(Math.floor(this.random() * (rest.length + 1)), 0, this.pick(this.pools.junk));
+    for (let i = 0; i < junkCount; i++)
+      rest.splice(Math.floor(this.random() * (rest.length + 1)), 0, this.pick(this.pools.junk));
     // Global flags are accepted before the subcommand too.
     const before = this.chance(0.2) ? rest.splice(0, Math.floor(this.random() * 3)) : [];
     return [...before, ...tokens, ...rest];

@@ -41,7 +41,9 @@ export interface HostileServer {
 
 const FILLER = Buffer.from(`${'{"id":1,"alias":"x","shorturl":"http://x/x"},'.repeat(1400)}`);
 
-export async function startHostileServer(initial: Responder | HostileAnswer = { status: 404, body: 'not found' }): Promise<HostileServer> {
+export async function startHostileServer(
+  initial: Responder | HostileAnswer = { status: 404, body: 'not found' },
+): Promise<HostileServer> {
   let responder: Responder = typeof initial === 'function' ? initial : () => initial;
   const requests: HostileRequest[] = [];
   const sockets = new Set<Socket>();
@@ -55,10 +57,16 @@ export async function startHostileServer(initial: Responder | HostileAnswer = { 
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const request = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const request = {
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(request);
       const answer = responder(request);
-      const text = typeof answer.body === 'string' ? answer.body : answer.body === undefined ? '' : JSON.stringify(answer.body);
+      const text =
+        typeof answer.body === 'string' ? answer.body : answer.body === undefined ? '' : JSON.stringify(answer.body);
       const type = typeof answer.body === 'string' ? 'text/plain' : 'application/json';
       if (!answer.endless) {
         res.writeHead(answer.status ?? 200, { 'content-type': type, ...answer.headers }).end(text);
@@ -91,21 +99,34 @@ export async function startHostileServer(initial: Responder | HostileAnswer = { 
     answer(next) {
       responder = typeof next === 'function' ? next : () => next;
     },
-    close: () => new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
 
 /** The pagination envelope around `urls`, as a list endpoint answers. */
 export function linkList(urls: Record<string, unknown>[]): HostileAnswer {
-  return { body: { error: '0', data: { result: urls.length, perpage: 15, currentpage: 1, nextpage: null, maxpage: 1, urls } } };
+  return {
+    body: { error: '0', data: { result: urls.length, perpage: 15, currentpage: 1, nextpage: null, maxpage: 1, urls } },
+  };
 }
 
 /** A link as `urls list` receives it. */
 export function link(id: number, title: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { id, alias: `a${id}`, shorturl: `http://127.0.0.1/a${id}`, longurl: `https://example.com/${id}`, title, description: '', clicks: 0, date: '2026-01-01 00:00:00', ...extra };
+  return {
+    id,
+    alias: `a${id}`,
+    shorturl: `http://127.0.0.1/a${id}`,
+    longurl: `https://example.com/${id}`,
+    title,
+    description: '',
+    clicks: 0,
+    date: '2026-01-01 00:00:00',
+    ...extra,
+  };
 }
 
 /** The deployed servers' rate-limit answer: HTTP 200, `error: 429`, `Retry-After` in the body. */

@@ -69,7 +69,8 @@ function stdinOf(input: string | Uint8Array | undefined): PassThrough {
  * of process.env leaks in. stdin is `input`, or empty; stdout and stderr are not terminals.
  */
 export async function runInProcess(args: string[], opts: InProcessOptions = {}): Promise<CliResult> {
-  if (opts.cwd !== undefined) throw new Error('an in-process run has the test process\'s cwd: use runCli to run elsewhere');
+  if (opts.cwd !== undefined)
+    throw new Error("an in-process run has the test process's cwd: use runCli to run elsewhere");
   const configDir = opts.configDir ?? tempDir('shorty-config-');
   collectSecrets(args, opts, configDir);
   const io = await createTestIO(opts.terminalColumns === undefined ? {} : { tty: true, columns: opts.terminalColumns });
@@ -84,7 +85,13 @@ export async function runInProcess(args: string[], opts: InProcessOptions = {}):
   const limitMs = opts.timeout ?? 20_000;
   let timer: NodeJS.Timeout | undefined;
   const exitCode = await Promise.race([
-    main([...args], { io, env, now: opts.now ?? (() => Date.now()), sleep: opts.sleep ?? realSleep, signal: cancel.signal }),
+    main([...args], {
+      io,
+      env,
+      now: opts.now ?? (() => Date.now()),
+      sleep: opts.sleep ?? realSleep,
+      signal: cancel.signal,
+    }),
     new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         cancel.abort(new Error('time limit'));

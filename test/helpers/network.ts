@@ -19,7 +19,11 @@ export interface Listening {
 }
 
 /** Listens on 127.0.0.1:0; close() also ends open connections and tunnels. */
-async function listen(server: http.Server, scheme: 'http' | 'https', extra: Set<net.Socket> = new Set()): Promise<Listening> {
+async function listen(
+  server: http.Server,
+  scheme: 'http' | 'https',
+  extra: Set<net.Socket> = new Set(),
+): Promise<Listening> {
   const sockets = new Set<net.Socket>();
   server.on('connection', (socket: net.Socket) => {
     sockets.add(socket);
@@ -30,10 +34,11 @@ async function listen(server: http.Server, scheme: 'http' | 'https', extra: Set<
   return {
     url: `${scheme}://127.0.0.1:${port}`,
     port,
-    close: () => new Promise<void>((resolve) => {
-      for (const socket of [...sockets, ...extra]) socket.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of [...sockets, ...extra]) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -79,7 +84,9 @@ export async function startProxy(opts: { credentials?: string } = {}): Promise<T
   server.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
     proxy.tunnels.push(req.url ?? '');
     if (!authorized(req)) {
-      client.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="test"\r\nContent-Length: 0\r\n\r\n');
+      client.end(
+        'HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="test"\r\nContent-Length: 0\r\n\r\n',
+      );
       return;
     }
     const port = Number(new URL(`http://${req.url}`).port);
@@ -102,7 +109,9 @@ export async function startProxy(opts: { credentials?: string } = {}): Promise<T
     }
     proxy.forwarded.push(req.url!);
     if (!authorized(req)) {
-      res.writeHead(407, { 'Proxy-Authenticate': 'Basic realm="test"', 'Content-Type': 'text/html' }).end('<html>407</html>');
+      res
+        .writeHead(407, { 'Proxy-Authenticate': 'Basic realm="test"', 'Content-Type': 'text/html' })
+        .end('<html>407</html>');
       return;
     }
     const target = new URL(req.url!);
@@ -124,14 +133,34 @@ export interface Certificates {
 export function makeCertificates(): Certificates {
   const dir = tempDir('shorty-tls-');
   const file = (name: string) => join(dir, name);
-  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+  const openssl = (...args: string[]) =>
+    execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
   const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
   openssl('req', '-x509', ...ec, '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=shorty test CA');
   openssl('req', ...ec, '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1');
   writeFileSync(file('server.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
-  openssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial',
-    '-out', 'server.pem', '-days', '2', '-extfile', 'server.ext');
-  return { caFile: file('ca.pem'), key: readFileSync(file('server.key'), 'utf8'), cert: readFileSync(file('server.pem'), 'utf8') };
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    'server.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'server.pem',
+    '-days',
+    '2',
+    '-extfile',
+    'server.ext',
+  );
+  return {
+    caFile: file('ca.pem'),
+    key: readFileSync(file('server.key'), 'utf8'),
+    cert: readFileSync(file('server.pem'), 'utf8'),
+  };
 }
 
 export interface TestFront extends Listening {
@@ -144,7 +173,10 @@ export interface TestFront extends Listening {
  * without the prefix, anything else gets the HTML 404 page a web server answers. With `tls` it
  * speaks https.
  */
-export async function startFront(target: string, opts: { prefix?: string; tls?: Certificates } = {}): Promise<TestFront> {
+export async function startFront(
+  target: string,
+  opts: { prefix?: string; tls?: Certificates } = {},
+): Promise<TestFront> {
   const port = Number(new URL(target).port);
   const prefix = opts.prefix ?? '';
   const paths: string[] = [];
@@ -158,7 +190,9 @@ export async function startFront(target: string, opts: { prefix?: string; tls?: 
     }
     forward(req, res, port, path.slice(prefix.length) || '/');
   };
-  const server = opts.tls ? https.createServer({ key: opts.tls.key, cert: opts.tls.cert }, handler) : http.createServer(handler);
+  const server = opts.tls
+    ? https.createServer({ key: opts.tls.key, cert: opts.tls.cert }, handler)
+    : http.createServer(handler);
   return Object.assign({ paths }, await listen(server, opts.tls ? 'https' : 'http'));
 }
 
@@ -168,7 +202,9 @@ export async function startRedirector(location: (path: string) => string, status
   const server = http.createServer((req, res) => {
     paths.push(req.url ?? '/');
     req.resume();
-    res.writeHead(status, { Location: location(req.url ?? '/'), 'Content-Type': 'text/html' }).end('<html>Moved</html>');
+    res
+      .writeHead(status, { Location: location(req.url ?? '/'), 'Content-Type': 'text/html' })
+      .end('<html>Moved</html>');
   });
   return Object.assign({ paths }, await listen(server, 'http'));
 }

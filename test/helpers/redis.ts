@@ -18,8 +18,10 @@ export interface StartedRedis {
 export function requireRedisServer(): void {
   const found = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
   if (found.error || found.status !== 0) {
-    throw new Error('redis-server is not installed, and the Redis rate-store tests need it: '
-      + 'apt-get install -y redis-server (CI installs it in .ci/run)');
+    throw new Error(
+      'redis-server is not installed, and the Redis rate-store tests need it: ' +
+        'apt-get install -y redis-server (CI installs it in .ci/run)',
+    );
   }
 }
 
@@ -76,7 +78,14 @@ function started(child: ChildProcess, port: number, password?: string): StartedR
 /** One command on a fresh connection of the real client (AUTH first when the server has a password). */
 async function rawCommand(port: number, password: string | undefined, args: string[]): Promise<unknown> {
   const { Redis } = await import('ioredis');
-  const client = new Redis({ host: '127.0.0.1', port, password, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const client = new Redis({
+    host: '127.0.0.1',
+    port,
+    password,
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   try {
     await client.connect();
     return await client.call(args[0]!, ...args.slice(1));

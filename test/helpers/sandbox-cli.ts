@@ -28,7 +28,12 @@ export interface SandboxCliOptions extends SandboxOptions {
  * Every member may be destructured right away: `sandbox` forwards to the sandbox once the file's
  * tests start, and `env` is filled in place.
  */
-export function useSandboxCli({ resetData = false, clientRateLimit = '1000/60s', inProcess = false, ...opts }: SandboxCliOptions = {}): SandboxCli {
+export function useSandboxCli({
+  resetData = false,
+  clientRateLimit = '1000/60s',
+  inProcess = false,
+  ...opts
+}: SandboxCliOptions = {}): SandboxCli {
   let started: StartedSandbox | undefined;
   const current = (): StartedSandbox => {
     if (!started) throw new Error('the sandbox starts in beforeAll: use it inside a hook or a test');
@@ -40,7 +45,11 @@ export function useSandboxCli({ resetData = false, clientRateLimit = '1000/60s',
   const run = (args: string[], o: RunOptions = {}) => runner(args, { ...o, env: { ...env, ...o.env } });
   beforeAll(async () => {
     started = await startSandbox(opts);
-    Object.assign(env, { SHORTY_BASE_URL: started.baseUrl, SHORTY_API_KEY: started.apiKey, SHORTY_RATE_LIMIT: clientRateLimit });
+    Object.assign(env, {
+      SHORTY_BASE_URL: started.baseUrl,
+      SHORTY_API_KEY: started.apiKey,
+      SHORTY_RATE_LIMIT: clientRateLimit,
+    });
   });
   afterAll(async () => {
     await started?.close();

@@ -20,7 +20,10 @@ export interface SandboxAdmin {
    * makes the next `count` /api requests (all when absent), or a seeded `rate` fraction of them,
    * fail in `mode` (one of the modes, picked per request, when several); null clears
    */
-  fault(mode: FaultMode | FaultMode[] | null, opts?: { count?: number; delayMs?: number; rate?: number; seed?: number }): Promise<FaultSetting>;
+  fault(
+    mode: FaultMode | FaultMode[] | null,
+    opts?: { count?: number; delayMs?: number; rate?: number; seed?: number },
+  ): Promise<FaultSetting>;
 }
 
 export interface StartedSandbox {
@@ -28,7 +31,11 @@ export interface StartedSandbox {
   apiKey: string;
   admin: SandboxAdmin;
   /** `fetch` of `{baseUrl}/api{path}` with the Bearer key and JSON body */
-  api(method: string, path: string, body?: unknown): Promise<{ status: number; headers: Headers; json: any; text: string }>;
+  api(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; headers: Headers; json: any; text: string }>;
   close(): Promise<void>;
 }
 
@@ -54,7 +61,8 @@ function wrap(baseUrl: string, apiKey: string, close: () => Promise<void>): Star
       reset: async (opts) => {
         await adminCall(baseUrl, 'POST', opts?.data ? 'reset?data=1' : 'reset');
       },
-      fault: (mode, opts) => adminCall(baseUrl, 'POST', 'faults', Array.isArray(mode) ? { modes: mode, ...opts } : { mode, ...opts }),
+      fault: (mode, opts) =>
+        adminCall(baseUrl, 'POST', 'faults', Array.isArray(mode) ? { modes: mode, ...opts } : { mode, ...opts }),
     },
     async api(method, path, body) {
       const res = await fetch(`${baseUrl}/api${path}`, {

@@ -58,12 +58,17 @@ const V6_EXTRAS = ['uniqueclicks', 'domain', 'campaign', 'channel', 'views', 'pl
 
 /** A legacy path segment (percent-encoded base64 of a URL) as the URL it carries. */
 function legacySegments(line: string): string {
-  return line.replace(/(\/(?:short_)?url\/)([A-Za-z0-9%]+)(?=\.json|\/|$)/g,
-    (_all, key: string, segment: string) => `${key}[${Buffer.from(decodeURIComponent(segment), 'base64').toString('utf8')}]`);
+  return line.replace(
+    /(\/(?:short_)?url\/)([A-Za-z0-9%]+)(?=\.json|\/|$)/g,
+    (_all, key: string, segment: string) =>
+      `${key}[${Buffer.from(decodeURIComponent(segment), 'base64').toString('utf8')}]`,
+  );
 }
 
 function normalise(text: string, baseUrl: string): string {
-  let out = legacySegments(text).split(baseUrl).join('<base>')
+  let out = legacySegments(text)
+    .split(baseUrl)
+    .join('<base>')
     .replace(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/g, '<date>')
     // aliases the server drew at random (5 characters; the tests' own have 3)
     .replace(/<base>\/(qr\/)?[A-Za-z0-9]{5,6}\b/g, '<base>/$1<random>');
@@ -87,28 +92,40 @@ function withoutExtras(v6: string, v7: string): string {
   const lines = v6.split('\n');
   const separator = lines[0].includes('\t') ? '\t' : ',';
   const headB = v7.split('\n')[0].split(separator);
-  const drop = new Set(lines[0].split(separator).flatMap((name, i) => (V6_EXTRAS.includes(name) && !headB.includes(name) ? [i] : [])));
+  const drop = new Set(
+    lines[0].split(separator).flatMap((name, i) => (V6_EXTRAS.includes(name) && !headB.includes(name) ? [i] : [])),
+  );
   if (drop.size === 0) return v6;
-  return lines.map((line) => line.split(separator).filter((_, i) => !drop.has(i)).join(separator)).join('\n');
+  return lines
+    .map((line) =>
+      line
+        .split(separator)
+        .filter((_, i) => !drop.has(i))
+        .join(separator),
+    )
+    .join('\n');
 }
 
 function dropKeys(v6: unknown, v7: unknown): unknown {
   if (Array.isArray(v6)) return v6.map((item, i) => dropKeys(item, Array.isArray(v7) ? v7[i] : undefined));
   if (v6 === null || typeof v6 !== 'object') return v6;
   const other = (v7 !== null && typeof v7 === 'object' ? v7 : {}) as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(v6)
-    .filter(([key]) => !V6_EXTRAS.includes(key) || key in other)
-    .map(([key, value]) => [key, dropKeys(value, other[key])]));
+  return Object.fromEntries(
+    Object.entries(v6)
+      .filter(([key]) => !V6_EXTRAS.includes(key) || key in other)
+      .map(([key, value]) => [key, dropKeys(value, other[key])]),
+  );
 }
 
 export function sameAcrossVersions(runs: Record<'v6' | 'v7', Recorded[]>, baseUrls: Record<'v6' | 'v7', string>): void {
-  const shown = (flavor: 'v6' | 'v7') => runs[flavor].map((r) => ({
-    args: r.args.map((a) => normalise(a, baseUrls[flavor])),
-    exitCode: r.exitCode,
-    stdout: normalise(r.stdout, baseUrls[flavor]),
-    stderr: normalise(r.stderr, baseUrls[flavor]),
-    requests: r.requests?.map((line) => normalise(line, baseUrls[flavor])),
-  }));
+  const shown = (flavor: 'v6' | 'v7') =>
+    runs[flavor].map((r) => ({
+      args: r.args.map((a) => normalise(a, baseUrls[flavor])),
+      exitCode: r.exitCode,
+      stdout: normalise(r.stdout, baseUrls[flavor]),
+      stderr: normalise(r.stderr, baseUrls[flavor]),
+      requests: r.requests?.map((line) => normalise(line, baseUrls[flavor])),
+    }));
   const [v6, v7] = [shown('v6'), shown('v7')];
   v6.forEach((run, i) => {
     if (!v7[i]) return;

@@ -13,7 +13,11 @@ const dir = tempDir('shorty-bad-input-');
 /** Input files, written once; the table refers to them by name. */
 const FILES: Record<string, string | Buffer> = {
   'open-quote.csv': 'url,custom\n"https://example.com/a,abc\nhttps://example.com/b,def\n',
-  'latin1.csv': Buffer.concat([Buffer.from('url,metatitle\nhttps://example.com/a,Gr'), Buffer.from([0xfc, 0xdf]), Buffer.from('e\n')]),
+  'latin1.csv': Buffer.concat([
+    Buffer.from('url,metatitle\nhttps://example.com/a,Gr'),
+    Buffer.from([0xfc, 0xdf]),
+    Buffer.from('e\n'),
+  ]),
   'bad-utf8.txt': Buffer.concat([Buffer.from('https://example.com/'), Buffer.from([0xc3, 0x28]), Buffer.from('\n')]),
   'duplicate-column.csv': 'url,URL\nhttps://a.example,https://b.example\n',
   'extra-cells.csv': 'url\nhttps://example.com/a,extra,cells\n',
@@ -66,9 +70,17 @@ const URLS: Case[] = [
   ['bad --language pair', ['urls', 'add', 'https://e.example', '--language', 'en'], /--language "en"/],
   ['lookup of an ftp URL', ['urls', 'lookup', 'ftp://x.example/abc'], /invalid short URL/],
   ['legacy disable of an ftp URL', ['legacy', 'disable', 'ftp://x.example/abc'], /invalid short URL/],
-  ['legacy --domain with a path', ['legacy', 'create', 'https://e.example', '--domain', 'https://go.example.com/x'], /--domain "https:\/\/go\.example\.com\/x": a domain has no path/],
+  [
+    'legacy --domain with a path',
+    ['legacy', 'create', 'https://e.example', '--domain', 'https://go.example.com/x'],
+    /--domain "https:\/\/go\.example\.com\/x": a domain has no path/,
+  ],
   ['domains add with another scheme', ['domains', 'add', 'ftp://go.example.com'], /only http and https/],
-  ['domain redirect to ftp', ['domains', 'add', 'https://go.example.com', '--redirect-root', 'ftp://x'], /--redirect-root/],
+  [
+    'domain redirect to ftp',
+    ['domains', 'add', 'https://go.example.com', '--redirect-root', 'ftp://x'],
+    /--redirect-root/,
+  ],
   ['domain redirect not a URL', ['domains', 'update', '1', '--redirect-404', 'notaurl'], /--redirect-404/],
   ['base URL not a URL', ['urls', 'list', '--base-url', 'notaurl'], /invalid --base-url/],
   ['base URL with ftp', ['urls', 'list', '--base-url', 'ftp://x.example'], /must be http or https/],
@@ -80,7 +92,11 @@ const IDS: Case[] = [
   // A link is also named by alias or short URL (abc, 1e3 and 0x10 are aliases): these name nothing.
   ['link a b', ['urls', 'get', 'a b'], /invalid link "a b": it contains a space/],
   ['link 1.5', ['urls', 'get', '1.5'], /invalid link "1\.5": an alias has only letters, digits/],
-  ['link without an alias', ['urls', 'get', 'https://sho.rt/'], /invalid short URL "https:\/\/sho\.rt\/": it has no alias/],
+  [
+    'link without an alias',
+    ['urls', 'get', 'https://sho.rt/'],
+    /invalid short URL "https:\/\/sho\.rt\/": it has no alias/,
+  ],
   ['link empty', ['urls', 'get', ''], /invalid link "": it is empty/],
   ['delete 1.5', ['urls', 'delete', '1.5', '-y'], /invalid link "1\.5"/],
   ['one bad link among good ones', ['urls', 'delete', '1', 'abc', 'x y', '-y'], /invalid link "x y"/],
@@ -97,31 +113,79 @@ const IDS: Case[] = [
 
 const VALUES: Case[] = [
   ['colour name', ['channels', 'add', 'news', '--color', 'red'], /invalid --color "red": use #RRGGBB/],
-  ['channel name of 1 character', ['channels', 'add', 'x'], /invalid channel name "x": it must have at least 2 characters/],
+  [
+    'channel name of 1 character',
+    ['channels', 'add', 'x'],
+    /invalid channel name "x": it must have at least 2 characters/,
+  ],
   ['channel renamed to blanks', ['channels', 'update', '1', '--name', '  '], /invalid channel name/],
   ['colour of 5 digits', ['channels', 'add', 'news', '--color', '#12345'], /invalid --color/],
   ['colour not hex', ['channels', 'add', 'news', '--color', '#GGGGGG'], /invalid --color/],
   ['colour without #', ['channels', 'update', '1', '--color', '123456'], /invalid --color/],
-  ['rgb over 255', ['qr', 'add', '--type', 'link', '--data', 'https://x.example', '--background', 'rgb(256,0,0)'], /--background.*0-255/],
-  ['rgb negative', ['qr', 'add', '--type', 'link', '--data', 'https://x.example', '--background', 'rgb(-1,0,0)'], /--background/],
-  ['rgb of two values', ['qr', 'add', '--type', 'link', '--data', 'https://x.example', '--foreground', 'rgb(1,2)'], /--foreground/],
-  ['rgb as hex', ['qr', 'add', '--type', 'link', '--data', 'https://x.example', '--foreground', '#ffffff'], /--foreground/],
-  ['rgb over 255 on update', ['qr', 'update', '1', '--data', 'https://x.example', '--background', 'rgb(0,0,300)'], /--background/],
-  ['February 30th', ['urls', 'add', 'https://e.example', '--expiry', '2026-02-30 10:00:00'], /--expiry.*not a real date/],
+  [
+    'rgb over 255',
+    ['qr', 'add', '--type', 'link', '--data', 'https://x.example', '--background', 'rgb(256,0,0)'],
+    /--background.*0-255/,
+  ],
+  [
+    'rgb negative',
+    ['qr', 'add', '--type', 'link', '--data', 'https://x.example', '--background', 'rgb(-1,0,0)'],
+    /--background/,
+  ],
+  [
+    'rgb of two values',
+    ['qr', 'add', '--type', 'link', '--data', 'https://x.example', '--foreground', 'rgb(1,2)'],
+    /--foreground/,
+  ],
+  [
+    'rgb as hex',
+    ['qr', 'add', '--type', 'link', '--data', 'https://x.example', '--foreground', '#ffffff'],
+    /--foreground/,
+  ],
+  [
+    'rgb over 255 on update',
+    ['qr', 'update', '1', '--data', 'https://x.example', '--background', 'rgb(0,0,300)'],
+    /--background/,
+  ],
+  [
+    'February 30th',
+    ['urls', 'add', 'https://e.example', '--expiry', '2026-02-30 10:00:00'],
+    /--expiry.*not a real date/,
+  ],
   ['April 31st', ['urls', 'add', 'https://e.example', '--expiry', '2026-04-31 00:00:00'], /not a real date/],
-  ['Feb 29th of a common year', ['urls', 'add', 'https://e.example', '--expiry', '2025-02-29 00:00:00'], /not a real date/],
+  [
+    'Feb 29th of a common year',
+    ['urls', 'add', 'https://e.example', '--expiry', '2025-02-29 00:00:00'],
+    /not a real date/,
+  ],
   ['month 13', ['urls', 'add', 'https://e.example', '--expiry', '2026-13-01 00:00:00'], /not a real date/],
   ['hour 24', ['urls', 'add', 'https://e.example', '--expiry', '2026-01-01 24:00:00'], /not a real date and time/],
   ['expiry without a time', ['urls', 'add', 'https://e.example', '--expiry', '2026-02-03'], /yyyy-mm-dd hh:mm:ss/],
-  ['legacy February 30th', ['legacy', 'create', 'https://e.example', '--expiry', '2026-02-30'], /--expiry "2026-02-30": not a real date/],
+  [
+    'legacy February 30th',
+    ['legacy', 'create', 'https://e.example', '--expiry', '2026-02-30'],
+    /--expiry "2026-02-30": not a real date/,
+  ],
   ['legacy date unpadded', ['legacy', 'create', 'https://e.example', '--expiry', '2026-2-3'], /use yyyy-mm-dd/],
   ['legacy date day first', ['legacy', 'create', 'https://e.example', '--expiry', '31/12/2026'], /use yyyy-mm-dd/],
-  ['unknown pixel type', ['pixels', 'add', '--type', 'foo', '--name', 'n', '--tag', 't'], /invalid pixel type "foo": expected one of gtmpixel/],
+  [
+    'unknown pixel type',
+    ['pixels', 'add', '--type', 'foo', '--name', 'n', '--tag', 't'],
+    /invalid pixel type "foo": expected one of gtmpixel/,
+  ],
   ['unknown QR type', ['qr', 'add', '--type', 'foo', '--data', 'x'], /invalid QR type "foo"/],
-  ['unknown channel item type', ['channels', 'assign', '1', 'posts', '2'], /invalid item type "posts": expected link, qr or bio/],
+  [
+    'unknown channel item type',
+    ['channels', 'assign', '1', 'posts', '2'],
+    /invalid item type "posts": expected link, qr or bio/,
+  ],
   ['unknown link type', ['urls', 'add', 'https://e.example', '--type', 'popup'], /--type "popup"/],
   ['unknown order', ['urls', 'list', '--order', 'sideways'], /--order/],
-  ['unknown output format', ['urls', 'list', '-o', 'xml'], /^shorty: invalid value "xml" for -o: choose table, json, ndjson, csv or tsv$/],
+  [
+    'unknown output format',
+    ['urls', 'list', '-o', 'xml'],
+    /^shorty: invalid value "xml" for -o: choose table, json, ndjson, csv or tsv$/,
+  ],
   ['unknown shell', ['completion', 'tcsh'], /^shorty: invalid value "tcsh" for <shell>: choose bash, zsh or fish$/],
   ['unknown HTTP method', ['api', 'FOO', '/urls'], /invalid method "FOO"/],
   ['alias too short', ['urls', 'add', 'https://e.example', '--custom', 'ab'], /at least 3/],
@@ -142,7 +206,11 @@ const FLAGS_AND_ARGS: Case[] = [
   ['add without a URL', ['urls', 'add'], /missing argument <longurl>/],
   ['assign without a link', ['campaigns', 'assign', '1'], /missing argument </],
   ['assign without an item', ['channels', 'assign', '1', 'links'], /missing argument </],
-  ['pixel without a type', ['pixels', 'add', '--name', 'n', '--tag', 't'], /missing required option --type for "shorty pixels add"/],
+  [
+    'pixel without a type',
+    ['pixels', 'add', '--name', 'n', '--tag', 't'],
+    /missing required option --type for "shorty pixels add"/,
+  ],
   ['pixel without a tag', ['pixels', 'add', '--type', 'gtmpixel', '--name', 'n'], /missing required option --tag/],
   ['QR without data', ['qr', 'add', '--type', 'link'], /missing required option --data/],
   ['legacy create without a URL', ['legacy', 'create'], /missing argument <longurl>/],
@@ -172,13 +240,25 @@ const OVERSIZED: Case[] = [
 ];
 
 const IMPORT_FILES: Case[] = [
-  ['CSV with an unclosed quote', ['urls', 'import', file('open-quote.csv')], /cannot read the CSV input: Quote Not Closed/],
+  [
+    'CSV with an unclosed quote',
+    ['urls', 'import', file('open-quote.csv')],
+    /cannot read the CSV input: Quote Not Closed/,
+  ],
   ['CSV in Latin-1', ['urls', 'import', file('latin1.csv')], /latin1\.csv is not valid UTF-8 text/],
   ['lines with invalid UTF-8', ['urls', 'import', file('bad-utf8.txt')], /bad-utf8\.txt is not valid UTF-8 text/],
   ['CSV naming a column twice', ['urls', 'import', file('duplicate-column.csv')], /names the column "URL" twice/],
-  ['CSV without a url column', ['urls', 'import', file('no-url-column.csv')], /has no column of long URLs among "custom", "title"; accepted names: url, /],
+  [
+    'CSV without a url column',
+    ['urls', 'import', file('no-url-column.csv')],
+    /has no column of long URLs among "custom", "title"; accepted names: url, /,
+  ],
   ['missing file', ['urls', 'import', file('missing.csv')], /cannot read .*missing\.csv: no such file/],
-  ['unknown input format', ['urls', 'import', '--format', 'xml', file('extra-cells.csv')], /^shorty: invalid value "xml" for --format: choose csv, lines or ndjson$/],
+  [
+    'unknown input format',
+    ['urls', 'import', '--format', 'xml', file('extra-cells.csv')],
+    /^shorty: invalid value "xml" for --format: choose csv, lines or ndjson$/,
+  ],
   ['unknown --if-exists', ['urls', 'import', '--if-exists', 'maybe', file('extra-cells.csv')], /--if-exists/],
 ];
 
@@ -214,7 +294,10 @@ describe('import rows that cannot be sent are reported invalid, and nothing is s
   ] as [string, string, RegExp, ...string[]][])('%s', async (_name, name, message, ...flags) => {
     const res = await shorty(['urls', 'import', file(name), '-o', 'ndjson', ...flags]);
     expect(res.exitCode, res.stderr).toBe(1);
-    const rows = res.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const rows = res.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ row: 1, status: 'invalid' });
     expect(rows[0].error).toMatch(message);
@@ -222,7 +305,11 @@ describe('import rows that cannot be sent are reported invalid, and nothing is s
   });
 
   test('invalid UTF-8 on stdin stops the import before anything is sent', async () => {
-    const res = await shorty(['urls', 'import', '-'], Buffer.from([...Buffer.from('https://example.com/'), 0xff, 0x0a]), runCli);
+    const res = await shorty(
+      ['urls', 'import', '-'],
+      Buffer.from([...Buffer.from('https://example.com/'), 0xff, 0x0a]),
+      runCli,
+    );
     expect(res.exitCode, res.stderr).toBe(2);
     expect(res.stderr).toMatch(/^shorty: stdin is not valid UTF-8 text$/m);
     expect((await sandbox.admin.stats()).requests).toBe(0);
@@ -241,5 +328,7 @@ describe('import rows that cannot be sent are reported invalid, and nothing is s
 });
 
 test('the table covers at least 60 invalid invocations', () => {
-  expect(URLS.length + IDS.length + VALUES.length + FLAGS_AND_ARGS.length + OVERSIZED.length + IMPORT_FILES.length).toBeGreaterThanOrEqual(60);
+  expect(
+    URLS.length + IDS.length + VALUES.length + FLAGS_AND_ARGS.length + OVERSIZED.length + IMPORT_FILES.length,
+  ).toBeGreaterThanOrEqual(60);
 });

@@ -41,12 +41,20 @@ describe('config written by 4 processes at once', () => {
       // One shell loop per process, so the processes really overlap. Every run adds a profile of
       // its own, so any lost update (a process writing back what it read before another's change)
       // shows up as a missing profile, not only one that happens to hit a loop's last run.
-      execa('bash', ['-c', `for i in $(seq 1 ${SETS}); do out=$("$NODE" "$BIN" --profile p${p}-$i config set timeout "$i" 2>&1) || { echo "$out"; exit 1; }; done`], {
-        env: { NODE: process.execPath, BIN, SHORTY_CONFIG_DIR: configDir, PATH: process.env.PATH },
-        extendEnv: false,
-        reject: false,
-        timeout: 170_000,
-      }));
+      execa(
+        'bash',
+        [
+          '-c',
+          `for i in $(seq 1 ${SETS}); do out=$("$NODE" "$BIN" --profile p${p}-$i config set timeout "$i" 2>&1) || { echo "$out"; exit 1; }; done`,
+        ],
+        {
+          env: { NODE: process.execPath, BIN, SHORTY_CONFIG_DIR: configDir, PATH: process.env.PATH },
+          extendEnv: false,
+          reject: false,
+          timeout: 170_000,
+        },
+      ),
+    );
     const watching = watchConfig(file, () => finished);
     const results = await Promise.all(loops);
     finished = true;
@@ -58,10 +66,12 @@ describe('config written by 4 processes at once', () => {
     expect([...seen.modes]).toEqual(['600']);
     expect((statSync(configDir).mode & 0o777).toString(8)).toBe('700');
     const config = JSON.parse(readFileSync(file, 'utf8'));
-    const expected = Object.fromEntries(Array.from({ length: PROCESSES * SETS }, (_, n) => {
-      const [p, i] = [Math.floor(n / SETS), (n % SETS) + 1];
-      return [`p${p}-${i}`, { timeout: String(i) }];
-    }));
+    const expected = Object.fromEntries(
+      Array.from({ length: PROCESSES * SETS }, (_, n) => {
+        const [p, i] = [Math.floor(n / SETS), (n % SETS) + 1];
+        return [`p${p}-${i}`, { timeout: String(i) }];
+      }),
+    );
     expect(config.profiles).toEqual(expected);
   }, 180_000);
 });

@@ -42,7 +42,11 @@ const SLOW_DELAY_MS = 400;
  * skipped (the tests count retries, not time); one test below keeps the built CLI and real
  * back-off.
  */
-function shorty(args: string[], timeout = '1', run: typeof runCli = (a, o) => runInProcess(a, { ...o, sleep: noWait })): Promise<CliResult> {
+function shorty(
+  args: string[],
+  timeout = '1',
+  run: typeof runCli = (a, o) => runInProcess(a, { ...o, sleep: noWait }),
+): Promise<CliResult> {
   return run([...args, '--timeout', timeout], {
     env: { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey, SHORTY_RATE_LIMIT: '1000/60s' },
   });
@@ -81,7 +85,12 @@ const CLASSES: CommandClass[] = [
   { name: 'get', args: () => ['urls', 'get', String(linkId)], retried: true, requests: 1 },
   { name: 'add', args: () => ['urls', 'add', 'https://example.com/new'], retried: false, requests: 1 },
   { name: 'legacy info', args: () => ['legacy', 'info', shortUrl], retried: true, requests: 1 },
-  { name: 'legacy create', args: () => ['legacy', 'create', 'https://example.com/legacy'], retried: false, requests: 1 },
+  {
+    name: 'legacy create',
+    args: () => ['legacy', 'create', 'https://example.com/legacy'],
+    retried: false,
+    requests: 1,
+  },
   // --max-outage 0: stop at the first failure (riding out outages is tested in import-outages).
   { name: 'import', args: () => ['urls', 'import', importFile, '--max-outage', '0'], retried: false, requests: 1 },
 ];

@@ -26,9 +26,14 @@ const TITLES = [
 
 describe('escape sequences from the server', () => {
   beforeEach(() => {
-    const list = linkList(TITLES.map((title, i) => link(i + 1, title, { shorturl: `http://127.0.0.1/a${i}${ESCAPES.clear}` })));
+    const list = linkList(
+      TITLES.map((title, i) => link(i + 1, title, { shorturl: `http://127.0.0.1/a${i}${ESCAPES.clear}` })),
+    );
     const detail = { body: { error: 0, id: 1, details: { title: TITLES.join(' '), [`key${ESCAPES.title}`]: 'x' } } };
-    server().answer((req) => ({ ...(req.url.startsWith('/api/url/') ? detail : list), headers: { 'x-ratelimit-limit': '1000\u009b31m' } }));
+    server().answer((req) => ({
+      ...(req.url.startsWith('/api/url/') ? detail : list),
+      headers: { 'x-ratelimit-limit': '1000\u009b31m' },
+    }));
   });
 
   test.each([
@@ -57,7 +62,13 @@ describe('escape sequences from the server', () => {
     for (const format of ['json', 'ndjson']) {
       const res = await shorty(['urls', 'list', '-o', format, '--fields', 'title']);
       expect(res.stdout).not.toMatch(RAW_CONTROL);
-      const rows = format === 'json' ? JSON.parse(res.stdout) : res.stdout.trim().split('\n').map((line) => JSON.parse(line));
+      const rows =
+        format === 'json'
+          ? JSON.parse(res.stdout)
+          : res.stdout
+              .trim()
+              .split('\n')
+              .map((line) => JSON.parse(line));
       expect(rows.map((row: { title: string }) => row.title)).toEqual(TITLES);
     }
   });
@@ -70,7 +81,12 @@ describe('escape sequences from the server', () => {
   });
 
   test('an error message is one harmless line', async () => {
-    server().answer({ body: { error: 1, message: `Link ${ESCAPES.title}${ESCAPES.clear}gone\r\nfake: line ${ESCAPES.rlo}${ESCAPES.csi}` } });
+    server().answer({
+      body: {
+        error: 1,
+        message: `Link ${ESCAPES.title}${ESCAPES.clear}gone\r\nfake: line ${ESCAPES.rlo}${ESCAPES.csi}`,
+      },
+    });
     const res = await shorty(['urls', 'get', '1']);
     expect(res.exitCode).toBe(1);
     expect(res.stderr).not.toMatch(RAW_CONTROL);
@@ -116,12 +132,18 @@ describe('a key echoed by the server', () => {
     server().answer((req) => ({ status: 200, body: { error: 1, message: `Invalid API key: ${echo(req)}` } }));
     const res = await shorty(['urls', 'list']);
     expect(res.exitCode).toBe(3);
-    expect(res.stderr).toBe('shorty: Invalid API key: Bearer *** / *** / Token ***\nhint: check the key: `shorty login`, or SHORTY_API_KEY\n');
+    expect(res.stderr).toBe(
+      'shorty: Invalid API key: Bearer *** / *** / Token ***\nhint: check the key: `shorty login`, or SHORTY_API_KEY\n',
+    );
   });
 
   test('is redacted in data a server sends back, and in `shorty api`', async () => {
     server().answer((req) => linkList([link(1, `title ${echo(req)}`)]));
-    for (const args of [['urls', 'list', '-o', 'json'], ['urls', 'list', '-o', 'table', '--fields', 'title'], ['api', 'GET', '/urls']]) {
+    for (const args of [
+      ['urls', 'list', '-o', 'json'],
+      ['urls', 'list', '-o', 'table', '--fields', 'title'],
+      ['api', 'GET', '/urls'],
+    ]) {
       const res = await shorty(args);
       expect(res.exitCode).toBe(0);
       expectHidden(all(res), KEY);
@@ -151,12 +173,16 @@ describe('a key echoed by the server', () => {
 describe('passwords', () => {
   const PASSWORD = 'hunter2-link-pass';
   /** Echoes the request, body and path, in its error message. */
-  const echoRequest = (req: { url: string; body: string }) => ({ body: { error: 1, message: `bad request ${req.url} ${req.body}` } });
+  const echoRequest = (req: { url: string; body: string }) => ({
+    body: { error: 1, message: `bad request ${req.url} ${req.body}` },
+  });
 
   test('of `urls add --password` never show: error line, --debug and curl lines', async () => {
     server().answer(echoRequest);
     for (const debug of ['1', 'curl']) {
-      const res = await runInProcess(['urls', 'add', 'https://example.com/x', '--password', PASSWORD], { env: { ...env(), SHORTY_DEBUG: debug } });
+      const res = await runInProcess(['urls', 'add', 'https://example.com/x', '--password', PASSWORD], {
+        env: { ...env(), SHORTY_DEBUG: debug },
+      });
       expect(res.exitCode).toBe(1);
       expectHidden(all(res), PASSWORD);
       expect(res.stderr).toMatch(/^shorty: bad request \/api\/url\/add .*"password":"\*\*\*"/m);
@@ -175,7 +201,10 @@ describe('passwords', () => {
 
   test('of `account update --password-stdin` never show, failing or not', async () => {
     server().answer(echoRequest);
-    const res = await runInProcess(['account', 'update', '--password-stdin', '--debug'], { env: { ...env(), SHORTY_DEBUG: 'curl' }, input: `${PASSWORD}\n` });
+    const res = await runInProcess(['account', 'update', '--password-stdin', '--debug'], {
+      env: { ...env(), SHORTY_DEBUG: 'curl' },
+      input: `${PASSWORD}\n`,
+    });
     expect(res.exitCode).toBe(1);
     expectHidden(all(res), PASSWORD);
     server().answer((req) => ({ body: { error: 0, message: `Account updated: ${req.body}` } }));
@@ -188,9 +217,13 @@ describe('passwords', () => {
   test('of `legacy create --password` never show, in the path of --debug lines included', async () => {
     server().answer((req) => ({ body: { code: 400, message: `bad path ${decodeURIComponent(req.url)}` } }));
     for (const password of [PASSWORD, 'pw']) {
-      const res = await runInProcess(['legacy', 'create', 'https://example.com/x', '--password', password, '--debug'], { env: { ...env(), SHORTY_DEBUG: 'curl' } });
+      const res = await runInProcess(['legacy', 'create', 'https://example.com/x', '--password', password, '--debug'], {
+        env: { ...env(), SHORTY_DEBUG: 'curl' },
+      });
       expect(res.exitCode).toBe(1);
-      expect(res.stderr).toMatch(/^> GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/\*\*\*\/shorturl\/create\/password\/\*\*\*\/url\//m);
+      expect(res.stderr).toMatch(
+        /^> GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/\*\*\*\/shorturl\/create\/password\/\*\*\*\/url\//m,
+      );
       expect(res.stderr).toMatch(/^curl .*\/shorturl\/create\/password\/\*\*\*\/url\//m);
       if (password === PASSWORD) expectHidden(all(res), PASSWORD);
     }
@@ -216,9 +249,15 @@ describe('passwords', () => {
 describe('proxy credentials', () => {
   test('never show, whatever the proxy (or the server behind it) echoes (built CLI: proxies come from the environment)', async () => {
     const password = 'proxy-pass-secret-01';
-    server().answer((req) => ({ body: { error: 1, message: `proxy saw ${String(req.headers['proxy-authorization'])} and ${password}` } }));
+    server().answer((req) => ({
+      body: { error: 1, message: `proxy saw ${String(req.headers['proxy-authorization'])} and ${password}` },
+    }));
     const res = await runCli(['urls', 'list', '--debug'], {
-      env: { ...env(), SHORTY_BASE_URL: 'http://127.0.0.1:9', HTTP_PROXY: `http://puser:${password}@127.0.0.1:${server().port}` },
+      env: {
+        ...env(),
+        SHORTY_BASE_URL: 'http://127.0.0.1:9',
+        HTTP_PROXY: `http://puser:${password}@127.0.0.1:${server().port}`,
+      },
     });
     expect(res.exitCode).toBe(1);
     expect(server().requests[0]?.url).toBe('http://127.0.0.1:9/api/urls');
@@ -235,14 +274,22 @@ describe('--excel-safe', () => {
     ['urls list -o csv', ['urls', 'list', '-o', 'csv', '--fields', 'title']],
     ['urls list -o tsv', ['urls', 'list', '-o', 'tsv', '--fields', 'title']],
     ['urls export', ['urls', 'export', '--fields', 'title']],
-  ])('%s: a cell a spreadsheet would run gets a leading quote; without the flag the data is exact', async (_name, args) => {
-    server().answer(linkList(FORMULAS.map((title, i) => link(i + 1, title))));
-    const cells = (text: string) => (args.includes('tsv') ? text.trim().split('\n').map((line) => line.replace(/\\t/g, '\t'))
-      : (parse(text) as string[][]).map((row) => row[0]));
-    const safe = await shorty([...args, '--excel-safe']);
-    expect(safe.exitCode, safe.stderr).toBe(0);
-    expect(cells(safe.stdout).slice(1)).toEqual([...FORMULAS.slice(0, 5).map((f) => `'${f}`), 'plain']);
-    const exact = await shorty(args);
-    expect(cells(exact.stdout).slice(1)).toEqual(FORMULAS);
-  });
+  ])(
+    '%s: a cell a spreadsheet would run gets a leading quote; without the flag the data is exact',
+    async (_name, args) => {
+      server().answer(linkList(FORMULAS.map((title, i) => link(i + 1, title))));
+      const cells = (text: string) =>
+        args.includes('tsv')
+          ? text
+              .trim()
+              .split('\n')
+              .map((line) => line.replace(/\\t/g, '\t'))
+          : (parse(text) as string[][]).map((row) => row[0]);
+      const safe = await shorty([...args, '--excel-safe']);
+      expect(safe.exitCode, safe.stderr).toBe(0);
+      expect(cells(safe.stdout).slice(1)).toEqual([...FORMULAS.slice(0, 5).map((f) => `'${f}`), 'plain']);
+      const exact = await shorty(args);
+      expect(cells(exact.stdout).slice(1)).toEqual(FORMULAS);
+    },
+  );
 });

@@ -65,7 +65,10 @@ describe('waits a server asks for', () => {
 
   test('an X-RateLimit-Reset 31 years away is reported once and not learnt', async () => {
     const farReset = String(Math.floor(Date.now() / 1000) + 1_000_000_000);
-    server().answer({ ...linkList([link(1, 'one')]), headers: { 'x-ratelimit-limit': '30', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': farReset } });
+    server().answer({
+      ...linkList([link(1, 'one')]),
+      headers: { 'x-ratelimit-limit': '30', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': farReset },
+    });
     const configDir = tempDir('shorty-config-');
     const res = await runInProcess(['urls', 'list', '-q'], { env: env(), configDir });
     expect(res.exitCode, res.stderr).toBe(0);
@@ -89,7 +92,10 @@ describe('shorty limits --reset', () => {
     const configDir = tempDir('shorty-config-');
     const now = Date.now();
     const path = writeRateState(configDir, {
-      slots: [{ sentAt: now - 1000, doneAt: now - 990, pid: 1, seq: 1 }, { sentAt: now - 500, doneAt: now - 490, pid: 1, seq: 2 }],
+      slots: [
+        { sentAt: now - 1000, doneAt: now - 990, pid: 1, seq: 1 },
+        { sentAt: now - 500, doneAt: now - 490, pid: 1, seq: 2 },
+      ],
       serverLimit: 5,
       retryUntil: now + 3_600_000,
     });
@@ -98,8 +104,12 @@ describe('shorty limits --reset', () => {
 
     const res = await runInProcess(['limits', '--reset'], { env: env(), configDir });
     expect(res.exitCode, res.stderr).toBe(0);
-    expect(res.stderr).toMatch(new RegExp(`cleared the local rate-limit state for ${server().url.replace(/[.]/g, '\\.')} \\(key sk_…0001\\): `
-      + `2 recorded requests, the server's cap of 5, a retry block until \\d{4}-`));
+    expect(res.stderr).toMatch(
+      new RegExp(
+        `cleared the local rate-limit state for ${server().url.replace(/[.]/g, '\\.')} \\(key sk_…0001\\): ` +
+          `2 recorded requests, the server's cap of 5, a retry block until \\d{4}-`,
+      ),
+    );
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ slots: [] });
 
     const after = await runInProcess(['limits', '--json'], { env: env(), configDir });
@@ -161,11 +171,31 @@ describe('a list answer that is not a list', () => {
 
 describe('refused before any request', () => {
   test.each([
-    ['*.localhost over http (a hosts file may send it anywhere)', () => ['--base-url', `http://api.localhost:${server().port}`], /refusing to send the API key in clear text to api\.localhost/],
-    ['a base URL with a user name and password', () => ['--base-url', `http://user:pw-in-url-0001@127.0.0.1:${server().port}`], /a base URL has no user name or password/],
-    ['a key with a carriage return', () => ['--api-key', 'sk_test_with\rcarriage_return'], /the key contains a control character \(U\+000D, a carriage return\) at position 13/],
-    ['a key with an escape', () => ['--api-key', 'sk_test_with\u001b[2Jescape'], /the key contains a control character \(U\+001B\)/],
-    ['a key with a character outside ASCII', () => ['--api-key', 'sk_test_with_“quote”'], /a character outside printable ASCII/],
+    [
+      '*.localhost over http (a hosts file may send it anywhere)',
+      () => ['--base-url', `http://api.localhost:${server().port}`],
+      /refusing to send the API key in clear text to api\.localhost/,
+    ],
+    [
+      'a base URL with a user name and password',
+      () => ['--base-url', `http://user:pw-in-url-0001@127.0.0.1:${server().port}`],
+      /a base URL has no user name or password/,
+    ],
+    [
+      'a key with a carriage return',
+      () => ['--api-key', 'sk_test_with\rcarriage_return'],
+      /the key contains a control character \(U\+000D, a carriage return\) at position 13/,
+    ],
+    [
+      'a key with an escape',
+      () => ['--api-key', 'sk_test_with\u001b[2Jescape'],
+      /the key contains a control character \(U\+001B\)/,
+    ],
+    [
+      'a key with a character outside ASCII',
+      () => ['--api-key', 'sk_test_with_“quote”'],
+      /a character outside printable ASCII/,
+    ],
   ])('%s: exit 2', async (_name, extra, message) => {
     const res = await runInProcess(['urls', 'list', ...extra()], { env: env() });
     expect(res.exitCode, res.stderr).toBe(2);
@@ -202,17 +232,33 @@ describe('refused before any request', () => {
 
 describe('a lookup answer without the long URL', () => {
   test('urls update ALIAS --url sends the given URL; without --url it is one clear error and no update', async () => {
-    server().answer((req) => (req.method === 'GET'
-      ? { body: { error: 0, id: 7, details: { id: 7, shorturl: `${server().url}/spring`, title: 'Spring' }, data: { clicks: 0 } } }
-      : { body: { error: 0, id: 7, short: `${server().url}/spring` } }));
-    const given = await runInProcess(['urls', 'update', 'spring', '--url', 'https://example.com/new', '--json'], { env: env() });
+    server().answer((req) =>
+      req.method === 'GET'
+        ? {
+            body: {
+              error: 0,
+              id: 7,
+              details: { id: 7, shorturl: `${server().url}/spring`, title: 'Spring' },
+              data: { clicks: 0 },
+            },
+          }
+        : { body: { error: 0, id: 7, short: `${server().url}/spring` } },
+    );
+    const given = await runInProcess(['urls', 'update', 'spring', '--url', 'https://example.com/new', '--json'], {
+      env: env(),
+    });
     expect(given.exitCode, given.stderr).toBe(0);
     expect(JSON.parse(given.stdout)).toMatchObject({ id: 7, longurl: 'https://example.com/new' });
-    expect(server().requests.map((r) => `${r.method} ${r.url.replace(/\?.*/, '')}`)).toEqual(['GET /api/urls', 'PUT /api/url/7/update']);
+    expect(server().requests.map((r) => `${r.method} ${r.url.replace(/\?.*/, '')}`)).toEqual([
+      'GET /api/urls',
+      'PUT /api/url/7/update',
+    ]);
     server().requests.length = 0;
     const missing = await runInProcess(['urls', 'update', 'spring', '--meta-title', 'T'], { env: env() });
     expect(missing.exitCode).toBe(1);
-    expect(missing.stderr).toMatch(/^shorty: could not read the current long URL of link 7\nhint: pass it with --url$/m);
+    expect(missing.stderr).toMatch(
+      /^shorty: could not read the current long URL of link 7\nhint: pass it with --url$/m,
+    );
     expect(server().requests.map((r) => `${r.method} ${r.url.replace(/\?.*/, '')}`)).toEqual(['GET /api/urls']);
   });
 });

@@ -24,7 +24,7 @@ function inputOf(name: string, lines: string[]): string {
 const urls = (name: string, n: number) => Array.from({ length: n }, (_, i) => `https://${name}.example/${i + 1}`);
 
 describe('one import per journal', () => {
-  test('a second import on a journal in use is exit 2 naming the first one\'s pid; the links are made once', async () => {
+  test("a second import on a journal in use is exit 2 naming the first one's pid; the links are made once", async () => {
     // The server paces too: the first import runs for a few seconds.
     sandbox = await startSandbox({ rateLimit: '3/1s' });
     const sb = sandbox;
@@ -37,15 +37,22 @@ describe('one import per journal', () => {
 
     const second = await startCli(args, { env }).result;
     expect(second.exitCode).toBe(2);
-    expect(second.stderr).toBe(`shorty: the journal ${journal} is in use by another import (process ${first.child.pid})\n`
-      + `hint: wait for it to finish, or stop it; if it is not running any more, remove ${journal}.lock\n`);
+    expect(second.stderr).toBe(
+      `shorty: the journal ${journal} is in use by another import (process ${first.child.pid})\n` +
+        `hint: wait for it to finish, or stop it; if it is not running any more, remove ${journal}.lock\n`,
+    );
 
     expect((await first.result).exitCode).toBe(0);
     expect((await sb.admin.stats()).links).toBe(6);
     // Released at the end: the next run may use the journal (and finds everything done).
     const third = await startCli(args, { env }).result;
     expect(third.exitCode).toBe(0);
-    expect(third.stdout.trim().split('\n').map((line) => JSON.parse(line).status)).toEqual(Array(6).fill('skipped'));
+    expect(
+      third.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).status),
+    ).toEqual(Array(6).fill('skipped'));
     expect((await sb.admin.stats()).links).toBe(6);
   });
 
@@ -60,7 +67,19 @@ describe('one import per journal', () => {
     const input = path;
     const journal = join(dir, 'killed.journal');
     const env = { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey };
-    const args = ['urls', 'import', input, '--journal', journal, '--if-exists', 'skip', '--rate-limit', '3/1s', '-o', 'ndjson'];
+    const args = [
+      'urls',
+      'import',
+      input,
+      '--journal',
+      journal,
+      '--if-exists',
+      'skip',
+      '--rate-limit',
+      '3/1s',
+      '-o',
+      'ndjson',
+    ];
     const killed = startCli(args, { env });
     await stdoutShows(killed.child, /"row":1,/);
     killed.child.kill('SIGKILL');
@@ -78,9 +97,14 @@ describe('a journal that is a pipe', () => {
     sandbox = await startSandbox();
     const fifo = join(dir, 'pipe.journal');
     await execa('mkfifo', [fifo]);
-    const res = await startCli(['urls', 'import', inputOf('pipe', urls('pipe', 2)), '--journal', fifo],
-      { env: { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey }, timeout: 10_000 }).result;
-    expect(res).toMatchObject({ exitCode: 2, stderr: `shorty: --journal ${fifo} is a pipe, not a file\nhint: a journal is read back when the import runs again: give it a file\n` });
+    const res = await startCli(['urls', 'import', inputOf('pipe', urls('pipe', 2)), '--journal', fifo], {
+      env: { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey },
+      timeout: 10_000,
+    }).result;
+    expect(res).toMatchObject({
+      exitCode: 2,
+      stderr: `shorty: --journal ${fifo} is a pipe, not a file\nhint: a journal is read back when the import runs again: give it a file\n`,
+    });
     expect((await sandbox.admin.stats()).links).toBe(0);
   });
 });
@@ -93,8 +117,9 @@ describe('--failed-out and kill -9', () => {
     const input = inputOf('crash', ['not a url', 'ftp://bad.example/', ...urls('crash', 6)]);
     const failedOut = join(dir, 'failed.csv');
     writeFileSync(failedOut, 'url,error\nhttps://from.last.run/,kept\n');
-    const run = startCli(['urls', 'import', input, '--failed-out', failedOut, '--rate-limit', '3/1s', '-o', 'ndjson'],
-      { env: { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey } });
+    const run = startCli(['urls', 'import', input, '--failed-out', failedOut, '--rate-limit', '3/1s', '-o', 'ndjson'], {
+      env: { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey },
+    });
     await stdoutShows(run.child, /"status":"ok"/);
     run.child.kill('SIGKILL');
     await run.result;
@@ -110,10 +135,15 @@ describe('--failed-out and kill -9', () => {
     const live = `.failed.csv.${process.pid}-l1ve.tmp`;
     const others = [live, '.failed.csv.tmp', '.failed.csv.12-x.tmp.keep', '.other.csv.1-a.tmp'];
     for (const name of others) writeFileSync(join(dir, name), 'not ours to remove\n');
-    const again = await runCli(['urls', 'import', inputOf('again', ['still not a url']), '--failed-out', failedOut],
-      { env: { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey } });
+    const again = await runCli(['urls', 'import', inputOf('again', ['still not a url']), '--failed-out', failedOut], {
+      env: { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey },
+    });
     expect(again.exitCode, again.stderr).toBe(1);
     expect(readFileSync(failedOut, 'utf8')).toMatch(/^url,error\nstill not a url,/);
-    expect(readdirSync(dir).filter((name) => name.startsWith('.')).sort()).toEqual([...others].sort());
+    expect(
+      readdirSync(dir)
+        .filter((name) => name.startsWith('.'))
+        .sort(),
+    ).toEqual([...others].sort());
   });
 });

@@ -32,7 +32,11 @@ function csvOf(name: string, n: number): { path: string; urls: string[] } {
 }
 
 function journalRecords(path: string): Record<string, any>[] {
-  return readFileSync(path, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  return readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 }
 
 async function links(sb: StartedSandbox): Promise<{ id: number; longurl: string; alias: string }[]> {
@@ -42,11 +46,22 @@ async function links(sb: StartedSandbox): Promise<{ id: number; longurl: string;
 function shorty(sb: StartedSandbox, args: string[], opts: InProcessOptions = {}): Promise<CliResult> {
   return runInProcess(['urls', 'import', ...args, '--rate-limit', '1000/1s', '-o', 'ndjson'], {
     ...opts,
-    env: { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey, SHORTY_RETRY_BACKOFF: '2ms,20ms', SHORTY_TIMEOUT: '0.3', ...opts.env },
+    env: {
+      SHORTY_BASE_URL: sb.baseUrl,
+      SHORTY_API_KEY: sb.apiKey,
+      SHORTY_RETRY_BACKOFF: '2ms,20ms',
+      SHORTY_TIMEOUT: '0.3',
+      ...opts.env,
+    },
   });
 }
 
-const rowsOf = (res: CliResult) => res.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const rowsOf = (res: CliResult) =>
+  res.stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 
 /** Exactly one link per URL, and nothing else. */
 async function expectOneLinkEach(sb: StartedSandbox, urls: string[]): Promise<void> {
@@ -65,7 +80,9 @@ describe('riding out faults', () => {
     expect(rowsOf(res).map((r) => r.status)).toEqual(urls.map(() => 'ok'));
     await expectOneLinkEach(sandbox, urls);
     // Each wait is one line: what failed, and how long it waits.
-    expect(res.stderr).toMatch(/^connection reset by the server: (POST|GET) \S+\/api\/url\S*; trying again in \d+ms \(failing for \d+ms, --max-outage 1h\)$/m);
+    expect(res.stderr).toMatch(
+      /^connection reset by the server: (POST|GET) \S+\/api\/url\S*; trying again in \d+ms \(failing for \d+ms, --max-outage 1h\)$/m,
+    );
     // A fault may meet a create or a lookup (which the transport retries itself on a 5xx or a reset).
     expect(res.stderr).toMatch(/^request timed out after 0\.3s: (POST|GET) .*; trying again in/m);
     // The late answer is logged once it is written, after the run.
@@ -121,19 +138,29 @@ describe('riding out faults', () => {
     const args = [path, '--journal', journal, '--max-outage', '50ms'];
     const res = await shorty(sandbox, args);
     expect(res.exitCode, res.stderr).toBe(1);
-    expect(res.stderr).toMatch(/^shorty: the service kept failing for 50ms \(--max-outage\); last: the server answered HTTP 500/m);
+    expect(res.stderr).toMatch(
+      /^shorty: the service kept failing for 50ms \(--max-outage\); last: the server answered HTTP 500/m,
+    );
     const hint = /^hint: to continue: (.*)$/m.exec(res.stderr)?.[1];
     expect(hint).toBe(`shorty urls import ${args.join(' ')} --rate-limit 1000/1s -o ndjson`);
     // Consistent: each row in flight has its intent open (a 5xx may come after the work), no outcome.
     const records = journalRecords(journal);
     expect(records.length).toBeGreaterThan(0);
     expect(records.map((r) => r.status)).toEqual(records.map(() => 'sending'));
-    expect(records[0]).toMatchObject({ row: 1, url: urls[0], sent: { url: urls[0] }, at: expect.any(Number), seq: expect.any(String) });
+    expect(records[0]).toMatchObject({
+      row: 1,
+      url: urls[0],
+      sent: { url: urls[0] },
+      at: expect.any(Number),
+      seq: expect.any(String),
+    });
 
     await sandbox.admin.fault(null);
     const rerun = await shorty(sandbox, args);
     expect(rerun.exitCode, rerun.stderr).toBe(0);
-    expect(rerun.stderr).toContain(`${records.length} row${records.length === 1 ? ' was' : 's were'} sent by the previous run without a recorded answer: 0 found on the server (journaled), ${records.length} not created (sent again)`);
+    expect(rerun.stderr).toContain(
+      `${records.length} row${records.length === 1 ? ' was' : 's were'} sent by the previous run without a recorded answer: 0 found on the server (journaled), ${records.length} not created (sent again)`,
+    );
     await expectOneLinkEach(sandbox, urls);
   });
 });
@@ -146,7 +173,11 @@ describe('a lost answer makes no duplicate', () => {
     sandbox = await startSandbox();
     const journal = join(dir, `lost-${custom || 'plain'}.journal`);
     await sandbox.admin.fault('lost', { count: 1 });
-    const res = await shorty(sandbox, [fileOf(`lost-${custom}.csv`, `url,custom\n${url},${custom}\n`), '--journal', journal]);
+    const res = await shorty(sandbox, [
+      fileOf(`lost-${custom}.csv`, `url,custom\n${url},${custom}\n`),
+      '--journal',
+      journal,
+    ]);
     expect(res.exitCode, res.stderr).toBe(0);
     const requests = await sandbox.admin.requests();
     const [created] = await links(sandbox);
@@ -155,7 +186,10 @@ describe('a lost answer makes no duplicate', () => {
     const lookup = requests[1].query;
     if (query.short) expect(lookup.short).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/lost-alias$/);
     else expect(lookup).toEqual(query);
-    expect(journalRecords(journal).map((r) => [r.status, r.id])).toEqual([['sending', undefined], ['ok', created.id]]);
+    expect(journalRecords(journal).map((r) => [r.status, r.id])).toEqual([
+      ['sending', undefined],
+      ['ok', created.id],
+    ]);
     await expectOneLinkEach(sandbox, [url]);
   });
 
@@ -190,7 +224,10 @@ describe('write-ahead intents', () => {
   function crashedJournal(name: string, url: string, at: number): string {
     const path = join(dir, `${name}.journal`);
     const key = linkBodyKey({ url });
-    writeFileSync(path, `${JSON.stringify({ row: 1, key, status: 'sending', url, seq: 'dead.1', sent: { url }, at })}\n`);
+    writeFileSync(
+      path,
+      `${JSON.stringify({ row: 1, key, status: 'sending', url, seq: 'dead.1', sent: { url }, at })}\n`,
+    );
     return path;
   }
 
@@ -200,11 +237,16 @@ describe('write-ahead intents', () => {
     const journal = crashedJournal('crash-made', url, Date.now());
     const made = (await sandbox.api('POST', '/url/add', { url })).json.id;
     await sandbox.admin.reset();
-    const res = await shorty(sandbox, [fileOf('crash-made.txt', `${url}\nhttps://crash.example/2\n`), '--journal', journal]);
+    const res = await shorty(sandbox, [
+      fileOf('crash-made.txt', `${url}\nhttps://crash.example/2\n`),
+      '--journal',
+      journal,
+    ]);
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.stderr).toContain('1 row was sent by the previous run without a recorded answer: 1 found on the server');
-    expect((await sandbox.admin.requests()).map((r) => `${r.method} ${(r.body as { url?: string } | null)?.url ?? ''}`))
-      .toEqual(['GET ', 'POST https://crash.example/2']);
+    expect(
+      (await sandbox.admin.requests()).map((r) => `${r.method} ${(r.body as { url?: string } | null)?.url ?? ''}`),
+    ).toEqual(['GET ', 'POST https://crash.example/2']);
     expect(journalRecords(journal)[1]).toMatchObject({ status: 'ok', id: made, seq: 'dead.1' });
     await expectOneLinkEach(sandbox, [url, 'https://crash.example/2']);
   });
@@ -216,13 +258,19 @@ describe('write-ahead intents', () => {
     const first = await shorty(sandbox, [path, '--journal', journal]);
     expect(first.exitCode).toBe(0);
     // What an older version wrote: outcomes only.
-    writeFileSync(journal, journalRecords(journal).filter((r) => r.status === 'ok').map((r) => {
-      const { seq: _seq, ...old } = r;
-      return `${JSON.stringify(old)}\n`;
-    }).join(''));
+    writeFileSync(
+      journal,
+      journalRecords(journal)
+        .filter((r) => r.status === 'ok')
+        .map((r) => {
+          const { seq: _seq, ...old } = r;
+          return `${JSON.stringify(old)}\n`;
+        })
+        .join(''),
+    );
     const again = await shorty(sandbox, [path, '--journal', journal]);
     expect(again.exitCode, again.stderr).toBe(0);
     expect(rowsOf(again).map((r) => r.status)).toEqual(['skipped', 'skipped']);
-    expect((await links(sandbox))).toHaveLength(2);
+    expect(await links(sandbox)).toHaveLength(2);
   });
 });

@@ -23,7 +23,9 @@ function shorty(sb: StartedSandbox, args: string[]): Promise<CliResult> {
 }
 
 async function linkIds(sb: StartedSandbox): Promise<number[]> {
-  return (await sb.api('GET', '/urls?limit=1000')).json.data.urls.map((l: { id: number }) => l.id).sort((a: number, b: number) => a - b);
+  return (await sb.api('GET', '/urls?limit=1000')).json.data.urls
+    .map((l: { id: number }) => l.id)
+    .sort((a: number, b: number) => a - b);
 }
 
 const deletes = async (sb: StartedSandbox) => (await sb.admin.requests()).filter((r) => r.method === 'DELETE').length;
@@ -37,7 +39,9 @@ async function imported(name: string, n: number): Promise<{ journal: string; cre
   await sandbox.api('POST', '/url/add', { url: 'https://outside.example/' });
   await sandbox.api('POST', '/url/add', { url: 'https://taken.example/', custom: `${name}-taken` });
   const before = await linkIds(sandbox);
-  const rows = Array.from({ length: n }, (_, i) => (i === 1 ? `https://taken.example/,${name}-taken` : `https://${name}.example/${i + 1},`));
+  const rows = Array.from({ length: n }, (_, i) =>
+    i === 1 ? `https://taken.example/,${name}-taken` : `https://${name}.example/${i + 1},`,
+  );
   const input = join(dir, `${name}.csv`);
   writeFileSync(input, `url,custom\n${rows.join('\n')}\n`);
   const journal = join(dir, `${name}.journal`);
@@ -57,8 +61,15 @@ test('deletes exactly the links the import created, never the skipped or other o
   expect(res.stderr).toMatch(/^5 links to delete, /m);
   expect(res.stderr).toMatch(/^5 deleted, 0 already gone, 0 failed in /m);
   expect(await linkIds(sandbox!)).toEqual(before);
-  expect(readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((r) => r.status === 'undone')
-    .map((r) => r.id).sort()).toEqual([...created].sort());
+  expect(
+    readFileSync(journal, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .filter((r) => r.status === 'undone')
+      .map((r) => r.id)
+      .sort(),
+  ).toEqual([...created].sort());
 
   const again = await shorty(sandbox!, ['--undo', journal, '-y']);
   expect(again.exitCode).toBe(0);
@@ -75,7 +86,9 @@ test('an undo stopped by an outage resumes where it stopped; a link already gone
   await sandbox!.admin.fault('html500', { rate: 0.5, seed: 3 });
   const stopped = await shorty(sandbox!, ['--undo', journal, '-y', '--max-outage', '0']);
   expect(stopped.exitCode, stopped.stderr).toBe(1);
-  expect(stopped.stderr).toMatch(/^hint: to continue: shorty urls import --undo \S+ -y --max-outage 0 --rate-limit 1000\/1s$/m);
+  expect(stopped.stderr).toMatch(
+    /^hint: to continue: shorty urls import --undo \S+ -y --max-outage 0 --rate-limit 1000\/1s$/m,
+  );
   const first = stopped.stdout.trim().split('\n').filter(Boolean);
   expect(first.length).toBeLessThan(8);
 
@@ -83,7 +96,9 @@ test('an undo stopped by an outage resumes where it stopped; a link already gone
   const resumed = await shorty(sandbox!, ['--undo', journal, '-y']);
   expect(resumed.exitCode, resumed.stderr).toBe(0);
   const lines = [...first, ...resumed.stdout.trim().split('\n')];
-  expect(lines.sort()).toEqual([`✗ ${created[0]}: Link does not exist.`, ...created.slice(1).map((id) => `✓ deleted ${id}`)].sort());
+  expect(lines.sort()).toEqual(
+    [`✗ ${created[0]}: Link does not exist.`, ...created.slice(1).map((id) => `✓ deleted ${id}`)].sort(),
+  );
   expect(await linkIds(sandbox!)).toEqual(before);
 });
 
@@ -92,7 +107,12 @@ test('a deletion whose answer was lost is tried again and reported deleted', asy
   await sandbox!.admin.fault('lost', { count: 1 });
   const res = await shorty(sandbox!, ['--undo', journal, '-y']);
   expect(res.exitCode, res.stderr).toBe(0);
-  expect(res.stdout.trim().split('\n').every((l) => l.startsWith('✓ deleted '))).toBe(true);
+  expect(
+    res.stdout
+      .trim()
+      .split('\n')
+      .every((l) => l.startsWith('✓ deleted ')),
+  ).toBe(true);
   expect(res.stderr).toMatch(/^connection reset by the server: DELETE .*; trying again in/m);
   expect(await linkIds(sandbox!)).toEqual(before);
 });

@@ -25,7 +25,12 @@ function inputOf(name: string, n: number): { path: string; urls: string[] } {
 /** Every journal line is a whole JSON record (nothing torn by the interruption). */
 function journalRecords(path: string): { status: string; url: string; id?: number }[] {
   // The outcomes: each create's intent (`sending`) comes before its outcome.
-  return readFileSync(path, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line)).filter((r) => r.status !== 'sending');
+  return readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
+    .filter((r) => r.status !== 'sending');
 }
 
 /** The long URLs the server created, in the order it answered (a `slow` fault still creates). */
@@ -35,8 +40,12 @@ async function createdUrls(sb: StartedSandbox): Promise<string[]> {
 }
 
 /** Runs the CLI and sends SIGINT the first time `ready(stdout, stderr)` holds. */
-async function interruptWhen(args: string[], env: Record<string, string>, configDir: string,
-  ready: (stdout: string, stderr: string) => boolean | Promise<boolean>): Promise<CliResult & { interrupted: boolean }> {
+async function interruptWhen(
+  args: string[],
+  env: Record<string, string>,
+  configDir: string,
+  ready: (stdout: string, stderr: string) => boolean | Promise<boolean>,
+): Promise<CliResult & { interrupted: boolean }> {
   const { child, result } = startCli(args, { env, configDir, timeout: 15_000 });
   let stdout = '';
   let stderr = '';
@@ -47,7 +56,11 @@ async function interruptWhen(args: string[], env: Record<string, string>, config
   // two writes of the child is not missed.
   let checking = false;
   let exited = false;
-  void result.finally(() => { exited = true; }).catch(() => {});
+  void result
+    .finally(() => {
+      exited = true;
+    })
+    .catch(() => {});
   const check = async () => {
     if (interrupted || checking) return;
     checking = true;
@@ -82,8 +95,14 @@ describe('Ctrl-C during urls import --journal', () => {
     const env = { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey };
     await sb.admin.fault('slow', { count: 1, delayMs: 2000 });
     // The server took the fault off when the request arrived: it is in flight now.
-    const inFlight = async () => ((await (await fetch(`${sb.baseUrl}/__sandbox/faults`)).json()) as { mode: unknown }).mode === null;
-    const stopped = await interruptWhen(args, env, tempDir('shorty-config-'), async (_out, err) => err.includes('5 rows') && inFlight());
+    const inFlight = async () =>
+      ((await (await fetch(`${sb.baseUrl}/__sandbox/faults`)).json()) as { mode: unknown }).mode === null;
+    const stopped = await interruptWhen(
+      args,
+      env,
+      tempDir('shorty-config-'),
+      async (_out, err) => err.includes('5 rows') && inFlight(),
+    );
 
     expect(stopped.interrupted).toBe(true);
     expect(stopped.exitCode, stopped.stderr).toBe(130);
@@ -91,14 +110,24 @@ describe('Ctrl-C during urls import --journal', () => {
     const done = journalRecords(journal);
     expect(done.length).toBeGreaterThanOrEqual(1);
     expect(done.length).toBeLessThan(5);
-    expect(stopped.stderr).toMatch(new RegExp(`^interrupted: ${done.length} ok in .*${5 - done.length} rows not sent; run the same command again`, 'm'));
+    expect(stopped.stderr).toMatch(
+      new RegExp(
+        `^interrupted: ${done.length} ok in .*${5 - done.length} rows not sent; run the same command again`,
+        'm',
+      ),
+    );
     expect(done.map((r) => r.status)).toEqual(done.map(() => 'ok'));
     expect(done[0]).toMatchObject({ url: urls[0], id: expect.any(Number) });
     expect((await createdUrls(sb)).sort()).toEqual(done.map((r) => r.url).sort());
 
     const rerun = await startCli(args, { env, configDir: tempDir('shorty-config-') }).result;
     expect(rerun.exitCode, rerun.stderr).toBe(0);
-    expect(rerun.stdout.trim().split('\n').map((l) => JSON.parse(l).status)).toEqual(urls.map((_, i) => (i < done.length ? 'skipped' : 'ok')));
+    expect(
+      rerun.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).status),
+    ).toEqual(urls.map((_, i) => (i < done.length ? 'skipped' : 'ok')));
     expect((await createdUrls(sb)).sort()).toEqual([...urls].sort());
     expect((await sb.admin.stats()).links).toBe(5);
   });
@@ -119,14 +148,18 @@ describe('Ctrl-C during urls import --journal', () => {
       // A fresh config folder and server window each time: a new budget, as if the user came back later.
       created.push(...(await createdUrls(sb)));
       await sb.admin.reset();
-      const run = await interruptWhen(args, env, tempDir('shorty-config-'), (_out, err) => /waiting \d+s for the rate limit/.test(err));
+      const run = await interruptWhen(args, env, tempDir('shorty-config-'), (_out, err) =>
+        /waiting \d+s for the rate limit/.test(err),
+      );
       runs.push(run);
       const records = journalRecords(journal);
       expect(records.every((r) => r.status === 'ok')).toBe(true);
       expect((await sb.admin.stats()).links).toBe(records.length);
       if (!run.interrupted) break;
       expect(run.exitCode, run.stderr).toBe(130);
-      expect(run.stderr).toMatch(/^interrupted: .*rows not sent; run the same command again \(same --journal\) to resume$/m);
+      expect(run.stderr).toMatch(
+        /^interrupted: .*rows not sent; run the same command again \(same --journal\) to resume$/m,
+      );
     }
     expect(runs.map((r) => r.exitCode)).toEqual([130, 130, 130, 0]);
     created.push(...(await createdUrls(sb)));
@@ -143,7 +176,9 @@ describe('Ctrl-C during a rate-limit wait of a single command', () => {
     const env = { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey, SHORTY_RATE_LIMIT: '1/60s' };
     const configDir = tempDir('shorty-config-');
     expect((await startCli(['urls', 'list'], { env, configDir }).result).exitCode).toBe(0);
-    const run = await interruptWhen(['urls', 'add', 'https://example.com/late'], env, configDir, (_o, err) => err.includes('for the rate limit'));
+    const run = await interruptWhen(['urls', 'add', 'https://example.com/late'], env, configDir, (_o, err) =>
+      err.includes('for the rate limit'),
+    );
     expect(run.exitCode).toBe(130);
     expect(run.stderr).toMatch(/^shorty: interrupted$/m);
     expect(run.stderr).not.toMatch(/^\s+at /m);
@@ -156,8 +191,13 @@ describe('SIGTERM, and a second signal', () => {
    * Runs the CLI and sends `signals` once `ready(stderr)` holds (asked on each output, and every
    * 50 ms); with `againEveryMs`, the last signal again until the run ends.
    */
-  async function signalWhen(args: string[], env: Record<string, string>, signals: NodeJS.Signals[],
-    ready: (stderr: string) => boolean | Promise<boolean>, againEveryMs?: number): Promise<CliResult> {
+  async function signalWhen(
+    args: string[],
+    env: Record<string, string>,
+    signals: NodeJS.Signals[],
+    ready: (stderr: string) => boolean | Promise<boolean>,
+    againEveryMs?: number,
+  ): Promise<CliResult> {
     const { child, result } = startCli(args, { env, timeout: 15_000 });
     let stderr = '';
     let sent = false;
@@ -187,10 +227,16 @@ describe('SIGTERM, and a second signal', () => {
     const { path } = inputOf('term', 5);
     const journal = join(dir, 'term.journal');
     const env = { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey };
-    const run = await signalWhen(['urls', 'import', path, '--journal', journal, '--rate-limit', '2/30s', '-o', 'ndjson'], env, ['SIGTERM'],
-      (err) => /waiting \d+s for the rate limit/.test(err));
+    const run = await signalWhen(
+      ['urls', 'import', path, '--journal', journal, '--rate-limit', '2/30s', '-o', 'ndjson'],
+      env,
+      ['SIGTERM'],
+      (err) => /waiting \d+s for the rate limit/.test(err),
+    );
     expect(run.exitCode, run.stderr).toBe(143);
-    expect(run.stderr).toMatch(/^terminated: 2 ok in .*; 3 rows not sent; run the same command again \(same --journal\) to resume$/m);
+    expect(run.stderr).toMatch(
+      /^terminated: 2 ok in .*; 3 rows not sent; run the same command again \(same --journal\) to resume$/m,
+    );
     expect(journalRecords(journal)).toHaveLength(2);
     expect((await sb.admin.stats()).links).toBe(2);
   });
@@ -200,12 +246,18 @@ describe('SIGTERM, and a second signal', () => {
     const sb = sandbox;
     // The server holds the answer for 60 s: only the second signal can end the run in time.
     await sb.admin.fault('slow', { count: 1, delayMs: 60_000 });
-    const inFlight = async () => ((await (await fetch(`${sb.baseUrl}/__sandbox/faults`)).json()) as { mode: unknown }).mode === null;
+    const inFlight = async () =>
+      ((await (await fetch(`${sb.baseUrl}/__sandbox/faults`)).json()) as { mode: unknown }).mode === null;
     const { path } = inputOf('twice', 3);
     const env = { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey };
     // Signals sent at once can merge into one: SIGTERM goes on until the run ends.
-    const run = await signalWhen(['urls', 'import', path, '--rate-limit', '3/1s'], env, ['SIGTERM', 'SIGTERM'],
-      async (err) => err.includes('3 rows') && inFlight(), 100);
+    const run = await signalWhen(
+      ['urls', 'import', path, '--rate-limit', '3/1s'],
+      env,
+      ['SIGTERM', 'SIGTERM'],
+      async (err) => err.includes('3 rows') && inFlight(),
+      100,
+    );
     expect(run.exitCode, run.stderr).toBe(143);
   });
 });

@@ -19,7 +19,13 @@ afterEach(async () => {
 });
 
 function envOf(sb: StartedSandbox, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH, SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey, SHORTY_CONFIG_DIR: tempDir(), ...extra };
+  return {
+    PATH: process.env.PATH,
+    SHORTY_BASE_URL: sb.baseUrl,
+    SHORTY_API_KEY: sb.apiKey,
+    SHORTY_CONFIG_DIR: tempDir(),
+    ...extra,
+  };
 }
 
 function inputOf(name: string, n: number): string {
@@ -45,34 +51,46 @@ async function toFullDisk(args: string[], env: NodeJS.ProcessEnv): Promise<{ cod
 }
 
 /** The outcomes: each create's intent (`sending`) comes before its outcome. */
-const journalRecords = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { status: string; url: string })
-  .filter((r) => r.status !== 'sending');
+const journalRecords = (path: string) =>
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { status: string; url: string })
+    .filter((r) => r.status !== 'sending');
 
 describe('stdout on a full disk (/dev/full)', () => {
-  test.each([
-    [['urls', 'list']],
-    [['urls', 'export']],
-    [['--help']],
-    [['urls', 'import', '--help']],
-    [['--version']],
-  ])('shorty %j: one line, exit 1', async (args) => {
-    sandbox = await startSandbox();
-    const res = await toFullDisk(args, envOf(sandbox));
-    expect(res).toEqual({ code: 1, stderr: 'shorty: cannot write to stdout: no space left on the device (ENOSPC)\n' });
-  });
+  test.each([[['urls', 'list']], [['urls', 'export']], [['--help']], [['urls', 'import', '--help']], [['--version']]])(
+    'shorty %j: one line, exit 1',
+    async (args) => {
+      sandbox = await startSandbox();
+      const res = await toFullDisk(args, envOf(sandbox));
+      expect(res).toEqual({
+        code: 1,
+        stderr: 'shorty: cannot write to stdout: no space left on the device (ENOSPC)\n',
+      });
+    },
+  );
 
   test('urls import: stops, journals what it sent, says how many rows were not sent; exit 1', async () => {
     // The server paces at the client's cap too: its headers must not let the client run ahead.
     sandbox = await startSandbox({ rateLimit: '5/1s' });
     const journal = join(dir, 'full.journal');
-    const res = await toFullDisk(['urls', 'import', inputOf('full', 20), '--journal', journal, '--rate-limit', '5/1s'], envOf(sandbox));
+    const res = await toFullDisk(
+      ['urls', 'import', inputOf('full', 20), '--journal', journal, '--rate-limit', '5/1s'],
+      envOf(sandbox),
+    );
     expect(res.code).toBe(1);
     expect(res.stderr).not.toMatch(/^\s+at /m);
     const sent = journalRecords(journal);
     expect(sent.length).toBeGreaterThanOrEqual(1);
     expect(sent.length).toBeLessThan(20);
     expect((await sandbox.admin.stats()).links).toBe(sent.length);
-    expect(res.stderr).toMatch(new RegExp(`^shorty: cannot write to stdout: no space left on the device \\(ENOSPC\\); ${20 - sent.length} of 20 rows not sent, ${sent.length} finished but not shown \\(they are in the journal\\)$`, 'm'));
+    expect(res.stderr).toMatch(
+      new RegExp(
+        `^shorty: cannot write to stdout: no space left on the device \\(ENOSPC\\); ${20 - sent.length} of 20 rows not sent, ${sent.length} finished but not shown \\(they are in the journal\\)$`,
+        'm',
+      ),
+    );
   });
 });
 
@@ -102,22 +120,35 @@ describe('stdout whose reader leaves early (| head)', () => {
     expect(hint).toBe(`shorty ${args.join(' ')}`);
 
     // The command, as a shell runs it, creates exactly the rest.
-    const rerun = await execa('sh', ['-c', `shorty() { "${process.execPath}" "${BIN}" "$@"; }; ${hint}`], { env, extendEnv: false, reject: false });
+    const rerun = await execa('sh', ['-c', `shorty() { "${process.execPath}" "${BIN}" "$@"; }; ${hint}`], {
+      env,
+      extendEnv: false,
+      reject: false,
+    });
     expect(rerun.exitCode, rerun.stderr).toBe(0);
     expect((await sb.admin.stats()).links).toBe(20);
-    expect(journalRecords(journal).map((r) => r.url).sort()).toEqual(readFileSync(input, 'utf8').trim().split('\n').sort());
+    expect(
+      journalRecords(journal)
+        .map((r) => r.url)
+        .sort(),
+    ).toEqual(readFileSync(input, 'utf8').trim().split('\n').sort());
   });
 
   test('urls import without --journal says that a rerun sends every row again', async () => {
     sandbox = await startSandbox({ rateLimit: '5/1s' });
-    const child = spawn(process.execPath, [BIN, 'urls', 'import', inputOf('nojournal', 30), '--rate-limit', '5/1s'], { env: envOf(sandbox), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'urls', 'import', inputOf('nojournal', 30), '--rate-limit', '5/1s'], {
+      env: envOf(sandbox),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const result = finished(child);
     await once(child.stdout!, 'data');
     child.stdout!.destroy();
     const res = await result;
     expect(res.code).toBe(1);
     expect(res.stderr).toMatch(/^shorty: stdout was closed; \d+ of 30 rows not sent/m);
-    expect(res.stderr).toMatch(/^hint: a rerun without --journal sends all 30 rows again; add --journal FILE to make an import resumable$/m);
+    expect(res.stderr).toMatch(
+      /^hint: a rerun without --journal sends all 30 rows again; add --journal FILE to make an import resumable$/m,
+    );
     expect((await sandbox.admin.stats()).links).toBeLessThan(30);
   });
 });

@@ -17,7 +17,8 @@ const { sandbox } = cli;
 let shortUrl: string;
 
 beforeEach(async () => {
-  shortUrl = (await sandbox.api('POST', '/url/add', { url: 'https://example.com/secret-test', custom: 'sekrit' })).json.shorturl;
+  shortUrl = (await sandbox.api('POST', '/url/add', { url: 'https://example.com/secret-test', custom: 'sekrit' })).json
+    .shorturl;
   await sandbox.admin.reset();
 });
 
@@ -34,11 +35,19 @@ function expectNoKey(res: CliResult): void {
 describe('the suite-wide check finds keys wherever a test gives them', () => {
   test('a key from --api-key, from --api-key=, from a config file or from login stdin is checked', () => {
     const dir = tempDir('shorty-secrets-');
-    writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { work: { 'api-key': 'sk_from_config_file_0001' } } }));
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({ profiles: { work: { 'api-key': 'sk_from_config_file_0001' } } }),
+    );
     collectSecrets(['urls', 'list', '--api-key', 'sk_from_flag_000000001'], {}, dir);
     collectSecrets(['urls', 'list', '--api-key=sk_from_flag_equals_01'], {}, dir);
     collectSecrets(['login', '--with-key'], { input: 'sk_from_login_stdin_01\n' }, dir);
-    for (const key of ['sk_from_flag_000000001', 'sk_from_flag_equals_01', 'sk_from_config_file_0001', 'sk_from_login_stdin_01']) {
+    for (const key of [
+      'sk_from_flag_000000001',
+      'sk_from_flag_equals_01',
+      'sk_from_config_file_0001',
+      'sk_from_login_stdin_01',
+    ]) {
       expect(usedSecrets.has(key)).toBe(true);
       expect(() => assertNoSecret(['x'], { stdout: `leak: ${key}\n`, stderr: '' })).toThrow(/API key appeared/);
       expect(() => assertNoSecret(['x'], { stdout: '', stderr: `leak: ${key}` })).toThrow(/API key appeared/);
@@ -54,7 +63,10 @@ describe('the key never appears in output', () => {
     ['legacy create with --debug and --xml', ['legacy', 'create', 'https://example.com/x', '--debug', '--xml']],
     ['SHORTY_DEBUG=1 on an error answer', ['urls', 'get', '999']],
   ])('%s', async (_name, args) => {
-    const res = await shorty(args.map((a) => (a === 'SHORT' ? shortUrl : a)), { SHORTY_DEBUG: '1' });
+    const res = await shorty(
+      args.map((a) => (a === 'SHORT' ? shortUrl : a)),
+      { SHORTY_DEBUG: '1' },
+    );
     expect(res.exitCode === 0 || res.exitCode === 1).toBe(true);
     expect(res.stderr).toMatch(/^> GET|^> POST/m);
     expectNoKey(res);
@@ -64,7 +76,10 @@ describe('the key never appears in output', () => {
   test('a legacy failure names the path with *** and a stack under --debug stays clean', async () => {
     await sandbox.admin.fault('html500');
     // The retries' back-off is skipped: what matters is what each of them prints.
-    const res = await runInProcess(['legacy', 'info', shortUrl, '--debug', '--timeout', '1'], { env: cli.env, sleep: noWait });
+    const res = await runInProcess(['legacy', 'info', shortUrl, '--debug', '--timeout', '1'], {
+      env: cli.env,
+      sleep: noWait,
+    });
     await sandbox.admin.fault(null);
     expect(res.exitCode).toBe(1);
     expect(res.stderr).toMatch(/^shorty: .*\/api\/v1\/\*\*\*\/shorturl\/info\//m);
@@ -73,19 +88,32 @@ describe('the key never appears in output', () => {
 
   test('a key given with --api-key is not echoed, even when the server rejects it', async () => {
     const wrong = 'sk_wrong_key_given_on_the_command_line';
-    const res = await runCli(['urls', 'list', '--api-key', wrong, '--debug'], { env: { SHORTY_BASE_URL: sandbox.baseUrl } });
+    const res = await runCli(['urls', 'list', '--api-key', wrong, '--debug'], {
+      env: { SHORTY_BASE_URL: sandbox.baseUrl },
+    });
     expect(res.exitCode).toBe(3);
     expect(`${res.stdout}${res.stderr}`).not.toContain(wrong);
-    const legacy = await runCli(['legacy', 'list', `--api-key=${wrong}`, '--debug'], { env: { SHORTY_BASE_URL: sandbox.baseUrl } });
+    const legacy = await runCli(['legacy', 'list', `--api-key=${wrong}`, '--debug'], {
+      env: { SHORTY_BASE_URL: sandbox.baseUrl },
+    });
     expect(legacy.exitCode).toBe(3);
     expect(`${legacy.stdout}${legacy.stderr}`).not.toContain(wrong);
   });
 
   test('login --with-key stores the key and no command shows it afterwards', async () => {
     const configDir = tempDir('shorty-config-');
-    const login = await runCli(['login', '--base-url', sandbox.baseUrl, '--with-key'], { input: `${sandbox.apiKey}\n`, configDir });
+    const login = await runCli(['login', '--base-url', sandbox.baseUrl, '--with-key'], {
+      input: `${sandbox.apiKey}\n`,
+      configDir,
+    });
     expect(login.exitCode, login.stderr).toBe(0);
-    for (const args of [['config', 'list'], ['config', 'get', 'api-key'], ['config', 'list', '--json'], ['urls', 'list', '--debug'], ['legacy', 'list', '--debug']]) {
+    for (const args of [
+      ['config', 'list'],
+      ['config', 'get', 'api-key'],
+      ['config', 'list', '--json'],
+      ['urls', 'list', '--debug'],
+      ['legacy', 'list', '--debug'],
+    ]) {
       const res = await runInProcess(args, { configDir });
       expect(res.exitCode, `${args.join(' ')}: ${res.stderr}`).toBe(0);
       expectNoKey(res);
@@ -101,7 +129,11 @@ describe('SHORTY_DEBUG=curl prints requests that replay with the key from the en
     const answers = [];
     for (const line of lines) {
       expect(line).toContain('$SHORTY_API_KEY');
-      const run = await execa('bash', ['-c', line], { env: { PATH: process.env.PATH, SHORTY_API_KEY: sandbox.apiKey }, extendEnv: false, reject: false });
+      const run = await execa('bash', ['-c', line], {
+        env: { PATH: process.env.PATH, SHORTY_API_KEY: sandbox.apiKey },
+        extendEnv: false,
+        reject: false,
+      });
       expect(run.exitCode, run.stderr).toBe(0);
       answers.push(JSON.parse(String(run.stdout)));
     }
@@ -112,13 +144,16 @@ describe('SHORTY_DEBUG=curl prints requests that replay with the key from the en
     // A backslash is refused in a URL (browsers read it as /), so the shell's other metacharacters stand in.
     const longUrl = `https://example.com/it's "quoted" $HOME \`id\` ; back`;
     const sent = new URL(longUrl).href;
-    const res = await shorty(['urls', 'add', longUrl, '--meta-title', 'a $b `c` \'d\'', '-q'], { SHORTY_DEBUG: 'curl' });
+    const res = await shorty(['urls', 'add', longUrl, '--meta-title', "a $b `c` 'd'", '-q'], { SHORTY_DEBUG: 'curl' });
     expect(res.exitCode, res.stderr).toBe(0);
     expectNoKey(res);
     const [answer] = (await replay(res)) as { error: unknown; id: number }[];
     expect(Number(answer.error)).toBe(0);
     const bodies = (await sandbox.admin.requests()).filter((r) => r.method === 'POST').map((r) => r.body);
-    expect(bodies).toEqual([{ url: sent, metatitle: 'a $b `c` \'d\'' }, { url: sent, metatitle: 'a $b `c` \'d\'' }]);
+    expect(bodies).toEqual([
+      { url: sent, metatitle: "a $b `c` 'd'" },
+      { url: sent, metatitle: "a $b `c` 'd'" },
+    ]);
     expect((await sandbox.admin.requests()).every((r) => r.authorized)).toBe(true);
   });
 
@@ -152,7 +187,11 @@ describe('http:// to a host that is not loopback', () => {
     ['an import', ['urls', 'import', '-']],
   ])('is refused for %s before any connection: exit 2, not a network error', async (_name, args) => {
     const configDir = tempDir('shorty-config-');
-    const res = await runInProcess([...args, '--base-url', remote], { env: { SHORTY_API_KEY: sandbox.apiKey }, configDir, input: 'https://example.com/a\n' });
+    const res = await runInProcess([...args, '--base-url', remote], {
+      env: { SHORTY_API_KEY: sandbox.apiKey },
+      configDir,
+      input: 'https://example.com/a\n',
+    });
     expect(res.exitCode, res.stderr).toBe(2);
     expect(res.stderr).toMatch(/^shorty: refusing to send the API key in clear text to shorty-test\.invalid$/m);
     expect(res.stderr).toMatch(/^hint: .*--insecure/m);
@@ -162,23 +201,34 @@ describe('http:// to a host that is not loopback', () => {
   });
 
   test('with --insecure the same URL is tried, so it is the refusal that stopped the others', async () => {
-    const res = await runInProcess(['urls', 'list', '--base-url', remote, '--insecure', '--timeout', '5'], { env: { SHORTY_API_KEY: sandbox.apiKey }, sleep: noWait });
+    const res = await runInProcess(['urls', 'list', '--base-url', remote, '--insecure', '--timeout', '5'], {
+      env: { SHORTY_API_KEY: sandbox.apiKey },
+      sleep: noWait,
+    });
     expect(res.exitCode, res.stderr).toBe(5);
     expect(res.stderr).toMatch(/^shorty: (host not found|could not connect|request timed out)/m);
   });
 
   test('the refusal applies to a base URL from the environment and from the config too', async () => {
-    const fromEnv = await runInProcess(['urls', 'list'], { env: { SHORTY_API_KEY: sandbox.apiKey, SHORTY_BASE_URL: remote } });
+    const fromEnv = await runInProcess(['urls', 'list'], {
+      env: { SHORTY_API_KEY: sandbox.apiKey, SHORTY_BASE_URL: remote },
+    });
     expect(fromEnv.exitCode).toBe(2);
     const configDir = tempDir('shorty-config-');
-    writeFileSync(join(configDir, 'config.json'), JSON.stringify({ profiles: { default: { 'base-url': remote, 'api-key': sandbox.apiKey } } }));
+    writeFileSync(
+      join(configDir, 'config.json'),
+      JSON.stringify({ profiles: { default: { 'base-url': remote, 'api-key': sandbox.apiKey } } }),
+    );
     const fromConfig = await runInProcess(['urls', 'list'], { configDir });
     expect(fromConfig.exitCode).toBe(2);
     expect(fromConfig.stderr).toMatch(/refusing to send the API key in clear text/);
   });
 
   test('https:// to the same host and http:// to loopback are not refused', async () => {
-    const https = await runInProcess(['urls', 'list', '--base-url', 'https://shorty-test.invalid', '--timeout', '5'], { env: { SHORTY_API_KEY: sandbox.apiKey }, sleep: noWait });
+    const https = await runInProcess(['urls', 'list', '--base-url', 'https://shorty-test.invalid', '--timeout', '5'], {
+      env: { SHORTY_API_KEY: sandbox.apiKey },
+      sleep: noWait,
+    });
     expect(https.exitCode).toBe(5);
     const loopback = await shorty(['urls', 'list']);
     expect(loopback.exitCode).toBe(0);

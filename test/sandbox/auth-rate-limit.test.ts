@@ -34,7 +34,9 @@ describe('auth', () => {
     expect(await json.json()).toEqual({ code: 403, data: { message: KEY_MESSAGE } });
     const xml = await fetch(`${sb.baseUrl}/api/v1/wrongkey/shorturl/list_active_urls.xml`);
     expect(xml.status).toBe(403);
-    expect(await xml.text()).toContain('<code>403</code><data><message>A valid API key is required to use this service.</message></data>');
+    expect(await xml.text()).toContain(
+      '<code>403</code><data><message>A valid API key is required to use this service.</message></data>',
+    );
   });
 
   test('the legacy key never reaches the request log', async () => {
@@ -53,7 +55,8 @@ describe('rate limit', () => {
     expect(parseRateLimit('100/500ms')).toEqual({ limit: 100, windowMs: 500 });
     expect(parseRateLimit('30/1m')).toEqual({ limit: 30, windowMs: 60_000 });
     expect(parseRateLimit('30/60')).toEqual({ limit: 30, windowMs: 60_000 });
-    for (const bad of ['', 'abc', '0/1s', '5/0s', '5/-1s', '5/1x', '-5/1s']) expect(() => parseRateLimit(bad)).toThrow(/invalid rate limit/);
+    for (const bad of ['', 'abc', '0/1s', '5/0s', '5/-1s', '5/1x', '-5/1s'])
+      expect(() => parseRateLimit(bad)).toThrow(/invalid rate limit/);
   });
 
   test('5/1s: headers count down, the 6th answers 200 + error 429 with Retry-After, a new window resets', async () => {

@@ -6,10 +6,13 @@ import { countryOf } from '../../src/sandbox/clicks.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
 
 const UA = {
-  chromeWindows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+  chromeWindows:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
   firefoxLinux: 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0',
-  safariIphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1',
-  edgeWindows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 Edg/120.0.2210.91',
+  safariIphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1',
+  edgeWindows:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 Edg/120.0.2210.91',
 };
 
 /** Six visits by four visitors: two come back, two come direct. */
@@ -51,7 +54,12 @@ describe.each([
 
   test('a link counts referrers, browsers, systems and countries of its redirects', async () => {
     const { json: added } = await sb.api('POST', '/url/add', { url: 'https://example.com/counted' });
-    expect((await sb.api('GET', `/url/${added.id}`)).json.data).toMatchObject({ topCountries: 0, topReferrers: 0, topBrowsers: 0, topOs: 0 });
+    expect((await sb.api('GET', `/url/${added.id}`)).json.data).toMatchObject({
+      topCountries: 0,
+      topReferrers: 0,
+      topBrowsers: 0,
+      topOs: 0,
+    });
     await visit(added.shorturl);
     expect((await sb.api('GET', `/url/${added.id}`)).json.data).toEqual(expected(linkCount));
   });

@@ -31,7 +31,11 @@ describe('runSandbox', () => {
     const out = capture();
     const err = capture();
     const abort = new AbortController();
-    const running = runSandbox({ apiKey: 'sk_command_test_key', rateLimit: '7/60s' }, { stdout: out.stream, stderr: err.stream }, abort.signal);
+    const running = runSandbox(
+      { apiKey: 'sk_command_test_key', rateLimit: '7/60s' },
+      { stdout: out.stream, stderr: err.stream },
+      abort.signal,
+    );
     await waitFor(() => out.text().split('\n').length >= 3);
     const lines = out.text().split('\n');
     expect(lines).toHaveLength(3);
@@ -64,7 +68,9 @@ describe('runSandbox', () => {
     [{ rateLimit: 'fast' }, /invalid rate limit/],
     [{ apiKey: 'a b' }, /invalid API key/],
   ])('%j is refused with a clear error', async (opts, message) => {
-    await expect(runSandbox(opts, { stdout: capture().stream, stderr: capture().stream }, new AbortController().signal)).rejects.toThrow(message);
+    await expect(
+      runSandbox(opts, { stdout: capture().stream, stderr: capture().stream }, new AbortController().signal),
+    ).rejects.toThrow(message);
   });
 });
 
@@ -81,7 +87,10 @@ describe('--data persistence', () => {
 
     const second = await startSandbox({ dataFile: file, apiKey: 'sk_persist_2' });
     const detail = await second.api('GET', `/url/${link.json.id}`);
-    expect(detail.json.details).toMatchObject({ longurl: 'https://example.com/kept', shorturl: `${second.baseUrl}/kept1` });
+    expect(detail.json.details).toMatchObject({
+      longurl: 'https://example.com/kept',
+      shorturl: `${second.baseUrl}/kept1`,
+    });
     expect(detail.json.data.clicks).toBe(1);
     expect((await second.api('GET', '/channels')).json.data.channels[0].name).toBe('Kept channel');
     // ids continue after the saved ones
@@ -104,19 +113,33 @@ describe('--data persistence', () => {
     const out = capture();
     const err = capture();
     const abort = new AbortController();
-    const running = runSandbox({ apiKey: 'sk_save_fails_1', data: file }, { stdout: out.stream, stderr: err.stream }, abort.signal);
+    const running = runSandbox(
+      { apiKey: 'sk_save_fails_1', data: file },
+      { stdout: out.stream, stderr: err.stream },
+      abort.signal,
+    );
     await waitFor(() => out.text().includes('SHORTY_API_KEY'));
     const baseUrl = /^SHORTY_BASE_URL=(\S+)$/m.exec(out.text())![1];
-    const add = async (n: number) => (await fetch(`${baseUrl}/api/url/add`, {
-      method: 'POST', headers: { Authorization: 'Bearer sk_save_fails_1' }, body: JSON.stringify({ url: `https://example.com/${n}` }),
-    })).json() as Promise<{ error: number; id: number }>;
+    const add = async (n: number) =>
+      (
+        await fetch(`${baseUrl}/api/url/add`, {
+          method: 'POST',
+          headers: { Authorization: 'Bearer sk_save_fails_1' },
+          body: JSON.stringify({ url: `https://example.com/${n}` }),
+        })
+      ).json() as Promise<{ error: number; id: number }>;
 
     expect((await add(1)).error).toBe(0);
     rmSync(folder, { recursive: true }); // every save fails now (ENOENT), as on a full disk
     expect(await add(2)).toMatchObject({ error: 0, id: 2 });
     expect(await add(3)).toMatchObject({ error: 0, id: 3 });
-    const warnings = err.text().split('\n').filter((line) => line.startsWith('warning:'));
-    expect(warnings).toEqual([`warning: cannot save the data to ${file} (ENOENT); the sandbox goes on from memory and saves at the next change`]);
+    const warnings = err
+      .text()
+      .split('\n')
+      .filter((line) => line.startsWith('warning:'));
+    expect(warnings).toEqual([
+      `warning: cannot save the data to ${file} (ENOENT); the sandbox goes on from memory and saves at the next change`,
+    ]);
 
     mkdirSync(folder);
     expect((await add(4)).error).toBe(0);
@@ -132,13 +155,21 @@ describe('--data persistence', () => {
     mkdirSync(folder);
     const file = join(folder, 'state.json');
     // The built CLI, as a person runs it (its key on stdout is the sandbox's own, printed by design).
-    const child = execa(process.execPath, [BIN, 'sandbox', '--data', file], { reject: false, env: { SHORTY_CONFIG_DIR: dir } });
+    const child = execa(process.execPath, [BIN, 'sandbox', '--data', file], {
+      reject: false,
+      env: { SHORTY_CONFIG_DIR: dir },
+    });
     await stdoutShows(child, /SHORTY_API_KEY=/);
     rmSync(folder, { recursive: true });
     child.kill('SIGTERM');
     const res = await child;
     expect(res.exitCode).toBe(1);
-    expect(res.stderr).toMatch(new RegExp(`^shorty: cannot save the data to ${file}: no such file or folder \\(ENOENT\\); the changes since the last save are lost$`, 'm'));
+    expect(res.stderr).toMatch(
+      new RegExp(
+        `^shorty: cannot save the data to ${file}: no such file or folder \\(ENOENT\\); the changes since the last save are lost$`,
+        'm',
+      ),
+    );
   });
 
   test('a file that is not sandbox state is refused with a clear message', async () => {

@@ -40,18 +40,31 @@ describe('links', () => {
     const channel = (await sb.api('POST', '/channel/add', { name: 'Launch' })).json.id;
     const { json } = await sb.api('POST', '/url/add', { url: 'https://example.com/grouped', channel });
     await sb.api('POST', `/campaign/${campaign}/assign/${json.id}`);
-    expect((await sb.api('GET', '/urls')).json.data.urls[0]).toMatchObject({ campaign: String(campaign), channel: [channel] });
+    expect((await sb.api('GET', '/urls')).json.data.urls[0]).toMatchObject({
+      campaign: String(campaign),
+      channel: [channel],
+    });
   });
 
   test('url/add answers the id as a string; url/:id/update answers shorturl', async () => {
     const added = await sb.api('POST', '/url/add', { url: 'https://example.com/a' });
-    expect(added.json).toEqual({ error: 0, id: expect.stringMatching(/^\d+$/), shorturl: expect.stringContaining(sb.baseUrl) });
-    const updated = await sb.api('PUT', `/url/${added.json.id}/update`, { url: 'https://example.com/b', custom: 'renamed' });
+    expect(added.json).toEqual({
+      error: 0,
+      id: expect.stringMatching(/^\d+$/),
+      shorturl: expect.stringContaining(sb.baseUrl),
+    });
+    const updated = await sb.api('PUT', `/url/${added.json.id}/update`, {
+      url: 'https://example.com/b',
+      custom: 'renamed',
+    });
     expect(updated.json).toEqual({ error: 0, id: Number(added.json.id), shorturl: `${sb.baseUrl}/renamed` });
   });
 
   test('url/add without url is "Missing required parameter: url"; a bad one is still "Please enter a valid URL."', async () => {
-    expect((await sb.api('POST', '/url/add', { custom: 'nourl' })).json).toEqual({ error: 1, message: 'Missing required parameter: url' });
+    expect((await sb.api('POST', '/url/add', { custom: 'nourl' })).json).toEqual({
+      error: 1,
+      message: 'Missing required parameter: url',
+    });
     expect((await sb.api('POST', '/url/add', { url: null })).json.message).toBe('Missing required parameter: url');
     expect((await sb.api('POST', '/url/add', { url: 'not a url' })).json.message).toBe('Please enter a valid URL.');
   });
@@ -70,7 +83,13 @@ describe('lists with string ids', () => {
     };
     expect(await first('/pixels', 'pixels')).toMatchObject({ id: '1', name: 'GA' });
     expect(await first('/domains', 'domains')).toMatchObject({ id: '1', domain: 'https://go.example.com' });
-    expect(await first('/qr', 'qrs')).toEqual({ id: String(qr.id), name: 'https://example.com/qr', link: qr.link, scans: '1', date: expect.any(String) });
+    expect(await first('/qr', 'qrs')).toEqual({
+      id: String(qr.id),
+      name: 'https://example.com/qr',
+      link: qr.link,
+      scans: '1',
+      date: expect.any(String),
+    });
     expect(await first('/overlay', 'overlay')).toMatchObject({ id: '3', type: 'message' });
     expect((await sb.api('GET', '/overlay')).json.data.cta).toBeUndefined();
     expect(await first('/splash', 'splash')).toMatchObject({ id: '2' });
@@ -117,9 +136,18 @@ describe('campaigns', () => {
   test('duplicate names, names under 2 characters and taken slugs are refused with v6 messages', async () => {
     await sb.api('POST', '/campaign/add', { name: 'Summer', slug: 'summer' });
     const message = async (body: object) => (await sb.api('POST', '/campaign/add', body)).json;
-    expect(await message({ name: 'Summer' })).toEqual({ error: 1, message: 'You already have a campaign with that name.' });
-    expect(await message({ name: 'S' })).toEqual({ error: 1, message: 'Campaign name cannot be empty and must have at least 2 characters.' });
-    expect(await message({})).toEqual({ error: 1, message: 'Campaign name cannot be empty and must have at least 2 characters.' });
+    expect(await message({ name: 'Summer' })).toEqual({
+      error: 1,
+      message: 'You already have a campaign with that name.',
+    });
+    expect(await message({ name: 'S' })).toEqual({
+      error: 1,
+      message: 'Campaign name cannot be empty and must have at least 2 characters.',
+    });
+    expect(await message({})).toEqual({
+      error: 1,
+      message: 'Campaign name cannot be empty and must have at least 2 characters.',
+    });
     expect(await message({ name: 'Winter', slug: 'summer' })).toEqual({
       error: 1,
       message: 'This slug is currently not available. Please choose another one.',
@@ -144,7 +172,8 @@ describe('channels', () => {
     const a = (await sb.api('POST', '/channel/add', { name: 'A channel' })).json.id;
     const b = (await sb.api('POST', '/channel/add', { name: 'B channel' })).json.id;
     const link = (await sb.api('POST', '/url/add', { url: 'https://example.com/shared' })).json.id;
-    const assign = async (channel: number, type = 'links') => (await sb.api('POST', `/channel/${channel}/assign/${type}/${link}`)).json;
+    const assign = async (channel: number, type = 'links') =>
+      (await sb.api('POST', `/channel/${channel}/assign/${type}/${link}`)).json;
     expect(await assign(a)).toEqual({ error: 0, message: 'Link successfully added to the channel.' });
     expect(await assign(b)).toEqual({ error: 0, message: 'Link successfully added to the channel.' });
     expect(await assign(a)).toEqual({ error: 1, message: 'This item is already added to the selected channel.' });
@@ -159,9 +188,18 @@ describe('channels', () => {
   test('an unknown item type is read as links; an unknown bio page is refused', async () => {
     const channel = (await sb.api('POST', '/channel/add', { name: 'Typed' })).json.id;
     const link = (await sb.api('POST', '/url/add', { url: 'https://example.com/typed' })).json.id;
-    expect((await sb.api('POST', `/channel/${channel}/assign/pages/${link}`)).json).toEqual({ error: 0, message: 'Link successfully added to the channel.' });
-    expect((await sb.api('GET', `/channel/${channel}`)).json.data.items[0]).toMatchObject({ type: 'links', id: Number(link) });
-    expect((await sb.api('POST', `/channel/${channel}/assign/bio/77`)).json).toEqual({ error: 1, message: 'Bio Page does not exist. Please try again.' });
+    expect((await sb.api('POST', `/channel/${channel}/assign/pages/${link}`)).json).toEqual({
+      error: 0,
+      message: 'Link successfully added to the channel.',
+    });
+    expect((await sb.api('GET', `/channel/${channel}`)).json.data.items[0]).toMatchObject({
+      type: 'links',
+      id: Number(link),
+    });
+    expect((await sb.api('POST', `/channel/${channel}/assign/bio/77`)).json).toEqual({
+      error: 1,
+      message: 'Bio Page does not exist. Please try again.',
+    });
   });
 });
 
@@ -170,9 +208,18 @@ describe('QR codes', () => {
     const link = (await sb.api('POST', '/qr/add', { type: 'link', data: 'https://example.com/scan' })).json;
     await fetch(link.link, { redirect: 'manual' });
     const withLink = (await sb.api('GET', `/qr/${link.id}`)).json;
-    expect(withLink.details).toEqual({ id: String(link.id), name: 'https://example.com/scan', link: link.link, scans: '1', data: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) });
+    expect(withLink.details).toEqual({
+      id: String(link.id),
+      name: 'https://example.com/scan',
+      link: link.link,
+      scans: '1',
+      data: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+    });
     expect(withLink.data).toMatchObject({ clicks: 1, uniqueClicks: 1 });
-    for (const body of [{ type: 'text', data: 'hello' }, { type: 'vcard', data: { name: 'Ada' } }]) {
+    for (const body of [
+      { type: 'text', data: 'hello' },
+      { type: 'vcard', data: { name: 'Ada' } },
+    ]) {
       const { json } = await sb.api('POST', '/qr/add', body);
       const detail = (await sb.api('GET', `/qr/${json.id}`)).json;
       expect(detail).toEqual({ error: 0, details: expect.objectContaining({ id: String(json.id), scans: '0' }) });
@@ -181,7 +228,13 @@ describe('QR codes', () => {
 
   test('update and delete say "QR has been ..."', async () => {
     const { json } = await sb.api('POST', '/qr/add', { type: 'text', data: 'hello' });
-    expect((await sb.api('PUT', `/qr/${json.id}/update`, { data: 'bye' })).json).toEqual({ error: 0, message: 'QR has been updated successfully.' });
-    expect((await sb.api('DELETE', `/qr/${json.id}/delete`)).json).toEqual({ error: 0, message: 'QR has been deleted successfully.' });
+    expect((await sb.api('PUT', `/qr/${json.id}/update`, { data: 'bye' })).json).toEqual({
+      error: 0,
+      message: 'QR has been updated successfully.',
+    });
+    expect((await sb.api('DELETE', `/qr/${json.id}/delete`)).json).toEqual({
+      error: 0,
+      message: 'QR has been deleted successfully.',
+    });
   });
 });

@@ -8,15 +8,26 @@ const BAD_KEY = 'A valid API key is required to use this service.';
 let sb: StartedSandbox;
 afterEach(() => sb?.close());
 
-const account = (authorization: string) => fetch(`${sb.baseUrl}/api/account`, { headers: { Authorization: authorization } });
+const account = (authorization: string) =>
+  fetch(`${sb.baseUrl}/api/account`, { headers: { Authorization: authorization } });
 
 describe('authentication and the rate limit', () => {
   test('Bearer, Token and a bare key are all accepted and share one budget; Remaining reads -1 once past it', async () => {
     sb = await startSandbox({ flavor: 'v6', rateLimit: '3/60s' });
     const answers = [];
-    for (const authorization of [`Bearer ${sb.apiKey}`, `Token ${sb.apiKey}`, sb.apiKey, `Token ${sb.apiKey}`, sb.apiKey]) {
+    for (const authorization of [
+      `Bearer ${sb.apiKey}`,
+      `Token ${sb.apiKey}`,
+      sb.apiKey,
+      `Token ${sb.apiKey}`,
+      sb.apiKey,
+    ]) {
       const res = await account(authorization);
-      answers.push({ status: res.status, error: ((await res.json()) as { error: number }).error, remaining: res.headers.get('x-ratelimit-remaining') });
+      answers.push({
+        status: res.status,
+        error: ((await res.json()) as { error: number }).error,
+        remaining: res.headers.get('x-ratelimit-remaining'),
+      });
     }
     expect(answers).toEqual([
       { status: 200, error: 0, remaining: '2' },
@@ -51,7 +62,8 @@ describe('authentication and the rate limit', () => {
     expect((await account(`Token ${sb.apiKey}`)).status).toBe(403);
     expect((await account(sb.apiKey)).status).toBe(403);
     const remaining = [];
-    for (let i = 0; i < 3; i++) remaining.push((await account(`Bearer ${sb.apiKey}`)).headers.get('x-ratelimit-remaining'));
+    for (let i = 0; i < 3; i++)
+      remaining.push((await account(`Bearer ${sb.apiKey}`)).headers.get('x-ratelimit-remaining'));
     expect(remaining).toEqual(['1', '0', '0']);
   });
 });
@@ -92,7 +104,10 @@ describe('403s of a server or an account that refuses the API (fault modes, any 
   test('"API service is disabled." answers even a wrong key; the account ones answer only the right key', async () => {
     sb = await startSandbox();
     await sb.admin.fault('api-disabled', { count: 1 });
-    expect(await (await account('Bearer sk_wrong_key')).json()).toEqual({ error: 1, message: 'API service is disabled.' });
+    expect(await (await account('Bearer sk_wrong_key')).json()).toEqual({
+      error: 1,
+      message: 'API service is disabled.',
+    });
     await sb.admin.fault('account-inactive', { count: 1 });
     expect(await (await account('Bearer sk_wrong_key')).json()).toEqual({ error: 1, message: BAD_KEY });
   });
@@ -102,7 +117,10 @@ describe('403s of a server or an account that refuses the API (fault modes, any 
     await sb.admin.fault('api-not-allowed', { count: 1 });
     const res = await fetch(`${sb.baseUrl}/api/v1/${sb.apiKey}/shorturl/list_active_urls.json`);
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ code: 403, data: { message: 'You do not have the permission to use the API.' } });
+    expect(await res.json()).toEqual({
+      code: 403,
+      data: { message: 'You do not have the permission to use the API.' },
+    });
   });
 });
 
@@ -111,7 +129,10 @@ describe('legacy XML', () => {
     sb = await startSandbox({ flavor: 'v6' });
     const before = Math.floor(Date.now() / 1000);
     const text = await (await fetch(`${sb.baseUrl}/api/v1/${sb.apiKey}/shorturl/list_active_urls.xml`)).text();
-    const m = /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<message client="127\.0\.0\.1" time="(\d+)"><response><code>200<\/code><data>.*<\/data><\/response><\/message>\n$/.exec(text);
+    const m =
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<message client="127\.0\.0\.1" time="(\d+)"><response><code>200<\/code><data>.*<\/data><\/response><\/message>\n$/.exec(
+        text,
+      );
     expect(m, text).not.toBeNull();
     expect(Number(m?.[1])).toBeGreaterThanOrEqual(before);
     const refused = await (await fetch(`${sb.baseUrl}/api/v1/wrongkey/shorturl/list_active_urls.xml`)).text();

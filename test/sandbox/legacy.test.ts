@@ -11,7 +11,12 @@ afterAll(() => sb.close());
 const b64 = (text: string) => encodeURIComponent(Buffer.from(text, 'utf8').toString('base64'));
 const legacy = async (path: string) => {
   const res = await fetch(`${sb.baseUrl}/api/v1/${sb.apiKey}/shorturl/${path}`);
-  return { status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text(), headers: res.headers };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type') ?? '',
+    text: await res.text(),
+    headers: res.headers,
+  };
 };
 const legacyJson = async (path: string) => JSON.parse((await legacy(path)).text);
 
@@ -82,8 +87,19 @@ test('disable -> info shows disabled, redirect 404, not listed -> enable -> acti
   expect((await fetch(`${sb.baseUrl}/toggle`, { redirect: 'manual' })).status).toBe(302);
 
   const disabled = await legacyJson(`disable/short_url/${short}.json`);
-  expect(disabled).toEqual({ code: 200, data: { url_id: created.data.url_id, status: 'disabled', short_url: created.data.short_url, date_time: expect.any(String) } });
-  expect((await legacyJson(`info/short_url/${short}.json`)).data).toMatchObject({ status: 'disabled', total_visits: '1' });
+  expect(disabled).toEqual({
+    code: 200,
+    data: {
+      url_id: created.data.url_id,
+      status: 'disabled',
+      short_url: created.data.short_url,
+      date_time: expect.any(String),
+    },
+  });
+  expect((await legacyJson(`info/short_url/${short}.json`)).data).toMatchObject({
+    status: 'disabled',
+    total_visits: '1',
+  });
   expect((await fetch(`${sb.baseUrl}/toggle`, { redirect: 'manual' })).status).toBe(404);
   const listed = (await legacyJson('list_active_urls.json')).data.urls.map((u: { short_url: string }) => u.short_url);
   expect(listed).not.toContain(created.data.short_url);
@@ -102,7 +118,9 @@ test('modern links can be managed through the legacy interface', async () => {
 test('XML: declaration, envelope, escaping and repeated <url> elements', async () => {
   const created = await legacy(`create/url/${b64('https://example.com/?a=1&b=<2>')}.xml`);
   expect(created.type).toMatch(/application\/xml/);
-  expect(created.text).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<response><code>200<\/code><data><url_id>\d+<\/url_id>/);
+  expect(created.text).toMatch(
+    /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<response><code>200<\/code><data><url_id>\d+<\/url_id>/,
+  );
   expect(created.text).toContain('<original_url>https://example.com/?a=1&amp;b=&lt;2&gt;</original_url>');
   const list = await legacy('list_active_urls.xml');
   expect(list.text).toMatch(/<urls>(<url><short_url>[^<]+<\/short_url><\/url>)+<\/urls><date_time>/);
@@ -116,8 +134,16 @@ test.each([
   ['create/custom_url.json', 400, 'Parameters must come as name/value pairs.'],
   ['create/custom_url/abc.json/', 400, 'Missing parameter "url".'],
   ['create/colour/red/url/aHR0cHM6Ly9leGFtcGxlLmNvbQ%3D%3D.json', 400, 'Unknown parameter "colour".'],
-  ['create/custom_url/ab/url/aHR0cHM6Ly9leGFtcGxlLmNvbQ%3D%3D.json', 400, 'Custom alias must be at least 3 characters.'],
-  ['create/expiry_date/2024-13-01/url/aHR0cHM6Ly9leGFtcGxlLmNvbQ%3D%3D.json', 400, 'Please enter a valid expiry date (yyyy-mm-dd).'],
+  [
+    'create/custom_url/ab/url/aHR0cHM6Ly9leGFtcGxlLmNvbQ%3D%3D.json',
+    400,
+    'Custom alias must be at least 3 characters.',
+  ],
+  [
+    'create/expiry_date/2024-13-01/url/aHR0cHM6Ly9leGFtcGxlLmNvbQ%3D%3D.json',
+    400,
+    'Please enter a valid expiry date (yyyy-mm-dd).',
+  ],
   ['create/password/x.json', 400, 'Missing parameter "url".'],
   [`info/short_url/${Buffer.from('http://nowhere.example/zzz').toString('base64')}.json`, 404, 'Link does not exist.'],
 ])('%s -> code %i', async (path, code, message) => {

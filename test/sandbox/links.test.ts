@@ -13,7 +13,11 @@ const follow = (path: string) => fetch(`${sb.baseUrl}${path}`, { redirect: 'manu
 describe('create and read', () => {
   test('POST /url/add answers {error, id, shorturl} with a 5-6 character random alias', async () => {
     const { json } = await sb.api('POST', '/url/add', { url: 'https://example.com/page' });
-    expect(json).toEqual({ error: 0, id: expect.any(Number), shorturl: expect.stringMatching(new RegExp(`^${sb.baseUrl}/[a-zA-Z0-9]{5,6}$`)) });
+    expect(json).toEqual({
+      error: 0,
+      id: expect.any(Number),
+      shorturl: expect.stringMatching(new RegExp(`^${sb.baseUrl}/[a-zA-Z0-9]{5,6}$`)),
+    });
   });
 
   test('GET /url/:id answers the detail shape with every field of the spec', async () => {
@@ -82,15 +86,30 @@ describe('validation', () => {
     [{ url: 42 }, 'Please enter a valid URL.'],
     [{ url: 'https://example.com', custom: 'ab' }, 'Custom alias must be at least 3 characters.'],
     [{ url: 'https://example.com', custom: 'api' }, 'That alias is taken. Please choose another one.'],
-    [{ url: 'https://example.com', expiry: '2024-02-30 10:00:00' }, 'Please enter a valid expiry date (yyyy-mm-dd hh:mm:ss).'],
+    [
+      { url: 'https://example.com', expiry: '2024-02-30 10:00:00' },
+      'Please enter a valid expiry date (yyyy-mm-dd hh:mm:ss).',
+    ],
     [{ url: 'https://example.com', expiry: '2024-02-01' }, 'Please enter a valid expiry date (yyyy-mm-dd hh:mm:ss).'],
-    [{ url: 'https://example.com', pixels: ['x'] }, 'Invalid value for "pixels": expected an array of positive integer ids.'],
+    [
+      { url: 'https://example.com', pixels: ['x'] },
+      'Invalid value for "pixels": expected an array of positive integer ids.',
+    ],
     [{ url: 'https://example.com', channel: 9999 }, 'Channel does not exist.'],
     [{ url: 'https://example.com', domain: 'https://unknown.example' }, 'Domain does not exist.'],
-    [{ url: 'https://example.com', geotarget: 'Canada' }, 'Invalid value for "geotarget": expected an array of {location, link}.'],
-    [{ url: 'https://example.com', type: 'teleport' }, 'Invalid redirect type. Use direct, frame, splash, a splash page id or overlay-<id>.'],
+    [
+      { url: 'https://example.com', geotarget: 'Canada' },
+      'Invalid value for "geotarget": expected an array of {location, link}.',
+    ],
+    [
+      { url: 'https://example.com', type: 'teleport' },
+      'Invalid redirect type. Use direct, frame, splash, a splash page id or overlay-<id>.',
+    ],
     [{ url: 'https://example.com', metatitle: { a: 1 } }, 'Invalid value for "metatitle": expected a string.'],
-    [{ url: 'https://example.com', deeplink: { windows: 'https://x.example' } }, 'Invalid value for "deeplink": unknown store "windows".'],
+    [
+      { url: 'https://example.com', deeplink: { windows: 'https://x.example' } },
+      'Invalid value for "deeplink": unknown store "windows".',
+    ],
   ])('%j -> %s', async (body, message) => {
     const res = await sb.api('POST', '/url/add', body);
     expect(res.status).toBe(200);
@@ -112,7 +131,11 @@ describe('validation', () => {
 
   test('a branded domain shapes the short URL', async () => {
     await sb.api('POST', '/domain/add', { domain: 'https://brand.example' });
-    const { json } = await sb.api('POST', '/url/add', { url: 'https://example.com', domain: 'brand.example', custom: 'branded' });
+    const { json } = await sb.api('POST', '/url/add', {
+      url: 'https://example.com',
+      domain: 'brand.example',
+      custom: 'branded',
+    });
     expect(json.shorturl).toBe('https://brand.example/branded');
     const lookup = await sb.api('GET', `/urls?short=${encodeURIComponent('https://brand.example/branded')}`);
     expect(lookup.json.details.id).toBe(json.id);
@@ -122,7 +145,11 @@ describe('validation', () => {
 describe('update and delete', () => {
   test('PUT /url/:id/update answers {error, id, short} and changes fields', async () => {
     const { json } = await sb.api('POST', '/url/add', { url: 'https://example.com/before', custom: 'before1' });
-    const updated = await sb.api('PUT', `/url/${json.id}/update`, { url: 'https://example.com/after', custom: 'after1', type: 'splash' });
+    const updated = await sb.api('PUT', `/url/${json.id}/update`, {
+      url: 'https://example.com/after',
+      custom: 'after1',
+      type: 'splash',
+    });
     expect(updated.json).toEqual({ error: 0, id: json.id, short: `${sb.baseUrl}/after1` });
     const detail = await sb.api('GET', `/url/${json.id}`);
     expect(detail.json.details.longurl).toBe('https://example.com/after');
@@ -130,16 +157,23 @@ describe('update and delete', () => {
 
   test('update refuses types other than the three kinds, and needs url', async () => {
     const { json } = await sb.api('POST', '/url/add', { url: 'https://example.com' });
-    expect((await sb.api('PUT', `/url/${json.id}/update`, { url: 'https://example.com', type: '1' })).json.message).toBe(
-      'Invalid redirect type. Use direct, frame or splash.',
+    expect(
+      (await sb.api('PUT', `/url/${json.id}/update`, { url: 'https://example.com', type: '1' })).json.message,
+    ).toBe('Invalid redirect type. Use direct, frame or splash.');
+    expect((await sb.api('PUT', `/url/${json.id}/update`, { type: 'direct' })).json.message).toBe(
+      'Please enter a valid URL.',
     );
-    expect((await sb.api('PUT', `/url/${json.id}/update`, { type: 'direct' })).json.message).toBe('Please enter a valid URL.');
-    expect((await sb.api('PUT', '/url/99999/update', { url: 'https://example.com' })).json.message).toBe('Link does not exist.');
+    expect((await sb.api('PUT', '/url/99999/update', { url: 'https://example.com' })).json.message).toBe(
+      'Link does not exist.',
+    );
   });
 
   test('DELETE /url/:id/delete', async () => {
     const { json } = await sb.api('POST', '/url/add', { url: 'https://example.com', custom: 'gone1' });
-    expect((await sb.api('DELETE', `/url/${json.id}/delete`)).json).toEqual({ error: 0, message: 'Link has been deleted successfully.' });
+    expect((await sb.api('DELETE', `/url/${json.id}/delete`)).json).toEqual({
+      error: 0,
+      message: 'Link has been deleted successfully.',
+    });
     expect((await sb.api('GET', `/url/${json.id}`)).json.error).toBe(1);
     expect((await follow('/gone1')).status).toBe(404);
   });
@@ -170,7 +204,9 @@ describe('lookup, order and clicks', () => {
     const byClick = await sb.api('GET', '/urls?order=click&limit=1');
     expect(byClick.json.data.urls[0]).toMatchObject({ alias: 'clicky', clicks: 3 });
     const byDate = await sb.api('GET', '/urls?order=date&limit=1');
-    expect(byDate.json.data.urls[0].id).toBe(Math.max(...(await sb.api('GET', '/urls?limit=1000')).json.data.urls.map((u: { id: number }) => u.id)));
+    expect(byDate.json.data.urls[0].id).toBe(
+      Math.max(...(await sb.api('GET', '/urls?limit=1000')).json.data.urls.map((u: { id: number }) => u.id)),
+    );
   });
 
   test('expired links and unknown aliases answer 404', async () => {

@@ -21,17 +21,30 @@ describe('bad bodies', () => {
   });
 
   test.each(['[1,2]', '"text"', '42', 'null'])('a JSON body that is not an object (%s) -> error body', async (body) => {
-    expect((await sb.api('POST', '/channel/add', body)).json).toEqual({ error: 1, message: 'The request body must be a JSON object.' });
+    expect((await sb.api('POST', '/channel/add', body)).json).toEqual({
+      error: 1,
+      message: 'The request body must be a JSON object.',
+    });
   });
 
   test('wrong types get a message naming the field', async () => {
-    expect((await sb.api('POST', '/channel/add', { name: ['a', 'b'] })).json).toEqual({ error: 1, message: 'Invalid value for "name": expected a string.' });
-    expect((await sb.api('POST', '/campaign/add', { public: 'sometimes' })).json.message).toBe('Invalid value for "public": expected a boolean.');
-    expect((await sb.api('POST', '/url/add', { url: 'https://example.com', parameters: [{ name: 1 }] })).json.error).toBe(1);
+    expect((await sb.api('POST', '/channel/add', { name: ['a', 'b'] })).json).toEqual({
+      error: 1,
+      message: 'Invalid value for "name": expected a string.',
+    });
+    expect((await sb.api('POST', '/campaign/add', { public: 'sometimes' })).json.message).toBe(
+      'Invalid value for "public": expected a boolean.',
+    );
+    expect(
+      (await sb.api('POST', '/url/add', { url: 'https://example.com', parameters: [{ name: 1 }] })).json.error,
+    ).toBe(1);
   });
 
   test('an empty body on a write is an empty object', async () => {
-    const res = await fetch(`${sb.baseUrl}/api/campaign/add`, { method: 'POST', headers: { Authorization: `Bearer ${sb.apiKey}` } });
+    const res = await fetch(`${sb.baseUrl}/api/campaign/add`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${sb.apiKey}` },
+    });
     expect(((await res.json()) as { error: unknown }).error).toBe(0);
   });
 
@@ -45,7 +58,9 @@ describe('bad bodies', () => {
 
   test('garbage bytes on the socket get a 400 and do not stop the server', async () => {
     const answer = await new Promise<string>((resolve) => {
-      const socket = connect(Number(new URL(sb.baseUrl).port), '127.0.0.1', () => socket.write('NOT HTTP AT ALL\r\n\r\n'));
+      const socket = connect(Number(new URL(sb.baseUrl).port), '127.0.0.1', () =>
+        socket.write('NOT HTTP AT ALL\r\n\r\n'),
+      );
       let data = '';
       socket.on('data', (d) => (data += d.toString()));
       socket.on('close', () => resolve(data));
@@ -69,7 +84,10 @@ describe('unknown routes', () => {
   });
 
   test('a wrong method -> HTML 405 with Allow', async () => {
-    const res = await fetch(`${sb.baseUrl}/api/account/update`, { method: 'POST', headers: { Authorization: `Bearer ${sb.apiKey}` } });
+    const res = await fetch(`${sb.baseUrl}/api/account/update`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${sb.apiKey}` },
+    });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('PUT');
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
@@ -88,11 +106,29 @@ describe('admin request log', () => {
     await fetch(`${sb.baseUrl}/api/account`);
     const log = await sb.admin.requests();
     expect(log).toHaveLength(3);
-    expect(log[0]).toMatchObject({ method: 'POST', path: '/api/url/add', query: {}, body: { url: 'https://example.com/logged' }, status: 200, api: 'modern', authorized: true });
-    expect(log[1]).toMatchObject({ method: 'GET', path: '/api/urls', query: { limit: '2', order: 'click' }, body: null });
+    expect(log[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/url/add',
+      query: {},
+      body: { url: 'https://example.com/logged' },
+      status: 200,
+      api: 'modern',
+      authorized: true,
+    });
+    expect(log[1]).toMatchObject({
+      method: 'GET',
+      path: '/api/urls',
+      query: { limit: '2', order: 'click' },
+      body: null,
+    });
     expect(log[2]).toMatchObject({ status: 403, authorized: false });
     expect(new Date(log[0].time).getTime()).not.toBeNaN();
-    expect(await sb.admin.stats()).toMatchObject({ requests: 3, rejected: 0, unauthorized: 1, links: expect.any(Number) });
+    expect(await sb.admin.stats()).toMatchObject({
+      requests: 3,
+      rejected: 0,
+      unauthorized: 1,
+      links: expect.any(Number),
+    });
     await sb.admin.reset();
     expect(await sb.admin.requests()).toEqual([]);
     expect((await sb.admin.stats()).requests).toBe(0);

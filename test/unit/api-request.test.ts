@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { fieldsToObject, fieldsToQuery, parseApiPath, parseInputJson, parseMethod, typedValue } from '../../src/commands/api/request.js';
+import {
+  fieldsToObject,
+  fieldsToQuery,
+  parseApiPath,
+  parseInputJson,
+  parseMethod,
+  typedValue,
+} from '../../src/commands/api/request.js';
 import { followingPage } from '../../src/api/paginate.js';
 
 describe('shorty api arguments', () => {
@@ -9,7 +16,12 @@ describe('shorty api arguments', () => {
   });
 
   test.each([
-    ['/urls', '/urls'], ['/api/urls', '/urls'], ['/api', '/'], ['/api?x=1', '/?x=1'], ['/apiary', '/apiary'], ['/urls?limit=5', '/urls?limit=5'],
+    ['/urls', '/urls'],
+    ['/api/urls', '/urls'],
+    ['/api', '/'],
+    ['/api?x=1', '/?x=1'],
+    ['/apiary', '/apiary'],
+    ['/urls?limit=5', '/urls?limit=5'],
   ])('path %s -> %s', (input, expected) => {
     expect(parseApiPath(input)).toBe(expected);
   });
@@ -19,14 +31,27 @@ describe('shorty api arguments', () => {
   });
 
   test.each([
-    ['true', true], ['false', false], ['null', null], ['42', 42], ['-1.5', -1.5], ['1e3', 1000],
-    ['007', '007'], ['0x10', '0x10'], ['', ''], ['hello world', 'hello world'], ['True', 'True'],
+    ['true', true],
+    ['false', false],
+    ['null', null],
+    ['42', 42],
+    ['-1.5', -1.5],
+    ['1e3', 1000],
+    ['007', '007'],
+    ['0x10', '0x10'],
+    ['', ''],
+    ['hello world', 'hello world'],
+    ['True', 'True'],
   ])('value %j -> %j', (raw, value) => {
     expect(typedValue(raw)).toEqual(value);
   });
 
   test('fields: last one wins, key[] appends, values may contain =', () => {
-    expect(fieldsToObject(['a=1', 'a=2', 'p[]=1', 'p[]=2', 'url=https://x.io/?a=b'])).toEqual({ a: 2, p: [1, 2], url: 'https://x.io/?a=b' });
+    expect(fieldsToObject(['a=1', 'a=2', 'p[]=1', 'p[]=2', 'url=https://x.io/?a=b'])).toEqual({
+      a: 2,
+      p: [1, 2],
+      url: 'https://x.io/?a=b',
+    });
     expect(() => fieldsToObject(['=x'])).toThrow(/key=value/);
     expect(fieldsToQuery({ limit: 5, on: true, ids: [1, 2] })).toEqual({ limit: '5', on: 'true', ids: '1,2' });
   });
@@ -40,9 +65,16 @@ describe('shorty api arguments', () => {
 
 describe('followingPage', () => {
   test.each([
-    [{ nextpage: 2 }, 1, 2], [{ nextpage: 'x' }, 1, undefined], [{ nextpage: '' }, 1, undefined],
-    [{ nextpage: 2, maxpage: 3 }, 1, 2], [{ nextpage: '3', maxpage: '3' }, 2, 3], [{ nextpage: null }, 1, undefined],
-    [{}, 1, undefined], [{ nextpage: 0 }, 1, undefined], [{ nextpage: 1, maxpage: 1 }, 1, undefined], [{ nextpage: 4, maxpage: 3 }, 3, undefined],
+    [{ nextpage: 2 }, 1, 2],
+    [{ nextpage: 'x' }, 1, undefined],
+    [{ nextpage: '' }, 1, undefined],
+    [{ nextpage: 2, maxpage: 3 }, 1, 2],
+    [{ nextpage: '3', maxpage: '3' }, 2, 3],
+    [{ nextpage: null }, 1, undefined],
+    [{}, 1, undefined],
+    [{ nextpage: 0 }, 1, undefined],
+    [{ nextpage: 1, maxpage: 1 }, 1, undefined],
+    [{ nextpage: 4, maxpage: 3 }, 3, undefined],
   ])('%j on page %i -> %s', (data, current, expected) => {
     expect(followingPage(data, current)).toBe(expected);
   });

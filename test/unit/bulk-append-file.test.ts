@@ -6,7 +6,8 @@ import { describe, expect, test } from 'vitest';
 import { openFileCalls, recordFile, type FileCalls, type OpenedFile } from '../../src/bulk/append-file.js';
 import { tempDir } from '../helpers/cli.js';
 
-const enospc = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
+const enospc = () =>
+  Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
 
 /** A disk with `free` bytes left: a write past them is cut short, the next one fails; truncating gives space back. */
 function fillingDisk(opened: OpenedFile, free: number): OpenedFile & { setFree(n: number): void; syncs: number } {
@@ -62,7 +63,13 @@ describe('recordFile on a disk that fills up', () => {
     let writes = 0;
     const halves: OpenedFile = {
       size: 0,
-      calls: { ...opened.calls, write: (bytes) => opened.calls.write(bytes.subarray(0, Math.max(1, Math.floor(bytes.length / 2)))).finally(() => void (writes += 1)) },
+      calls: {
+        ...opened.calls,
+        write: (bytes) =>
+          opened.calls
+            .write(bytes.subarray(0, Math.max(1, Math.floor(bytes.length / 2))))
+            .finally(() => void (writes += 1)),
+      },
     };
     const file = recordFile(halves, { sync: false });
     await file.append('{"row":1}\n');

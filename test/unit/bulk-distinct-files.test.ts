@@ -13,7 +13,13 @@ const check = (...files: { role: string; path?: string; fd?: number }[]) => chec
 
 describe('checkDistinctFiles', () => {
   test('three different files pass, existing or not', async () => {
-    await expect(check({ role: 'the input', path: input }, { role: '--journal', path: join(dir, 'j') }, { role: '--failed-out', path: join(dir, 'f.csv') })).resolves.toBeUndefined();
+    await expect(
+      check(
+        { role: 'the input', path: input },
+        { role: '--journal', path: join(dir, 'j') },
+        { role: '--failed-out', path: join(dir, 'f.csv') },
+      ),
+    ).resolves.toBeUndefined();
   });
 
   test('one file under two names is refused: same path, relative path, symlink, hard link', async () => {
@@ -22,24 +28,34 @@ describe('checkDistinctFiles', () => {
     symlinkSync(input, link);
     linkSync(input, hard);
     for (const other of [input, relative(process.cwd(), input), link, hard, `${dir}/./links.csv`]) {
-      await expect(check({ role: 'the input', path: input }, { role: '--journal', path: other }))
-        .rejects.toThrow(`the input and --journal are the same file (${other})`);
+      await expect(check({ role: 'the input', path: input }, { role: '--journal', path: other })).rejects.toThrow(
+        `the input and --journal are the same file (${other})`,
+      );
     }
   });
 
   test('a journal and --failed-out that do not exist yet still collide by path', async () => {
     const next = join(dir, 'new.out');
-    await expect(check({ role: 'the input', path: input }, { role: '--journal', path: next }, { role: '--failed-out', path: next }))
-      .rejects.toThrow(/--journal and --failed-out are the same file/);
+    await expect(
+      check(
+        { role: 'the input', path: input },
+        { role: '--journal', path: next },
+        { role: '--failed-out', path: next },
+      ),
+    ).rejects.toThrow(/--journal and --failed-out are the same file/);
   });
 
   test('stdin opened on the journal is refused; devices are never compared', async () => {
     const fd = openSync(input, 'r');
     try {
-      await expect(check({ role: 'the input (stdin)', fd }, { role: '--journal', path: input })).rejects.toThrow(/the input \(stdin\) and --journal/);
+      await expect(check({ role: 'the input (stdin)', fd }, { role: '--journal', path: input })).rejects.toThrow(
+        /the input \(stdin\) and --journal/,
+      );
     } finally {
       closeSync(fd);
     }
-    await expect(check({ role: '--journal', path: '/dev/null' }, { role: '--failed-out', path: '/dev/null' })).resolves.toBeUndefined();
+    await expect(
+      check({ role: '--journal', path: '/dev/null' }, { role: '--failed-out', path: '/dev/null' }),
+    ).resolves.toBeUndefined();
   });
 });

@@ -13,7 +13,8 @@ async function rows(text: string | string[], shape: InputShape | 'lines' | 'ndjs
   return out;
 }
 
-const cells = (list: SourceRow[]) => list.map((r) => r.problem ? { row: r.row, cells: r.cells, problem: r.problem } : { row: r.row, cells: r.cells });
+const cells = (list: SourceRow[]) =>
+  list.map((r) => (r.problem ? { row: r.row, cells: r.cells, problem: r.problem } : { row: r.row, cells: r.cells }));
 
 describe('detectInputShape', () => {
   test.each([
@@ -40,14 +41,32 @@ describe('detectInputShape', () => {
 
   test('flags and the file name decide before the content', async () => {
     expect(await detectInputShape('url;a,b\n', { delimiter: ',' })).toEqual({ format: 'csv', delimiter: ',' });
-    expect(await detectInputShape('https://a.example\n', { delimiter: '\t' })).toEqual({ format: 'csv', delimiter: '\t' });
+    expect(await detectInputShape('https://a.example\n', { delimiter: '\t' })).toEqual({
+      format: 'csv',
+      delimiter: '\t',
+    });
     expect(await detectInputShape('url,title\n', { path: 'links.TSV' })).toEqual({ format: 'csv', delimiter: '\t' });
-    expect(await detectInputShape('https://a.example\n', { path: 'links.tsv' })).toEqual({ format: 'lines', delimiter: ',' });
-    expect(await detectInputShape('Ziel\n', { map: new Map([['ziel', 'url']]) })).toEqual({ format: 'csv', delimiter: ',' });
+    expect(await detectInputShape('https://a.example\n', { path: 'links.tsv' })).toEqual({
+      format: 'lines',
+      delimiter: ',',
+    });
+    expect(await detectInputShape('Ziel\n', { map: new Map([['ziel', 'url']]) })).toEqual({
+      format: 'csv',
+      delimiter: ',',
+    });
     expect(await detectInputShape('Ziel\n')).toEqual({ format: 'lines', delimiter: ',' });
   });
 
-  test.each([['tab', '\t'], ['\\t', '\t'], ['\t', '\t'], [';', ';'], [',', ','], ['|', '|'], ['Semicolon', ';'], ['pipe', '|']])('--delimiter %j', (text, delimiter) => {
+  test.each([
+    ['tab', '\t'],
+    ['\\t', '\t'],
+    ['\t', '\t'],
+    [';', ';'],
+    [',', ','],
+    ['|', '|'],
+    ['Semicolon', ';'],
+    ['pipe', '|'],
+  ])('--delimiter %j', (text, delimiter) => {
     expect(parseDelimiter(text)).toBe(delimiter);
   });
 
@@ -87,7 +106,8 @@ describe('decodeText', () => {
 
 describe('readRows csv', () => {
   test('CRLF, quoted commas, quotes and newlines, UTF-8', async () => {
-    const text = 'url,metatitle\r\nhttps://example.com/a,"Hello, ""world"""\r\nhttps://example.com/b,"two\r\nlines"\r\nhttps://example.com/ü,Grüße 👋\r\n';
+    const text =
+      'url,metatitle\r\nhttps://example.com/a,"Hello, ""world"""\r\nhttps://example.com/b,"two\r\nlines"\r\nhttps://example.com/ü,Grüße 👋\r\n';
     expect(cells(await rows(text, CSV))).toEqual([
       { row: 1, cells: { url: 'https://example.com/a', metatitle: 'Hello, "world"' } },
       { row: 2, cells: { url: 'https://example.com/b', metatitle: 'two\r\nlines' } },
@@ -96,11 +116,17 @@ describe('readRows csv', () => {
   });
 
   test('semicolons, tabs and pipes; CR-only line endings', async () => {
-    expect(cells(await rows('url;title\r\nhttps://a.example/?q=1,2;"x; y"\r\n', { format: 'csv', delimiter: ';' }))).toEqual([
-      { row: 1, cells: { url: 'https://a.example/?q=1,2', title: 'x; y' } },
-    ]);
-    expect(cells(await rows('url\ttitle\nhttps://a.example\tA, b\n', { format: 'csv', delimiter: '\t' }))[0].cells).toEqual({ url: 'https://a.example', title: 'A, b' });
-    expect(cells(await rows('url|title\rhttps://a.example|"A | b"\rhttps://b.example|c\r', { format: 'csv', delimiter: '|' }))).toEqual([
+    expect(
+      cells(await rows('url;title\r\nhttps://a.example/?q=1,2;"x; y"\r\n', { format: 'csv', delimiter: ';' })),
+    ).toEqual([{ row: 1, cells: { url: 'https://a.example/?q=1,2', title: 'x; y' } }]);
+    expect(
+      cells(await rows('url\ttitle\nhttps://a.example\tA, b\n', { format: 'csv', delimiter: '\t' }))[0].cells,
+    ).toEqual({ url: 'https://a.example', title: 'A, b' });
+    expect(
+      cells(
+        await rows('url|title\rhttps://a.example|"A | b"\rhttps://b.example|c\r', { format: 'csv', delimiter: '|' }),
+      ),
+    ).toEqual([
       { row: 1, cells: { url: 'https://a.example', title: 'A | b' } },
       { row: 2, cells: { url: 'https://b.example', title: 'c' } },
     ]);
@@ -108,16 +134,27 @@ describe('readRows csv', () => {
 
   test('each row carries the plan of its header', async () => {
     const [first] = await rows('Long URL,Title,Alias,Notes\nhttps://a.example,T,abc,n\n', CSV);
-    expect(first.columns?.fields).toEqual([['Long URL', 'url'], ['Title', 'metatitle'], ['Alias', 'custom']]);
+    expect(first.columns?.fields).toEqual([
+      ['Long URL', 'url'],
+      ['Title', 'metatitle'],
+      ['Alias', 'custom'],
+    ]);
     expect(first.columns?.unknown).toEqual(['Notes']);
-    expect(checkRow(first)).toEqual({ valid: true, body: { url: 'https://a.example/', custom: 'abc', metatitle: 'T' } });
+    expect(checkRow(first)).toEqual({
+      valid: true,
+      body: { url: 'https://a.example/', custom: 'abc', metatitle: 'T' },
+    });
   });
 
   test('blank lines are not rows; short rows are padded; extra non-empty cells make a problem', async () => {
     const parsed = await rows('url,custom\n\nhttps://a.example\n,,\nhttps://b.example,bee,extra\n', CSV);
     expect(cells(parsed)).toEqual([
       { row: 1, cells: { url: 'https://a.example', custom: '' } },
-      { row: 2, cells: { url: 'https://b.example', custom: 'bee' }, problem: 'the row has 3 fields but the header has 2' },
+      {
+        row: 2,
+        cells: { url: 'https://b.example', custom: 'bee' },
+        problem: 'the row has 3 fields but the header has 2',
+      },
     ]);
   });
 
@@ -126,7 +163,9 @@ describe('readRows csv', () => {
   });
 
   test('an unclosed quote is a usage error naming the problem', async () => {
-    await expect(rows('url,metatitle\nhttps://a.example,"never closed\n', CSV)).rejects.toThrow(/cannot read the CSV input/);
+    await expect(rows('url,metatitle\nhttps://a.example,"never closed\n', CSV)).rejects.toThrow(
+      /cannot read the CSV input/,
+    );
   });
 
   test('a record past 1 MiB is refused without reading the rest', async () => {
@@ -136,15 +175,19 @@ describe('readRows csv', () => {
       throw new Error('read past the limit');
     };
     const out: SourceRow[] = [];
-    await expect((async () => {
-      for await (const row of readRows(endless(), CSV)) out.push(row);
-    })()).rejects.toThrow(/cannot read the CSV input: .*Max Record Size/);
+    await expect(
+      (async () => {
+        for await (const row of readRows(endless(), CSV)) out.push(row);
+      })(),
+    ).rejects.toThrow(/cannot read the CSV input: .*Max Record Size/);
   });
 });
 
 describe('readRows lines and ndjson', () => {
   test('lines: trimmed, blank lines and # comments skipped, CRLF and CR', async () => {
-    expect(cells(await rows('https://a.example\r\n\r\n# note\r\n  https://b.example/x,y  \rhttps://c.example\n', 'lines'))).toEqual([
+    expect(
+      cells(await rows('https://a.example\r\n\r\n# note\r\n  https://b.example/x,y  \rhttps://c.example\n', 'lines')),
+    ).toEqual([
       { row: 1, cells: { url: 'https://a.example' } },
       { row: 2, cells: { url: 'https://b.example/x,y' } },
       { row: 3, cells: { url: 'https://c.example' } },
@@ -152,15 +195,24 @@ describe('readRows lines and ndjson', () => {
   });
 
   test('lines: a line with a space, a tab or a semicolon is not one URL', async () => {
-    const parsed = await rows('https://example.com/a;spring;Café crème\nhttps://a.example\tx\nhttps://a.example/a b\nhttps://ok.example\n', 'lines');
+    const parsed = await rows(
+      'https://example.com/a;spring;Café crème\nhttps://a.example\tx\nhttps://a.example/a b\nhttps://ok.example\n',
+      'lines',
+    );
     expect(parsed.map((r) => r.problem?.replace(/;.*/, ''))).toEqual([
-      'not one URL: the line holds a semicolon', 'not one URL: the line holds a tab', 'not one URL: the line holds a space', undefined,
+      'not one URL: the line holds a semicolon',
+      'not one URL: the line holds a tab',
+      'not one URL: the line holds a space',
+      undefined,
     ]);
     expect(parsed.map((r) => checkRow(r).valid)).toEqual([false, false, false, true]);
   });
 
   test('ndjson: objects become cells, bad lines become problems, synonyms are read', async () => {
-    const parsed = await rows('{"url":"https://a.example","pixels":[1,2]}\n\nnot json\n[1]\n{"long_url":"https://b.example","title":"T"}\n', 'ndjson');
+    const parsed = await rows(
+      '{"url":"https://a.example","pixels":[1,2]}\n\nnot json\n[1]\n{"long_url":"https://b.example","title":"T"}\n',
+      'ndjson',
+    );
     expect(cells(parsed)).toEqual([
       { row: 1, cells: { url: 'https://a.example', pixels: '1;2' } },
       { row: 2, cells: { line: 'not json' }, problem: 'not valid JSON' },
@@ -171,12 +223,24 @@ describe('readRows lines and ndjson', () => {
   });
 
   test('cellsFromJson writes link-body shapes in their column syntax', () => {
-    expect(cellsFromJson({
-      url: 'https://a.example', channel: 3, geotarget: [{ location: 'Canada', link: 'https://a.ca' }],
-      deeplink: { apple: 'https://apps.apple.com/x' }, parameters: [{ name: 'utm', value: 'x' }], extra: { a: 1 }, gone: null,
-    })).toEqual({
-      url: 'https://a.example', channel: '3', geotarget: 'Canada=https://a.ca', deeplink: '{"apple":"https://apps.apple.com/x"}',
-      parameters: 'utm=x', extra: '{"a":1}', gone: '',
+    expect(
+      cellsFromJson({
+        url: 'https://a.example',
+        channel: 3,
+        geotarget: [{ location: 'Canada', link: 'https://a.ca' }],
+        deeplink: { apple: 'https://apps.apple.com/x' },
+        parameters: [{ name: 'utm', value: 'x' }],
+        extra: { a: 1 },
+        gone: null,
+      }),
+    ).toEqual({
+      url: 'https://a.example',
+      channel: '3',
+      geotarget: 'Canada=https://a.ca',
+      deeplink: '{"apple":"https://apps.apple.com/x"}',
+      parameters: 'utm=x',
+      extra: '{"a":1}',
+      gone: '',
     });
   });
 });
@@ -195,17 +259,29 @@ describe('checkRow', () => {
   });
 
   test('invalid rows carry the validator message, naming the column as written; read problems pass through', () => {
-    expect(checkRow({ row: 1, cells: { url: 'ftp://a.example' } })).toMatchObject({ valid: false, error: expect.stringMatching(/http/) });
-    expect(checkRow({ row: 1, cells: { 'Long URL': 'nope' } })).toMatchObject({ valid: false, error: expect.stringMatching(/^invalid Long URL "nope"/) });
+    expect(checkRow({ row: 1, cells: { url: 'ftp://a.example' } })).toMatchObject({
+      valid: false,
+      error: expect.stringMatching(/http/),
+    });
+    expect(checkRow({ row: 1, cells: { 'Long URL': 'nope' } })).toMatchObject({
+      valid: false,
+      error: expect.stringMatching(/^invalid Long URL "nope"/),
+    });
     expect(checkRow({ row: 1, cells: { url: 'https://a.example', pixels: 'x' } })).toMatchObject({ valid: false });
-    expect(checkRow({ row: 1, cells: {}, problem: 'not valid JSON' })).toEqual({ valid: false, error: 'not valid JSON' });
+    expect(checkRow({ row: 1, cells: {}, problem: 'not valid JSON' })).toEqual({
+      valid: false,
+      error: 'not valid JSON',
+    });
   });
 
   test('rows whose URL carries credentials make one warning line', () => {
     const rows = new CredentialRows();
     expect(rows.warning()).toBeUndefined();
-    for (let row = 1; row <= 9; row++) rows.note(row, { url: row % 2 ? `https://bank.example@evil.example/${row}` : 'https://a.example/' });
-    expect(rows.warning()).toBe('warning: the URL of row 1 carries a user name or password before its host; it leads to evil.example'
-      + ' (also rows 3, 5, 7, 9)');
+    for (let row = 1; row <= 9; row++)
+      rows.note(row, { url: row % 2 ? `https://bank.example@evil.example/${row}` : 'https://a.example/' });
+    expect(rows.warning()).toBe(
+      'warning: the URL of row 1 carries a user name or password before its host; it leads to evil.example' +
+        ' (also rows 3, 5, 7, 9)',
+    );
   });
 });

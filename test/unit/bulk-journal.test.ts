@@ -90,7 +90,12 @@ describe('journal file', () => {
 describe('reading a journal', () => {
   test('stops at Ctrl-C or SIGTERM: a long journal must not hold up the first signal', async () => {
     const path = join(tempDir(), 'long.journal');
-    writeFileSync(path, Array.from({ length: 1000 }, (_, i) => JSON.stringify({ row: i + 1, key: `k${i}`, status: 'ok', id: i })).join('\n'));
+    writeFileSync(
+      path,
+      Array.from({ length: 1000 }, (_, i) => JSON.stringify({ row: i + 1, key: `k${i}`, status: 'ok', id: i })).join(
+        '\n',
+      ),
+    );
     const stop = new CancelError('terminated', 143);
     await expect(loadJournal(path, AbortSignal.abort(stop))).rejects.toBe(stop);
     expect((await loadJournal(path, new AbortController().signal)).size).toBe(1000);
@@ -126,7 +131,10 @@ describe('journal lock', () => {
     const path = join(tempDir(), 'links.journal');
     const dead = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
     await new Promise((resolve) => dead.once('exit', resolve));
-    writeFileSync(`${path}.lock`, JSON.stringify({ pid: dead.pid, host: hostname(), at: Date.now() - 3_600_000, token: 'old' }));
+    writeFileSync(
+      `${path}.lock`,
+      JSON.stringify({ pid: dead.pid, host: hostname(), at: Date.now() - 3_600_000, token: 'old' }),
+    );
     const release = await lockJournal(path);
     expect(JSON.parse(readFileSync(`${path}.lock`, 'utf8')).pid).toBe(process.pid);
     release();

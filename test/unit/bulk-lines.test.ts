@@ -40,7 +40,9 @@ describe('splitLines', () => {
   });
 
   test('the limit holds for a line ended inside a chunk, and counts lines', async () => {
-    await expect(lines(['ok\n', `${'x'.repeat(11)}\nrest`], 10)).rejects.toThrow(/^line 2 of in\.txt is longer than 10 characters/);
+    await expect(lines(['ok\n', `${'x'.repeat(11)}\nrest`], 10)).rejects.toThrow(
+      /^line 2 of in\.txt is longer than 10 characters/,
+    );
     expect(await lines([`${'x'.repeat(10)}\n`], 10)).toEqual(['x'.repeat(10)]);
   });
 

@@ -1,14 +1,27 @@
 import { describe, expect, test } from 'vitest';
-import { ApiError, AuthError, NetworkError, RateLimitError, UnusableResponseError, type NetworkErrorKind } from '../../src/errors.js';
+import {
+  ApiError,
+  AuthError,
+  NetworkError,
+  RateLimitError,
+  UnusableResponseError,
+  type NetworkErrorKind,
+} from '../../src/errors.js';
 import { formatDuration, parseDuration } from '../../src/input/duration.js';
 import { OutageRider, OutageTooLong, outageFailure } from '../../src/bulk/run/outage.js';
 import { Faults } from '../../src/sandbox/faults.js';
 
 describe('outageFailure: decided by kind and status, never by text', () => {
   test.each<[NetworkErrorKind, { maybeDone: boolean } | undefined]>([
-    ['refused', { maybeDone: false }], ['dns', { maybeDone: false }], ['unreachable', { maybeDone: false }],
-    ['reset', { maybeDone: true }], ['timeout', { maybeDone: true }],
-    ['tls', undefined], ['proxy', undefined], ['protocol', undefined], ['other', undefined],
+    ['refused', { maybeDone: false }],
+    ['dns', { maybeDone: false }],
+    ['unreachable', { maybeDone: false }],
+    ['reset', { maybeDone: true }],
+    ['timeout', { maybeDone: true }],
+    ['tls', undefined],
+    ['proxy', undefined],
+    ['protocol', undefined],
+    ['other', undefined],
   ])('network %s', (kind, expected) => {
     // The same text for every kind: only the kind decides.
     expect(outageFailure(new NetworkError(kind, 'connection refused'))).toEqual(expected);
@@ -35,15 +48,18 @@ describe('OutageRider', () => {
     let now = 0;
     const waits: number[] = [];
     const lines: string[] = [];
-    const r = new OutageRider({
-      now: () => now,
-      sleep: async (ms) => {
-        waits.push(ms);
-        now += ms;
+    const r = new OutageRider(
+      {
+        now: () => now,
+        sleep: async (ms) => {
+          waits.push(ms);
+          now += ms;
+        },
+        warn: (text) => lines.push(text),
+        random,
       },
-      warn: (text) => lines.push(text),
-      random,
-    }, { maxMs, firstMs: 1000, capMs: 8000 });
+      { maxMs, firstMs: 1000, capMs: 8000 },
+    );
     return { r, waits, lines, advance: (ms: number) => (now += ms) };
   }
   const down = new NetworkError('refused', 'connection refused: POST http://h/api/url/add');
@@ -52,7 +68,9 @@ describe('OutageRider', () => {
     const { r, waits, lines } = rider(3_600_000);
     for (let i = 0; i < 6; i++) await r.wait(down);
     expect(waits).toEqual([1000, 2000, 4000, 8000, 8000, 8000]);
-    expect(lines[1]).toBe('connection refused: POST http://h/api/url/add; trying again in 2s (failing for 1s, --max-outage 1h)');
+    expect(lines[1]).toBe(
+      'connection refused: POST http://h/api/url/add; trying again in 2s (failing for 1s, --max-outage 1h)',
+    );
     const low = rider(3_600_000, () => 0);
     await low.r.wait(down);
     expect(low.waits).toEqual([500]);
@@ -67,7 +85,7 @@ describe('OutageRider', () => {
     expect(waits).toEqual([1000, 2000, 1000]);
   });
 
-  test('past --max-outage it stops with the last failure\'s exit code; the last wait ends at the limit', async () => {
+  test("past --max-outage it stops with the last failure's exit code; the last wait ends at the limit", async () => {
     const { r, waits } = rider(5000);
     await r.wait(down);
     await r.wait(down);
@@ -76,7 +94,9 @@ describe('OutageRider', () => {
     const stop = await r.wait(down).catch((err) => err);
     expect(stop).toBeInstanceOf(OutageTooLong);
     expect(stop.exitCode).toBe(5);
-    expect(stop.message).toBe('the service kept failing for 5s (--max-outage); last: connection refused: POST http://h/api/url/add');
+    expect(stop.message).toBe(
+      'the service kept failing for 5s (--max-outage); last: connection refused: POST http://h/api/url/add',
+    );
   });
 
   test('--max-outage 0 stops at the first failure, with its own message', async () => {
@@ -87,14 +107,28 @@ describe('OutageRider', () => {
 });
 
 describe('durations', () => {
-  test.each([['90s', 90_000], ['30m', 1_800_000], ['2h', 7_200_000], ['500ms', 500], ['45', 45_000], ['1.5h', 5_400_000], ['0', 0]])('%s', (text, ms) => {
+  test.each([
+    ['90s', 90_000],
+    ['30m', 1_800_000],
+    ['2h', 7_200_000],
+    ['500ms', 500],
+    ['45', 45_000],
+    ['1.5h', 5_400_000],
+    ['0', 0],
+  ])('%s', (text, ms) => {
     expect(parseDuration(text, '--max-outage')).toBe(ms);
   });
   test.each(['', 'soon', '-1s', '1d', '200h'])('%s is refused', (text) => {
     expect(() => parseDuration(text, '--max-outage')).toThrow(/invalid --max-outage/);
   });
   test('formatted as people write them', () => {
-    expect([400, 2500, 90_000, 3_600_000, 5_430_000].map(formatDuration)).toEqual(['400ms', '2.5s', '1m 30s', '1h', '1h 30m 30s']);
+    expect([400, 2500, 90_000, 3_600_000, 5_430_000].map(formatDuration)).toEqual([
+      '400ms',
+      '2.5s',
+      '1m 30s',
+      '1h',
+      '1h 30m 30s',
+    ]);
   });
 });
 
@@ -121,8 +155,11 @@ describe('sandbox faults', () => {
   });
 
   test.each([
-    [{ modes: [] }, /non-empty array/], [{ mode: 'nope' }, /mode must be one of/], [{ mode: 'lost', rate: 0 }, /rate must be/],
-    [{ mode: 'lost', rate: 2 }, /rate must be/], [{ mode: 'lost', seed: 1.5 }, /seed must be an integer/],
+    [{ modes: [] }, /non-empty array/],
+    [{ mode: 'nope' }, /mode must be one of/],
+    [{ mode: 'lost', rate: 0 }, /rate must be/],
+    [{ mode: 'lost', rate: 2 }, /rate must be/],
+    [{ mode: 'lost', seed: 1.5 }, /seed must be an integer/],
   ])('%j is refused', (input, message) => {
     expect(new Faults().configure(input)).toMatch(message);
   });

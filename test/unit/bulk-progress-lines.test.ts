@@ -59,6 +59,11 @@ describe('progress lines for a log', () => {
 
   it('writes numbers and times for people', () => {
     expect([thousands(7), thousands(1200), thousands(4_000_000)]).toEqual(['7', '1,200', '4,000,000']);
-    expect([formatLeft(400), formatLeft(40_400), formatLeft(725_000), formatLeft(5_580_000)]).toEqual(['0s', '40s', '12m 05s', '1h 33m']);
+    expect([formatLeft(400), formatLeft(40_400), formatLeft(725_000), formatLeft(5_580_000)]).toEqual([
+      '0s',
+      '40s',
+      '12m 05s',
+      '1h 33m',
+    ]);
   });
 });

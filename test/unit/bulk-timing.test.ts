@@ -6,7 +6,14 @@ import { parseColumnMap, planColumns } from '../../src/input/link-columns.js';
 import { isAliasTaken } from '../../src/bulk/send-row.js';
 import { lastSlotAt, nextSlotAt, type RateState } from '../../src/api/rate-window.js';
 import {
-  emptyCounts, estimateMs, formatElapsed, formatEstimate, formatRate, summaryLine, windowSize, writesEstimate,
+  emptyCounts,
+  estimateMs,
+  formatElapsed,
+  formatEstimate,
+  formatRate,
+  summaryLine,
+  windowSize,
+  writesEstimate,
 } from '../../src/bulk/timing.js';
 
 const perMinute = { limit: 30, windowMs: 60_000 };
@@ -43,11 +50,16 @@ describe('summary', () => {
   });
 
   test('skipped, plural errors, dry run', () => {
-    expect(summaryLine({ ...emptyCounts(), ok: 2, skipped: 1, error: 2 }, 2400)).toBe('2 ok, 1 skipped, 2 errors in 2.4s');
+    expect(summaryLine({ ...emptyCounts(), ok: 2, skipped: 1, error: 2 }, 2400)).toBe(
+      '2 ok, 1 skipped, 2 errors in 2.4s',
+    );
     expect(summaryLine({ ...emptyCounts(), valid: 5 }, 65_000, true)).toBe('5 valid in 1m 05s');
   });
 
-  test.each([[45_000, '45s'], [3_725_000, '1h 02m']])('elapsed %i -> %s', (ms, text) => {
+  test.each([
+    [45_000, '45s'],
+    [3_725_000, '1h 02m'],
+  ])('elapsed %i -> %s', (ms, text) => {
     expect(formatElapsed(ms)).toBe(text);
   });
 
@@ -71,28 +83,68 @@ describe('window size', () => {
 
 describe('rows', () => {
   test('result columns follow the input columns and replace same-named ones', () => {
-    expect(Object.entries(resultRow({ url: 'u', id: '7', note: 'n' }, { row: 3, status: 'ok', id: 12, shorturl: 'https://sho.rt/s1' }))).toEqual([
-      ['url', 'u'], ['note', 'n'], ['row', 3], ['status', 'ok'], ['id', 12], ['alias', 's1'], ['shorturl', 'https://sho.rt/s1'],
-      ['longurl', 'u'], ['error', ''],
+    expect(
+      Object.entries(
+        resultRow({ url: 'u', id: '7', note: 'n' }, { row: 3, status: 'ok', id: 12, shorturl: 'https://sho.rt/s1' }),
+      ),
+    ).toEqual([
+      ['url', 'u'],
+      ['note', 'n'],
+      ['row', 3],
+      ['status', 'ok'],
+      ['id', 12],
+      ['alias', 's1'],
+      ['shorturl', 'https://sho.rt/s1'],
+      ['longurl', 'u'],
+      ['error', ''],
     ]);
   });
 
   test('result rows name the link as every command does: alias and longurl, whatever the input called them', () => {
     const plan = planColumns(['Ziel', 'Kurzname'], parseColumnMap(['Ziel=url', 'Kurzname=custom']));
-    expect(resultRow({ Ziel: ' https://e.com/x ', Kurzname: 'sp1' }, { row: 1, status: 'error', error: 'taken' }, plan))
-      .toMatchObject({ Ziel: ' https://e.com/x ', alias: 'sp1', shorturl: '', longurl: 'https://e.com/x' });
-    expect(resultRow({ link: 'https://e.com/y' }, { row: 2, status: 'ok', id: 3, shorturl: 'https://sho.rt/abc12' }))
-      .toMatchObject({ alias: 'abc12', longurl: 'https://e.com/y' });
+    expect(
+      resultRow({ Ziel: ' https://e.com/x ', Kurzname: 'sp1' }, { row: 1, status: 'error', error: 'taken' }, plan),
+    ).toMatchObject({ Ziel: ' https://e.com/x ', alias: 'sp1', shorturl: '', longurl: 'https://e.com/x' });
+    expect(
+      resultRow({ link: 'https://e.com/y' }, { row: 2, status: 'ok', id: 3, shorturl: 'https://sho.rt/abc12' }),
+    ).toMatchObject({ alias: 'abc12', longurl: 'https://e.com/y' });
   });
 
   test('export rows use the link vocabulary; domain is the branded one or empty', () => {
     const base = 'https://sho.rt';
     const columns = exportColumns([{ id: 1 }]);
     expect(columns).toEqual(EXPORT_COLUMNS);
-    expect(exportRow({ id: 1, alias: 'abc', shorturl: 'https://sho.rt/abc', longurl: 'https://a', clicks: 2, title: 't', description: '', date: 'd' }, columns, base))
-      .toEqual({ id: 1, alias: 'abc', shorturl: 'https://sho.rt/abc', longurl: 'https://a', title: 't', description: '', clicks: 2, uniqueclicks: '', domain: '', expiry: '', date: 'd' });
-    expect(exportRow({ alias: 'x1', shorturl: 'https://Go.Example.com/x1', uniqueclicks: '4', expiry: null }, columns, base))
-      .toMatchObject({ domain: 'https://Go.Example.com', uniqueclicks: '4', expiry: '' });
+    expect(
+      exportRow(
+        {
+          id: 1,
+          alias: 'abc',
+          shorturl: 'https://sho.rt/abc',
+          longurl: 'https://a',
+          clicks: 2,
+          title: 't',
+          description: '',
+          date: 'd',
+        },
+        columns,
+        base,
+      ),
+    ).toEqual({
+      id: 1,
+      alias: 'abc',
+      shorturl: 'https://sho.rt/abc',
+      longurl: 'https://a',
+      title: 't',
+      description: '',
+      clicks: 2,
+      uniqueclicks: '',
+      domain: '',
+      expiry: '',
+      date: 'd',
+    });
+    expect(
+      exportRow({ alias: 'x1', shorturl: 'https://Go.Example.com/x1', uniqueclicks: '4', expiry: null }, columns, base),
+    ).toMatchObject({ domain: 'https://Go.Example.com', uniqueclicks: '4', expiry: '' });
   });
 
   test.each([
@@ -101,19 +153,28 @@ describe('rows', () => {
     [{ alias: 'a', shorturl: 'https://go.example.com/a' }, 'https://sho.rt', 'https://go.example.com'],
     [{ alias: 'a', domain: 'https://sho.rt/' }, 'https://sho.rt', ''],
     [{ alias: 'a', domain: 'https://go.example.com' }, 'https://sho.rt', 'https://go.example.com'],
-    [{ alias: 'a', shorturl: 'https://go.example.com/a', domain: 'https://sho.rt' }, 'https://sho.rt', 'https://go.example.com'],
+    [
+      { alias: 'a', shorturl: 'https://go.example.com/a', domain: 'https://sho.rt' },
+      'https://sho.rt',
+      'https://go.example.com',
+    ],
     [{ alias: 'a' }, 'https://sho.rt', ''],
   ])('brandedDomain(%j) against %s is %j', (item, base, domain) => {
     expect(brandedDomain(item, base)).toBe(domain);
   });
 
   test('settable fields a list answer carries are exported in import syntax', () => {
-    const items = [{ id: 1, alias: 'a', pixels: [1, 2], channel: [], geotarget: [{ location: 'Canada', link: 'https://a.ca/' }] }];
+    const items = [
+      { id: 1, alias: 'a', pixels: [1, 2], channel: [], geotarget: [{ location: 'Canada', link: 'https://a.ca/' }] },
+    ];
     const columns = exportColumns(items);
     expect(columns.slice(EXPORT_COLUMNS.length)).toEqual(['geotarget', 'pixels', 'channel']);
-    expect(exportRow(items[0], columns)).toMatchObject({ geotarget: 'Canada=https://a.ca/', pixels: '1;2', channel: '' });
+    expect(exportRow(items[0], columns)).toMatchObject({
+      geotarget: 'Canada=https://a.ca/',
+      pixels: '1;2',
+      channel: '',
+    });
   });
-
 
   test('alias-taken messages', () => {
     expect(isAliasTaken('That alias is taken. Please choose another one.')).toBe(true);
@@ -123,7 +184,8 @@ describe('rows', () => {
 
 describe('the estimate for the budget left', () => {
   const now = 1_000_000;
-  const slots = (n: number, ago: number) => Array.from({ length: n }, (_, i) => ({ sentAt: now - ago, doneAt: now - ago, pid: 1, seq: i }));
+  const slots = (n: number, ago: number) =>
+    Array.from({ length: n }, (_, i) => ({ sentAt: now - ago, doneAt: now - ago, pid: 1, seq: i }));
 
   test('writes the window still has room for go out at once: 4 writes after 1 read at 30/min are not 8 s', () => {
     expect(writesEstimate({ slots: slots(1, 500) }, now, perMinute, 4)).toBe('under a second at 30/min');
@@ -141,7 +203,12 @@ describe('the estimate for the budget left', () => {
   test('a write past the room waits until the oldest request leaves the window, not a share of it', () => {
     // 10 a minute, 8 sent over the last 5 s: 2 go at once, the 3rd when the first of the 8 ages out.
     const tenPerMinute = { limit: 10, windowMs: 60_000 };
-    const recent = Array.from({ length: 8 }, (_, i) => ({ sentAt: now - 5000 + i * 500, doneAt: now - 5000 + i * 500, pid: 1, seq: i }));
+    const recent = Array.from({ length: 8 }, (_, i) => ({
+      sentAt: now - 5000 + i * 500,
+      doneAt: now - 5000 + i * 500,
+      pid: 1,
+      seq: i,
+    }));
     expect(writesEstimate({ slots: recent }, now, tenPerMinute, 2)).toBe('under a second at 10/min');
     expect(writesEstimate({ slots: recent }, now, tenPerMinute, 3)).toBe('about 55 s at 10/min');
   });
@@ -160,9 +227,12 @@ describe('the estimate for the budget left', () => {
     expect(writesEstimate({ slots: [] }, now, perMinute, 100_000)).toBe('about 55 h 34 min at 30/min');
   });
 
-  test('the estimate is the limiter\'s own rule: each request sent at nextSlotAt, in turn', () => {
+  test("the estimate is the limiter's own rule: each request sent at nextSlotAt, in turn", () => {
     const configured = { limit: 5, windowMs: 2000, setBy: 'flag' as const };
-    const state: RateState = { slots: [3, 200, 900].map((ago, i) => ({ sentAt: now - ago, doneAt: now - ago, pid: 1, seq: i })), serverLimit: 4 };
+    const state: RateState = {
+      slots: [3, 200, 900].map((ago, i) => ({ sentAt: now - ago, doneAt: now - ago, pid: 1, seq: i })),
+      serverLimit: 4,
+    };
     for (const count of [1, 2, 4, 9, 23]) {
       const log: RateState = { ...state, slots: [...state.slots] };
       let t = now;

@@ -18,10 +18,16 @@ describe('orderedWindow', () => {
   test('results come out in input order whatever order the work finishes in', async () => {
     const gates = [0, 1, 2, 3, 4].map(() => deferred<void>());
     const finishOrder = [3, 1, 4, 0, 2];
-    const run = collect(orderedWindow([0, 1, 2, 3, 4], async (i) => {
-      await gates[i].promise;
-      return i * 10;
-    }, { size: 5 }));
+    const run = collect(
+      orderedWindow(
+        [0, 1, 2, 3, 4],
+        async (i) => {
+          await gates[i].promise;
+          return i * 10;
+        },
+        { size: 5 },
+      ),
+    );
     for (const i of finishOrder) {
       gates[i].resolve();
       await new Promise((r) => setImmediate(r));
@@ -32,13 +38,19 @@ describe('orderedWindow', () => {
   test('never more than `size` items in flight', async () => {
     let inFlight = 0;
     let peak = 0;
-    const out = await collect(orderedWindow(Array.from({ length: 20 }, (_, i) => i), async (i) => {
-      inFlight += 1;
-      peak = Math.max(peak, inFlight);
-      await new Promise((r) => setTimeout(r, (i * 7) % 5));
-      inFlight -= 1;
-      return i;
-    }, { size: 3 }));
+    const out = await collect(
+      orderedWindow(
+        Array.from({ length: 20 }, (_, i) => i),
+        async (i) => {
+          inFlight += 1;
+          peak = Math.max(peak, inFlight);
+          await new Promise((r) => setTimeout(r, (i * 7) % 5));
+          inFlight -= 1;
+          return i;
+        },
+        { size: 3 },
+      ),
+    );
     expect(out).toEqual(Array.from({ length: 20 }, (_, i) => i));
     expect(peak).toBe(3);
   });
@@ -46,12 +58,18 @@ describe('orderedWindow', () => {
   test('stopped() ends the intake; started items still finish and are yielded', async () => {
     let stop = false;
     const started: number[] = [];
-    const out = await collect(orderedWindow(Array.from({ length: 10 }, (_, i) => i), async (i) => {
-      started.push(i);
-      if (i === 1) stop = true;
-      await new Promise((r) => setTimeout(r, 1));
-      return i;
-    }, { size: 2, stopped: () => stop }));
+    const out = await collect(
+      orderedWindow(
+        Array.from({ length: 10 }, (_, i) => i),
+        async (i) => {
+          started.push(i);
+          if (i === 1) stop = true;
+          await new Promise((r) => setTimeout(r, 1));
+          return i;
+        },
+        { size: 2, stopped: () => stop },
+      ),
+    );
     expect(out).toEqual(started);
     expect(out.length).toBeLessThan(10);
   });
@@ -59,10 +77,15 @@ describe('orderedWindow', () => {
   test('a failed item rethrows at its turn, after the items before it', async () => {
     const seen: number[] = [];
     const run = (async () => {
-      for await (const x of orderedWindow([1, 2, 3], async (i) => {
-        if (i === 2) throw new Error('boom');
-        return i;
-      }, { size: 3 })) seen.push(x);
+      for await (const x of orderedWindow(
+        [1, 2, 3],
+        async (i) => {
+          if (i === 2) throw new Error('boom');
+          return i;
+        },
+        { size: 3 },
+      ))
+        seen.push(x);
     })();
     await expect(run).rejects.toThrow('boom');
     expect(seen).toEqual([1]);

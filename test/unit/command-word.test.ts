@@ -4,9 +4,15 @@ import { commandWord } from '../../src/commands/command-word.js';
 import { createContext } from '../../src/factory.js';
 import { createTestIO } from '../../src/io.js';
 
-const program = buildProgram(createContext({
-  io: await createTestIO(), env: {}, now: () => 0, sleep: async () => {}, signal: new AbortController().signal,
-}));
+const program = buildProgram(
+  createContext({
+    io: await createTestIO(),
+    env: {},
+    now: () => 0,
+    sleep: async () => {},
+    signal: new AbortController().signal,
+  }),
+);
 
 describe('commandWord', () => {
   it.each([

@@ -6,7 +6,10 @@ import { browserLauncher } from '../../src/desktop/browser.js';
 import { findClipboard, osc52 } from '../../src/desktop/clipboard.js';
 
 const URL_ = 'https://sho.rt/a?b=1&c=2';
-const finder = (...present: string[]) => (name: string) => (present.includes(name) ? `/bin/${name}` : undefined);
+const finder =
+  (...present: string[]) =>
+  (name: string) =>
+    present.includes(name) ? `/bin/${name}` : undefined;
 
 describe('browserLauncher', () => {
   test.each([
@@ -19,15 +22,26 @@ describe('browserLauncher', () => {
   });
 
   test('the platform opener when BROWSER is unset or finds nothing', () => {
-    expect(browserLauncher({ BROWSER: 'nothere' }, 'linux', finder('xdg-open'))?.(URL_)).toEqual({ command: '/bin/xdg-open', args: [URL_] });
+    expect(browserLauncher({ BROWSER: 'nothere' }, 'linux', finder('xdg-open'))?.(URL_)).toEqual({
+      command: '/bin/xdg-open',
+      args: [URL_],
+    });
     expect(browserLauncher({}, 'darwin', finder('open'))?.(URL_)).toEqual({ command: '/bin/open', args: [URL_] });
-    expect(browserLauncher({}, 'win32', finder('rundll32'))?.(URL_)).toEqual({ command: '/bin/rundll32', args: ['url.dll,FileProtocolHandler', URL_] });
+    expect(browserLauncher({}, 'win32', finder('rundll32'))?.(URL_)).toEqual({
+      command: '/bin/rundll32',
+      args: ['url.dll,FileProtocolHandler', URL_],
+    });
     expect(browserLauncher({}, 'linux', finder())).toBeUndefined();
   });
 });
 
 describe('clipboard', () => {
-  const io = (stdoutIsTTY: boolean, stderrIsTTY: boolean) => ({ stdout: new PassThrough(), stderr: new PassThrough(), stdoutIsTTY, stderrIsTTY });
+  const io = (stdoutIsTTY: boolean, stderrIsTTY: boolean) => ({
+    stdout: new PassThrough(),
+    stderr: new PassThrough(),
+    stdoutIsTTY,
+    stderrIsTTY,
+  });
 
   test('OSC 52 carries the text in base64; inside tmux it is passed through', () => {
     expect(osc52('https://sho.rt/a')).toBe(`\x1b]52;c;${Buffer.from('https://sho.rt/a').toString('base64')}\x07`);
@@ -40,10 +54,18 @@ describe('clipboard', () => {
     const onlyOut = io(true, false);
     expect(findClipboard(onlyOut, {}, 'linux', finder())).toMatchObject({ kind: 'terminal', stream: onlyOut.stdout });
     const piped = io(false, false);
-    expect(findClipboard(piped, { WAYLAND_DISPLAY: 'wayland-0', DISPLAY: ':0' }, 'linux', finder('wl-copy', 'xclip'))).toEqual({ kind: 'tool', tool: { command: '/bin/wl-copy', args: [] } });
-    expect(findClipboard(piped, { DISPLAY: ':0' }, 'linux', finder('xsel'))).toEqual({ kind: 'tool', tool: { command: '/bin/xsel', args: ['--clipboard', '--input'] } });
+    expect(
+      findClipboard(piped, { WAYLAND_DISPLAY: 'wayland-0', DISPLAY: ':0' }, 'linux', finder('wl-copy', 'xclip')),
+    ).toEqual({ kind: 'tool', tool: { command: '/bin/wl-copy', args: [] } });
+    expect(findClipboard(piped, { DISPLAY: ':0' }, 'linux', finder('xsel'))).toEqual({
+      kind: 'tool',
+      tool: { command: '/bin/xsel', args: ['--clipboard', '--input'] },
+    });
     expect(findClipboard(piped, {}, 'linux', finder('xclip'))).toBeUndefined();
-    expect(findClipboard(piped, {}, 'darwin', finder('pbcopy'))).toEqual({ kind: 'tool', tool: { command: '/bin/pbcopy', args: [] } });
+    expect(findClipboard(piped, {}, 'darwin', finder('pbcopy'))).toEqual({
+      kind: 'tool',
+      tool: { command: '/bin/pbcopy', args: [] },
+    });
   });
 });
 
@@ -59,6 +81,7 @@ describe('watch interval', () => {
     expect(parseWatchSeconds(undefined)).toBeUndefined();
     expect(parseWatchSeconds(true)).toBe(5);
     expect(parseWatchSeconds('2.5')).toBe(2.5);
-    for (const bad of ['0', '-1', 'x', '', 'Infinity']) expect(() => parseWatchSeconds(bad)).toThrow(/--watch takes a number of seconds above 0/);
+    for (const bad of ['0', '-1', 'x', '', 'Infinity'])
+      expect(() => parseWatchSeconds(bad)).toThrow(/--watch takes a number of seconds above 0/);
   });
 });

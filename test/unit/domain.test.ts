@@ -33,7 +33,9 @@ describe('parseDomain: one reading of a branded domain, each endpoint its form',
       parseDomain('go.example.com/x', 'domain in the profile');
       expect.unreachable();
     } catch (err) {
-      expect((err as Error).message).toBe('invalid domain in the profile "go.example.com/x": a domain has no path, query or fragment');
+      expect((err as Error).message).toBe(
+        'invalid domain in the profile "go.example.com/x": a domain has no path, query or fragment',
+      );
       expect((err as { hint?: string }).hint).toMatch(/go\.example\.com or https:\/\/go\.example\.com/);
       expect((err as { exitCode?: number }).exitCode).toBe(2);
     }

@@ -62,7 +62,7 @@ describe('secrets', () => {
   it("finds a secret with a quote as Node's inspect writes it in a library's debug line", () => {
     const secrets = createSecrets();
     secrets.add("it's-a-secret");
-    expect(secrets.redact(inspect(`"it's-a-secret" \``))).toBe("'\"***\" `'");
+    expect(secrets.redact(inspect(`"it's-a-secret" \``))).toBe('\'"***" `\'');
   });
 
   it('redacts every write to a stream, strings and bytes, and keeps the rest as it came', async () => {
@@ -101,21 +101,45 @@ describe('secrets', () => {
   });
 
   it('masks passwords in request lines by their place, whatever their length', () => {
-    expect(maskRequestSecrets('GET http://h/api/v1/***/shorturl/create/custom_url/c/password/pw/url/aHR0.json'))
-      .toBe('GET http://h/api/v1/***/shorturl/create/custom_url/c/password/***/url/aHR0.json');
-    expect(maskRequestSecrets(`--data-raw '{"url":"https://e.com","password":"p\\"w"}'`)).toBe(`--data-raw '{"url":"https://e.com","password":"***"}'`);
-    expect(maskRequestSecrets('GET http://h/api/urls?short=https%3A%2F%2Fe.com%2Fpassword%2Freset')).toContain('password%2Freset');
+    expect(maskRequestSecrets('GET http://h/api/v1/***/shorturl/create/custom_url/c/password/pw/url/aHR0.json')).toBe(
+      'GET http://h/api/v1/***/shorturl/create/custom_url/c/password/***/url/aHR0.json',
+    );
+    expect(maskRequestSecrets(`--data-raw '{"url":"https://e.com","password":"p\\"w"}'`)).toBe(
+      `--data-raw '{"url":"https://e.com","password":"***"}'`,
+    );
+    expect(maskRequestSecrets('GET http://h/api/urls?short=https%3A%2F%2Fe.com%2Fpassword%2Freset')).toContain(
+      'password%2Freset',
+    );
   });
 
   it('a curl line keeps $SHORTY_API_KEY for the key and masks the body password', () => {
-    const line = curlLine({ method: 'POST', url: 'http://h/api/url/add', headers: { authorization: `Bearer ${KEY}` }, body: '{"url":"https://e.com","password":"pw"}' }, KEY);
-    expect(maskRequestSecrets(line)).toBe(`curl -sS -X POST 'http://h/api/url/add' -H "authorization: Bearer $SHORTY_API_KEY" --data-raw '{"url":"https://e.com","password":"***"}'`);
+    const line = curlLine(
+      {
+        method: 'POST',
+        url: 'http://h/api/url/add',
+        headers: { authorization: `Bearer ${KEY}` },
+        body: '{"url":"https://e.com","password":"pw"}',
+      },
+      KEY,
+    );
+    expect(maskRequestSecrets(line)).toBe(
+      `curl -sS -X POST 'http://h/api/url/add' -H "authorization: Bearer $SHORTY_API_KEY" --data-raw '{"url":"https://e.com","password":"***"}'`,
+    );
   });
 });
 
 describe('--excel-safe', () => {
-  it.each([['=HYPERLINK("x")', true], ['+1', true], ['-2', true], ['@SUM(A1)', true], ['\tx', true], ['\rx', true],
-    ['https://e.com', false], ['a=b', false], ['', false]])('%j is prefixed: %s', (cell, prefixed) => {
+  it.each([
+    ['=HYPERLINK("x")', true],
+    ['+1', true],
+    ['-2', true],
+    ['@SUM(A1)', true],
+    ['\tx', true],
+    ['\rx', true],
+    ['https://e.com', false],
+    ['a=b', false],
+    ['', false],
+  ])('%j is prefixed: %s', (cell, prefixed) => {
     expect(excelSafeCell(cell)).toBe(prefixed ? `'${cell}` : cell);
   });
 

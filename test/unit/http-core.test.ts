@@ -5,12 +5,26 @@ import { isErrorFlag, buildUrl } from '../../src/api/modern.js';
 import { isLoopback, normalizeBaseUrl } from '../../src/settings/base-url.js';
 import { redactor } from '../../src/api/redact.js';
 
-const res = (over: Partial<HttpResponse>): HttpResponse => ({ status: 200, headers: {}, text: '', contentType: 'application/json', ...over });
+const res = (over: Partial<HttpResponse>): HttpResponse => ({
+  status: 200,
+  headers: {},
+  text: '',
+  contentType: 'application/json',
+  ...over,
+});
 
 describe('error flag as real servers send it', () => {
   it.each([
-    [0, false], ['0', false], [false, false], [undefined, false], [null, false],
-    [1, true], ['1', true], [true, true], [429, true], ['429', true],
+    [0, false],
+    ['0', false],
+    [false, false],
+    [undefined, false],
+    [null, false],
+    [1, true],
+    ['1', true],
+    [true, true],
+    [429, true],
+    ['429', true],
   ])('error %j -> failure %s', (value, failed) => {
     expect(isErrorFlag(value)).toBe(failed);
   });
@@ -47,34 +61,53 @@ describe('base URL handling', () => {
   ])('%s -> %s', (raw, want) => expect(normalizeBaseUrl(raw)).toBe(want));
 
   it.each([
-    ['localhost', true], ['127.0.0.1', true], ['127.8.9.10', true], ['[::1]', true], ['::1', true],
-    ['example.com', false], ['10.0.0.1', false], ['127.0.0.1.example.com', false],
+    ['localhost', true],
+    ['127.0.0.1', true],
+    ['127.8.9.10', true],
+    ['[::1]', true],
+    ['::1', true],
+    ['example.com', false],
+    ['10.0.0.1', false],
+    ['127.0.0.1.example.com', false],
     // a name the resolver answers (a hosts file can point it anywhere) is not loopback
-    ['api.localhost', false], ['localhost.', false], ['LOCALHOST', true],
+    ['api.localhost', false],
+    ['localhost.', false],
+    ['LOCALHOST', true],
   ])('loopback(%s) = %s', (host, want) => expect(isLoopback(host)).toBe(want));
 
   it('builds query strings and skips undefined values', () => {
-    expect(buildUrl('http://h/api', '/urls', { limit: 5, page: undefined, short: 'http://h/a b' }))
-      .toBe('http://h/api/urls?limit=5&short=http%3A%2F%2Fh%2Fa+b');
+    expect(buildUrl('http://h/api', '/urls', { limit: 5, page: undefined, short: 'http://h/a b' })).toBe(
+      'http://h/api/urls?limit=5&short=http%3A%2F%2Fh%2Fa+b',
+    );
   });
 });
 
 describe('secrets', () => {
   it('redacts the key and its percent-encoded form', () => {
     const redact = redactor('k+y/=1');
-    expect(redact('GET /api/v1/k+y/=1/shorturl and /api/v1/k%2By%2F%3D1/x')).toBe('GET /api/v1/***/shorturl and /api/v1/***/x');
+    expect(redact('GET /api/v1/k+y/=1/shorturl and /api/v1/k%2By%2F%3D1/x')).toBe(
+      'GET /api/v1/***/shorturl and /api/v1/***/x',
+    );
   });
 
   it('writes a replayable curl line with $SHORTY_API_KEY instead of the key', () => {
-    const line = curlLine({
-      method: 'POST',
-      url: 'http://127.0.0.1:9/api/url/add',
-      headers: { authorization: 'Bearer sk_secret', 'content-type': 'application/json' },
-      body: `{"url":"https://e.com/it's"}`,
-    }, 'sk_secret');
+    const line = curlLine(
+      {
+        method: 'POST',
+        url: 'http://127.0.0.1:9/api/url/add',
+        headers: { authorization: 'Bearer sk_secret', 'content-type': 'application/json' },
+        body: `{"url":"https://e.com/it's"}`,
+      },
+      'sk_secret',
+    );
     expect(line).not.toContain('sk_secret');
-    expect(line).toBe(`curl -sS -X POST 'http://127.0.0.1:9/api/url/add' -H "authorization: Bearer $SHORTY_API_KEY" -H 'content-type: application/json' --data-raw '{"url":"https://e.com/it'\\''s"}'`);
-    const legacy = curlLine({ method: 'GET', url: 'http://h/api/v1/sk_secret/shorturl/list_active_urls.json' }, 'sk_secret');
+    expect(line).toBe(
+      `curl -sS -X POST 'http://127.0.0.1:9/api/url/add' -H "authorization: Bearer $SHORTY_API_KEY" -H 'content-type: application/json' --data-raw '{"url":"https://e.com/it'\\''s"}'`,
+    );
+    const legacy = curlLine(
+      { method: 'GET', url: 'http://h/api/v1/sk_secret/shorturl/list_active_urls.json' },
+      'sk_secret',
+    );
     expect(legacy).toBe('curl -sS -X GET "http://h/api/v1/$SHORTY_API_KEY/shorturl/list_active_urls.json"');
   });
 });

@@ -1,6 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import {
-  base64Segment, legacyApiPath, legacyCreatePath, legacyShortUrlPath, legacyUrl, textSegment,
+  base64Segment,
+  legacyApiPath,
+  legacyCreatePath,
+  legacyShortUrlPath,
+  legacyUrl,
+  textSegment,
 } from '../../src/api/legacy-path.js';
 import { bestMessage, checkJsonEnvelope, normalizeLegacyData, xmlFields } from '../../src/api/legacy.js';
 import { parseShortUrl } from '../../src/commands/legacy/validate.js';
@@ -30,15 +35,25 @@ describe('legacyCreatePath', () => {
 
   test('every option in the contract order, url last, plain values percent-encoded', () => {
     const path = legacyCreatePath(TRICKY_URL, {
-      domain: 'go.example.com', expiry: '2030-12-31', password: 'p/ss w+rd&ü', custom: 'spring sale',
+      domain: 'go.example.com',
+      expiry: '2030-12-31',
+      password: 'p/ss w+rd&ü',
+      custom: 'spring sale',
     });
-    expect(path).toBe('create/custom_url/spring%20sale/password/p%2Fss%20w%2Brd%26%C3%BC'
-      + '/expiry_date/2030-12-31/base_domain/go.example.com/url/' + base64Segment(TRICKY_URL));
+    expect(path).toBe(
+      'create/custom_url/spring%20sale/password/p%2Fss%20w%2Brd%26%C3%BC' +
+        '/expiry_date/2030-12-31/base_domain/go.example.com/url/' +
+        base64Segment(TRICKY_URL),
+    );
   });
 
   test('only the given options', () => {
-    expect(legacyCreatePath('https://a.io', { expiry: '2031-01-02' })).toBe(`create/expiry_date/2031-01-02/url/${base64Segment('https://a.io')}`);
-    expect(legacyCreatePath('https://a.io', { domain: 'b.io', custom: '' })).toBe(`create/base_domain/b.io/url/${base64Segment('https://a.io')}`);
+    expect(legacyCreatePath('https://a.io', { expiry: '2031-01-02' })).toBe(
+      `create/expiry_date/2031-01-02/url/${base64Segment('https://a.io')}`,
+    );
+    expect(legacyCreatePath('https://a.io', { domain: 'b.io', custom: '' })).toBe(
+      `create/base_domain/b.io/url/${base64Segment('https://a.io')}`,
+    );
   });
 });
 
@@ -49,8 +64,9 @@ describe('short URL operations and full URLs', () => {
 
   test('the key comes after /api/v1/, the format is the extension', () => {
     expect(legacyApiPath('k3y', 'list_active_urls', 'json')).toBe('/api/v1/k3y/shorturl/list_active_urls.json');
-    expect(legacyUrl('http://127.0.0.1:9', 'k3y', 'info/short_url/QQ%3D%3D', 'xml'))
-      .toBe('http://127.0.0.1:9/api/v1/k3y/shorturl/info/short_url/QQ%3D%3D.xml');
+    expect(legacyUrl('http://127.0.0.1:9', 'k3y', 'info/short_url/QQ%3D%3D', 'xml')).toBe(
+      'http://127.0.0.1:9/api/v1/k3y/shorturl/info/short_url/QQ%3D%3D.xml',
+    );
     expect(legacyApiPath('***', 'x', 'json')).toBe('/api/v1/***/shorturl/x.json');
   });
 
@@ -70,14 +86,17 @@ describe('legacy envelopes', () => {
   });
 
   test('any other code is an API error with the best message', () => {
-    expect(() => checkJsonEnvelope(res({ code: 404, data: { message: 'Link does not exist.' } }))).toThrow('Link does not exist.');
+    expect(() => checkJsonEnvelope(res({ code: 404, data: { message: 'Link does not exist.' } }))).toThrow(
+      'Link does not exist.',
+    );
     expect(() => checkJsonEnvelope(res({ code: '400', message: 'Bad thing.' }))).toThrow('Bad thing.');
     expect(() => checkJsonEnvelope(res({ code: 500 }))).toThrow(/code 500/);
   });
 
   test('an error message that names the key is redacted', () => {
-    expect(() => checkJsonEnvelope(res({ code: 400, data: 'bad key s3cr3t' }), (s) => s.split('s3cr3t').join('***')))
-      .toThrow('bad key ***');
+    expect(() =>
+      checkJsonEnvelope(res({ code: 400, data: 'bad key s3cr3t' }), (s) => s.split('s3cr3t').join('***')),
+    ).toThrow('bad key ***');
   });
 
   test('bestMessage looks through the usual shapes and skips numeric codes', () => {
@@ -87,14 +106,21 @@ describe('legacy envelopes', () => {
   });
 
   test('url_id and total_visits become numbers', () => {
-    expect(normalizeLegacyData({ url_id: '12', total_visits: '0', short_url: 'x', status: 'active' }))
-      .toEqual({ url_id: 12, total_visits: 0, short_url: 'x', status: 'active' });
+    expect(normalizeLegacyData({ url_id: '12', total_visits: '0', short_url: 'x', status: 'active' })).toEqual({
+      url_id: 12,
+      total_visits: 0,
+      short_url: 'x',
+      status: 'active',
+    });
     expect(normalizeLegacyData({ url_id: 'abc' })).toEqual({ url_id: 'abc' });
   });
 
   test('xmlFields finds code and message', () => {
-    expect(xmlFields('<?xml version="1.0"?>\n<response><code>404</code><data><message>Link &amp; more</message></data></response>'))
-      .toEqual({ code: '404', message: 'Link & more' });
+    expect(
+      xmlFields(
+        '<?xml version="1.0"?>\n<response><code>404</code><data><message>Link &amp; more</message></data></response>',
+      ),
+    ).toEqual({ code: '404', message: 'Link & more' });
   });
 });
 

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import {
-  LINK_COLUMNS, linkBodyFromFlags, linkBodyFromRow, linkBodyToRow, type LinkFlags,
+  LINK_COLUMNS,
+  linkBodyFromFlags,
+  linkBodyFromRow,
+  linkBodyToRow,
+  type LinkFlags,
 } from '../../src/input/link-body.js';
 
 const URL_A = 'https://example.com/a';
@@ -20,22 +24,57 @@ describe('linkBodyFromFlags: each option lands in its body field', () => {
     ['--domain without a scheme', { domain: 'go.example.com/' }, { domain: 'https://go.example.com' }],
     ['--expiry', { expiry: '2030-12-31 23:59:59' }, { expiry: '2030-12-31 23:59:59' }],
     ['--expiry leap day', { expiry: '2028-02-29 00:00:00' }, { expiry: '2028-02-29 00:00:00' }],
-    ['--geo', { geo: ['Canada=https://ca.example.com', 'United States=https://us.example.com/x?a=b'] },
-      { geotarget: [{ location: 'Canada', link: 'https://ca.example.com/' }, { location: 'United States', link: 'https://us.example.com/x?a=b' }] }],
-    ['--device', { device: ['iPhone=https://apple.example.com'] }, { devicetarget: [{ device: 'iPhone', link: 'https://apple.example.com/' }] }],
-    ['--language', { language: ['fr=https://fr.example.com'] }, { languagetarget: [{ language: 'fr', link: 'https://fr.example.com/' }] }],
+    [
+      '--geo',
+      { geo: ['Canada=https://ca.example.com', 'United States=https://us.example.com/x?a=b'] },
+      {
+        geotarget: [
+          { location: 'Canada', link: 'https://ca.example.com/' },
+          { location: 'United States', link: 'https://us.example.com/x?a=b' },
+        ],
+      },
+    ],
+    [
+      '--device',
+      { device: ['iPhone=https://apple.example.com'] },
+      { devicetarget: [{ device: 'iPhone', link: 'https://apple.example.com/' }] },
+    ],
+    [
+      '--language',
+      { language: ['fr=https://fr.example.com'] },
+      { languagetarget: [{ language: 'fr', link: 'https://fr.example.com/' }] },
+    ],
     ['--meta-title', { metaTitle: 'Title' }, { metatitle: 'Title' }],
     ['--meta-description', { metaDescription: 'Some words' }, { metadescription: 'Some words' }],
     ['--meta-image', { metaImage: 'https://cdn.example.com/i.png' }, { metaimage: 'https://cdn.example.com/i.png' }],
     ['--pixel repeated', { pixel: ['1', '22'] }, { pixels: [1, 22] }],
     ['--channel', { channel: '7' }, { channel: 7 }],
-    ['--deeplink-apple', { deeplinkApple: 'https://apps.apple.com/app/id1' }, { deeplink: { apple: 'https://apps.apple.com/app/id1' } }],
-    ['both deeplinks', { deeplinkApple: 'https://apps.apple.com/x', deeplinkGoogle: 'https://play.google.com/y' },
-      { deeplink: { apple: 'https://apps.apple.com/x', google: 'https://play.google.com/y' } }],
-    ['--param', { param: ['utm_source=news', 'empty=', 'eq=a=b'] },
-      { parameters: [{ name: 'utm_source', value: 'news' }, { name: 'empty', value: '' }, { name: 'eq', value: 'a=b' }] }],
-    ['an empty meta option is sent as "" (it clears the field)', { metaTitle: '', metaDescription: '', metaImage: '' },
-      { metatitle: '', metadescription: '', metaimage: '' }],
+    [
+      '--deeplink-apple',
+      { deeplinkApple: 'https://apps.apple.com/app/id1' },
+      { deeplink: { apple: 'https://apps.apple.com/app/id1' } },
+    ],
+    [
+      'both deeplinks',
+      { deeplinkApple: 'https://apps.apple.com/x', deeplinkGoogle: 'https://play.google.com/y' },
+      { deeplink: { apple: 'https://apps.apple.com/x', google: 'https://play.google.com/y' } },
+    ],
+    [
+      '--param',
+      { param: ['utm_source=news', 'empty=', 'eq=a=b'] },
+      {
+        parameters: [
+          { name: 'utm_source', value: 'news' },
+          { name: 'empty', value: '' },
+          { name: 'eq', value: 'a=b' },
+        ],
+      },
+    ],
+    [
+      'an empty meta option is sent as "" (it clears the field)',
+      { metaTitle: '', metaDescription: '', metaImage: '' },
+      { metatitle: '', metadescription: '', metaimage: '' },
+    ],
   ];
   it.each(cases)('%s', (_name, flags, expected) => {
     expect(linkBodyFromFlags({ url: URL_A, ...flags }, { requireUrl: true })).toEqual({ url: URL_A, ...expected });
@@ -113,38 +152,109 @@ describe('linkBodyFromRow', () => {
     ['longurl alias', { longurl: URL_A }, { url: URL_A }],
     ['long_url alias', { long_url: URL_A }, { url: URL_A }],
     ['alias -> custom', { url: URL_A, alias: 'promo' }, { url: URL_A, custom: 'promo' }],
-    ['canonical column wins over alias', { longurl: 'https://other.example.com', url: URL_A, alias: 'zzz', custom: 'kept' },
-      { url: URL_A, custom: 'kept' }],
+    [
+      'canonical column wins over alias',
+      { longurl: 'https://other.example.com', url: URL_A, alias: 'zzz', custom: 'kept' },
+      { url: URL_A, custom: 'kept' },
+    ],
     ['headers are case-insensitive and trimmed', { ' URL ': URL_A, MetaTitle: 'T' }, { url: URL_A, metatitle: 'T' }],
     ['empty cells are absent', { url: URL_A, custom: '', password: ' ', pixels: '', deeplink: '' }, { url: URL_A }],
-    ['unknown and informational columns are ignored', { url: URL_A, id: '3', clicks: '9', notes: 'x', shorturl: 'http://s/x' }, { url: URL_A }],
-    ['the names spreadsheets and exports use', {
-      'Long URL': URL_A, 'Custom alias': 'abc', Title: 'T', DESCRIPTION: 'D', 'expires-at': '2030-01-02 03:04:05', 'Meta_Image': 'https://i.example.com/a.png',
-    }, { url: URL_A, custom: 'abc', expiry: '2030-01-02 03:04:05', metatitle: 'T', metadescription: 'D', metaimage: 'https://i.example.com/a.png' }],
-    ['back-half, slug and short code are the alias', { Destination: URL_A, 'Back-half': 'b-h' }, { url: URL_A, custom: 'b-h' }],
-    ['of two names for one field the more specific wins', { link: 'https://sho.rt/x', long_url: URL_A, title: 'shown', metatitle: 'set' },
-      { url: URL_A, metatitle: 'set' }],
-    ['every scalar column', {
-      url: URL_A, custom: 'abc', type: 'frame', password: 'pw', domain: 'go.example.com', expiry: '2030-01-02 03:04:05',
-      metatitle: 'MT', metadescription: 'MD', metaimage: 'https://i.example.com/a.jpg', channel: '4',
-    }, {
-      url: URL_A, custom: 'abc', type: 'frame', password: 'pw', domain: 'https://go.example.com', expiry: '2030-01-02 03:04:05',
-      metatitle: 'MT', metadescription: 'MD', metaimage: 'https://i.example.com/a.jpg', channel: 4,
-    }],
+    [
+      'unknown and informational columns are ignored',
+      { url: URL_A, id: '3', clicks: '9', notes: 'x', shorturl: 'http://s/x' },
+      { url: URL_A },
+    ],
+    [
+      'the names spreadsheets and exports use',
+      {
+        'Long URL': URL_A,
+        'Custom alias': 'abc',
+        Title: 'T',
+        DESCRIPTION: 'D',
+        'expires-at': '2030-01-02 03:04:05',
+        Meta_Image: 'https://i.example.com/a.png',
+      },
+      {
+        url: URL_A,
+        custom: 'abc',
+        expiry: '2030-01-02 03:04:05',
+        metatitle: 'T',
+        metadescription: 'D',
+        metaimage: 'https://i.example.com/a.png',
+      },
+    ],
+    [
+      'back-half, slug and short code are the alias',
+      { Destination: URL_A, 'Back-half': 'b-h' },
+      { url: URL_A, custom: 'b-h' },
+    ],
+    [
+      'of two names for one field the more specific wins',
+      { link: 'https://sho.rt/x', long_url: URL_A, title: 'shown', metatitle: 'set' },
+      { url: URL_A, metatitle: 'set' },
+    ],
+    [
+      'every scalar column',
+      {
+        url: URL_A,
+        custom: 'abc',
+        type: 'frame',
+        password: 'pw',
+        domain: 'go.example.com',
+        expiry: '2030-01-02 03:04:05',
+        metatitle: 'MT',
+        metadescription: 'MD',
+        metaimage: 'https://i.example.com/a.jpg',
+        channel: '4',
+      },
+      {
+        url: URL_A,
+        custom: 'abc',
+        type: 'frame',
+        password: 'pw',
+        domain: 'https://go.example.com',
+        expiry: '2030-01-02 03:04:05',
+        metatitle: 'MT',
+        metadescription: 'MD',
+        metaimage: 'https://i.example.com/a.jpg',
+        channel: 4,
+      },
+    ],
     ['pixels separated by ;', { url: URL_A, pixels: '1; 2;;3' }, { url: URL_A, pixels: [1, 2, 3] }],
-    ['targets KEY=URL;KEY=URL', {
-      url: URL_A, geotarget: 'Canada=https://ca.example.com;France=https://fr.example.com',
-      devicetarget: 'Android=https://a.example.com', languagetarget: 'de=https://de.example.com',
-    }, {
-      url: URL_A,
-      geotarget: [{ location: 'Canada', link: 'https://ca.example.com/' }, { location: 'France', link: 'https://fr.example.com/' }],
-      devicetarget: [{ device: 'Android', link: 'https://a.example.com/' }],
-      languagetarget: [{ language: 'de', link: 'https://de.example.com/' }],
-    }],
-    ['deeplink JSON', { url: URL_A, deeplink: '{"apple":"https://apps.apple.com/x","google":"https://play.google.com/y"}' },
-      { url: URL_A, deeplink: { apple: 'https://apps.apple.com/x', google: 'https://play.google.com/y' } }],
-    ['parameters name=value;...', { url: URL_A, parameters: 'utm_source=mail;utm_medium=' },
-      { url: URL_A, parameters: [{ name: 'utm_source', value: 'mail' }, { name: 'utm_medium', value: '' }] }],
+    [
+      'targets KEY=URL;KEY=URL',
+      {
+        url: URL_A,
+        geotarget: 'Canada=https://ca.example.com;France=https://fr.example.com',
+        devicetarget: 'Android=https://a.example.com',
+        languagetarget: 'de=https://de.example.com',
+      },
+      {
+        url: URL_A,
+        geotarget: [
+          { location: 'Canada', link: 'https://ca.example.com/' },
+          { location: 'France', link: 'https://fr.example.com/' },
+        ],
+        devicetarget: [{ device: 'Android', link: 'https://a.example.com/' }],
+        languagetarget: [{ language: 'de', link: 'https://de.example.com/' }],
+      },
+    ],
+    [
+      'deeplink JSON',
+      { url: URL_A, deeplink: '{"apple":"https://apps.apple.com/x","google":"https://play.google.com/y"}' },
+      { url: URL_A, deeplink: { apple: 'https://apps.apple.com/x', google: 'https://play.google.com/y' } },
+    ],
+    [
+      'parameters name=value;...',
+      { url: URL_A, parameters: 'utm_source=mail;utm_medium=' },
+      {
+        url: URL_A,
+        parameters: [
+          { name: 'utm_source', value: 'mail' },
+          { name: 'utm_medium', value: '' },
+        ],
+      },
+    ],
   ];
   it.each(cases)('%s', (_name, row, expected) => {
     expect(linkBodyFromRow(row)).toEqual(expected);
@@ -164,7 +274,11 @@ describe('linkBodyFromRow', () => {
     ['bad geotarget URL', { url: URL_A, geotarget: 'Canada=ca' }, /invalid geotarget URL for Canada/],
     ['deeplink not JSON', { url: URL_A, deeplink: 'apple=https://x.example.com' }, /invalid deeplink.*JSON/],
     ['deeplink JSON array', { url: URL_A, deeplink: '["https://x.example.com"]' }, /invalid deeplink.*object/],
-    ['deeplink unknown store', { url: URL_A, deeplink: '{"windows":"https://x.example.com"}' }, /unknown store "windows"/],
+    [
+      'deeplink unknown store',
+      { url: URL_A, deeplink: '{"windows":"https://x.example.com"}' },
+      /unknown store "windows"/,
+    ],
     ['deeplink bad URL', { url: URL_A, deeplink: '{"apple":"nope"}' }, /invalid deeplink apple URL/],
     ['bad parameter', { url: URL_A, parameters: 'novalue' }, /invalid parameters "novalue"/],
   ];
@@ -183,12 +297,27 @@ describe('linkBodyToRow', () => {
   });
 
   it('round-trips through linkBodyFromRow', () => {
-    const body = linkBodyFromFlags({
-      url: URL_A, custom: 'round-trip', type: 'splash', password: 'pw', domain: 'go.example.com',
-      expiry: '2031-05-06 07:08:09', geo: ['Canada=https://ca.example.com'], device: ['iPhone=https://i.example.com'],
-      language: ['fr=https://fr.example.com'], metaTitle: 'T', metaDescription: 'D', metaImage: 'https://i.example.com/x.png',
-      pixel: ['1', '2'], channel: '3', deeplinkApple: 'https://apps.apple.com/x', param: ['a=1', 'b=2'],
-    }, { requireUrl: true });
+    const body = linkBodyFromFlags(
+      {
+        url: URL_A,
+        custom: 'round-trip',
+        type: 'splash',
+        password: 'pw',
+        domain: 'go.example.com',
+        expiry: '2031-05-06 07:08:09',
+        geo: ['Canada=https://ca.example.com'],
+        device: ['iPhone=https://i.example.com'],
+        language: ['fr=https://fr.example.com'],
+        metaTitle: 'T',
+        metaDescription: 'D',
+        metaImage: 'https://i.example.com/x.png',
+        pixel: ['1', '2'],
+        channel: '3',
+        deeplinkApple: 'https://apps.apple.com/x',
+        param: ['a=1', 'b=2'],
+      },
+      { requireUrl: true },
+    );
     expect(linkBodyFromRow(linkBodyToRow(body))).toEqual(body);
   });
 });

@@ -1,15 +1,36 @@
 import { describe, expect, test } from 'vitest';
 import {
-  COLUMN_SYNONYMS, headerKey, ignoredColumnsWarning, LINK_COLUMNS, linkColumnOf, parseColumnMap, planColumns,
+  COLUMN_SYNONYMS,
+  headerKey,
+  ignoredColumnsWarning,
+  LINK_COLUMNS,
+  linkColumnOf,
+  parseColumnMap,
+  planColumns,
 } from '../../src/input/link-columns.js';
 import { EXPORT_COLUMNS } from '../../src/bulk/export.js';
 
 describe('column names', () => {
   test.each([
-    ['Long URL', 'url'], ['long_url', 'url'], ['LONG-URL', 'url'], ['Destination', 'url'], ['link', 'url'], ['URL', 'url'],
-    ['Alias', 'custom'], ['Custom alias', 'custom'], ['back-half', 'custom'], ['Short code', 'custom'], ['slug', 'custom'],
-    ['Title', 'metatitle'], ['Meta Title', 'metatitle'], ['description', 'metadescription'],
-    ['Expires', 'expiry'], ['expiration', 'expiry'], ['Expiry date', 'expiry'], ['Pixels', 'pixels'], ['Channel ID', 'channel'],
+    ['Long URL', 'url'],
+    ['long_url', 'url'],
+    ['LONG-URL', 'url'],
+    ['Destination', 'url'],
+    ['link', 'url'],
+    ['URL', 'url'],
+    ['Alias', 'custom'],
+    ['Custom alias', 'custom'],
+    ['back-half', 'custom'],
+    ['Short code', 'custom'],
+    ['slug', 'custom'],
+    ['Title', 'metatitle'],
+    ['Meta Title', 'metatitle'],
+    ['description', 'metadescription'],
+    ['Expires', 'expiry'],
+    ['expiration', 'expiry'],
+    ['Expiry date', 'expiry'],
+    ['Pixels', 'pixels'],
+    ['Channel ID', 'channel'],
   ])('%j is %s', (header, field) => {
     expect(linkColumnOf(header)).toBe(field);
   });
@@ -25,7 +46,12 @@ describe('column names', () => {
     expect(plan.unknown).toEqual([]);
     expect(plan.shadowed).toEqual([]);
     expect(plan.fields).toEqual([
-      ['alias', 'custom'], ['longurl', 'url'], ['title', 'metatitle'], ['description', 'metadescription'], ['domain', 'domain'], ['expiry', 'expiry'],
+      ['alias', 'custom'],
+      ['longurl', 'url'],
+      ['title', 'metatitle'],
+      ['description', 'metadescription'],
+      ['domain', 'domain'],
+      ['expiry', 'expiry'],
     ]);
     expect(planColumns([...EXPORT_COLUMNS, 'row', 'status', 'error']).unknown).toEqual([]);
   });
@@ -39,16 +65,26 @@ describe('planColumns', () => {
     expect(plan.shadowed).toEqual([['Link', 'url', 'Long URL']]);
     const warning = ignoredColumnsWarning(plan)!;
     expect(warning.split('\n')).toHaveLength(1);
-    expect(warning).toMatch(/^warning: not importing columns "Notes", "Owner", "Link" \(url is read from "Long URL"\); accepted columns: url, custom, type, .*parameters/);
+    expect(warning).toMatch(
+      /^warning: not importing columns "Notes", "Owner", "Link" \(url is read from "Long URL"\); accepted columns: url, custom, type, .*parameters/,
+    );
     expect(warning).toContain('--map "HEADER=FIELD"');
     expect(ignoredColumnsWarning(planColumns(['url', 'alias', 'shorturl']))).toBeUndefined();
   });
 
   test('--map reads any header as a field, and wins over the usual names', () => {
     const map = parseColumnMap(['Ziel=url', 'Kurz Name = alias', 'Link=title']);
-    expect([...map]).toEqual([['ziel', 'url'], ['kurzname', 'custom'], ['link', 'metatitle']]);
+    expect([...map]).toEqual([
+      ['ziel', 'url'],
+      ['kurzname', 'custom'],
+      ['link', 'metatitle'],
+    ]);
     const plan = planColumns(['ZIEL', 'Kurz-Name', 'Link', 'Title'], map);
-    expect(plan.fields).toEqual([['ZIEL', 'url'], ['Kurz-Name', 'custom'], ['Link', 'metatitle']]);
+    expect(plan.fields).toEqual([
+      ['ZIEL', 'url'],
+      ['Kurz-Name', 'custom'],
+      ['Link', 'metatitle'],
+    ]);
     expect(plan.shadowed).toEqual([['Title', 'metatitle', 'Link']]);
   });
 

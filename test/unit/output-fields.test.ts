@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkFields, fieldPaths, flattenRow, getPath, parseFieldList, pickFields, withoutError } from '../../src/output/fields.js';
+import {
+  checkFields,
+  fieldPaths,
+  flattenRow,
+  getPath,
+  parseFieldList,
+  pickFields,
+  withoutError,
+} from '../../src/output/fields.js';
 import { UsageError } from '../../src/errors.js';
 
 function thrown(fn: () => unknown): unknown {
@@ -11,7 +19,11 @@ function thrown(fn: () => unknown): unknown {
   return undefined;
 }
 
-const link = { id: 7, details: { longurl: 'https://example.com', location: { fr: 'https://fr.example.com' } }, tags: [1, 2] };
+const link = {
+  id: 7,
+  details: { longurl: 'https://example.com', location: { fr: 'https://fr.example.com' } },
+  tags: [1, 2],
+};
 
 describe('field picking', () => {
   it('splits --fields and drops blanks', () => {
@@ -32,14 +44,23 @@ describe('field picking', () => {
   });
 
   it('lists every valid path', () => {
-    expect(fieldPaths(link)).toEqual(['id', 'details', 'details.longurl', 'details.location', 'details.location.fr', 'tags']);
+    expect(fieldPaths(link)).toEqual([
+      'id',
+      'details',
+      'details.longurl',
+      'details.location',
+      'details.location.fr',
+      'tags',
+    ]);
   });
 
   it('rejects an unknown field and names the valid ones', () => {
     expect(() => checkFields(link, ['id', 'nope'])).toThrow(/unknown field "nope"/);
     const error = thrown(() => checkFields(link, ['nope']));
     expect(error).toBeInstanceOf(UsageError);
-    expect((error as UsageError).hint).toBe('valid fields: id, details, details.longurl, details.location, details.location.fr, tags');
+    expect((error as UsageError).hint).toBe(
+      'valid fields: id, details, details.longurl, details.location, details.location.fr, tags',
+    );
     expect(() => checkFields({ a: null }, ['a'])).not.toThrow();
   });
 

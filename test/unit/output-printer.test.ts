@@ -17,7 +17,10 @@ const ROWS: Row[] = [
 async function printerFor(globals: GlobalOptions, opts: { tty?: boolean; env?: Record<string, string> } = {}) {
   const io: TestIO = await createTestIO({ tty: opts.tty ?? false, columns: 80 });
   const env = { SHORTY_CONFIG_DIR: join(mkdtempSync(join(tmpdir(), 'shorty-printer-')), 'cfg'), ...opts.env };
-  const ctx = createContext({ io, env, now: () => 0, sleep: async () => {}, signal: new AbortController().signal }, globals);
+  const ctx = createContext(
+    { io, env, now: () => 0, sleep: async () => {}, signal: new AbortController().signal },
+    globals,
+  );
   const printer = await ctx.printer();
   // Streams deliver 'data' asynchronously: let them flush before reading.
   const settle = () => new Promise((r) => setImmediate(r));

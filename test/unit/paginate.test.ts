@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { ModernApi, Query } from '../../src/api/modern.js';
 import { paginate, parsePage, type Page } from '../../src/api/paginate.js';
 
-function envelope(page: number | string, nextpage: unknown, key = 'domains', items: unknown[] = [{ id: Number(page) }]) {
+function envelope(
+  page: number | string,
+  nextpage: unknown,
+  key = 'domains',
+  items: unknown[] = [{ id: Number(page) }],
+) {
   return { error: '0', data: { result: 40, perpage: 15, currentpage: page, nextpage, maxpage: 3, [key]: items } };
 }
 
@@ -39,8 +44,15 @@ describe('parsePage', () => {
   });
 
   it('refuses an answer with no list in it instead of taking it for an empty page', () => {
-    for (const body of [{ error: 0, data: {} }, { error: 0 }, { error: 0, data: { urls: 'none' } }, { error: 0, data: null }]) {
-      expect(() => parsePage(body, ['urls'], 1, 'GET /urls')).toThrow(/the answer to GET \/urls is not a list: no "urls" array/);
+    for (const body of [
+      { error: 0, data: {} },
+      { error: 0 },
+      { error: 0, data: { urls: 'none' } },
+      { error: 0, data: null },
+    ]) {
+      expect(() => parsePage(body, ['urls'], 1, 'GET /urls')).toThrow(
+        /the answer to GET \/urls is not a list: no "urls" array/,
+      );
     }
   });
 });

@@ -9,7 +9,17 @@ import type { Settings } from '../../src/settings/types.js';
 import { tempDir } from '../helpers/cli.js';
 
 /** A limiter on a real state file with a fake clock: sleeping moves the clock. */
-async function setup(opts: { limit?: number; windowMs?: number; setBy?: string; wait?: boolean; tty?: boolean; path?: string; clock?: { t: number } } = {}) {
+async function setup(
+  opts: {
+    limit?: number;
+    windowMs?: number;
+    setBy?: string;
+    wait?: boolean;
+    tty?: boolean;
+    path?: string;
+    clock?: { t: number };
+  } = {},
+) {
   const clock = opts.clock ?? { t: Date.now() };
   const sleeps: number[] = [];
   const controller = new AbortController();
@@ -26,9 +36,19 @@ async function setup(opts: { limit?: number; windowMs?: number; setBy?: string; 
     signal: controller.signal,
   });
   const settings: Settings = {
-    profile: 'default', configDir: tempDir(), rateLimit: { limit: opts.limit ?? 3, windowMs: opts.windowMs ?? 1000, setBy: opts.setBy },
-    timeoutMs: 30_000, insecure: false, debug: false, wait: opts.wait ?? true,
-    origins: { profile: { origin: 'default' }, baseUrl: { origin: 'default' }, apiKey: { origin: 'default' }, rateLimit: { origin: 'default' } },
+    profile: 'default',
+    configDir: tempDir(),
+    rateLimit: { limit: opts.limit ?? 3, windowMs: opts.windowMs ?? 1000, setBy: opts.setBy },
+    timeoutMs: 30_000,
+    insecure: false,
+    debug: false,
+    wait: opts.wait ?? true,
+    origins: {
+      profile: { origin: 'default' },
+      baseUrl: { origin: 'default' },
+      apiKey: { origin: 'default' },
+      rateLimit: { origin: 'default' },
+    },
   };
   const path = opts.path ?? join(tempDir(), 'ratelimit', 'state.json');
   const limiter = new SharedLimiter(ctx, settings, openRateStore(path));
@@ -114,7 +134,11 @@ describe('SharedLimiter', () => {
 
   it('adopts the server cap from X-RateLimit-Limit', async () => {
     const { sleeps, request, clock } = await setup({ limit: 30, windowMs: 60_000 });
-    const headers = () => ({ 'x-ratelimit-limit': '2', 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': String((clock.t + 4000) / 1000) });
+    const headers = () => ({
+      'x-ratelimit-limit': '2',
+      'x-ratelimit-remaining': '1',
+      'x-ratelimit-reset': String((clock.t + 4000) / 1000),
+    });
     await request(headers());
     await request(headers());
     await request(headers());
@@ -124,7 +148,11 @@ describe('SharedLimiter', () => {
 
   it('never lets X-RateLimit-Limit raise a cap the user set', async () => {
     const { sleeps, request, clock } = await setup({ limit: 2, windowMs: 1000, setBy: '--rate-limit' });
-    const headers = () => ({ 'x-ratelimit-limit': '30', 'x-ratelimit-remaining': '25', 'x-ratelimit-reset': String(Math.ceil((clock.t + 60_000) / 1000)) });
+    const headers = () => ({
+      'x-ratelimit-limit': '30',
+      'x-ratelimit-remaining': '25',
+      'x-ratelimit-reset': String(Math.ceil((clock.t + 60_000) / 1000)),
+    });
     for (let i = 0; i < 3; i++) await request(headers());
     expect(sleeps).toHaveLength(1);
     expect(total(sleeps)).toBeGreaterThanOrEqual(990);
@@ -136,7 +164,11 @@ describe('SharedLimiter', () => {
 
   it('lets X-RateLimit-Limit lower a cap the user set', async () => {
     const { sleeps, request, clock } = await setup({ limit: 5, windowMs: 1000, setBy: 'SHORTY_RATE_LIMIT' });
-    const headers = () => ({ 'x-ratelimit-limit': '1', 'x-ratelimit-remaining': '5', 'x-ratelimit-reset': String(clock.t + 1000) });
+    const headers = () => ({
+      'x-ratelimit-limit': '1',
+      'x-ratelimit-remaining': '5',
+      'x-ratelimit-reset': String(clock.t + 1000),
+    });
     await request(headers());
     await request(headers());
     expect(total(sleeps)).toBeGreaterThanOrEqual(990);

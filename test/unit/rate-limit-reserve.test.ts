@@ -27,9 +27,19 @@ async function setup(opts: { limit: number; windowMs?: number; path?: string; cl
     signal,
   });
   const settings: Settings = {
-    profile: 'default', configDir: tempDir(), rateLimit: { limit: opts.limit, windowMs: opts.windowMs ?? 1000 },
-    timeoutMs: 30_000, insecure: false, debug: false, wait: true,
-    origins: { profile: { origin: 'default' }, baseUrl: { origin: 'default' }, apiKey: { origin: 'default' }, rateLimit: { origin: 'default' } },
+    profile: 'default',
+    configDir: tempDir(),
+    rateLimit: { limit: opts.limit, windowMs: opts.windowMs ?? 1000 },
+    timeoutMs: 30_000,
+    insecure: false,
+    debug: false,
+    wait: true,
+    origins: {
+      profile: { origin: 'default' },
+      baseUrl: { origin: 'default' },
+      apiKey: { origin: 'default' },
+      rateLimit: { origin: 'default' },
+    },
   };
   const path = opts.path ?? join(tempDir(), 'ratelimit', 'state.json');
   const store = openRateStore(path);
@@ -63,7 +73,7 @@ describe('SharedLimiter file work', () => {
     for (const slot of slots) expect(slot.doneAt).toBeGreaterThanOrEqual(slot.sentAt);
   });
 
-  it('a snapshot, for a run\'s estimate, counts the requests sent, not the slots held ahead for the next ones', async () => {
+  it("a snapshot, for a run's estimate, counts the requests sent, not the slots held ahead for the next ones", async () => {
     const { request, limiter, store, clock } = await setup({ limit: 100 });
     for (let i = 0; i < 6; i++) await request();
     expect((await store.read()).slots.length).toBeGreaterThan(6);

@@ -31,9 +31,14 @@ async function writerScript(dir: string, body: string): Promise<string> {
       contents: `import { openRateStore } from './src/api/rate-store.ts';
         const store = openRateStore(process.argv[2]);
         ${body}`,
-      resolveDir: ROOT, loader: 'ts',
+      resolveDir: ROOT,
+      loader: 'ts',
     },
-    bundle: true, platform: 'node', format: 'esm', outfile: script, logLevel: 'error',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: script,
+    logLevel: 'error',
   });
   return script;
 }
@@ -67,8 +72,11 @@ describe('the locked state file', () => {
 
   it('keeps every update when separate processes write at the same time', async () => {
     const dir = tempDir();
-    const script = await writerScript(dir, `
-          for (let i = 0; i < 25; i++) await store.update((s) => { s.slots.push({ sentAt: Date.now(), pid: process.pid, seq: i }); });`);
+    const script = await writerScript(
+      dir,
+      `
+          for (let i = 0; i < 25; i++) await store.update((s) => { s.slots.push({ sentAt: Date.now(), pid: process.pid, seq: i }); });`,
+    );
     const path = join(dir, 'ratelimit', 'shared.json');
     const children = Array.from({ length: 4 }, () => spawn(process.execPath, [script, path], { stdio: 'inherit' }));
     expect(await Promise.all(children.map(exitOf))).toEqual([0, 0, 0, 0]);
@@ -84,7 +92,8 @@ describe('the locked state file', () => {
     await mkdir(path, { recursive: true }); // a folder where the file goes: the rename over it fails
     const store = openRateStore(path);
     await expect(store.update(addSlot(1, 1))).rejects.toMatchObject({
-      message: `cannot save the rate-limit state ${path}: it is a folder (EISDIR)`, exitCode: 1,
+      message: `cannot save the rate-limit state ${path}: it is a folder (EISDIR)`,
+      exitCode: 1,
     });
     expect((await readdir(join(path, '..'))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
@@ -93,7 +102,10 @@ describe('the locked state file', () => {
     const path = join(tempDir(), 'ratelimit', 's.json');
     const store = openRateStore(path);
     await store.update(addSlot(1, 1));
-    await writeFile(`${path}.lock`, JSON.stringify({ pid: await deadPid(), host: hostname(), at: Date.now(), token: 'dead' }));
+    await writeFile(
+      `${path}.lock`,
+      JSON.stringify({ pid: await deadPid(), host: hostname(), at: Date.now(), token: 'dead' }),
+    );
     await store.update(addSlot(1, 2));
     expect((await store.read()).slots).toHaveLength(2);
     expect(await readdir(join(path, '..'))).toEqual(['s.json']);
@@ -103,7 +115,10 @@ describe('the locked state file', () => {
     const path = join(tempDir(), 'ratelimit', 's.json');
     const store = openRateStore(path);
     await store.update(addSlot(1, 1));
-    await writeFile(`${path}.lock`, JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now() - 60_000, token: 'old' }));
+    await writeFile(
+      `${path}.lock`,
+      JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now() - 60_000, token: 'old' }),
+    );
     await store.update(addSlot(1, 2));
     expect((await store.read()).slots).toHaveLength(2);
   });
@@ -112,9 +127,14 @@ describe('the locked state file', () => {
     const path = join(tempDir(), 'ratelimit', 's.json');
     const store = openRateStore(path);
     await store.update(addSlot(1, 1));
-    await writeFile(`${path}.lock`, JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now(), token: 'live' }));
+    await writeFile(
+      `${path}.lock`,
+      JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now(), token: 'live' }),
+    );
     let finished = false;
-    const pending = store.update(addSlot(1, 2)).then(() => { finished = true; });
+    const pending = store.update(addSlot(1, 2)).then(() => {
+      finished = true;
+    });
     await new Promise((r) => setTimeout(r, 200));
     expect(finished).toBe(false);
     const { unlink } = await import('node:fs/promises');
@@ -137,7 +157,9 @@ describe('the locked state file', () => {
     const store = openRateStore(path);
     for (let i = 0; i < 20; i++) await store.update(addSlot(1, i));
     const { ino } = await stat(path);
-    await store.update((state) => { state.slots.splice(0, 19); });
+    await store.update((state) => {
+      state.slots.splice(0, 19);
+    });
     const after = await stat(path);
     expect(after.ino).not.toBe(ino); // a new file renamed over the old one, not the old one rewritten
     expect(after.mode & 0o777).toBe(0o600);
@@ -147,17 +169,22 @@ describe('the locked state file', () => {
 
   it('never shows a reader a torn state while other processes write', async () => {
     const dir = tempDir();
-    const script = await writerScript(dir, `
+    const script = await writerScript(
+      dir,
+      `
           for (let i = 0; i < 40; i++) await store.update((s) => {
             // alternately long and short states: an in-place write would leave a tail to tear
             if (i % 2) s.slots.splice(0); else for (let k = 0; k < 200; k++) s.slots.push({ sentAt: Date.now(), pid: process.pid, seq: k });
-          });`);
+          });`,
+    );
     const path = join(dir, 'ratelimit', 'shared.json');
     await openRateStore(path).update(addSlot(1, 0));
     const children = Array.from({ length: 3 }, () => spawn(process.execPath, [script, path], { stdio: 'inherit' }));
     const exits = Promise.all(children.map(exitOf));
     let running = true;
-    void exits.then(() => { running = false; });
+    void exits.then(() => {
+      running = false;
+    });
     let reads = 0;
     while (running) {
       // Read without the lock, as a person or another tool would: JSON every time.
@@ -177,4 +204,3 @@ describe('the locked state file', () => {
     await expect(readdir(dir)).rejects.toThrow(/ENOENT/);
   });
 });
-

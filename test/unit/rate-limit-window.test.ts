@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { formatRateLimit, parseRateLimit } from '../../src/settings/rate-limit-spec.js';
 import {
-  budget, capsInForce, emptyState, learnFromHeaders, nextSlotAt, parseReset, prune, safetyMarginMs,
-  sanitizeState, settleOrphans, type RateState,
+  budget,
+  capsInForce,
+  emptyState,
+  learnFromHeaders,
+  nextSlotAt,
+  parseReset,
+  prune,
+  safetyMarginMs,
+  sanitizeState,
+  settleOrphans,
+  type RateState,
 } from '../../src/api/rate-window.js';
 
 const T0 = 1_700_000_000_000;
@@ -14,15 +23,23 @@ const done = (...times: number[]): RateState => ({
 
 describe('parseRateLimit', () => {
   it.each([
-    ['30/60s', 30, 60_000], ['30/60', 30, 60_000], ['5/1500ms', 5, 1500], ['100/1m', 100, 60_000],
-    [' 10 / 2s ', 10, 2000], ['5/0.5s', 5, 500], ['7/2S', 7, 2000],
+    ['30/60s', 30, 60_000],
+    ['30/60', 30, 60_000],
+    ['5/1500ms', 5, 1500],
+    ['100/1m', 100, 60_000],
+    [' 10 / 2s ', 10, 2000],
+    ['5/0.5s', 5, 500],
+    ['7/2S', 7, 2000],
   ])('%s -> %i per %i ms', (text, limit, windowMs) => {
     expect(parseRateLimit(text)).toEqual({ limit, windowMs });
   });
 
-  it.each(['', '30', '0/60s', '30/0s', '-1/5s', 'abc', '30/60h', '30/60s/2', '1.5/60s', '5/2d'])('rejects %j', (text) => {
-    expect(() => parseRateLimit(text)).toThrow(`invalid rate limit "${text}": use N/Ws, e.g. 30/60s`);
-  });
+  it.each(['', '30', '0/60s', '30/0s', '-1/5s', 'abc', '30/60h', '30/60s/2', '1.5/60s', '5/2d'])(
+    'rejects %j',
+    (text) => {
+      expect(() => parseRateLimit(text)).toThrow(`invalid rate limit "${text}": use N/Ws, e.g. 30/60s`);
+    },
+  );
 
   it('formats back to the canonical text', () => {
     expect(formatRateLimit({ limit: 30, windowMs: 60_000 })).toBe('30/60s');
@@ -66,11 +83,13 @@ describe('sliding window', () => {
   });
 
   it('counts a request still in flight as happening now', () => {
-    const state: RateState = { slots: [
-      { sentAt: T0 - 5000, pid: 1, seq: 1 },
-      { sentAt: T0 - 10, doneAt: T0 - 5, pid: 1, seq: 2 },
-      { sentAt: T0 - 3, doneAt: T0 - 1, pid: 1, seq: 3 },
-    ] };
+    const state: RateState = {
+      slots: [
+        { sentAt: T0 - 5000, pid: 1, seq: 1 },
+        { sentAt: T0 - 10, doneAt: T0 - 5, pid: 1, seq: 2 },
+        { sentAt: T0 - 3, doneAt: T0 - 1, pid: 1, seq: 3 },
+      ],
+    };
     // without the pending one the window would have room; with it, it is full
     expect(nextSlotAt({ slots: state.slots.slice(1) }, T0, cfg)).toBe(T0);
     expect(nextSlotAt(state, T0, cfg)).toBe(T0 - 5 + 1000 + margin + 1);
@@ -94,7 +113,12 @@ describe('adapting to the server', () => {
 
   it('lets X-RateLimit-Limit replace the configured cap, and learns a shorter window from the reset', () => {
     const state = emptyState();
-    learnFromHeaders(state, { 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '4', 'x-ratelimit-reset': String(T0 + 2000) }, T0, CFG);
+    learnFromHeaders(
+      state,
+      { 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '4', 'x-ratelimit-reset': String(T0 + 2000) },
+      T0,
+      CFG,
+    );
     expect(capsInForce(state, cfg)).toEqual([{ limit: 5, windowMs: 2000, source: 'server' }]);
     // a longer announced window never stretches the configured one
     learnFromHeaders(state, { 'x-ratelimit-limit': '5', 'x-ratelimit-reset': '120' }, T0, CFG);
@@ -104,28 +128,50 @@ describe('adapting to the server', () => {
   it('lets a default cap be raised by the server, an explicit one never', () => {
     const state: RateState = { slots: [], serverLimit: 30, serverWindowMs: 60_000 };
     expect(capsInForce(state, spec(2, 1000))).toEqual([{ limit: 30, windowMs: 1000, source: 'server' }]);
-    expect(capsInForce(state, { ...spec(2, 1000), setBy: '--rate-limit' })).toEqual([{ limit: 2, windowMs: 1000, source: 'configured' }]);
+    expect(capsInForce(state, { ...spec(2, 1000), setBy: '--rate-limit' })).toEqual([
+      { limit: 2, windowMs: 1000, source: 'configured' },
+    ]);
   });
 
   it('lets the server lower an explicit cap', () => {
     const lower: RateState = { slots: [], serverLimit: 10, serverWindowMs: 60_000 };
-    expect(capsInForce(lower, { ...CFG, setBy: 'SHORTY_RATE_LIMIT' })).toEqual([{ limit: 10, windowMs: 60_000, source: 'server' }]);
+    expect(capsInForce(lower, { ...CFG, setBy: 'SHORTY_RATE_LIMIT' })).toEqual([
+      { limit: 10, windowMs: 60_000, source: 'server' },
+    ]);
   });
 
   it('keeps an explicit cap beside a server cap of a shorter window: both hold', () => {
     // 5 a second is 300 a minute: the explicit 30 a minute still holds over the minute
-    const state: RateState = { ...done(...Array.from({ length: 30 }, (_, i) => T0 - 50_000 + i * 1000)), serverLimit: 5, serverWindowMs: 1000 };
+    const state: RateState = {
+      ...done(...Array.from({ length: 30 }, (_, i) => T0 - 50_000 + i * 1000)),
+      serverLimit: 5,
+      serverWindowMs: 1000,
+    };
     const explicit = { ...CFG, setBy: '--rate-limit' };
     expect(capsInForce(state, explicit).map((c) => c.source)).toEqual(['server', 'configured']);
     expect(nextSlotAt(state, T0, explicit)).toBe(T0 - 50_000 + 60_000 + safetyMarginMs(60_000) + 1);
     expect(nextSlotAt(state, T0, CFG)).toBe(T0);
-    expect(budget(state, T0, explicit)).toMatchObject({ used: 30, remaining: 0, limit: { limit: 30, source: 'configured' }, server: { limit: 5 } });
+    expect(budget(state, T0, explicit)).toMatchObject({
+      used: 30,
+      remaining: 0,
+      limit: { limit: 30, source: 'configured' },
+      server: { limit: 5 },
+    });
   });
 
   it('waits for the reset when the server says the budget is spent (remaining 0 or negative)', () => {
     for (const remaining of ['0', '-3']) {
       const state = emptyState();
-      learnFromHeaders(state, { 'x-ratelimit-limit': '30', 'x-ratelimit-remaining': remaining, 'x-ratelimit-reset': String((T0 + 40_000) / 1000) }, T0, CFG);
+      learnFromHeaders(
+        state,
+        {
+          'x-ratelimit-limit': '30',
+          'x-ratelimit-remaining': remaining,
+          'x-ratelimit-reset': String((T0 + 40_000) / 1000),
+        },
+        T0,
+        CFG,
+      );
       expect(nextSlotAt(state, T0, cfg)).toBe(T0 + 40_000);
     }
   });
@@ -134,7 +180,12 @@ describe('adapting to the server', () => {
     // 3 of 3 used, the oldest answered 900 ms ago: our own log says wait ~110 ms; the server
     // rounds its reset up to the next whole second, ~600 ms later than that.
     const state = done(T0 - 900, T0 - 20, T0 - 10);
-    learnFromHeaders(state, { 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(T0 / 1000 + 1) }, T0, spec(3, 1000));
+    learnFromHeaders(
+      state,
+      { 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(T0 / 1000 + 1) },
+      T0,
+      spec(3, 1000),
+    );
     const own = T0 - 900 + 1000 + safetyMarginMs(1000) + 1;
     expect(nextSlotAt(state, T0, spec(3, 1000))).toBe(own);
     // and once that moment comes, the rounded reset does not hold us back after all
@@ -143,13 +194,23 @@ describe('adapting to the server', () => {
 
   it('trusts the reset when its own log sees room (another client on the same key)', () => {
     const state = done(T0 - 10);
-    learnFromHeaders(state, { 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(T0 / 1000 + 1) }, T0, spec(3, 1000));
+    learnFromHeaders(
+      state,
+      { 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(T0 / 1000 + 1) },
+      T0,
+      spec(3, 1000),
+    );
     expect(nextSlotAt(state, T0, spec(3, 1000))).toBe(T0 + 1000);
   });
 
   it('ignores absurd or missing headers', () => {
     const state = emptyState();
-    learnFromHeaders(state, { 'x-ratelimit-limit': 'many', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(T0 / 1000 + 864_000) }, T0, CFG);
+    learnFromHeaders(
+      state,
+      { 'x-ratelimit-limit': 'many', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(T0 / 1000 + 864_000) },
+      T0,
+      CFG,
+    );
     learnFromHeaders(state, {}, T0, CFG);
     expect(state).toEqual(emptyState());
   });
@@ -157,11 +218,13 @@ describe('adapting to the server', () => {
 
 describe('state hygiene', () => {
   it('settles requests of dead processes and requests older than any timeout', () => {
-    const state: RateState = { slots: [
-      { sentAt: T0 - 100, pid: 111, seq: 1 },
-      { sentAt: T0 - 100, pid: 222, seq: 1 },
-      { sentAt: T0 - 60_000, pid: 222, seq: 2 },
-    ] };
+    const state: RateState = {
+      slots: [
+        { sentAt: T0 - 100, pid: 111, seq: 1 },
+        { sentAt: T0 - 100, pid: 222, seq: 1 },
+        { sentAt: T0 - 60_000, pid: 222, seq: 2 },
+      ],
+    };
     settleOrphans(state, T0, (pid) => pid === 222, 35_000);
     expect(state.slots.map((s) => s.doneAt)).toEqual([T0, undefined, T0 - 25_000]);
   });
@@ -177,12 +240,20 @@ describe('state hygiene', () => {
   it('turns any file content into a usable state', () => {
     expect(sanitizeState('garbage')).toEqual(emptyState());
     expect(sanitizeState(null)).toEqual(emptyState());
-    expect(sanitizeState({ slots: [{ sentAt: 'x' }, { sentAt: 5, pid: 1, seq: 1 }], serverLimit: -2 })).toEqual({ slots: [{ sentAt: 5, pid: 1, seq: 1 }] });
+    expect(sanitizeState({ slots: [{ sentAt: 'x' }, { sentAt: 5, pid: 1, seq: 1 }], serverLimit: -2 })).toEqual({
+      slots: [{ sentAt: 5, pid: 1, seq: 1 }],
+    });
   });
 
   it('reports the budget for `shorty limits`', () => {
     const b = budget(done(T0 - 900, T0 - 400), T0, spec(3, 1000));
-    expect(b).toMatchObject({ used: 2, remaining: 1, nextInMs: 0, limit: { limit: 3, source: 'configured' }, server: undefined });
+    expect(b).toMatchObject({
+      used: 2,
+      remaining: 1,
+      nextInMs: 0,
+      limit: { limit: 3, source: 'configured' },
+      server: undefined,
+    });
     expect(b.resetsInMs).toBe(-400 + 1000 + safetyMarginMs(1000));
   });
 });

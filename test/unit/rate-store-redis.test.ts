@@ -7,8 +7,14 @@ describe('rate store URLs', () => {
   test.each([
     ['redis://127.0.0.1:6379/0', { tls: false, host: '127.0.0.1', port: 6379, db: 0 }],
     ['redis://redis.internal', { tls: false, host: 'redis.internal', port: 6379, db: 0 }],
-    ['rediss://user:p%40ss@cache.example.com:6380/2', { tls: true, host: 'cache.example.com', port: 6380, db: 2, username: 'user', password: 'p@ss' }],
-    ['redis://:only-a-password@[::1]:7000', { tls: false, host: '::1', port: 7000, db: 0, password: 'only-a-password' }],
+    [
+      'rediss://user:p%40ss@cache.example.com:6380/2',
+      { tls: true, host: 'cache.example.com', port: 6380, db: 2, username: 'user', password: 'p@ss' },
+    ],
+    [
+      'redis://:only-a-password@[::1]:7000',
+      { tls: false, host: '::1', port: 7000, db: 0, password: 'only-a-password' },
+    ],
   ])('%s', (url, target) => {
     expect(rateStoreTarget(url)).toEqual(target);
     expect(parseRateStoreUrl(` ${url} `)).toBe(url);
@@ -72,7 +78,14 @@ describe('the Redis store', () => {
     await redis?.close();
   });
   async function open(baseUrl = 'http://127.0.0.1:1'): Promise<RedisRateStore> {
-    const store = await openRedisRateStore({ url: redis.url(), baseUrl, apiKey: 'sk_unit', windowMs: 60_000, maxInFlightMs: 35_000, now: () => Date.now() });
+    const store = await openRedisRateStore({
+      url: redis.url(),
+      baseUrl,
+      apiKey: 'sk_unit',
+      windowMs: 60_000,
+      maxInFlightMs: 35_000,
+      now: () => Date.now(),
+    });
     stores.push(store);
     return store;
   }
@@ -80,8 +93,15 @@ describe('the Redis store', () => {
   test('updates of many clients, all at once, never lose one another', async () => {
     const clients = await Promise.all([1, 2, 3, 4].map(() => open('http://127.0.0.1:2')));
     expect(new Set(clients.map((c) => c.owner)).size).toBe(4);
-    await Promise.all(clients.flatMap((client) => Array.from({ length: 25 }, (_, seq) =>
-      client.update((state) => void state.slots.push({ sentAt: Date.now(), doneAt: Date.now(), pid: client.owner, seq })))));
+    await Promise.all(
+      clients.flatMap((client) =>
+        Array.from({ length: 25 }, (_, seq) =>
+          client.update(
+            (state) => void state.slots.push({ sentAt: Date.now(), doneAt: Date.now(), pid: client.owner, seq }),
+          ),
+        ),
+      ),
+    );
     const state = await clients[0]!.read();
     expect(state.slots).toHaveLength(100);
     for (const client of clients) expect(state.slots.filter((s) => s.pid === client.owner)).toHaveLength(25);

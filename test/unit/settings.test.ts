@@ -25,7 +25,15 @@ describe('resolveSettings', () => {
   it('uses the defaults when nothing is set', async () => {
     const dir = freshDir();
     const s = await resolve({}, { SHORTY_CONFIG_DIR: dir });
-    expect(s).toMatchObject({ profile: 'default', configDir: dir, rateLimit: { limit: 30, windowMs: 60_000 }, timeoutMs: 30_000, insecure: false, debug: false, wait: true });
+    expect(s).toMatchObject({
+      profile: 'default',
+      configDir: dir,
+      rateLimit: { limit: 30, windowMs: 60_000 },
+      timeoutMs: 30_000,
+      insecure: false,
+      debug: false,
+      wait: true,
+    });
     expect(s.baseUrl).toBeUndefined();
     expect(s.apiKey).toBeUndefined();
     expect(s.output).toBeUndefined();
@@ -35,18 +43,65 @@ describe('resolveSettings', () => {
 
   it('takes flag over env over the selected profile', async () => {
     const dir = freshDir();
-    writeConfig(dir, { current: 'work', profiles: {
-      default: { 'base-url': 'https://default.example', timeout: '5' },
-      work: { 'base-url': 'https://work.example/api/', 'api-key': 'sk_work', 'rate-limit': '10/1s', timeout: '7', output: 'csv', domain: 'https://go.work' },
-    } });
+    writeConfig(dir, {
+      current: 'work',
+      profiles: {
+        default: { 'base-url': 'https://default.example', timeout: '5' },
+        work: {
+          'base-url': 'https://work.example/api/',
+          'api-key': 'sk_work',
+          'rate-limit': '10/1s',
+          timeout: '7',
+          output: 'csv',
+          domain: 'https://go.work',
+        },
+      },
+    });
     const fromProfile = await resolve({}, { SHORTY_CONFIG_DIR: dir });
-    expect(fromProfile).toMatchObject({ profile: 'work', baseUrl: 'https://work.example', apiKey: 'sk_work', rateLimit: { limit: 10, windowMs: 1000, setBy: 'rate-limit in profile "work"' }, timeoutMs: 7000, output: 'csv', domain: 'https://go.work' });
+    expect(fromProfile).toMatchObject({
+      profile: 'work',
+      baseUrl: 'https://work.example',
+      apiKey: 'sk_work',
+      rateLimit: { limit: 10, windowMs: 1000, setBy: 'rate-limit in profile "work"' },
+      timeoutMs: 7000,
+      output: 'csv',
+      domain: 'https://go.work',
+    });
 
-    const env = { SHORTY_CONFIG_DIR: dir, SHORTY_BASE_URL: 'https://env.example', SHORTY_API_KEY: 'sk_env', SHORTY_RATE_LIMIT: '20/2s', SHORTY_TIMEOUT: '9', SHORTY_OUTPUT: 'json', SHORTY_DEBUG: '1' };
-    expect(await resolve({}, env)).toMatchObject({ baseUrl: 'https://env.example', apiKey: 'sk_env', rateLimit: { limit: 20, windowMs: 2000, setBy: 'SHORTY_RATE_LIMIT' }, timeoutMs: 9000, output: 'json', debug: true });
+    const env = {
+      SHORTY_CONFIG_DIR: dir,
+      SHORTY_BASE_URL: 'https://env.example',
+      SHORTY_API_KEY: 'sk_env',
+      SHORTY_RATE_LIMIT: '20/2s',
+      SHORTY_TIMEOUT: '9',
+      SHORTY_OUTPUT: 'json',
+      SHORTY_DEBUG: '1',
+    };
+    expect(await resolve({}, env)).toMatchObject({
+      baseUrl: 'https://env.example',
+      apiKey: 'sk_env',
+      rateLimit: { limit: 20, windowMs: 2000, setBy: 'SHORTY_RATE_LIMIT' },
+      timeoutMs: 9000,
+      output: 'json',
+      debug: true,
+    });
 
-    const flags = { baseUrl: 'https://flag.example', apiKey: 'sk_flag', rateLimit: '3/1s', timeout: '1.5', output: 'tsv', profile: 'default' };
-    expect(await resolve(flags, env)).toMatchObject({ profile: 'default', baseUrl: 'https://flag.example', apiKey: 'sk_flag', rateLimit: { limit: 3, windowMs: 1000, setBy: '--rate-limit' }, timeoutMs: 1500, output: 'tsv' });
+    const flags = {
+      baseUrl: 'https://flag.example',
+      apiKey: 'sk_flag',
+      rateLimit: '3/1s',
+      timeout: '1.5',
+      output: 'tsv',
+      profile: 'default',
+    };
+    expect(await resolve(flags, env)).toMatchObject({
+      profile: 'default',
+      baseUrl: 'https://flag.example',
+      apiKey: 'sk_flag',
+      rateLimit: { limit: 3, windowMs: 1000, setBy: '--rate-limit' },
+      timeoutMs: 1500,
+      output: 'tsv',
+    });
   });
 
   it('selects the profile by --profile, then SHORTY_PROFILE, then the saved choice', async () => {
@@ -60,16 +115,29 @@ describe('resolveSettings', () => {
   it.each([
     ['--profile', { profile: 'a' }, { SHORTY_PROFILE: 'c' }, { name: 'a', origin: 'flag', via: '--profile' }],
     ['SHORTY_PROFILE', {}, { SHORTY_PROFILE: 'c' }, { name: 'c', origin: 'environment', via: 'SHORTY_PROFILE' }],
-    ['an empty --profile and SHORTY_PROFILE', { profile: ' ' }, { SHORTY_PROFILE: '' }, { name: 'b', origin: 'profile', via: 'shorty profiles use' }],
-    ['a profile login creates', { profile: 'new', createsProfile: true }, {}, { name: 'new', origin: 'flag', via: '--profile' }],
-  ])('the profile read and the one status names as its origin are the same choice: %s', async (_name, globals, env, choice) => {
-    const dir = freshDir();
-    writeConfig(dir, { current: 'b', profiles: { a: { timeout: '1' }, b: { timeout: '2' }, c: { timeout: '3' } } });
-    const s = await resolve(globals as GlobalOptions, { SHORTY_CONFIG_DIR: dir, ...env });
-    expect(s.profile).toBe(choice.name);
-    expect(s.origins.profile).toEqual(choice);
-    expect(s.timeoutMs).toBe(choice.name === 'new' ? 30_000 : { a: 1000, b: 2000, c: 3000 }[choice.name]);
-  });
+    [
+      'an empty --profile and SHORTY_PROFILE',
+      { profile: ' ' },
+      { SHORTY_PROFILE: '' },
+      { name: 'b', origin: 'profile', via: 'shorty profiles use' },
+    ],
+    [
+      'a profile login creates',
+      { profile: 'new', createsProfile: true },
+      {},
+      { name: 'new', origin: 'flag', via: '--profile' },
+    ],
+  ])(
+    'the profile read and the one status names as its origin are the same choice: %s',
+    async (_name, globals, env, choice) => {
+      const dir = freshDir();
+      writeConfig(dir, { current: 'b', profiles: { a: { timeout: '1' }, b: { timeout: '2' }, c: { timeout: '3' } } });
+      const s = await resolve(globals as GlobalOptions, { SHORTY_CONFIG_DIR: dir, ...env });
+      expect(s.profile).toBe(choice.name);
+      expect(s.origins.profile).toEqual(choice);
+      expect(s.timeoutMs).toBe(choice.name === 'new' ? 30_000 : { a: 1000, b: 2000, c: 3000 }[choice.name]);
+    },
+  );
 
   it('without a saved choice the profile is default, and its origin the default', async () => {
     const s = await resolve({}, { SHORTY_CONFIG_DIR: freshDir() });
@@ -98,7 +166,9 @@ describe('resolveSettings', () => {
     [{}, { SHORTY_RATE_LIMIT: '0/60s' }],
     [{ baseUrl: 'ftp://x' }, {}],
   ])('rejects invalid values (%j %j) with a usage error', async (globals, env) => {
-    await expect(resolve(globals as GlobalOptions, { SHORTY_CONFIG_DIR: freshDir(), ...env })).rejects.toThrow(UsageError);
+    await expect(resolve(globals as GlobalOptions, { SHORTY_CONFIG_DIR: freshDir(), ...env })).rejects.toThrow(
+      UsageError,
+    );
   });
 
   it('names the broken config file instead of ignoring it', async () => {
@@ -133,7 +203,10 @@ describe('settings store', () => {
     });
     expect(statSync(store.path).mode & 0o777).toBe(0o600);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
-    expect(JSON.parse(readFileSync(store.path, 'utf8'))).toEqual({ current: 'default', profiles: { default: { 'api-key': 'sk_secret' } } });
+    expect(JSON.parse(readFileSync(store.path, 'utf8'))).toEqual({
+      current: 'default',
+      profiles: { default: { 'api-key': 'sk_secret' } },
+    });
   });
 
   it('reading a missing config creates nothing', () => {

@@ -15,7 +15,8 @@ const DETAIL = {
   details: {
     id: 1,
     shorturl: 'https://sho.rt/spring',
-    longurl: 'https://example.com/a/very/long/path/to/the/spring-sale/landing-page?utm_source=newsletter&utm_medium=email&utm_campaign=spring',
+    longurl:
+      'https://example.com/a/very/long/path/to/the/spring-sale/landing-page?utm_source=newsletter&utm_medium=email&utm_campaign=spring',
     title: `Spring sale ${ESC}]0;pwned${ESC}\\ ${ESC}[2J`,
     description: 'All the deals',
     location: { Canada: 'https://example.ca' },
@@ -46,7 +47,13 @@ describe('renderLinkView', () => {
     expect(out).toMatch(/Device target +iPhone → https:\/\/apps\.apple\.com\/app\/id1/);
     expect(out).toMatch(/Clicks +1,234 +\(567 unique\)/);
     const headings = lines(out).filter((l) => /^(Top |Social)/.test(l));
-    expect(headings).toEqual(['Top countries', 'Top referrers', 'Top browsers', 'Top operating systems', 'Social networks']);
+    expect(headings).toEqual([
+      'Top countries',
+      'Top referrers',
+      'Top browsers',
+      'Top operating systems',
+      'Social networks',
+    ]);
     expect(out).toMatch(/United States +█+ +600 +49%/);
     expect(out).toMatch(/Chrome +█+ +800 +65%/);
     // social: only the networks that count
@@ -92,13 +99,33 @@ describe('renderLinkView', () => {
   });
 
   test('no clicks yet: the count and no chart; a spec server sends 0 for an empty top*', () => {
-    const out = renderLinkView(linkRecord({ details: DETAIL.details, data: { clicks: 0, uniqueClicks: 0, topCountries: 0, topReferrers: 0, topBrowsers: 0, topOs: 0, socialCount: { facebook: 0 } } }), style(80, true));
+    const out = renderLinkView(
+      linkRecord({
+        details: DETAIL.details,
+        data: {
+          clicks: 0,
+          uniqueClicks: 0,
+          topCountries: 0,
+          topReferrers: 0,
+          topBrowsers: 0,
+          topOs: 0,
+          socialCount: { facebook: 0 },
+        },
+      }),
+      style(80, true),
+    );
     expect(out).toMatch(/Clicks +0 +\(0 unique\)/);
     expect(out).not.toMatch(/Top |Social/);
   });
 
   test('password, redirect type, languages and deep links are shown when the server sends them', () => {
-    const details = { ...DETAIL.details, password: true, type: 'splash', languagetarget: [{ language: 'fr', link: 'https://example.fr' }], deeplink: { apple: 'https://apps.apple.com/app/id1', google: '' } };
+    const details = {
+      ...DETAIL.details,
+      password: true,
+      type: 'splash',
+      languagetarget: [{ language: 'fr', link: 'https://example.fr' }],
+      deeplink: { apple: 'https://apps.apple.com/app/id1', google: '' },
+    };
     const out = renderLinkView(linkRecord({ details, data: DETAIL.data }), style(100, false));
     expect(out).toMatch(/Password +yes/);
     expect(out).toMatch(/Redirect +splash/);
@@ -109,7 +136,10 @@ describe('renderLinkView', () => {
 
   test('more than eight entries: the first eight and how many more', () => {
     const many = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`c${i}`, 20 - i]));
-    const out = renderLinkView(linkRecord({ details: DETAIL.details, data: { clicks: 200, uniqueClicks: 1, topCountries: many } }), style(80, false));
+    const out = renderLinkView(
+      linkRecord({ details: DETAIL.details, data: { clicks: 200, uniqueClicks: 1, topCountries: many } }),
+      style(80, false),
+    );
     expect(out).toMatch(/c7 /);
     expect(out).not.toMatch(/c8 /);
     expect(out).toContain('... and 3 more');
@@ -117,7 +147,10 @@ describe('renderLinkView', () => {
 });
 
 describe('renderQrView', () => {
-  const qr = { details: { id: 7, name: 'Flyer', link: 'https://sho.rt/qr/abc', scans: 3, date: '2026-03-01 10:00:00' }, data: { ...DETAIL.data, clicks: 3, uniqueClicks: 2 } };
+  const qr = {
+    details: { id: 7, name: 'Flyer', link: 'https://sho.rt/qr/abc', scans: 3, date: '2026-03-01 10:00:00' },
+    data: { ...DETAIL.data, clicks: 3, uniqueClicks: 2 },
+  };
 
   test('scans, charts, then the drawing', () => {
     const out = renderQrView(qr, style(80, true), '▄▄▄\n█ █\n');
@@ -128,7 +161,10 @@ describe('renderQrView', () => {
   });
 
   test('no statistics for a QR code without a link (v6): the scans alone', () => {
-    const out = renderQrView({ details: { id: 8, name: 'Card', link: 'https://sho.rt/qr/x', scans: 4, date: '2026-01-02 03:04:05' } }, style(80, false));
+    const out = renderQrView(
+      { details: { id: 8, name: 'Card', link: 'https://sho.rt/qr/x', scans: 4, date: '2026-01-02 03:04:05' } },
+      style(80, false),
+    );
     expect(out).toMatch(/Created +2026-01-02 03:04:05/);
     expect(out).toMatch(/Scans +4/);
   });
@@ -136,7 +172,9 @@ describe('renderQrView', () => {
 
 describe('terminal text', () => {
   test('controls, DEL, C1 and bidi overrides are made visible; newlines and tabs a space', () => {
-    expect(terminalText(`a${ESC}[31mb\x07c\x7fd\x9be\u202ef\ng\th`)).toBe('a\u241b[31mb\u2407c\u2421d<U+009B>e<U+202E>f g h');
+    expect(terminalText(`a${ESC}[31mb\x07c\x7fd\x9be\u202ef\ng\th`)).toBe(
+      'a\u241b[31mb\u2407c\u2421d<U+009B>e<U+202E>f g h',
+    );
   });
 
   test('wide characters take two cells and are cut on a cell boundary', () => {

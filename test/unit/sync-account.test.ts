@@ -17,7 +17,14 @@ function listApi(pages: Link[][], result: number) {
       asked.push(page);
       return {
         error: 0,
-        data: { result, perpage: 2, currentpage: page, nextpage: page < pages.length ? page + 1 : null, maxpage: pages.length, urls: pages[page - 1] ?? [] },
+        data: {
+          result,
+          perpage: 2,
+          currentpage: page,
+          nextpage: page < pages.length ? page + 1 : null,
+          maxpage: pages.length,
+          urls: pages[page - 1] ?? [],
+        },
       };
     },
   } as unknown as ModernApi;
@@ -42,7 +49,14 @@ describe('readAccount', () => {
   });
 
   it('a link seen on two pages (one added while reading moved the rest down) is one link', async () => {
-    const { api } = listApi([[link(5), link(4)], [link(4), link(3)], [link(2), link(1)]], 5);
+    const { api } = listApi(
+      [
+        [link(5), link(4)],
+        [link(4), link(3)],
+        [link(2), link(1)],
+      ],
+      5,
+    );
     const state = await readAccount(api, 'alias', 2);
     expect(state.links).toBe(5);
     expect(state.byKey.get('a4')).toHaveLength(1);

@@ -35,7 +35,9 @@ describe('parseHttpUrl: what a browser would request', () => {
   });
 
   test('the message shows control characters escaped', () => {
-    expect(() => parseHttpUrl('https://a.example/\r\nx', 'url')).toThrow('invalid url "https://a.example/\\r\\nx": it contains a control character');
+    expect(() => parseHttpUrl('https://a.example/\r\nx', 'url')).toThrow(
+      'invalid url "https://a.example/\\r\\nx": it contains a control character',
+    );
   });
 });
 
@@ -49,7 +51,9 @@ describe('parseHttpUrlAsTyped', () => {
 
 describe('credentialsWarning', () => {
   test('names the host a URL with a user name or password leads to', () => {
-    expect(credentialsWarning('https://paypal.com@evil.example/login')).toBe('the long URL carries a user name or password before its host; it leads to evil.example');
+    expect(credentialsWarning('https://paypal.com@evil.example/login')).toBe(
+      'the long URL carries a user name or password before its host; it leads to evil.example',
+    );
     expect(credentialsWarning('https://:secret@a.example/')).toMatch(/leads to a\.example$/);
     expect(credentialsWarning('https://a.example/@x')).toBeUndefined();
   });

@@ -12,7 +12,10 @@ export function checkEncoding(label: string): string {
   try {
     return new TextDecoder(label.trim()).encoding;
   } catch {
-    throw new UsageError(`unknown --encoding "${label}"`, 'use e.g. utf-8, windows-1252 (Excel "CSV" in Western Europe and the Americas), latin1, utf-16le');
+    throw new UsageError(
+      `unknown --encoding "${label}"`,
+      'use e.g. utf-8, windows-1252 (Excel "CSV" in Western Europe and the Americas), latin1, utf-16le',
+    );
   }
 }
 
@@ -40,7 +43,8 @@ export function decodeHead(bytes: Uint8Array, encoding?: string): string {
  * input before the first request, so this stops it with exit 2 and nothing sent.
  */
 export async function* decodeText(
-  bytes: AsyncIterable<Uint8Array>, opts: { encoding?: string; label: string; fatal?: boolean },
+  bytes: AsyncIterable<Uint8Array>,
+  opts: { encoding?: string; label: string; fatal?: boolean },
 ): AsyncGenerator<string> {
   const fatal = opts.fatal ?? true;
   let decoder: TextDecoder | undefined;
@@ -73,6 +77,8 @@ export async function* decodeText(
 
 function undecodable(label: string, encoding: string): UsageError {
   if (encoding !== 'utf-8') return new UsageError(`${label} is not valid ${encoding} text`, 'check --encoding');
-  return new UsageError(`${label} is not valid UTF-8 text`,
-    'save it as UTF-8 (in a spreadsheet: "CSV UTF-8"), or name its encoding, e.g. --encoding windows-1252');
+  return new UsageError(
+    `${label} is not valid UTF-8 text`,
+    'save it as UTF-8 (in a spreadsheet: "CSV UTF-8"), or name its encoding, e.g. --encoding windows-1252',
+  );
 }

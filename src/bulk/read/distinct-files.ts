@@ -24,8 +24,10 @@ export async function checkDistinctFiles(files: NamedFile[]): Promise<void> {
     for (const key of await identities(file)) {
       const other = seen.get(key);
       if (other && other !== file) {
-        throw new UsageError(`${other.role} and ${file.role} are the same file (${file.path ?? other.path ?? 'stdin'})`,
-          'give the journal and the failed rows files of their own, e.g. links.journal and failed.csv');
+        throw new UsageError(
+          `${other.role} and ${file.role} are the same file (${file.path ?? other.path ?? 'stdin'})`,
+          'give the journal and the failed rows files of their own, e.g. links.journal and failed.csv',
+        );
       }
       seen.set(key, file);
     }

@@ -16,7 +16,15 @@ export interface InputShape {
 }
 
 const DELIMITER_NAMES: Record<string, Delimiter> = {
-  ',': ',', comma: ',', ';': ';', semicolon: ';', '\t': '\t', '\\t': '\t', tab: '\t', '|': '|', pipe: '|',
+  ',': ',',
+  comma: ',',
+  ';': ';',
+  semicolon: ';',
+  '\t': '\t',
+  '\\t': '\t',
+  tab: '\t',
+  '|': '|',
+  pipe: '|',
 };
 
 /** `--delimiter`: the character itself, `\t`, or its name (tab, comma, semicolon, pipe). */
@@ -79,19 +87,25 @@ interface Candidate {
 }
 
 function pick(candidates: Candidate[]): Candidate {
-  return candidates.reduce((best, c) => (c.known > best.known || (c.known === best.known && c.fields > best.fields) ? c : best));
+  return candidates.reduce((best, c) =>
+    c.known > best.known || (c.known === best.known && c.fields > best.fields) ? c : best,
+  );
 }
 
 /** The header line split by csv-parse under each delimiter, quotes respected. */
 async function bestDelimiter(line: string, map?: ColumnMapOption): Promise<Candidate> {
   const { parse } = await import('csv-parse/sync');
-  return pick(DELIMITERS.map((delimiter) => {
-    let fields: string[] = [line];
-    try {
-      fields = (parse(line, { delimiter, relax_quotes: true, relax_column_count: true, to_line: 1 }) as string[][])[0] ?? [line];
-    } catch {
-      // a line this delimiter cannot split (a quote in the wrong place) is one field
-    }
-    return { delimiter, fields: fields.length, known: fields.filter((f) => isKnownHeader(f, map)).length };
-  }));
+  return pick(
+    DELIMITERS.map((delimiter) => {
+      let fields: string[] = [line];
+      try {
+        fields = (
+          parse(line, { delimiter, relax_quotes: true, relax_column_count: true, to_line: 1 }) as string[][]
+        )[0] ?? [line];
+      } catch {
+        // a line this delimiter cannot split (a quote in the wrong place) is one field
+      }
+      return { delimiter, fields: fields.length, known: fields.filter((f) => isKnownHeader(f, map)).length };
+    }),
+  );
 }

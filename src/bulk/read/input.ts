@@ -1,7 +1,11 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import {
-  COLUMN_SYNONYMS, ignoredColumnsWarning, planColumns, type ColumnMapOption, type ColumnPlan,
+  COLUMN_SYNONYMS,
+  ignoredColumnsWarning,
+  planColumns,
+  type ColumnMapOption,
+  type ColumnPlan,
 } from '../../input/link-columns.js';
 import { detectInputShape, type Delimiter, type InputFormat, type InputShape } from './format.js';
 import { csvRecords, headerColumns, readRows, type SourceRow } from './rows.js';
@@ -27,15 +31,25 @@ export interface ImportInput {
  * column for the long URL is exit 2 then, naming the accepted names, and `warn` gets one line for
  * the columns that will not be imported.
  */
-export async function openImportInput(ctx: Context, opts: InputOptions, warn: (line: string) => void): Promise<ImportInput> {
+export async function openImportInput(
+  ctx: Context,
+  opts: InputOptions,
+  warn: (line: string) => void,
+): Promise<ImportInput> {
   const file = await openInput(ctx, opts.file, opts.encoding);
   const shape = await detectInputShape(await file.head(), { ...opts, path: opts.file });
-  const input: ImportInput = { file, shape, rows: () => readRows(file.text(), shape, { map: opts.map, label: file.label }) };
+  const input: ImportInput = {
+    file,
+    shape,
+    rows: () => readRows(file.text(), shape, { map: opts.map, label: file.label }),
+  };
   const columns = await firstColumns(input, opts.map);
   if (columns && shape.format === 'csv' && !columns.fields.some(([, field]) => field === 'url')) {
-    throw new UsageError(`${file.label} has no column of long URLs among ${headerText(columns)}; `
-      + `accepted names: ${['url', ...COLUMN_SYNONYMS.url].join(', ')} (case, spaces, - and _ do not matter)`,
-    'rename that column, or map it: --map "HEADER=url"');
+    throw new UsageError(
+      `${file.label} has no column of long URLs among ${headerText(columns)}; ` +
+        `accepted names: ${['url', ...COLUMN_SYNONYMS.url].join(', ')} (case, spaces, - and _ do not matter)`,
+      'rename that column, or map it: --map "HEADER=url"',
+    );
   }
   const warning = columns && ignoredColumnsWarning(columns);
   if (warning) warn(warning);
@@ -45,7 +59,8 @@ export async function openImportInput(ctx: Context, opts: InputOptions, warn: (l
 /** The plan of the header (CSV) or of the first object (NDJSON); lines have one column, the URL. */
 async function firstColumns(input: ImportInput, map?: ColumnMapOption): Promise<ColumnPlan | undefined> {
   if (input.shape.format === 'csv') {
-    for await (const record of csvRecords(input.file.text(), input.shape)) return planColumns(headerColumns(record), map);
+    for await (const record of csvRecords(input.file.text(), input.shape))
+      return planColumns(headerColumns(record), map);
     return undefined;
   }
   if (input.shape.format === 'ndjson') {

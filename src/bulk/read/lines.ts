@@ -58,8 +58,10 @@ export async function* splitLines(chunks: TextChunks, opts: SplitOptions = {}): 
 }
 
 function tooLong(line: number, max: number, label = 'the input'): UsageError {
-  return new UsageError(`line ${line} of ${label} is longer than ${formatChars(max)}: no URL or JSON row is that long`,
-    'check that this is the file you meant; a CSV file is read with --format csv');
+  return new UsageError(
+    `line ${line} of ${label} is longer than ${formatChars(max)}: no URL or JSON row is that long`,
+    'check that this is the file you meant; a CSV file is read with --format csv',
+  );
 }
 
 function formatChars(n: number): string {

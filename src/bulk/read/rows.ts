@@ -49,11 +49,18 @@ async function* lineCells(lines: AsyncIterable<string>): AsyncGenerator<Omit<Sou
     const row = { cells: { url }, columns: URL_COLUMN };
     const mark = /[\s;]/.exec(url)?.[0];
     if (mark === undefined) yield row;
-    else yield { ...row, problem: `not one URL: the line holds ${SEPARATOR_NAMES[mark] ?? 'a space'}; for several columns use CSV with a header row (url, custom, metatitle, ...)` };
+    else
+      yield {
+        ...row,
+        problem: `not one URL: the line holds ${SEPARATOR_NAMES[mark] ?? 'a space'}; for several columns use CSV with a header row (url, custom, metatitle, ...)`,
+      };
   }
 }
 
-async function* ndjsonCells(lines: AsyncIterable<string>, map?: ColumnMapOption): AsyncGenerator<Omit<SourceRow, 'row'>> {
+async function* ndjsonCells(
+  lines: AsyncIterable<string>,
+  map?: ColumnMapOption,
+): AsyncGenerator<Omit<SourceRow, 'row'>> {
   const columns = columnsByKeys(map);
   for await (const line of lines) {
     if (line.trim() === '') continue;
@@ -123,7 +130,11 @@ export async function* csvRecords(text: TextChunks, shape: Pick<InputShape, 'del
   const { parse } = await import('csv-parse');
   const { Readable } = await import('node:stream');
   const parser = parse({
-    bom: true, delimiter: shape.delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true,
+    bom: true,
+    delimiter: shape.delimiter,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
     // A runaway quote or a wrong file stops at a bounded size instead of filling memory.
     max_record_size: MAX_LINE_CHARS,
   });
@@ -137,8 +148,10 @@ export async function* csvRecords(text: TextChunks, shape: Pick<InputShape, 'del
     }
   } catch (err) {
     if (err instanceof UsageError) throw err;
-    throw new UsageError(`cannot read the CSV input: ${(err as Error).message}`,
-      'check the quoting near that line, or pass --format lines for one URL per line');
+    throw new UsageError(
+      `cannot read the CSV input: ${(err as Error).message}`,
+      'check the quoting near that line, or pass --format lines for one URL per line',
+    );
   } finally {
     source.destroy();
   }

@@ -30,7 +30,10 @@ const READ_BYTES = 4 * 1024;
 export async function openInput(ctx: Context, file: string | undefined, encoding?: string): Promise<InputFile> {
   if (file === undefined || file === '-') {
     if (file === undefined && ctx.io.stdinIsTTY) {
-      throw new UsageError('no input: give a FILE, or pipe the rows in', 'shorty urls import links.csv   or   cat links.txt | shorty urls import -');
+      throw new UsageError(
+        'no input: give a FILE, or pipe the rows in',
+        'shorty urls import links.csv   or   cat links.txt | shorty urls import -',
+      );
     }
     return inputFile(await spoolStdin(ctx), 'stdin', encoding);
   }
@@ -49,7 +52,8 @@ function inputFile(path: string, label: string, encoding: string | undefined): I
     path,
     label,
     // Lazy: the file is opened when the reader starts, with its error handlers in place.
-    text: () => readFailures(label, decodeText(createReadStream(path, { highWaterMark: READ_BYTES }), { encoding, label })),
+    text: () =>
+      readFailures(label, decodeText(createReadStream(path, { highWaterMark: READ_BYTES }), { encoding, label })),
     async head() {
       try {
         const handle = await open(path, 'r');

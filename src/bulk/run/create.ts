@@ -9,7 +9,11 @@ import { findCreated, sentFields, type LookupContext } from './reconcile.js';
 
 /** A create that ended without an outcome: Ctrl-C, or an outage past --max-outage. */
 export class SendStopped extends Error {
-  constructor(readonly reason: unknown, readonly seq: string | undefined, readonly mayExist: boolean) {
+  constructor(
+    readonly reason: unknown,
+    readonly seq: string | undefined,
+    readonly mayExist: boolean,
+  ) {
     super(reason instanceof Error ? reason.message : String(reason));
   }
 }
@@ -94,13 +98,15 @@ export function createCreator(deps: CreatorDeps) {
   }
 
   return {
-    create: (row: { row: number; key: string }, body: LinkBody, ifExists: IfExists) => queue.run(body.url, () => create(row, body, ifExists)),
+    create: (row: { row: number; key: string }, body: LinkBody, ifExists: IfExists) =>
+      queue.run(body.url, () => create(row, body, ifExists)),
     /** Looks up an intent a previous run left open: the link if the server made it. */
-    settle: (sent: SentFields, at: number) => queue.run(sent.url, async () => {
-      const found = await deps.rider.retry(() => findCreated(lookup, sent, at));
-      if (found) deps.claimed.add(String(found.id));
-      return found;
-    }),
+    settle: (sent: SentFields, at: number) =>
+      queue.run(sent.url, async () => {
+        const found = await deps.rider.retry(() => findCreated(lookup, sent, at));
+        if (found) deps.claimed.add(String(found.id));
+        return found;
+      }),
   };
 }
 
@@ -121,7 +127,10 @@ export type CreateEnd =
  * meet too (network, auth, an outage past --max-outage) is `fatal`.
  */
 export async function createEnded(
-  creator: Creator, row: { row: number; key: string }, body: LinkBody, ifExists: IfExists,
+  creator: Creator,
+  row: { row: number; key: string },
+  body: LinkBody,
+  ifExists: IfExists,
   run: { signal: AbortSignal; journal?: JournalWriter },
 ): Promise<CreateEnd> {
   try {
@@ -132,7 +141,9 @@ export async function createEnded(
     const reason = stop.reason;
     if (reason instanceof CancelError || run.signal.aborted) {
       if (!stop.mayExist && stop.seq) {
-        await run.journal?.append({ ...row, status: 'error', error: 'interrupted while waiting out an outage', seq: stop.seq }).catch(() => {});
+        await run.journal
+          ?.append({ ...row, status: 'error', error: 'interrupted while waiting out an outage', seq: stop.seq })
+          .catch(() => {});
       }
       return { kind: 'left' };
     }
@@ -141,7 +152,6 @@ export async function createEnded(
     return { kind: 'outcome', outcome: { status: 'error', error }, seq: stop.seq, fatal: reason };
   }
 }
-
 
 /** Runs the tasks of one key one after another; tasks of different keys run side by side. */
 class KeyedQueue {

@@ -1,4 +1,12 @@
-import { ApiError, NetworkError, neverSent, RateLimitError, ShortyError, UnusableResponseError, type NetworkErrorKind } from '../../errors.js';
+import {
+  ApiError,
+  NetworkError,
+  neverSent,
+  RateLimitError,
+  ShortyError,
+  UnusableResponseError,
+  type NetworkErrorKind,
+} from '../../errors.js';
 import { formatDuration } from '../../input/duration.js';
 
 /** Failures of the way to the server, not of the request: the next try may well work. */
@@ -41,7 +49,11 @@ export class OutageTooLong extends ShortyError {
   constructor(last: unknown, maxMs: number, hint?: string) {
     const what = last instanceof Error ? last.message : String(last);
     const code = last instanceof ShortyError ? last.exitCode : 5;
-    super(maxMs === 0 ? what : `the service kept failing for ${formatDuration(maxMs)} (--max-outage); last: ${what}`, code, hint);
+    super(
+      maxMs === 0 ? what : `the service kept failing for ${formatDuration(maxMs)} (--max-outage); last: ${what}`,
+      code,
+      hint,
+    );
     this.last = last;
   }
 }
@@ -63,7 +75,10 @@ export class OutageRider {
   private since?: number;
   private attempt = 0;
 
-  constructor(private readonly deps: OutageDeps, readonly policy: OutagePolicy) {}
+  constructor(
+    private readonly deps: OutageDeps,
+    readonly policy: OutagePolicy,
+  ) {}
 
   /** A request got through: the outage, if any, is over. */
   ok(): void {
@@ -82,7 +97,9 @@ export class OutageRider {
     const jittered = ceiling / 2 + (this.deps.random ?? Math.random)() * (ceiling / 2);
     const ms = Math.max(1, Math.round(Math.min(jittered, this.policy.maxMs - down)));
     const what = err instanceof Error ? err.message : String(err);
-    this.deps.warn(`${what}; trying again in ${formatDuration(ms)} (failing for ${formatDuration(down)}, --max-outage ${formatDuration(this.policy.maxMs)})`);
+    this.deps.warn(
+      `${what}; trying again in ${formatDuration(ms)} (failing for ${formatDuration(down)}, --max-outage ${formatDuration(this.policy.maxMs)})`,
+    );
     await this.deps.sleep(ms);
   }
 

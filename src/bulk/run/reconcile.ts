@@ -41,7 +41,11 @@ export function sentFields(body: LinkBody): SentFields {
  * are the ones sent, it is dated no earlier than the send (less the clock skew, SKEW_MS), and no
  * row of this run accounts for it already.
  */
-export async function findCreated(look: LookupContext, sent: SentFields, sentAt: number): Promise<FoundLink | undefined> {
+export async function findCreated(
+  look: LookupContext,
+  sent: SentFields,
+  sentAt: number,
+): Promise<FoundLink | undefined> {
   const query = sent.custom ? { short: shortUrlOf(look.baseUrl, sent) } : { order: 'date', limit: LOOKBACK };
   const res = await look.api.send('GET', '/urls', { query });
   let body: Record<string, unknown>;
@@ -53,11 +57,14 @@ export async function findCreated(look: LookupContext, sent: SentFields, sentAt:
     throw err;
   }
   const since = sentAt + serverOffset(res.headers.date, look.now()) - (res.headers.date ? SKEW_MS : UNKNOWN_SKEW_MS);
-  const matches = candidates(body).filter((link) => matchesSent(link, sent) && !look.claimed.has(String(link.id))
-    && createdSince(link.date, since));
+  const matches = candidates(body).filter(
+    (link) => matchesSent(link, sent) && !look.claimed.has(String(link.id)) && createdSince(link.date, since),
+  );
   // Newest first: the last match is the one closest to the send.
   const found = matches.at(-1);
-  return found ? { id: found.id as number | string, shorturl: typeof found.shorturl === 'string' ? found.shorturl : undefined } : undefined;
+  return found
+    ? { id: found.id as number | string, shorturl: typeof found.shorturl === 'string' ? found.shorturl : undefined }
+    : undefined;
 }
 
 type Candidate = Record<string, unknown> & { id: unknown };
@@ -69,8 +76,12 @@ function candidates(body: Record<string, unknown>): Candidate[] {
     return [{ ...details, id: body.id ?? details.id, alias: undefined }];
   }
   const urls = (body.data as { urls?: unknown } | undefined)?.urls;
-  return Array.isArray(urls) ? urls.filter((u): u is Candidate => u !== null && typeof u === 'object'
-    && (typeof u.id === 'number' || typeof u.id === 'string')) : [];
+  return Array.isArray(urls)
+    ? urls.filter(
+        (u): u is Candidate =>
+          u !== null && typeof u === 'object' && (typeof u.id === 'number' || typeof u.id === 'string'),
+      )
+    : [];
 }
 
 function matchesSent(link: Candidate, sent: SentFields): boolean {

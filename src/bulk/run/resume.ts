@@ -8,7 +8,12 @@ import { openSendStage } from './stage.js';
  * past --max-outage): each is looked up on the server before anything is sent. A link found is
  * journaled `ok` (the row is then done); one not found closes its intent, and the row is sent again.
  */
-export async function settleOpenIntents(ctx: Context, path: string, state: JournalState, outage: OutagePolicy): Promise<void> {
+export async function settleOpenIntents(
+  ctx: Context,
+  path: string,
+  state: JournalState,
+  outage: OutagePolicy,
+): Promise<void> {
   if (state.open.length === 0) return;
   const journal = await openJournal(path);
   let found = 0;
@@ -24,13 +29,19 @@ export async function settleOpenIntents(ctx: Context, path: string, state: Journ
         state.created.set(String(link.id), { ...base, status: 'ok', id: link.id, shorturl: link.shorturl });
         found += 1;
       } else {
-        await journal.append({ ...base, status: 'error', error: 'not created (checked after the previous run stopped)' });
+        await journal.append({
+          ...base,
+          status: 'error',
+          error: 'not created (checked after the previous run stopped)',
+        });
       }
     }
   } finally {
     await journal.close();
   }
   const n = state.open.length;
-  ctx.io.stderr.write(`${n} row${n === 1 ? ' was' : 's were'} sent by the previous run without a recorded answer: `
-    + `${found} found on the server (journaled), ${n - found} not created (sent again)\n`);
+  ctx.io.stderr.write(
+    `${n} row${n === 1 ? ' was' : 's were'} sent by the previous run without a recorded answer: ` +
+      `${found} found on the server (journaled), ${n - found} not created (sent again)\n`,
+  );
 }

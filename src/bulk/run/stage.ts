@@ -21,20 +21,34 @@ export function outagePolicy(env: Record<string, string | undefined>, maxMs = DE
   const backoff = env.SHORTY_RETRY_BACKOFF?.split(',');
   if (!backoff) return { ...DEFAULT_OUTAGE, maxMs };
   const firstMs = Math.max(1, parseDuration(backoff[0], 'SHORTY_RETRY_BACKOFF'));
-  const capMs = backoff[1] === undefined ? firstMs * 64 : Math.max(firstMs, parseDuration(backoff[1], 'SHORTY_RETRY_BACKOFF'));
+  const capMs =
+    backoff[1] === undefined ? firstMs * 64 : Math.max(firstMs, parseDuration(backoff[1], 'SHORTY_RETRY_BACKOFF'));
   return { maxMs, firstMs, capMs };
 }
 
-export async function openSendStage(ctx: Context, opts: { journal?: JournalWriter; claimed: Set<string>; outage: OutagePolicy }): Promise<SendStage> {
+export async function openSendStage(
+  ctx: Context,
+  opts: { journal?: JournalWriter; claimed: Set<string>; outage: OutagePolicy },
+): Promise<SendStage> {
   const api = await bulkApi(ctx);
   const { requireBaseUrl } = await import('../../settings/base-url.js');
   const baseUrl = requireBaseUrl(await ctx.settings());
-  const rider = new OutageRider({
+  const rider = new OutageRider(
+    {
+      now: () => ctx.now(),
+      sleep: (ms) => ctx.sleep(ms, ctx.signal),
+      warn: (text) => void ctx.io.stderr.write(`${text}\n`),
+    },
+    opts.outage,
+  );
+  const creator = createCreator({
+    api,
+    rider,
+    journal: opts.journal,
+    baseUrl,
     now: () => ctx.now(),
-    sleep: (ms) => ctx.sleep(ms, ctx.signal),
-    warn: (text) => void ctx.io.stderr.write(`${text}\n`),
-  }, opts.outage);
-  const creator = createCreator({ api, rider, journal: opts.journal, baseUrl, now: () => ctx.now(), claimed: opts.claimed });
+    claimed: opts.claimed,
+  });
   return { api, rider, creator };
 }
 

@@ -9,7 +9,11 @@ export type Updated = { status: 'updated' } | { status: 'failed'; message: strin
  * whatever came of an earlier try, so a try whose answer was lost is simply sent again. An API
  * error belongs to the link (reported, the run goes on); anything else stops the run.
  */
-export async function updateLink(stage: Pick<SendStage, 'api' | 'rider'>, id: string, body: LinkBody): Promise<Updated> {
+export async function updateLink(
+  stage: Pick<SendStage, 'api' | 'rider'>,
+  id: string,
+  body: LinkBody,
+): Promise<Updated> {
   try {
     await stage.rider.retry(() => stage.api.call('PUT', `/url/${encodeURIComponent(id)}/update`, { body }));
     return { status: 'updated' };

@@ -32,7 +32,12 @@ export function accountKey(item: AccountItem, key: SyncKey): string | undefined 
  * rest a place down) is one link. A list that ends before the count its first page announced is
  * an error: a link never read would be created again, or left out of --prune's reckoning.
  */
-export async function readAccount(api: ModernApi, key: SyncKey, pageSize: number, signal?: AbortSignal): Promise<AccountState> {
+export async function readAccount(
+  api: ModernApi,
+  key: SyncKey,
+  pageSize: number,
+  signal?: AbortSignal,
+): Promise<AccountState> {
   const state: AccountState = { byKey: new Map(), links: 0, requests: 0 };
   const seen = new Set<string>();
   let announced: number | undefined;
@@ -55,8 +60,10 @@ export async function readAccount(api: ModernApi, key: SyncKey, pageSize: number
   }
   state.links = seen.size;
   if (announced !== undefined && seen.size < announced) {
-    throw new UnusableResponseError(`the account's link list ended after ${seen.size} of the ${announced} links it announced: nothing was planned`,
-      { hint: 'run it again; `shorty urls export` shows what the server lists' });
+    throw new UnusableResponseError(
+      `the account's link list ended after ${seen.size} of the ${announced} links it announced: nothing was planned`,
+      { hint: 'run it again; `shorty urls export` shows what the server lists' },
+    );
   }
   return state;
 }

@@ -60,7 +60,12 @@ export async function applyPlan(ctx: Context, items: SyncItem[], opts: ApplyOpti
   const work = async (item: SyncItem): Promise<Applied | undefined> => {
     if (stopped()) return undefined;
     try {
-      return await applyItem(ctx, stage, item, { journal, record, domain: opts.domain, onFatal: (err) => void (fatal ??= err) });
+      return await applyItem(ctx, stage, item, {
+        journal,
+        record,
+        domain: opts.domain,
+        onFatal: (err) => void (fatal ??= err),
+      });
     } catch (err) {
       if (!ctx.signal.aborted) fatal ??= err;
       return undefined;
@@ -81,7 +86,12 @@ export async function applyPlan(ctx: Context, items: SyncItem[], opts: ApplyOpti
   const resume = 'run the same command again to continue';
   if (fatal !== undefined) {
     ctx.io.stderr.write(`${summary}; stopped with ${left} of ${items.length} changes not applied; ${resume}\n`);
-    if (fatal instanceof OutageTooLong) throw new OutageTooLong(fatal.last, opts.outage.maxMs, `to continue: ${shellCommand(opts.argv ?? ['urls', 'sync'])}`);
+    if (fatal instanceof OutageTooLong)
+      throw new OutageTooLong(
+        fatal.last,
+        opts.outage.maxMs,
+        `to continue: ${shellCommand(opts.argv ?? ['urls', 'sync'])}`,
+      );
     throw fatal;
   }
   if (ctx.signal.aborted && left > 0) {
@@ -89,7 +99,11 @@ export async function applyPlan(ctx: Context, items: SyncItem[], opts: ApplyOpti
     if (reason instanceof OutputError) {
       // The reader left (`| head`) or the disk is full: never exit 0 with changes left out.
       ctx.io.stderr.write(`${summary}\n`);
-      throw new ShortyError(`${reason.readerLeft ? 'stdout was closed' : reason.message}; ${left} of ${items.length} changes not applied`, 1, resume);
+      throw new ShortyError(
+        `${reason.readerLeft ? 'stdout was closed' : reason.message}; ${left} of ${items.length} changes not applied`,
+        1,
+        resume,
+      );
     }
     const stop = ctx.signal.reason instanceof CancelError ? ctx.signal.reason : new CancelError();
     ctx.io.stderr.write(`${stop.message}: ${summary}; ${left} of ${items.length} changes not applied; ${resume}\n`);
@@ -111,23 +125,45 @@ async function applyItem(ctx: Context, stage: SendStage, item: SyncItem, run: It
   if (item.op === 'create') {
     const body = item.body.domain === undefined && run.domain ? { ...item.body, domain: run.domain } : item.body;
     const key = linkBodyKey(item.body);
-    const end = await createEnded(stage.creator, { row: item.row, key }, body, 'fail', { signal: ctx.signal, journal: run.journal });
+    const end = await createEnded(stage.creator, { row: item.row, key }, body, 'fail', {
+      signal: ctx.signal,
+      journal: run.journal,
+    });
     if (end.kind === 'left') return undefined;
     if (end.fatal !== undefined) run.onFatal(end.fatal);
-    if (end.kind === 'unknown') return { item, status: 'failed', message: `${end.error} (it may have been created: the next sync finds it)` };
+    if (end.kind === 'unknown')
+      return { item, status: 'failed', message: `${end.error} (it may have been created: the next sync finds it)` };
     const { outcome } = end;
-    await run.record({ row: item.row, key, url: body.url, ...outcome, ...(end.seq === undefined ? {} : { seq: end.seq }) });
+    await run.record({
+      row: item.row,
+      key,
+      url: body.url,
+      ...outcome,
+      ...(end.seq === undefined ? {} : { seq: end.seq }),
+    });
     return outcome.status === 'ok'
       ? { item, status: 'created', shorturl: outcome.shorturl }
       : { item, status: 'failed', message: outcome.error };
   }
   if (item.op === 'update') {
     const done = await updateLink(stage, item.id, item.body);
-    await run.record({ row: item.row, key: item.key, url: item.body.url, id: item.id, ...(done.status === 'updated' ? { status: 'updated' } : { status: 'error', error: done.message }) });
+    await run.record({
+      row: item.row,
+      key: item.key,
+      url: item.body.url,
+      id: item.id,
+      ...(done.status === 'updated' ? { status: 'updated' } : { status: 'error', error: done.message }),
+    });
     return done.status === 'updated' ? { item, status: 'updated' } : { item, status: 'failed', message: done.message };
   }
   const done = await deleteLink(stage, item.id);
-  await run.record({ row: 0, key: item.key, url: item.longurl, id: item.id, ...(done.status === 'failed' ? { status: 'error', error: done.message } : { status: 'deleted' }) });
+  await run.record({
+    row: 0,
+    key: item.key,
+    url: item.longurl,
+    id: item.id,
+    ...(done.status === 'failed' ? { status: 'error', error: done.message } : { status: 'deleted' }),
+  });
   return { item, status: done.status, message: done.message };
 }
 

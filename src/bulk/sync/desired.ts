@@ -57,7 +57,10 @@ export async function readDesired(input: ImportInput, key: SyncKey, signal?: Abo
     const name = keyOf(checked.body, key);
     const earlier = name === undefined ? undefined : seen.get(name);
     if (name === undefined) {
-      state.invalid.push({ row: source.row, error: 'no alias: with --key alias every row needs one (--key url matches links by long URL)' });
+      state.invalid.push({
+        row: source.row,
+        error: 'no alias: with --key alias every row needs one (--key url matches links by long URL)',
+      });
     } else if (earlier !== undefined) {
       const what = key === 'alias' ? 'alias' : 'long URL';
       state.invalid.push({ row: source.row, error: `the same ${what} as row ${earlier}: each ${what} names one link` });

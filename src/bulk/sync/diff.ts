@@ -18,7 +18,6 @@ export interface LinkDiff {
   unseen: LinkColumn[];
 }
 
-
 /** The account's value of a field in import syntax, or undefined when its list answer does not carry it. */
 function currentCell(item: AccountItem, field: LinkColumn, baseUrl: string): string | undefined {
   if (field === 'domain') {
@@ -42,7 +41,13 @@ function domainKey(text: string, baseUrl: string): string {
   return key === place(baseUrl) ? '' : key;
 }
 
-const idSet = (cell: string) => cell.split(';').map((s) => s.trim()).filter(Boolean).sort().join(';');
+const idSet = (cell: string) =>
+  cell
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .sort()
+    .join(';');
 
 function same(field: LinkColumn, current: string, desired: string, baseUrl: string): boolean {
   switch (field) {
@@ -54,7 +59,10 @@ function same(field: LinkColumn, current: string, desired: string, baseUrl: stri
       return idSet(current) === idSet(desired);
     case 'channel':
       // Some servers list every channel a link sits in: the one the file names is among them.
-      return current.split(';').map((s) => s.trim()).includes(desired);
+      return current
+        .split(';')
+        .map((s) => s.trim())
+        .includes(desired);
     default:
       return current.trim() === desired.trim();
   }
@@ -73,7 +81,8 @@ export function linkDiff(body: LinkBody, item: AccountItem, key: SyncKey, baseUr
     if (field === keyField || body[field] === undefined) continue;
     const current = currentCell(item, field, baseUrl);
     if (current === undefined) diff.unseen.push(field);
-    else if (!same(field, current, desired[field], baseUrl)) diff.changes.push({ field, from: current, to: desired[field] });
+    else if (!same(field, current, desired[field], baseUrl))
+      diff.changes.push({ field, from: current, to: desired[field] });
   }
   return diff;
 }

@@ -46,7 +46,12 @@ export const counts = (plan: SyncPlan) => ({
  */
 export function planSync(desired: DesiredState, account: AccountState, opts: PlanOptions): SyncPlan {
   const plan: SyncPlan = {
-    items: [], unchanged: 0, invalid: desired.invalid, accountOnly: 0, withheld: 0, unseen: new Map(),
+    items: [],
+    unchanged: 0,
+    invalid: desired.invalid,
+    accountOnly: 0,
+    withheld: 0,
+    unseen: new Map(),
     read: { links: account.links, requests: account.requests },
   };
   const matched = new Set<string>();
@@ -60,14 +65,29 @@ export function planSync(desired: DesiredState, account: AccountState, opts: Pla
     const diff = linkDiff(link.body, found.item, opts.key, opts.baseUrl);
     for (const field of diff.unseen) plan.unseen.set(field, (plan.unseen.get(field) ?? 0) + 1);
     if (diff.changes.length === 0) plan.unchanged += 1;
-    else plan.items.push({ op: 'update', key: link.key, row: link.row, id: found.id, body: updateBody(link.body, found.item, diff.changes), changes: diff.changes });
+    else
+      plan.items.push({
+        op: 'update',
+        key: link.key,
+        row: link.row,
+        id: found.id,
+        body: updateBody(link.body, found.item, diff.changes),
+        changes: diff.changes,
+      });
   }
   for (const [key, links] of account.byKey) {
     for (const { id, item } of links) {
       if (matched.has(id)) continue;
       if (!opts.prune) plan.accountOnly += 1;
       else if (desired.invalid.length > 0) plan.withheld += 1;
-      else plan.items.push({ op: 'delete', key, id, longurl: String(item.longurl ?? ''), alias: String(item.alias ?? '') });
+      else
+        plan.items.push({
+          op: 'delete',
+          key,
+          id,
+          longurl: String(item.longurl ?? ''),
+          alias: String(item.alias ?? ''),
+        });
     }
   }
   return plan;

@@ -45,8 +45,10 @@ export interface SyncOptions {
 export async function runSync(ctx: Context, opts: SyncOptions): Promise<number> {
   const applying = !opts.dryRun && !opts.check;
   if (applying && !ctx.globals.yes && !canPrompt(ctx.io)) {
-    throw new UsageError('refusing to change the account without confirmation: pass -y/--yes when not running interactively',
-      'see what would change first with --dry-run, or use --check in CI');
+    throw new UsageError(
+      'refusing to change the account without confirmation: pass -y/--yes when not running interactively',
+      'see what would change first with --dry-run, or use --check in CI',
+    );
   }
   await checkImportFiles(ctx, { file: opts.file, journal: applying ? opts.journal : undefined });
   const warn = (text: string) => void ctx.io.stderr.write(`${text}\n`);
@@ -74,7 +76,11 @@ export async function runSync(ctx: Context, opts: SyncOptions): Promise<number> 
   note(readLine(plan));
   // After the account read, whose requests the estimate counts as spent.
   const estimate = plan.items.length > 0 ? await budgetEstimate(ctx, settings, plan.items.length, api) : '';
-  note(plan.items.length === 0 && plan.invalid.length === 0 ? `No changes: the account matches ${input.file.label}` : planTotals(plan, estimate));
+  note(
+    plan.items.length === 0 && plan.invalid.length === 0
+      ? `No changes: the account matches ${input.file.label}`
+      : planTotals(plan, estimate),
+  );
   const invalid = plan.invalid.length > 0 ? 1 : 0;
 
   if (!applying) {
@@ -89,7 +95,13 @@ export async function runSync(ctx: Context, opts: SyncOptions): Promise<number> 
   const claimed = new Set(journal?.claimed);
   for (const links of account.byKey.values()) for (const link of links) claimed.add(link.id);
   const code = await applyPlan(ctx, plan.items, {
-    journal: journaled, claimed, outage, rateLimit: settings.rateLimit, domain: settings.domain, argv: opts.argv, style,
+    journal: journaled,
+    claimed,
+    outage,
+    rateLimit: settings.rateLimit,
+    domain: settings.domain,
+    argv: opts.argv,
+    style,
   });
   return code !== 0 ? code : invalid;
 }

@@ -21,7 +21,10 @@ export async function lineStyle(ctx: Context): Promise<LineStyle> {
   const plain = (text: string) => text;
   const style: LineStyle = {
     arrow: isUtf8Locale(ctx.env) ? '→' : '->',
-    add: plain, change: plain, remove: plain, bad: plain,
+    add: plain,
+    change: plain,
+    remove: plain,
+    bad: plain,
     safe: (text) => forTerminal(ctx.secrets.redact(text)),
   };
   if (!colorEnabled(ctx.io, ctx.env, ctx.globals.color)) return style;
@@ -67,9 +70,12 @@ const plural = (n: number, one: string, many = `${one}s`) => `${thousands(n)} ${
  */
 export function planTotals(plan: SyncPlan, estimate: string): string {
   const n = counts(plan);
-  const parts = [`Plan: ${thousands(n.create)} to create, ${thousands(n.update)} to update, ${thousands(n.delete)} to delete, ${thousands(plan.unchanged)} unchanged`];
+  const parts = [
+    `Plan: ${thousands(n.create)} to create, ${thousands(n.update)} to update, ${thousands(n.delete)} to delete, ${thousands(plan.unchanged)} unchanged`,
+  ];
   if (plan.invalid.length) parts.push(`${plural(plan.invalid.length, 'invalid row')} (not planned)`);
-  if (plan.accountOnly) parts.push(`${plural(plan.accountOnly, 'link')} only in the account (left alone; --prune deletes them)`);
+  if (plan.accountOnly)
+    parts.push(`${plural(plan.accountOnly, 'link')} only in the account (left alone; --prune deletes them)`);
   if (plan.withheld) parts.push(`${plural(plan.withheld, 'deletion')} held back until the invalid rows are fixed`);
   if (plan.items.length) parts.push(`${plural(plan.items.length, 'write')}, ${estimate}`);
   return parts.join('; ');
@@ -87,6 +93,8 @@ export function readLine(plan: SyncPlan): string {
 export function unseenWarning(plan: SyncPlan): string | undefined {
   if (plan.unseen.size === 0) return undefined;
   const fields = [...plan.unseen.keys()].map(recordName).join(', ');
-  return `warning: the server's link list does not show ${fields}: sync sets ${plan.unseen.size === 1 ? 'it' : 'them'} on the links it creates `
-    + `and leaves ${plan.unseen.size === 1 ? 'it' : 'them'} as ${plan.unseen.size === 1 ? 'it is' : 'they are'} on links that exist (change those with shorty urls update)`;
+  return (
+    `warning: the server's link list does not show ${fields}: sync sets ${plan.unseen.size === 1 ? 'it' : 'them'} on the links it creates ` +
+    `and leaves ${plan.unseen.size === 1 ? 'it' : 'them'} as ${plan.unseen.size === 1 ? 'it is' : 'they are'} on links that exist (change those with shorty urls update)`
+  );
 }

@@ -15,11 +15,12 @@ const VIEW: View = {
 export function register(account: Command, ctx: Context): void {
   examples(account, 'shorty account', 'shorty account update --email me@example.com');
 
-  const get = verb(account, 'get', 'show your account (also bare `shorty account`)', { isDefault: true })
-    .action(action(ctx, async () => {
+  const get = verb(account, 'get', 'show your account (also bare `shorty account`)', { isDefault: true }).action(
+    action(ctx, async () => {
       const res = await (await ctx.api()).call<{ data?: Record<string, unknown> }>('GET', '/account');
       await (await ctx.printer()).object(res.data ?? {}, VIEW);
-    }));
+    }),
+  );
   answers(get, VIEW);
   examples(get, 'shorty account get', 'shorty account --json', 'shorty account --fields email,expires');
 
@@ -27,8 +28,10 @@ export function register(account: Command, ctx: Context): void {
     .option('--email <email>', 'new email address')
     .option('--password-stdin', 'read the new password from stdin (for scripts)')
     .action(action(ctx, (flags: AccountFlags) => updateAccount(ctx, flags)));
-  examples(update,
+  examples(
+    update,
     'shorty account update --email me@example.com',
     'shorty account update            # prompts for a new password',
-    'printf "%s" "$NEW_PASSWORD" | shorty account update --password-stdin');
+    'printf "%s" "$NEW_PASSWORD" | shorty account update --password-stdin',
+  );
 }

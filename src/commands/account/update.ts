@@ -20,8 +20,10 @@ export async function updateAccount(ctx: Context, flags: AccountFlags): Promise<
   if (flags.email !== undefined) body.email = parseEmail(flags.email);
   if (flags.passwordStdin) body.password = await readStdinSecret(ctx, 'password');
   if (Object.keys(body).length === 0 && !canPrompt(ctx.io)) {
-    throw new UsageError('nothing to update: pass --email E and/or --password-stdin',
-      'without a terminal the new password can only come from stdin: printf "%s" "$PW" | shorty account update --password-stdin');
+    throw new UsageError(
+      'nothing to update: pass --email E and/or --password-stdin',
+      'without a terminal the new password can only come from stdin: printf "%s" "$PW" | shorty account update --password-stdin',
+    );
   }
   // Settings and key are checked before asking for a password that could not be sent anyway.
   const api = await ctx.api();

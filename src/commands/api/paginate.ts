@@ -8,8 +8,11 @@ import { followingPage } from '../../api/paginate.js';
 /** Most pages followed, so a server that always answers `nextpage` cannot loop forever. */
 const MAX_PAGES = 10_000;
 
-export async function collectPages(fetchPage: (query: Query) => Promise<HttpResponse>, path: string,
-  onError: (res: HttpResponse) => never): Promise<unknown[]> {
+export async function collectPages(
+  fetchPage: (query: Query) => Promise<HttpResponse>,
+  path: string,
+  onError: (res: HttpResponse) => never,
+): Promise<unknown[]> {
   const items: unknown[] = [];
   let page = startPage(path);
   for (let fetched = 0; fetched < MAX_PAGES; fetched += 1) {
@@ -19,7 +22,9 @@ export async function collectPages(fetchPage: (query: Query) => Promise<HttpResp
     const data = body.data as Record<string, unknown> | undefined;
     const collection = data && typeof data === 'object' ? Object.values(data).find(Array.isArray) : undefined;
     if (!collection) {
-      throw new ApiError(`--paginate: GET ${path} is not a list endpoint (no array in data)`, { hint: 'run it without --paginate' });
+      throw new ApiError(`--paginate: GET ${path} is not a list endpoint (no array in data)`, {
+        hint: 'run it without --paginate',
+      });
     }
     items.push(...collection);
     const next = followingPage(data!, page);

@@ -6,7 +6,8 @@ export const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATC
 
 export function parseMethod(value: string): Method {
   const upper = value.toUpperCase() as Method;
-  if (!METHODS.includes(upper)) throw new UsageError(`invalid method "${value}": expected one of ${METHODS.join(', ')}`);
+  if (!METHODS.includes(upper))
+    throw new UsageError(`invalid method "${value}": expected one of ${METHODS.join(', ')}`);
   return upper;
 }
 
@@ -14,7 +15,10 @@ export function parseMethod(value: string): Method {
 export function parseApiPath(value: string): string {
   const text = value.trim();
   if (!text.startsWith('/')) {
-    throw new UsageError(`invalid path "${value}": must start with /`, 'e.g. `shorty api GET /urls` (relative to {base_url}/api)');
+    throw new UsageError(
+      `invalid path "${value}": must start with /`,
+      'e.g. `shorty api GET /urls` (relative to {base_url}/api)',
+    );
   }
   const stripped = text.replace(/^\/api(?=[/?#]|$)/, '');
   return stripped === '' || stripped.startsWith('?') ? `/${stripped}` : stripped;

@@ -22,8 +22,11 @@ export async function runApi(ctx: Context, methodArg: string, pathArg: string, f
   const api = await ctx.api();
   const print = await jsonWriter(ctx);
   if (flags.paginate) {
-    const items = await collectPages((query) => api.send('GET', path, { ...options, query: { ...options.query, ...query } }),
-      path, (res) => failWith(ctx, res, print));
+    const items = await collectPages(
+      (query) => api.send('GET', path, { ...options, query: { ...options.query, ...query } }),
+      path,
+      (res) => failWith(ctx, res, print),
+    );
     print(items);
     return;
   }
@@ -40,7 +43,8 @@ function failWith(ctx: Context, res: HttpResponse, print: (value: unknown) => vo
 }
 
 function checkResponse(ctx: Context, res: HttpResponse): void {
-  if (res.json !== null && typeof res.json === 'object' && !Array.isArray(res.json)) checkBody(res, (text) => ctx.secrets.redact(text));
+  if (res.json !== null && typeof res.json === 'object' && !Array.isArray(res.json))
+    checkBody(res, (text) => ctx.secrets.redact(text));
 }
 
 async function requestOptions(ctx: Context, method: Method, flags: ApiFlags): Promise<CallOptions> {
@@ -74,5 +78,6 @@ async function readInput(ctx: Context, source: string): Promise<string> {
 
 /** Pretty JSON on stdout, with the run's secrets redacted should a server ever echo them. */
 async function jsonWriter(ctx: Context): Promise<(value: unknown) => void> {
-  return (value) => void ctx.io.stdout.write(`${escapeJsonInvisibles(ctx.secrets.redact(JSON.stringify(value ?? null, null, 2)))}\n`);
+  return (value) =>
+    void ctx.io.stdout.write(`${escapeJsonInvisibles(ctx.secrets.redact(JSON.stringify(value ?? null, null, 2)))}\n`);
 }

@@ -6,14 +6,15 @@ export function registerLogin(login: Command, ctx: Context): void {
   login
     .option('--with-key', 'read the API key from stdin instead of prompting (for CI)')
     .action(action(ctx, async (flags: { withKey?: boolean }) => (await import('./login.js')).login(ctx, flags)));
-  examples(login,
+  examples(
+    login,
     'shorty login',
     'shorty login --profile work',
-    'printf %s "$SHORTY_KEY" | shorty login --base-url https://sho.rt --with-key');
+    'printf %s "$SHORTY_KEY" | shorty login --base-url https://sho.rt --with-key',
+  );
 }
 
 export function registerLogout(logout: Command, ctx: Context): void {
-  logout
-    .action(action(ctx, async () => (await import('./logout.js')).logout(ctx)));
+  logout.action(action(ctx, async () => (await import('./logout.js')).logout(ctx)));
   examples(logout, 'shorty logout', 'shorty logout --profile work');
 }

@@ -19,7 +19,8 @@ export async function login(ctx: Context, flags: { withKey?: boolean }): Promise
   const profile = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data, { check: false }).name;
   // Before the key is asked for and checked: a config folder that can't be written fails first.
   const store = await openStore(dir);
-  const knownBaseUrl = ctx.globals.baseUrl ?? nonEmpty(ctx.env.SHORTY_BASE_URL) ?? profileOf(data, profile)?.['base-url'];
+  const knownBaseUrl =
+    ctx.globals.baseUrl ?? nonEmpty(ctx.env.SHORTY_BASE_URL) ?? profileOf(data, profile)?.['base-url'];
   const creds = flags.withKey ? await fromStdin(ctx, knownBaseUrl) : await fromPrompts(ctx, knownBaseUrl);
 
   // The check goes through the normal client (limiter, timeout, --insecure rule) with these values.
@@ -51,8 +52,10 @@ async function fromStdin(ctx: Context, knownBaseUrl: string | undefined): Promis
 
 async function fromPrompts(ctx: Context, knownBaseUrl: string | undefined): Promise<Credentials> {
   if (!canPrompt(ctx.io)) {
-    throw new UsageError('cannot prompt for the API key: not running in a terminal',
-      'pipe the key in: printf "%s" "$KEY" | shorty login --base-url URL --with-key');
+    throw new UsageError(
+      'cannot prompt for the API key: not running in a terminal',
+      'pipe the key in: printf "%s" "$KEY" | shorty login --base-url URL --with-key',
+    );
   }
   const prompter = await ctx.prompter();
   const answer = await prompter.input('Base URL of the service', {

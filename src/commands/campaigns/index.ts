@@ -8,7 +8,15 @@ import { assignEach } from '../shared/assign.js';
 import { eachAnswers } from '../shared/each.js';
 import { verb } from '../shared/group.js';
 import { nameArgument } from '../shared/name.js';
-import { asRecord, fieldsHelp, findInList, registerDelete, registerGet, registerList, type Resource } from '../shared/resource.js';
+import {
+  asRecord,
+  fieldsHelp,
+  findInList,
+  registerDelete,
+  registerGet,
+  registerList,
+  type Resource,
+} from '../shared/resource.js';
 import { answers } from '../shared/surface.js';
 
 const FIELDS = ['id', 'name', 'public', 'rotator', 'list'];
@@ -27,7 +35,11 @@ function withName(campaign: Row): Row {
 }
 
 const CAMPAIGN: Resource = {
-  noun: 'campaign', group: 'campaigns', listPath: '/campaigns', keys: ['campaigns'], mapItem: withName,
+  noun: 'campaign',
+  group: 'campaigns',
+  listPath: '/campaigns',
+  keys: ['campaigns'],
+  mapItem: withName,
   view: { columns: FIELDS, fields: FIELDS, extraFields: ['views'] },
 };
 
@@ -58,46 +70,85 @@ function withCampaignOptions(cmd: Command): Command {
 
 export function register(campaigns: Command, ctx: Context): void {
   fieldsHelp(campaigns, CAMPAIGN);
-  examples(campaigns, 'shorty campaigns list', 'shorty campaigns add "Spring sale" --slug spring', 'shorty campaigns assign 4 1021 1022');
+  examples(
+    campaigns,
+    'shorty campaigns list',
+    'shorty campaigns add "Spring sale" --slug spring',
+    'shorty campaigns assign 4 1021 1022',
+  );
 
-  registerList(campaigns, ctx, CAMPAIGN, 'list your campaigns', 'shorty campaigns list', 'shorty campaigns ls --all --json');
+  registerList(
+    campaigns,
+    ctx,
+    CAMPAIGN,
+    'list your campaigns',
+    'shorty campaigns list',
+    'shorty campaigns ls --all --json',
+  );
   registerGet(campaigns, ctx, CAMPAIGN, 'shorty campaigns get 4', 'shorty campaigns show 4 --fields name,rotator');
 
-  const add = withCampaignOptions(verb(campaigns, 'add [name]', 'create a campaign'))
-    .action(action(ctx, async (name: string | undefined, flags: CampaignFlags) => {
+  const add = withCampaignOptions(verb(campaigns, 'add [name]', 'create a campaign')).action(
+    action(ctx, async (name: string | undefined, flags: CampaignFlags) => {
       const body = campaignBody(flags, nameArgument(name, flags.name, 'campaign'));
       const res = await (await ctx.api()).call('POST', '/campaign/add', { body });
       await (await ctx.printer()).object(asRecord(CAMPAIGN, res), CAMPAIGN.view);
-    }));
+    }),
+  );
   answers(add, CAMPAIGN.view);
   fieldsHelp(add, CAMPAIGN);
   examples(add, 'shorty campaigns add "Spring sale"', 'shorty campaigns add Launch --slug launch --public -q');
 
   // The service needs the name on every update: without --name the current one is read first.
-  const update = withCampaignOptions(verb(campaigns, 'update <id>', 'rename a campaign or change its slug or access (one flag is enough)'))
-    .action(action(ctx, async (id: string, flags: CampaignFlags) => {
+  const update = withCampaignOptions(
+    verb(campaigns, 'update <id>', 'rename a campaign or change its slug or access (one flag is enough)'),
+  ).action(
+    action(ctx, async (id: string, flags: CampaignFlags) => {
       const campaignId = parseId(id, 'campaign id');
       const body = campaignBody(flags, flags.name);
-      if (Object.keys(body).length === 0) throw new UsageError('nothing to update: pass --name, --slug, --public or --private');
+      if (Object.keys(body).length === 0)
+        throw new UsageError('nothing to update: pass --name, --slug, --public or --private');
       const current = body.name === undefined ? await findInList(ctx, CAMPAIGN, campaignId) : undefined;
       body.name ??= current?.name;
       const res = await (await ctx.api()).call('PUT', `/campaign/${campaignId}/update`, { body });
       // The answer is the campaign without what only lists carry (v6's `views`): the campaign
       // read for its name fills those in, so the record is the one `get` prints.
-      await (await ctx.printer()).object(asRecord(CAMPAIGN, { ...current, ...withName({ id: campaignId, ...res }) }), CAMPAIGN.view);
-    }));
+      await (await ctx.printer()).object(
+        asRecord(CAMPAIGN, { ...current, ...withName({ id: campaignId, ...res }) }),
+        CAMPAIGN.view,
+      );
+    }),
+  );
   answers(update, CAMPAIGN.view);
   fieldsHelp(update, CAMPAIGN);
-  examples(update, 'shorty campaigns update 4 --private', 'shorty campaigns update 4 --name "Summer sale" --slug summer');
+  examples(
+    update,
+    'shorty campaigns update 4 --private',
+    'shorty campaigns update 4 --name "Summer sale" --slug summer',
+  );
 
   registerDelete(campaigns, ctx, CAMPAIGN, (id) => `/campaign/${id}/delete`, 'delete campaigns (their links stay)');
 
-  const assign = verb(campaigns, 'assign <campaignId> <linkId...>', 'add links to a campaign (one request per link)')
-    .action(action(ctx, (campaign: string, links: string[]) => {
+  const assign = verb(
+    campaigns,
+    'assign <campaignId> <linkId...>',
+    'add links to a campaign (one request per link)',
+  ).action(
+    action(ctx, (campaign: string, links: string[]) => {
       const campaignId = parseId(campaign, 'campaign id');
       const ids = links.map((link) => parseId(link, 'link id'));
-      return assignEach(ctx, { noun: 'link', where: `to campaign ${campaignId}`, ids, path: (id) => `/campaign/${campaignId}/assign/${id}` });
-    }));
+      return assignEach(ctx, {
+        noun: 'link',
+        where: `to campaign ${campaignId}`,
+        ids,
+        path: (id) => `/campaign/${campaignId}/assign/${id}`,
+      });
+    }),
+  );
   eachAnswers(assign);
-  examples(assign, 'shorty campaigns assign 4 1021', 'shorty campaigns assign 4 1021 1022 1023', 'shorty campaigns assign 4 1021 1022 -q');
+  examples(
+    assign,
+    'shorty campaigns assign 4 1021',
+    'shorty campaigns assign 4 1021 1022 1023',
+    'shorty campaigns assign 4 1021 1022 -q',
+  );
 }

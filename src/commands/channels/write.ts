@@ -41,13 +41,15 @@ export function registerWrites(channels: Command, ctx: Context, res: Resource): 
     .option('--description <text>', 'what the channel is for')
     .option('--color <#RRGGBB>', 'badge colour, e.g. #1e90ff')
     .option('--starred', 'star the channel')
-    .action(action(ctx, async (nameArg: string | undefined, flags: ChannelFlags) => {
-      const name = nameArgument(nameArg, flags.name, 'channel');
-      if (name === undefined) throw new UsageError('missing the channel name', 'shorty channels add <name>');
-      const body = channelBody(flags, name);
-      const created = await (await ctx.api()).call('POST', '/channel/add', { body });
-      await (await ctx.printer()).object(asRecord(res, created), res.view);
-    }));
+    .action(
+      action(ctx, async (nameArg: string | undefined, flags: ChannelFlags) => {
+        const name = nameArgument(nameArg, flags.name, 'channel');
+        if (name === undefined) throw new UsageError('missing the channel name', 'shorty channels add <name>');
+        const body = channelBody(flags, name);
+        const created = await (await ctx.api()).call('POST', '/channel/add', { body });
+        await (await ctx.printer()).object(asRecord(res, created), res.view);
+      }),
+    );
   answers(add, res.view);
   fieldsHelp(add, res);
   examples(add, 'shorty channels add Newsletter', 'shorty channels add "Spring launch" --color "#ff8800" --starred -q');
@@ -58,17 +60,23 @@ export function registerWrites(channels: Command, ctx: Context, res: Resource): 
     .option('--color <#RRGGBB>', 'new badge colour')
     .option('--starred', 'star the channel')
     .option('--no-starred', 'unstar the channel')
-    .action(action(ctx, async (id: string, flags: ChannelFlags) => {
-      const channelId = parseId(id, 'channel id');
-      const body = channelBody(flags, flags.name);
-      if (Object.keys(body).length === 0) {
-        throw new UsageError('nothing to update: pass --name, --description, --color, --starred or --no-starred');
-      }
-      // v7 answers a message, v6 the channel: the record printed is the id and what changed on both.
-      await (await ctx.api()).call('PUT', `/channel/${channelId}/update`, { body });
-      await (await ctx.printer()).object(asRecord(res, { id: channelId, ...body }), res.view);
-    }));
+    .action(
+      action(ctx, async (id: string, flags: ChannelFlags) => {
+        const channelId = parseId(id, 'channel id');
+        const body = channelBody(flags, flags.name);
+        if (Object.keys(body).length === 0) {
+          throw new UsageError('nothing to update: pass --name, --description, --color, --starred or --no-starred');
+        }
+        // v7 answers a message, v6 the channel: the record printed is the id and what changed on both.
+        await (await ctx.api()).call('PUT', `/channel/${channelId}/update`, { body });
+        await (await ctx.printer()).object(asRecord(res, { id: channelId, ...body }), res.view);
+      }),
+    );
   answers(update, res.view);
   fieldsHelp(update, res);
-  examples(update, 'shorty channels update 7 --name "Newsletter (old)" --no-starred', 'shorty channels edit 7 --color "#00aa55" -q');
+  examples(
+    update,
+    'shorty channels update 7 --name "Newsletter (old)" --no-starred',
+    'shorty channels edit 7 --color "#00aa55" -q',
+  );
 }

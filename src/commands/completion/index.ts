@@ -6,15 +6,17 @@ import { action, examples } from '../shared/action.js';
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
 export function register(cmd: Command, ctx: Context): void {
-  cmd
-    .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
-    .action(action(ctx, async (shell: (typeof SHELLS)[number]) => {
+  cmd.addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS)).action(
+    action(ctx, async (shell: (typeof SHELLS)[number]) => {
       const { completionScript } = await import('../../completion/index.js');
       ctx.io.stdout.write(completionScript(shell, cmd.parent!));
-    }));
-  examples(cmd,
+    }),
+  );
+  examples(
+    cmd,
     'source <(shorty completion bash)   # bash, now (in ~/.bashrc: every shell)',
     'shorty completion bash > ~/.local/share/bash-completion/completions/shorty',
     'shorty completion zsh > "${fpath[1]}/_shorty"  # zsh; restart the shell',
-    'shorty completion fish > ~/.config/fish/completions/shorty.fish');
+    'shorty completion fish > ~/.config/fish/completions/shorty.fish',
+  );
 }

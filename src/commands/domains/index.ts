@@ -11,7 +11,11 @@ import { answers } from '../shared/surface.js';
 const FIELDS = ['id', 'domain', 'redirectroot', 'redirect404'];
 
 export const DOMAIN: Resource = {
-  noun: 'domain', group: 'domains', listPath: '/domains', keys: ['domains'], view: { columns: FIELDS, fields: FIELDS },
+  noun: 'domain',
+  group: 'domains',
+  listPath: '/domains',
+  keys: ['domains'],
+  view: { columns: FIELDS, fields: FIELDS },
 };
 
 interface RedirectFlags {
@@ -37,33 +41,58 @@ export function register(domains: Command, ctx: Context): void {
   fieldsHelp(domains, DOMAIN);
   examples(domains, 'shorty domains list', 'shorty domains add go.example.com', 'shorty domains get 3');
 
-  registerList(domains, ctx, DOMAIN, 'list your branded domains', 'shorty domains list', 'shorty domains list --all -o csv', 'shorty domains ls -q');
+  registerList(
+    domains,
+    ctx,
+    DOMAIN,
+    'list your branded domains',
+    'shorty domains list',
+    'shorty domains list --all -o csv',
+    'shorty domains ls -q',
+  );
   registerGet(domains, ctx, DOMAIN, 'shorty domains get 3', 'shorty domains show 3 --fields domain,redirect404');
 
   // The service answers only the id: the record printed is the id and what was sent.
-  const add = withRedirectOptions(verb(domains, 'add <domain>', 'add a branded domain (it must already point to the service): go.example.com or https://go.example.com'))
-    .action(action(ctx, async (domain: string, flags: RedirectFlags) => {
+  const add = withRedirectOptions(
+    verb(
+      domains,
+      'add <domain>',
+      'add a branded domain (it must already point to the service): go.example.com or https://go.example.com',
+    ),
+  ).action(
+    action(ctx, async (domain: string, flags: RedirectFlags) => {
       const body = { domain: parseDomain(domain, 'domain').url, ...redirectBody(flags) };
       const res = await (await ctx.api()).call('POST', '/domain/add', { body });
       await (await ctx.printer()).object(asRecord(DOMAIN, { id: res.id, ...body }), DOMAIN.view);
-    }));
+    }),
+  );
   answers(add, DOMAIN.view);
   fieldsHelp(add, DOMAIN);
-  examples(add, 'shorty domains add go.example.com', 'shorty domains add https://go.example.com -q',
-    'shorty domains add go.example.com --redirect-404 https://example.com/404');
+  examples(
+    add,
+    'shorty domains add go.example.com',
+    'shorty domains add https://go.example.com -q',
+    'shorty domains add go.example.com --redirect-404 https://example.com/404',
+  );
 
   // The service answers a message: the record printed is the id and what changed.
-  const update = withRedirectOptions(verb(domains, 'update <id>', 'change where a domain redirects'))
-    .action(action(ctx, async (id: string, flags: RedirectFlags) => {
+  const update = withRedirectOptions(verb(domains, 'update <id>', 'change where a domain redirects')).action(
+    action(ctx, async (id: string, flags: RedirectFlags) => {
       const domainId = parseId(id, 'domain id');
       const body = redirectBody(flags);
-      if (Object.keys(body).length === 0) throw new UsageError('nothing to update: pass --redirect-root and/or --redirect-404');
+      if (Object.keys(body).length === 0)
+        throw new UsageError('nothing to update: pass --redirect-root and/or --redirect-404');
       await (await ctx.api()).call('PUT', `/domain/${domainId}/update`, { body });
       await (await ctx.printer()).object(asRecord(DOMAIN, { id: domainId, ...body }), DOMAIN.view);
-    }));
+    }),
+  );
   answers(update, DOMAIN.view);
   fieldsHelp(update, DOMAIN);
-  examples(update, 'shorty domains update 3 --redirect-root https://example.com', 'shorty domains edit 3 --redirect-404 https://example.com/404 -q');
+  examples(
+    update,
+    'shorty domains update 3 --redirect-root https://example.com',
+    'shorty domains edit 3 --redirect-404 https://example.com/404 -q',
+  );
 
   registerDelete(domains, ctx, DOMAIN, (id) => `/domain/${id}/delete`, 'delete branded domains');
 }

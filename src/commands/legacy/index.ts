@@ -7,7 +7,19 @@ import type { CreateFlags } from './validate.js';
 import { answers } from '../shared/surface.js';
 
 /** The legacy short URL's fields (api-spec) under the link's names (output.ts), for --fields before any request. */
-const LEGACY_FIELDS = ['id', 'shorturl', 'alias', 'longurl', 'date', 'last_accessed', 'clicks', 'has_password', 'expiry', 'status', 'date_time'];
+const LEGACY_FIELDS = [
+  'id',
+  'shorturl',
+  'alias',
+  'longurl',
+  'date',
+  'last_accessed',
+  'clicks',
+  'has_password',
+  'expiry',
+  'status',
+  'date_time',
+];
 
 const XML_HELP = 'request .xml and print the XML body as received';
 
@@ -15,51 +27,77 @@ const XML_HELP = 'request .xml and print the XML body as received';
 export function register(legacy: Command, ctx: Context): void {
   const fieldsHelp = (cmd: Command) => notes(cmd, `Fields of a legacy short URL: ${LEGACY_FIELDS.join(', ')}.`);
   fieldsHelp(legacy);
-  examples(legacy,
+  examples(
+    legacy,
     'shorty legacy create https://example.com/a/long/path -q',
     'shorty legacy info https://sho.rt/abc --json',
-    'shorty legacy list --xml');
+    'shorty legacy list --xml',
+  );
 
-  examples(fieldsHelp(answers(legacy.command('create')
-    .description('shorten a URL through the legacy interface')
-    .argument('<longurl>', 'the long URL (http or https)')
-    .option('--custom <alias>', 'custom short part')
-    .option('--password <password>', 'protect the link with a password')
-    .option('--expiry <yyyy-mm-dd>', 'expiry date')
-    .option('--domain <domain>', 'a branded domain you added, go.example.com or https://go.example.com (default: the `domain` config key)')
-    .option('--xml', XML_HELP)
-    .action(action(ctx, async (longUrl: string, flags: CreateFlags & FormatFlag) => {
-      const { runCreate } = await import('./create.js');
-      await runCreate(ctx, longUrl, flags);
-    })), LEGACY_FIELDS)),
-  'shorty legacy create https://example.com/a/long/path',
-  'shorty legacy create https://example.com --custom spring --expiry 2030-12-31',
-  'shorty legacy create https://example.com --domain go.example.com --xml',
-  'shorty legacy create https://example.com --domain https://go.example.com/');
+  examples(
+    fieldsHelp(
+      answers(
+        legacy
+          .command('create')
+          .description('shorten a URL through the legacy interface')
+          .argument('<longurl>', 'the long URL (http or https)')
+          .option('--custom <alias>', 'custom short part')
+          .option('--password <password>', 'protect the link with a password')
+          .option('--expiry <yyyy-mm-dd>', 'expiry date')
+          .option(
+            '--domain <domain>',
+            'a branded domain you added, go.example.com or https://go.example.com (default: the `domain` config key)',
+          )
+          .option('--xml', XML_HELP)
+          .action(
+            action(ctx, async (longUrl: string, flags: CreateFlags & FormatFlag) => {
+              const { runCreate } = await import('./create.js');
+              await runCreate(ctx, longUrl, flags);
+            }),
+          ),
+        LEGACY_FIELDS,
+      ),
+    ),
+    'shorty legacy create https://example.com/a/long/path',
+    'shorty legacy create https://example.com --custom spring --expiry 2030-12-31',
+    'shorty legacy create https://example.com --domain go.example.com --xml',
+    'shorty legacy create https://example.com --domain https://go.example.com/',
+  );
 
   for (const [name, description, alias] of [
     ['disable', 'Disable a short URL', undefined],
     ['enable', 'Enable (activate) a disabled short URL', 'activate'],
     ['info', 'Show a short URL: status, visits, expiry', undefined],
   ] as const) {
-    const cmd = legacy.command(name)
+    const cmd = legacy
+      .command(name)
       .description(description)
       .argument('<shorturl>', 'the short URL, e.g. https://sho.rt/abc')
       .option('--xml', XML_HELP)
-      .action(action(ctx, async (shortUrl: string, flags: FormatFlag) => {
-        const { runShortUrlOperation } = await import('./status.js');
-        await runShortUrlOperation(ctx, name, shortUrl, flags);
-      }));
+      .action(
+        action(ctx, async (shortUrl: string, flags: FormatFlag) => {
+          const { runShortUrlOperation } = await import('./status.js');
+          await runShortUrlOperation(ctx, name, shortUrl, flags);
+        }),
+      );
     if (alias) cmd.alias(alias);
     fieldsHelp(answers(cmd, LEGACY_FIELDS));
     examples(cmd, `shorty legacy ${name} https://sho.rt/abc`, `shorty legacy ${name} https://sho.rt/abc --json`);
   }
 
-  examples(answers(verb(legacy, 'list', 'list the active short URLs')
-    .option('--xml', XML_HELP)
-    .action(action(ctx, async (flags: FormatFlag) => {
-      const { runList } = await import('./list.js');
-      await runList(ctx, flags);
-    })), ['short_url']),
-  'shorty legacy list', 'shorty legacy list -q | wc -l');
+  examples(
+    answers(
+      verb(legacy, 'list', 'list the active short URLs')
+        .option('--xml', XML_HELP)
+        .action(
+          action(ctx, async (flags: FormatFlag) => {
+            const { runList } = await import('./list.js');
+            await runList(ctx, flags);
+          }),
+        ),
+      ['short_url'],
+    ),
+    'shorty legacy list',
+    'shorty legacy list -q | wc -l',
+  );
 }

@@ -11,14 +11,31 @@ export const CREATED_VIEW: View = {
 export const STATUS_VIEW: View = { columns: ['shorturl', 'status', 'id', 'date_time'], quiet: 'id' };
 
 export const INFO_VIEW: View = {
-  columns: ['shorturl', 'status', 'id', 'alias', 'longurl', 'clicks', 'has_password', 'expiry', 'date', 'last_accessed', 'date_time'],
+  columns: [
+    'shorturl',
+    'status',
+    'id',
+    'alias',
+    'longurl',
+    'clicks',
+    'has_password',
+    'expiry',
+    'date',
+    'last_accessed',
+    'date_time',
+  ],
   quiet: 'id',
 };
 
 /** The legacy names of a link's fields, and the names every other command gives them (src/input/link-record.ts). */
 const LEGACY_LINK_FIELDS: Record<string, string> = {
-  url_id: 'id', short_url: 'shorturl', short_url_part: 'alias', original_url: 'longurl',
-  total_visits: 'clicks', expiry_date: 'expiry', date_created: 'date',
+  url_id: 'id',
+  short_url: 'shorturl',
+  short_url_part: 'alias',
+  original_url: 'longurl',
+  total_visits: 'clicks',
+  expiry_date: 'expiry',
+  date_created: 'date',
 };
 
 /** A legacy answer's link under the link vocabulary; fields with no counterpart keep their names. */

@@ -11,7 +11,10 @@ export interface CreateFlags {
   domain?: string;
 }
 
-export function parseCreateInput(longUrl: string, flags: CreateFlags): { longUrl: string; options: LegacyCreateOptions } {
+export function parseCreateInput(
+  longUrl: string,
+  flags: CreateFlags,
+): { longUrl: string; options: LegacyCreateOptions } {
   return {
     longUrl: parseHttpUrl(longUrl, 'long URL'),
     options: {

@@ -6,7 +6,17 @@ import type { View } from '../../output/printer.js';
 import { requireApiKey, requireBaseUrl } from '../../settings/base-url.js';
 
 const VIEW: View = {
-  columns: ['rate_limit', 'source', 'used', 'remaining', 'next_in', 'resets_in', 'configured', 'configured_by', 'server'],
+  columns: [
+    'rate_limit',
+    'source',
+    'used',
+    'remaining',
+    'next_in',
+    'resets_in',
+    'configured',
+    'configured_by',
+    'server',
+  ],
   quiet: 'remaining',
 };
 
@@ -18,23 +28,31 @@ function seconds(ms: number): number {
 export async function showLimits(ctx: Context): Promise<void> {
   const settings = await ctx.settings();
   const baseUrl = requireBaseUrl(settings);
-  const { store, clockOffsetMs } = await openSharedRateStore(settings, baseUrl, requireApiKey(settings), () => ctx.now(),
-    (line) => void ctx.io.stderr.write(`${line}\n`));
+  const { store, clockOffsetMs } = await openSharedRateStore(
+    settings,
+    baseUrl,
+    requireApiKey(settings),
+    () => ctx.now(),
+    (line) => void ctx.io.stderr.write(`${line}\n`),
+  );
   const state = await store.read().finally(() => store.close?.());
   const b = budget(state, ctx.now() + clockOffsetMs, settings.rateLimit);
   const printer = await ctx.printer();
-  await printer.object({
-    base_url: baseUrl,
-    rate_limit: formatRateLimit(b.limit),
-    // Which cap is in force: `server` (X-RateLimit-Limit) or `configured`.
-    source: b.limit.source,
-    used: b.used,
-    remaining: b.remaining,
-    next_in: seconds(b.nextInMs),
-    resets_in: seconds(b.resetsInMs),
-    configured: formatRateLimit(settings.rateLimit),
-    // `default` is replaced by the server's cap either way; anything else is a ceiling.
-    configured_by: settings.rateLimit.setBy ?? 'default',
-    server: b.server ? formatRateLimit(b.server) : null,
-  }, VIEW);
+  await printer.object(
+    {
+      base_url: baseUrl,
+      rate_limit: formatRateLimit(b.limit),
+      // Which cap is in force: `server` (X-RateLimit-Limit) or `configured`.
+      source: b.limit.source,
+      used: b.used,
+      remaining: b.remaining,
+      next_in: seconds(b.nextInMs),
+      resets_in: seconds(b.resetsInMs),
+      configured: formatRateLimit(settings.rateLimit),
+      // `default` is replaced by the server's cap either way; anything else is a ceiling.
+      configured_by: settings.rateLimit.setBy ?? 'default',
+      server: b.server ? formatRateLimit(b.server) : null,
+    },
+    VIEW,
+  );
 }

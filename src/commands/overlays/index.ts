@@ -7,12 +7,23 @@ const FIELDS = ['id', 'type', 'name', 'date'];
 
 // Servers disagree on the collection key: `cta` (the spec) or `overlay`.
 const OVERLAY: Resource = {
-  noun: 'overlay', group: 'overlays', listPath: '/overlay', keys: ['cta', 'overlay'], view: { columns: FIELDS, fields: FIELDS },
+  noun: 'overlay',
+  group: 'overlays',
+  listPath: '/overlay',
+  keys: ['cta', 'overlay'],
+  view: { columns: FIELDS, fields: FIELDS },
 };
 
 export function register(overlays: Command, ctx: Context): void {
   fieldsHelp(overlays, OVERLAY);
   examples(overlays, 'shorty overlays list', 'shorty overlays get 2');
-  registerList(overlays, ctx, OVERLAY, 'list your call-to-action overlays', 'shorty overlays list', 'shorty cta ls --all --json');
+  registerList(
+    overlays,
+    ctx,
+    OVERLAY,
+    'list your call-to-action overlays',
+    'shorty overlays list',
+    'shorty cta ls --all --json',
+  );
   registerGet(overlays, ctx, OVERLAY, 'shorty overlays get 2', 'shorty cta show 2 --json');
 }

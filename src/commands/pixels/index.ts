@@ -8,12 +8,26 @@ import { action, examples } from '../shared/action.js';
 import { completeOption } from '../shared/completion-values.js';
 import { verb } from '../shared/group.js';
 import { nameArgument } from '../shared/name.js';
-import { asRecord, fieldsHelp, findInList, registerDelete, registerGet, registerList, type Resource } from '../shared/resource.js';
+import {
+  asRecord,
+  fieldsHelp,
+  findInList,
+  registerDelete,
+  registerGet,
+  registerList,
+  type Resource,
+} from '../shared/resource.js';
 import { answers } from '../shared/surface.js';
 
 const FIELDS = ['id', 'type', 'name', 'tag', 'date'];
 
-const PIXEL: Resource = { noun: 'pixel', group: 'pixels', listPath: '/pixels', keys: ['pixels'], view: { columns: FIELDS, fields: FIELDS } };
+const PIXEL: Resource = {
+  noun: 'pixel',
+  group: 'pixels',
+  listPath: '/pixels',
+  keys: ['pixels'],
+  view: { columns: FIELDS, fields: FIELDS },
+};
 const TYPE_VIEW: View = { columns: ['type'], quiet: 'type', fields: ['type'] };
 
 interface PixelFlags {
@@ -29,15 +43,27 @@ function nonEmpty(value: string, what: string): string {
 
 export function register(pixels: Command, ctx: Context): void {
   fieldsHelp(pixels, PIXEL);
-  examples(pixels, 'shorty pixels types', 'shorty pixels add "Main site" --type gtmpixel --tag GTM-ABC123', 'shorty pixels update 9 --tag GTM-XYZ789');
+  examples(
+    pixels,
+    'shorty pixels types',
+    'shorty pixels add "Main site" --type gtmpixel --tag GTM-ABC123',
+    'shorty pixels update 9 --tag GTM-XYZ789',
+  );
 
   registerList(pixels, ctx, PIXEL, 'list your tracking pixels', 'shorty pixels list', 'shorty pixels ls --all --json');
   registerGet(pixels, ctx, PIXEL, 'shorty pixels get 9', 'shorty pixels show 9 --fields type,tag');
 
-  const types = pixels.command('types').description('list the pixel types the service accepts (no request)')
-    .action(action(ctx, async () => {
-      await (await ctx.printer()).list(PIXEL_TYPES.map((type) => ({ type })), TYPE_VIEW);
-    }));
+  const types = pixels
+    .command('types')
+    .description('list the pixel types the service accepts (no request)')
+    .action(
+      action(ctx, async () => {
+        await (await ctx.printer()).list(
+          PIXEL_TYPES.map((type) => ({ type })),
+          TYPE_VIEW,
+        );
+      }),
+    );
   answers(types, TYPE_VIEW);
   examples(types, 'shorty pixels types', 'shorty pixels types -q');
 
@@ -46,17 +72,28 @@ export function register(pixels: Command, ctx: Context): void {
     .requiredOption('--type <type>', `provider: ${PIXEL_TYPES.join(', ')}`)
     .requiredOption('--tag <tag>', "the provider's tag or id, e.g. GTM-ABC123")
     .option('--name <name>', 'the name (instead of the argument)')
-    .action(action(ctx, async (nameArg: string | undefined, flags: PixelFlags & { type: string; tag: string }) => {
-      const name = nameArgument(nameArg, flags.name, 'pixel');
-      if (name === undefined) throw new UsageError('missing the pixel name', 'shorty pixels add <name> --type <type> --tag <tag>');
-      const body = { type: parseChoice(flags.type, PIXEL_TYPES, 'pixel type'), name: nonEmpty(name, 'the pixel name'), tag: nonEmpty(flags.tag, '--tag') };
-      const res = await (await ctx.api()).call('POST', '/pixel/add', { body });
-      await (await ctx.printer()).object(asRecord(PIXEL, { id: res.id, ...body }), PIXEL.view);
-    }));
+    .action(
+      action(ctx, async (nameArg: string | undefined, flags: PixelFlags & { type: string; tag: string }) => {
+        const name = nameArgument(nameArg, flags.name, 'pixel');
+        if (name === undefined)
+          throw new UsageError('missing the pixel name', 'shorty pixels add <name> --type <type> --tag <tag>');
+        const body = {
+          type: parseChoice(flags.type, PIXEL_TYPES, 'pixel type'),
+          name: nonEmpty(name, 'the pixel name'),
+          tag: nonEmpty(flags.tag, '--tag'),
+        };
+        const res = await (await ctx.api()).call('POST', '/pixel/add', { body });
+        await (await ctx.printer()).object(asRecord(PIXEL, { id: res.id, ...body }), PIXEL.view);
+      }),
+    );
   answers(add, PIXEL.view);
   fieldsHelp(add, PIXEL);
   completeOption(add, '--type', PIXEL_TYPES);
-  examples(add, 'shorty pixels add "Main site" --type gtmpixel --tag GTM-ABC123', 'shorty pixels add Ads --type tiktok --tag C4ABCDEF -q');
+  examples(
+    add,
+    'shorty pixels add "Main site" --type gtmpixel --tag GTM-ABC123',
+    'shorty pixels add Ads --type tiktok --tag C4ABCDEF -q',
+  );
 
   // The service needs the tag on every update and answers only a message: the pixel is read
   // first (its tag when --tag is not given, its type and date for the record printed), unless
@@ -64,19 +101,22 @@ export function register(pixels: Command, ctx: Context): void {
   const update = verb(pixels, 'update <id>', "change a pixel's tag or name (one flag is enough)")
     .option('--tag <tag>', "the provider's tag or id")
     .option('--name <name>', 'new name')
-    .action(action(ctx, async (id: string, flags: PixelFlags) => {
-      const pixelId = parseId(id, 'pixel id');
-      if (flags.tag === undefined && flags.name === undefined) throw new UsageError('nothing to update: pass --tag and/or --name');
-      const changes = {
-        ...(flags.tag === undefined ? {} : { tag: nonEmpty(flags.tag, '--tag') }),
-        ...(flags.name === undefined ? {} : { name: nonEmpty(flags.name, '--name') }),
-      };
-      const printer = await ctx.printer();
-      const current = flags.tag === undefined || !printer.quiet ? await findInList(ctx, PIXEL, pixelId) : undefined;
-      const body = { tag: current?.tag, ...changes };
-      await (await ctx.api()).call('PUT', `/pixel/${pixelId}/update`, { body });
-      await printer.object(asRecord(PIXEL, { ...current, id: pixelId, ...body }), PIXEL.view);
-    }));
+    .action(
+      action(ctx, async (id: string, flags: PixelFlags) => {
+        const pixelId = parseId(id, 'pixel id');
+        if (flags.tag === undefined && flags.name === undefined)
+          throw new UsageError('nothing to update: pass --tag and/or --name');
+        const changes = {
+          ...(flags.tag === undefined ? {} : { tag: nonEmpty(flags.tag, '--tag') }),
+          ...(flags.name === undefined ? {} : { name: nonEmpty(flags.name, '--name') }),
+        };
+        const printer = await ctx.printer();
+        const current = flags.tag === undefined || !printer.quiet ? await findInList(ctx, PIXEL, pixelId) : undefined;
+        const body = { tag: current?.tag, ...changes };
+        await (await ctx.api()).call('PUT', `/pixel/${pixelId}/update`, { body });
+        await printer.object(asRecord(PIXEL, { ...current, id: pixelId, ...body }), PIXEL.view);
+      }),
+    );
   answers(update, PIXEL.view);
   fieldsHelp(update, PIXEL);
   examples(update, 'shorty pixels update 9 --tag GTM-XYZ789', 'shorty pixels edit 9 --name "Main site (new)"');

@@ -26,6 +26,11 @@ export async function deleteProfile(ctx: Context, name: string): Promise<number 
   const current = data.current ?? DEFAULT_PROFILE;
   const empty = Object.hasOwn(data.profiles, current) ? '' : ', which has no settings: run `shorty login`';
   const printer = await ctx.printer();
-  await printer.message({ message: `deleted profile "${name}"; the current profile is "${current}"${empty}`, deleted: name, current });
-  if (ctx.env.SHORTY_PROFILE?.trim() === name) await printer.note(`note: SHORTY_PROFILE still names "${name}" in this environment`);
+  await printer.message({
+    message: `deleted profile "${name}"; the current profile is "${current}"${empty}`,
+    deleted: name,
+    current,
+  });
+  if (ctx.env.SHORTY_PROFILE?.trim() === name)
+    await printer.note(`note: SHORTY_PROFILE still names "${name}" in this environment`);
 }

@@ -12,7 +12,11 @@ import { parseQrId, QR_DETAIL_FIELDS, QR_DETAIL_VIEW, QR_LIST_VIEW } from './vie
 import { answers } from '../shared/surface.js';
 
 export function register(group: Command, ctx: Context): void {
-  const get = verb(group, 'get <id>', 'show a QR code and its scans by country, referrer, browser and system (drawn on a terminal)');
+  const get = verb(
+    group,
+    'get <id>',
+    'show a QR code and its scans by country, referrer, browser and system (drawn on a terminal)',
+  );
   addWatchOption(get).action(action(ctx, (idText: string, opts: { watch?: string | true }) => run(ctx, idText, opts)));
   answers(get, QR_DETAIL_VIEW);
   examples(get, 'shorty qr get 7', 'shorty qr get 7 --watch 10', 'shorty qr get 7 --json');
@@ -45,9 +49,14 @@ function qrRecord(detail: Row): Row {
 export async function run(ctx: Context, idText: string, opts: { watch?: string | true }): Promise<void> {
   const id = parseQrId(idText);
   const watchSeconds = parseWatchSeconds(opts.watch);
-  await showDetail(ctx, {
-    fetch: async () => withDate(withoutError(await (await ctx.api()).call('GET', `/qr/${id}`))),
-    render: async (detail, style) => renderQrView(detail, style, await drawing(getPath(detail, 'details.link'), style)),
-    print: async (detail) => (await ctx.printer()).object(qrRecord(detail), QR_DETAIL_VIEW),
-  }, watchSeconds);
+  await showDetail(
+    ctx,
+    {
+      fetch: async () => withDate(withoutError(await (await ctx.api()).call('GET', `/qr/${id}`))),
+      render: async (detail, style) =>
+        renderQrView(detail, style, await drawing(getPath(detail, 'details.link'), style)),
+      print: async (detail) => (await ctx.printer()).object(qrRecord(detail), QR_DETAIL_VIEW),
+    },
+    watchSeconds,
+  );
 }

@@ -14,13 +14,18 @@ export function register(group: Command, ctx: Context): void {
   registerGet(group, ctx);
   registerWrites(group, ctx);
   registerDelete(group, ctx);
-  notes(group, 'get, update and delete take a QR code by its id (see `shorty qr list`): the API finds QR codes '
-    + 'by id only and has no lookup for them, so an alias or an address is refused before any request.\n'
-    + `--show on add draws the code (as --qr on \`urls add\` and \`urls get\`): ${DRAWING_RULE}.`);
-  examples(group,
+  notes(
+    group,
+    'get, update and delete take a QR code by its id (see `shorty qr list`): the API finds QR codes ' +
+      'by id only and has no lookup for them, so an alias or an address is refused before any request.\n' +
+      `--show on add draws the code (as --qr on \`urls add\` and \`urls get\`): ${DRAWING_RULE}.`,
+  );
+  examples(
+    group,
     'shorty qr list --all -o csv',
     'shorty qr add Menu --type link --data https://example.com/menu --show',
     'shorty qr get 7',
     'shorty qr update 7 --data https://example.com/new',
-    'shorty qr rm 7 8 -y');
+    'shorty qr rm 7 8 -y',
+  );
 }

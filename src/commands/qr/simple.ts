@@ -10,8 +10,9 @@ import { answers } from '../shared/surface.js';
 /** `qr list`: a thin wrapper over the shared list path. */
 export function registerReads(group: Command, ctx: Context): void {
   const list = verb(group, 'list', 'list your QR codes, newest first');
-  addListOptions(list).action(action(ctx, (flags: ListFlags) =>
-    printList(ctx, { path: '/qr', keys: ['qrs'], view: QR_LIST_VIEW, flags })));
+  addListOptions(list).action(
+    action(ctx, (flags: ListFlags) => printList(ctx, { path: '/qr', keys: ['qrs'], view: QR_LIST_VIEW, flags })),
+  );
   answers(list, QR_LIST_VIEW);
   examples(list, 'shorty qr list', 'shorty qr list --all -o csv', 'shorty qr list -q');
 }

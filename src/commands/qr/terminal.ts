@@ -3,13 +3,18 @@ import { UsageError } from '../../errors.js';
 import { writeText } from '../../output/sink.js';
 
 /** The one rule of every drawing (`urls add|get --qr`, `qr add --show`), said the same way wherever it is offered. */
-export const DRAWING_RULE = 'after a table on stdout; on stderr when stdout carries json, ndjson, csv or tsv; with -q the drawing alone';
+export const DRAWING_RULE =
+  'after a table on stdout; on stderr when stdout carries json, ndjson, csv or tsv; with -q the drawing alone';
 
 export const QR_OPTION_HELP = `also draw the short URL as a QR code: ${DRAWING_RULE}`;
 
 /** A drawing is printed once and --watch redraws: the two are refused together rather than one ignored. */
 export function checkQrWithWatch(qr: boolean | undefined, watch: unknown): void {
-  if (qr && watch !== undefined) throw new UsageError('--qr and --watch can\'t be used together', 'draw the QR code once with --qr, or watch the link without it');
+  if (qr && watch !== undefined)
+    throw new UsageError(
+      "--qr and --watch can't be used together",
+      'draw the QR code once with --qr, or watch the link without it',
+    );
 }
 
 /** The text drawn as a QR code with half-block characters (qrcode-terminal's small mode). */

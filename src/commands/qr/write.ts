@@ -25,10 +25,17 @@ export function registerWrites(group: Command, ctx: Context): void {
   const add = verb(group, 'add [name]', 'create a QR code')
     .requiredOption('--type <type>', `content type: ${QR_TYPES.join(', ')}`)
     .requiredOption('--data <data>', 'the content: text, a URL for link, or JSON for structured types')
-    .option('--name <name>', 'the name (instead of the argument; servers without names call the code after its content)');
+    .option(
+      '--name <name>',
+      'the name (instead of the argument; servers without names call the code after its content)',
+    );
   addLookOptions(add)
     .option('--show', `also draw the code (link and text types): ${DRAWING_RULE}`)
-    .action(action(ctx, (name: string | undefined, flags: QrFlags & { show?: boolean; name?: string }) => runAdd(ctx, name, flags)));
+    .action(
+      action(ctx, (name: string | undefined, flags: QrFlags & { show?: boolean; name?: string }) =>
+        runAdd(ctx, name, flags),
+      ),
+    );
   completeOption(add, '--type', QR_TYPES);
   // The answer is the id and link; the vocabulary is the QR code's, as in qr list.
   answers(add, { ...QR_CREATED_VIEW, fields: QR_LIST_VIEW.fields });
@@ -41,18 +48,32 @@ export function registerWrites(group: Command, ctx: Context): void {
   );
 
   const update = verb(group, 'update <id>', 'change the content or look of a QR code')
-    .option('--data <data>', 'the content (required: the service replaces it on every update and never reports it back)')
+    .option(
+      '--data <data>',
+      'the content (required: the service replaces it on every update and never reports it back)',
+    )
     .option('--type <type>', 'content type (optional; checks --data as for qr add and is sent along)');
   addLookOptions(update).action(action(ctx, (id: string, flags: Partial<QrFlags>) => runUpdate(ctx, id, flags)));
   completeOption(update, '--type', QR_TYPES);
-  examples(update, 'shorty qr update 7 --data https://example.com/new', 'shorty qr update 7 --data "New text" --background "rgb(255,255,224)"');
+  examples(
+    update,
+    'shorty qr update 7 --data https://example.com/new',
+    'shorty qr update 7 --data "New text" --background "rgb(255,255,224)"',
+  );
 }
 
-async function runAdd(ctx: Context, nameArg: string | undefined, flags: QrFlags & { show?: boolean; name?: string }): Promise<void> {
+async function runAdd(
+  ctx: Context,
+  nameArg: string | undefined,
+  flags: QrFlags & { show?: boolean; name?: string },
+): Promise<void> {
   const name = nameArgument(nameArg, flags.name, 'QR code');
   const body = { ...qrBodyFromFlags(flags), ...(name === undefined ? {} : { name }) };
   if (flags.show && !DRAWABLE.includes(body.type ?? '')) {
-    throw new UsageError(`--show draws link and text QR codes only, not ${body.type}`, 'drop --show; the code is at the link the service returns');
+    throw new UsageError(
+      `--show draws link and text QR codes only, not ${body.type}`,
+      'drop --show; the code is at the link the service returns',
+    );
   }
   const created = await (await ctx.api()).call('POST', '/qr/add', { body });
   if (!(flags.show && ctx.globals.quiet)) await (await ctx.printer()).object(created, QR_CREATED_VIEW);
@@ -62,8 +83,10 @@ async function runAdd(ctx: Context, nameArg: string | undefined, flags: QrFlags 
 async function runUpdate(ctx: Context, idText: string, flags: Partial<QrFlags>): Promise<void> {
   const id = parseQrId(idText);
   if (flags.data === undefined) {
-    throw new UsageError('qr update needs --data: the service replaces the content on every update, and no answer of it says what the content is',
-      'pass the content again with --data, along with --background, --foreground or --logo');
+    throw new UsageError(
+      'qr update needs --data: the service replaces the content on every update, and no answer of it says what the content is',
+      'pass the content again with --data, along with --background, --foreground or --logo',
+    );
   }
   const body = qrBodyFromFlags({ ...flags, data: flags.data });
   const answer = await (await ctx.api()).call('PUT', `/qr/${id}/update`, { body });

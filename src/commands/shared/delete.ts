@@ -26,7 +26,13 @@ export async function deleteMany(ctx: Context, req: DeleteRequest): Promise<numb
     return 1;
   }
   const api = await ctx.api();
-  await forEachItem(ctx, { ids, noun: req.noun, work: 'delete', done: 'deleted', send: (id) => api.call<Row>('DELETE', req.path(id)) });
+  await forEachItem(ctx, {
+    ids,
+    noun: req.noun,
+    work: 'delete',
+    done: 'deleted',
+    send: (id) => api.call<Row>('DELETE', req.path(id)),
+  });
 }
 
 /** Without -y a deletion needs a terminal to ask on; checked before any request (a lookup included). */

@@ -35,7 +35,12 @@ export async function terminalStyle(ctx: Context): Promise<ViewStyle> {
  * Fetches and shows the object once, or every `watchSeconds` until Ctrl-C. `first` runs once with
  * the first answer (e.g. --web, --copy).
  */
-export async function showDetail(ctx: Context, spec: DetailSpec, watchSeconds: number | undefined, first?: (detail: Row) => Promise<void>): Promise<void> {
+export async function showDetail(
+  ctx: Context,
+  spec: DetailSpec,
+  watchSeconds: number | undefined,
+  first?: (detail: Row) => Promise<void>,
+): Promise<void> {
   const view = await wantsView(ctx);
   let frames = 0;
   const once = async (show: (detail: Row) => Promise<void>) => {
@@ -45,7 +50,8 @@ export async function showDetail(ctx: Context, spec: DetailSpec, watchSeconds: n
   };
   if (view) {
     const style = await terminalStyle(ctx);
-    const draw = async (detail: Row, prefix: string) => writeText(ctx.io.stdout, prefix + (await spec.render(detail, style)));
+    const draw = async (detail: Row, prefix: string) =>
+      writeText(ctx.io.stdout, prefix + (await spec.render(detail, style)));
     if (watchSeconds === undefined) return once((detail) => draw(detail, ''));
     return watch(ctx, watchSeconds, () => once((detail) => draw(detail, REDRAW)));
   }

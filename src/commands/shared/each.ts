@@ -19,7 +19,10 @@ const RESULT_VIEW: View = { columns: [...RESULT_FIELDS], fields: RESULT_FIELDS }
 
 /** Declares what a command that works item by item (every `delete`, `assign`) prints, and says it in its help. */
 export function eachAnswers(cmd: Command): Command {
-  return notes(answers(cmd, RESULT_VIEW), `Fields of a result: ${RESULT_FIELDS.join(', ')} (status: the work done, or failed); one per item.`);
+  return notes(
+    answers(cmd, RESULT_VIEW),
+    `Fields of a result: ${RESULT_FIELDS.join(', ')} (status: the work done, or failed); one per item.`,
+  );
 }
 
 export interface EachRequest {
@@ -67,9 +70,10 @@ export async function forEachItem(ctx: Context, req: EachRequest): Promise<void>
     const mark = await marks(ctx);
     for await (const result of results()) {
       // The server's message is shown as text: its controls made visible, the run's secrets hidden.
-      const line = result.status === 'failed'
-        ? `${mark.failed} ${result.id}: ${forTerminal(ctx.secrets.redact(result.message))}`
-        : `${mark.done} ${req.done} ${result.id}`;
+      const line =
+        result.status === 'failed'
+          ? `${mark.failed} ${result.id}: ${forTerminal(ctx.secrets.redact(result.message))}`
+          : `${mark.done} ${req.done} ${result.id}`;
       await writeText(ctx.io.stdout, `${line}\n`);
     }
   } else {
@@ -82,7 +86,8 @@ export async function forEachItem(ctx: Context, req: EachRequest): Promise<void>
     return;
   }
   // The run's error line: the server's reason for one item; the summary and each reason for several.
-  if (ids.length === 1) throw new ApiError(`could not ${req.work} ${req.noun} ${failed[0].id}${where}: ${failed[0].message}`);
+  if (ids.length === 1)
+    throw new ApiError(`could not ${req.work} ${req.noun} ${failed[0].id}${where}: ${failed[0].message}`);
   throw new ApiError(`${summary}; failed: ${failed.map((f) => `${f.id} (${f.message})`).join(', ')}`);
 }
 

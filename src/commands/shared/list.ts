@@ -17,7 +17,10 @@ export function addListOptions(cmd: Command): Command {
   return cmd
     .option('--limit <n>', 'results per page (the server defaults to 15)')
     .option('--page <n>', 'page to show (or to start from with --all)')
-    .option('--all', `follow every page to the last one, printing rows as they come (${BULK_PAGE_SIZE} per request unless --limit or --page)`);
+    .option(
+      '--all',
+      `follow every page to the last one, printing rows as they come (${BULK_PAGE_SIZE} per request unless --limit or --page)`,
+    );
 }
 
 export interface ListRequest {
@@ -47,7 +50,13 @@ export async function printList(ctx: Context, req: ListRequest): Promise<void> {
   const perPage = limit ?? (all && page === undefined ? BULK_PAGE_SIZE : undefined);
   let last: Page | undefined;
   async function* rows(): AsyncGenerator<Item> {
-    for await (const current of paginate(api, req.path, { keys: req.keys, query: req.query, limit: perPage, page, all })) {
+    for await (const current of paginate(api, req.path, {
+      keys: req.keys,
+      query: req.query,
+      limit: perPage,
+      page,
+      all,
+    })) {
       last = current;
       const items = req.mapItem ? current.items.map(req.mapItem) : current.items;
       yield* declared ? items.map((item) => keysInOrder(item, declared)) : items;

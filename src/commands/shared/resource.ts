@@ -39,9 +39,18 @@ export function asRecord(res: Resource, item: Item): Item {
   return keysInOrder(res.mapItem ? res.mapItem(item) : item, res.view.fields);
 }
 
-export function registerList(parent: Command, ctx: Context, res: Resource, description: string, ...lines: string[]): Command {
-  const list = addListOptions(verb(parent, 'list', description))
-    .action(action(ctx, (flags: ListFlags) => printList(ctx, { path: res.listPath, keys: res.keys, view: res.view, flags, mapItem: res.mapItem })));
+export function registerList(
+  parent: Command,
+  ctx: Context,
+  res: Resource,
+  description: string,
+  ...lines: string[]
+): Command {
+  const list = addListOptions(verb(parent, 'list', description)).action(
+    action(ctx, (flags: ListFlags) =>
+      printList(ctx, { path: res.listPath, keys: res.keys, view: res.view, flags, mapItem: res.mapItem }),
+    ),
+  );
   answers(list, res.view);
   fieldsHelp(list, res);
   return examples(list, ...lines);
@@ -52,11 +61,16 @@ export function registerList(parent: Command, ctx: Context, res: Resource, descr
  * of BULK_PAGE_SIZE, so it costs one request per 500 records before it.
  */
 export function registerGet(parent: Command, ctx: Context, res: Resource, ...lines: string[]): Command {
-  const get = verb(parent, 'get <id>', `show one ${res.noun} (found in the list: one request per ${BULK_PAGE_SIZE} ${res.noun}s before it)`)
-    .action(action(ctx, async (id: string) => {
+  const get = verb(
+    parent,
+    'get <id>',
+    `show one ${res.noun} (found in the list: one request per ${BULK_PAGE_SIZE} ${res.noun}s before it)`,
+  ).action(
+    action(ctx, async (id: string) => {
       const record = await findInList(ctx, res, parseId(id, `${res.noun} id`));
       await (await ctx.printer()).object(record, res.view);
-    }));
+    }),
+  );
   answers(get, res.view);
   fieldsHelp(get, res);
   return examples(get, ...lines);
@@ -72,11 +86,25 @@ export async function findInList(ctx: Context, res: Resource, id: number): Promi
   throw new ApiError(`${res.noun} ${id} not found`, { hint: `\`shorty ${res.group} list\` shows the ids` });
 }
 
-export function registerDelete(parent: Command, ctx: Context, res: Pick<Resource, 'noun' | 'group'>, path: (id: number) => string, description: string,
-  parse?: (arg: string) => number): Command {
+export function registerDelete(
+  parent: Command,
+  ctx: Context,
+  res: Pick<Resource, 'noun' | 'group'>,
+  path: (id: number) => string,
+  description: string,
+  parse?: (arg: string) => number,
+): Command {
   const resolve = parse && (async (args: string[]) => args.map(parse));
-  const remove = verb(parent, 'delete <id...>', `${description}; asks first on a terminal, -y to skip (required in scripts)`)
-    .action(action(ctx, (ids: string[]) => deleteMany(ctx, { ids, noun: res.noun, path, resolve })));
+  const remove = verb(
+    parent,
+    'delete <id...>',
+    `${description}; asks first on a terminal, -y to skip (required in scripts)`,
+  ).action(action(ctx, (ids: string[]) => deleteMany(ctx, { ids, noun: res.noun, path, resolve })));
   eachAnswers(remove);
-  return examples(remove, `shorty ${res.group} delete 4`, `shorty ${res.group} rm 4 5 6 -y`, `shorty ${res.group} rm 4 5 -y --json`);
+  return examples(
+    remove,
+    `shorty ${res.group} delete 4`,
+    `shorty ${res.group} rm 4 5 6 -y`,
+    `shorty ${res.group} rm 4 5 -y --json`,
+  );
 }

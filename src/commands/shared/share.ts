@@ -14,13 +14,20 @@ export interface ShareFlags {
 export function addShareOptions(cmd: Command): Command {
   return cmd
     .option('--web', 'open the short URL in the browser (BROWSER, else the system opener)')
-    .option('--copy', 'copy the short URL to the clipboard (through the terminal, else pbcopy/wl-copy/xclip/xsel/clip)');
+    .option(
+      '--copy',
+      'copy the short URL to the clipboard (through the terminal, else pbcopy/wl-copy/xclip/xsel/clip)',
+    );
 }
 
 export type Share = (shortUrl: unknown) => Promise<void>;
 
 /** Checks that what the flags ask for exists here; returns what to do with the short URL once known. */
-export async function prepareShare(ctx: Context, flags: ShareFlags, platform: NodeJS.Platform = process.platform): Promise<Share | undefined> {
+export async function prepareShare(
+  ctx: Context,
+  flags: ShareFlags,
+  platform: NodeJS.Platform = process.platform,
+): Promise<Share | undefined> {
   if (!flags.web && !flags.copy) return undefined;
   const { pathFinder } = await import('../../desktop/which.js');
   const find = pathFinder(ctx.env, platform);
@@ -30,7 +37,10 @@ export async function prepareShare(ctx: Context, flags: ShareFlags, platform: No
     const { browserLauncher, launch } = await import('../../desktop/browser.js');
     const launcher = browserLauncher(ctx.env, platform, find);
     if (!launcher) {
-      throw new UsageError('--web: no browser found', 'set BROWSER to the command that opens a URL (e.g. BROWSER=firefox), or install xdg-utils');
+      throw new UsageError(
+        '--web: no browser found',
+        'set BROWSER to the command that opens a URL (e.g. BROWSER=firefox), or install xdg-utils',
+      );
     }
     steps.push(async (url) => {
       const command = launcher(String(url));
@@ -46,8 +56,10 @@ export async function prepareShare(ctx: Context, flags: ShareFlags, platform: No
     const { copyTo, findClipboard } = await import('../../desktop/clipboard.js');
     const clipboard = findClipboard(ctx.io, ctx.env, platform, find);
     if (!clipboard) {
-      throw new UsageError('--copy: no clipboard: no terminal to copy through, and no clipboard tool found',
-        'run it in a terminal, or install wl-copy (Wayland), xclip or xsel (X11)');
+      throw new UsageError(
+        '--copy: no clipboard: no terminal to copy through, and no clipboard tool found',
+        'run it in a terminal, or install wl-copy (Wayland), xclip or xsel (X11)',
+      );
     }
     steps.push(async (url) => {
       try {
@@ -61,7 +73,10 @@ export async function prepareShare(ctx: Context, flags: ShareFlags, platform: No
   return async (url) => {
     // The URL comes from the server: only a web address goes to the browser or the clipboard.
     if (typeof url !== 'string' || !isWebUrl(url)) {
-      throw new ShortyError(`the answer carries no http(s) short URL to open or copy: ${terminalText(JSON.stringify(url ?? null))}`, 1);
+      throw new ShortyError(
+        `the answer carries no http(s) short URL to open or copy: ${terminalText(JSON.stringify(url ?? null))}`,
+        1,
+      );
     }
     for (const step of steps) await step(url);
   };

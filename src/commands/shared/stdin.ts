@@ -4,7 +4,10 @@ import { UsageError } from '../../errors.js';
 /** All of stdin as text (for `--with-key`, `--password-stdin`); refuses a terminal, which would hang. */
 export async function readStdinText(ctx: Context, what: string): Promise<string> {
   if (ctx.io.stdinIsTTY) {
-    throw new UsageError(`expected ${what} on stdin, but stdin is a terminal`, `pipe it in, e.g. printf '%s' "$VALUE" | shorty ...`);
+    throw new UsageError(
+      `expected ${what} on stdin, but stdin is a terminal`,
+      `pipe it in, e.g. printf '%s' "$VALUE" | shorty ...`,
+    );
   }
   const chunks: Buffer[] = [];
   for await (const chunk of ctx.io.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));

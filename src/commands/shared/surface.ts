@@ -29,11 +29,15 @@ export function checkSurface(ctx: Context, cmd: Command): void {
   // Read here for its validation (SHORTY_OUTPUT, a profile's `output`): the printer reads it again.
   resolveOutputFormat(ctx.globals, ctx.env, ctx.io.stderr);
   if (opts.xml && (globals.output !== undefined || globals.json)) {
-    throw new UsageError('--xml and -o/--json can\'t be used together', 'choose one: --xml prints the body as received');
+    throw new UsageError("--xml and -o/--json can't be used together", 'choose one: --xml prints the body as received');
   }
   const fields = parseFieldList(globals.fields);
   if (!fields) return;
-  if (globals.quiet) throw new UsageError('-q and --fields can\'t be used together', 'drop -q to choose fields, or --fields to print one value per line');
+  if (globals.quiet)
+    throw new UsageError(
+      "-q and --fields can't be used together",
+      'drop -q to choose fields, or --fields to print one value per line',
+    );
   const declared = DECLARED.get(cmd);
   const name = commandPath(cmd);
   if (!declared) throw new UsageError(`"${name}" prints no fields to choose from`, 'drop --fields');

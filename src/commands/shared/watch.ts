@@ -12,7 +12,10 @@ export const DEFAULT_WATCH_SECONDS = 5;
 export const REDRAW = '\x1b[H\x1b[2J';
 
 export function addWatchOption(cmd: Command): Command {
-  return cmd.option('--watch [seconds]', `fetch again every SECONDS (default ${DEFAULT_WATCH_SECONDS}) until Ctrl-C: redrawn on a terminal, ndjson lines otherwise`);
+  return cmd.option(
+    '--watch [seconds]',
+    `fetch again every SECONDS (default ${DEFAULT_WATCH_SECONDS}) until Ctrl-C: redrawn on a terminal, ndjson lines otherwise`,
+  );
 }
 
 /** `--watch` alone -> the default; `--watch 30` -> 30; anything but a positive number is a usage error. */
@@ -53,7 +56,9 @@ export async function watch(ctx: Context, seconds: number, frame: () => Promise<
   const { rateLimit } = await ctx.settings();
   const { ms, raised } = watchIntervalMs(seconds, rateLimit);
   if (raised) {
-    ctx.io.stderr.write(`refreshing every ${formatSeconds(ms)}, not ${formatSeconds(seconds * 1000)}: a watch takes at most half of the rate limit (${rateLimit.limit} per ${formatSeconds(rateLimit.windowMs)})\n`);
+    ctx.io.stderr.write(
+      `refreshing every ${formatSeconds(ms)}, not ${formatSeconds(seconds * 1000)}: a watch takes at most half of the rate limit (${rateLimit.limit} per ${formatSeconds(rateLimit.windowMs)})\n`,
+    );
   }
   try {
     for (;;) {

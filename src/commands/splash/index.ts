@@ -5,7 +5,13 @@ import { fieldsHelp, registerGet, registerList, type Resource } from '../shared/
 
 const FIELDS = ['id', 'name', 'date'];
 
-const SPLASH: Resource = { noun: 'splash page', group: 'splash', listPath: '/splash', keys: ['splash'], view: { columns: FIELDS, fields: FIELDS } };
+const SPLASH: Resource = {
+  noun: 'splash page',
+  group: 'splash',
+  listPath: '/splash',
+  keys: ['splash'],
+  view: { columns: FIELDS, fields: FIELDS },
+};
 
 export function register(splash: Command, ctx: Context): void {
   fieldsHelp(splash, SPLASH);

@@ -7,17 +7,22 @@ import { STATUS_FIELDS } from './fields.js';
 /** `shorty status`: which settings a run would use, where each came from, and whether the key works. */
 export function register(status: Command, ctx: Context): void {
   answers(status, STATUS_FIELDS);
-  notes(status, 'Each setting says where it came from: flag, environment, profile or default. The key is '
-    + 'checked with one GET /account unless --offline. key_check: ok; rejected (a wrong or expired '
-    + 'key); account_inactive, no_api_access, api_disabled or endpoint_not_allowed (the account or '
-    + 'the server refuses the API, whatever the key; key_check_message quotes the server); skipped.\n'
-    + 'Exit codes: 0 ready, 2 no base URL (or an invalid setting), 3 no API key, or the key or the '
-    + 'account was refused, 4 rate limited (--no-wait), 5 the service could not be reached, 1 any '
-    + 'other API error.');
-  examples(status
-    .option('--offline', 'send no request: show the settings without checking the key')
-    .action(action(ctx, async (flags: { offline?: boolean }) => (await import('./run.js')).showStatus(ctx, flags))),
-  'shorty status',
-  'shorty status --offline --json',
-  'shorty status --profile work && shorty urls list --profile work');
+  notes(
+    status,
+    'Each setting says where it came from: flag, environment, profile or default. The key is ' +
+      'checked with one GET /account unless --offline. key_check: ok; rejected (a wrong or expired ' +
+      'key); account_inactive, no_api_access, api_disabled or endpoint_not_allowed (the account or ' +
+      'the server refuses the API, whatever the key; key_check_message quotes the server); skipped.\n' +
+      'Exit codes: 0 ready, 2 no base URL (or an invalid setting), 3 no API key, or the key or the ' +
+      'account was refused, 4 rate limited (--no-wait), 5 the service could not be reached, 1 any ' +
+      'other API error.',
+  );
+  examples(
+    status
+      .option('--offline', 'send no request: show the settings without checking the key')
+      .action(action(ctx, async (flags: { offline?: boolean }) => (await import('./run.js')).showStatus(ctx, flags))),
+    'shorty status',
+    'shorty status --offline --json',
+    'shorty status --profile work && shorty urls list --profile work',
+  );
 }

@@ -101,8 +101,18 @@ async function print(ctx: Context, status: Status): Promise<void> {
   const lines: [string, string][] = [
     ['Profile', `${status.profile} (${from(settings.origins.profile)})`],
     ['Config file', status.config_file],
-    ['Base URL', status.base_url ? `${status.base_url} (${from(settings.origins.baseUrl)})` : unset('shorty login, or SHORTY_BASE_URL')],
-    ['API key', status.api_key ? `${status.api_key} (${from(settings.origins.apiKey)})` : unset('shorty login, or SHORTY_API_KEY')],
+    [
+      'Base URL',
+      status.base_url
+        ? `${status.base_url} (${from(settings.origins.baseUrl)})`
+        : unset('shorty login, or SHORTY_BASE_URL'),
+    ],
+    [
+      'API key',
+      status.api_key
+        ? `${status.api_key} (${from(settings.origins.apiKey)})`
+        : unset('shorty login, or SHORTY_API_KEY'),
+    ],
     ['Rate limit', `${status.rate_limit} (${from(settings.origins.rateLimit)})`],
     ['Key check', key[status.key_check] ?? refusal],
   ];

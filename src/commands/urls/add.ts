@@ -15,13 +15,20 @@ import { QR_OPTION_HELP } from '../qr/terminal.js';
 type AddOptions = Omit<LinkFlags, 'url'> & ShareFlags & { qr?: boolean };
 
 export function register(group: Command, ctx: Context): void {
-  const cmd = verb(group, 'add <longurl>', 'shorten a long URL (with optional alias, targeting, expiry, meta tags, pixels, deep links)');
-  addShareOptions(addLinkBodyOptions(cmd, { creating: true })
-    .option('--qr', QR_OPTION_HELP))
-    .action(action(ctx, (longurl: string, opts: AddOptions) => run(ctx, longurl, opts)));
+  const cmd = verb(
+    group,
+    'add <longurl>',
+    'shorten a long URL (with optional alias, targeting, expiry, meta tags, pixels, deep links)',
+  );
+  addShareOptions(addLinkBodyOptions(cmd, { creating: true }).option('--qr', QR_OPTION_HELP)).action(
+    action(ctx, (longurl: string, opts: AddOptions) => run(ctx, longurl, opts)),
+  );
   answers(cmd, LINK_CREATED_VIEW);
-  notes(cmd, 'Prints the link created: id, alias, shorturl, longurl (as sent), and title, description and '
-    + 'expiry when given (the link fields: see `shorty urls --help`).');
+  notes(
+    cmd,
+    'Prints the link created: id, alias, shorturl, longurl (as sent), and title, description and ' +
+      'expiry when given (the link fields: see `shorty urls --help`).',
+  );
   examples(
     cmd,
     'shorty urls add https://example.com/spring-sale -q',

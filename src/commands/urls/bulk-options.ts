@@ -15,9 +15,21 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 /** --format, --delimiter, --encoding and --map, as `urls import` reads files. */
 export function addInputOptions(cmd: Command): Command {
   cmd
-    .addOption(new Option('--format <format>', 'input format (default: detected from the first line)').choices(['csv', 'lines', 'ndjson']))
-    .option('--delimiter <char>', 'CSV field delimiter: , ; | or tab (also comma, semicolon, pipe; default: detected from the header, tab for .tsv)')
-    .option('--encoding <name>', 'encoding of input without a byte order mark, e.g. windows-1252, latin1, utf-16le (default utf-8)')
+    .addOption(
+      new Option('--format <format>', 'input format (default: detected from the first line)').choices([
+        'csv',
+        'lines',
+        'ndjson',
+      ]),
+    )
+    .option(
+      '--delimiter <char>',
+      'CSV field delimiter: , ; | or tab (also comma, semicolon, pipe; default: detected from the header, tab for .tsv)',
+    )
+    .option(
+      '--encoding <name>',
+      'encoding of input without a byte order mark, e.g. windows-1252, latin1, utf-16le (default utf-8)',
+    )
     .option('--map <HEADER=FIELD>', 'read the column HEADER as the link field FIELD, repeatable', collect);
   completeOption(cmd, '--delimiter', ['comma', 'semicolon', 'tab', 'pipe']);
   completeOption(cmd, '--encoding', ['utf-8', 'windows-1252', 'latin1', 'utf-16le', 'utf-16be', 'macintosh']);
@@ -26,7 +38,10 @@ export function addInputOptions(cmd: Command): Command {
 
 /** The input options checked (exit 2 before anything is read or sent); the reading code loads only now. */
 export async function inputOptions(flags: InputFlags, map: ColumnMapOption = parseColumnMap(flags.map ?? [])) {
-  const [{ parseDelimiter }, { checkEncoding }] = await Promise.all([import('../../bulk/read/format.js'), import('../../bulk/read/decode.js')]);
+  const [{ parseDelimiter }, { checkEncoding }] = await Promise.all([
+    import('../../bulk/read/format.js'),
+    import('../../bulk/read/decode.js'),
+  ]);
   return {
     format: flags.format,
     delimiter: flags.delimiter === undefined ? undefined : parseDelimiter(flags.delimiter),

@@ -17,12 +17,30 @@ async function linkIds(ctx: Context, args: string[]): Promise<number[]> {
 }
 
 export function register(group: Command, ctx: Context): void {
-  const cmd = verb(group, 'delete <link...>', 'delete links (asks first on a terminal; -y to skip, required in scripts)')
-    .action(action(ctx, (refs: string[]) => deleteMany(ctx, {
-      ids: refs, noun: 'link', path: (id) => `/url/${id}/delete`, resolve: (args) => linkIds(ctx, args),
-    })));
+  const cmd = verb(
+    group,
+    'delete <link...>',
+    'delete links (asks first on a terminal; -y to skip, required in scripts)',
+  ).action(
+    action(ctx, (refs: string[]) =>
+      deleteMany(ctx, {
+        ids: refs,
+        noun: 'link',
+        path: (id) => `/url/${id}/delete`,
+        resolve: (args) => linkIds(ctx, args),
+      }),
+    ),
+  );
   eachAnswers(cmd);
-  notes(cmd, `<link>: ${LINK_REF_HELP}. Every link is found before the first is deleted: one that does not `
-    + 'exist stops the command (exit 1) with nothing deleted.');
-  examples(cmd, 'shorty urls delete 42', 'shorty urls delete 42 43 44 -y', 'shorty urls delete spring https://go.example.com/autumn -y');
+  notes(
+    cmd,
+    `<link>: ${LINK_REF_HELP}. Every link is found before the first is deleted: one that does not ` +
+      'exist stops the command (exit 1) with nothing deleted.',
+  );
+  examples(
+    cmd,
+    'shorty urls delete 42',
+    'shorty urls delete 42 43 44 -y',
+    'shorty urls delete spring https://go.example.com/autumn -y',
+  );
 }

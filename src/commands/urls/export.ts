@@ -11,25 +11,37 @@ export function registerExport(group: Command, ctx: Context): void {
   const cmd = group
     .command('export')
     .description('write every link (all pages) as csv, or -o ndjson|json|tsv; the csv re-imports as is')
-    .option('--page-size <n>', 'links per request (each request costs one slot of the rate limit)', String(BULK_PAGE_SIZE))
-    .action(action(ctx, async (flags: { pageSize: string }) => {
-      const pageSize = parsePositiveInt(flags.pageSize, '--page-size');
-      const { runExport } = await import('../../bulk/export.js');
-      return runExport(ctx, { pageSize });
-    }));
-  notes(cmd, () => `Columns: the link's fields (${LINK_FIELDS.join(', ')}), named as every urls `
-    + 'command names them, then any link setting the server\'s list answer also carries '
-    + `(${LINK_SETTING_FIELDS.join(', ')}), in the syntax \`urls import\` reads.\n`
-    + 'Import reads alias, longurl, title, description, domain, expiry and those fields back, and '
-    + 'ignores id, shorturl, clicks, uniqueclicks and date. domain is the branded domain a link is on: '
-    + 'its short URL without the alias, left empty when that is the base URL shorty talks to. Empty '
-    + 'when the server does not say: uniqueclicks and expiry (not in every list answer).\n'
-    + 'Ids (pixels, channel) belong to the account: to copy links to another account, leave them out with --fields.');
+    .option(
+      '--page-size <n>',
+      'links per request (each request costs one slot of the rate limit)',
+      String(BULK_PAGE_SIZE),
+    )
+    .action(
+      action(ctx, async (flags: { pageSize: string }) => {
+        const pageSize = parsePositiveInt(flags.pageSize, '--page-size');
+        const { runExport } = await import('../../bulk/export.js');
+        return runExport(ctx, { pageSize });
+      }),
+    );
+  notes(
+    cmd,
+    () =>
+      `Columns: the link's fields (${LINK_FIELDS.join(', ')}), named as every urls ` +
+      "command names them, then any link setting the server's list answer also carries " +
+      `(${LINK_SETTING_FIELDS.join(', ')}), in the syntax \`urls import\` reads.\n` +
+      'Import reads alias, longurl, title, description, domain, expiry and those fields back, and ' +
+      'ignores id, shorturl, clicks, uniqueclicks and date. domain is the branded domain a link is on: ' +
+      'its short URL without the alias, left empty when that is the base URL shorty talks to. Empty ' +
+      'when the server does not say: uniqueclicks and expiry (not in every list answer).\n' +
+      'Ids (pixels, channel) belong to the account: to copy links to another account, leave them out with --fields.',
+  );
   // The export's columns (bulk/export.ts): the link's fields, then the settings a server may add.
   answers(cmd, LINK_RECORD_FIELDS);
-  examples(cmd,
+  examples(
+    cmd,
     'shorty urls export > links.csv',
     'shorty urls export -o ndjson --page-size 1000 | jq .longurl',
     'shorty urls export --fields alias,longurl,clicks',
-    'shorty urls export | shorty urls import - --base-url https://other.example');
+    'shorty urls export | shorty urls import - --base-url https://other.example',
+  );
 }

@@ -20,14 +20,19 @@ interface GetOptions extends ShareFlags {
 }
 
 export function register(group: Command, ctx: Context): void {
-  const cmd = verb(group, 'get <link>', 'show a link and how it performs: addresses, targets, expiry, clicks by country, referrer, browser and system')
-    .option('--qr', QR_OPTION_HELP);
-  addShareOptions(addWatchOption(cmd))
-    .action(action(ctx, (ref: string, opts: GetOptions) => run(ctx, ref, opts)));
+  const cmd = verb(
+    group,
+    'get <link>',
+    'show a link and how it performs: addresses, targets, expiry, clicks by country, referrer, browser and system',
+  ).option('--qr', QR_OPTION_HELP);
+  addShareOptions(addWatchOption(cmd)).action(action(ctx, (ref: string, opts: GetOptions) => run(ctx, ref, opts)));
   answers(cmd, LINK_DETAIL_VIEW);
-  notes(cmd, `<link>: ${LINK_REF_HELP}.\n`
-    + 'Prints the link\'s fields (see `shorty urls --help`), then how it performs: countries, '
-    + 'referrers, browsers, os and social, each an object of name -> clicks.');
+  notes(
+    cmd,
+    `<link>: ${LINK_REF_HELP}.\n` +
+      "Prints the link's fields (see `shorty urls --help`), then how it performs: countries, " +
+      'referrers, browsers, os and social, each an object of name -> clicks.',
+  );
   examples(
     cmd,
     'shorty urls get 42',
@@ -60,12 +65,20 @@ export async function run(ctx: Context, refText: string, opts: GetOptions): Prom
   const watchSeconds = parseWatchSeconds(opts.watch);
   checkQrWithWatch(opts.qr, watchSeconds);
   const share = await prepareShare(ctx, opts);
-  await showDetail(ctx, {
-    fetch: linkFetcher(ctx, ref),
-    render: async (link, style) => {
-      const drawing = opts.qr && typeof link.shorturl === 'string' && link.shorturl !== '' ? `\n${await renderQr(link.shorturl)}` : '';
-      return renderLinkView(link, style) + drawing;
+  await showDetail(
+    ctx,
+    {
+      fetch: linkFetcher(ctx, ref),
+      render: async (link, style) => {
+        const drawing =
+          opts.qr && typeof link.shorturl === 'string' && link.shorturl !== ''
+            ? `\n${await renderQr(link.shorturl)}`
+            : '';
+        return renderLinkView(link, style) + drawing;
+      },
+      print: (link: Row) => printWithQr(ctx, link, LINK_DETAIL_VIEW, opts.qr),
     },
-    print: (link: Row) => printWithQr(ctx, link, LINK_DETAIL_VIEW, opts.qr),
-  }, watchSeconds, share && ((link) => share(link.shorturl)));
+    watchSeconds,
+    share && ((link) => share(link.shorturl)),
+  );
 }

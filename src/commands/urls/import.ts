@@ -22,79 +22,100 @@ interface ImportFlags extends InputFlags {
 /** --undo works from the journal alone: an input or the import's own files would be ignored, so they are refused. */
 function checkUndoAlone(file: string | undefined, flags: ImportFlags): void {
   const other = [
-    file !== undefined && 'an input file', flags.dryRun && '--dry-run', flags.journal !== undefined && '--journal',
-    flags.failedOut !== undefined && '--failed-out', flags.map !== undefined && '--map', flags.format !== undefined && '--format',
+    file !== undefined && 'an input file',
+    flags.dryRun && '--dry-run',
+    flags.journal !== undefined && '--journal',
+    flags.failedOut !== undefined && '--failed-out',
+    flags.map !== undefined && '--map',
+    flags.format !== undefined && '--format',
   ].find(Boolean);
-  if (other) throw new UsageError(`--undo works from the journal alone: leave out ${other}`, 'shorty urls import --undo JOURNAL [-y] [--max-outage DURATION]');
+  if (other)
+    throw new UsageError(
+      `--undo works from the journal alone: leave out ${other}`,
+      'shorty urls import --undo JOURNAL [-y] [--max-outage DURATION]',
+    );
 }
 
 /** `shorty urls import [FILE|-]`; the work lives in src/bulk, loaded only when it runs. */
 /** The notes of `urls import --help`: one topic per line. */
 function importNotes(): string {
   return [
-    'CSV input: a header row, fields separated by , ; tab or | (detected), UTF-8 with or without a '
-      + 'byte order mark, UTF-16 with one (Excel\'s "Unicode text"), or --encoding. Columns, by link field '
-      + 'and the other names read as it (case, spaces, - and _ do not matter; --map for any other):',
+    'CSV input: a header row, fields separated by , ; tab or | (detected), UTF-8 with or without a ' +
+      'byte order mark, UTF-16 with one (Excel\'s "Unicode text"), or --encoding. Columns, by link field ' +
+      'and the other names read as it (case, spaces, - and _ do not matter; --map for any other):',
     acceptedColumnsHelp(),
-    'url is required. Values: pixels are ids separated by ; (1;2); geotarget, devicetarget and '
-      + 'languagetarget KEY=URL;KEY=URL; deeplink JSON ({"apple":"https://..."}); parameters '
-      + 'name=value;...; expiry "yyyy-mm-dd hh:mm:ss". The columns `urls export` and import results add '
-      + `(${INFORMATIONAL_COLUMNS.join(', ')}) are ignored; any other column is named in one warning and passed through to the results.`,
+    'url is required. Values: pixels are ids separated by ; (1;2); geotarget, devicetarget and ' +
+      'languagetarget KEY=URL;KEY=URL; deeplink JSON ({"apple":"https://..."}); parameters ' +
+      'name=value;...; expiry "yyyy-mm-dd hh:mm:ss". The columns `urls export` and import results add ' +
+      `(${INFORMATIONAL_COLUMNS.join(', ')}) are ignored; any other column is named in one warning and passed through to the results.`,
     'Lines input: one URL per line; a line with a space, tab or ; is invalid (not one URL).',
-    `Results (csv unless -o json|ndjson|tsv) stream to stdout in input order: the input columns plus ${RESULT_COLUMNS.join(', ')}: `
-      + 'status is ok, error, invalid, skipped (valid in a dry run); alias, shorturl and longurl name the link '
-      + 'as every urls command does; -q prints the short URLs (the long URLs in a dry run).',
+    `Results (csv unless -o json|ndjson|tsv) stream to stdout in input order: the input columns plus ${RESULT_COLUMNS.join(', ')}: ` +
+      'status is ok, error, invalid, skipped (valid in a dry run); alias, shorturl and longurl name the link ' +
+      'as every urls command does; -q prints the short URLs (the long URLs in a dry run).',
     '--journal FILE is locked while the import runs (FILE.lock): a second import on it is refused.',
-    'Outages (connection refused, reset or timed out, DNS failures, 5xx and HTML error pages) are '
-      + 'waited out, trying again with growing pauses, for up to --max-outage; a create whose answer was '
-      + 'lost is looked up on the server before it is sent again, so no row makes two links.',
-    '--undo JOURNAL deletes the links that the runs recorded in JOURNAL created, one per line on '
-      + 'stdout (✓ deleted ID, ✗ ID: why); asks first on a terminal, needs -y otherwise.',
-    'Exit status: 0 when every row is ok or skipped, 1 otherwise (or when stdout closed before every '
-      + 'row was sent), 2 for unusable input (nothing sent), 130 when interrupted (143: SIGTERM).',
+    'Outages (connection refused, reset or timed out, DNS failures, 5xx and HTML error pages) are ' +
+      'waited out, trying again with growing pauses, for up to --max-outage; a create whose answer was ' +
+      'lost is looked up on the server before it is sent again, so no row makes two links.',
+    '--undo JOURNAL deletes the links that the runs recorded in JOURNAL created, one per line on ' +
+      'stdout (✓ deleted ID, ✗ ID: why); asks first on a terminal, needs -y otherwise.',
+    'Exit status: 0 when every row is ok or skipped, 1 otherwise (or when stdout closed before every ' +
+      'row was sent), 2 for unusable input (nothing sent), 130 when interrupted (143: SIGTERM).',
   ].join('\n');
 }
 
 export function registerImport(group: Command, ctx: Context): void {
-  const cmd = addInputOptions(group
-    .command('import [file]')
-    .description('shorten many links from a CSV file, a list of URLs or NDJSON (FILE or - for stdin)'))
+  const cmd = addInputOptions(
+    group
+      .command('import [file]')
+      .description('shorten many links from a CSV file, a list of URLs or NDJSON (FILE or - for stdin)'),
+  )
     .option('--dry-run', 'validate every row and send nothing; print the expected duration')
     .option('--journal <file>', 'record finished rows in FILE; a rerun with the same FILE skips rows already created')
     .option('--failed-out <file>', 'write failed and invalid rows to FILE as CSV, to fix and import again')
     .option('--if-exists <skip|fail>', 'what a taken custom alias does: skip the row or fail it', 'fail')
-    .option('--undo <journal>', 'delete the links the import runs recorded in JOURNAL created (never rows skipped as existing); resumable')
-    .option('--max-outage <duration>', 'how long to keep waiting out a service that fails (refused, reset, timed out, 5xx) before stopping: 90s, 30m, 2h', '1h')
-    .action(action(ctx, async (file: string | undefined, flags: ImportFlags, command: Command) => {
-      const ifExists = parseChoice(flags.ifExists, ['skip', 'fail'] as const, '--if-exists');
-      const map = parseColumnMap(flags.map ?? []);
-      const maxOutageMs = parseDuration(flags.maxOutage, '--max-outage');
-      if (flags.undo !== undefined) {
-        checkUndoAlone(file, flags);
-        const { runUndo } = await import('../../bulk/undo.js');
-        return runUndo(ctx, { journal: flags.undo, maxOutageMs, argv: commandLine(command) });
-      }
-      const [{ runImport }, input] = await Promise.all([import('../../bulk/import.js'), inputOptions(flags, map)]);
-      return runImport(ctx, {
-        file,
-        ...input,
-        dryRun: Boolean(flags.dryRun),
-        journal: flags.journal,
-        failedOut: flags.failedOut,
-        ifExists,
-        maxOutageMs,
-        argv: commandLine(command),
-      });
-    }));
+    .option(
+      '--undo <journal>',
+      'delete the links the import runs recorded in JOURNAL created (never rows skipped as existing); resumable',
+    )
+    .option(
+      '--max-outage <duration>',
+      'how long to keep waiting out a service that fails (refused, reset, timed out, 5xx) before stopping: 90s, 30m, 2h',
+      '1h',
+    )
+    .action(
+      action(ctx, async (file: string | undefined, flags: ImportFlags, command: Command) => {
+        const ifExists = parseChoice(flags.ifExists, ['skip', 'fail'] as const, '--if-exists');
+        const map = parseColumnMap(flags.map ?? []);
+        const maxOutageMs = parseDuration(flags.maxOutage, '--max-outage');
+        if (flags.undo !== undefined) {
+          checkUndoAlone(file, flags);
+          const { runUndo } = await import('../../bulk/undo.js');
+          return runUndo(ctx, { journal: flags.undo, maxOutageMs, argv: commandLine(command) });
+        }
+        const [{ runImport }, input] = await Promise.all([import('../../bulk/import.js'), inputOptions(flags, map)]);
+        return runImport(ctx, {
+          file,
+          ...input,
+          dryRun: Boolean(flags.dryRun),
+          journal: flags.journal,
+          failedOut: flags.failedOut,
+          ifExists,
+          maxOutageMs,
+          argv: commandLine(command),
+        });
+      }),
+    );
   // A result row: the input's link columns (under their own names or an alias), then the outcome.
   answers(cmd, [...LINK_COLUMNS, 'long_url', ...RESULT_COLUMNS]);
   notes(cmd, importNotes);
-  examples(cmd,
+  examples(
+    cmd,
     'shorty urls import links.csv --dry-run',
     'shorty urls import links.csv --journal j.log --failed-out bad.csv > out.csv',
     'shorty urls import export.csv --encoding windows-1252 --map "Ziel=url"',
     'cat urls.txt | shorty urls import - -o ndjson',
     'shorty urls import failed.csv --journal links.journal --if-exists skip',
     'shorty urls import links.csv --journal links.journal --max-outage 3h',
-    'shorty urls import --undo links.journal -y');
+    'shorty urls import --undo links.journal -y',
+  );
 }

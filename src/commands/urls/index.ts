@@ -16,17 +16,17 @@ import { registerSync } from './sync.js';
 /** The notes of `shorty urls --help`: the link vocabulary and how a link is named. */
 function linkNotes(): string {
   return [
-    'Link fields, the same in every command that prints a link (list, get, add, update, lookup, '
-      + 'export, import results), in every format and in --fields:',
+    'Link fields, the same in every command that prints a link (list, get, add, update, lookup, ' +
+      'export, import results), in every format and in --fields:',
     ...Object.entries(LINK_FIELD_HELP).map(([field, text]) => `  ${field.padEnd(14)}${text}`),
     `  ${'(settings)'.padEnd(14)}${LINK_SETTING_FIELDS.join(', ')}: when the answer carries them`,
     `  ${'(get, lookup)'.padEnd(14)}${LINK_STATS_FIELDS.join(', ')}: name -> clicks`,
-    'json prints this flat record; `shorty api GET /url/42` shows the server\'s answer as sent.',
+    "json prints this flat record; `shorty api GET /url/42` shows the server's answer as sent.",
     '',
-    'get, update, delete and lookup take a link by id (42), alias (spring) or short URL '
-      + '(https://sho.rt/spring); an alias or a short URL costs one lookup request (GET /urls?short=) '
-      + 'first. An alias names a link on the profile\'s default domain (the `domain` config key), looked '
-      + 'for first, or on the service\'s own domain; for another branded one, give the short URL.',
+    'get, update, delete and lookup take a link by id (42), alias (spring) or short URL ' +
+      '(https://sho.rt/spring); an alias or a short URL costs one lookup request (GET /urls?short=) ' +
+      "first. An alias names a link on the profile's default domain (the `domain` config key), looked " +
+      "for first, or on the service's own domain; for another branded one, give the short URL.",
   ].join('\n');
 }
 
@@ -37,11 +37,13 @@ export function register(group: Command, ctx: Context): void {
   registerSync(group, ctx);
   registerExport(group, ctx);
   notes(group, linkNotes);
-  examples(group,
+  examples(
+    group,
     'shorty urls add https://example.com/spring-sale --custom spring -q',
     'shorty urls list --order click --limit 10',
     'shorty urls get spring',
     'shorty urls update spring --url https://example.com/summer-sale',
     'shorty urls list --all --fields alias,longurl,clicks -o csv',
-    'shorty urls delete spring -y');
+    'shorty urls delete spring -y',
+  );
 }

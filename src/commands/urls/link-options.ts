@@ -8,9 +8,12 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 export function addLinkBodyOptions(cmd: Command, { creating }: { creating: boolean }): Command {
   cmd
     .option('--custom <alias>', 'custom alias instead of a random one (3+ letters, digits, - or _)')
-    .option('--type <type>', creating
-      ? 'redirect type: direct, frame, splash, a splash page id or overlay-<id>'
-      : 'redirect type: direct, frame or splash')
+    .option(
+      '--type <type>',
+      creating
+        ? 'redirect type: direct, frame, splash, a splash page id or overlay-<id>'
+        : 'redirect type: direct, frame or splash',
+    )
     .option('--password <password>', 'protect the link with a password')
     .option('--domain <domain>', creating ? 'branded domain (default: the `domain` config key)' : 'branded domain')
     .option('--expiry <datetime>', 'expiry, "yyyy-mm-dd hh:mm:ss"')

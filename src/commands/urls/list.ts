@@ -12,8 +12,9 @@ interface ListOptions extends ListFlags {
 }
 
 export function register(group: Command, ctx: Context): void {
-  const cmd = verb(group, 'list', 'list your links, newest first (or by clicks with --order click)')
-    .addOption(new Option('--order <order>', 'sort by date or by clicks').choices(['date', 'click']));
+  const cmd = verb(group, 'list', 'list your links, newest first (or by clicks with --order click)').addOption(
+    new Option('--order <order>', 'sort by date or by clicks').choices(['date', 'click']),
+  );
   addListOptions(cmd).action(action(ctx, (opts: ListOptions) => run(ctx, opts)));
   answers(cmd, LINK_LIST_VIEW);
   examples(
@@ -28,7 +29,11 @@ export function register(group: Command, ctx: Context): void {
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const { baseUrl } = await ctx.settings();
   await printList(ctx, {
-    path: '/urls', keys: ['urls'], view: LINK_LIST_VIEW, flags: opts, query: { order: opts.order },
+    path: '/urls',
+    keys: ['urls'],
+    view: LINK_LIST_VIEW,
+    flags: opts,
+    query: { order: opts.order },
     mapItem: (item) => linkRecord(item, { baseUrl }),
   });
 }

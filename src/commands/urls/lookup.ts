@@ -10,14 +10,18 @@ import { answers } from '../shared/surface.js';
 export function register(group: Command, ctx: Context): void {
   const cmd = group
     .command('lookup <link>')
-    .description('find a link by its short URL or alias and print it like `urls get` (as data, never the terminal view)')
+    .description(
+      'find a link by its short URL or alias and print it like `urls get` (as data, never the terminal view)',
+    )
     .action(action(ctx, (ref: string) => run(ctx, ref)));
   answers(cmd, LINK_DETAIL_VIEW);
   notes(cmd, `<link>: ${LINK_REF_HELP}.`);
-  examples(cmd,
+  examples(
+    cmd,
     'shorty urls lookup https://sho.rt/spring',
     'shorty urls lookup spring --fields id,longurl -o tsv',
-    'shorty urls lookup https://go.example.com/spring -q');
+    'shorty urls lookup https://go.example.com/spring -q',
+  );
 }
 
 export async function run(ctx: Context, refText: string): Promise<void> {

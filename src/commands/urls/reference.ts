@@ -29,13 +29,17 @@ function aliasUrls(alias: string, settings: Settings): string[] {
 }
 
 function describe(ref: LinkRef): string {
-  return ref.kind === 'alias' ? `with the alias "${ref.alias}"` : ref.kind === 'shorturl' ? `with the short URL ${ref.shorturl}` : `${ref.id}`;
+  return ref.kind === 'alias'
+    ? `with the alias "${ref.alias}"`
+    : ref.kind === 'shorturl'
+      ? `with the short URL ${ref.shorturl}`
+      : `${ref.id}`;
 }
 
 const sameShortUrl = (a: unknown, b: string) =>
   typeof a === 'string' && a.replace(/\/+$/, '').toLowerCase() === b.replace(/\/+$/, '').toLowerCase();
 
-type Lookup = ResolvedLink | { missing: string; /** the whole list was searched */ listRead?: boolean };
+type Lookup = ResolvedLink | { missing: string /** the whole list was searched */; listRead?: boolean };
 
 /**
  * The lookup of one short URL. A server that knows `short` answers with the detail, or an error
@@ -43,7 +47,12 @@ type Lookup = ResolvedLink | { missing: string; /** the whole list was searched 
  * the list. That page is searched, then, when there are more, the whole list in large pages (as
  * `urls export` reads it) until the link turns up: a link is not "missing" because it is old.
  */
-async function lookup(api: ModernApi, ref: Exclude<LinkRef, { kind: 'id' }>, short: string, debug: (line: string) => void): Promise<Lookup> {
+async function lookup(
+  api: ModernApi,
+  ref: Exclude<LinkRef, { kind: 'id' }>,
+  short: string,
+  debug: (line: string) => void,
+): Promise<Lookup> {
   let answer: Row & ListPage;
   try {
     answer = await api.call<Row & ListPage>('GET', '/urls', { query: { short } });
@@ -54,7 +63,8 @@ async function lookup(api: ModernApi, ref: Exclude<LinkRef, { kind: 'id' }>, sho
   const details = answer.details as Row | undefined;
   const detailId = answer.id ?? details?.id;
   if (details && typeof detailId === 'number') return { id: detailId, detail: answer };
-  const matches = (item: Row) => sameShortUrl(item.shorturl, short) || (ref.kind === 'alias' && item.alias === ref.alias);
+  const matches = (item: Row) =>
+    sameShortUrl(item.shorturl, short) || (ref.kind === 'alias' && item.alias === ref.alias);
   const found = (items: Row[]): ResolvedLink | undefined => {
     const match = items.find(matches);
     return match && typeof match.id === 'number' ? { id: match.id } : undefined;
@@ -63,7 +73,9 @@ async function lookup(api: ModernApi, ref: Exclude<LinkRef, { kind: 'id' }>, sho
   const first = found(answer.data.urls);
   if (first) return first;
   if (parsePage(answer, ['urls'], 1).nextpage === undefined) return { missing: '', listRead: true };
-  debug(`* the server answered GET /urls?short= with a page of the list, not the link: reading the list in pages of ${BULK_PAGE_SIZE} to find ${short}`);
+  debug(
+    `* the server answered GET /urls?short= with a page of the list, not the link: reading the list in pages of ${BULK_PAGE_SIZE} to find ${short}`,
+  );
   for await (const page of paginate(api, '/urls', { keys: ['urls'], limit: BULK_PAGE_SIZE, page: 1, all: true })) {
     const match = found(page.items);
     if (match) return match;
@@ -86,8 +98,10 @@ export async function resolveLink(ctx: Context, ref: LinkRef): Promise<ResolvedL
     // The whole list was searched for the alias on every domain: another place finds no more.
     if (found.listRead) break;
   }
-  throw new ApiError(`no link ${describe(ref)}${missing ? `: ${missing}` : ''}`,
-    ref.kind === 'alias' ? { hint: 'a link on another branded domain is named by its short URL' } : undefined);
+  throw new ApiError(
+    `no link ${describe(ref)}${missing ? `: ${missing}` : ''}`,
+    ref.kind === 'alias' ? { hint: 'a link on another branded domain is named by its short URL' } : undefined,
+  );
 }
 
 /** The detail of a link (GET /url/:id, or the lookup's answer when that was the detail). */

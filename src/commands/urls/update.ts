@@ -15,13 +15,21 @@ import { LINK_UPDATED_VIEW } from './view.js';
 import { answers } from '../shared/surface.js';
 
 export function register(group: Command, ctx: Context): void {
-  const cmd = verb(group, 'update <link>', 'change a link; without --url the current long URL is kept (read first with GET /url/:id)')
-    .option('--url <url>', 'new long URL');
-  addLinkBodyOptions(cmd, { creating: false }).action(action(ctx, (ref: string, opts: LinkFlags) => run(ctx, ref, opts)));
+  const cmd = verb(
+    group,
+    'update <link>',
+    'change a link; without --url the current long URL is kept (read first with GET /url/:id)',
+  ).option('--url <url>', 'new long URL');
+  addLinkBodyOptions(cmd, { creating: false }).action(
+    action(ctx, (ref: string, opts: LinkFlags) => run(ctx, ref, opts)),
+  );
   answers(cmd, LINK_UPDATED_VIEW);
-  notes(cmd, `<link>: ${LINK_REF_HELP}; that lookup also reads the current long URL.\n`
-    + 'Prints the link as changed: id, alias, shorturl, longurl, and what the update set (title, '
-    + 'description, expiry); without --url, the rest of the link as read first. -q prints the id.');
+  notes(
+    cmd,
+    `<link>: ${LINK_REF_HELP}; that lookup also reads the current long URL.\n` +
+      'Prints the link as changed: id, alias, shorturl, longurl, and what the update set (title, ' +
+      'description, expiry); without --url, the rest of the link as read first. -q prints the id.',
+  );
   examples(
     cmd,
     'shorty urls update 42 --url https://example.com/new-page',
@@ -35,8 +43,16 @@ export function register(group: Command, ctx: Context): void {
  * The link as it is before the update: the lookup's detail, else one GET (the API needs `url` on
  * every update). Its long URL is required only when the update does not give one.
  */
-async function currentLink(ctx: Context, id: number, detail: Row | undefined, needsUrl: boolean, baseUrl?: string): Promise<Row> {
-  const current = linkRecord(withoutError(detail ?? (await (await ctx.api()).call<Row>('GET', `/url/${id}`))), { baseUrl });
+async function currentLink(
+  ctx: Context,
+  id: number,
+  detail: Row | undefined,
+  needsUrl: boolean,
+  baseUrl?: string,
+): Promise<Row> {
+  const current = linkRecord(withoutError(detail ?? (await (await ctx.api()).call<Row>('GET', `/url/${id}`))), {
+    baseUrl,
+  });
   if (needsUrl && (typeof current.longurl !== 'string' || current.longurl === '')) {
     throw new ApiError(`could not read the current long URL of link ${id}`, { hint: 'pass it with --url' });
   }
@@ -49,14 +65,18 @@ export async function run(ctx: Context, refText: string, opts: LinkFlags): Promi
   const ref = parseLinkRef(refText);
   const fields = linkBodyFromFlags(opts, { requireUrl: false, creating: false });
   if (Object.keys(fields).length === 0) {
-    throw new UsageError('nothing to update', 'give --url or at least one link option (see `shorty urls update --help`)');
+    throw new UsageError(
+      'nothing to update',
+      'give --url or at least one link option (see `shorty urls update --help`)',
+    );
   }
   ctx.secrets.add(fields.password);
   const warning = fields.url === undefined ? undefined : credentialsWarning(fields.url);
   if (warning) ctx.io.stderr.write(`warning: ${warning}\n`);
   const { id, detail } = await resolveLink(ctx, ref);
   const { baseUrl } = await ctx.settings();
-  const before = fields.url === undefined || detail ? await currentLink(ctx, id, detail, fields.url === undefined, baseUrl) : {};
+  const before =
+    fields.url === undefined || detail ? await currentLink(ctx, id, detail, fields.url === undefined, baseUrl) : {};
   const url = fields.url ?? (before.longurl as string);
   const answer = withoutError(await (await ctx.api()).call('PUT', `/url/${id}/update`, { body: { url, ...fields } }));
   // The spec's key is `short`, some servers answer `shorturl`: the record reads either.

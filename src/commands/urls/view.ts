@@ -21,7 +21,15 @@ export const LINK_DETAIL_VIEW: View = {
 };
 
 /** `urls add`: the link created. */
-export const LINK_CREATED_VIEW: View = { columns: ['id', 'alias', 'shorturl', 'longurl'], quiet: 'shorturl', fields: LINK_RECORD_FIELDS };
+export const LINK_CREATED_VIEW: View = {
+  columns: ['id', 'alias', 'shorturl', 'longurl'],
+  quiet: 'shorturl',
+  fields: LINK_RECORD_FIELDS,
+};
 
 /** `urls update`: the link changed; -q prints the id, as for every other write. */
-export const LINK_UPDATED_VIEW: View = { columns: ['id', 'alias', 'shorturl', 'longurl'], quiet: 'id', fields: LINK_RECORD_FIELDS };
+export const LINK_UPDATED_VIEW: View = {
+  columns: ['id', 'alias', 'shorturl', 'longurl'],
+  quiet: 'id',
+  fields: LINK_RECORD_FIELDS,
+};

@@ -23,8 +23,10 @@ function facts(store: Store, flavor: Flavor, c: CampaignRecord): CampaignFacts {
 function readSlug(body: Body, store: Store, flavor: Flavor, selfId?: number): string | undefined {
   const slug = optionalString(body, 'slug');
   if (slug === undefined || slug === '') return slug;
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(slug)) throw new AppError('The slug may only contain letters, numbers, dashes and underscores.');
-  if (store.state.campaigns.some((c) => c.slug === slug && c.id !== selfId)) throw new AppError(flavor.campaignSlugTaken);
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(slug))
+    throw new AppError('The slug may only contain letters, numbers, dashes and underscores.');
+  if (store.state.campaigns.some((c) => c.slug === slug && c.id !== selfId))
+    throw new AppError(flavor.campaignSlugTaken);
   return slug;
 }
 
@@ -49,7 +51,11 @@ function checkName(store: Store, flavor: Flavor, name: string, selfId?: number):
 
 export function registerCampaignRoutes(router: Router): void {
   router.get('/campaigns', (ctx) =>
-    paginate(ctx, 'campaigns', newestFirst(ctx.store.state.campaigns).map((c) => ctx.flavor.campaignListItem(facts(ctx.store, ctx.flavor, c)))),
+    paginate(
+      ctx,
+      'campaigns',
+      newestFirst(ctx.store.state.campaigns).map((c) => ctx.flavor.campaignListItem(facts(ctx.store, ctx.flavor, c))),
+    ),
   );
 
   // Every field is optional on add (on v7); a campaign without a name gets an empty one.

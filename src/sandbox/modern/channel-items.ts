@@ -6,7 +6,13 @@ import { formatDay } from '../format.js';
 import type { ChannelAssignment } from '../records.js';
 import type { Store } from '../store.js';
 
-export function assignToChannel(store: Store, channel: number, type: ChannelItemType, item: number, moves: boolean): void {
+export function assignToChannel(
+  store: Store,
+  channel: number,
+  type: ChannelItemType,
+  item: number,
+  moves: boolean,
+): void {
   if (moves) unassignItem(store, type, item);
   else if (isInChannel(store, channel, type, item)) return;
   store.state.assignments.push({ channel, type, item, date: store.timestamp() });

@@ -22,7 +22,8 @@ function readName(body: Body, required: boolean): string | undefined {
 
 function readColor(body: Body): string | undefined {
   const color = optionalString(body, 'color');
-  if (color !== undefined && !isHexColor(color)) throw new AppError('Please enter a valid color in the format #RRGGBB.');
+  if (color !== undefined && !isHexColor(color))
+    throw new AppError('Please enter a valid color in the format #RRGGBB.');
   return color;
 }
 
@@ -81,7 +82,8 @@ export function registerChannelRoutes(router: Router): void {
     if (type === 'qr' && !store.state.qrs.some((q) => q.id === itemId)) return fail('QR code does not exist.');
     if (type === 'bio') {
       if (!flavor.bioPagesMustExist) ensureBioPage(store, itemId);
-      else if (!store.state.bios.some((b) => b.id === itemId)) return fail('Bio Page does not exist. Please try again.');
+      else if (!store.state.bios.some((b) => b.id === itemId))
+        return fail('Bio Page does not exist. Please try again.');
     }
     assignToChannel(store, channel.id, type, itemId, flavor.channelItemMoves);
     store.changed();

@@ -12,14 +12,21 @@ function toOutput({ id, domain, redirectroot, redirect404 }: DomainRecord, flavo
 }
 
 export function registerDomainRoutes(router: Router): void {
-  router.get('/domains', (ctx) => paginate(ctx, 'domains', newestFirst(ctx.store.state.domains).map((d) => toOutput(d, ctx.flavor))));
+  router.get('/domains', (ctx) =>
+    paginate(
+      ctx,
+      'domains',
+      newestFirst(ctx.store.state.domains).map((d) => toOutput(d, ctx.flavor)),
+    ),
+  );
 
   router.post('/domain/add', ({ body, store }) => {
     const raw = optionalString(body, 'domain');
     if (!raw || !isHttpUrl(raw)) throw new AppError('Please enter a valid domain name, including http:// or https://.');
     const origin = new URL(raw).origin;
     const taken =
-      origin === new URL(store.baseUrl).origin || store.state.domains.some((d) => d.domain.toLowerCase() === origin.toLowerCase());
+      origin === new URL(store.baseUrl).origin ||
+      store.state.domains.some((d) => d.domain.toLowerCase() === origin.toLowerCase());
     if (taken) throw new AppError('This domain has already been added.');
     const record: DomainRecord = {
       id: store.nextId('domains'),

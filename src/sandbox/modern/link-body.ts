@@ -17,7 +17,9 @@ import {
   optionalUrl,
 } from '../validate.js';
 
-export type LinkPatch = Partial<Omit<LinkRecord, 'id' | 'clicks' | 'visitors' | 'hits' | 'date' | 'status' | 'campaign'>> & {
+export type LinkPatch = Partial<
+  Omit<LinkRecord, 'id' | 'clicks' | 'visitors' | 'hits' | 'date' | 'status' | 'campaign'>
+> & {
   longurl: string;
   channel?: number;
 };
@@ -68,10 +70,12 @@ function checkType(store: Store, type: string, creating: boolean): string {
 function readDeeplink(body: Body): LinkRecord['deeplink'] | undefined {
   const value = body.deeplink;
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'object' || Array.isArray(value)) throw new AppError('Invalid value for "deeplink": expected {apple, google}.');
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw new AppError('Invalid value for "deeplink": expected {apple, google}.');
   const out: LinkRecord['deeplink'] = {};
   for (const [key, url] of Object.entries(value)) {
-    if (key !== 'apple' && key !== 'google') throw new AppError(`Invalid value for "deeplink": unknown store "${key}".`);
+    if (key !== 'apple' && key !== 'google')
+      throw new AppError(`Invalid value for "deeplink": unknown store "${key}".`);
     if (url === '' || url === null) continue;
     if (!isHttpUrl(url)) throw new AppError(MESSAGES.invalidUrl);
     out[key] = url;
@@ -82,7 +86,9 @@ function readDeeplink(body: Body): LinkRecord['deeplink'] | undefined {
 function readParameters(body: Body): LinkRecord['parameters'] | undefined {
   const value = body.parameters;
   if (value === undefined || value === null) return undefined;
-  const ok = Array.isArray(value) && value.every((p) => p && typeof p.name === 'string' && p.name !== '' && typeof p.value === 'string');
+  const ok =
+    Array.isArray(value) &&
+    value.every((p) => p && typeof p.name === 'string' && p.name !== '' && typeof p.value === 'string');
   if (!ok) throw new AppError('Invalid value for "parameters": expected an array of {name, value}.');
   return (value as { name: string; value: string }[]).map(({ name, value: v }) => ({ name, value: v }));
 }

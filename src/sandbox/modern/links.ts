@@ -133,7 +133,11 @@ export function registerLinkRoutes(router: Router): void {
     }
     const links = sortLinks(store.state.links, query.get('order'));
     const channels = channelsOfLinks(store);
-    return paginate(ctx, 'urls', links.map((l) => listItem(store, flavor, channels, l)));
+    return paginate(
+      ctx,
+      'urls',
+      links.map((l) => listItem(store, flavor, channels, l)),
+    );
   });
 
   router.get('/url/:id', ({ params, store, flavor }) => {

@@ -13,7 +13,13 @@ function toOutput({ id, type, name, tag, date }: PixelRecord, flavor: Flavor) {
 }
 
 export function registerPixelRoutes(router: Router): void {
-  router.get('/pixels', (ctx) => paginate(ctx, 'pixels', newestFirst(ctx.store.state.pixels).map((p) => toOutput(p, ctx.flavor))));
+  router.get('/pixels', (ctx) =>
+    paginate(
+      ctx,
+      'pixels',
+      newestFirst(ctx.store.state.pixels).map((p) => toOutput(p, ctx.flavor)),
+    ),
+  );
 
   router.post('/pixel/add', ({ body, store }) => {
     const type = optionalString(body, 'type');
@@ -22,7 +28,13 @@ export function registerPixelRoutes(router: Router): void {
     if (!name) throw new AppError('Please enter a name for the pixel.');
     const tag = optionalString(body, 'tag');
     if (!tag) throw new AppError('Please enter the pixel tag.');
-    const record: PixelRecord = { id: store.nextId('pixels'), type: type as PixelType, name, tag, date: store.timestamp() };
+    const record: PixelRecord = {
+      id: store.nextId('pixels'),
+      type: type as PixelType,
+      name,
+      tag,
+      date: store.timestamp(),
+    };
     store.state.pixels.push(record);
     store.changed();
     return ok({ id: record.id });

@@ -15,13 +15,15 @@ const NOT_FOUND = 'QR code does not exist.';
 /** Plain types take a non-empty string (a URL for `link`); structured ones may take an object or array. */
 function isValidData(type: QrType, data: unknown): boolean {
   if (typeof data === 'string') return data.trim() !== '' && (type !== 'link' || isHttpUrl(data.trim()));
-  if (data !== null && typeof data === 'object') return type !== 'link' && type !== 'text' && Object.keys(data).length > 0;
+  if (data !== null && typeof data === 'object')
+    return type !== 'link' && type !== 'text' && Object.keys(data).length > 0;
   return false;
 }
 
 function readType(body: Body): QrType {
   const type = body.type;
-  if (typeof type !== 'string' || !(QR_TYPES as readonly string[]).includes(type)) throw new AppError(MESSAGES.qrInvalid);
+  if (typeof type !== 'string' || !(QR_TYPES as readonly string[]).includes(type))
+    throw new AppError(MESSAGES.qrInvalid);
   return type as QrType;
 }
 
@@ -49,7 +51,13 @@ function facts(store: Store, q: QrRecord): QrFacts {
 }
 
 export function registerQrRoutes(router: Router): void {
-  router.get('/qr', (ctx) => paginate(ctx, 'qrs', newestFirst(ctx.store.state.qrs).map((q) => ctx.flavor.qrListItem(facts(ctx.store, q)))));
+  router.get('/qr', (ctx) =>
+    paginate(
+      ctx,
+      'qrs',
+      newestFirst(ctx.store.state.qrs).map((q) => ctx.flavor.qrListItem(facts(ctx.store, q))),
+    ),
+  );
 
   router.get('/qr/:id', ({ params, store, flavor }) => {
     const qr = store.state.qrs.find((q) => q.id === parseId(params.id));
