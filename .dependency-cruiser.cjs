@@ -1,6 +1,6 @@
-// The layers of src/ (README, "Development"), checked by `npm run lint:deps` (scripts/lint-deps.mjs,
-// which runs dependency-cruiser on a JavaScript copy of src/: paths below match either extension).
-// Type-only imports count: a layer may not lean on another even for a type.
+// The layers of src/, checked by `npm run lint:deps` (dependency-cruiser reads the TypeScript
+// sources through tsconfig.json). Type-only imports count: a layer may not lean on another even
+// for a type.
 //
 //   util/                      leaf utilities: import nothing of the project
 //   errors, io, version        the base every layer may use
@@ -9,6 +9,8 @@
 //   api/                       the client: transport, limiter, modern and legacy calls (on settings/)
 //   output/, input/            the printer; the validators and link-body mapping
 //   context.ts                 the interfaces commands see
+//   help/, completion/         help pages and completion scripts, read from the command tree
+//   parser-errors              commander's errors in shorty's words (from the tree, not commands)
 //   commands/, bulk/           parse, validate, work (through the context)
 //   factory.ts, cli.ts, entry  wiring: only cli.ts builds the real context
 //   sandbox/                   the local API: shares api/types.ts and nothing else with the client
@@ -88,6 +90,14 @@ module.exports = {
       },
     },
     {
+      name: 'help-and-completion-read-the-tree',
+      severity: 'error',
+      comment:
+        'Help pages, completion scripts and parser messages read what they need from the command tree commander holds, never from a command module.',
+      from: { path: '^src/(help/|completion/|parser-errors\\.[jt]s$)' },
+      to: { path: '^src/(commands|bulk)/' },
+    },
+    {
       name: 'only-the-cli-wires-the-context',
       severity: 'error',
       comment:
@@ -140,6 +150,9 @@ module.exports = {
     },
     exclude: { path: '\\.d\\.ts$' },
     moduleSystems: ['es6'],
+    // Read the TypeScript sources directly; type-only imports count as dependencies too.
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
     // Resolve packages as Node does for an ES module (several of ours export nothing else).
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'node', 'default'] },
   },

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { commandPath } from './commands/command-word.js';
+import { commandPath } from './help/command-path.js';
 
 // Commander's own error texts, reworded as the rest of shorty speaks: `shorty: <message>` and an
 // optional `hint: <hint>` line, values and suggestions in double quotes. Commander builds its

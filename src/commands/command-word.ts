@@ -37,10 +37,3 @@ function shortClusterWantsNext(arg: string, takesValue: Set<string>): boolean {
   }
   return false;
 }
-
-/** `shorty urls list`: a command's path by its names, never its aliases. */
-export function commandPath(cmd: Command): string {
-  const names: string[] = [];
-  for (let c: Command | null = cmd; c; c = c.parent) names.unshift(c.name());
-  return names.join(' ');
-}

@@ -3,7 +3,7 @@ import type { Context } from '../context.js';
 import { CONFIG_KEYS } from '../settings/keys.js';
 import { commandWordAt } from './command-word.js';
 import { registerHelp } from '../help/command.js';
-import { completeOptionFrom, PROFILE_NAMES } from './shared/completion-values.js';
+import { completeOptionFrom, PROFILE_NAMES } from '../completion/values.js';
 import { register as account } from './account/index.js';
 import { register as api } from './api/index.js';
 import { registerLogin, registerLogout } from './auth/index.js';

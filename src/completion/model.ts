@@ -1,5 +1,5 @@
 import type { Argument, Command, Option } from 'commander';
-import { completionCommand, completionValues } from '../commands/shared/completion-values.js';
+import { completionCommand, completionValues } from './values.js';
 
 /** What a completion script needs to know about an option. */
 export interface OptionSpec {

@@ -3,8 +3,8 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { commandPath } from '../commands/command-word.js';
-import { examples } from '../commands/shared/action.js';
+import { commandPath } from './command-path.js';
+import { examples } from './annotate.js';
 import { didYouMean } from '../parser-errors.js';
 import { HELP_TOPICS, isHelpTopic, renderTopic } from './topics.js';
 import { similar } from './similar.js';

@@ -3,7 +3,7 @@ import { execa } from 'execa';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { completeArgument, completeOption } from '../../src/commands/shared/completion-values.js';
+import { completeArgument, completeOption } from '../../src/completion/values.js';
 import { completionScript } from '../../src/completion/index.js';
 import { BIN, ROOT, runCli, tempDir } from '../helpers/cli.js';
 

@@ -7,7 +7,7 @@ import type { View } from '../../output/printer.js';
 import { action, examples, notes } from '../shared/action.js';
 import { assignEach } from '../shared/assign.js';
 import { eachAnswers } from '../shared/each.js';
-import { completeArgument } from '../shared/completion-values.js';
+import { completeArgument } from '../../completion/values.js';
 import { verb } from '../shared/group.js';
 import { addListOptions, printList, type ListFlags } from '../shared/list.js';
 import { fieldsHelp, registerDelete, registerGet, registerList, type Resource } from '../shared/resource.js';

@@ -13,7 +13,7 @@ import {
 import { maskRateStoreUrl } from '../../settings/rate-store-url.js';
 import type { ProfileValues } from '../../settings/store.js';
 import { action, examples, notes } from '../shared/action.js';
-import { completeArgument } from '../shared/completion-values.js';
+import { completeArgument } from '../../completion/values.js';
 import { verb } from '../shared/group.js';
 import { answers } from '../shared/surface.js';
 

@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 import { parseChoice, parseId } from '../../input/validate.js';
 import type { View } from '../../output/printer.js';
 import { action, examples } from '../shared/action.js';
-import { completeOption } from '../shared/completion-values.js';
+import { completeOption } from '../../completion/values.js';
 import { verb } from '../shared/group.js';
 import { nameArgument } from '../shared/name.js';
 import {

@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import type { View } from '../../output/printer.js';
 import { maskKey } from '../../settings/keys.js';
 import { action, examples } from '../shared/action.js';
-import { completeArgumentFrom, PROFILE_NAMES } from '../shared/completion-values.js';
+import { completeArgumentFrom, PROFILE_NAMES } from '../../completion/values.js';
 import { verb } from '../shared/group.js';
 import { answers } from '../shared/surface.js';
 

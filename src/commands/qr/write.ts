@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 import { type QrFlags, qrBodyFromFlags } from '../../input/qr-body.js';
 import { action, examples, notes } from '../shared/action.js';
 import { verb } from '../shared/group.js';
-import { completeOption } from '../shared/completion-values.js';
+import { completeOption } from '../../completion/values.js';
 import { DRAWING_RULE, drawQr } from './terminal.js';
 import { parseQrId, QR_CREATED_VIEW, QR_LIST_VIEW } from './view.js';
 import { nameArgument } from '../shared/name.js';

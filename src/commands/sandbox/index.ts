@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { ShortyError, UsageError } from '../../errors.js';
 import { fileError } from '../../file-errors.js';
 import { action, examples, notes } from '../shared/action.js';
-import { completeOption } from '../shared/completion-values.js';
+import { completeOption } from '../../completion/values.js';
 
 export function register(cmd: Command, ctx: Context): void {
   // --api-key and --rate-limit are the global flags, read here as the server's key and cap.

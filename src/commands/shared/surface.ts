@@ -7,7 +7,7 @@ import { UsageError } from '../../errors.js';
 import { parseFieldList, unknownFields } from '../../output/fields.js';
 import type { View } from '../../output/printer.js';
 import { resolveOutputFormat } from '../../settings/resolve.js';
-import { commandPath } from '../command-word.js';
+import { commandPath } from '../../help/command-path.js';
 
 const DECLARED = new WeakMap<Command, readonly string[]>();
 

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import { parseColumnMap, type ColumnMapOption } from '../../input/link-columns.js';
-import { completeOption } from '../shared/completion-values.js';
+import { completeOption } from '../../completion/values.js';
 
 /** The options that say how to read a file of links, shared by `urls import` and `urls sync`. */
 export interface InputFlags {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { REDIRECT_TYPES } from '../../api/types.js';
-import { completeOption } from '../shared/completion-values.js';
+import { completeOption } from '../../completion/values.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
