@@ -1,7 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import type { Context, GlobalOptions, Host } from './context.js';
 import { createContext } from './factory.js';
-import { CancelError, OutputError, ShortyError } from './errors.js';
+import { CancelError, OutputError, ShortyError, EXIT } from './errors.js';
 import { isFileError, unexpectedFileError } from './file-errors.js';
 import { colorEnabled } from './io.js';
 import { forTerminal } from './util/terminal-text.js';
@@ -101,22 +101,20 @@ Examples:
   $ shorty help urls add      # the same as: shorty urls add --help
 `,
   );
-  speakShorty(program);
+  speakShorty(program, ctx);
   return program;
 }
 
 /**
- * Every command reports its parse errors as shorty does (`shorty: ...`, `hint: ...`), knowing
- * which command failed: set on each one, as commander hands the error text only.
+ * Every command reports its parse errors as shorty does (`shorty: ...`, `hint: ...`). Commander
+ * hands its error text to the command whose parse failed, then throws the error with its code:
+ * the command is noted here and the error is worded in reportError, from its code.
  */
-function speakShorty(cmd: Command): void {
-  cmd.configureOutput({
-    outputError: (text, write) => {
-      const { message, hint } = rewordParserError(text, cmd);
-      write(`shorty: ${message}\n${hint ? `hint: ${hint}\n` : ''}`);
-    },
-  });
-  for (const sub of cmd.commands) speakShorty(sub);
+const failedParse = new WeakMap<Context, Command>();
+
+function speakShorty(cmd: Command, ctx: Context): void {
+  cmd.configureOutput({ outputError: () => void failedParse.set(ctx, cmd) });
+  for (const sub of cmd.commands) speakShorty(sub, ctx);
 }
 
 /** Runs the CLI; the one place that turns errors into exit codes and `shorty: ...` lines. */
@@ -156,12 +154,16 @@ function causeOf(err: unknown, ctx: Context): unknown {
 function reportError(thrown: unknown, ctx: Context): number {
   const err = causeOf(thrown, ctx);
   const debug = Boolean(ctx.globals.debug) || ctx.env.SHORTY_DEBUG === '1';
-  if (err instanceof CommanderError) {
-    // Commander already printed its message (through outputError). Help and version exit 0, and
-    // so does a bare group (`shorty urls`), which shows its help like gh does.
-    return err.exitCode === 0 || err.code === 'commander.help' ? 0 : 2;
-  }
   const write = (s: string) => void ctx.io.stderr.write(s);
+  if (err instanceof CommanderError) {
+    // Help and version exit 0, and so does a bare group (`shorty urls`), which shows its help
+    // like gh does.
+    if (err.exitCode === 0 || err.code === 'commander.help') return 0;
+    const cmd = failedParse.get(ctx);
+    const { message, hint } = cmd ? rewordParserError(err, cmd) : { message: err.message, hint: undefined };
+    write(`shorty: ${message}\n${hint ? `hint: ${hint}\n` : ''}`);
+    return EXIT.usage;
+  }
   // A message may quote a server (which may echo a secret, or send escape sequences).
   const safe = (s: string) => forTerminal(ctx.secrets.redact(s));
   const shown = (s: string) => safe(oneLine(s));

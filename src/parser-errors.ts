@@ -1,11 +1,13 @@
-import type { Command } from 'commander';
+import type { Command, Option } from 'commander';
 import { commandPath } from './help/command-path.js';
+import { similar } from './help/similar.js';
 
-// Commander's own error texts, reworded as the rest of shorty speaks: `shorty: <message>` and an
-// optional `hint: <hint>` line, values and suggestions in double quotes. Commander builds its
-// texts from fixed templates (lib/command.js: unknownCommand, unknownOption, missingArgument,
-// optionMissingArgument, missingMandatoryOptionValue, _conflictingOption, _excessArguments, and
-// the "is invalid" of a choice or an argParser); a text none of them matches is passed on as is.
+// Commander's parse errors as the rest of shorty speaks: `shorty: <message>` and an optional
+// `hint: <hint>` line, values and suggestions in double quotes. The kind of error comes from the
+// error's `code`, the values from the command's own state (its arguments, options and
+// subcommands) and, where commander keeps them nowhere else, from the quoted values in its text;
+// suggestions are shorty's own (help/similar.ts). Commander's wording is never matched, so a
+// release that rewords a message changes nothing here. An unknown code is passed on as is.
 
 export interface ParserError {
   message: string;
@@ -28,12 +30,6 @@ export function didYouMean(words: readonly string[]): string | undefined {
   return words.length === 0 ? undefined : `did you mean ${alternatives(words)}?`;
 }
 
-/** `a, b, c` -> `a, b or c`. */
-function choiceList(text: string): string {
-  const choices = text.split(/,\s*/);
-  return choices.length < 2 ? text : `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`;
-}
-
 /** An alias in a suggestion (`ls`) stands for its command (`list`): each command once. */
 function commandNames(cmd: Command, candidates: string[]): string[] {
   const names = candidates.map(
@@ -45,11 +41,6 @@ function commandNames(cmd: Command, candidates: string[]): string[] {
 /** `-o, --output <format>` -> `-o`, `--limit <n>` -> `--limit`: the option without its value. */
 function flagName(flags: string): string {
   return flags.split(/[ ,|]/)[0];
-}
-
-/** `(Did you mean one of url, urls?)` -> ['url', 'urls'] */
-function suggested(text: string | undefined): string[] {
-  return text ? text.replace(/^one of /, '').split(/,\s*/) : [];
 }
 
 /**
@@ -71,67 +62,123 @@ function synonymOf(flag: string, cmd?: Command): string[] {
   return meant && cmd?.options.some((o) => o.long === meant) ? [meant] : [];
 }
 
-/**
- * The message and hint for a text commander wrote for `cmd`, the command whose parse failed (for
- * an unknown command, the group it was looked up in).
- */
-export function rewordParserError(text: string, cmd?: Command): ParserError {
-  const raw = text.replace(/^error: /, '').trim();
-  const where = cmd?.parent ? ` for "${commandPath(cmd)}"` : '';
-  const helpHint = cmd
-    ? `run "${cmd.parent ? `shorty help ${commandPath(cmd).split(' ').slice(1).join(' ')}` : 'shorty help'}" to see ${cmd.parent ? 'its' : 'the'} commands`
-    : undefined;
-
-  const command = /^unknown command '([^']+)'(?:\s*\(Did you mean (.+)\?\))?$/s.exec(raw);
-  if (command) {
-    const words = cmd ? commandNames(cmd, suggested(command[2])) : suggested(command[2]);
-    return { message: `unknown command "${command[1]}"${where}`, hint: didYouMean(words) ?? helpHint };
-  }
-  const option = /^unknown option '([^']+)'(?:\s*\(Did you mean (.+)\?\))?$/s.exec(raw);
-  if (option) {
-    return {
-      message: `unknown option "${option[1]}"${where}`,
-      hint:
-        didYouMean(synonymOf(option[1], cmd)) ??
-        didYouMean(suggested(option[2])) ??
-        (cmd?.parent ? usageHint(cmd) : 'run "shorty help flags" to see the global flags'),
-    };
-  }
-  const optionValue = /^option '([^']+)' argument '([^']*)' is invalid\. (.+)$/s.exec(raw);
-  if (optionValue)
-    return {
-      message: `invalid value "${optionValue[2]}" for ${flagName(optionValue[1])}: ${invalidBecause(optionValue[3])}`,
-    };
-  const argumentValue = /^command-argument value '([^']*)' is invalid for argument '([^']+)'\. (.+)$/s.exec(raw);
-  if (argumentValue)
-    return {
-      message: `invalid value "${argumentValue[1]}" for <${argumentValue[2]}>: ${invalidBecause(argumentValue[3])}`,
-    };
-
-  const usage = cmd ? usageHint(cmd) : undefined;
-  const missing = /^missing required argument '([^']+)'$/.exec(raw);
-  if (missing) return { message: `missing argument <${missing[1]}>${where}`, hint: usage };
-  const noValue = /^option '([^']+)' argument missing$/.exec(raw);
-  if (noValue) return { message: `${flagName(noValue[1])} needs a value: ${noValue[1]}` };
-  const required = /^required option '([^']+)' not specified$/.exec(raw);
-  if (required) return { message: `missing required option ${flagName(required[1])}${where}`, hint: usage };
-  const conflict =
-    /^(?:option|environment variable) '([^']+)' cannot be used with (?:option|environment variable) '([^']+)'$/.exec(
-      raw,
-    );
-  if (conflict) return { message: `${flagName(conflict[1])} cannot be used with ${flagName(conflict[2])}` };
-  const excess = /^too many arguments(?: for '[^']+')?\. Expected (\d+) arguments? but got (\d+)\.$/.exec(raw);
-  if (excess) {
-    const extra = cmd?.args.slice(Number(excess[1]))[0];
-    const what = extra === undefined ? `${excess[2]} arguments` : `argument "${extra}"`;
-    return { message: `unexpected ${what}${where || (cmd ? ` for "${commandPath(cmd)}"` : '')}`, hint: usage };
-  }
-  const [message, ...rest] = raw.split('\n');
-  return { message, hint: rest.join(' ').trim() || undefined };
+/** A commander error: its `code` and its text. */
+export interface ParseFailure {
+  code: string;
+  message: string;
 }
 
-/** `Allowed choices are a, b.` -> `choose a or b`; an argParser's own reason as it is. */
-function invalidBecause(reason: string): string {
-  const choices = /^Allowed choices are (.+)\.$/s.exec(reason);
-  return choices ? `choose ${choiceList(choices[1])}` : reason.replace(/\.$/, '');
+/** The values commander quoted in its text (`'--limt'`, `'abc'`), in order. */
+function quoted(text: string): string[] {
+  return [...text.matchAll(/'([^']*)'/g)].map((m) => m[1]);
+}
+
+function helpHintOf(cmd: Command): string {
+  const path = commandPath(cmd).split(' ').slice(1).join(' ');
+  return cmd.parent ? `run "shorty help ${path}" to see its commands` : 'run "shorty help" to see the commands';
+}
+
+/** The visible names and aliases of a group's commands: what an unknown word is compared with. */
+function commandCandidates(cmd: Command): string[] {
+  return cmd
+    .createHelp()
+    .visibleCommands(cmd)
+    .flatMap((c) => [c.name(), ...c.aliases()]);
+}
+
+/** The long flags of a command and of the commands above it, as commander accepts them there. */
+function flagCandidates(cmd: Command): string[] {
+  const flags: string[] = [];
+  for (let c: Command | null = cmd; c; c = c.parent) {
+    for (const option of c.createHelp().visibleOptions(c)) if (option.long) flags.push(option.long.slice(2));
+  }
+  return flags;
+}
+
+function optionSuggestions(flag: string, cmd: Command): string[] {
+  const synonym = synonymOf(flag, cmd);
+  if (synonym.length > 0 || !flag.startsWith('--')) return synonym;
+  const name = flag.slice(2).split('=')[0];
+  return similar(name, flagCandidates(cmd)).map((f) => `--${f}`);
+}
+
+function optionByFlags(cmd: Command, flags: string | undefined): Option | undefined {
+  return cmd.options.find((o) => o.flags === flags || o.long === flags || o.short === flags);
+}
+
+/** `Allowed choices are a, b.` from the option's own choices; an argParser's reason as it is. */
+function invalidBecause(target: { argChoices?: string[] } | undefined, reason: string): string {
+  const choices = target?.argChoices;
+  if (choices && choices.length > 0) return `choose ${alternatives(choices).replaceAll('"', '')}`;
+  return reason.replace(/\.$/, '');
+}
+
+/**
+ * What an argParser said: commander puts it after its own sentence about the quoted values
+ * (`option '--limit <n>' argument 'abc' is invalid. <reason>`).
+ */
+function reasonAfterQuotes(text: string): string {
+  const afterValues = text.slice(text.lastIndexOf("'") + 1);
+  const sentenceEnd = afterValues.indexOf('. ');
+  return (sentenceEnd < 0 ? afterValues : afterValues.slice(sentenceEnd + 2)).trim();
+}
+
+/**
+ * The message and hint for a parse error of `cmd`, the command whose parse failed (for an
+ * unknown command, the group it was looked up in).
+ */
+export function rewordParserError(failure: ParseFailure, cmd: Command): ParserError {
+  const raw = failure.message.replace(/^error: /, '').trim();
+  const values = quoted(raw);
+  const where = cmd.parent ? ` for "${commandPath(cmd)}"` : '';
+  const usage = usageHint(cmd);
+  switch (failure.code) {
+    case 'commander.unknownCommand': {
+      const word = cmd.args[0] ?? values[0];
+      const words = commandNames(cmd, similar(word, commandCandidates(cmd)));
+      return { message: `unknown command "${word}"${where}`, hint: didYouMean(words) ?? helpHintOf(cmd) };
+    }
+    case 'commander.unknownOption': {
+      const flag = values[0];
+      return {
+        message: `unknown option "${flag}"${where}`,
+        hint:
+          didYouMean(optionSuggestions(flag, cmd)) ??
+          (cmd.parent ? usage : 'run "shorty help flags" to see the global flags'),
+      };
+    }
+    case 'commander.invalidArgument': {
+      const option = optionByFlags(cmd, values[0]);
+      if (option) {
+        const reason = invalidBecause(option, reasonAfterQuotes(raw));
+        return { message: `invalid value "${values[1]}" for ${flagName(option.flags)}: ${reason}` };
+      }
+      const argument = cmd.registeredArguments.find((a) => a.name() === values[1]);
+      const reason = invalidBecause(argument, reasonAfterQuotes(raw));
+      return { message: `invalid value "${values[0]}" for <${argument?.name() ?? values[1]}>: ${reason}` };
+    }
+    case 'commander.missingArgument': {
+      const missing = cmd.registeredArguments.find((a, i) => a.required && cmd.args[i] === undefined);
+      return { message: `missing argument <${missing?.name() ?? values[0]}>${where}`, hint: usage };
+    }
+    case 'commander.optionMissingArgument': {
+      const flags = optionByFlags(cmd, values[0])?.flags ?? values[0];
+      return { message: `${flagName(flags)} needs a value: ${flags}` };
+    }
+    case 'commander.missingMandatoryOptionValue': {
+      const option = cmd.options.find((o) => o.mandatory && cmd.getOptionValue(o.attributeName()) === undefined);
+      return { message: `missing required option ${flagName(option?.flags ?? values[0])}${where}`, hint: usage };
+    }
+    case 'commander.conflictingOption':
+      return { message: `${flagName(values[0])} cannot be used with ${flagName(values[1])}` };
+    case 'commander.excessArguments': {
+      const extra = cmd.args[cmd.registeredArguments.length];
+      const what = extra === undefined ? `${cmd.args.length} arguments` : `argument "${extra}"`;
+      return { message: `unexpected ${what} for "${commandPath(cmd)}"`, hint: usage };
+    }
+    default: {
+      const [message, ...rest] = raw.split('\n');
+      return { message, hint: rest.join(' ').trim() || undefined };
+    }
+  }
 }
