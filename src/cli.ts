@@ -186,7 +186,7 @@ function reportError(thrown: unknown, ctx: Context): number {
   write(`shorty: unexpected error: ${shown(message)}\n`);
   if (debug && err instanceof Error && err.stack) write(`${stack(err.stack)}\n`);
   else write('hint: run again with --debug for details\n');
-  return 1;
+  return EXIT.api;
 }
 
 function oneLine(s: string): string {

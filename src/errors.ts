@@ -1,3 +1,20 @@
+/**
+ * The exit codes: the one table every error class, command and bulk run takes its number from.
+ * `shorty help exit-codes` prints it.
+ */
+export const EXIT = {
+  ok: 0,
+  api: 1,
+  usage: 2,
+  auth: 3,
+  rateLimit: 4,
+  network: 5,
+  interrupted: 130,
+  terminated: 143,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
 /** Every failure a command can report; `exitCode` is the contract's exit code. */
 export class ShortyError extends Error {
   readonly exitCode: number;
@@ -13,7 +30,7 @@ export class ShortyError extends Error {
 /** Bad flags, arguments or input, found before any request is sent. */
 export class UsageError extends ShortyError {
   constructor(message: string, hint?: string) {
-    super(message, 2, hint);
+    super(message, EXIT.usage, hint);
   }
 }
 
@@ -21,7 +38,7 @@ export class UsageError extends ShortyError {
 export class ApiError extends ShortyError {
   readonly status?: number;
   constructor(message: string, opts: { status?: number; hint?: string } = {}) {
-    super(message, 1, opts.hint);
+    super(message, EXIT.api, opts.hint);
     this.status = opts.status;
   }
 }
@@ -36,7 +53,7 @@ export class UnusableResponseError extends ApiError {}
 export class AuthError extends ShortyError {
   readonly serverMessage?: string;
   constructor(message: string, hint?: string, serverMessage?: string) {
-    super(message, 3, hint);
+    super(message, EXIT.auth, hint);
     this.serverMessage = serverMessage;
   }
 }
@@ -56,7 +73,7 @@ export class RefusalError extends AuthError {
 /** Rate limited and not allowed to wait, or retries exhausted. */
 export class RateLimitError extends ShortyError {
   constructor(message: string, hint?: string) {
-    super(message, 4, hint);
+    super(message, EXIT.rateLimit, hint);
   }
 }
 
@@ -86,14 +103,14 @@ export function neverSent(kind: NetworkErrorKind): boolean {
 export class NetworkError extends ShortyError {
   readonly kind: NetworkErrorKind;
   constructor(kind: NetworkErrorKind, message: string, hint?: string) {
-    super(message, 5, hint);
+    super(message, EXIT.network, hint);
     this.kind = kind;
   }
 }
 
 /** The run was stopped before it finished: Ctrl-C (SIGINT, 130), SIGTERM (143), or its output went away. */
 export class CancelError extends ShortyError {
-  constructor(message = 'interrupted', exitCode = 130) {
+  constructor(message = 'interrupted', exitCode: number = EXIT.interrupted) {
     super(message, exitCode);
   }
 }
@@ -106,7 +123,7 @@ export class OutputError extends CancelError {
   readonly stream: 'stdout' | 'stderr';
   readonly code?: string;
   constructor(stream: 'stdout' | 'stderr', code: string | undefined, reason: string) {
-    super(`cannot write to ${stream}: ${reason}`, 1);
+    super(`cannot write to ${stream}: ${reason}`, EXIT.api);
     this.stream = stream;
     this.code = code;
   }
@@ -116,14 +133,3 @@ export class OutputError extends CancelError {
     return this.stream === 'stdout' && this.code === 'EPIPE';
   }
 }
-
-export const EXIT = {
-  ok: 0,
-  api: 1,
-  usage: 2,
-  auth: 3,
-  rateLimit: 4,
-  network: 5,
-  interrupted: 130,
-  terminated: 143,
-} as const;

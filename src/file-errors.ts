@@ -1,4 +1,4 @@
-import { ShortyError } from './errors.js';
+import { EXIT, ShortyError } from './errors.js';
 
 /** The codes of failed file calls a person can act on: what each means, and what to do. */
 const FILE_ERRORS: Record<string, [reason: string, hint: string]> = {
@@ -40,7 +40,7 @@ export function fileErrorReason(err: unknown): string {
  * j.log: no space left on the device (ENOSPC)`. Exit 2 by default: shorty opens its files before
  * the first request, so nothing has been sent yet.
  */
-export function fileError(what: string, err: unknown, exitCode = 2, hint?: string): ShortyError {
+export function fileError(what: string, err: unknown, exitCode: number = EXIT.usage, hint?: string): ShortyError {
   const code = (err as NodeJS.ErrnoException | null | undefined)?.code;
   const known = typeof code === 'string' && Object.hasOwn(FILE_ERRORS, code) ? FILE_ERRORS[code][1] : undefined;
   return new ShortyError(`${what}: ${fileErrorReason(err)}`, exitCode, hint ?? known);
@@ -82,5 +82,5 @@ const VERBS: Record<string, string> = {
 export function unexpectedFileError(err: ErrnoError): ShortyError {
   const verb = VERBS[err.syscall ?? ''] ?? 'use';
   const target = err.dest ?? err.path;
-  return fileError(target ? `cannot ${verb} ${target}` : `a file operation (${err.syscall}) failed`, err, 1);
+  return fileError(target ? `cannot ${verb} ${target}` : `a file operation (${err.syscall}) failed`, err, EXIT.api);
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { ShortyError } from '../../errors.js';
+import { EXIT, ShortyError } from '../../errors.js';
 import type { View } from '../../output/printer.js';
 import {
   CONFIG_KEYS,
@@ -74,7 +74,7 @@ export function register(config: Command, ctx: Context): void {
         const value = shown(key, values[key]);
         // stdout keeps the profile's value (scripts read it); a person learns on stderr that runs use another.
         const overridden = override(ctx, key);
-        if (value === null) throw new ShortyError(`${key} is not set in profile "${profile}"`, 1, overridden);
+        if (value === null) throw new ShortyError(`${key} is not set in profile "${profile}"`, EXIT.api, overridden);
         ctx.io.stdout.write(`${value}\n`);
         if (overridden) await (await ctx.printer()).note(`note: ${overridden}`);
       }),

@@ -1,4 +1,5 @@
 import type { Context } from '../../context.js';
+import { EXIT } from '../../errors.js';
 import { configDir } from '../../settings/paths.js';
 import { DEFAULT_PROFILE, openStore, readConfig, requireProfile } from '../../settings/store.js';
 import { checkConsentPossible } from '../shared/delete.js';
@@ -16,7 +17,7 @@ export async function deleteProfile(ctx: Context, name: string): Promise<number 
     const question = `Delete profile "${name}" and its saved API key? This cannot be undone.`;
     if (!(await (await ctx.prompter()).confirm(question, false))) {
       ctx.io.stderr.write('nothing deleted\n');
-      return 1;
+      return EXIT.api;
     }
   }
   const data = await (await openStore(dir)).update((config) => {

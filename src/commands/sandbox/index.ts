@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { ShortyError, UsageError } from '../../errors.js';
+import { EXIT, ShortyError, UsageError } from '../../errors.js';
 import { fileError } from '../../file-errors.js';
 import { action, examples, notes } from '../shared/action.js';
 import { completeOption } from '../../completion/values.js';
@@ -36,7 +36,7 @@ export function register(cmd: Command, ctx: Context): void {
         } catch (err) {
           if (err instanceof FinalSaveError) {
             const failed = fileError(`cannot save the data to ${err.file}`, err.cause, 1);
-            throw new ShortyError(`${failed.message}; the changes since the last save are lost`, 1, failed.hint);
+            throw new ShortyError(`${failed.message}; the changes since the last save are lost`, EXIT.api, failed.hint);
           }
           const code = (err as NodeJS.ErrnoException).code;
           if (code === 'EADDRINUSE') {

@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { EXIT, UsageError } from '../../errors.js';
 import { parseId } from '../../input/validate.js';
 import { canPrompt } from '../../io.js';
 import type { Row } from '../../output/printer.js';
@@ -23,7 +23,7 @@ export async function deleteMany(ctx: Context, req: DeleteRequest): Promise<numb
   const ids = distinct(req.resolve ? await req.resolve(req.ids) : req.ids.map((id) => parseId(id, `${req.noun} id`)));
   if (!(await confirmed(ctx, req.noun, ids))) {
     ctx.io.stderr.write('nothing deleted\n');
-    return 1;
+    return EXIT.api;
   }
   const api = await ctx.api();
   await forEachItem(ctx, {

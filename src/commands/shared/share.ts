@@ -3,7 +3,7 @@
 // stdout, which stays data.
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { ShortyError, UsageError } from '../../errors.js';
+import { EXIT, ShortyError, UsageError } from '../../errors.js';
 import { terminalText } from '../../util/terminal-text.js';
 
 export interface ShareFlags {
@@ -47,7 +47,7 @@ export async function prepareShare(
       try {
         await launch(command);
       } catch (err) {
-        throw new ShortyError(`--web: could not start ${command.command}: ${(err as Error).message}`, 1);
+        throw new ShortyError(`--web: could not start ${command.command}: ${(err as Error).message}`, EXIT.api);
       }
       note(`Opening ${terminalText(url)} in your browser.`);
     });
@@ -65,7 +65,7 @@ export async function prepareShare(
       try {
         await copyTo(clipboard, String(url));
       } catch (err) {
-        throw new ShortyError(`--copy: ${(err as Error).message}`, 1);
+        throw new ShortyError(`--copy: ${(err as Error).message}`, EXIT.api);
       }
       note(`Copied ${terminalText(url)} to the clipboard.`);
     });
@@ -75,7 +75,7 @@ export async function prepareShare(
     if (typeof url !== 'string' || !isWebUrl(url)) {
       throw new ShortyError(
         `the answer carries no http(s) short URL to open or copy: ${terminalText(JSON.stringify(url ?? null))}`,
-        1,
+        EXIT.api,
       );
     }
     for (const step of steps) await step(url);
