@@ -1,7 +1,7 @@
 // The quick start's main job: start the bundled sandbox on a free port, run real shorty commands
 // against it (as a user would in a terminal), then stop it. No account, no network.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';

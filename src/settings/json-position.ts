@@ -44,10 +44,10 @@ export function jsonErrorOffset(text: string): number {
       i += 1;
       if (c === '"') return;
       if (c !== '\\') continue;
-      const escape = text[i];
-      if (escape === undefined || !ESCAPES.includes(escape)) fail();
-      if (escape === 'u' && !/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) fail();
-      i += escape === 'u' ? 5 : 1;
+      const escapeChar = text[i];
+      if (escapeChar === undefined || !ESCAPES.includes(escapeChar)) fail();
+      if (escapeChar === 'u' && !/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) fail();
+      i += escapeChar === 'u' ? 5 : 1;
     }
   };
   const list = (close: string, item: () => void) => {
@@ -60,7 +60,10 @@ export function jsonErrorOffset(text: string): number {
     for (;;) {
       item();
       space();
-      if (text[i] !== ',') return take(close);
+      if (text[i] !== ',') {
+        take(close);
+        return;
+      }
       i += 1;
     }
   };
@@ -68,15 +71,22 @@ export function jsonErrorOffset(text: string): number {
     space();
     const c = text[i];
     if (c === '{') {
-      return list('}', () => {
+      list('}', () => {
         space();
         string();
         take(':');
         value();
       });
+      return;
     }
-    if (c === '[') return list(']', value);
-    if (c === '"') return string();
+    if (c === '[') {
+      list(']', value);
+      return;
+    }
+    if (c === '"') {
+      string();
+      return;
+    }
     NUMBER.lastIndex = i;
     const number = NUMBER.exec(text);
     if (number) {

@@ -43,12 +43,17 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
     res.writeHead(status, { 'content-type': type });
     res.end(typeof body === 'string' ? body : JSON.stringify(body));
   };
-  if (req.headers.authorization !== `Bearer ${KEY}`)
-    return send(403, { error: 1, message: 'A valid API key is required to use this service.' });
+  if (req.headers.authorization !== `Bearer ${KEY}`) {
+    send(403, { error: 1, message: 'A valid API key is required to use this service.' });
+    return;
+  }
   const route = `${req.method} ${url.pathname}`;
-  if (route === 'GET /api/overlay') return send(200, overlayPage(Number(url.searchParams.get('page') ?? 1)));
+  if (route === 'GET /api/overlay') {
+    send(200, overlayPage(Number(url.searchParams.get('page') ?? 1)));
+    return;
+  }
   if (route === 'GET /api/campaigns') {
-    return send(200, {
+    send(200, {
       error: '0',
       data: {
         result: 1,
@@ -59,10 +64,11 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
         campaigns: [{ id: 5, domain: 'Spring', public: true, rotator: false, list: 'https://s/u/5' }],
       },
     });
+    return;
   }
-  if (route === 'DELETE /api/domain/7/delete') return send(200, { error: '1', message: 'Domain does not exist.' });
-  if (route === 'GET /api/splash') return send(200, { error: true, message: 'Something failed.' });
-  send(404, '<html><body><h1>404 Not Found</h1></body></html>', 'text/html');
+  if (route === 'DELETE /api/domain/7/delete') send(200, { error: '1', message: 'Domain does not exist.' });
+  else if (route === 'GET /api/splash') send(200, { error: true, message: 'Something failed.' });
+  else send(404, '<html><body><h1>404 Not Found</h1></body></html>', 'text/html');
 }
 
 beforeAll(async () => {

@@ -78,7 +78,7 @@ function expectOneError(res: CliResult, exitCode: number, message: RegExp): void
   expect(res.stderr).not.toMatch(/^\s+at |<html/m);
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 describe('proxies from the environment', () => {
   test('an https base URL goes through a CONNECT tunnel of HTTPS_PROXY; NODE_EXTRA_CA_CERTS trusts the private CA', async () => {
@@ -252,7 +252,7 @@ describe('proxies from the environment', () => {
       res,
       5,
       new RegExp(
-        `^shorty: cannot reach the proxy http://\\*\\*\\*:\\*\\*\\*@127\\.0\\.0\\.1:${port} \\(connection refused\\): GET ${escape(tls.url)}/api/urls$`,
+        `^shorty: cannot reach the proxy http://\\*\\*\\*:\\*\\*\\*@127\\.0\\.0\\.1:${port} \\(connection refused\\): GET ${escapeRegExp(tls.url)}/api/urls$`,
       ),
     );
     expect(res.stderr).toMatch(/^hint: check HTTPS_PROXY/m);
@@ -266,7 +266,7 @@ describe('proxies from the environment', () => {
     expectOneError(
       res,
       5,
-      new RegExp(`^shorty: the proxy ${escape(p.url)} did not connect to 127\\.0\\.0\\.1:${port} \\(HTTP 502\\)`),
+      new RegExp(`^shorty: the proxy ${escapeRegExp(p.url)} did not connect to 127\\.0\\.0\\.1:${port} \\(HTTP 502\\)`),
     );
     expect(p.tunnels).toEqual([`127.0.0.1:${port}`]);
   });
@@ -289,7 +289,7 @@ describe('certificates', () => {
       res,
       5,
       new RegExp(
-        `^shorty: the certificate of 127\\.0\\.0\\.1:${tls.port} is not trusted \\(\\w+\\): GET ${escape(tls.url)}/api/urls$`,
+        `^shorty: the certificate of 127\\.0\\.0\\.1:${tls.port} is not trusted \\(\\w+\\): GET ${escapeRegExp(tls.url)}/api/urls$`,
       ),
     );
     expect(res.stderr).toMatch(/^hint: .*NODE_EXTRA_CA_CERTS=/m);
@@ -321,7 +321,7 @@ describe('redirects are never followed', () => {
       res,
       1,
       new RegExp(
-        `^shorty: the server redirected ${method} ${escape(redirector.url + path)} to ${escape(target.url + path)} \\(HTTP 301\\)`,
+        `^shorty: the server redirected ${method} ${escapeRegExp(redirector.url + path)} to ${escapeRegExp(target.url + path)} \\(HTTP 301\\)`,
       ),
     );
     expect(res.stderr).toMatch(/^hint: if the service moved, point the base URL at its new address/m);
@@ -335,7 +335,7 @@ describe('redirects are never followed', () => {
     expectOneError(
       res,
       1,
-      new RegExp(`to ${escape(target.url)}/api/v1/\\*\\*\\*/shorturl/list_active_urls\\.json \\(HTTP 301\\)`),
+      new RegExp(`to ${escapeRegExp(target.url)}/api/v1/\\*\\*\\*/shorturl/list_active_urls\\.json \\(HTTP 301\\)`),
     );
     expect(target.paths).toEqual([]);
   });
@@ -398,7 +398,9 @@ describe('a base URL with a path', () => {
     expectOneError(
       res,
       1,
-      new RegExp(`^shorty: endpoint not found: GET ${escape(`${shortener.url}/elsewhere${path}`)} \\(HTTP 404\\)`),
+      new RegExp(
+        `^shorty: endpoint not found: GET ${escapeRegExp(`${shortener.url}/elsewhere${path}`)} \\(HTTP 404\\)`,
+      ),
     );
     expect(res.stderr).toMatch(/^hint: check the base URL: .*https:\/\/example\.com\/shortener/m);
   });

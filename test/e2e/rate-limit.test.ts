@@ -133,7 +133,7 @@ describe('rate-limit answers from the server', () => {
   });
 
   test('--no-wait turns a server refusal into exit 4', async () => {
-    const { sb, shorty } = await sharedClockServer('1/2s');
+    const { shorty } = await sharedClockServer('1/2s');
     const res = await shorty(['api', 'GET', '/account', '--no-wait']);
     expect(res.exitCode).toBe(4);
     expect(res.stderr).toMatch(/^shorty: rate limited: the server refused .*\nhint: /);

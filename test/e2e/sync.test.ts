@@ -76,7 +76,7 @@ describe('urls sync: plan and apply', () => {
     expect(applied.stderr).toMatch(/\n1 created, 1 updated, 1 deleted, 0 failed in \S+\n$/);
     const sent = writes(applied.requests);
     expect(sent.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
-      ['DELETE /api/url/' + winter + '/delete', 'POST /api/url/add', `PUT /api/url/${summer}/update`].sort(),
+      [`DELETE /api/url/${winter}/delete`, 'POST /api/url/add', `PUT /api/url/${summer}/update`].sort(),
     );
     // The update carries the long URL the API requires and the one field that differs: not the
     // empty description (an empty cell leaves the field alone), not the alias.

@@ -4,8 +4,9 @@
 const dns = require('node:dns');
 
 const lookup = dns.lookup;
-dns.lookup = function lookupTestHosts(hostname, options, callback) {
-  if (typeof hostname !== 'string' || !hostname.endsWith('.shorty.test')) return lookup.apply(this, arguments);
+dns.lookup = function lookupTestHosts(hostname, options, callback, ...rest) {
+  if (typeof hostname !== 'string' || !hostname.endsWith('.shorty.test'))
+    return lookup.call(this, hostname, options, callback, ...rest);
   const done = typeof options === 'function' ? options : callback;
   const all = typeof options === 'object' && options !== null && options.all;
   process.nextTick(() => (all ? done(null, [{ address: '127.0.0.1', family: 4 }]) : done(null, '127.0.0.1', 4)));

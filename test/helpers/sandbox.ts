@@ -71,7 +71,7 @@ function wrap(baseUrl: string, apiKey: string, close: () => Promise<void>): Star
         body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       });
       const text = await res.text();
-      let json: unknown = undefined;
+      let json: unknown;
       try {
         json = JSON.parse(text);
       } catch {

@@ -16,6 +16,7 @@ export function register(cmd: Command, ctx: Context): void {
     cmd,
     'source <(shorty completion bash)   # bash, now (in ~/.bashrc: every shell)',
     'shorty completion bash > ~/.local/share/bash-completion/completions/shorty',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: zsh's own ${fpath[1]}, written for the shell
     'shorty completion zsh > "${fpath[1]}/_shorty"  # zsh; restart the shell',
     'shorty completion fish > ~/.config/fish/completions/shorty.fish',
   );
