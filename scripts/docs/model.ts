@@ -1,6 +1,7 @@
 // Reads the command tree that `--help` prints from into plain data for the reference pages and
 // man pages: the same program, the same commander Help, the same notes and examples.
 import type { Command, Help } from 'commander';
+import type { EventEmitter } from 'node:events';
 import { buildProgram } from '../../src/cli.js';
 import { createContext } from '../../src/factory.js';
 import { HELP_TOPICS, type HelpTopic, topicTable } from '../../src/help/topics.js';
@@ -129,7 +130,12 @@ function describe(cmd: Command, path: string, helper: Help, all: DocCommand[]): 
 /** What addHelpText('after') adds to the command's help: its notes and examples. */
 function afterText(cmd: Command): string {
   const parts: string[] = [];
-  cmd.emit('afterHelp', { error: false, command: cmd, write: (s: string) => void parts.push(s) });
+  // A Command is an EventEmitter (commander's help events), which its types leave out.
+  (cmd as unknown as EventEmitter).emit('afterHelp', {
+    error: false,
+    command: cmd,
+    write: (s: string) => void parts.push(s),
+  });
   return parts.join('');
 }
 
