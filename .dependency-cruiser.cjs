@@ -1,4 +1,4 @@
-// The layers of src/ (README, "Development"), checked by `npm run lint:deps` (scripts/lint-deps.mjs,
+// The layers of src/ (CONTRIBUTING.md, "Layers"), checked by `npm run lint:deps` (scripts/lint-deps.mjs,
 // which runs dependency-cruiser on a JavaScript copy of src/: paths below match either extension).
 // Type-only imports count: a layer may not lean on another even for a type.
 //

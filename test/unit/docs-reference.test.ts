@@ -1,7 +1,7 @@
 // The command reference (docs/commands/) and the man pages (man/) are what `npm run docs` makes of
 // the command tree, as completions/ are what `shorty completion` prints: a stale file fails here.
 import { execa } from 'execa';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED_DIRS, type GeneratedDocs, generateDocs } from '../../scripts/docs/generate.js';
@@ -61,5 +61,38 @@ describe('npm run docs', () => {
     expect(roff('.leading dot')).toBe('\\&.leading dot');
     expect(roff("'quote")).toBe("\\&'quote");
     expect(roff('a\\tb --flag ✓')).toBe('a\\etb \\-\\-flag \\[u2713]');
+  });
+});
+
+describe('the documentation', () => {
+  const pages = [
+    'README.md',
+    'CONTRIBUTING.md',
+    'CHANGELOG.md',
+    ...readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => `docs/${name}`),
+  ];
+
+  it('links only to files of the repository', () => {
+    const broken: string[] = [];
+    for (const page of pages) {
+      const text = committed(page).replace(/```[\s\S]*?```/g, '');
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z]+:/.test(target) || target.startsWith('#')) continue;
+        const path = join(ROOT, page, '..', decodeURI(target.split('#')[0]));
+        if (!existsSync(path)) broken.push(`${page} -> ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('keeps the README short, with the sandbox, login and a first import on its first screens', () => {
+    const readme = committed('README.md');
+    expect(Buffer.byteLength(readme)).toBeLessThanOrEqual(15 * 1024);
+    const first100 = readme.split('\n').slice(0, 100).join('\n');
+    for (const step of ['shorty sandbox', 'shorty login', 'shorty urls add', 'shorty urls import'])
+      expect(first100).toContain(step);
+    expect(readme).toMatch(/^npm test\b/m);
   });
 });
