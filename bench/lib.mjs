@@ -2,7 +2,7 @@
 // to measure against (a separate process, so the server's work never shares the client's core time).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSandboxProcess } from '../scripts/sandbox-process.mjs';
 
@@ -60,7 +60,7 @@ export async function addLink(sandbox, body) {
  * it ran on: the figures docs/design/performance.md points at are the last run's, never retyped.
  * `log` prints a line and keeps it; `save` writes the file (a run that failed saves nothing).
  */
-export function recordResults(name) {
+export function recordResults(name, dir = join(ROOT, 'bench', 'results')) {
   const lines = [];
   return {
     log(...parts) {
@@ -69,7 +69,7 @@ export function recordResults(name) {
       lines.push(line);
     },
     save() {
-      const file = join(ROOT, 'bench', 'results', `${name}.md`);
+      const file = join(dir, `${name}.md`);
       const command = ['node', `bench/${name}.mjs`, ...process.argv.slice(2)].join(' ');
       const [load1] = loadavg();
       const text = [
@@ -85,7 +85,7 @@ export function recordResults(name) {
       ].join('\n');
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, text);
-      console.error(`figures written to ${file.slice(ROOT.length)}`);
+      console.error(`figures written to ${relative(ROOT, file)}`);
     },
   };
 }
