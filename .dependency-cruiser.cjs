@@ -1,6 +1,6 @@
-// The layers of src/, checked by `npm run lint:deps` (dependency-cruiser reads the TypeScript
-// sources through tsconfig.json). Type-only imports count: a layer may not lean on another even
-// for a type.
+// The layers of src/ (CONTRIBUTING.md, "Layers"), checked by `npm run lint:deps`
+// (dependency-cruiser reads the TypeScript sources through tsconfig.json). Type-only imports
+// count: a layer may not lean on another even for a type.
 //
 //   util/                      leaf utilities: import nothing of the project
 //   errors, io, version        the base every layer may use

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { addLink, arg, BIN, cleanEnv, startSandbox } from './lib.mjs';
+import { addLink, arg, BIN, cleanEnv, startSandbox, recordResults } from './lib.mjs';
 
 const LINKS = Number(arg('--links') ?? 2500);
 const PAGE_SIZES = (arg('--page-sizes') ?? '500,100,1000,5000').split(',').map(Number);
@@ -69,20 +69,22 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-console.log(`links ${LINKS}`);
-console.log('page size  rows     requests  ceil(N/size)  seconds');
+const out = recordResults('export');
+out.log(`links ${LINKS}`);
+out.log('page size  rows     requests  ceil(N/size)  seconds');
 for (const r of results) {
-  console.log(
+  out.log(
     `${String(r.pageSize).padEnd(10)} ${String(r.rows).padEnd(8)} ${String(r.requests).padEnd(9)} ${String(r.expected).padEnd(13)} ${r.seconds.toFixed(2)}`,
   );
 }
 let ok = results.every((r) => r.requests === r.expected && r.rows === LINKS);
-console.log(ok ? 'every export: requests = ceil(N / page size), all links written' : 'MISMATCH');
+out.log(ok ? 'every export: requests = ceil(N / page size), all links written' : 'MISMATCH');
 if (list) {
-  console.log(
+  out.log(
     `urls list --all: ${list.rows} rows, ${list.requests} requests sent, goal ceil(${LINKS}/${LIST_PAGE_SIZE}) = ${list.expected}, ` +
       `${list.seconds.toFixed(2)} s (at 15 a page it would be ${Math.ceil(LINKS / 15)})`,
   );
   ok &&= list.requests === list.expected && list.rows === LINKS;
 }
+out.save();
 process.exitCode = ok ? 0 : 1;

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { arg, BIN, cleanEnv, startSandbox } from './lib.mjs';
+import { arg, BIN, cleanEnv, startSandbox, recordResults, textTable } from './lib.mjs';
 
 const MACHINES = Number(arg('--machines') ?? 3);
 const COUNT = Number(arg('--count') ?? 10);
@@ -103,7 +103,9 @@ try {
   floorMs = (await fleet(`--rate-limit 100000/1s --rate-store ${redis.url}`, '100000/1s')).ms;
   report(`${MACHINES} machines x ${COUNT}, Redis store`, await fleet(`${flags} --rate-store ${redis.url}`));
   report(`${MACHINES} machines x ${COUNT}, a state file each`, await fleet(flags));
-  console.table(rows);
+  const out = recordResults('fleet');
+  out.log(textTable(rows));
+  out.save();
 } finally {
   redis.close();
   rmSync(dir, { recursive: true, force: true });

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, createWriteStream } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
-import { arg, BIN, cleanEnv, startSandbox } from './lib.mjs';
+import { arg, BIN, cleanEnv, startSandbox, recordResults } from './lib.mjs';
 
 const SIZES = (arg('--sizes') ?? '10000,100000').split(',').map(Number);
 const SEND = !process.argv.includes('--skip-send');
@@ -77,9 +77,10 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-console.log('mode       rows     seconds  rows/s    peak RSS MiB');
+const out = recordResults('import');
+out.log('mode       rows     seconds  rows/s    peak RSS MiB');
 for (const r of results) {
-  console.log(
+  out.log(
     `${r.mode.padEnd(10)} ${String(r.size).padEnd(8)} ${fmt(r.seconds, 2).padEnd(8)} ${String(Math.round(r.size / r.seconds)).padEnd(9)} ${fmt(r.rssMiB)}`,
   );
 }
@@ -89,8 +90,9 @@ for (const mode of ['dry-run', 'sandbox']) {
   if (small && large && small !== large) {
     const ratio = large.rssMiB / small.rssMiB;
     const ok = large.rssMiB < 120 && ratio <= 1.2;
-    console.log(
+    out.log(
       `${mode}: peak RSS ${large.size}/${small.size} ratio ${fmt(ratio, 2)} (goal <= 1.2), peak ${fmt(large.rssMiB)} MiB (goal < 120): ${ok ? 'met' : 'NOT met'}`,
     );
   }
 }
+out.save();

@@ -1,6 +1,8 @@
 // What every benchmark needs: the built CLI, a clean environment, and a `shorty sandbox` process
 // to measure against (a separate process, so the server's work never shares the client's core time).
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSandboxProcess } from '../scripts/sandbox-process.mjs';
 
@@ -51,4 +53,55 @@ export async function addLink(sandbox, body) {
   const answer = await res.json().catch(() => ({ status: res.status }));
   if (answer.error !== 0) throw new Error(`seeding failed: ${JSON.stringify(answer)}`);
   return answer;
+}
+
+/**
+ * What a benchmark prints, also kept in bench/results/<name>.md with the command and the machine
+ * it ran on: the figures docs/design/performance.md points at are the last run's, never retyped.
+ * `log` prints a line and keeps it; `save` writes the file (a run that failed saves nothing).
+ */
+export function recordResults(name, dir = join(ROOT, 'bench', 'results')) {
+  const lines = [];
+  return {
+    log(...parts) {
+      const line = parts.join(' ');
+      console.log(line);
+      lines.push(line);
+    },
+    save() {
+      const file = join(dir, `${name}.md`);
+      const command = ['node', `bench/${name}.mjs`, ...process.argv.slice(2)].join(' ');
+      const [load1] = loadavg();
+      const text = [
+        `# ${name}`,
+        '',
+        `Written by \`${command}\` on ${new Date().toISOString().slice(0, 10)}: Node ${process.version},`,
+        `${cpus().length} CPUs, load average ${load1.toFixed(1)} at the end. Run it again to update this file.`,
+        '',
+        '```text',
+        ...lines,
+        '```',
+        '',
+      ].join('\n');
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, text);
+      console.error(`figures written to ${relative(ROOT, file)}`);
+    },
+  };
+}
+
+/** Rows of objects as aligned text columns (what console.table shows, without its box). */
+export function textTable(rows) {
+  if (rows.length === 0) return '(no rows)';
+  const keys = Object.keys(rows[0]);
+  const cells = [keys, ...rows.map((row) => keys.map((key) => String(row[key] ?? '')))];
+  const widths = keys.map((_, i) => Math.max(...cells.map((line) => line[i].length)));
+  return cells
+    .map((line) =>
+      line
+        .map((cell, i) => cell.padEnd(widths[i]))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }

@@ -12,7 +12,7 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { arg, BIN, cleanEnv, startSandbox } from './lib.mjs';
+import { arg, BIN, cleanEnv, startSandbox, recordResults } from './lib.mjs';
 
 const ROWS = Number(arg('--rows') ?? 300);
 const KILL_ROWS = Number(arg('--kill-rows') ?? 200);
@@ -159,13 +159,15 @@ try {
 }
 
 const r = results;
-console.log(
+const out = recordResults('outages');
+out.log(
   `\nimport ${ROWS} rows at ${CAP}, ~1 request in 10 faulted (${r.import.faulted} of ${r.import.requests} requests, ${r.import.waits} waits):` +
     ` exit ${r.import.exit}, ${r.import.total} links (${r.import.dup} duplicated), ${r.import.seconds.toFixed(1)} s vs ${r.import.ideal.toFixed(1)} s ideal` +
     ` (${((r.import.seconds / r.import.ideal - 1) * 100).toFixed(0)} % over)`,
 );
-console.log(`undo: exit ${r.undo.exit}, ${r.undo.left} links left, ${r.undo.seconds.toFixed(1)} s`);
-console.log(
+out.log(`undo: exit ${r.undo.exit}, ${r.undo.left} links left, ${r.undo.seconds.toFixed(1)} s`);
+out.log(
   `kill -9: ${r.kill.kills} kills, ${r.kill.found} lost creates found on resume, ${r.kill.total} links for ${KILL_ROWS} rows` +
     ` (${r.kill.dup} duplicated), ${r.kill.seconds.toFixed(1)} s in all vs ${r.kill.ideal.toFixed(1)} s ideal`,
 );
+out.save();

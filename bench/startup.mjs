@@ -9,11 +9,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addLink, arg, BIN, cleanEnv as shellFreeEnv, startSandbox } from './lib.mjs';
+import { addLink, arg, BIN, cleanEnv as shellFreeEnv, startSandbox, recordResults } from './lib.mjs';
 
 const rounds = Number(arg('--rounds')) || 31;
 const WARMUP = 3;
 const GOALS = { help: 1.3, list: 2.0 };
+const out = recordResults('startup');
 
 function nodeBinaries() {
   const given = process.argv.flatMap((a, i) => (a === '--node' ? [process.argv[i + 1]] : []));
@@ -54,15 +55,15 @@ function benchOne(node, cases) {
   }
   const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
   const base = median(samples[0]);
-  console.log(`\nnode ${version}: ${rounds} rounds (+${WARMUP} warm-up), alternating; medians`);
-  console.log(`${'command'.padEnd(22)}${'ms'.padStart(8)}${'ratio'.padStart(8)}  goal`);
+  out.log(`\nnode ${version}: ${rounds} rounds (+${WARMUP} warm-up), alternating; medians`);
+  out.log(`${'command'.padEnd(22)}${'ms'.padStart(8)}${'ratio'.padStart(8)}  goal`);
   let missed = false;
   cases.forEach((c, i) => {
     const ms = median(samples[i]);
     const ratio = ms / base;
     const verdict = c.goal === undefined ? '' : `<= ${c.goal.toFixed(1)} ${ratio <= c.goal ? 'ok' : 'MISSED'}`;
     if (c.goal !== undefined && ratio > c.goal) missed = true;
-    console.log(`${c.name.padEnd(22)}${ms.toFixed(1).padStart(8)}${ratio.toFixed(2).padStart(8)}  ${verdict}`);
+    out.log(`${c.name.padEnd(22)}${ms.toFixed(1).padStart(8)}${ratio.toFixed(2).padStart(8)}  ${verdict}`);
   });
   return missed;
 }
@@ -94,6 +95,7 @@ async function main() {
     await sandbox.close();
     rmSync(dir, { recursive: true, force: true });
   }
+  out.save();
   process.exitCode = missed ? 1 : 0;
 }
 

@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addLink, arg, BIN, cleanEnv, startSandbox } from './lib.mjs';
+import { addLink, arg, BIN, cleanEnv, startSandbox, recordResults } from './lib.mjs';
 
 const LINKS = Number(arg('--links') ?? 1000);
 const CHANGED = Number(arg('--changed') ?? 10);
@@ -75,16 +75,17 @@ try {
 }
 
 const pages = Math.ceil(LINKS / PAGE_SIZE);
-console.log(`links ${LINKS}, changed ${CHANGED}`);
-console.log('run                    requests  goal  updated  seconds');
-console.log(
+const out = recordResults('sync');
+out.log(`links ${LINKS}, changed ${CHANGED}`);
+out.log('run                    requests  goal  updated  seconds');
+out.log(
   `apply (${CHANGED} changed)`.padEnd(23),
   String(apply.requests).padEnd(9),
   String(pages + CHANGED).padEnd(5),
   String(apply.updated).padEnd(8),
   apply.seconds.toFixed(2),
 );
-console.log(
+out.log(
   'again (nothing to do)'.padEnd(23),
   String(again.requests).padEnd(9),
   String(pages).padEnd(5),
@@ -93,5 +94,6 @@ console.log(
 );
 const ok =
   apply.requests === pages + CHANGED && apply.updated === CHANGED && again.requests === pages && again.updated === 0;
-console.log(ok ? `goal met: list pages + ${CHANGED} writes, then list pages alone` : 'MISMATCH');
+out.log(ok ? `goal met: list pages + ${CHANGED} writes, then list pages alone` : 'MISMATCH');
+out.save();
 process.exitCode = ok ? 0 : 1;

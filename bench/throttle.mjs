@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { build } from 'esbuild';
-import { arg, BIN, cleanEnv, ROOT, startSandbox } from './lib.mjs';
+import { arg, BIN, cleanEnv, ROOT, startSandbox, recordResults, textTable } from './lib.mjs';
 
 const QUICK = process.argv.includes('--quick');
 const ONLY = arg('--only');
@@ -193,7 +193,9 @@ try {
     report(name, rate, count, await measure(), loops ? floors.get(loops) : undefined);
   }
 
-  console.table(rows);
+  const out = recordResults('throttle');
+  out.log(textTable(rows));
+  out.save();
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,17 +1,27 @@
-// Run before `npm test`: the Redis rate-store tests start a real redis-server (Debian's package).
-// On a fresh machine where we are root with apt-get (CI, a container) it is installed; anywhere
-// else the run stops with the one command to run.
+// Run before `npm test`: the Redis rate-store tests start a real redis-server, and the docs test
+// renders every man page with groff (Debian's packages). On a fresh machine where we are root with
+// apt-get (CI, a container) they are installed; anywhere else the run stops with the one command
+// to run.
 import { spawnSync } from 'node:child_process';
 
 const has = (cmd, args) => spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
 
-if (!has('redis-server', ['--version'])) {
+const NEEDED = [
+  { command: 'redis-server', package: 'redis-server', brew: 'redis', why: 'the Redis rate-store tests' },
+  { command: 'groff', package: 'groff-base', brew: 'groff', why: 'the man page test' },
+];
+
+const missing = NEEDED.filter((tool) => !has(tool.command, ['--version']));
+if (missing.length > 0) {
+  const packages = missing.map((tool) => tool.package);
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   if (root && has('apt-get', ['--version'])) {
-    console.error('test setup: installing redis-server (Debian package) for the Redis rate-store tests');
+    console.error(
+      `test setup: installing ${packages.join(', ')} (Debian) for ${missing.map((t) => t.why).join(' and ')}`,
+    );
     const steps = [
       ['apt-get', ['update', '-qq']],
-      ['apt-get', ['install', '-y', '-qq', 'redis-server']],
+      ['apt-get', ['install', '-y', '-qq', ...packages]],
     ];
     for (const [cmd, args] of steps) {
       const res = spawnSync(cmd, args, {
@@ -21,9 +31,11 @@ if (!has('redis-server', ['--version'])) {
       if (res.status !== 0) process.exit(res.status ?? 1);
     }
   } else {
-    console.error(
-      'test setup: the Redis rate-store tests need redis-server: install it (e.g. `sudo apt-get install redis-server`, `brew install redis`) and run again',
-    );
+    for (const tool of missing) {
+      console.error(
+        `test setup: ${tool.why} need ${tool.command}: install it (e.g. \`sudo apt-get install ${tool.package}\`, \`brew install ${tool.brew}\`) and run again`,
+      );
+    }
     process.exit(1);
   }
 }

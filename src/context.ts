@@ -9,7 +9,7 @@ import type { Env, SettingFlags, Settings } from './settings/types.js';
 import type { Secrets } from './util/secrets.js';
 import type { Clock } from './util/sleep.js';
 
-/** Global flags, accepted before or after the subcommand (see cli-contract "Global flags"). */
+/** Global flags, accepted before or after the subcommand (`shorty help flags`). */
 export interface GlobalOptions extends SettingFlags {
   json?: boolean;
   fields?: string;

@@ -3,7 +3,7 @@
 // received, so the printers, -q, --fields and every comparison see the numbers they are.
 
 /**
- * Keys that hold a whole number in api-spec.md (or, for v6 extras, in the server's database).
+ * Keys that hold a whole number in the API (docs/api.md; or, for v6 extras, in the server's database).
  * Not `campaign`: a link's campaign id in v6 lists, but a campaign's name in v6 campaign answers.
  */
 const NUMERIC_KEYS = new Set([

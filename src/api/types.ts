@@ -1,4 +1,4 @@
-// The API's vocabulary, from api-spec.md: the value sets both sides check and the shapes both
+// The API's vocabulary, from docs/api.md: the value sets both sides check and the shapes both
 // build (a link body, an account, a channel item). Shared by the client and the sandbox, the only
 // thing they share: types and constants only — no logic, no imports. The response envelopes are
 // read field by field where they are used (servers disagree on them), so they are not typed here.

@@ -146,7 +146,7 @@ const COMMANDS: TopCommand[] = [
  * Registers the top-level commands. Given argv, only the command named in it is built (the others
  * only show in the root help and in suggestions for an unknown word); with no command word, the
  * commands the root help describes, the groups as placeholders. Building the whole tree costs
- * ~5 ms, a tenth of `shorty --help` (README, "Performance"). `help A B` gets what the root help
+ * ~5 ms, a tenth of `shorty --help` (docs/design/performance.md). `help A B` gets what the root help
  * gets, and A in full; `completion` and an unknown word get the whole tree (completion scripts,
  * suggestions), and so does a call without argv (tests, tools).
  */

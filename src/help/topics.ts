@@ -83,3 +83,12 @@ function topicItems(topic: HelpTopic, root: Command, helper: Help): [string, str
       return OUTPUT_FORMATS.map((format) => [format, FORMAT_MEANINGS[format]]);
   }
 }
+
+/** A topic as data, for the reference pages and man pages `npm run docs` writes. */
+export function topicTable(
+  topic: HelpTopic,
+  root: Command,
+  helper: Help,
+): { intro: string; items: [string, string][] } {
+  return { intro: INTRO[topic], items: topicItems(topic, root, helper) };
+}

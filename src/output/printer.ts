@@ -15,10 +15,10 @@ export interface View {
   columns: string[];
   /** The field -q prints, one value per line (default `id`). */
   quiet?: string;
-  /** Every field an item of a list has (api-spec): list commands check --fields against them
+  /** Every field an item of a list has (docs/api.md): list commands check --fields against them
    * before any request. Without it, --fields is checked against the first row received. */
   fields?: readonly string[];
-  /** Fields servers of other versions add (real-servers.md): accepted by --fields too, shown
+  /** Fields servers of other versions add (docs/api.md, "Server versions"): accepted by --fields too, shown
    * after the declared ones. */
   extraFields?: readonly string[];
 }

@@ -1,5 +1,5 @@
 // The deployed versions of the API the sandbox can imitate (`shorty sandbox --flavor`): v7 is
-// api-spec.md as written, v6 the older line that real-servers.md describes. Every difference
+// the API as docs/api.md describes it, v6 the older line of its "Server versions". Every difference
 // between them is decided here, as data or as the shape of an answer, so the handlers ask
 // `flavor.<rule>` and never which version they serve.
 import type { Account } from '../api/types.js';

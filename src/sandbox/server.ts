@@ -34,7 +34,7 @@ export interface SandboxOptions {
   maxBodyBytes?: number;
   /** clock for dates, expiry and the rate limit (ms since epoch); default Date.now */
   now?: () => number;
-  /** the deployed version to imitate (see flavor.ts); default v7, api-spec.md as written */
+  /** the deployed version to imitate (see flavor.ts); default v7, the API as docs/api.md describes it */
   flavor?: FlavorName;
   /** told when saving `dataFile` fails, and when it works again */
   onSave?: SaveListener;

@@ -1,4 +1,4 @@
-// The same commands against a v7 and a v6 sandbox (real-servers.md): numbers sent as strings,
+// The same commands against a v7 and a v6 sandbox (docs/api.md, "Server versions"): numbers sent as strings,
 // the other keys and shapes of v6 answers, and the 403s of a server or account that refuses the
 // API. What shorty prints must not depend on which server answered.
 import { describe, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// What a user sees against a v6 server (real-servers.md) from the link record, link references,
+// What a user sees against a v6 server (docs/api.md, "Server versions") from the link record, link references,
 // `get` of every resource, read-before-write updates, per-item writes, status and sync: values
 // that arrive as strings print as numbers, the own domain prints empty, and an error answered
 // with HTTP 200 is one line on stderr with exit 1.

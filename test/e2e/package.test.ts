@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../helpers/cli.js';
 import { startProxy } from '../helpers/network.js';
 
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; man: string[] };
 
 /** An environment with no npm settings from the project and no SHORTY_* from the shell. */
 function cleanEnv(extra: Record<string, string> = {}): Record<string, string | undefined> {
@@ -27,6 +27,7 @@ function clientEnv(extra: Record<string, string>): Record<string, string | undef
 describe('the packed tarball', () => {
   let files: string[] = [];
   let shorty = '';
+  let manDir = '';
 
   beforeAll(async () => {
     const dir = tempDir('shorty-pack-');
@@ -58,7 +59,13 @@ describe('the packed tarball', () => {
       },
     );
     shorty = join(prefix, 'bin', 'shorty');
+    manDir = join(prefix, 'share', 'man');
   }, 120_000);
+
+  it('installs the man pages where man finds them (man shorty-urls-import)', () => {
+    expect(readdirSync(join(manDir, 'man1'))).toEqual(expect.arrayContaining(['shorty.1', 'shorty-urls-import.1']));
+    expect(readdirSync(join(manDir, 'man7'))).toContain('shorty-help-environment.7');
+  });
 
   it('holds the entry, the bundle and the completions, and no sources or tests', () => {
     expect(files).toEqual(
@@ -70,8 +77,13 @@ describe('the packed tarball', () => {
         'completions/shorty.bash',
         'completions/_shorty',
         'completions/shorty.fish',
+        'man/shorty.1',
+        'man/shorty-urls-import.1',
+        'man/shorty-help-exit-codes.7',
       ]),
     );
+    // Every page package.json's man field names is in the tarball (npm would fail the install).
+    expect(files).toEqual(expect.arrayContaining(pkg.man.map((page) => page.replace(/^\.\//, ''))));
     expect(files.filter((f) => /^(src|test|bench|scripts)\//.test(f))).toEqual([]);
   });
 

@@ -51,7 +51,7 @@ const SERVER_SAYS: [RegExp, string][] = [
 ];
 
 /**
- * The fields a v6 server adds to the same record (real-servers.md, "Shapes that differ"): shown
+ * The fields a v6 server adds to the same record (docs/api.md, "Server versions"): shown
  * by shorty, as everything a server sends, so they are taken out of json before comparing.
  */
 const V6_EXTRAS = ['uniqueclicks', 'domain', 'campaign', 'channel', 'views', 'planid'];

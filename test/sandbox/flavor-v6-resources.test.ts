@@ -1,5 +1,5 @@
 // `--flavor v6`, the resources: numbers as strings where v6 sends the raw column, `error` 0 in
-// lists, its keys, answer shapes and messages (real-servers.md, "Types" and "Shapes that differ").
+// lists, its keys, answer shapes and messages (docs/api.md, "Server versions").
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
 

@@ -6,7 +6,7 @@ import type { FormatFlag } from './output.js';
 import type { CreateFlags } from './validate.js';
 import { answers } from '../shared/surface.js';
 
-/** The legacy short URL's fields (api-spec) under the link's names (output.ts), for --fields before any request. */
+/** The legacy short URL's fields (docs/api.md) under the link's names (output.ts), for --fields before any request. */
 const LEGACY_FIELDS = [
   'id',
   'shorturl',

@@ -3,7 +3,7 @@ import { parseId } from '../../input/validate.js';
 import { LINK_STATS_FIELDS } from '../../input/link-record.js';
 import type { View } from '../../output/printer.js';
 
-/** A QR code is named by its id: the API has no lookup for QR codes (README, "References"). */
+/** A QR code is named by its id: the API has no lookup for QR codes (docs/links.md, "References"). */
 export function parseQrId(text: string): number {
   try {
     return parseId(text, 'QR code id');

@@ -76,7 +76,7 @@ function listItem(store: Store, flavor: Flavor, channels: Map<number, number[]>,
   });
 }
 
-/** The click breakdowns; each `top*` is the integer 0 while the link has no click (api-spec). */
+/** The click breakdowns; each `top*` is the integer 0 while the link has no click (docs/api.md). */
 function linkStats(l: LinkRecord, flavor: Flavor) {
   const { socialCount, ...tops } = clickBreakdown(l.hits ?? [], flavor.column);
   const some = (l.hits ?? []).length > 0;
