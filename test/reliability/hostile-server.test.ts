@@ -113,7 +113,7 @@ describe('shorty limits --reset', () => {
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ slots: [] });
 
     const after = await runInProcess(['limits', '--json'], { env: env(), configDir });
-    expect(JSON.parse(after.stdout)).toMatchObject({ source: 'configured', used: 0, remaining: 1000, next_in: 0 });
+    expect(JSON.parse(after.stdout)).toMatchObject({ source: 'configured', used: 0, remaining: 1000, next_in_ms: 0 });
     expect(server().requests).toHaveLength(0);
   });
 
