@@ -88,6 +88,9 @@ export function rewordParserError(text: string, cmd?: Command): ParserError {
     return { message: `unknown command "${command[1]}"${where}`, hint: didYouMean(words) ?? helpHint };
   }
   const option = /^unknown option '([^']+)'(?:\s*\(Did you mean (.+)\?\))?$/s.exec(raw);
+  // `-v` is the version in many tools; shorty's is -V, and `shorty version` says more.
+  if (option && option[1] === '-v' && !cmd?.parent)
+    return { message: 'unknown option "-v"', hint: didYouMean(['--version', 'shorty version']) };
   if (option) {
     return {
       message: `unknown option "${option[1]}"${where}`,
