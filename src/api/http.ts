@@ -5,7 +5,7 @@ import type { Clock } from '../util/sleep.js';
 import { CancelError, NetworkError, RateLimitError, UnusableResponseError } from '../errors.js';
 import { forTerminal } from '../util/terminal-text.js';
 import type { Limiter, RateSnapshot } from './limiter.js';
-import { curlLine } from './curl.js';
+import { curlLine, keyExpression } from './curl.js';
 import { ANSWER_TOO_LARGE, createRoutes, exchange, MAX_ANSWER_BYTES } from './exchange.js';
 import { errorCode, isTransient, timeoutError, toNetworkError } from './network-error.js';
 import { maskRequestSecrets } from './redact.js';
@@ -72,7 +72,7 @@ export async function createTransport(ctx: TransportDeps): Promise<Transport> {
   ctx.secrets.add(settings.apiKey);
   const routes = createRoutes((secret) => ctx.secrets.add(secret));
   const redact = (text: string, extra?: readonly string[]) => ctx.secrets.redact(text, extra);
-  // SHORTY_DEBUG=curl adds a replayable curl line per request (the key as $SHORTY_API_KEY).
+  // SHORTY_DEBUG=curl adds a replayable curl line per request (the key as a shell expression).
   const curl = Boolean(settings.curl);
   const debugOn = settings.debug || curl;
   const warned = new Set<string>();
@@ -94,7 +94,7 @@ export async function createTransport(ctx: TransportDeps): Promise<Transport> {
       if (debugOn) ctx.io.stderr.write(`${forTerminal(shown(line))}\n`);
     };
     debug(`> ${req.method} ${req.url}${route.proxy ? ` via proxy ${route.proxy}` : ''}`);
-    if (curl) debug(curlLine(req, settings.apiKey));
+    if (curl) debug(curlLine(req, settings.apiKey, keyExpression(settings)));
     try {
       const headers = { 'user-agent': 'shorty-cli', accept: 'application/json', ...req.headers };
       const res = await exchange(url, { method: req.method, headers, body: req.body }, route, signal);
