@@ -11,6 +11,7 @@ import { errorCode, isTransient, timeoutError, toNetworkError } from './network-
 import { maskRequestSecrets } from './redact.js';
 import { requestSignal } from './request-signal.js';
 import { MAX_SERVER_WAIT_MS, parseReset } from './rate-window.js';
+import { withinMessageSize } from '../util/message-size.js';
 
 export interface HttpRequest {
   method: string;
@@ -80,7 +81,7 @@ export async function createTransport(ctx: TransportDeps): Promise<Transport> {
   const warnOnce = (kind: string, text: string) => {
     if (warned.has(kind)) return;
     warned.add(kind);
-    ctx.io.stderr.write(`warning: ${forTerminal(text)}\n`);
+    ctx.io.stderr.write(`warning: ${forTerminal(withinMessageSize(redact(text)))}\n`);
   };
 
   async function once(req: HttpRequest, idempotent: boolean): Promise<HttpResponse> {

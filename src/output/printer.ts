@@ -6,6 +6,7 @@ import { createRowWriter, jsonText } from './row-writers.js';
 import { writeText } from './sink.js';
 import { renderKeyValue, renderTable, type TableStyle } from './table.js';
 import { forTerminal, forTerminalLines } from '../util/terminal-text.js';
+import { withinMessageSize } from '../util/message-size.js';
 
 export type { Row } from './fields.js';
 
@@ -136,7 +137,7 @@ export async function createPrinter(opts: PrinterOptions): Promise<Printer> {
     if (format === 'ndjson') return out(`${jsonText(obj)}\n`);
     // table, csv and tsv are for rows; a bare confirmation is for the person, on stderr.
     const text = typeof obj.message === 'string' ? obj.message : 'done';
-    await err(`${paint.ok('✓')} ${forTerminal(text)}\n`);
+    await err(`${paint.ok('✓')} ${forTerminal(withinMessageSize(text))}\n`);
   }
 
   return {
@@ -146,7 +147,7 @@ export async function createPrinter(opts: PrinterOptions): Promise<Printer> {
     object,
     message,
     note: async (text) => {
-      if (!quiet) await err(`${forTerminalLines(redact(text))}\n`);
+      if (!quiet) await err(`${forTerminalLines(withinMessageSize(redact(text)))}\n`);
     },
   };
 }
