@@ -19,6 +19,8 @@ export interface View {
   /** Every field an item of a list has (api-spec): list commands check --fields against them
    * before any request. Without it, --fields is checked against the first row received. */
   fields?: readonly string[];
+  /** The csv/tsv header of a list with no items; default: `fields`, else `columns`. Rows print their own keys. */
+  header?: readonly string[];
   /** Fields servers of other versions add (real-servers.md): accepted by --fields too, shown
    * after the declared ones. */
   extraFields?: readonly string[];
@@ -78,11 +80,12 @@ export async function createPrinter(opts: PrinterOptions): Promise<Printer> {
   const err = (text: string) => writeText(io.stderr, text);
   const style: TableStyle = { columns: io.columns, head: paint.head, headers: opts.headers !== false };
   const clean = <T>(value: T): T => redactValues(value, redact);
-  const rowWriter = () =>
+  const rowWriter = (view?: View) =>
     createRowWriter(format as Exclude<OutputFormat, 'table'>, out, fields, {
       excelSafe: opts.excelSafe,
       terminal: io.stdoutIsTTY,
       headers: opts.headers,
+      emptyColumns: view && (view.header ?? view.fields ?? view.columns),
     });
 
   async function printQuiet(row: Row, view: View): Promise<void> {
@@ -97,7 +100,7 @@ export async function createPrinter(opts: PrinterOptions): Promise<Printer> {
       return;
     }
     if (format === 'table') return listTable(rows, view, info);
-    const writer = await rowWriter();
+    const writer = await rowWriter(view);
     let first = true;
     for await (const row of rows) {
       if (first && fields && !view.fields) checkFields(row, fields);
