@@ -79,9 +79,9 @@ export function fitCell(text: string, width: number, role: Role): string {
 }
 
 /** Keeps the start and the end, which say most about a URL: two fifths of the room to the end. */
-export function fitMiddle(text: string, width: number): string {
+export function fitMiddle(text: string, width: number, ellipsis = ELLIPSIS): string {
   if (cellWidth(text) <= width) return text;
-  const room = width - cellWidth(ELLIPSIS);
+  const room = width - cellWidth(ellipsis);
   const tailRoom = Math.floor((room * 2) / 5);
   const chars = [...text];
   let tail = '';
@@ -92,5 +92,5 @@ export function fitMiddle(text: string, width: number): string {
     tail = chars[i] + tail;
     used += w;
   }
-  return fitCells(text, room - used + cellWidth(ELLIPSIS), ELLIPSIS) + tail;
+  return fitCells(text, room - used + cellWidth(ellipsis), ellipsis) + tail;
 }

@@ -2,6 +2,7 @@
 // (like `gh pr view`), not a dump of its fields. Pure: the command passes the response and the
 // terminal's width, charset and colours, and writes the string this returns.
 import { barChart, CHART_LIMIT, type ChartStyle, formatCount, tallyOf } from './bar-chart.js';
+import { fitMiddle } from './column-widths.js';
 import { getPath, type Row } from './fields.js';
 import { cellWidth, fitCells, padCells, terminalText } from '../util/terminal-text.js';
 
@@ -86,7 +87,7 @@ function arrow(style: ViewStyle): string {
   return style.unicode ? '→' : '->';
 }
 
-/** `short → long`, the long URL cut first so the short one (what people copy) stays whole. */
+/** `short → long`, the long URL cut (in its middle) so the short one (what people copy) stays whole. */
 function addresses(lines: Lines, style: ViewStyle, short: string, long: string): void {
   const sep = ` ${arrow(style)} `;
   if (long === '') return lines.add(short, style.paint.link);
@@ -95,7 +96,7 @@ function addresses(lines: Lines, style: ViewStyle, short: string, long: string):
     lines.add(short, style.paint.link);
     return lines.add(`${arrow(style)} ${long}`, style.paint.dim);
   }
-  lines.out.push(style.paint.link(short) + style.paint.dim(sep) + fitCells(long, room, style.unicode ? '…' : '~'));
+  lines.out.push(style.paint.link(short) + style.paint.dim(sep) + fitMiddle(long, room, style.unicode ? '…' : '~'));
 }
 
 /** `{name: url}` (the detail's shape), or the request's `[{location|device|language, link}]`, as pairs. */
