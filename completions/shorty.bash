@@ -320,7 +320,7 @@ _shorty_options() {
     'status') _shorty_words='--offline -h --help'" $globals" ;;
     'config') _shorty_words='-h --help'" $globals" ;;
     'config list') _shorty_words='-h --help'" $globals" ;;
-    'config get') _shorty_words='-h --help'" $globals" ;;
+    'config get') _shorty_words='--reveal -h --help'" $globals" ;;
     'config set') _shorty_words='-h --help'" $globals" ;;
     'config unset') _shorty_words='-h --help'" $globals" ;;
     'config path') _shorty_words='-h --help'" $globals" ;;

@@ -710,6 +710,7 @@ complete -c shorty -n '__shorty_at \'config\'' -s h -l help -d 'show help for a 
 
 complete -c shorty -n '__shorty_at \'config list\'' -s h -l help -d 'show help for a command'
 
+complete -c shorty -n '__shorty_at \'config get\'' -l reveal -d 'api-key, rate-store: print the value unmasked, into a pipe or a file only'
 complete -c shorty -n '__shorty_at \'config get\'' -s h -l help -d 'show help for a command'
 complete -c shorty -n '__shorty_arg \'config get\' 0' -a 'base-url api-key rate-limit rate-store timeout output domain'
 
