@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { columnRole, fitCell, fitColumns, fitMiddle } from '../../src/output/column-widths.js';
 import { renderKeyValue, renderTable } from '../../src/output/table.js';
 import { cellWidth } from '../../src/util/terminal-text.js';
+import { terminalSize } from '../../src/io.js';
 
 const plain = { head: (s: string) => s };
 
@@ -94,5 +95,17 @@ describe('tables on a terminal', () => {
     );
     for (const line of table.trimEnd().split('\n')) expect(cellWidth(line), line).toBeLessThanOrEqual(60);
     expect(table).toMatch(/│ details\.longurl │ https:\/\/example\.com\/x+…x*\/end\.html │/);
+  });
+});
+
+describe('the terminal size', () => {
+  it('is what the terminal reports, else COLUMNS / LINES, else 80×24', () => {
+    expect(terminalSize(120, '90', 80)).toBe(120);
+    expect(terminalSize(0, '90', 80)).toBe(90);
+    expect(terminalSize(undefined, ' 70 ', 80)).toBe(70);
+    expect(terminalSize(0, undefined, 80)).toBe(80);
+    expect(terminalSize(0, 'wide', 24)).toBe(24);
+    expect(terminalSize(0, '0', 24)).toBe(24);
+    expect(terminalSize(0, '-5', 24)).toBe(24);
   });
 });
