@@ -168,6 +168,15 @@ describe('messages of a sane size', () => {
   });
 });
 
+describe('an answer without a message', () => {
+  test('per-item results say null, not an empty message', async () => {
+    server().answer({ body: { error: 0 } });
+    const res = await runInProcess(['campaigns', 'delete', '5', '-y', '-o', 'json'], { env: env() });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout)).toEqual([{ id: 5, status: 'deleted', message: null }]);
+  });
+});
+
 describe('a list answer that is not a list', () => {
   const notAList = { body: { error: 0, data: { message: 'ok' } } };
 
