@@ -7,9 +7,9 @@
  */
 
 /** Characters of one message kept: a few lines of a wide terminal. */
-export const MESSAGE_MAX = 1000;
+const MESSAGE_MAX = 1000;
 /** Names listed in one message (columns, fields, values) before `… and N more`. */
-export const NAMES_MAX = 20;
+const NAMES_MAX = 20;
 
 const count = (n: number) => n.toLocaleString('en-US');
 
