@@ -53,8 +53,8 @@ export async function startProgress(
 /**
  * The import's progress: the bar on a terminal; in a log (CI, a file), a line now and then. The
  * time left is `finishAt(writes)`: when the last of the writes still to send can go, by the
- * limiter's budget, as the plan estimated it. It is read in the background (at most once a
- * second, as rows finish), so a row never waits for it.
+ * limiter's budget, as the plan estimated it. It is read in the background (every 2 s at most,
+ * as rows finish), so a row never waits for it.
  */
 export async function startImportProgress(
   ctx: Context,
@@ -87,6 +87,13 @@ export async function startImportProgress(
   };
 }
 
+/**
+ * How often the budget is read while rows finish: a read takes the limiter's lock and gives back
+ * the slots it took ahead, so not at every row; the finish time it gives is an instant, which a
+ * few seconds do not make stale.
+ */
+const BUDGET_READ_MS = 2000;
+
 /** The limiter's finish time for the writes left, kept fresh without holding anyone up. */
 function budgetTracker(ctx: Context, toSend: number, finishAt: (writes: number) => Promise<number | undefined>) {
   let known: number | undefined;
@@ -95,7 +102,7 @@ function budgetTracker(ctx: Context, toSend: number, finishAt: (writes: number) 
   let readAt = -Infinity;
   const refresh = () => {
     const now = ctx.now();
-    if (reading || now - readAt < 1000) return;
+    if (reading || now - readAt < BUDGET_READ_MS) return;
     reading = true;
     readAt = now;
     finishAt(Math.max(0, toSend - sent))

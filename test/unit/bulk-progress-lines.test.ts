@@ -107,7 +107,7 @@ describe('the time left of a running import', () => {
     for (let i = 0; i < 9; i++) progress.tick('ok');
     await new Promise((r) => setImmediate(r));
     progress.tick('ok');
-    // Read at the start and once a second at most as rows finish: for the writes left then.
+    // Read at the start and every 2 s at most as rows finish: for the writes left then.
     expect(asked).toEqual([100, 99]);
     expect(io.err()).toContain('imported 10/100 (10 %), about 50s left\n');
   });
