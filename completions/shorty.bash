@@ -24,6 +24,7 @@ _shorty_child() {
     ' profiles'|' profile') _shorty_next='profiles' ;;
     ' limits') _shorty_next='limits' ;;
     ' completion') _shorty_next='completion' ;;
+    ' version') _shorty_next='version' ;;
     ' sandbox') _shorty_next='sandbox' ;;
     ' help') _shorty_next='help' ;;
     'urls list'|'urls ls') _shorty_next='urls list' ;;
@@ -223,7 +224,7 @@ _shorty_takes_value() {
 
 _shorty_commands() {
   case "$1" in
-    '') _shorty_words='urls domains campaigns channels pixels qr overlays splash account legacy api login logout status config profiles limits completion sandbox help' _shorty_aliases='url link links domain campaign channel pixel qrs overlay cta profile' ;;
+    '') _shorty_words='urls domains campaigns channels pixels qr overlays splash account legacy api login logout status config profiles limits completion version sandbox help' _shorty_aliases='url link links domain campaign channel pixel qrs overlay cta profile' ;;
     'urls') _shorty_words='list lookup get add update delete import sync export help' _shorty_aliases='ls show create edit rm' ;;
     'domains') _shorty_words='list get add update delete help' _shorty_aliases='ls show create edit rm' ;;
     'campaigns') _shorty_words='list get add update delete assign help' _shorty_aliases='ls show create edit rm' ;;
@@ -319,7 +320,7 @@ _shorty_options() {
     'status') _shorty_words='--offline -h --help'" $globals" ;;
     'config') _shorty_words='-h --help'" $globals" ;;
     'config list') _shorty_words='-h --help'" $globals" ;;
-    'config get') _shorty_words='-h --help'" $globals" ;;
+    'config get') _shorty_words='--reveal -h --help'" $globals" ;;
     'config set') _shorty_words='-h --help'" $globals" ;;
     'config unset') _shorty_words='-h --help'" $globals" ;;
     'config path') _shorty_words='-h --help'" $globals" ;;
@@ -331,6 +332,7 @@ _shorty_options() {
     'profiles help') _shorty_words='-h --help'" $globals" ;;
     'limits') _shorty_words='--reset -h --help'" $globals" ;;
     'completion') _shorty_words='-h --help'" $globals" ;;
+    'version') _shorty_words='-h --help'" $globals" ;;
     'sandbox') _shorty_words='--port --host --data --flavor -h --help'" $globals" ;;
     'help') _shorty_words='-h --help'" $globals" ;;
     *) _shorty_words="$globals" ;;

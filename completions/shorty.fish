@@ -39,6 +39,8 @@ function __shorty_child --argument-names cmd word
             echo 'limits'
         case ' completion'
             echo 'completion'
+        case ' version'
+            echo 'version'
         case ' sandbox'
             echo 'sandbox'
         case ' help'
@@ -308,6 +310,7 @@ complete -c shorty -n '__shorty_at \'\'' -a 'config' -d 'read and change the set
 complete -c shorty -n '__shorty_at \'\'' -a 'profiles' -d 'list, select and delete config profiles'
 complete -c shorty -n '__shorty_at \'\'' -a 'limits' -d 'show the local rate-limit budget: cap, used, remaining, resets in (sends no request)'
 complete -c shorty -n '__shorty_at \'\'' -a 'completion' -d 'print the shell completion script for bash, zsh or fish'
+complete -c shorty -n '__shorty_at \'\'' -a 'version' -d 'print the version of shorty, of Node.js and the platform (for bug reports)'
 complete -c shorty -n '__shorty_at \'\'' -a 'sandbox' -d 'run the whole API locally (in memory), for trying shorty and for tests'
 complete -c shorty -n '__shorty_at \'\'' -a 'help' -d 'show the help of a command, or a topic: environment, exit-codes, flags, formats'
 complete -c shorty -n '__shorty_at \'\'' -s V -l version -d 'print the version'
@@ -707,6 +710,7 @@ complete -c shorty -n '__shorty_at \'config\'' -s h -l help -d 'show help for a 
 
 complete -c shorty -n '__shorty_at \'config list\'' -s h -l help -d 'show help for a command'
 
+complete -c shorty -n '__shorty_at \'config get\'' -l reveal -d 'api-key, rate-store: print the value unmasked, into a pipe or a file only'
 complete -c shorty -n '__shorty_at \'config get\'' -s h -l help -d 'show help for a command'
 complete -c shorty -n '__shorty_arg \'config get\' 0' -a 'base-url api-key rate-limit rate-store timeout output domain'
 
@@ -741,6 +745,8 @@ complete -c shorty -n '__shorty_at \'limits\'' -s h -l help -d 'show help for a 
 
 complete -c shorty -n '__shorty_at \'completion\'' -s h -l help -d 'show help for a command'
 complete -c shorty -n '__shorty_arg \'completion\' 0' -a 'bash zsh fish'
+
+complete -c shorty -n '__shorty_at \'version\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'sandbox\'' -l port -x -d 'port to listen on (0 = a free one)'
 complete -c shorty -n '__shorty_at \'sandbox\'' -l host -x -d 'address to listen on'

@@ -5,6 +5,7 @@ import { CancelError, OutputError, ShortyError, EXIT } from './errors.js';
 import { isFileError, unexpectedFileError } from './file-errors.js';
 import { colorEnabled } from './io.js';
 import { forTerminal } from './util/terminal-text.js';
+import { withinMessageSize } from './util/message-size.js';
 import { rewordParserError } from './parser-errors.js';
 import { formatHelp } from './help/format.js';
 import { registerCommands } from './commands/index.js';
@@ -164,9 +165,10 @@ function reportError(thrown: unknown, ctx: Context): number {
     write(`shorty: ${message}\n${hint ? `hint: ${hint}\n` : ''}`);
     return EXIT.usage;
   }
-  // A message may quote a server (which may echo a secret, or send escape sequences).
+  // A message may quote a server (which may echo a secret, send escape sequences, or megabytes):
+  // redacted before it is cut, so that no part of a secret is left for the cut to reveal.
   const safe = (s: string) => forTerminal(ctx.secrets.redact(s));
-  const shown = (s: string) => safe(oneLine(s));
+  const shown = (s: string) => forTerminal(oneLine(withinMessageSize(ctx.secrets.redact(s))));
   const stack = (s: string) => s.split('\n').map(safe).join('\n');
   if (err instanceof OutputError) {
     // `| head`: the reader had what it wanted. A failed stderr can't take the line.

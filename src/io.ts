@@ -8,8 +8,10 @@ export interface IO {
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
   stdinIsTTY: boolean;
-  /** Terminal width for tables and progress bars; undefined when not a TTY. */
+  /** Terminal width for tables, views and progress bars; undefined when stdout is not a TTY. */
   columns?: number;
+  /** Terminal height for views (`urls get`, `--watch`); undefined when stdout is not a TTY. */
+  rows?: number;
   /** Calls `done` once all that was written to stdout has been handed to the system. */
   flush(done: () => void): void;
 }
@@ -40,7 +42,13 @@ export function processIO(failed: (err: NodeJS.ErrnoException, stream: 'stdout' 
       return Boolean(openStderr().isTTY);
     },
     stdoutIsTTY: Boolean(stdout.isTTY),
-    columns: stdout.isTTY ? stdout.columns : undefined,
+    // Read at each use: a terminal resized during --watch gets the next frame in its new size.
+    get columns() {
+      return stdout.isTTY ? terminalSize(stdout.columns, process.env.COLUMNS, 80) : undefined;
+    },
+    get rows() {
+      return stdout.isTTY ? terminalSize(stdout.rows, process.env.LINES, 24) : undefined;
+    },
     // The callback of the last write is the first to learn that stdout failed: its 'error' event
     // comes a tick later, after the caller may have decided the run went well.
     flush: (done) =>
@@ -49,6 +57,17 @@ export function processIO(failed: (err: NodeJS.ErrnoException, stream: 'stdout' 
         done();
       }),
   };
+}
+
+/**
+ * A size the terminal reports, else the variable people set (COLUMNS, LINES), else the classic
+ * 80×24. A pseudo-terminal may report 0 (`script` run without a terminal, some CI runners): taken
+ * as is, every line of a view would be cut to nothing.
+ */
+export function terminalSize(reported: number | undefined, variable: string | undefined, fallback: number): number {
+  if (reported !== undefined && Number.isInteger(reported) && reported > 0) return reported;
+  const set = Number(variable?.trim());
+  return variable?.trim() && Number.isInteger(set) && set > 0 ? set : fallback;
 }
 
 /** A write to a stream that already failed reports ERR_STREAM_DESTROYED; the first error says why. */
@@ -75,7 +94,9 @@ export interface TestIO extends IO {
 }
 
 /** In-memory IO for tests of main(): collects stdout/stderr, feeds stdin from a string. */
-export async function createTestIO(opts: { stdin?: string; tty?: boolean; columns?: number } = {}): Promise<TestIO> {
+export async function createTestIO(
+  opts: { stdin?: string; tty?: boolean; columns?: number; rows?: number } = {},
+): Promise<TestIO> {
   const { PassThrough, Readable: R } = await import('node:stream');
   const out: Buffer[] = [];
   const err: Buffer[] = [];
@@ -92,6 +113,8 @@ export async function createTestIO(opts: { stdin?: string; tty?: boolean; column
     stderrIsTTY: tty,
     stdinIsTTY: tty,
     columns: tty ? (opts.columns ?? 100) : undefined,
+    // Tall unless a test asks: most tests of a view look at all of it.
+    rows: tty ? (opts.rows ?? 100) : undefined,
     flush: (done) => done(),
     out: () => Buffer.concat(out).toString('utf8'),
     err: () => Buffer.concat(err).toString('utf8'),

@@ -140,6 +140,9 @@ export function rewordParserError(failure: ParseFailure, cmd: Command): ParserEr
     }
     case 'commander.unknownOption': {
       const flag = values[0];
+      // `-v` is the version in many tools; shorty's is -V, and `shorty version` says more.
+      if (flag === '-v' && !cmd.parent)
+        return { message: 'unknown option "-v"', hint: didYouMean(['--version', 'shorty version']) };
       return {
         message: `unknown option "${flag}"${where}`,
         hint:

@@ -5,12 +5,13 @@ import type { Clock } from '../util/sleep.js';
 import { CancelError, NetworkError, RateLimitError, UnusableResponseError } from '../errors.js';
 import { forTerminal } from '../util/terminal-text.js';
 import type { Limiter, RateSnapshot } from './limiter.js';
-import { curlLine } from './curl.js';
+import { curlLine, keyExpression } from './curl.js';
 import { ANSWER_TOO_LARGE, createRoutes, exchange, MAX_ANSWER_BYTES } from './exchange.js';
 import { errorCode, isTransient, timeoutError, toNetworkError } from './network-error.js';
 import { maskRequestSecrets } from './redact.js';
 import { requestSignal } from './request-signal.js';
 import { MAX_SERVER_WAIT_MS, parseReset } from './rate-window.js';
+import { withinMessageSize } from '../util/message-size.js';
 
 export interface HttpRequest {
   method: string;
@@ -72,7 +73,7 @@ export async function createTransport(ctx: TransportDeps): Promise<Transport> {
   ctx.secrets.add(settings.apiKey);
   const routes = createRoutes((secret) => ctx.secrets.add(secret));
   const redact = (text: string, extra?: readonly string[]) => ctx.secrets.redact(text, extra);
-  // SHORTY_DEBUG=curl adds a replayable curl line per request (the key as $SHORTY_API_KEY).
+  // SHORTY_DEBUG=curl adds a replayable curl line per request (the key as a shell expression).
   const curl = Boolean(settings.curl);
   const debugOn = settings.debug || curl;
   const warned = new Set<string>();
@@ -80,7 +81,7 @@ export async function createTransport(ctx: TransportDeps): Promise<Transport> {
   const warnOnce = (kind: string, text: string) => {
     if (warned.has(kind)) return;
     warned.add(kind);
-    ctx.io.stderr.write(`warning: ${forTerminal(text)}\n`);
+    ctx.io.stderr.write(`warning: ${forTerminal(withinMessageSize(redact(text)))}\n`);
   };
 
   async function once(req: HttpRequest, idempotent: boolean): Promise<HttpResponse> {
@@ -94,7 +95,7 @@ export async function createTransport(ctx: TransportDeps): Promise<Transport> {
       if (debugOn) ctx.io.stderr.write(`${forTerminal(shown(line))}\n`);
     };
     debug(`> ${req.method} ${req.url}${route.proxy ? ` via proxy ${route.proxy}` : ''}`);
-    if (curl) debug(curlLine(req, settings.apiKey));
+    if (curl) debug(curlLine(req, settings.apiKey, keyExpression(settings)));
     try {
       const headers = { 'user-agent': 'shorty-cli', accept: 'application/json', ...req.headers };
       const res = await exchange(url, { method: req.method, headers, body: req.body }, route, signal);

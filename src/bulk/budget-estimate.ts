@@ -1,4 +1,5 @@
 import type { RateSnapshot } from '../api/limiter.js';
+import { lastSlotAt } from '../api/rate-window.js';
 import type { ModernApi } from '../api/modern.js';
 import { openSharedRateStore } from '../api/rate-store-open.js';
 import type { Context } from '../context.js';
@@ -38,4 +39,23 @@ async function readBudget(ctx: Context, settings: Settings): Promise<RateSnapsho
   );
   const state = await store.read().finally(() => store.close?.());
   return { state, now: ctx.now() + clockOffsetMs };
+}
+
+/**
+ * When the last of `writes` requests can go, on the run's clock, by the same budget as the plan's
+ * estimate: for the time left that a running import shows (src/bulk/progress.ts). Undefined
+ * when the state cannot be read.
+ */
+export async function budgetFinishAt(
+  ctx: Context,
+  settings: Settings,
+  writes: number,
+  api: Pick<ModernApi, 'rateBudget'>,
+): Promise<number | undefined> {
+  try {
+    const { state, now } = await api.rateBudget();
+    return ctx.now() + (lastSlotAt(state, now, settings.rateLimit, writes) - now);
+  } catch {
+    return undefined;
+  }
 }

@@ -3,6 +3,7 @@ import { fileError } from '../file-errors.js';
 import type { StreamFormat } from '../output/row-writers.js';
 import type { RateLimitSpec } from '../settings/types.js';
 import { openFailedOut, type FailedOut } from './failed-out.js';
+import { budgetFinishAt } from './budget-estimate.js';
 import { conclude, type Outcome } from './import-end.js';
 import type { InputFormat } from './read/format.js';
 import { openJournal, type DoneIndex } from './journal.js';
@@ -16,7 +17,7 @@ import { checkRow, linkBodyKey } from './row-check.js';
 import type { IfExists } from './send-row.js';
 import { createEnded } from './run/create.js';
 import type { OutagePolicy } from './run/outage.js';
-import { openSendStage } from './run/stage.js';
+import { bulkApi, openSendStage } from './run/stage.js';
 import { emptyCounts, windowSize } from './timing.js';
 
 export interface LiveImport {
@@ -57,7 +58,9 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
     ? await openFailedOut(run.failedOut, run.format, Object.keys(run.plan.first?.cells ?? {}))
     : undefined;
   const sink = await openResultSink(ctx, run.outputFormat, { quietField: 'shorturl' });
-  const progress = await startImportProgress(ctx, run.plan);
+  const settings = await ctx.settings();
+  const api = await bulkApi(ctx);
+  const progress = await startImportProgress(ctx, run.plan, (writes) => budgetFinishAt(ctx, settings, writes, api));
   const outcome: Outcome = { counts: emptyCounts(), shown: 0, started: ctx.now(), unrecorded: [] };
   const stopped = () => ctx.signal.aborted || outcome.fatal !== undefined || outcome.outputLost !== undefined;
 

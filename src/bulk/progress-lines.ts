@@ -16,6 +16,12 @@ export interface ProgressLinesOptions {
   toSend: number;
   now(): number;
   write(line: string): void;
+  /**
+   * When the last row can be sent by the limiter's budget (the plan's estimate), if known: the
+   * time left follows it. Otherwise the pace of the rows sent so far, which a wait for the rate
+   * limit distorts for long after it ended.
+   */
+  finishAt?(): number | undefined;
 }
 
 export function progressLines(opts: ProgressLinesOptions): { tick(status?: RowStatus): void } {
@@ -41,8 +47,11 @@ export function progressLines(opts: ProgressLinesOptions): { tick(status?: RowSt
       ];
       if (invalid) parts.push(`${thousands(invalid)} invalid`);
       if (errors) parts.push(`${thousands(errors)} error${errors === 1 ? '' : 's'}`);
+      const finish = opts.finishAt?.();
+      if (finish !== undefined) parts.push(`about ${formatLeft(Math.max(0, finish - now))} left`);
       // The pace of the rows sent so far: rows skipped or invalid cost no request and no time.
-      if (sent > 0) parts.push(`about ${formatLeft(((now - started) / sent) * Math.max(0, opts.toSend - sent))} left`);
+      else if (sent > 0)
+        parts.push(`about ${formatLeft(((now - started) / sent) * Math.max(0, opts.toSend - sent))} left`);
       opts.write(`${parts.join(', ')}\n`);
     },
   };

@@ -34,6 +34,7 @@ function fieldCell(cells: Record<string, string>, columns: ColumnPlan | undefine
 /**
  * The input columns, then the result's; an input column named like a result column gives way to it.
  * `alias` is the created link's (the row's custom alias when nothing was created), `longurl` the row's.
+ * The result's columns a row has no value for are null.
  */
 export function resultRow(cells: Record<string, string>, result: RowResult, columns?: ColumnPlan): Row {
   const out: Row = {};
@@ -44,11 +45,12 @@ export function resultRow(cells: Record<string, string>, result: RowResult, colu
     ...out,
     row: result.row,
     status: result.status,
-    id: result.id ?? '',
-    alias: aliasOf(result.shorturl) ?? fieldCell(cells, columns, 'custom'),
-    shorturl: result.shorturl ?? '',
-    longurl: fieldCell(cells, columns, 'url'),
-    error: result.error ?? '',
+    // What a row has not got is null (empty in csv and tsv): a script tells "none" from "empty".
+    id: result.id ?? null,
+    alias: aliasOf(result.shorturl) ?? (fieldCell(cells, columns, 'custom') || null),
+    shorturl: result.shorturl ?? null,
+    longurl: fieldCell(cells, columns, 'url') || null,
+    error: result.error ?? null,
   };
 }
 

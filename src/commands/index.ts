@@ -22,6 +22,7 @@ import { register as sandbox } from './sandbox/index.js';
 import { register as splash } from './splash/index.js';
 import { register as status } from './status/index.js';
 import { register as urls } from './urls/index.js';
+import { register as version } from './version/index.js';
 
 interface TopCommand {
   name: string;
@@ -132,6 +133,13 @@ const COMMANDS: TopCommand[] = [
     description: 'print the shell completion script for bash, zsh or fish',
     group: false,
     register: completion,
+  },
+  {
+    name: 'version',
+    aliases: [],
+    description: 'print the version of shorty, of Node.js and the platform (for bug reports)',
+    group: false,
+    register: version,
   },
   {
     name: 'sandbox',

@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.js';
+import { namesWithin, withinMessageSize } from '../util/message-size.js';
 
 /** The link body's fields, which are also the canonical column names of `urls import`. */
 export const LINK_COLUMNS = [
@@ -143,13 +144,15 @@ export function acceptedColumnsHelp(): string {
  * It names the accepted columns, so a header in other words can be renamed or mapped.
  */
 export function ignoredColumnsWarning(plan: ColumnPlan): string | undefined {
+  // A header cell may be anything a file holds: each name is kept short too.
+  const name = (header: string) => JSON.stringify(withinMessageSize(header, 80));
   const notes = [
-    ...plan.unknown.map((h) => JSON.stringify(h)),
-    ...plan.shadowed.map(([h, field, used]) => `${JSON.stringify(h)} (${field} is read from ${JSON.stringify(used)})`),
+    ...plan.unknown.map(name),
+    ...plan.shadowed.map(([h, field, used]) => `${name(h)} (${field} is read from ${name(used)})`),
   ];
   if (notes.length === 0) return undefined;
   return (
-    `warning: not importing column${notes.length === 1 ? '' : 's'} ${notes.join(', ')}; ` +
+    `warning: not importing column${notes.length === 1 ? '' : 's'} ${namesWithin(notes)}; ` +
     `accepted columns: ${LINK_COLUMNS.join(', ')} and their usual names (see shorty urls import --help), ` +
     `or map one with --map "HEADER=FIELD"`
   );

@@ -32,35 +32,9 @@ export function redactValues<T>(value: T, redact: (text: string) => string): T {
   return value;
 }
 
-/** Shortens text to `width` characters, marking the cut with `…`. */
-export function truncate(text: string, width: number): string {
-  const chars = [...text];
-  if (chars.length <= width) return text;
-  return width <= 1 ? '…'.slice(0, width) : `${chars.slice(0, width - 1).join('')}…`;
-}
-
 /** Table cells are one line: newlines and tabs would break the grid. */
 export function oneLineCell(text: string): string {
   return text.replace(/\r?\n|\r/g, '⏎').replace(/\t/g, ' ');
-}
-
-/**
- * Column widths that fit in `available` characters: the widest column gives way first, so short
- * columns (ids, counts) stay whole while long URLs are cut. No column goes under `minimum`.
- */
-export function fitWidths(natural: number[], available: number, minimum = 6): number[] {
-  const widths = [...natural];
-  let total = widths.reduce((a, b) => a + b, 0);
-  while (total > available) {
-    let widest = 0;
-    for (let i = 1; i < widths.length; i++) if (widths[i] > widths[widest]) widest = i;
-    if (widths[widest] <= minimum) break;
-    const secondWidest = Math.max(minimum, ...widths.filter((_, i) => i !== widest));
-    const cut = Math.min(total - available, Math.max(1, widths[widest] - secondWidest));
-    widths[widest] -= cut;
-    total -= cut;
-  }
-  return widths;
 }
 
 /** `page 2/7 · 134 results` (or `134 results` when every page was printed). */

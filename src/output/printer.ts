@@ -6,6 +6,7 @@ import { createRowWriter, jsonText } from './row-writers.js';
 import { writeText } from './sink.js';
 import { renderKeyValue, renderTable, type TableStyle } from './table.js';
 import { forTerminal, forTerminalLines } from '../util/terminal-text.js';
+import { withinMessageSize } from '../util/message-size.js';
 
 export type { Row } from './fields.js';
 
@@ -18,6 +19,8 @@ export interface View {
   /** Every field an item of a list has (docs/api.md): list commands check --fields against them
    * before any request. Without it, --fields is checked against the first row received. */
   fields?: readonly string[];
+  /** The csv/tsv header of a list with no items; default: `fields`, else `columns`. Rows print their own keys. */
+  header?: readonly string[];
   /** Fields servers of other versions add (docs/api.md, "Server versions"): accepted by --fields too, shown
    * after the declared ones. */
   extraFields?: readonly string[];
@@ -77,11 +80,12 @@ export async function createPrinter(opts: PrinterOptions): Promise<Printer> {
   const err = (text: string) => writeText(io.stderr, text);
   const style: TableStyle = { columns: io.columns, head: paint.head, headers: opts.headers !== false };
   const clean = <T>(value: T): T => redactValues(value, redact);
-  const rowWriter = () =>
+  const rowWriter = (view?: View) =>
     createRowWriter(format as Exclude<OutputFormat, 'table'>, out, fields, {
       excelSafe: opts.excelSafe,
       terminal: io.stdoutIsTTY,
       headers: opts.headers,
+      emptyColumns: view && (view.header ?? view.fields ?? view.columns),
     });
 
   async function printQuiet(row: Row, view: View): Promise<void> {
@@ -96,7 +100,7 @@ export async function createPrinter(opts: PrinterOptions): Promise<Printer> {
       return;
     }
     if (format === 'table') return listTable(rows, view, info);
-    const writer = await rowWriter();
+    const writer = await rowWriter(view);
     let first = true;
     for await (const row of rows) {
       if (first && fields && !view.fields) checkFields(row, fields);
@@ -136,7 +140,7 @@ export async function createPrinter(opts: PrinterOptions): Promise<Printer> {
     if (format === 'ndjson') return out(`${jsonText(obj)}\n`);
     // table, csv and tsv are for rows; a bare confirmation is for the person, on stderr.
     const text = typeof obj.message === 'string' ? obj.message : 'done';
-    await err(`${paint.ok('✓')} ${forTerminal(text)}\n`);
+    await err(`${paint.ok('✓')} ${forTerminal(withinMessageSize(text))}\n`);
   }
 
   return {
@@ -146,7 +150,7 @@ export async function createPrinter(opts: PrinterOptions): Promise<Printer> {
     object,
     message,
     note: async (text) => {
-      if (!quiet) await err(`${forTerminalLines(redact(text))}\n`);
+      if (!quiet) await err(`${forTerminalLines(withinMessageSize(redact(text)))}\n`);
     },
   };
 }

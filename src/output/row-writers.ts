@@ -22,6 +22,8 @@ export interface DelimitedOptions {
   terminal?: boolean;
   /** false with --no-headers: rows only. */
   headers?: boolean;
+  /** The header of a list with no rows (the fields its items have), so a script still learns the columns. */
+  emptyColumns?: readonly string[];
 }
 
 /** `fixedColumns` (from --fields) decides the csv/tsv header; otherwise the first row's keys do. */
@@ -96,6 +98,9 @@ function delimitedWriter(
       await writeHeader();
       await write(columns.map((c) => formatCell(row[c])));
     },
-    end: writeHeader,
+    async end() {
+      columns ??= opts.emptyColumns ? [...opts.emptyColumns] : undefined;
+      await writeHeader();
+    },
   };
 }

@@ -2,6 +2,7 @@
 // (like `gh pr view`), not a dump of its fields. Pure: the command passes the response and the
 // terminal's width, charset and colours, and writes the string this returns.
 import { barChart, CHART_LIMIT, type ChartStyle, formatCount, tallyOf } from './bar-chart.js';
+import { fitMiddle } from './column-widths.js';
 import { getPath, type Row } from './fields.js';
 import { cellWidth, fitCells, padCells, terminalText } from '../util/terminal-text.js';
 
@@ -15,8 +16,12 @@ export interface ViewPaint {
 
 export interface ViewStyle {
   width: number;
+  /** Lines the view may take (the terminal's height less the line the cursor ends on); none: any. */
+  height?: number;
   unicode: boolean;
   paint: ViewPaint;
+  /** Redrawn in place (--watch): what does not fit the height is lost, not scrolled to. */
+  redraw?: boolean;
 }
 
 export const PLAIN: ViewPaint = { title: (s) => s, heading: (s) => s, link: (s) => s, bar: (s) => s, dim: (s) => s };
@@ -82,7 +87,7 @@ function arrow(style: ViewStyle): string {
   return style.unicode ? '→' : '->';
 }
 
-/** `short → long`, the long URL cut first so the short one (what people copy) stays whole. */
+/** `short → long`, the long URL cut (in its middle) so the short one (what people copy) stays whole. */
 function addresses(lines: Lines, style: ViewStyle, short: string, long: string): void {
   const sep = ` ${arrow(style)} `;
   if (long === '') return lines.add(short, style.paint.link);
@@ -91,7 +96,7 @@ function addresses(lines: Lines, style: ViewStyle, short: string, long: string):
     lines.add(short, style.paint.link);
     return lines.add(`${arrow(style)} ${long}`, style.paint.dim);
   }
-  lines.out.push(style.paint.link(short) + style.paint.dim(sep) + fitCells(long, room, style.unicode ? '…' : '~'));
+  lines.out.push(style.paint.link(short) + style.paint.dim(sep) + fitMiddle(long, room, style.unicode ? '…' : '~'));
 }
 
 /** `{name: url}` (the detail's shape), or the request's `[{location|device|language, link}]`, as pairs. */
@@ -132,14 +137,17 @@ function linkFacts(lines: Lines, style: ViewStyle, link: Row): void {
   }
 }
 
-/** Clicks, unique clicks and one chart per breakdown that has data. */
-function statistics(lines: Lines, style: ViewStyle, counts: Counts, noun: string): void {
+/** The totals line, and one chart per breakdown that has data (the tallies, drawn at layout). */
+function statistics(style: ViewStyle, counts: Counts, noun: string): { totals: Lines; charts: Chart[] } {
+  const totals = new Lines(style);
   const clicks = number(counts.clicks);
   const unique = number(counts.unique);
-  lines.field(noun, formatCount(clicks), `(${formatCount(unique)} unique)`);
-  if (clicks === 0) return;
-  const tallies = counts.breakdowns.map(([value, heading]) => [tallyOf(value), heading] as const);
-  const labels = tallies.flatMap(([tally]) => tally.slice(0, CHART_LIMIT).map(([name]) => cellWidth(name)));
+  totals.field(noun, formatCount(clicks), `(${formatCount(unique)} unique)`);
+  if (clicks === 0) return { totals, charts: [] };
+  const tallies = counts.breakdowns
+    .map(([value, heading]) => ({ tally: tallyOf(value), heading }))
+    .filter((c) => c.tally.length > 0);
+  const labels = tallies.flatMap(({ tally }) => tally.slice(0, CHART_LIMIT).map(([name]) => cellWidth(name)));
   const chart: ChartStyle = {
     width: Math.min(style.width, CHART_MAX_WIDTH),
     unicode: style.unicode,
@@ -147,51 +155,117 @@ function statistics(lines: Lines, style: ViewStyle, counts: Counts, noun: string
     dim: style.paint.dim,
     labelWidth: Math.max(0, ...labels),
   };
-  for (const [tally, heading] of tallies) {
-    const rows = barChart(tally, chart);
-    if (rows.length === 0) continue;
+  return {
+    totals,
+    charts: tallies.map(({ tally, heading }) => ({ heading, draw: (rows) => barChart(tally, chart, rows) })),
+  };
+}
+
+interface Chart {
+  heading: string;
+  /** The chart's lines with at most `rows` entries (and a `… and N more` line). */
+  draw(rows: number): string[];
+}
+
+/** The parts of a view, most needed first: `head` and `totals` are always shown. */
+interface Parts {
+  head: string[];
+  description: string[];
+  facts: string[];
+  totals: string[];
+  charts: Chart[];
+}
+
+/**
+ * The view's lines in `style.height`: the charts show fewer entries (down to 1), then the last
+ * charts go, then the facts, then the description. Title, addresses and totals always stay.
+ */
+function layout(parts: Parts, style: ViewStyle): string[] {
+  const compose = (rows: number, charts: number, facts: boolean, description: boolean) => {
+    const lines = new Lines(style);
+    lines.out.push(...parts.head, ...(description ? parts.description : []));
     lines.blank();
-    lines.add(heading, style.paint.heading);
-    lines.out.push(...rows);
+    if (facts) lines.out.push(...parts.facts);
+    lines.out.push(...parts.totals);
+    for (const chart of parts.charts.slice(0, charts)) {
+      lines.blank();
+      lines.add(chart.heading, style.paint.heading);
+      lines.out.push(...chart.draw(rows));
+    }
+    return lines.out;
+  };
+  const all = parts.charts.length;
+  const full = compose(CHART_LIMIT, all, true, true);
+  const height = style.height;
+  if (height === undefined || full.length <= height) return full;
+  const tries: [number, number, boolean, boolean][] = [];
+  for (let rows = CHART_LIMIT - 1; rows >= 1; rows--) tries.push([rows, all, true, true]);
+  for (let charts = all - 1; charts >= 0; charts--) tries.push([1, charts, true, true]);
+  tries.push([1, 0, false, true], [1, 0, false, false]);
+  for (const [rows, charts, facts, description] of tries) {
+    const lines = compose(rows, charts, facts, description);
+    if (lines.length <= height) return lines;
   }
+  return compose(1, 0, false, false);
 }
 
 /** A link record (src/input/link-record.ts, with its statistics) as a view. */
 export function renderLinkView(link: Row, style: ViewStyle): string {
-  const lines = new Lines(style);
+  const head = new Lines(style);
   const title = text(link, 'title');
-  if (title) lines.add(title, style.paint.title);
-  addresses(lines, style, text(link, 'shorturl'), text(link, 'longurl'));
-  const description = text(link, 'description');
-  if (description) lines.add(description, style.paint.dim);
-  lines.blank();
-  linkFacts(lines, style, link);
+  if (title) head.add(title, style.paint.title);
+  addresses(head, style, text(link, 'shorturl'), text(link, 'longurl'));
+  const description = new Lines(style);
+  const about = text(link, 'description');
+  if (about) description.add(about, style.paint.dim);
+  const facts = new Lines(style);
+  linkFacts(facts, style, link);
   const breakdowns = CHARTS.map(([, key, heading]) => [getPath(link, key), heading] as [unknown, string]);
-  statistics(lines, style, { clicks: link.clicks, unique: link.uniqueclicks, breakdowns }, 'Clicks');
-  return forLocale(`${lines.out.join('\n')}\n`, style);
+  const { totals, charts } = statistics(
+    style,
+    { clicks: link.clicks, unique: link.uniqueclicks, breakdowns },
+    'Clicks',
+  );
+  const lines = layout(
+    { head: head.out, description: description.out, facts: facts.out, totals: totals.out, charts },
+    style,
+  );
+  return forLocale(`${lines.join('\n')}\n`, style);
 }
 
-/** GET /qr/:id as a view; `drawing` is the QR code drawn for the terminal, if any. */
+/**
+ * GET /qr/:id as a view; `drawing` is the QR code drawn for the terminal, if any. It follows the
+ * view when the view is printed once (it is what `qr get` on a terminal is for); redrawn by
+ * --watch, only when it fits the height.
+ */
 export function renderQrView(detail: Row, style: ViewStyle, drawing?: string): string {
-  const lines = new Lines(style);
+  const head = new Lines(style);
   const details = (getPath(detail, 'details') ?? {}) as Row;
   const name = text(details, 'name');
-  if (name) lines.add(name, style.paint.title);
-  lines.add(text(details, 'link'), style.paint.link);
-  lines.blank();
-  lines.field('Created', text(details, 'date') || '-');
+  if (name) head.add(name, style.paint.title);
+  head.add(text(details, 'link'), style.paint.link);
+  const facts = new Lines(style);
+  facts.field('Created', text(details, 'date') || '-');
   const data = getPath(detail, 'data');
-  if (data === undefined) lines.field('Scans', formatCount(number(getPath(details, 'scans'))));
-  else {
+  let parts: Parts;
+  if (data === undefined) {
+    const totals = new Lines(style);
+    totals.field('Scans', formatCount(number(getPath(details, 'scans'))));
+    parts = { head: head.out, description: [], facts: facts.out, totals: totals.out, charts: [] };
+  } else {
     const breakdowns = CHARTS.map(([key, , heading]) => [getPath(data, key), heading] as [unknown, string]);
-    statistics(
-      lines,
-      style,
-      { clicks: getPath(data, 'clicks'), unique: getPath(data, 'uniqueClicks'), breakdowns },
-      'Scans',
-    );
+    const counts = { clicks: getPath(data, 'clicks'), unique: getPath(data, 'uniqueClicks'), breakdowns };
+    const { totals, charts } = statistics(style, counts, 'Scans');
+    parts = { head: head.out, description: [], facts: facts.out, totals: totals.out, charts };
   }
-  let out = forLocale(`${lines.out.join('\n')}\n`, style);
-  if (drawing) out += `\n${drawing.endsWith('\n') ? drawing : `${drawing}\n`}`;
+  const art = drawing ? (drawing.endsWith('\n') ? drawing : `${drawing}\n`) : undefined;
+  const artLines = art ? art.split('\n').length : 0;
+  const room = style.height === undefined ? undefined : style.height - artLines;
+  const keepArt =
+    art !== undefined &&
+    (!style.redraw || (room !== undefined && layout(parts, { ...style, height: room }).length <= room));
+  const lines = layout(parts, keepArt && style.redraw ? { ...style, height: room } : style);
+  let out = forLocale(`${lines.join('\n')}\n`, style);
+  if (keepArt) out += `\n${art}`;
   return out;
 }

@@ -39,6 +39,7 @@ export async function resolveSettings(globals: SettingFlags, env: Env, warnTo?: 
   return {
     profile,
     configDir: dir,
+    configDirFromEnv: Boolean(env.SHORTY_CONFIG_DIR?.trim()),
     baseUrl: baseUrl && parseBaseUrl(baseUrl[0], baseUrl[1]),
     apiKey: apiKey && parseApiKey(apiKey[0], apiKey[1]),
     rateLimit: rateLimit ? { ...parseRateLimit(rateLimit[0]), setBy: rateLimit[1] } : DEFAULT_RATE_LIMIT,

@@ -39,6 +39,8 @@ export interface RateLimitSetting extends RateLimitSpec {
 export interface Settings {
   profile: string;
   configDir: string;
+  /** The config folder was chosen by SHORTY_CONFIG_DIR (a command to paste elsewhere must name it). */
+  configDirFromEnv?: boolean;
   /** Without a trailing `/` or `/api`. */
   baseUrl?: string;
   apiKey?: string;

@@ -295,6 +295,23 @@ const tests: Record<CommandName, Test> = {
   },
   completion: helpOnly('completion'),
   limits: helpOnly('limits'),
+  version: async (c) => {
+    const res = await c.runLogged(['version', '-o', 'json']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(json(res)).toEqual({
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      node: process.version,
+      platform: `${process.platform}-${process.arch}`,
+    });
+    expect(res.requests).toEqual([]);
+    const line = await runInProcess(['version'], { terminalColumns: 80 });
+    expect(line.stdout).toBe(
+      `shorty ${json(res).version} (Node.js ${process.version}, ${process.platform}-${process.arch})\n`,
+    );
+    const typo = await runInProcess(['-v']);
+    expect(typo.exitCode).toBe(2);
+    expect(typo.stderr).toBe('shorty: unknown option "-v"\nhint: did you mean "--version" or "shorty version"?\n');
+  },
   sandbox: helpOnly('sandbox'),
   login: async (c) => {
     const res = await runInProcess(['login', '--base-url', c.sandbox.baseUrl, '--with-key'], {

@@ -61,6 +61,7 @@ const ARGS: Record<CommandName, string[]> = {
   api: ['GET', '/urls'],
   completion: ['bash'],
   limits: [],
+  version: [],
   sandbox: ['--port', '0'],
   login: ['--with-key'],
   logout: [],

@@ -182,6 +182,19 @@ describe('the client budget', () => {
       server: expect.stringMatching(/^100\//),
     });
     expect((await runInProcess(['limits', '-q'], { env: envFor(sb), configDir })).stdout).toBe('99\n');
+    // Scripts get whole milliseconds, named so; people get every value with its unit.
+    expect(JSON.parse(followed.stdout).resets_in_ms).toSatisfy((n: number) => Number.isInteger(n) && n > 1000);
+    expect(JSON.parse(followed.stdout)).not.toHaveProperty('resets_in');
+    const table = await runInProcess(['limits'], {
+      env: envFor(sb, { NO_COLOR: '1' }),
+      configDir,
+      terminalColumns: 80,
+    });
+    expect(table.stdout).toMatch(/│ rate limit +│ 100 per \d+s \(the server's cap\) +│/);
+    expect(table.stdout).toMatch(/│ next request +│ now +│/);
+    expect(table.stdout).toMatch(/│ resets in +│ (\d+(\.\d)?s|1m) +│/);
+    expect(table.stdout).toMatch(/│ configured +│ 30 per 60s \(default\) +│/);
+    expect(table.stdout).not.toMatch(/\d+ms|\d+\/\d+/);
     const fromEnv = await runInProcess(['limits', '--json'], {
       env: envFor(sb, { SHORTY_RATE_LIMIT: '2/30s' }),
       configDir,

@@ -53,6 +53,7 @@ export const COMMAND_NAMES = [
   'api',
   'completion',
   'limits',
+  'version',
   'sandbox',
   'login',
   'logout',

@@ -113,7 +113,7 @@ describe('shorty limits --reset', () => {
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ slots: [] });
 
     const after = await runInProcess(['limits', '--json'], { env: env(), configDir });
-    expect(JSON.parse(after.stdout)).toMatchObject({ source: 'configured', used: 0, remaining: 1000, next_in: 0 });
+    expect(JSON.parse(after.stdout)).toMatchObject({ source: 'configured', used: 0, remaining: 1000, next_in_ms: 0 });
     expect(server().requests).toHaveLength(0);
   });
 
@@ -142,6 +142,38 @@ describe('answers too large to hold', () => {
     const res = await runInProcess(['urls', 'list', '--timeout', '5'], { env: env() });
     expect(res.exitCode, res.stderr).toBe(1);
     expect(res.stderr).toMatch(/larger than 8 MiB/);
+  });
+});
+
+describe('messages of a sane size', () => {
+  test('an error message of 7 MB is one line of about 1,000 characters saying how much was left out', async () => {
+    const message = `Invalid request: ${'x'.repeat(7 * 1024 * 1024)}`;
+    server().answer({ status: 400, body: { error: 1, message } });
+    const res = await runInProcess(['urls', 'list'], { env: env() });
+    expect(res.exitCode).toBe(1);
+    const [line, ...rest] = res.stderr.split('\n');
+    expect(line).toMatch(/^shorty: .*Invalid request: x+… \[7,\d{3},\d{3} more characters left out\]/);
+    expect(line.length).toBeLessThan(1200);
+    expect(rest.join('\n').length).toBeLessThan(1200);
+  });
+
+  test('an import naming 100,000 unknown columns names 20 and how many more', async () => {
+    const header = ['url', ...Array.from({ length: 100_000 }, (_, i) => `extra${i}`)].join(',');
+    const file = join(tempDir(), 'wide.csv');
+    writeFileSync(file, `${header}\nhttps://example.com/wide${','.repeat(100_000)}\n`);
+    const res = await runInProcess(['urls', 'import', file, '--dry-run'], { env: env() });
+    const warning = res.stderr.split('\n').find((l) => l.startsWith('warning: not importing'));
+    expect(warning).toMatch(/"extra19", … and 99,980 more; accepted columns: /);
+    expect(res.stderr.length).toBeLessThan(3000);
+  });
+});
+
+describe('an answer without a message', () => {
+  test('per-item results say null, not an empty message', async () => {
+    server().answer({ body: { error: 0 } });
+    const res = await runInProcess(['campaigns', 'delete', '5', '-y', '-o', 'json'], { env: env() });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout)).toEqual([{ id: 5, status: 'deleted', message: null }]);
   });
 });
 

@@ -5,7 +5,16 @@ import { execa } from 'execa';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { assertNoSecret, collectSecrets, runCli, tempDir, usedSecrets, type CliResult } from '../helpers/cli.js';
+import {
+  assertNoSecret,
+  BIN,
+  collectSecrets,
+  configWith,
+  runCli,
+  tempDir,
+  usedSecrets,
+  type CliResult,
+} from '../helpers/cli.js';
 import { noWait, runInProcess } from '../helpers/in-process.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
@@ -173,6 +182,72 @@ describe('SHORTY_DEBUG=curl prints requests that replay with the key from the en
     expect(String(answer.code)).toBe('200');
     expect(answer.data.short_url).toBe(shortUrl);
     expect((await sandbox.admin.requests()).map((r) => r.authorized)).toEqual([true, true]);
+  });
+});
+
+describe('SHORTY_DEBUG=curl lines name where the key comes from, and replay from there', () => {
+  /** A PATH whose `shorty` is the built CLI, as after an install. */
+  function pathWithShorty(): string {
+    const dir = tempDir('shorty-bin-');
+    writeFileSync(join(dir, 'shorty'), `#!/bin/sh\nexec '${process.execPath}' '${BIN}' "$@"\n`, { mode: 0o755 });
+    return `${dir}:${process.env.PATH}`;
+  }
+  const curlLines = (res: CliResult) => res.stderr.split('\n').filter((line) => line.startsWith('curl '));
+
+  test('a key from a profile: the line reads it with `config get api-key --reveal`, pasted anywhere', async () => {
+    const configDir = configWith({ work: { 'base-url': sandbox.baseUrl, 'api-key': sandbox.apiKey } });
+    const res = await cli.run(['urls', 'list', '--json', '--profile', 'work'], {
+      env: { SHORTY_DEBUG: 'curl', SHORTY_API_KEY: '', SHORTY_BASE_URL: '' },
+      configDir,
+    });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expectNoKey(res);
+    const [line] = curlLines(res);
+    expect(line).toContain(
+      `Bearer $(SHORTY_CONFIG_DIR='${configDir}' shorty config get api-key --reveal --profile 'work')"`,
+    );
+    await sandbox.admin.reset();
+    // A shell with neither SHORTY_API_KEY nor SHORTY_CONFIG_DIR: the line brings what it needs.
+    const run = await execa('bash', ['-c', line], { env: { PATH: pathWithShorty() }, extendEnv: false, reject: false });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(JSON.parse(String(run.stdout)).data.urls.length).toBeGreaterThan(0);
+    expect((await sandbox.admin.requests()).map((r) => r.authorized)).toEqual([true]);
+  });
+
+  test('a key from --api-key: the line needs SHORTY_API_KEY and says so instead of sending a 403', async () => {
+    const res = await cli.run(['urls', 'list', '--json', '--api-key', sandbox.apiKey], {
+      env: { SHORTY_DEBUG: 'curl', SHORTY_API_KEY: '' },
+    });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expectNoKey(res);
+    const [line] = curlLines(res);
+    await sandbox.admin.reset();
+    const unset = await execa('bash', ['-c', line], {
+      env: { PATH: process.env.PATH },
+      extendEnv: false,
+      reject: false,
+    });
+    expect(unset.exitCode).not.toBe(0);
+    expect(unset.stderr).toContain('SHORTY_API_KEY: set SHORTY_API_KEY to the key given with --api-key');
+    expect(await sandbox.admin.requests()).toEqual([]);
+    const set = await execa('bash', ['-c', line], {
+      env: { PATH: process.env.PATH, SHORTY_API_KEY: sandbox.apiKey },
+      extendEnv: false,
+      reject: false,
+    });
+    expect(set.exitCode, set.stderr).toBe(0);
+    expect((await sandbox.admin.requests()).map((r) => r.authorized)).toEqual([true]);
+  });
+
+  test('config get --reveal prints the key into a pipe only, never onto a terminal', async () => {
+    const configDir = configWith({ default: { 'api-key': sandbox.apiKey } });
+    const piped = await cli.run(['config', 'get', 'api-key', '--reveal'], { configDir });
+    expect(piped.exitCode, piped.stderr).toBe(0);
+    expect(piped.stdout).toBe(`${sandbox.apiKey}\n`);
+    const onTerminal = await runInProcess(['config', 'get', 'api-key', '--reveal'], { configDir, terminalColumns: 80 });
+    expect(onTerminal.exitCode).toBe(2);
+    expect(onTerminal.stderr).toMatch(/^shorty: --reveal prints a secret: only into a pipe or a file/);
+    expect(onTerminal.stdout).toBe('');
   });
 });
 

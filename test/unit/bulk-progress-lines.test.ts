@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatLeft, progressLines, thousands } from '../../src/bulk/progress-lines.js';
 import type { RowStatus } from '../../src/bulk/timing.js';
+import { startImportProgress } from '../../src/bulk/progress.js';
+import type { Context } from '../../src/context.js';
+import { createTestIO } from '../../src/io.js';
 
 /** Feeds `statuses` to a writer, each row taking `stepMs` of the clock; returns the lines written. */
 function run(total: number, toSend: number, rows: { status: RowStatus; ms: number }[]): string[] {
@@ -65,5 +68,47 @@ describe('progress lines for a log', () => {
       '12m 05s',
       '1h 33m',
     ]);
+  });
+
+  it("follows the limiter's budget when it is known, not a pace a wait has distorted", () => {
+    let t = 1_700_000_000_000;
+    const lines: string[] = [];
+    // The first 10 rows waited 5 minutes for the rate limit; the budget now lets the rest go in 40 s.
+    const finish = t + 5 * 60_000 + 40_000;
+    const progress = progressLines({
+      total: 100,
+      toSend: 100,
+      now: () => t,
+      write: (l) => lines.push(l),
+      finishAt: () => finish,
+    });
+    t += 5 * 60_000;
+    for (let i = 0; i < 10; i++) progress.tick('ok');
+    t += 1000;
+    for (let i = 0; i < 10; i++) progress.tick('ok');
+    expect(lines).toContain('imported 10/100 (10 %), about 40s left\n');
+    expect(lines).toContain('imported 20/100 (20 %), about 39s left\n');
+    // The pace of those 20 rows would have said: about 26 min.
+  });
+});
+
+describe('the time left of a running import', () => {
+  it('is read from the budget in the background, for the writes still to send', async () => {
+    const io = await createTestIO();
+    let t = 1_700_000_000_000;
+    const asked: number[] = [];
+    const ctx = { io, globals: {}, now: () => t } as unknown as Context;
+    const progress = await startImportProgress(ctx, { rows: 100, toSend: 100 }, async (writes) => {
+      asked.push(writes);
+      return t + writes * 500;
+    });
+    await new Promise((r) => setImmediate(r));
+    t += 60_000;
+    for (let i = 0; i < 9; i++) progress.tick('ok');
+    await new Promise((r) => setImmediate(r));
+    progress.tick('ok');
+    // Read at the start and every 2 s at most as rows finish: for the writes left then.
+    expect(asked).toEqual([100, 99]);
+    expect(io.err()).toContain('imported 10/100 (10 %), about 50s left\n');
   });
 });

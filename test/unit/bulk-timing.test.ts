@@ -96,7 +96,7 @@ describe('rows', () => {
       ['alias', 's1'],
       ['shorturl', 'https://sho.rt/s1'],
       ['longurl', 'u'],
-      ['error', ''],
+      ['error', null],
     ]);
   });
 
@@ -104,7 +104,7 @@ describe('rows', () => {
     const plan = planColumns(['Ziel', 'Kurzname'], parseColumnMap(['Ziel=url', 'Kurzname=custom']));
     expect(
       resultRow({ Ziel: ' https://e.com/x ', Kurzname: 'sp1' }, { row: 1, status: 'error', error: 'taken' }, plan),
-    ).toMatchObject({ Ziel: ' https://e.com/x ', alias: 'sp1', shorturl: '', longurl: 'https://e.com/x' });
+    ).toMatchObject({ Ziel: ' https://e.com/x ', alias: 'sp1', shorturl: null, id: null, longurl: 'https://e.com/x' });
     expect(
       resultRow({ link: 'https://e.com/y' }, { row: 2, status: 'ok', id: 3, shorturl: 'https://sho.rt/abc12' }),
     ).toMatchObject({ alias: 'abc12', longurl: 'https://e.com/y' });

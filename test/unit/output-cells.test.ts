@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeTsv, fitWidths, formatCell, oneLineCell, pageFooter, truncate } from '../../src/output/cells.js';
+import { escapeTsv, formatCell, oneLineCell, pageFooter } from '../../src/output/cells.js';
 
 describe('cells', () => {
   it.each([
@@ -19,21 +19,8 @@ describe('cells', () => {
     expect(escapeTsv('plain')).toBe('plain');
   });
 
-  it('truncates with an ellipsis, counting characters not bytes', () => {
-    expect(truncate('abcdef', 4)).toBe('abc…');
-    expect(truncate('abc', 3)).toBe('abc');
-    expect(truncate('ééééé', 3)).toBe('éé…');
-  });
-
   it('keeps table cells on one line', () => {
     expect(oneLineCell('a\nb\tc')).toBe('a⏎b c');
-  });
-
-  it('shrinks the widest column first', () => {
-    expect(fitWidths([3, 50, 10], 40)).toEqual([3, 27, 10]);
-    expect(fitWidths([3, 30, 30], 43)).toEqual([3, 20, 20]);
-    expect(fitWidths([5, 10], 100)).toEqual([5, 10]);
-    expect(fitWidths([20, 20], 4)).toEqual([6, 6]);
   });
 
   it('writes the list footer', () => {

@@ -50,6 +50,21 @@ describe('printer formats', () => {
     expect(JSON.parse(await out())).toEqual(ROWS);
   });
 
+  it.each([
+    ['csv', 'id,name\n'],
+    ['tsv', 'id\tname\n'],
+  ] as const)('an empty list in %s is its header: a script still learns the columns', async (format, text) => {
+    const { printer, out } = await printerFor({ output: format });
+    await printer.list([], VIEW);
+    expect(await out()).toBe(text);
+    const declared = await printerFor({ output: format });
+    await declared.printer.list([], { columns: ['id'], fields: ['id', 'name', 'date'], header: ['id', 'date'] });
+    expect(await declared.out()).toBe(format === 'csv' ? 'id,date\n' : 'id\tdate\n');
+    const bare = await printerFor({ output: format, headers: false });
+    await bare.printer.list([], VIEW);
+    expect(await bare.out()).toBe('');
+  });
+
   it('prints an empty json list as []', async () => {
     const { printer, out } = await printerFor({ output: 'json' });
     await printer.list([], VIEW);

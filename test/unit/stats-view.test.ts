@@ -72,7 +72,10 @@ describe('renderLinkView', () => {
     expect(renderLinkView(linkRecord(DETAIL), style(160, true))).toContain(DETAIL.details.longurl);
     const narrow = renderLinkView(linkRecord(DETAIL), style(80, true));
     expect(narrow).not.toContain(DETAIL.details.longurl);
-    expect(lines(narrow)[1]).toMatch(/…$/);
+    // Cut in the middle: the start and the end of a URL say the most about it.
+    expect(lines(narrow)[1]).toMatch(
+      /^https:\/\/sho\.rt\/spring → https:\/\/example\.com\/a\/very.*….*campaign=spring$/,
+    );
   });
 
   test('C locale: ASCII only, bars of #', () => {
@@ -143,6 +146,50 @@ describe('renderLinkView', () => {
     expect(out).toMatch(/c7 /);
     expect(out).not.toMatch(/c8 /);
     expect(out).toContain('... and 3 more');
+  });
+});
+
+describe('a view in the height of the window', () => {
+  const tall = renderLinkView(linkRecord(DETAIL), style(80, true));
+
+  test.each([23, 16, 9, 5, 3])('in %i lines: title, addresses and totals always, the rest as it fits', (height) => {
+    const out = renderLinkView(linkRecord(DETAIL), { ...style(80, true), height });
+    expect(lines(out).length).toBeLessThanOrEqual(Math.max(height, 4));
+    expect(lines(out)[0]).toMatch(/^Spring sale/);
+    expect(lines(out)[1]).toMatch(/^https:\/\/sho\.rt\/spring → /);
+    expect(out).toMatch(/Clicks +1,234 +\(567 unique\)/);
+  });
+
+  test('fewer chart rows first, then fewer charts (the first ones kept), then the facts', () => {
+    expect(lines(tall).length).toBeGreaterThan(23);
+    const at23 = renderLinkView(linkRecord(DETAIL), { ...style(80, true), height: 23 });
+    expect(at23).toMatch(/Top countries\n +United States +█+ +600 +49%\n +… and 3 more/);
+    expect(at23).toMatch(/Expires +2030-03-31/);
+    const headings = lines(at23).filter((l) => /^(Top |Social)/.test(l));
+    expect(headings[0]).toBe('Top countries');
+    expect(headings.length).toBeLessThan(5);
+    const at7 = renderLinkView(linkRecord(DETAIL), { ...style(80, true), height: 7 });
+    expect(at7).not.toMatch(/Top countries/);
+    expect(at7).not.toMatch(/Geo target/);
+  });
+
+  test('a view that fits is left whole', () => {
+    expect(renderLinkView(linkRecord(DETAIL), { ...style(80, true), height: 200 })).toBe(tall);
+  });
+
+  test('qr get --watch: the drawing only when it fits; printed once, always after the view', () => {
+    const qr = {
+      details: { id: 7, name: 'Flyer', link: 'https://sho.rt/qr/abc', scans: 3, date: '2026-03-01 10:00:00' },
+      data: { ...DETAIL.data, clicks: 3, uniqueClicks: 2 },
+    };
+    const art = `${'▄▄▄▄\n'.repeat(12)}`;
+    const watched = renderQrView(qr, { ...style(80, true), height: 23, redraw: true }, art);
+    expect(lines(watched).length).toBeLessThanOrEqual(23);
+    expect(watched).toContain(art);
+    const small = renderQrView(qr, { ...style(80, true), height: 10, redraw: true }, art);
+    expect(lines(small).length).toBeLessThanOrEqual(10);
+    expect(small).not.toContain('▄');
+    expect(renderQrView(qr, { ...style(80, true), height: 10 }, art).endsWith(`\n${art}`)).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { EXIT, ShortyError } from '../../errors.js';
+import { EXIT, ShortyError, UsageError } from '../../errors.js';
 import type { View } from '../../output/printer.js';
 import {
   CONFIG_KEYS,
@@ -51,6 +51,15 @@ function override(ctx: Context, key: ConfigKey): string | undefined {
   return name && value ? `${name} overrides this in the environment (${shown(key, value)})` : undefined;
 }
 
+/** A secret goes whole into a pipe or a file only: a terminal may be recorded, shared or looked at. */
+function checkReveal(ctx: Context): void {
+  if (ctx.io.stdoutIsTTY)
+    throw new UsageError(
+      '--reveal prints a secret: only into a pipe or a file, not onto a terminal',
+      'e.g. export SHORTY_API_KEY=$(shorty config get api-key --reveal)',
+    );
+}
+
 export function register(config: Command, ctx: Context): void {
   examples(config, 'shorty config list', 'shorty config set rate-limit 20/60s');
 
@@ -67,11 +76,13 @@ export function register(config: Command, ctx: Context): void {
   const get = config
     .command('get <key>')
     .description('print one setting (nothing, and exit 1, when it is not set)')
+    .option('--reveal', 'api-key, rate-store: print the value unmasked, into a pipe or a file only')
     .action(
-      action(ctx, async (name: string) => {
+      action(ctx, async (name: string, flags: { reveal?: boolean }) => {
         const key = parseConfigKey(name);
+        if (flags.reveal) checkReveal(ctx);
         const { profile, values } = await selected(ctx);
-        const value = shown(key, values[key]);
+        const value = flags.reveal ? (values[key] ?? null) : shown(key, values[key]);
         // stdout keeps the profile's value (scripts read it); a person learns on stderr that runs use another.
         const overridden = override(ctx, key);
         if (value === null) throw new ShortyError(`${key} is not set in profile "${profile}"`, EXIT.api, overridden);
@@ -82,10 +93,19 @@ export function register(config: Command, ctx: Context): void {
   notes(
     get,
     'Prints the value saved in the profile. When an environment variable (SHORTY_BASE_URL...) ' +
-      'overrides it, a note on stderr says so; `shorty status` shows the values in force.',
+      'overrides it, a note on stderr says so; `shorty status` shows the values in force.\n' +
+      'The key and the rate store URL are masked; --reveal prints them whole, but only into a pipe ' +
+      'or a file (never onto a terminal, which may be recorded or shared): ' +
+      '`export SHORTY_API_KEY=$(shorty config get api-key --reveal)`. The curl lines of ' +
+      "SHORTY_DEBUG=curl read a profile's key that way.",
   );
   completeArgument(get, 'key', CONFIG_KEYS);
-  examples(get, 'shorty config get base-url', 'shorty config get api-key   # masked: sk_…9f2c');
+  examples(
+    get,
+    'shorty config get base-url',
+    'shorty config get api-key   # masked: sk_…9f2c',
+    'export SHORTY_API_KEY=$(shorty config get api-key --reveal)',
+  );
 
   const set = config
     .command('set <key> <value>')

@@ -5,14 +5,15 @@ import { answers } from '../shared/surface.js';
 
 /** `shorty limits`: the local rate budget, read from the shared limiter state (no request). */
 export function register(limits: Command, ctx: Context): void {
-  // The fields of `limits` (show.ts, loaded when it runs).
+  // The fields of `limits` for scripts (show.ts, loaded when it runs, keeps its own copy).
   answers(limits, [
+    'base_url',
     'rate_limit',
     'source',
     'used',
     'remaining',
-    'next_in',
-    'resets_in',
+    'next_in_ms',
+    'resets_in_ms',
     'configured',
     'configured_by',
     'server',
@@ -23,7 +24,10 @@ export function register(limits: Command, ctx: Context): void {
       'server has announced its cap (X-RateLimit-Limit, shown as `server`), that cap replaces the ' +
       'default one; a cap you set (--rate-limit, SHORTY_RATE_LIMIT or the profile, shown as ' +
       '`configured_by`) is a ceiling the server may lower, never raise. `rate_limit` is the cap in ' +
-      'force and `source` says whose it is. Times are in seconds.',
+      'force and `source` says whose it is. The table says each value with its unit (`5 per 10s`, ' +
+      '`resets in 4.2s`); json, ndjson, csv and tsv keep numbers, the unit in the field name: ' +
+      '`next_in_ms` and `resets_in_ms` are whole milliseconds, and the caps are written as ' +
+      '--rate-limit takes them (`30/60s`).',
   );
   examples(
     limits

@@ -1,28 +1,44 @@
 import { openSharedRateStore } from '../../api/rate-store-open.js';
 import { budget } from '../../api/rate-window.js';
 import type { Context } from '../../context.js';
+import { formatDuration } from '../../input/duration.js';
 import { formatRateLimit } from '../../settings/rate-limit-spec.js';
-import type { View } from '../../output/printer.js';
+import type { Row, View } from '../../output/printer.js';
 import { requireApiKey, requireBaseUrl } from '../../settings/base-url.js';
+import type { RateLimitSpec } from '../../settings/types.js';
 
-const VIEW: View = {
-  columns: [
-    'rate_limit',
-    'source',
-    'used',
-    'remaining',
-    'next_in',
-    'resets_in',
-    'configured',
-    'configured_by',
-    'server',
-  ],
-  quiet: 'remaining',
-};
+/** The fields of `limits` for scripts: caps as --rate-limit takes them, times in whole milliseconds. */
+const LIMITS_FIELDS = [
+  'base_url',
+  'rate_limit',
+  'source',
+  'used',
+  'remaining',
+  'next_in_ms',
+  'resets_in_ms',
+  'configured',
+  'configured_by',
+  'server',
+] as const;
 
-/** Seconds with one decimal: enough for a person, exact enough for a script. */
-function seconds(ms: number): number {
-  return Math.ceil(Math.max(0, ms) / 100) / 10;
+const VIEW: View = { columns: [...LIMITS_FIELDS], quiet: 'remaining', fields: LIMITS_FIELDS };
+
+/** Whole milliseconds, never negative: a script compares them, a person reads the table. */
+const ms = (value: number) => Math.ceil(Math.max(0, value));
+
+/** `5 per 10s`, `30 per 60s`, `1000 per 1h`: a cap as people say it. */
+function perWindow(spec: RateLimitSpec): string {
+  const seconds = spec.windowMs / 1000;
+  const window =
+    spec.windowMs >= 1000 && spec.windowMs < 120_000
+      ? `${Number(seconds.toFixed(seconds < 10 ? 1 : 0))}s`
+      : formatDuration(spec.windowMs);
+  return `${spec.limit} per ${window}`;
+}
+
+/** `now`, `in 4.2s`. */
+function after(msLeft: number): string {
+  return msLeft <= 0 ? 'now' : `in ${formatDuration(msLeft)}`;
 }
 
 export async function showLimits(ctx: Context): Promise<void> {
@@ -38,21 +54,35 @@ export async function showLimits(ctx: Context): Promise<void> {
   const state = await store.read().finally(() => store.close?.());
   const b = budget(state, ctx.now() + clockOffsetMs, settings.rateLimit);
   const printer = await ctx.printer();
+  // `default` is replaced by the server's cap either way; anything else is a ceiling.
+  const configuredBy = settings.rateLimit.setBy ?? 'default';
+  const data: Row = {
+    base_url: baseUrl,
+    rate_limit: formatRateLimit(b.limit),
+    // Which cap is in force: `server` (X-RateLimit-Limit) or `configured`.
+    source: b.limit.source,
+    used: b.used,
+    remaining: b.remaining,
+    next_in_ms: ms(b.nextInMs),
+    resets_in_ms: ms(b.resetsInMs),
+    configured: formatRateLimit(settings.rateLimit),
+    configured_by: configuredBy,
+    server: b.server ? formatRateLimit(b.server) : null,
+  };
+  if (printer.format !== 'table' || ctx.globals.fields !== undefined || printer.quiet)
+    return printer.object(data, VIEW);
+  // For a person: every value with its unit, in words.
   await printer.object(
     {
-      base_url: baseUrl,
-      rate_limit: formatRateLimit(b.limit),
-      // Which cap is in force: `server` (X-RateLimit-Limit) or `configured`.
-      source: b.limit.source,
+      'base URL': baseUrl,
+      'rate limit': `${perWindow(b.limit)} (${b.limit.source === 'server' ? "the server's cap" : 'configured'})`,
       used: b.used,
       remaining: b.remaining,
-      next_in: seconds(b.nextInMs),
-      resets_in: seconds(b.resetsInMs),
-      configured: formatRateLimit(settings.rateLimit),
-      // `default` is replaced by the server's cap either way; anything else is a ceiling.
-      configured_by: settings.rateLimit.setBy ?? 'default',
-      server: b.server ? formatRateLimit(b.server) : null,
+      'next request': after(b.nextInMs),
+      'resets in': b.resetsInMs <= 0 ? 'now (nothing used)' : formatDuration(b.resetsInMs),
+      configured: `${perWindow(settings.rateLimit)} (${configuredBy})`,
+      server: b.server ? perWindow(b.server) : 'no cap announced yet',
     },
-    VIEW,
+    { columns: [] },
   );
 }

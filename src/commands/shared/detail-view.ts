@@ -23,9 +23,13 @@ export async function wantsView(ctx: Context): Promise<boolean> {
   return ctx.io.stdoutIsTTY && printer.format === 'table' && !printer.quiet && ctx.globals.fields === undefined;
 }
 
-export async function terminalStyle(ctx: Context): Promise<ViewStyle> {
+/** The terminal's size and charset; `redraw` for --watch, whose frames must fit the window. */
+export async function terminalStyle(ctx: Context, redraw = false): Promise<ViewStyle> {
   return {
     width: ctx.io.columns ?? 80,
+    // The last line's newline takes a line too: a view of `rows` lines would scroll by one.
+    height: Math.max(1, (ctx.io.rows ?? 24) - 1),
+    redraw,
     unicode: isUtf8Locale(ctx.env),
     paint: await viewPaint(colorEnabled(ctx.io, ctx.env, ctx.globals.color)),
   };
@@ -49,9 +53,12 @@ export async function showDetail(
     if (frames++ === 0 && first) await first(detail);
   };
   if (view) {
-    const style = await terminalStyle(ctx);
+    // The size is read for each frame: a window resized during --watch gets the next in its size.
     const draw = async (detail: Row, prefix: string) =>
-      writeText(ctx.io.stdout, prefix + (await spec.render(detail, style)));
+      writeText(
+        ctx.io.stdout,
+        prefix + (await spec.render(detail, await terminalStyle(ctx, watchSeconds !== undefined))),
+      );
     if (watchSeconds === undefined) return once((detail) => draw(detail, ''));
     return watch(ctx, watchSeconds, () => once((detail) => draw(detail, REDRAW)));
   }

@@ -9,6 +9,7 @@ import { colorEnabled } from '../../io.js';
 import type { Row, View } from '../../output/printer.js';
 import { writeText } from '../../output/sink.js';
 import { forTerminal } from '../../util/terminal-text.js';
+import { withinMessageSize } from '../../util/message-size.js';
 import { notes } from './action.js';
 import { answers } from './surface.js';
 
@@ -40,7 +41,8 @@ export interface EachRequest {
 interface ItemResult extends Row {
   id: number;
   status: string;
-  message: string;
+  /** The server's message; null when it sent none. */
+  message: string | null;
 }
 
 /**
@@ -57,7 +59,7 @@ export async function forEachItem(ctx: Context, req: EachRequest): Promise<void>
     for (const id of ids) {
       try {
         const answer = await req.send(id);
-        yield { id, status: req.done, message: typeof answer.message === 'string' ? answer.message : '' };
+        yield { id, status: req.done, message: typeof answer.message === 'string' ? answer.message : null };
       } catch (err) {
         if (!(err instanceof ApiError) || err instanceof UnusableResponseError) throw err;
         const result = { id, status: 'failed', message: err.message };
@@ -72,7 +74,7 @@ export async function forEachItem(ctx: Context, req: EachRequest): Promise<void>
       // The server's message is shown as text: its controls made visible, the run's secrets hidden.
       const line =
         result.status === 'failed'
-          ? `${mark.failed} ${result.id}: ${forTerminal(ctx.secrets.redact(result.message))}`
+          ? `${mark.failed} ${result.id}: ${forTerminal(withinMessageSize(ctx.secrets.redact(result.message ?? '')))}`
           : `${mark.done} ${req.done} ${result.id}`;
       await writeText(ctx.io.stdout, `${line}\n`);
     }

@@ -11,6 +11,8 @@ export const LINK_LIST_VIEW: View = {
   columns: ['id', 'alias', 'shorturl', 'longurl', 'clicks', 'date'],
   quiet: 'shorturl',
   fields: LINK_RECORD_FIELDS,
+  // The keys of a list item as the spec's servers send them (v6 adds a few after these).
+  header: ['id', 'alias', 'shorturl', 'longurl', 'title', 'description', 'clicks', 'domain', 'date'],
 };
 
 /** `urls get` and `urls lookup`: the link and how it performs. */
