@@ -4,7 +4,7 @@ import { completeOption } from '../shared/completion-values.js';
 
 /** The options that say how to read a file of links, shared by `urls import` and `urls sync`. */
 export interface InputFlags {
-  format?: 'csv' | 'lines' | 'ndjson';
+  format?: 'csv' | 'lines' | 'ndjson' | 'json';
   delimiter?: string;
   encoding?: string;
   map?: string[];
@@ -20,6 +20,7 @@ export function addInputOptions(cmd: Command): Command {
         'csv',
         'lines',
         'ndjson',
+        'json',
       ]),
     )
     .option(
