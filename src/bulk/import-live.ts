@@ -12,7 +12,7 @@ import { startImportProgress } from './progress.js';
 import type { ImportInput } from './read/input.js';
 import type { SourceRow } from './read/rows.js';
 import { openResultSink, resultRow, type RowResult } from './results.js';
-import { checkRow, linkBodyKey } from './row-check.js';
+import { type CheckedRow, linkBodyKey, RowChecker } from './row-check.js';
 import type { IfExists } from './send-row.js';
 import { createEnded } from './run/create.js';
 import type { OutagePolicy } from './run/outage.js';
@@ -44,6 +44,16 @@ interface Finished {
   result: RowResult;
 }
 
+interface CheckedSource {
+  source: SourceRow;
+  checked: CheckedRow;
+}
+
+/** The rows with their check, made in file order before any is sent (the check compares each with those before it). */
+async function* checkedRows(rows: AsyncIterable<SourceRow>, checker: RowChecker): AsyncGenerator<CheckedSource> {
+  for await (const source of rows) yield { source, checked: checker.check(source) };
+}
+
 /**
  * Sends the rows through the shared limiter, a few at a time, and reports them in input order.
  * Each finished row is journaled (flushed) before it is reported. Ctrl-C, a failing stdout, or an
@@ -61,8 +71,7 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
   const outcome: Outcome = { counts: emptyCounts(), shown: 0, started: ctx.now(), unrecorded: [] };
   const stopped = () => ctx.signal.aborted || outcome.fatal !== undefined || outcome.outputLost !== undefined;
 
-  async function work(source: SourceRow): Promise<Finished | undefined> {
-    const checked = checkRow(source);
+  async function work({ source, checked }: CheckedSource): Promise<Finished | undefined> {
     if (!checked.valid) return finish(source, '', { row: source.row, status: 'invalid', error: checked.error });
     const key = journal ? linkBodyKey(checked.body) : '';
     const previous = key ? run.done.take(key) : undefined;
@@ -116,7 +125,8 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
   }
 
   try {
-    for await (const finished of orderedWindow(run.input.rows(), work, { size: windowSize(run.rateLimit), stopped })) {
+    const rows = checkedRows(run.input.rows(), new RowChecker());
+    for await (const finished of orderedWindow(rows, work, { size: windowSize(run.rateLimit), stopped })) {
       if (!finished) continue;
       const { source, result } = finished;
       outcome.counts[result.status] += 1;

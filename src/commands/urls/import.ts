@@ -52,6 +52,12 @@ function importNotes(): string {
     `Results (csv unless -o json|ndjson|tsv) stream to stdout in input order: the input columns plus ${RESULT_COLUMNS.join(', ')}: ` +
       'status is ok, error, invalid, skipped (valid in a dry run); alias, shorturl and longurl name the link ' +
       'as every urls command does; -q prints the short URLs (the long URLs in a dry run).',
+    'Rows are checked once, the same way by import, --dry-run and urls sync: a row with the alias of an ' +
+      'earlier row is invalid, naming that row.',
+    "--if-exists skip skips only the same link: a row whose alias exists and leads to the row's long URL is " +
+      'skipped; one whose alias leads elsewhere is an error (conflict: "spring" points at https://...), exit 1. ' +
+      'With --dry-run each alias is looked up (one request per row with an alias, stated before the first), ' +
+      'so the dry run reports the same.',
     '--journal FILE is locked while the import runs (FILE.lock): a second import on it is refused.',
     'Outages (connection refused, reset or timed out, DNS failures, 5xx and HTML error pages) are ' +
       'waited out, trying again with growing pauses, for up to --max-outage; a create whose answer was ' +
@@ -72,7 +78,11 @@ export function registerImport(group: Command, ctx: Context): void {
     .option('--dry-run', 'validate every row and send nothing; print the expected duration')
     .option('--journal <file>', 'record finished rows in FILE; a rerun with the same FILE skips rows already created')
     .option('--failed-out <file>', 'write failed and invalid rows to FILE as CSV, to fix and import again')
-    .option('--if-exists <skip|fail>', 'what a taken custom alias does: skip the row or fail it', 'fail')
+    .option(
+      '--if-exists <skip|fail>',
+      'what a taken custom alias does: skip the row when the alias already leads to its URL (another URL is a conflict), or fail it',
+      'fail',
+    )
     .option(
       '--undo <journal>',
       'delete the links the import runs recorded in JOURNAL created (never rows skipped as existing); resumable',
