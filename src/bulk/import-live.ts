@@ -2,7 +2,7 @@ import type { Context } from '../context.js';
 import { fileError } from '../file-errors.js';
 import type { StreamFormat } from '../output/row-writers.js';
 import type { RateLimitSpec } from '../settings/types.js';
-import { openFailedOut, type FailedOut } from './failed-out.js';
+import { failedOutDialect, openFailedOut } from './failed-out.js';
 import { conclude, type Outcome } from './import-end.js';
 import type { InputFormat } from './read/format.js';
 import { openJournal, type DoneIndex } from './journal.js';
@@ -64,7 +64,12 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
   const journal = run.journal ? await openJournal(run.journal) : undefined;
   const { creator } = await openSendStage(ctx, { journal, claimed: run.claimed, outage: run.outage });
   const failed = run.failedOut
-    ? await openFailedOut(run.failedOut, run.format, Object.keys(run.plan.first?.cells ?? {}))
+    ? await openFailedOut(
+        run.failedOut,
+        run.format,
+        Object.keys(run.plan.first?.cells ?? {}),
+        failedOutDialect(ctx.globals, { ...run.input.shape, encoding: run.input.encoding }),
+      )
     : undefined;
   const sink = await openResultSink(ctx, run.outputFormat, { quietField: 'shorturl' });
   const progress = await startImportProgress(ctx, run.plan);

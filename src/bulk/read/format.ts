@@ -1,4 +1,4 @@
-import { UsageError } from '../../errors.js';
+import { DELIMITERS, type Delimiter } from '../../output/csv-dialect.js';
 import { headerKey, INFORMATIONAL_COLUMNS, linkColumnOf, type ColumnMapOption } from '../../input/link-columns.js';
 
 /**
@@ -8,33 +8,12 @@ import { headerKey, INFORMATIONAL_COLUMNS, linkColumnOf, type ColumnMapOption } 
 export const INPUT_FORMATS = ['csv', 'lines', 'ndjson', 'json'] as const;
 export type InputFormat = (typeof INPUT_FORMATS)[number];
 
-/** Field delimiters spreadsheets write: comma, semicolon (Excel where `,` is the decimal mark), tab, pipe. */
-export const DELIMITERS = [',', ';', '\t', '|'] as const;
-export type Delimiter = (typeof DELIMITERS)[number];
+export { DELIMITERS, type Delimiter, parseDelimiter } from '../../output/csv-dialect.js';
 
 export interface InputShape {
   format: InputFormat;
   /** The CSV field delimiter (`,` for the other formats). */
   delimiter: Delimiter;
-}
-
-const DELIMITER_NAMES: Record<string, Delimiter> = {
-  ',': ',',
-  comma: ',',
-  ';': ';',
-  semicolon: ';',
-  '\t': '\t',
-  '\\t': '\t',
-  tab: '\t',
-  '|': '|',
-  pipe: '|',
-};
-
-/** `--delimiter`: the character itself, `\t`, or its name (tab, comma, semicolon, pipe). */
-export function parseDelimiter(text: string): Delimiter {
-  const delimiter = DELIMITER_NAMES[text] ?? DELIMITER_NAMES[text.trim().toLowerCase()];
-  if (!delimiter) throw new UsageError(`invalid --delimiter ${JSON.stringify(text)}: use , ; | or tab`);
-  return delimiter;
 }
 
 /** The first line that is not blank, without a byte order mark or line ending. */

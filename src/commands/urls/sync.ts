@@ -47,7 +47,10 @@ export function registerSync(group: Command, ctx: Context): void {
         const asData = planAsData(ctx, flags);
         const map = parseColumnMap(flags.map ?? []);
         const maxOutageMs = parseDuration(flags.maxOutage, '--max-outage');
-        const [{ runSync }, input] = await Promise.all([import('../../bulk/sync/run.js'), inputOptions(flags, map)]);
+        const [{ runSync }, input] = await Promise.all([
+          import('../../bulk/sync/run.js'),
+          inputOptions(flags, map, ctx.globals.delimiter),
+        ]);
         return runSync(ctx, {
           file,
           ...input,
