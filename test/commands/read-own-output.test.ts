@@ -7,18 +7,10 @@ import { describe, expect, test } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { json, useSandboxCli } from '../helpers/sandbox-cli.js';
 
-const source = useSandboxCli({
-  rateLimit: '100000/60s',
-  clientRateLimit: '100000/60s',
-  resetData: true,
-  inProcess: true,
-});
-const target = useSandboxCli({
-  rateLimit: '100000/60s',
-  clientRateLimit: '100000/60s',
-  resetData: true,
-  inProcess: true,
-});
+const sandboxOf = (flavor: 'v6' | 'v7') =>
+  useSandboxCli({ flavor, rateLimit: '100000/60s', clientRateLimit: '100000/60s', resetData: true, inProcess: true });
+const source = sandboxOf('v7');
+const target = sandboxOf('v7');
 
 const BRANDED = 'https://go.example.com';
 const LINKS = [
@@ -38,11 +30,10 @@ const LINKS = [
   { url: 'https://example.com/plain', custom: 'plain' },
 ];
 
-async function seed(): Promise<void> {
-  for (const s of [source, target])
-    expect((await s.sandbox.api('POST', '/domain/add', { domain: BRANDED })).json.error).toBe(0);
-  for (const link of LINKS)
-    expect((await source.sandbox.api('POST', '/url/add', link)).json).toMatchObject({ error: 0 });
+async function seed(from = source, to = target): Promise<void> {
+  for (const s of [from, to])
+    expect(Number((await s.sandbox.api('POST', '/domain/add', { domain: BRANDED })).json.error)).toBe(0);
+  for (const link of LINKS) expect(Number((await from.sandbox.api('POST', '/url/add', link)).json.error)).toBe(0);
 }
 
 /** What a create can set, as `urls export --details -o json` prints it, by alias. */
@@ -63,26 +54,32 @@ async function settable(cli: typeof source): Promise<unknown[]> {
     .sort((a, b) => String(a.alias).localeCompare(String(b.alias)));
 }
 
-describe.each(['json', 'ndjson', 'csv', 'tsv'])('export --details -o %s -> import into an empty account', (format) => {
-  test('alias, long URL, domain, title, description, targets and expiry come back equal', async () => {
-    await seed();
-    const exported = await source.run(['urls', 'export', '--details', '-o', format]);
-    expect(exported.exitCode).toBe(0);
-    expect(exported.stderr).toMatch(/--details: 3 more requests \(one per link\)/);
-    const file = join(tempDir(), `links.${format}`);
-    writeFileSync(file, exported.stdout);
+describe.each(['v7', 'v6'] as const)('export --details -> import into an empty %s account', (flavor) => {
+  const from = flavor === 'v7' ? source : sandboxOf(flavor);
+  const to = flavor === 'v7' ? target : sandboxOf(flavor);
 
-    const imported = await target.run(['urls', 'import', file, '-o', 'ndjson']);
-    expect(imported.stderr).not.toMatch(/warning|unexpected/);
-    expect(imported.exitCode).toBe(0);
-    const expected = await settable(source);
-    expect(expected[2]).toMatchObject({
-      geotarget: 'Germany=https://de.example.com/;Canada=https://ca.example.com/',
-      devicetarget: 'iPhone=https://ios.example.com/',
-      expiry: '2031-05-01 10:00:00',
-    });
-    expect(await settable(target)).toEqual(expected);
-  });
+  test.each(['json', 'ndjson', 'csv', 'tsv'])(
+    '-o %s: alias, long URL, domain, title, description, targets and expiry come back equal',
+    async (format) => {
+      await seed(from, to);
+      const exported = await from.run(['urls', 'export', '--details', '-o', format]);
+      expect(exported.exitCode).toBe(0);
+      expect(exported.stderr).toMatch(/--details: 3 more requests \(one per link\)/);
+      const file = join(tempDir(), `links.${format}`);
+      writeFileSync(file, exported.stdout);
+
+      const imported = await to.run(['urls', 'import', file, '-o', 'ndjson']);
+      expect(imported.stderr).not.toMatch(/warning|unexpected/);
+      expect(imported.exitCode).toBe(0);
+      const expected = await settable(from);
+      expect(expected[2]).toMatchObject({
+        geotarget: 'Germany=https://de.example.com/;Canada=https://ca.example.com/',
+        devicetarget: 'iPhone=https://ios.example.com/',
+        expiry: '2031-05-01 10:00:00',
+      });
+      expect(await settable(to)).toEqual(expected);
+    },
+  );
 });
 
 describe('records shorty prints are urls import input', () => {
