@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ShortyError } from '../errors.js';
 import { linkBodyFromRow, type LinkBody } from '../input/link-body.js';
+import { headerKey, linkColumnOf } from '../input/link-columns.js';
 import { credentialsWarning } from '../input/validate.js';
 import type { SourceRow } from './read/rows.js';
 
@@ -58,9 +59,22 @@ export function checkRow(source: SourceRow): CheckedRow {
     const body = linkBodyFromRow(source.cells, source.columns);
     return { valid: true, body };
   } catch (err) {
-    if (err instanceof ShortyError) return { valid: false, error: err.message };
-    throw err;
+    if (!(err instanceof ShortyError)) throw err;
+    return { valid: false, error: shortUrlOnly(source) ? SHORT_URL_ONLY : err.message };
   }
+}
+
+const SHORT_URL_ONLY =
+  'no long URL: the record names a short URL only (what legacy list prints); `shorty urls export` writes the long URLs';
+
+/** A record with a short URL and no long URL at all: `legacy list` output, which cannot make a link. */
+function shortUrlOnly(source: SourceRow): boolean {
+  const filled = (name: string) => (source.cells[name] ?? '').trim() !== '';
+  const names = Object.keys(source.cells);
+  return (
+    names.some((n) => headerKey(n) === 'shorturl' && filled(n)) &&
+    !names.some((n) => linkColumnOf(n) === 'url' && filled(n))
+  );
 }
 
 /**

@@ -131,9 +131,16 @@ describe('records shorty prints are urls import input', () => {
     expect(json(again)).toMatchObject([{ status: 'valid', alias: 'res-1', longurl: 'https://example.com/r' }]);
   });
 
-  test('legacy list names short URLs only: exit 2 saying where the long URLs are', async () => {
+  test('legacy list names short URLs only: csv is exit 2 and json rows invalid, saying where the long URLs are', async () => {
     const res = await source.run(['urls', 'import', '-', '--dry-run'], { input: 'shorturl\nhttps://sho.rt/a\n' });
     expect(res.exitCode).toBe(2);
     expect(res.stderr).toMatch(/hint: short URLs alone .*urls export/);
+    const rows = await source.run(['urls', 'import', '-', '--dry-run', '-o', 'json'], {
+      input: '[\n  {\n    "shorturl": "https://sho.rt/a"\n  }\n]\n',
+    });
+    expect(rows.exitCode).toBe(1);
+    expect(json(rows)).toMatchObject([
+      { status: 'invalid', error: expect.stringMatching(/^no long URL: .*urls export/) },
+    ]);
   });
 });
