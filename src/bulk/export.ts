@@ -16,7 +16,7 @@ export interface ExportOptions {
 }
 
 /** What a link's detail adds that a list item lacks and a create can set: read back by import. */
-export const DETAIL_COLUMNS = ['geotarget', 'devicetarget', 'languagetarget'] as const;
+const DETAIL_COLUMNS = ['geotarget', 'devicetarget', 'languagetarget'] as const;
 
 type LinkItem = Record<string, unknown>;
 

@@ -85,7 +85,7 @@ export interface SinkOptions {
 }
 
 /** The csv/tsv the run writes: --excel, --delimiter and --bom, else plain csv (output/csv-dialect.ts). */
-export function runCsvDialect(ctx: Context): CsvDialect {
+function runCsvDialect(ctx: Context): CsvDialect {
   return csvDialect(ctx.globals);
 }
 

@@ -25,7 +25,7 @@ export interface RowIdentity {
  * Import's: a custom alias names one link (servers refuse an alias taken on any of the account's
  * domains, and sync keys links by alias alone); rows without an alias never clash.
  */
-export const ALIAS: RowIdentity = { what: 'alias', of: (body) => body.custom };
+const ALIAS: RowIdentity = { what: 'alias', of: (body) => body.custom };
 
 /**
  * The one row check of import, its dry run and sync: each row mapped and validated as `urls add`

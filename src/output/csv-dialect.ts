@@ -43,7 +43,7 @@ export interface CsvDialect {
 }
 
 export const PLAIN_CSV: CsvDialect = { delimiter: ',', encoding: 'utf-8', bom: false };
-export const EXCEL_CSV: CsvDialect = { delimiter: '\t', encoding: 'utf-16le', bom: true };
+const EXCEL_CSV: CsvDialect = { delimiter: '\t', encoding: 'utf-16le', bom: true };
 
 export interface CsvFlags {
   excel?: boolean;

@@ -135,7 +135,7 @@ async function* csvRows(text: TextChunks, shape: InputShape, opts: ReadOptions):
 }
 
 /** The inverse of the escapes `-o tsv` writes (output/cells.ts escapeTsv); a lone backslash stays. */
-export function unescapeTsv(cell: string): string {
+function unescapeTsv(cell: string): string {
   if (!cell.includes('\\')) return cell;
   return cell.replace(/\\([\\tnr])/g, (_, c: string) =>
     c === 't' ? '\t' : c === 'n' ? '\n' : c === 'r' ? '\r' : '\\',

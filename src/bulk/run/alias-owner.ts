@@ -6,7 +6,7 @@ import type { LinkBody } from '../../input/link-body.js';
 export type AliasOwner = { kind: 'free' } | { kind: 'same' } | { kind: 'other'; longurl: string } | { kind: 'unknown' };
 
 /** The short URL a row's custom alias makes: on the row's domain, else the default domain, else the service's own. */
-export function aliasShortUrl(body: Pick<LinkBody, 'custom' | 'domain'>, fallbackDomain: string): string {
+function aliasShortUrl(body: Pick<LinkBody, 'custom' | 'domain'>, fallbackDomain: string): string {
   const domain = body.domain ?? fallbackDomain;
   const place = /^https?:\/\//i.test(domain) ? domain : `https://${domain}`;
   return `${place.replace(/\/+$/, '')}/${body.custom}`;
