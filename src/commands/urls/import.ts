@@ -57,7 +57,8 @@ function importNotes(): string {
     'Rows are checked once, the same way by import, --dry-run and urls sync: a row with the alias of an ' +
       'earlier row is invalid, naming that row.',
     "--if-exists skip skips only the same link: a row whose alias exists and leads to the row's long URL is " +
-      'skipped; one whose alias leads elsewhere is an error (conflict: "spring" points at https://...), exit 1. ' +
+      'skipped; one whose alias leads elsewhere is an error (conflict: "spring" points at https://...), exit 1; ' +
+      'finding out costs one lookup request per taken alias. ' +
       'With --dry-run each alias is looked up (one request per row with an alias, stated before the first), ' +
       'so the dry run reports the same.',
     'Results and --failed-out for a spreadsheet: --excel writes UTF-16 with a byte order mark, tab-separated, ' +
