@@ -102,7 +102,7 @@ _shorty_child() {
 
 _shorty_takes_value() {
   case "$2" in
-    '-o'|'--output'|'--fields'|'--profile'|'--base-url'|'--api-key'|'--rate-limit'|'--rate-store'|'--timeout') return 0 ;;
+    '-o'|'--output'|'--fields'|'--profile'|'--base-url'|'--api-key'|'--rate-limit'|'--rate-store'|'--timeout'|'--delimiter') return 0 ;;
     *) : ;;
   esac
   case "$1 $2" in
@@ -144,7 +144,6 @@ _shorty_takes_value() {
     'urls update --deeplink-google') return 0 ;;
     'urls update --param') return 0 ;;
     'urls import --format') return 0 ;;
-    'urls import --delimiter') return 0 ;;
     'urls import --encoding') return 0 ;;
     'urls import --map') return 0 ;;
     'urls import --journal') return 0 ;;
@@ -153,7 +152,6 @@ _shorty_takes_value() {
     'urls import --undo') return 0 ;;
     'urls import --max-outage') return 0 ;;
     'urls sync --format') return 0 ;;
-    'urls sync --delimiter') return 0 ;;
     'urls sync --encoding') return 0 ;;
     'urls sync --map') return 0 ;;
     'urls sync --key') return 0 ;;
@@ -242,9 +240,9 @@ _shorty_commands() {
 }
 
 _shorty_options() {
-  local globals='-o --output --json --fields -q --quiet --no-color --debug -y --yes --no-wait --profile --base-url --api-key --rate-limit --rate-store --timeout --insecure --no-headers --excel-safe'
+  local globals='-o --output --json --fields -q --quiet --no-color --debug -y --yes --no-wait --profile --base-url --api-key --rate-limit --rate-store --timeout --insecure --no-headers --excel-safe --excel --bom --delimiter'
   case "$1" in
-    '') _shorty_words='-V --version -o --output --json --fields -q --quiet --no-color --debug -y --yes --no-wait --profile --base-url --api-key --rate-limit --rate-store --timeout --insecure --no-headers --excel-safe -h --help' ;;
+    '') _shorty_words='-V --version -o --output --json --fields -q --quiet --no-color --debug -y --yes --no-wait --profile --base-url --api-key --rate-limit --rate-store --timeout --insecure --no-headers --excel-safe --excel --bom --delimiter -h --help' ;;
     'urls') _shorty_words='-h --help'" $globals" ;;
     'urls list') _shorty_words='--order --limit --page --all -h --help'" $globals" ;;
     'urls lookup') _shorty_words='-h --help'" $globals" ;;
@@ -252,9 +250,9 @@ _shorty_options() {
     'urls add') _shorty_words='--custom --type --password --domain --expiry --geo --device --language --meta-title --meta-description --meta-image --pixel --channel --deeplink-apple --deeplink-google --param --qr --web --copy -h --help'" $globals" ;;
     'urls update') _shorty_words='--url --custom --type --password --domain --expiry --geo --device --language --meta-title --meta-description --meta-image --pixel --channel --deeplink-apple --deeplink-google --param -h --help'" $globals" ;;
     'urls delete') _shorty_words='-h --help'" $globals" ;;
-    'urls import') _shorty_words='--format --delimiter --encoding --map --dry-run --journal --failed-out --if-exists --undo --max-outage -h --help'" $globals" ;;
-    'urls sync') _shorty_words='--format --delimiter --encoding --map --key --prune --dry-run --check --journal --max-outage -h --help'" $globals" ;;
-    'urls export') _shorty_words='--page-size -h --help'" $globals" ;;
+    'urls import') _shorty_words='--format --encoding --map --dry-run --journal --failed-out --if-exists --undo --max-outage -h --help'" $globals" ;;
+    'urls sync') _shorty_words='--format --encoding --map --key --prune --dry-run --check --journal --max-outage -h --help'" $globals" ;;
+    'urls export') _shorty_words='--page-size --details -h --help'" $globals" ;;
     'urls help') _shorty_words='-h --help'" $globals" ;;
     'domains') _shorty_words='-h --help'" $globals" ;;
     'domains list') _shorty_words='--limit --page --all -h --help'" $globals" ;;
@@ -379,8 +377,7 @@ _shorty_option_values() {
     'urls update --deeplink-apple') :; return ;;
     'urls update --deeplink-google') :; return ;;
     'urls update --param') :; return ;;
-    'urls import --format') _shorty_words='csv lines ndjson'; return ;;
-    'urls import --delimiter') _shorty_words='comma semicolon tab pipe'; return ;;
+    'urls import --format') _shorty_words='csv lines ndjson json'; return ;;
     'urls import --encoding') _shorty_words='utf-8 windows-1252 latin1 utf-16le utf-16be macintosh'; return ;;
     'urls import --map') :; return ;;
     'urls import --journal') _shorty_files=1; return ;;
@@ -388,8 +385,7 @@ _shorty_option_values() {
     'urls import --if-exists') :; return ;;
     'urls import --undo') :; return ;;
     'urls import --max-outage') :; return ;;
-    'urls sync --format') _shorty_words='csv lines ndjson'; return ;;
-    'urls sync --delimiter') _shorty_words='comma semicolon tab pipe'; return ;;
+    'urls sync --format') _shorty_words='csv lines ndjson json'; return ;;
     'urls sync --encoding') _shorty_words='utf-8 windows-1252 latin1 utf-16le utf-16be macintosh'; return ;;
     'urls sync --map') :; return ;;
     'urls sync --key') _shorty_words='alias url'; return ;;
@@ -465,6 +461,7 @@ _shorty_option_values() {
     '--rate-limit') :; return ;;
     '--rate-store') :; return ;;
     '--timeout') :; return ;;
+    '--delimiter') _shorty_words='comma semicolon tab pipe'; return ;;
     *) : ;;
   esac
 }

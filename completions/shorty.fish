@@ -188,7 +188,7 @@ end
 
 function __shorty_takes_value --argument-names cmd opt
     switch "$cmd $opt"
-        case '* -o' '* --output' '* --fields' '* --profile' '* --base-url' '* --api-key' '* --rate-limit' '* --rate-store' '* --timeout'
+        case '* -o' '* --output' '* --fields' '* --profile' '* --base-url' '* --api-key' '* --rate-limit' '* --rate-store' '* --timeout' '* --delimiter'
             return 0
         case 'urls list --order' 'urls list --limit' 'urls list --page'
             return 0
@@ -198,9 +198,9 @@ function __shorty_takes_value --argument-names cmd opt
             return 0
         case 'urls update --url' 'urls update --custom' 'urls update --type' 'urls update --password' 'urls update --domain' 'urls update --expiry' 'urls update --geo' 'urls update --device' 'urls update --language' 'urls update --meta-title' 'urls update --meta-description' 'urls update --meta-image' 'urls update --pixel' 'urls update --channel' 'urls update --deeplink-apple' 'urls update --deeplink-google' 'urls update --param'
             return 0
-        case 'urls import --format' 'urls import --delimiter' 'urls import --encoding' 'urls import --map' 'urls import --journal' 'urls import --failed-out' 'urls import --if-exists' 'urls import --undo' 'urls import --max-outage'
+        case 'urls import --format' 'urls import --encoding' 'urls import --map' 'urls import --journal' 'urls import --failed-out' 'urls import --if-exists' 'urls import --undo' 'urls import --max-outage'
             return 0
-        case 'urls sync --format' 'urls sync --delimiter' 'urls sync --encoding' 'urls sync --map' 'urls sync --key' 'urls sync --journal' 'urls sync --max-outage'
+        case 'urls sync --format' 'urls sync --encoding' 'urls sync --map' 'urls sync --key' 'urls sync --journal' 'urls sync --max-outage'
             return 0
         case 'urls export --page-size'
             return 0
@@ -334,6 +334,10 @@ complete -c shorty -l timeout -x -d 'request timeout in seconds (also SHORTY_TIM
 complete -c shorty -l insecure -d 'allow http:// to a host that is not loopback'
 complete -c shorty -l no-headers -d 'table, csv, tsv: leave out the header row (for scripts that read rows)'
 complete -c shorty -l excel-safe -d 'csv/tsv: prefix cells starting with = + - @ with \' so spreadsheets do not run them'
+complete -c shorty -l excel -d 'csv for Excel on any locale: UTF-16 with a byte order mark, tab-separated (implies -o csv; why: shorty help formats)'
+complete -c shorty -l bom -d 'csv/tsv: start with a UTF-8 byte order mark (Excel then reads the text as UTF-8)'
+complete -c shorty -l delimiter -x -a 'comma semicolon tab pipe'
+complete -c shorty -l delimiter -x -d 'csv field delimiter written: , ; | or tab (urls import and sync also read their input with it; default: detected)'
 
 complete -c shorty -n '__shorty_at \'urls\'' -a 'list' -d 'list your links, newest first (or by clicks with --order click)'
 complete -c shorty -n '__shorty_at \'urls\'' -a 'lookup' -d 'find a link by its short URL or alias and print it like `urls get` (as data, never the terminal view)'
@@ -406,26 +410,22 @@ complete -c shorty -n '__shorty_at \'urls update\'' -s h -l help -d 'show help f
 
 complete -c shorty -n '__shorty_at \'urls delete\'' -s h -l help -d 'show help for a command'
 
-complete -c shorty -n '__shorty_at \'urls import\'' -l format -x -a 'csv lines ndjson'
+complete -c shorty -n '__shorty_at \'urls import\'' -l format -x -a 'csv lines ndjson json'
 complete -c shorty -n '__shorty_at \'urls import\'' -l format -x -d 'input format (default: detected from the first line)'
-complete -c shorty -n '__shorty_at \'urls import\'' -l delimiter -x -a 'comma semicolon tab pipe'
-complete -c shorty -n '__shorty_at \'urls import\'' -l delimiter -x -d 'CSV field delimiter: , ; | or tab (also comma, semicolon, pipe; default: detected from the header, tab for .tsv)'
 complete -c shorty -n '__shorty_at \'urls import\'' -l encoding -x -a 'utf-8 windows-1252 latin1 utf-16le utf-16be macintosh'
 complete -c shorty -n '__shorty_at \'urls import\'' -l encoding -x -d 'encoding of input without a byte order mark, e.g. windows-1252, latin1, utf-16le (default utf-8)'
 complete -c shorty -n '__shorty_at \'urls import\'' -l map -x -d 'read the column HEADER as the link field FIELD, repeatable'
 complete -c shorty -n '__shorty_at \'urls import\'' -l dry-run -d 'validate every row and send nothing; print the expected duration'
 complete -c shorty -n '__shorty_at \'urls import\'' -l journal -r -F -d 'record finished rows in FILE; a rerun with the same FILE skips rows already created'
-complete -c shorty -n '__shorty_at \'urls import\'' -l failed-out -r -F -d 'write failed and invalid rows to FILE as CSV, to fix and import again'
-complete -c shorty -n '__shorty_at \'urls import\'' -l if-exists -x -d 'what a taken custom alias does: skip the row or fail it'
+complete -c shorty -n '__shorty_at \'urls import\'' -l failed-out -r -F -d 'write failed and invalid rows to FILE as CSV in the input\'s encoding and delimiter (or --excel\'s), to fix and import again'
+complete -c shorty -n '__shorty_at \'urls import\'' -l if-exists -x -d 'what a taken custom alias does: skip the row when the alias already leads to its URL (another URL is a conflict), or fail it'
 complete -c shorty -n '__shorty_at \'urls import\'' -l undo -x -d 'delete the links the import runs recorded in JOURNAL created (never rows skipped as existing); resumable'
 complete -c shorty -n '__shorty_at \'urls import\'' -l max-outage -x -d 'how long to keep waiting out a service that fails (refused, reset, timed out, 5xx) before stopping: 90s, 30m, 2h'
 complete -c shorty -n '__shorty_at \'urls import\'' -s h -l help -d 'show help for a command'
 complete -c shorty -n '__shorty_arg \'urls import\' 0' -F
 
-complete -c shorty -n '__shorty_at \'urls sync\'' -l format -x -a 'csv lines ndjson'
+complete -c shorty -n '__shorty_at \'urls sync\'' -l format -x -a 'csv lines ndjson json'
 complete -c shorty -n '__shorty_at \'urls sync\'' -l format -x -d 'input format (default: detected from the first line)'
-complete -c shorty -n '__shorty_at \'urls sync\'' -l delimiter -x -a 'comma semicolon tab pipe'
-complete -c shorty -n '__shorty_at \'urls sync\'' -l delimiter -x -d 'CSV field delimiter: , ; | or tab (also comma, semicolon, pipe; default: detected from the header, tab for .tsv)'
 complete -c shorty -n '__shorty_at \'urls sync\'' -l encoding -x -a 'utf-8 windows-1252 latin1 utf-16le utf-16be macintosh'
 complete -c shorty -n '__shorty_at \'urls sync\'' -l encoding -x -d 'encoding of input without a byte order mark, e.g. windows-1252, latin1, utf-16le (default utf-8)'
 complete -c shorty -n '__shorty_at \'urls sync\'' -l map -x -d 'read the column HEADER as the link field FIELD, repeatable'
@@ -440,6 +440,7 @@ complete -c shorty -n '__shorty_at \'urls sync\'' -s h -l help -d 'show help for
 complete -c shorty -n '__shorty_arg \'urls sync\' 0' -F
 
 complete -c shorty -n '__shorty_at \'urls export\'' -l page-size -x -d 'links per request (each request costs one slot of the rate limit)'
+complete -c shorty -n '__shorty_at \'urls export\'' -l details -d 'also read each link\'s detail (one more request per link, its cost stated first): geo, device and language targets and expiry'
 complete -c shorty -n '__shorty_at \'urls export\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'urls help\'' -s h -l help -d 'show help for a command'

@@ -30,6 +30,9 @@ const GLOBAL_KEYS: (keyof GlobalOptions)[] = [
   'timeout',
   'insecure',
   'excelSafe',
+  'excel',
+  'bom',
+  'delimiter',
   'headers',
 ];
 
@@ -67,6 +70,15 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     .option('--insecure', 'allow http:// to a host that is not loopback')
     .option('--no-headers', 'table, csv, tsv: leave out the header row (for scripts that read rows)')
     .option('--excel-safe', "csv/tsv: prefix cells starting with = + - @ with ' so spreadsheets do not run them")
+    .option(
+      '--excel',
+      'csv for Excel on any locale: UTF-16 with a byte order mark, tab-separated (implies -o csv; why: shorty help formats)',
+    )
+    .option('--bom', 'csv/tsv: start with a UTF-8 byte order mark (Excel then reads the text as UTF-8)')
+    .option(
+      '--delimiter <char>',
+      'csv field delimiter written: , ; | or tab (urls import and sync also read their input with it; default: detected)',
+    )
     .showSuggestionAfterError(true)
     // A group with long command terms (`assign <channelId> <type> <itemId...>`) leaves ~38 columns of
     // an 80-column terminal to the descriptions: commander would stop wrapping below 40.

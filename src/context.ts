@@ -19,6 +19,12 @@ export interface GlobalOptions extends SettingFlags {
   yes?: boolean;
   /** --excel-safe: csv/tsv cells that a spreadsheet would run as a formula get a leading `'`. */
   excelSafe?: boolean;
+  /** --excel: csv as Excel opens it on any locale (output/csv-dialect.ts). */
+  excel?: boolean;
+  /** --bom: csv/tsv start with a UTF-8 byte order mark. */
+  bom?: boolean;
+  /** --delimiter: the csv field delimiter written; import and sync read their input with it too. */
+  delimiter?: string;
   /** commander's negation of --no-headers: false when it was given. */
   headers?: boolean;
 }

@@ -58,13 +58,17 @@ export function createContext(host: Host, globals: GlobalOptions = {}): Context 
     apiOn: async ({ signal, sleep }) => (await import('./api/modern.js')).createModernApi(await connect(signal, sleep)),
     legacy: memo(async () => (await import('./api/legacy.js')).createLegacyApi(await connection())),
     printer: memo(async () => {
-      const [{ createPrinter }, { resolveOutputFormat }] = await Promise.all([
+      const [{ createPrinter }, { resolveOutputFormat }, { csvDialect }] = await Promise.all([
         import('./output/printer.js'),
         import('./settings/resolve.js'),
+        import('./output/csv-dialect.js'),
       ]);
+      const configured = resolveOutputFormat(globals, host.env, host.io.stderr);
       return createPrinter({
         io: host.io,
-        format: resolveOutputFormat(globals, host.env, host.io.stderr),
+        // --excel is csv: it goes before a default from the environment or a profile, not before -o.
+        format: globals.excel && globals.output === undefined ? 'csv' : configured,
+        csv: csvDialect(globals),
         fields: globals.fields,
         quiet: Boolean(globals.quiet),
         color: colorEnabled(host.io, host.env, globals.color),

@@ -90,6 +90,8 @@ export function canPrompt(io: IO): boolean {
 
 export interface TestIO extends IO {
   out(): string;
+  /** stdout as bytes, for output that is not UTF-8 (csv with --excel). */
+  outBytes(): Buffer;
   err(): string;
 }
 
@@ -117,6 +119,7 @@ export async function createTestIO(
     rows: tty ? (opts.rows ?? 100) : undefined,
     flush: (done) => done(),
     out: () => Buffer.concat(out).toString('utf8'),
+    outBytes: () => Buffer.concat(out),
     err: () => Buffer.concat(err).toString('utf8'),
   };
 }

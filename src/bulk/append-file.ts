@@ -51,7 +51,10 @@ export interface RecordFile {
 }
 
 /** A record file over `calls`, `size` bytes long now; `sync` puts every record on the disk before it resolves. */
-export function recordFile({ calls, size }: OpenedFile, opts: { sync: boolean }): RecordFile {
+export function recordFile(
+  { calls, size }: OpenedFile,
+  opts: { sync: boolean; encode?: (text: string) => Uint8Array },
+): RecordFile {
   let end = size;
   // After a failed append whose bytes could not be cut off, the file may end inside a record:
   // the next one starts on a line of its own.
@@ -59,7 +62,8 @@ export function recordFile({ calls, size }: OpenedFile, opts: { sync: boolean })
   let chain: Promise<void> = Promise.resolve();
 
   async function write(text: string): Promise<void> {
-    const bytes = Buffer.from(torn ? `\n${text}` : text);
+    const record = torn ? `\n${text}` : text;
+    const bytes = opts.encode ? opts.encode(record) : Buffer.from(record);
     try {
       await writeAll(calls, bytes);
       if (opts.sync) await syncData(calls);

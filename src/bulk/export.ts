@@ -1,16 +1,22 @@
 import type { ModernApi } from '../api/modern.js';
 import { paginate } from '../api/paginate.js';
 import type { Context } from '../context.js';
-import { brandedDomain, LINK_FIELDS, LINK_SETTING_FIELDS, linkRecord } from '../input/link-record.js';
+import { brandedDomain, LINK_FIELDS, LINK_SETTING_FIELDS, linkRecord, mergedRecord } from '../input/link-record.js';
 import type { Row } from '../output/fields.js';
 import { startProgress, type Progress } from './progress.js';
 import { cellsFromJson } from './read/rows.js';
 import { bulkOutputFormat, openResultSink } from './results.js';
 import { formatElapsed } from './timing.js';
+import { budgetEstimate } from './budget-estimate.js';
 
 export interface ExportOptions {
   pageSize: number;
+  /** --details: one detail read per link, for what only the detail shows (targets, expiry). */
+  details?: boolean;
 }
+
+/** What a link's detail adds that a list item lacks and a create can set: read back by import. */
+const DETAIL_COLUMNS = ['geotarget', 'devicetarget', 'languagetarget'] as const;
 
 type LinkItem = Record<string, unknown>;
 
@@ -23,17 +29,25 @@ export { brandedDomain };
  */
 export const EXPORT_COLUMNS: string[] = [...LINK_FIELDS];
 
-/** The columns of an export: the link's fields, then the settable fields the first page carries. */
-export function exportColumns(firstPage: LinkItem[]): string[] {
-  return [...EXPORT_COLUMNS, ...LINK_SETTING_FIELDS.filter((c) => firstPage.some((item) => item[c] !== undefined))];
+/**
+ * The columns of an export: the link's fields, then the settable fields the first page carries
+ * (with --details, the targets a detail shows, always).
+ */
+export function exportColumns(firstPage: LinkItem[], details = false): string[] {
+  const settings = LINK_SETTING_FIELDS.filter(
+    (c) =>
+      (details && (DETAIL_COLUMNS as readonly string[]).includes(c)) || firstPage.some((item) => item[c] !== undefined),
+  );
+  return [...EXPORT_COLUMNS, ...settings];
 }
 
 const text = (value: unknown): string | number =>
   typeof value === 'number' ? value : typeof value === 'string' ? value : '';
 
-/** A link as an export row, in the columns given (values in their import syntax). */
-export function exportRow(item: LinkItem, columns: string[], baseUrl?: string): Row {
-  const record = linkRecord(item, { baseUrl });
+/** A link as an export row, in the columns given (values in their import syntax); its detail's fields over the item's. */
+export function exportRow(item: LinkItem, columns: string[], baseUrl?: string, detail?: LinkItem): Row {
+  const listed = linkRecord(item, { baseUrl });
+  const record = detail ? mergedRecord(listed, linkRecord(detail, { baseUrl })) : listed;
   const extras = cellsFromJson(
     Object.fromEntries(LINK_SETTING_FIELDS.filter((c) => columns.includes(c)).map((c) => [c, record[c]])),
   );
@@ -70,11 +84,16 @@ export async function runExport(ctx: Context, opts: ExportOptions): Promise<numb
     for await (const { items, total } of linkPages(api, opts.pageSize)) {
       requests += 1;
       if (!sink) {
-        columns = exportColumns(items);
+        columns = exportColumns(items, opts.details);
         sink = await openResultSink(ctx, format, { quietField: 'shorturl', columns, batch: true });
+        if (opts.details) await stateDetailCost(ctx, total ?? items.length, api);
       }
       if (requests === 1 && total) progress = await startProgress(ctx, total, 'exporting');
-      for (const item of items) await sink.write(exportRow(item, columns, baseUrl));
+      for (const item of items) {
+        const detail = opts.details ? await readDetail(api, item) : undefined;
+        if (detail) requests += 1;
+        await sink.write(exportRow(item, columns, baseUrl, detail));
+      }
       await sink.flush();
       count += items.length;
       for (let i = 0; i < items.length; i++) progress?.tick();
@@ -89,4 +108,17 @@ export async function runExport(ctx: Context, opts: ExportOptions): Promise<numb
     );
   }
   return 0;
+}
+
+/** Before the first detail read: what --details costs, at the budget the limiter has left. */
+async function stateDetailCost(ctx: Context, links: number, api: ModernApi): Promise<void> {
+  if (ctx.globals.quiet || links === 0) return;
+  const estimate = await budgetEstimate(ctx, await ctx.settings(), links, api);
+  ctx.io.stderr.write(`--details: ${links} more request${links === 1 ? '' : 's'} (one per link), ${estimate}\n`);
+}
+
+/** GET /url/:id of a listed link; an item without an id has no detail to read. */
+async function readDetail(api: ModernApi, item: LinkItem): Promise<LinkItem | undefined> {
+  if (typeof item.id !== 'number' && typeof item.id !== 'string') return undefined;
+  return api.call<LinkItem>('GET', `/url/${encodeURIComponent(String(item.id))}`);
 }

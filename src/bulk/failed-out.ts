@@ -4,7 +4,8 @@ import { fileError } from '../file-errors.js';
 import { LINK_COLUMNS } from '../input/link-body.js';
 import { linkColumnOf } from '../input/link-columns.js';
 import { openFileCalls, recordFile, type OpenedFile } from './append-file.js';
-import type { InputFormat } from './read/format.js';
+import type { Delimiter, InputFormat } from './read/format.js';
+import { canEncode, type CsvDialect, csvDialect, csvEncoder, type CsvFlags, PLAIN_CSV } from '../output/csv-dialect.js';
 import { isProcessAlive } from '../util/file-lock.js';
 
 export interface FailedOut {
@@ -12,6 +13,24 @@ export interface FailedOut {
   write(cells: Record<string, string>, error: string): Promise<void>;
   /** Puts the file in place: until then the path holds what it held before the run. */
   close(): Promise<void>;
+}
+
+/**
+ * The form --failed-out writes in: the input's own (its delimiter, its encoding and byte order
+ * mark), so the rejected rows open where their source did (a windows-1252 `;` file from German
+ * Excel gives one); --excel, --delimiter and --bom choose otherwise. An input in an encoding shorty
+ * cannot write (shift_jis, ...) gives UTF-8 with a byte order mark, which spreadsheets read.
+ */
+export function failedOutDialect(
+  flags: CsvFlags,
+  input: { format: InputFormat; delimiter: Delimiter; encoding: { name: string; bom: boolean } },
+): CsvDialect {
+  const writable = canEncode(input.encoding.name);
+  return csvDialect(flags, {
+    delimiter: input.format === 'csv' ? input.delimiter : ',',
+    encoding: writable ? input.encoding.name : 'utf-8',
+    bom: writable ? input.encoding.bom : true,
+  });
 }
 
 /**
@@ -23,7 +42,12 @@ export interface FailedOut {
  * it at the end: a run killed half-way leaves FILE as it was, never half a file. A FILE that is
  * not a file (/dev/stderr, a pipe) is written as the rows come.
  */
-export async function openFailedOut(path: string, format: InputFormat, header: string[]): Promise<FailedOut> {
+export async function openFailedOut(
+  path: string,
+  format: InputFormat,
+  header: string[],
+  dialect: CsvDialect = PLAIN_CSV,
+): Promise<FailedOut> {
   const { stringify } = await import('csv-stringify/sync');
   const { target, temp } = await placesOf(path);
   if (temp) await removeStaleTemps(target);
@@ -33,16 +57,17 @@ export async function openFailedOut(path: string, format: InputFormat, header: s
   } catch (err) {
     throw fileError(`cannot write --failed-out ${path}`, err);
   }
-  const records = recordFile(file, { sync: false });
+  const records = recordFile(file, { sync: false, encode: csvEncoder(dialect) });
+  const line = (cells: string[]) => stringify([cells], { delimiter: dialect.delimiter });
   const columns = [...failedOutColumns(format, header).filter((c) => c !== 'error'), 'error'];
   const writeFailed = (err: unknown) => fileError(`cannot write --failed-out ${path}`, err, 1);
   const append = (text: string) =>
     records.append(text).catch((err) => {
       throw writeFailed(err);
     });
-  await append(stringify([columns]));
+  await append(line(columns));
   return {
-    write: (cells, error) => append(stringify([columns.map((c) => (c === 'error' ? error : cellFor(cells, c)))])),
+    write: (cells, error) => append(line(columns.map((c) => (c === 'error' ? error : cellFor(cells, c))))),
     async close() {
       try {
         await records.close();

@@ -2,7 +2,7 @@ import type { Context } from '../context.js';
 import { fileError } from '../file-errors.js';
 import type { StreamFormat } from '../output/row-writers.js';
 import type { RateLimitSpec } from '../settings/types.js';
-import { openFailedOut, type FailedOut } from './failed-out.js';
+import { failedOutDialect, openFailedOut, type FailedOut } from './failed-out.js';
 import { budgetFinishAt } from './budget-estimate.js';
 import { conclude, type Outcome } from './import-end.js';
 import type { InputFormat } from './read/format.js';
@@ -13,7 +13,7 @@ import { startImportProgress } from './progress.js';
 import type { ImportInput } from './read/input.js';
 import type { SourceRow } from './read/rows.js';
 import { openResultSink, resultRow, type RowResult } from './results.js';
-import { checkRow, linkBodyKey } from './row-check.js';
+import { type CheckedRow, linkBodyKey, RowChecker } from './row-check.js';
 import type { IfExists } from './send-row.js';
 import { createEnded } from './run/create.js';
 import type { OutagePolicy } from './run/outage.js';
@@ -45,6 +45,16 @@ interface Finished {
   result: RowResult;
 }
 
+interface CheckedSource {
+  source: SourceRow;
+  checked: CheckedRow;
+}
+
+/** The rows with their check, made in file order before any is sent (the check compares each with those before it). */
+async function* checkedRows(rows: AsyncIterable<SourceRow>, checker: RowChecker): AsyncGenerator<CheckedSource> {
+  for await (const source of rows) yield { source, checked: checker.check(source) };
+}
+
 /**
  * Sends the rows through the shared limiter, a few at a time, and reports them in input order.
  * Each finished row is journaled (flushed) before it is reported. Ctrl-C, a failing stdout, or an
@@ -55,7 +65,12 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
   const journal = run.journal ? await openJournal(run.journal) : undefined;
   const { creator } = await openSendStage(ctx, { journal, claimed: run.claimed, outage: run.outage });
   const failed = run.failedOut
-    ? await openFailedOut(run.failedOut, run.format, Object.keys(run.plan.first?.cells ?? {}))
+    ? await openFailedOut(
+        run.failedOut,
+        run.format,
+        Object.keys(run.plan.first?.cells ?? {}),
+        failedOutDialect(ctx.globals, { ...run.input.shape, encoding: run.input.encoding }),
+      )
     : undefined;
   const sink = await openResultSink(ctx, run.outputFormat, { quietField: 'shorturl' });
   const settings = await ctx.settings();
@@ -64,8 +79,7 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
   const outcome: Outcome = { counts: emptyCounts(), shown: 0, started: ctx.now(), unrecorded: [] };
   const stopped = () => ctx.signal.aborted || outcome.fatal !== undefined || outcome.outputLost !== undefined;
 
-  async function work(source: SourceRow): Promise<Finished | undefined> {
-    const checked = checkRow(source);
+  async function work({ source, checked }: CheckedSource): Promise<Finished | undefined> {
     if (!checked.valid) return finish(source, '', { row: source.row, status: 'invalid', error: checked.error });
     const key = journal ? linkBodyKey(checked.body) : '';
     const previous = key ? run.done.take(key) : undefined;
@@ -119,7 +133,8 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
   }
 
   try {
-    for await (const finished of orderedWindow(run.input.rows(), work, { size: windowSize(run.rateLimit), stopped })) {
+    const rows = checkedRows(run.input.rows(), new RowChecker());
+    for await (const finished of orderedWindow(rows, work, { size: windowSize(run.rateLimit), stopped })) {
       if (!finished) continue;
       const { source, result } = finished;
       outcome.counts[result.status] += 1;

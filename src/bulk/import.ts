@@ -7,13 +7,13 @@ import { lockJournal } from './journal-lock.js';
 import { describePlan, planImport, type ImportPlan } from './plan.js';
 import { checkDistinctFiles } from './read/distinct-files.js';
 import type { Delimiter, InputFormat } from './read/format.js';
-import { openImportInput, type ImportInput } from './read/input.js';
-import { bulkOutputFormat, openResultSink, resultRow, type RowResult } from './results.js';
-import { checkRow, CredentialRows, linkBodyKey } from './row-check.js';
+import { openImportInput } from './read/input.js';
+import { bulkOutputFormat, resultRow } from './results.js';
 import type { IfExists } from './send-row.js';
-import { emptyCounts, summaryLine } from './timing.js';
 import { budgetEstimate } from './budget-estimate.js';
+import { runDryImport } from './import-dry.js';
 import { runLiveImport } from './import-live.js';
+import { requireBaseUrl } from '../settings/base-url.js';
 import { settleOpenIntents } from './run/resume.js';
 import { bulkApi, outagePolicy } from './run/stage.js';
 
@@ -64,6 +64,7 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<numb
       note,
       warn,
       estimate: (n) => budgetEstimate(ctx, settings, n),
+      aliases: opts.ifExists === 'skip' ? { domain: () => profile?.url ?? requireBaseUrl(settings) } : undefined,
     });
 
   if (opts.journal) await settleOpenIntents(ctx, opts.journal, journal, outage);
@@ -109,46 +110,4 @@ function checkFieldsBeforeSending(ctx: Context, plan: ImportPlan): void {
   const fields = parseFieldList(ctx.globals.fields);
   if (fields && plan.first && !ctx.globals.quiet)
     checkFields(resultRow(plan.first.cells, { row: 1, status: 'ok' }, plan.first.columns), fields);
-}
-
-interface DryRun {
-  input: ImportInput;
-  done: DoneIndex;
-  outputFormat: ReturnType<typeof bulkOutputFormat>;
-  note(text: string): void;
-  warn(text: string): void;
-  estimate(requests: number): Promise<string>;
-}
-
-/** Validates every row and sends nothing: valid rows are `valid`, rows in the journal `skipped`. */
-async function runDryImport(ctx: Context, run: DryRun): Promise<number> {
-  const started = ctx.now();
-  const sink = await openResultSink(ctx, run.outputFormat, { quietField: 'longurl', batch: true });
-  const counts = emptyCounts();
-  const plan: ImportPlan = { rows: 0, invalid: 0, done: 0, toSend: 0, credentials: new CredentialRows() };
-  for await (const source of run.input.rows()) {
-    if (ctx.signal.aborted) throw ctx.signal.reason;
-    const checked = checkRow(source);
-    let result: RowResult;
-    if (!checked.valid) result = { row: source.row, status: 'invalid', error: checked.error };
-    else {
-      plan.credentials.note(source.row, checked.body);
-      const previous = run.done.size > 0 ? run.done.take(linkBodyKey(checked.body)) : undefined;
-      result = previous
-        ? { row: source.row, status: 'skipped', ...previous, error: 'already created (journal)' }
-        : { row: source.row, status: 'valid' };
-    }
-    counts[result.status] += 1;
-    plan.rows += 1;
-    if (result.status === 'invalid') plan.invalid += 1;
-    if (result.status === 'skipped') plan.done += 1;
-    if (result.status === 'valid') plan.toSend += 1;
-    await sink.write(resultRow(source.cells, result, source.columns));
-  }
-  await sink.end();
-  const credentials = plan.credentials.warning();
-  if (credentials) run.warn(credentials);
-  run.note(`${describePlan(plan)}, ${await run.estimate(plan.toSend)}`);
-  run.note(`dry run: ${summaryLine(counts, ctx.now() - started, true)}; nothing was sent`);
-  return counts.invalid > 0 ? 1 : 0;
 }

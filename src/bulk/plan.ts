@@ -1,7 +1,7 @@
 import type { DoneIndex } from './journal.js';
 import type { ImportInput } from './read/input.js';
 import type { SourceRow } from './read/rows.js';
-import { checkRow, CredentialRows, linkBodyKey } from './row-check.js';
+import { CredentialRows, linkBodyKey, RowChecker } from './row-check.js';
 
 /** What an import will do, known before its first request. */
 export interface ImportPlan {
@@ -24,11 +24,12 @@ export interface ImportPlan {
 export async function planImport(input: ImportInput, done: DoneIndex, signal?: AbortSignal): Promise<ImportPlan> {
   const plan: ImportPlan = { rows: 0, invalid: 0, done: 0, toSend: 0, credentials: new CredentialRows() };
   const claimed = new Map<string, number>();
+  const checker = new RowChecker();
   for await (const row of input.rows()) {
     if (signal?.aborted) throw signal.reason;
     plan.rows += 1;
     plan.first ??= row;
-    const checked = checkRow(row);
+    const checked = checker.check(row);
     const key = checked.valid && done.size > 0 ? linkBodyKey(checked.body) : '';
     if (checked.valid) plan.credentials.note(row.row, checked.body);
     if (!checked.valid) {

@@ -4,6 +4,7 @@ import { redactValues } from '../output/cells.js';
 import { checkFields, getPath, parseFieldList, pickFields, type Row } from '../output/fields.js';
 import { createRowWriter, type StreamFormat } from '../output/row-writers.js';
 import { writeText } from '../output/sink.js';
+import { type CsvDialect, csvDialect, csvEncoder } from '../output/csv-dialect.js';
 import { forTerminal } from '../util/terminal-text.js';
 import type { RowStatus } from './timing.js';
 import { linkColumnOf, type ColumnPlan, type LinkColumn } from '../input/link-columns.js';
@@ -60,7 +61,7 @@ export function resultRow(cells: Record<string, string>, result: RowResult, colu
  */
 export function bulkOutputFormat(ctx: Context, command: string): StreamFormat {
   const format = ctx.globals.output;
-  if (format === undefined) return 'csv';
+  if (format === undefined || ctx.globals.excel) return 'csv';
   if (format === 'table')
     throw new UsageError(
       `${command} writes csv, tsv, json or ndjson, not a table`,
@@ -85,15 +86,22 @@ export interface SinkOptions {
   batch?: boolean;
 }
 
+/** The csv/tsv the run writes: --excel, --delimiter and --bom, else plain csv (output/csv-dialect.ts). */
+function runCsvDialect(ctx: Context): CsvDialect {
+  return csvDialect(ctx.globals);
+}
+
 const BATCH_CHARS = 16 * 1024;
 
 /** Streams rows to stdout in the bulk format, honouring --fields, -q and --excel-safe; the run's secrets are redacted. */
 export async function openResultSink(ctx: Context, format: StreamFormat, opts: SinkOptions): Promise<ResultSink> {
   let buffered = '';
+  const delimited = (format === 'csv' || format === 'tsv') && !ctx.globals.quiet;
+  const encode = delimited ? csvEncoder(runCsvDialect(ctx)) : undefined;
   const flush = async () => {
     const text = buffered;
     buffered = '';
-    await writeText(ctx.io.stdout, text);
+    if (text !== '') await writeText(ctx.io.stdout, encode ? encode(text) : text);
   };
   const out = async (text: string) => {
     buffered += text;
@@ -131,6 +139,7 @@ async function rowWriter(
     excelSafe: ctx.globals.excelSafe,
     terminal: ctx.io.stdoutIsTTY,
     headers: ctx.globals.headers,
+    delimiter: runCsvDialect(ctx).delimiter,
   });
   let first = true;
   const write = async (raw: Row) => {

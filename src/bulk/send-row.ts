@@ -1,6 +1,7 @@
 import type { ModernApi } from '../api/modern.js';
 import { ApiError, UnusableResponseError } from '../errors.js';
 import type { LinkBody } from '../input/link-body.js';
+import { type AliasOwner, conflictError } from './run/alias-owner.js';
 import { outageFailure } from './run/outage.js';
 
 export type IfExists = 'skip' | 'fail';
@@ -24,6 +25,7 @@ export async function sendRow(
   body: LinkBody,
   ifExists: IfExists,
   beforeSend?: () => Promise<void>,
+  owner?: () => Promise<AliasOwner>,
 ): Promise<SendOutcome> {
   try {
     const res = await api.call<{ id?: number | string; shorturl?: string; short?: string }>('POST', '/url/add', {
@@ -34,8 +36,18 @@ export async function sendRow(
   } catch (err) {
     if (!(err instanceof ApiError) || err instanceof UnusableResponseError || outageFailure(err)) throw err;
     if (body.custom !== undefined && ifExists === 'skip' && isAliasTaken(err.message)) {
-      return { status: 'skipped', error: err.message };
+      return skipOnlyTheSameLink(body.custom, err.message, await owner?.());
     }
     return { status: 'error', error: err.message };
   }
+}
+
+/**
+ * `--if-exists skip` skips only the same link: the alias already leads to the row's long URL. One
+ * that leads elsewhere is the row's error, so a job never believes its link exists when it does not.
+ */
+function skipOnlyTheSameLink(alias: string, message: string, owner: AliasOwner | undefined): SendOutcome {
+  if (owner?.kind === 'other') return { status: 'error', error: conflictError(alias, owner.longurl) };
+  if (owner === undefined || owner.kind === 'same') return { status: 'skipped', error: message };
+  return { status: 'error', error: `${message} (the server did not say where "${alias}" leads: not skipped)` };
 }

@@ -3,7 +3,7 @@ import type { Context } from '../context.js';
 import { CONFIG_KEYS } from '../settings/keys.js';
 import { commandWordAt } from './command-word.js';
 import { registerHelp } from '../help/command.js';
-import { completeOptionFrom, PROFILE_NAMES } from '../completion/values.js';
+import { completeOption, completeOptionFrom, PROFILE_NAMES } from '../completion/values.js';
 import { register as account } from './account/index.js';
 import { register as api } from './api/index.js';
 import { registerLogin, registerLogout } from './auth/index.js';
@@ -168,6 +168,7 @@ export function registerCommands(program: Command, ctx: Context, argv?: readonly
     (at !== undefined && at.word !== 'help' && (target === undefined || target.name === 'completion'));
   const placeholders = at === undefined || at.word === 'help';
   completeOptionFrom(program, '--profile', PROFILE_NAMES);
+  completeOption(program, '--delimiter', ['comma', 'semicolon', 'tab', 'pipe']);
   for (const command of COMMANDS) {
     if (!everything && !placeholders && command !== target) continue;
     const cmd = program.command(command.name).aliases(command.aliases).description(command.description);

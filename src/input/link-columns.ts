@@ -47,8 +47,10 @@ export const COLUMN_SYNONYMS: Readonly<Record<LinkColumn, readonly string[]>> = 
 };
 
 /**
- * Columns shorty writes that describe a link instead of setting it (export's id, short URL and
- * counters; the import results' row, status and error): accepted and ignored without a word.
+ * Columns shorty writes that describe a link instead of setting it: the read-only fields of the
+ * link vocabulary (id, short URL, counters, dates), what `urls get` adds about its visits, what
+ * v6 lists and `legacy info` add, and the import results' row, status and error. Accepted and
+ * ignored without a word, as headerKey() writes them.
  */
 export const INFORMATIONAL_COLUMNS: readonly string[] = [
   'id',
@@ -56,10 +58,25 @@ export const INFORMATIONAL_COLUMNS: readonly string[] = [
   'clicks',
   'uniqueclicks',
   'date',
+  'countries',
+  'referrers',
+  'browsers',
+  'os',
+  'social',
+  'campaign',
+  'datetime',
+  'haspassword',
+  'lastaccessed',
   'row',
   'status',
   'error',
 ];
+
+/**
+ * The names import results give the row's alias and long URL beside the input's own columns: a
+ * results file read back has both, and the input's column is read without a warning.
+ */
+const RESULT_NAMES: readonly string[] = ['alias', 'longurl'];
 
 /** `Long URL`, `long_url`, `LONG-URL` -> `longurl`: case, spaces, `-` and `_` do not matter. */
 export function headerKey(name: string): string {
@@ -129,7 +146,7 @@ export function planColumns(headers: readonly string[], map: ColumnMapOption = n
     }
     const winner = used.get(known.field)!.header;
     if (winner === header) plan.fields.push([header, known.field]);
-    else plan.shadowed.push([header, known.field, winner]);
+    else if (!RESULT_NAMES.includes(key)) plan.shadowed.push([header, known.field, winner]);
   }
   return plan;
 }

@@ -1,6 +1,7 @@
 import type { LinkBody } from '../api/types.js';
 import { buildLinkBody, type FieldNames, type RawLink } from './link-build.js';
 import { LINK_COLUMNS, planColumns, type ColumnPlan, type LinkColumn } from './link-columns.js';
+import { linkCellFromText } from './link-cells.js';
 import { parseDeeplinkJson } from './link-fields.js';
 
 export { LINK_COLUMNS, type LinkColumn } from './link-columns.js';
@@ -12,7 +13,7 @@ function cellsByField(row: Record<string, string>, plan: ColumnPlan): Partial<Re
   const cells: Partial<Record<LinkColumn, string>> = {};
   for (const [header, field] of plan.fields) {
     const value = row[header];
-    const cell = typeof value === 'string' ? value.trim() : '';
+    const cell = typeof value === 'string' ? linkCellFromText(field, value.trim()) : '';
     if (cell !== '') cells[field] = cell;
   }
   return cells;

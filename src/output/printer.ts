@@ -1,6 +1,7 @@
 import type { IO } from '../io.js';
 import type { OutputFormat } from '../settings/types.js';
 import { formatCell, pageFooter, redactValues } from './cells.js';
+import { type CsvDialect, csvEncoder } from './csv-dialect.js';
 import { checkFields, flattenRow, getPath, parseFieldList, pickFields, withoutError, type Row } from './fields.js';
 import { createRowWriter, jsonText } from './row-writers.js';
 import { writeText } from './sink.js';
@@ -63,6 +64,8 @@ export interface PrinterOptions {
   headers?: boolean;
   /** Hides the run's secrets in a text (see util/secrets.ts). */
   redact: (text: string) => string;
+  /** csv/tsv: delimiter, encoding, byte order mark (--excel, --delimiter, --bom); plain csv by default. */
+  csv?: CsvDialect;
 }
 
 /**
@@ -76,17 +79,20 @@ export async function createPrinter(opts: PrinterOptions): Promise<Printer> {
   const format = opts.format ?? (io.stdoutIsTTY ? 'table' : 'tsv');
   const fields = parseFieldList(opts.fields);
   const paint = await painter(opts.color);
-  const out = (text: string) => writeText(io.stdout, text);
+  const out = (text: string | Uint8Array) => writeText(io.stdout, text);
   const err = (text: string) => writeText(io.stderr, text);
   const style: TableStyle = { columns: io.columns, head: paint.head, headers: opts.headers !== false };
   const clean = <T>(value: T): T => redactValues(value, redact);
-  const rowWriter = (view?: View) =>
-    createRowWriter(format as Exclude<OutputFormat, 'table'>, out, fields, {
+  const rowWriter = (view?: View) => {
+    const encode = opts.csv && (format === 'csv' || format === 'tsv') ? csvEncoder(opts.csv) : undefined;
+    return createRowWriter(format as Exclude<OutputFormat, 'table'>, encode ? (t) => out(encode(t)) : out, fields, {
       excelSafe: opts.excelSafe,
       terminal: io.stdoutIsTTY,
       headers: opts.headers,
       emptyColumns: view && (view.header ?? view.fields ?? view.columns),
+      delimiter: opts.csv?.delimiter,
     });
+  };
 
   async function printQuiet(row: Row, view: View): Promise<void> {
     const value = getPath(row, view.quiet ?? 'id');

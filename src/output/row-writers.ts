@@ -24,6 +24,8 @@ export interface DelimitedOptions {
   headers?: boolean;
   /** The header of a list with no rows (the fields its items have), so a script still learns the columns. */
   emptyColumns?: readonly string[];
+  /** The csv field delimiter (default `,`); tsv is always tab-separated. */
+  delimiter?: string;
 }
 
 /** `fixedColumns` (from --fields) decides the csv/tsv header; otherwise the first row's keys do. */
@@ -39,7 +41,7 @@ export async function createRowWriter(
     case 'ndjson':
       return { row: (row) => out(`${jsonText(row)}\n`), end: async () => {} };
     case 'csv':
-      return delimitedWriter(out, await csvLine(), fixedColumns, opts);
+      return delimitedWriter(out, await csvLine(opts.delimiter), fixedColumns, opts);
     case 'tsv':
       return delimitedWriter(out, tsvLine, fixedColumns, opts);
   }
@@ -69,9 +71,9 @@ function tsvLine(cells: string[]): string {
 }
 
 /** RFC 4180 quoting by csv-stringify; every cell is already text, so booleans are not turned into 1/0. */
-async function csvLine(): Promise<LineFormatter> {
+async function csvLine(delimiter = ','): Promise<LineFormatter> {
   const { stringify } = await import('csv-stringify/sync');
-  return (cells) => stringify([cells]);
+  return (cells) => stringify([cells], { delimiter });
 }
 
 function delimitedWriter(

@@ -214,19 +214,58 @@ describe('urls import recovery', () => {
     ]);
   });
 
-  test('--if-exists skip reports a taken alias as skipped and exits 0; the default fails it', async () => {
+  test('--if-exists skip skips only the same link; an alias leading elsewhere is a conflict; the default fails both', async () => {
     await sandbox.api('POST', '/url/add', { url: 'https://first.example', custom: 'mine' });
-    const path = file('alias.csv', 'url,custom\nhttps://second.example,mine\nhttps://third.example,other\n');
+    await sandbox.api('POST', '/url/add', { url: 'https://second.example', custom: 'same' });
+    const path = file(
+      'alias.csv',
+      'url,custom\nhttps://second.example,mine\nhttps://third.example,other\nhttps://second.example/,same\n',
+    );
     const skip = await shorty(['urls', 'import', path, '--if-exists', 'skip']);
-    expect(skip.exitCode).toBe(0);
+    expect(skip.exitCode).toBe(1);
     expect(csv(skip.stdout).map((r) => [r.status, r.error])).toEqual([
-      ['skipped', 'That alias is taken. Please choose another one.'],
+      ['error', 'conflict: "mine" points at https://first.example'],
       ['ok', ''],
+      ['skipped', 'That alias is taken. Please choose another one.'],
     ]);
-    expect(skip.stderr).toMatch(/^1 ok, 1 skipped in /m);
+    expect(skip.stderr).toMatch(/^1 ok, 1 skipped, 1 error in /m);
+    // The dry run looks the aliases up, saying so first, and reports the same.
+    const dry = await shorty(['urls', 'import', path, '--if-exists', 'skip', '--dry-run']);
+    expect(dry.exitCode).toBe(1);
+    expect(dry.stderr).toMatch(/^--if-exists skip: looking up 3 aliases \(3 requests\), /m);
+    expect(csv(dry.stdout).map((r) => [r.status, r.error])).toEqual([
+      ['error', 'conflict: "mine" points at https://first.example'],
+      ['skipped', '"other" already leads to this URL'],
+      ['skipped', '"same" already leads to this URL'],
+    ]);
     const fail = await shorty(['urls', 'import', path]);
     expect(fail.exitCode).toBe(1);
-    expect(csv(fail.stdout).map((r) => r.status)).toEqual(['error', 'error']);
+    expect(csv(fail.stdout).map((r) => r.status)).toEqual(['error', 'error', 'error']);
     expect(await shorty(['urls', 'import', path, '--if-exists', 'maybe'])).toMatchObject({ exitCode: 2 });
+  });
+
+  test('one row check for import, its dry run and sync: a second row with an alias is invalid, naming the first', async () => {
+    const path = file(
+      'dup.csv',
+      'url,custom,domain\nhttps://a.example,dup\nhttps://b.example,dup\nhttps://c.example,dup,https://go.example\n',
+    );
+    const error = 'the same alias as row 1: each alias names one link';
+    const dry = await shorty(['urls', 'import', path, '--dry-run']);
+    expect(dry.exitCode).toBe(1);
+    expect(csv(dry.stdout).map((r) => [r.status, r.error])).toEqual([
+      ['valid', ''],
+      ['invalid', error],
+      ['invalid', error],
+    ]);
+    const live = await shorty(['urls', 'import', path]);
+    expect(live.exitCode).toBe(1);
+    expect(csv(live.stdout).map((r) => [r.status, r.error])).toEqual([
+      ['ok', ''],
+      ['invalid', error],
+      ['invalid', error],
+    ]);
+    expect((await creates()).map((c) => c.url)).toEqual(['https://a.example/']);
+    const sync = await shorty(['urls', 'sync', path, '--dry-run']);
+    expect(sync.stdout).toMatch(/^! row 2: the same alias as row 1: each alias names one link$/m);
   });
 });

@@ -91,9 +91,61 @@ describe('urls sync: fields the list does not show', () => {
   });
 });
 
+describe('urls sync --dry-run -o json', () => {
+  it('prints the plan as data: creates, updates with old and new values, deletes, invalid rows; sorted, the same bytes twice', async () => {
+    const old = await add(v7, { url: 'https://example.com/old', custom: 'b-old', metatitle: 'Old' });
+    const gone = await add(v7, { url: 'https://example.com/gone', custom: 'a-gone' });
+    const links = file(
+      'plan.csv',
+      'alias,url,title,password,geotarget\n' +
+        'z-new,https://example.com/z,Zed,s3cret-pw,US=https://us.example\n' +
+        'b-old,https://example.com/old,New,,\n' +
+        'c-new,https://example.com/c,,,\n' +
+        'bad,ftp://x,,,\n',
+    );
+    const res = await v7.runLogged(['urls', 'sync', links, '--prune', '--dry-run', '-o', 'json']);
+    expect(res.exitCode).toBe(1);
+    expect(writes(res.requests)).toEqual([]);
+    const plan = JSON.parse(res.stdout);
+    expect(plan).toEqual({
+      key: 'alias',
+      creates: [
+        { key: 'c-new', row: 3, link: { longurl: 'https://example.com/c', alias: 'c-new' } },
+        {
+          key: 'z-new',
+          row: 1,
+          link: {
+            longurl: 'https://example.com/z',
+            alias: 'z-new',
+            password: '(set)',
+            geotarget: 'US=https://us.example/',
+            title: 'Zed',
+          },
+        },
+      ],
+      updates: [{ key: 'b-old', row: 2, id: String(old), changes: [{ field: 'title', old: 'Old', new: 'New' }] }],
+      deletes: [],
+      invalid: [{ row: 4, error: expect.stringMatching(/http/) }],
+      unchanged: 0,
+      accountOnly: 0,
+      withheld: 1,
+      read: { links: 2, requests: 1 },
+    });
+    expect(res.stdout).not.toMatch(/s3cret/);
+    const fixed = file('fixed.csv', 'alias,url\nb-old,https://example.com/old\n');
+    const pruned = JSON.parse((await v7.run(['urls', 'sync', fixed, '--prune', '--check', '--json'])).stdout);
+    expect(pruned.deletes).toEqual([
+      { key: 'a-gone', id: String(gone), alias: 'a-gone', longurl: 'https://example.com/gone' },
+    ]);
+    const again = await v7.run(['urls', 'sync', links, '--prune', '--dry-run', '-o', 'json']);
+    expect(again.stdout).toBe(res.stdout);
+  });
+});
+
 describe('urls sync refuses before any request', () => {
   it.each([
-    [['-o', 'json'], /^shorty: urls sync prints a plan and one line per change, not -o\/--json/],
+    [['-o', 'json'], /^shorty: urls sync prints the plan as JSON only with --dry-run or --check/],
+    [['-o', 'csv', '--dry-run'], /^shorty: urls sync prints a plan and one line per change, or with -o json/],
     [['--key', 'id'], /^shorty: invalid value "id" for --key: choose alias or url/],
     [['--max-outage', 'soon'], /--max-outage/],
     [['--map', 'x'], /invalid --map/],

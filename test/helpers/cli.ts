@@ -11,6 +11,8 @@ export interface CliResult {
   exitCode: number;
   stdout: string;
   stderr: string;
+  /** stdout as bytes (in-process runs only): for output that is not UTF-8. */
+  stdoutBytes?: Buffer;
 }
 
 export interface RunOptions {

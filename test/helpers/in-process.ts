@@ -101,7 +101,9 @@ export async function runInProcess(args: string[], opts: InProcessOptions = {}):
   ]).finally(() => clearTimeout(timer));
   // What was written last reaches the collecting listeners on a later turn of the event loop.
   await new Promise<void>((resolve) => io.flush(() => setImmediate(resolve)));
-  const result = { exitCode, stdout: io.out(), stderr: io.err() };
+  const result: CliResult = { exitCode, stdout: io.out(), stderr: io.err() };
+  // Not enumerable: tests that compare the whole result keep comparing exit code and text.
+  Object.defineProperty(result, 'stdoutBytes', { value: io.outBytes(), enumerable: false });
   collectSecrets(args, opts, configDir);
   assertNoSecret(args, result);
   return result;

@@ -257,7 +257,7 @@ const IMPORT_FILES: Case[] = [
   [
     'unknown input format',
     ['urls', 'import', '--format', 'xml', file('extra-cells.csv')],
-    /^shorty: invalid value "xml" for --format: choose csv, lines or ndjson$/,
+    /^shorty: invalid value "xml" for --format: choose csv, lines, ndjson or json$/,
   ],
   ['unknown --if-exists', ['urls', 'import', '--if-exists', 'maybe', file('extra-cells.csv')], /--if-exists/],
 ];

@@ -3,6 +3,7 @@ import { decodeText } from '../../src/bulk/read/decode.js';
 import { detectInputShape, parseDelimiter, type InputShape } from '../../src/bulk/read/format.js';
 import { cellsFromJson, readRows, type SourceRow } from '../../src/bulk/read/rows.js';
 import { checkRow, CredentialRows, linkBodyKey } from '../../src/bulk/row-check.js';
+import { linkCellFromJson, linkCellFromText } from '../../src/input/link-cells.js';
 
 const CSV: InputShape = { format: 'csv', delimiter: ',' };
 
@@ -216,7 +217,7 @@ describe('readRows lines and ndjson', () => {
     expect(cells(parsed)).toEqual([
       { row: 1, cells: { url: 'https://a.example', pixels: '1;2' } },
       { row: 2, cells: { line: 'not json' }, problem: 'not valid JSON' },
-      { row: 3, cells: { line: '[1]' }, problem: 'expected a JSON object per line' },
+      { row: 3, cells: { line: '[1]' }, problem: 'expected a JSON object (a link record)' },
       { row: 4, cells: { long_url: 'https://b.example', title: 'T' } },
     ]);
     expect(checkRow(parsed[3])).toEqual({ valid: true, body: { url: 'https://b.example/', metatitle: 'T' } });
@@ -283,5 +284,55 @@ describe('checkRow', () => {
       'warning: the URL of row 1 carries a user name or password before its host; it leads to evil.example' +
         ' (also rows 3, 5, 7, 9)',
     );
+  });
+});
+
+describe('shorty reads the shapes it prints', () => {
+  test('link fields in every shape a record or an answer gives them become their column syntax', () => {
+    expect(linkCellFromJson('geotarget', { US: 'https://us.example', DE: 'https://de.example' })).toBe(
+      'US=https://us.example;DE=https://de.example',
+    );
+    expect(linkCellFromJson('devicetarget', [{ device: 'iPhone', link: 'https://i.example' }])).toBe(
+      'iPhone=https://i.example',
+    );
+    expect(linkCellFromJson('languagetarget', ['fr=https://fr.example'])).toBe('fr=https://fr.example');
+    expect(linkCellFromJson('parameters', { utm: 'x' })).toBe('utm=x');
+    expect(linkCellFromJson('pixels', [{ id: 1 }, 2])).toBe('1;2');
+    expect(linkCellFromJson('channel', [])).toBe('');
+    expect(linkCellFromJson('channel', { id: 4 })).toBe('4');
+    expect(linkCellFromJson('deeplink', {})).toBe('');
+    expect(linkCellFromJson('geotarget', null)).toBe('');
+    expect(linkCellFromText('geotarget', '{"US":"https://us.example"}')).toBe('US=https://us.example');
+    expect(linkCellFromText('geotarget', '{not json')).toBe('{not json');
+    expect(linkCellFromText('metatitle', '{"a":1}')).toBe('{"a":1}');
+  });
+
+  test('a JSON document: an array of records, or one pretty-printed record, in any chunks', async () => {
+    expect(await detectInputShape('[\n  {\n')).toEqual({ format: 'json', delimiter: ',' });
+    expect(await detectInputShape('{\n  "id": 1,\n')).toEqual({ format: 'json', delimiter: ',' });
+    expect(await detectInputShape('shorturl\nhttps://sho.rt/a\n')).toEqual({ format: 'csv', delimiter: ',' });
+    const doc =
+      '[\n  {\n    "url": "https://a.example/]},\\"x",\n    "geotarget": {"US": "https://us.example"}\n  },\n  7,\n  {"url": "https://b.example"}\n]\n';
+    const chunked = doc.match(/.{1,5}/gs) ?? [];
+    const parsed = await rows(chunked, { format: 'json', delimiter: ',' });
+    expect(cells(parsed)).toEqual([
+      { row: 1, cells: { url: 'https://a.example/]},"x', geotarget: 'US=https://us.example' } },
+      { row: 2, cells: { line: '7' }, problem: 'expected a JSON object (a link record)' },
+      { row: 3, cells: { url: 'https://b.example' } },
+    ]);
+    expect(cells(await rows('{\n  "url": "https://c.example"\n}\n', { format: 'json', delimiter: ',' }))).toEqual([
+      { row: 1, cells: { url: 'https://c.example' } },
+    ]);
+  });
+
+  test('tab-separated cells lose the escapes -o tsv writes', async () => {
+    const parsed = [];
+    for await (const row of readRows(
+      ['url\ttitle\nhttps://a.example\ta\\tb\\nc\\\\d\\x\n'],
+      { format: 'csv', delimiter: '\t' },
+      { tsvEscapes: true },
+    ))
+      parsed.push(row);
+    expect(parsed[0].cells.title).toBe('a\tb\nc\\d\\x');
   });
 });

@@ -1,37 +1,19 @@
-import { UsageError } from '../../errors.js';
-import { headerKey, linkColumnOf, type ColumnMapOption } from '../../input/link-columns.js';
+import { DELIMITERS, type Delimiter } from '../../output/csv-dialect.js';
+import { headerKey, INFORMATIONAL_COLUMNS, linkColumnOf, type ColumnMapOption } from '../../input/link-columns.js';
 
-/** The shapes `urls import` reads: CSV with a header, one URL per line, or one JSON object per line. */
-export const INPUT_FORMATS = ['csv', 'lines', 'ndjson'] as const;
+/**
+ * The shapes `urls import` reads: CSV with a header, one URL per line, one JSON object per line,
+ * or a JSON document (an array of objects, or one object, as `-o json` prints them).
+ */
+export const INPUT_FORMATS = ['csv', 'lines', 'ndjson', 'json'] as const;
 export type InputFormat = (typeof INPUT_FORMATS)[number];
 
-/** Field delimiters spreadsheets write: comma, semicolon (Excel where `,` is the decimal mark), tab, pipe. */
-export const DELIMITERS = [',', ';', '\t', '|'] as const;
-export type Delimiter = (typeof DELIMITERS)[number];
+export { DELIMITERS, type Delimiter, parseDelimiter } from '../../output/csv-dialect.js';
 
 export interface InputShape {
   format: InputFormat;
   /** The CSV field delimiter (`,` for the other formats). */
   delimiter: Delimiter;
-}
-
-const DELIMITER_NAMES: Record<string, Delimiter> = {
-  ',': ',',
-  comma: ',',
-  ';': ';',
-  semicolon: ';',
-  '\t': '\t',
-  '\\t': '\t',
-  tab: '\t',
-  '|': '|',
-  pipe: '|',
-};
-
-/** `--delimiter`: the character itself, `\t`, or its name (tab, comma, semicolon, pipe). */
-export function parseDelimiter(text: string): Delimiter {
-  const delimiter = DELIMITER_NAMES[text] ?? DELIMITER_NAMES[text.trim().toLowerCase()];
-  if (!delimiter) throw new UsageError(`invalid --delimiter ${JSON.stringify(text)}: use , ; | or tab`);
-  return delimiter;
 }
 
 /** The first line that is not blank, without a byte order mark or line ending. */
@@ -53,7 +35,8 @@ export interface DetectOptions {
 }
 
 /**
- * Decides how to read the input from its first line, unless flags say. A JSON object means NDJSON;
+ * Decides how to read the input from its first line, unless flags say. A JSON object means NDJSON,
+ * a `[` or an object spread over lines a JSON document;
  * a line that starts with a URL means plain lines (URLs may hold any delimiter, so one proves
  * nothing there); a line that splits into several fields, or holds a quote, or names a single known
  * column (`url`), is a CSV header; anything else is taken as lines, so the row check can say which
@@ -70,14 +53,27 @@ export async function detectInputShape(head: string, opts: DetectOptions = {}): 
 }
 
 function guessFormat(line: string, opts: DetectOptions, delimited: boolean): InputFormat {
-  if (line.startsWith('{')) return 'ndjson';
+  if (line.startsWith('[')) return 'json';
+  if (line.startsWith('{')) return isJsonObject(line) ? 'ndjson' : 'json';
   if (opts.delimiter !== undefined) return 'csv';
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(line)) return 'lines';
   return delimited || line.includes('"') || isKnownHeader(line, opts.map) ? 'csv' : 'lines';
 }
 
+/** A line that is a whole JSON object is NDJSON's first row; `{` alone opens a pretty-printed document. */
+function isJsonObject(line: string): boolean {
+  try {
+    const value: unknown = JSON.parse(line);
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+/** A column of the link vocabulary (one a link body reads, or one shorty prints about a link: `shorturl`). */
 function isKnownHeader(name: string, map?: ColumnMapOption): boolean {
-  return linkColumnOf(name) !== undefined || (map?.has(headerKey(name)) ?? false);
+  const key = headerKey(name);
+  return linkColumnOf(name) !== undefined || INFORMATIONAL_COLUMNS.includes(key) || (map?.has(key) ?? false);
 }
 
 interface Candidate {

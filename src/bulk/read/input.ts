@@ -2,6 +2,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import {
   COLUMN_SYNONYMS,
+  headerKey,
   ignoredColumnsWarning,
   planColumns,
   type ColumnMapOption,
@@ -9,7 +10,7 @@ import {
 } from '../../input/link-columns.js';
 import { detectInputShape, type Delimiter, type InputFormat, type InputShape } from './format.js';
 import { csvRecords, headerColumns, readRows, type SourceRow } from './rows.js';
-import { openInput, type InputFile } from './source.js';
+import { openInput, type InputFile, type TextEncodingUsed } from './source.js';
 
 export interface InputOptions {
   file?: string;
@@ -23,6 +24,8 @@ export interface InputOptions {
 export interface ImportInput {
   file: InputFile;
   shape: InputShape;
+  /** What the text was read in: --failed-out writes its rows back in it. */
+  encoding: TextEncodingUsed;
   rows(): AsyncGenerator<SourceRow>;
 }
 
@@ -38,17 +41,22 @@ export async function openImportInput(
 ): Promise<ImportInput> {
   const file = await openInput(ctx, opts.file, opts.encoding);
   const shape = await detectInputShape(await file.head(), { ...opts, path: opts.file });
+  const encoding = await file.encoding();
+  const tsvEscapes = shape.format === 'csv' && shape.delimiter === '\t' && !encoding.name.startsWith('utf-16');
   const input: ImportInput = {
     file,
     shape,
-    rows: () => readRows(file.text(), shape, { map: opts.map, label: file.label }),
+    encoding,
+    rows: () => readRows(file.text(), shape, { map: opts.map, label: file.label, tsvEscapes }),
   };
   const columns = await firstColumns(input, opts.map);
   if (columns && shape.format === 'csv' && !columns.fields.some(([, field]) => field === 'url')) {
     throw new UsageError(
       `${file.label} has no column of long URLs among ${headerText(columns)}; ` +
         `accepted names: ${['url', ...COLUMN_SYNONYMS.url].join(', ')} (case, spaces, - and _ do not matter)`,
-      'rename that column, or map it: --map "HEADER=url"',
+      shortUrlsOnly(columns)
+        ? 'short URLs alone (what `legacy list` prints) cannot make links: `shorty urls export` writes the long URLs too'
+        : 'rename that column, or map it: --map "HEADER=url"',
     );
   }
   const warning = columns && ignoredColumnsWarning(columns);
@@ -63,10 +71,14 @@ async function firstColumns(input: ImportInput, map?: ColumnMapOption): Promise<
       return planColumns(headerColumns(record), map);
     return undefined;
   }
-  if (input.shape.format === 'ndjson') {
+  if (input.shape.format === 'ndjson' || input.shape.format === 'json') {
     for await (const row of input.rows()) return row.columns;
   }
   return undefined;
+}
+
+function shortUrlsOnly(plan: ColumnPlan): boolean {
+  return plan.headers.some((h) => headerKey(h) === 'shorturl');
 }
 
 function headerText(plan: ColumnPlan): string {

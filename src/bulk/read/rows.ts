@@ -1,7 +1,8 @@
 import { UsageError } from '../../errors.js';
-import { linkBodyToRow } from '../../input/link-body.js';
+import { linkCellFromJson } from '../../input/link-cells.js';
 import { linkColumnOf, planColumns, type ColumnMapOption, type ColumnPlan } from '../../input/link-columns.js';
 import type { InputShape } from './format.js';
+import { jsonItems } from './json-items.js';
 import { MAX_LINE_CHARS, splitLines, type TextChunks } from './lines.js';
 
 /** One data row of the input, numbered from 1 (a header is not a row). */
@@ -20,13 +21,19 @@ export interface ReadOptions {
   map?: ColumnMapOption;
   /** Names the input in errors. */
   label?: string;
+  /**
+   * Tab-separated cells hold the escapes `-o tsv` writes (`\\t`, `\\n`, `\\r`, `\\\\`): undone. Not for
+   * UTF-16 text, which is Excel's (and `--excel`'s), quoted as CSV is and without escapes.
+   */
+  tsvEscapes?: boolean;
 }
 
 /** Streams the rows of the input's text; memory holds one chunk and one row at a time. */
 export function readRows(text: TextChunks, shape: InputShape, opts: ReadOptions = {}): AsyncGenerator<SourceRow> {
   if (shape.format === 'csv') return csvRows(text, shape, opts);
+  if (shape.format === 'json') return numbered(objectCells(jsonItems(text, opts.label), opts.map));
   const lines = splitLines(text, { label: opts.label });
-  return numbered(shape.format === 'ndjson' ? ndjsonCells(lines, opts.map) : lineCells(lines));
+  return numbered(shape.format === 'ndjson' ? objectCells(lines, opts.map) : lineCells(lines));
 }
 
 async function* numbered(cells: AsyncIterable<Omit<SourceRow, 'row'>>): AsyncGenerator<SourceRow> {
@@ -57,7 +64,8 @@ async function* lineCells(lines: AsyncIterable<string>): AsyncGenerator<Omit<Sou
   }
 }
 
-async function* ndjsonCells(
+/** NDJSON lines, or the items of a JSON document: each one object, read as a row. */
+async function* objectCells(
   lines: AsyncIterable<string>,
   map?: ColumnMapOption,
 ): AsyncGenerator<Omit<SourceRow, 'row'>> {
@@ -72,7 +80,7 @@ async function* ndjsonCells(
       continue;
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      yield { cells: { line }, problem: 'expected a JSON object per line' };
+      yield { cells: { line }, problem: 'expected a JSON object (a link record)' };
       continue;
     }
     const cells = cellsFromJson(value as Record<string, unknown>);
@@ -103,11 +111,12 @@ export function cellsFromJson(obj: Record<string, unknown>): Record<string, stri
 }
 
 function cellFromJson(key: string, value: unknown): string {
+  const column = linkColumnOf(key);
+  if (column) return linkCellFromJson(column, value);
   if (value === null || value === undefined) return '';
   if (typeof value !== 'object') return String(value);
   if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object')) return value.join(';');
-  const column = linkColumnOf(key);
-  return column ? linkBodyToRow({ [column]: value })[column] : JSON.stringify(value);
+  return JSON.stringify(value);
 }
 
 /** CSV with a header, read by csv-parse (quotes, CRLF/LF/CR, newlines in quoted cells). */
@@ -121,8 +130,16 @@ async function* csvRows(text: TextChunks, shape: InputShape, opts: ReadOptions):
       columns = planColumns(header, opts.map);
       continue;
     }
-    yield { row: ++row, columns, ...cellsFromRecord(header, record) };
+    yield { row: ++row, columns, ...cellsFromRecord(header, opts.tsvEscapes ? record.map(unescapeTsv) : record) };
   }
+}
+
+/** The inverse of the escapes `-o tsv` writes (output/cells.ts escapeTsv); a lone backslash stays. */
+function unescapeTsv(cell: string): string {
+  if (!cell.includes('\\')) return cell;
+  return cell.replace(/\\([\\tnr])/g, (_, c: string) =>
+    c === 't' ? '\t' : c === 'n' ? '\n' : c === 'r' ? '\r' : '\\',
+  );
 }
 
 /** The records of the input, blank ones left out. */

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { fileError, isFileError } from '../../file-errors.js';
-import { decodeHead, decodeText } from './decode.js';
+import { byteOrderMark, decodeHead, decodeText } from './decode.js';
 
 /** The import's input as a file that can be read more than once (count first, then send). */
 export interface InputFile {
@@ -17,6 +17,14 @@ export interface InputFile {
   text(): AsyncIterable<string>;
   /** The first bytes as text, for format detection. */
   head(): Promise<string>;
+  /** The encoding the text is read in (a byte order mark's, --encoding, or UTF-8), and whether a mark announced it. */
+  encoding(): Promise<TextEncodingUsed>;
+}
+
+export interface TextEncodingUsed {
+  /** TextDecoder's name of it: utf-8, utf-16le, windows-1252, ... */
+  name: string;
+  bom: boolean;
 }
 
 const HEAD_BYTES = 64 * 1024;
@@ -55,19 +63,27 @@ function inputFile(path: string, label: string, encoding: string | undefined): I
     text: () =>
       readFailures(label, decodeText(createReadStream(path, { highWaterMark: READ_BYTES }), { encoding, label })),
     async head() {
-      try {
-        const handle = await open(path, 'r');
-        try {
-          const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0);
-          return decodeHead(buffer.subarray(0, bytesRead), encoding);
-        } finally {
-          await handle.close();
-        }
-      } catch (err) {
-        throw isFileError(err) ? fileError(`cannot read ${label}`, err) : err;
-      }
+      return decodeHead(await headBytes(path, label), encoding);
+    },
+    async encoding() {
+      const mark = byteOrderMark(await headBytes(path, label));
+      return { name: mark?.encoding ?? encoding ?? 'utf-8', bom: mark !== undefined };
     },
   };
+}
+
+async function headBytes(path: string, label: string): Promise<Uint8Array> {
+  try {
+    const handle = await open(path, 'r');
+    try {
+      const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  } catch (err) {
+    throw isFileError(err) ? fileError(`cannot read ${label}`, err) : err;
+  }
 }
 
 /** The input's text; a file that can't be read (permissions, a failing disk) says so in one line, exit 2. */

@@ -4,6 +4,7 @@ import { CancelError, NetworkError, neverSent } from '../../errors.js';
 import type { LinkBody } from '../../input/link-body.js';
 import type { JournalWriter, SentFields } from '../journal.js';
 import { sendRow, type IfExists, type SendOutcome } from '../send-row.js';
+import { aliasOwner } from './alias-owner.js';
 import { outageFailure, type OutageRider } from './outage.js';
 import { findCreated, sentFields, type LookupContext } from './reconcile.js';
 
@@ -73,7 +74,9 @@ export function createCreator(deps: CreatorDeps) {
           mayExist = false;
         }
         try {
-          const outcome = await sendRow(deps.api, body, ifExists, intent);
+          const outcome = await sendRow(deps.api, body, ifExists, intent, () =>
+            aliasOwner(deps.api, body, deps.baseUrl),
+          );
           deps.rider.ok();
           return claim({ outcome, seq });
         } catch (err) {

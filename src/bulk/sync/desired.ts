@@ -1,6 +1,6 @@
 import type { LinkBody } from '../../input/link-body.js';
 import type { ImportInput } from '../read/input.js';
-import { checkRow, CredentialRows } from '../row-check.js';
+import { CredentialRows, RowChecker, type RowIdentity } from '../row-check.js';
 
 /** What names a link in both the file and the account: its alias, or its long URL. */
 export type SyncKey = 'alias' | 'url';
@@ -39,36 +39,34 @@ export function keyOf(body: LinkBody, key: SyncKey): string | undefined {
 }
 
 /**
- * Reads the whole file before anything is sent, checking every row as `urls import` does. A row
- * without a key (no alias with --key alias) or with a key an earlier row already has is invalid:
- * a key names one link, and two rows for one link would fight over it.
+ * Reads the whole file before anything is sent, with the row check of `urls import` (RowChecker)
+ * under sync's key: a row without a key (no alias with --key alias) or with a key an earlier row
+ * already has is invalid: a key names one link, and two rows for one link would fight over it.
  */
 export async function readDesired(input: ImportInput, key: SyncKey, signal?: AbortSignal): Promise<DesiredState> {
   const state: DesiredState = { rows: 0, links: [], invalid: [], credentials: new CredentialRows() };
-  const seen = new Map<string, number>();
+  const checker = new RowChecker(syncIdentity(key));
   for await (const source of input.rows()) {
     if (signal?.aborted) throw signal.reason;
     state.rows += 1;
-    const checked = checkRow(source);
+    const checked = checker.check(source);
     if (!checked.valid) {
       state.invalid.push({ row: source.row, error: checked.error });
       continue;
     }
-    const name = keyOf(checked.body, key);
-    const earlier = name === undefined ? undefined : seen.get(name);
-    if (name === undefined) {
-      state.invalid.push({
-        row: source.row,
-        error: 'no alias: with --key alias every row needs one (--key url matches links by long URL)',
-      });
-    } else if (earlier !== undefined) {
-      const what = key === 'alias' ? 'alias' : 'long URL';
-      state.invalid.push({ row: source.row, error: `the same ${what} as row ${earlier}: each ${what} names one link` });
-    } else {
-      seen.set(name, source.row);
-      state.credentials.note(source.row, checked.body);
-      state.links.push({ row: source.row, key: name, body: checked.body });
-    }
+    state.credentials.note(source.row, checked.body);
+    state.links.push({ row: source.row, key: keyOf(checked.body, key)!, body: checked.body });
   }
   return state;
+}
+
+/** What names a link in sync: its alias (every row needs one) or its long URL. */
+function syncIdentity(key: SyncKey): RowIdentity {
+  return key === 'alias'
+    ? {
+        what: 'alias',
+        of: (body) => keyOf(body, 'alias'),
+        required: 'no alias: with --key alias every row needs one (--key url matches links by long URL)',
+      }
+    : { what: 'long URL', of: (body) => keyOf(body, 'url') };
 }

@@ -15,6 +15,10 @@ import { readAccount } from './account.js';
 import { applyPlan } from './apply.js';
 import { readDesired, type SyncKey } from './desired.js';
 import { planSync, type SyncPlan } from './plan.js';
+import { planData } from './plan-json.js';
+import { redactValues } from '../../output/cells.js';
+import { jsonText } from '../../output/row-writers.js';
+import { writeText } from '../../output/sink.js';
 import { lineStyle, planLines, planTotals, readLine, unseenWarning } from './show.js';
 
 export interface SyncOptions {
@@ -31,6 +35,8 @@ export interface SyncOptions {
   check: boolean;
   journal?: string;
   maxOutageMs?: number;
+  /** -o json with --dry-run or --check: the plan as one JSON object on stdout (plan-json.ts) instead of lines. */
+  asData?: boolean;
   /** Links per list request (default: export's). */
   pageSize?: number;
   argv?: readonly string[];
@@ -71,8 +77,10 @@ export async function runSync(ctx: Context, opts: SyncOptions): Promise<number> 
   const account = await readAccount(api, opts.key, opts.pageSize ?? BULK_PAGE_SIZE, ctx.signal);
   const plan = planSync(desired, account, { key: opts.key, prune: opts.prune, baseUrl });
   const style = await lineStyle(ctx);
+  const redact = (text: string) => ctx.secrets.redact(text);
   for (const line of [desired.credentials.warning(), unseenWarning(plan)]) if (line) warn(line);
-  if (!ctx.globals.quiet) for (const line of planLines(plan, opts.key, style)) ctx.io.stdout.write(`${line}\n`);
+  if (opts.asData) await writeText(ctx.io.stdout, `${jsonText(redactValues(planData(plan, opts.key), redact), 2)}\n`);
+  else if (!ctx.globals.quiet) for (const line of planLines(plan, opts.key, style)) ctx.io.stdout.write(`${line}\n`);
   note(readLine(plan));
   // After the account read, whose requests the estimate counts as spent.
   const estimate = plan.items.length > 0 ? await budgetEstimate(ctx, settings, plan.items.length, api) : '';

@@ -4,6 +4,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { parseDelimiter } from '../../output/csv-dialect.js';
 import { parseFieldList, unknownFields } from '../../output/fields.js';
 import type { View } from '../../output/printer.js';
 import { resolveOutputFormat } from '../../settings/resolve.js';
@@ -31,6 +32,7 @@ export function checkSurface(ctx: Context, cmd: Command): void {
   if (opts.xml && (globals.output !== undefined || globals.json)) {
     throw new UsageError("--xml and -o/--json can't be used together", 'choose one: --xml prints the body as received');
   }
+  checkCsvFlags(ctx);
   const fields = parseFieldList(globals.fields);
   if (!fields) return;
   if (globals.quiet)
@@ -43,4 +45,14 @@ export function checkSurface(ctx: Context, cmd: Command): void {
   if (!declared) throw new UsageError(`"${name}" prints no fields to choose from`, 'drop --fields');
   const unknown = fields.filter((f) => !known(f, declared));
   if (unknown.length > 0) throw unknownFields(unknown, declared);
+}
+
+/** --excel is a form of csv, and --delimiter names one of the four: both checked before any request. */
+function checkCsvFlags(ctx: Context): void {
+  const { globals } = ctx;
+  if (globals.delimiter !== undefined) parseDelimiter(globals.delimiter);
+  const output = globals.json ? 'json' : globals.output;
+  if (globals.excel && output !== undefined && output !== 'csv') {
+    throw new UsageError(`--excel writes csv, not ${output}`, 'leave out -o (or use -o csv) with --excel');
+  }
 }

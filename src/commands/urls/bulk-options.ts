@@ -2,17 +2,19 @@ import { Option, type Command } from 'commander';
 import { parseColumnMap, type ColumnMapOption } from '../../input/link-columns.js';
 import { completeOption } from '../../completion/values.js';
 
-/** The options that say how to read a file of links, shared by `urls import` and `urls sync`. */
+/**
+ * The options that say how to read a file of links, shared by `urls import` and `urls sync`. The
+ * delimiter is the global --delimiter: one flag names the CSV's delimiter, read and written.
+ */
 export interface InputFlags {
-  format?: 'csv' | 'lines' | 'ndjson';
-  delimiter?: string;
+  format?: 'csv' | 'lines' | 'ndjson' | 'json';
   encoding?: string;
   map?: string[];
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-/** --format, --delimiter, --encoding and --map, as `urls import` reads files. */
+/** --format, --encoding and --map, as `urls import` reads files (with the global --delimiter). */
 export function addInputOptions(cmd: Command): Command {
   cmd
     .addOption(
@@ -20,31 +22,31 @@ export function addInputOptions(cmd: Command): Command {
         'csv',
         'lines',
         'ndjson',
+        'json',
       ]),
-    )
-    .option(
-      '--delimiter <char>',
-      'CSV field delimiter: , ; | or tab (also comma, semicolon, pipe; default: detected from the header, tab for .tsv)',
     )
     .option(
       '--encoding <name>',
       'encoding of input without a byte order mark, e.g. windows-1252, latin1, utf-16le (default utf-8)',
     )
     .option('--map <HEADER=FIELD>', 'read the column HEADER as the link field FIELD, repeatable', collect);
-  completeOption(cmd, '--delimiter', ['comma', 'semicolon', 'tab', 'pipe']);
   completeOption(cmd, '--encoding', ['utf-8', 'windows-1252', 'latin1', 'utf-16le', 'utf-16be', 'macintosh']);
   return cmd;
 }
 
 /** The input options checked (exit 2 before anything is read or sent); the reading code loads only now. */
-export async function inputOptions(flags: InputFlags, map: ColumnMapOption = parseColumnMap(flags.map ?? [])) {
+export async function inputOptions(
+  flags: InputFlags,
+  map: ColumnMapOption = parseColumnMap(flags.map ?? []),
+  delimiter?: string,
+) {
   const [{ parseDelimiter }, { checkEncoding }] = await Promise.all([
     import('../../bulk/read/format.js'),
     import('../../bulk/read/decode.js'),
   ]);
   return {
     format: flags.format,
-    delimiter: flags.delimiter === undefined ? undefined : parseDelimiter(flags.delimiter),
+    delimiter: delimiter === undefined ? undefined : parseDelimiter(delimiter),
     encoding: flags.encoding === undefined ? undefined : checkEncoding(flags.encoding),
     map,
   };

@@ -16,11 +16,15 @@ export function registerExport(group: Command, ctx: Context): void {
       'links per request (each request costs one slot of the rate limit)',
       String(BULK_PAGE_SIZE),
     )
+    .option(
+      '--details',
+      "also read each link's detail (one more request per link, its cost stated first): geo, device and language targets and expiry",
+    )
     .action(
-      action(ctx, async (flags: { pageSize: string }) => {
+      action(ctx, async (flags: { pageSize: string; details?: boolean }) => {
         const pageSize = parsePositiveInt(flags.pageSize, '--page-size');
         const { runExport } = await import('../../bulk/export.js');
-        return runExport(ctx, { pageSize });
+        return runExport(ctx, { pageSize, details: Boolean(flags.details) });
       }),
     );
   notes(
@@ -33,6 +37,9 @@ export function registerExport(group: Command, ctx: Context): void {
       'ignores id, shorturl, clicks, uniqueclicks and date. domain is the branded domain a link is on: ' +
       'its short URL without the alias, left empty when that is the base URL shorty talks to. Empty ' +
       'when the server does not say: uniqueclicks and expiry (not in every list answer).\n' +
+      "--details reads each link's detail too (N links: N more requests, stated before the first), for what " +
+      'the list answer leaves out: geotarget, devicetarget, languagetarget and expiry, so they survive ' +
+      'export -> import into another account.\n' +
       'Ids (pixels, channel) belong to the account: to copy links to another account, leave them out with --fields.',
   );
   // The export's columns (bulk/export.ts): the link's fields, then the settings a server may add.
@@ -43,5 +50,6 @@ export function registerExport(group: Command, ctx: Context): void {
     'shorty urls export -o ndjson --page-size 1000 | jq .longurl',
     'shorty urls export --fields alias,longurl,clicks',
     'shorty urls export | shorty urls import - --base-url https://other.example',
+    'shorty urls export --details -o ndjson > links.ndjson',
   );
 }

@@ -40,7 +40,9 @@ function checkUndoAlone(file: string | undefined, flags: ImportFlags): void {
 /** The notes of `urls import --help`: one topic per line. */
 function importNotes(): string {
   return [
-    'CSV input: a header row, fields separated by , ; tab or | (detected), UTF-8 with or without a ' +
+    'Input: what shorty prints (urls get, list, export and import results in json, ndjson, csv or tsv, ' +
+      'objects included), CSV from spreadsheets, or lines. CSV input: a header row, fields separated by , ; tab ' +
+      'or | (detected, or the global --delimiter), UTF-8 with or without a ' +
       'byte order mark, UTF-16 with one (Excel\'s "Unicode text"), or --encoding. Columns, by link field ' +
       'and the other names read as it (case, spaces, - and _ do not matter; --map for any other):',
     acceptedColumnsHelp(),
@@ -52,6 +54,16 @@ function importNotes(): string {
     `Results (csv unless -o json|ndjson|tsv) stream to stdout in input order: the input columns plus ${RESULT_COLUMNS.join(', ')}: ` +
       'status is ok, error, invalid, skipped (valid in a dry run); alias, shorturl and longurl name the link ' +
       'as every urls command does; -q prints the short URLs (the long URLs in a dry run).',
+    'Rows are checked once, the same way by import, --dry-run and urls sync: a row with the alias of an ' +
+      'earlier row is invalid, naming that row.',
+    "--if-exists skip skips only the same link: a row whose alias exists and leads to the row's long URL is " +
+      'skipped; one whose alias leads elsewhere is an error (conflict: "spring" points at https://...), exit 1; ' +
+      'finding out costs one lookup request per taken alias. ' +
+      'With --dry-run each alias is looked up (one request per row with an alias, stated before the first), ' +
+      'so the dry run reports the same.',
+    'Results and --failed-out for a spreadsheet: --excel writes UTF-16 with a byte order mark, tab-separated, ' +
+      'which Excel opens into columns on any locale (shorty help formats says why); without it --failed-out ' +
+      'keeps the form of its input (a windows-1252 ; file gives a windows-1252 ; file).',
     '--journal FILE is locked while the import runs (FILE.lock): a second import on it is refused.',
     'Outages (connection refused, reset or timed out, DNS failures, 5xx and HTML error pages) are ' +
       'waited out, trying again with growing pauses, for up to --max-outage; a create whose answer was ' +
@@ -71,8 +83,15 @@ export function registerImport(group: Command, ctx: Context): void {
   )
     .option('--dry-run', 'validate every row and send nothing; print the expected duration')
     .option('--journal <file>', 'record finished rows in FILE; a rerun with the same FILE skips rows already created')
-    .option('--failed-out <file>', 'write failed and invalid rows to FILE as CSV, to fix and import again')
-    .option('--if-exists <skip|fail>', 'what a taken custom alias does: skip the row or fail it', 'fail')
+    .option(
+      '--failed-out <file>',
+      "write failed and invalid rows to FILE as CSV in the input's encoding and delimiter (or --excel's), to fix and import again",
+    )
+    .option(
+      '--if-exists <skip|fail>',
+      'what a taken custom alias does: skip the row when the alias already leads to its URL (another URL is a conflict), or fail it',
+      'fail',
+    )
     .option(
       '--undo <journal>',
       'delete the links the import runs recorded in JOURNAL created (never rows skipped as existing); resumable',
@@ -92,7 +111,10 @@ export function registerImport(group: Command, ctx: Context): void {
           const { runUndo } = await import('../../bulk/undo.js');
           return runUndo(ctx, { journal: flags.undo, maxOutageMs, argv: commandLine(command) });
         }
-        const [{ runImport }, input] = await Promise.all([import('../../bulk/import.js'), inputOptions(flags, map)]);
+        const [{ runImport }, input] = await Promise.all([
+          import('../../bulk/import.js'),
+          inputOptions(flags, map, ctx.globals.delimiter),
+        ]);
         return runImport(ctx, {
           file,
           ...input,

@@ -44,15 +44,13 @@ export function registerSync(group: Command, ctx: Context): void {
     )
     .action(
       action(ctx, async (file: string, flags: SyncFlags, command: Command) => {
-        if (ctx.globals.output !== undefined || ctx.globals.json) {
-          throw new UsageError(
-            'urls sync prints a plan and one line per change, not -o/--json',
-            'leave out -o; `urls export -o json` prints the links themselves',
-          );
-        }
+        const asData = planAsData(ctx, flags);
         const map = parseColumnMap(flags.map ?? []);
         const maxOutageMs = parseDuration(flags.maxOutage, '--max-outage');
-        const [{ runSync }, input] = await Promise.all([import('../../bulk/sync/run.js'), inputOptions(flags, map)]);
+        const [{ runSync }, input] = await Promise.all([
+          import('../../bulk/sync/run.js'),
+          inputOptions(flags, map, ctx.globals.delimiter),
+        ]);
         return runSync(ctx, {
           file,
           ...input,
@@ -60,6 +58,7 @@ export function registerSync(group: Command, ctx: Context): void {
           prune: Boolean(flags.prune),
           dryRun: Boolean(flags.dryRun),
           check: Boolean(flags.check),
+          asData,
           journal: flags.journal,
           maxOutageMs,
           argv: commandLine(command),
@@ -87,6 +86,11 @@ export function registerSync(group: Command, ctx: Context): void {
         'out outages like urls import, one result line each (✓ created, ✓ updated, ✓ deleted, ✗ why). ' +
         'Ctrl-C stops after the writes on the wire; running the same command again reads the account ' +
         'again and applies only what is left (a create whose answer was lost is found, not sent twice).',
+      '-o json (with --dry-run or --check) prints the plan as one JSON object instead, sorted by key so two ' +
+        'runs diff cleanly: {key, creates: [{key, row, link: {alias, longurl, title, ...}}], updates: [{key, row, ' +
+        'id, changes: [{field, old, new}]}], deletes: [{key, id, alias, longurl}], invalid: [{row, error}], ' +
+        'unchanged, accountOnly, withheld, read: {links, requests}}. Values are in the syntax urls import reads; ' +
+        'a password is never printed ("(set)", or changed: true).',
       'Exit status: 0 when the account matches the file (applied, or already), 1 when a row is invalid or ' +
         'a write failed (--check: when the account differs), 2 for unusable input (nothing sent), 130 when ' +
         'interrupted.',
@@ -97,7 +101,21 @@ export function registerSync(group: Command, ctx: Context): void {
     'shorty urls sync links.csv --dry-run',
     'shorty urls sync links.csv -y --journal sync.journal',
     'shorty urls sync links.csv --prune --check   # CI: exit 1 when it drifted',
+    'shorty urls sync links.csv --dry-run -o json > plan.json',
     'shorty urls sync campaign.csv --key url --prune -y',
     'shorty urls export | shorty urls sync - --base-url https://other.example',
+  );
+}
+
+/** -o json is the plan as data, which only a run that applies nothing prints; any other -o is refused. */
+function planAsData(ctx: Context, flags: SyncFlags): boolean {
+  const output = ctx.globals.json ? 'json' : ctx.globals.output;
+  if (output === undefined) return false;
+  if (output === 'json' && (flags.dryRun || flags.check)) return true;
+  throw new UsageError(
+    output === 'json'
+      ? 'urls sync prints the plan as JSON only with --dry-run or --check'
+      : 'urls sync prints a plan and one line per change, or with -o json (and --dry-run or --check) the plan as data',
+    output === 'json' ? 'add --dry-run to see the plan as JSON' : 'leave out -o, or use -o json --dry-run',
   );
 }
