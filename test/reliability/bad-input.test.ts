@@ -160,14 +160,19 @@ const VALUES: Case[] = [
   ],
   ['month 13', ['urls', 'add', 'https://e.example', '--expiry', '2026-13-01 00:00:00'], /not a real date/],
   ['hour 24', ['urls', 'add', 'https://e.example', '--expiry', '2026-01-01 24:00:00'], /not a real date and time/],
-  ['expiry without a time', ['urls', 'add', 'https://e.example', '--expiry', '2026-02-03'], /yyyy-mm-dd hh:mm:ss/],
+  [
+    'expiry in the past',
+    ['urls', 'add', 'https://e.example', '--expiry', '2026-02-03'],
+    /--expiry "2026-02-03": 2026-02-03 23:59:59 \(local time\) is in the past/,
+  ],
+  ['legacy expiry in the past', ['legacy', 'create', 'https://e.example', '--expiry', '2026-02-03'], /in the past/],
   [
     'legacy February 30th',
     ['legacy', 'create', 'https://e.example', '--expiry', '2026-02-30'],
     /--expiry "2026-02-30": not a real date/,
   ],
-  ['legacy date unpadded', ['legacy', 'create', 'https://e.example', '--expiry', '2026-2-3'], /use yyyy-mm-dd/],
-  ['legacy date day first', ['legacy', 'create', 'https://e.example', '--expiry', '31/12/2026'], /use yyyy-mm-dd/],
+  ['legacy date unpadded', ['legacy', 'create', 'https://e.example', '--expiry', '2026-2-3'], /"2026-2-3": not a date/],
+  ['legacy date day first', ['legacy', 'create', 'https://e.example', '--expiry', '31/12/2026'], /not a date/],
   [
     'unknown pixel type',
     ['pixels', 'add', '--type', 'foo', '--name', 'n', '--tag', 't'],

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { REDIRECT_TYPES } from '../../api/types.js';
+import { EXPIRY_FORMS } from '../../input/expiry.js';
 import { completeOption } from '../shared/completion-values.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -16,7 +17,7 @@ export function addLinkBodyOptions(cmd: Command, { creating }: { creating: boole
     )
     .option('--password <password>', 'protect the link with a password')
     .option('--domain <domain>', creating ? 'branded domain (default: the `domain` config key)' : 'branded domain')
-    .option('--expiry <datetime>', 'expiry, "yyyy-mm-dd hh:mm:ss"')
+    .option('--expiry <date>', `when the link stops working: ${EXPIRY_FORMS}; local time unless an offset is given`)
     .option('--geo <LOCATION=URL>', 'geo target, repeatable', collect)
     .option('--device <DEVICE=URL>', 'device target, repeatable', collect)
     .option('--language <CODE=URL>', 'language target, repeatable', collect)

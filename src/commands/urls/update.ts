@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { type LinkFlags, linkBodyFromFlags } from '../../input/link-body.js';
+import { EXPIRY_ZONE_RULE } from '../../input/expiry.js';
 import { LINK_REF_HELP, parseLinkRef } from '../../input/link-ref.js';
 import { LINK_STATS_FIELDS, linkRecord, mergedRecord } from '../../input/link-record.js';
 import { credentialsWarning } from '../../input/validate.js';
@@ -28,12 +29,14 @@ export function register(group: Command, ctx: Context): void {
     cmd,
     `<link>: ${LINK_REF_HELP}; that lookup also reads the current long URL.\n` +
       'Prints the link as changed: id, alias, shorturl, longurl, and what the update set (title, ' +
-      'description, expiry); without --url, the rest of the link as read first. -q prints the id.',
+      'description, expiry); without --url, the rest of the link as read first. -q prints the id.\n' +
+      EXPIRY_ZONE_RULE,
   );
   examples(
     cmd,
     'shorty urls update 42 --url https://example.com/new-page',
-    'shorty urls update spring --expiry "2031-01-01 00:00:00" --meta-title Sale',
+    'shorty urls update spring --expiry 2031-01-01 --meta-title Sale',
+    'shorty urls update 42 --expiry 2031-01-01T09:00:00+01:00',
     'shorty urls update https://sho.rt/spring --type frame -q',
     'shorty urls update 42 --custom autumn --fields alias,shorturl',
   );
@@ -63,7 +66,7 @@ async function currentLink(
 
 export async function run(ctx: Context, refText: string, opts: LinkFlags): Promise<void> {
   const ref = parseLinkRef(refText);
-  const fields = linkBodyFromFlags(opts, { requireUrl: false, creating: false });
+  const fields = linkBodyFromFlags(opts, { requireUrl: false, creating: false, now: ctx.now() });
   if (Object.keys(fields).length === 0) {
     throw new UsageError(
       'nothing to update',
