@@ -138,16 +138,17 @@ describe('links by alias or short URL', () => {
   });
 });
 
-describe('QR codes are named by id only', () => {
-  test.each([['get'], ['update'], ['delete']])('qr %s spring: exit 2 with a hint, nothing sent', async (verb) => {
-    const extra = verb === 'update' ? ['--data', 'x'] : verb === 'delete' ? ['-y'] : [];
-    const res = await cli.runLogged(['qr', verb, 'spring', ...extra]);
-    expect(res.exitCode).toBe(2);
-    expect(res.stderr).toBe(
-      'shorty: invalid QR code id "spring": must be a positive integer\nhint: the API finds QR codes by id only: see `shorty qr list`\n',
-    );
-    expect(res.requests).toEqual([]);
-  });
+describe('QR codes are named by id or name, not by a link alias', () => {
+  test.each([['get'], ['update'], ['delete']])(
+    'qr %s spring: a name no QR code has is exit 1, nothing written',
+    async (verb) => {
+      const extra = verb === 'update' ? ['--data', 'x'] : verb === 'delete' ? ['-y'] : [];
+      const res = await cli.runLogged(['qr', verb, 'spring', ...extra]);
+      expect(res.exitCode).toBe(1);
+      expect(res.stderr).toBe('shorty: no QR code with the name "spring"\nhint: `shorty qr list` shows the names\n');
+      expect(res.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/qr']);
+    },
+  );
 });
 
 describe('a QR drawing never mixes with data on stdout', () => {

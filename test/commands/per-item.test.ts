@@ -171,7 +171,7 @@ describe('assign: several items, one result each', () => {
   it.each([
     [['channels', 'assign', '1', 'page', '2']],
     [['channels', 'assign', '1', 'link', '2', '0']],
-    [['campaigns', 'assign', '1', '2', 'x']],
+    [['campaigns', 'assign', '1', '2', 'a b']],
     [['campaigns', 'assign', '1']],
   ])('refuses %j before any request', async (args) => {
     const res = await cli.runLogged(args);

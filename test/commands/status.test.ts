@@ -39,9 +39,9 @@ describe('shorty status', () => {
     const lines = res.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('Profile      default (default)');
     expect(lines[2]).toBe(`Base URL     ${cli.sandbox.baseUrl} (from SHORTY_BASE_URL)`);
-    expect(lines[3]).toMatch(/^API key      \S*…\S{4} \(from SHORTY_API_KEY\)$/);
+    expect(lines[3]).toMatch(/^API key {6}\S*…\S{4} \(from SHORTY_API_KEY\)$/);
     expect(lines[4]).toBe('Rate limit   30/60s (default)');
-    expect(lines[5]).toMatch(/^Key check    works: /);
+    expect(lines[5]).toMatch(/^Key check {4}works: /);
   });
 
   it('--offline sends nothing; -q prints the profile', async () => {

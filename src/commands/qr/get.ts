@@ -8,18 +8,19 @@ import { showDetail } from '../shared/detail-view.js';
 import { verb } from '../shared/group.js';
 import { addWatchOption, parseWatchSeconds } from '../shared/watch.js';
 import { renderQr } from './terminal.js';
-import { parseQrId, QR_DETAIL_FIELDS, QR_DETAIL_VIEW, QR_LIST_VIEW } from './view.js';
+import { QR_DETAIL_FIELDS, QR_DETAIL_VIEW, QR_LIST_VIEW } from './view.js';
+import { checkNamedArgs, QR_NAMES, resolveId } from '../shared/resolve-name.js';
 import { answers } from '../shared/surface.js';
 
 export function register(group: Command, ctx: Context): void {
   const get = verb(
     group,
-    'get <id>',
+    'get <id|name>',
     'show a QR code and its scans by country, referrer, browser and system (drawn on a terminal)',
   );
   addWatchOption(get).action(action(ctx, (idText: string, opts: { watch?: string | true }) => run(ctx, idText, opts)));
   answers(get, QR_DETAIL_VIEW);
-  examples(get, 'shorty qr get 7', 'shorty qr get 7 --watch 10', 'shorty qr get 7 --json');
+  examples(get, 'shorty qr get 7', 'shorty qr get Menu', 'shorty qr get 7 --watch 10', 'shorty qr get 7 --json');
 }
 
 /** The code drawn in half blocks; not in a non-UTF-8 locale, where they would print as garbage. */
@@ -47,8 +48,9 @@ function qrRecord(detail: Row): Row {
 }
 
 export async function run(ctx: Context, idText: string, opts: { watch?: string | true }): Promise<void> {
-  const id = parseQrId(idText);
+  checkNamedArgs(QR_NAMES, [idText]);
   const watchSeconds = parseWatchSeconds(opts.watch);
+  const id = await resolveId(ctx, QR_NAMES, idText);
   await showDetail(
     ctx,
     {

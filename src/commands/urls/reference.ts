@@ -109,3 +109,15 @@ export async function fetchLinkDetail(ctx: Context, ref: LinkRef): Promise<Row> 
   const resolved = await resolveLink(ctx, ref);
   return resolved.detail ?? (await ctx.api()).call<Row>('GET', `/url/${resolved.id}`);
 }
+
+/** The ids of several links, each looked up when it is not an id (one request each, once each). */
+export async function linkIds(ctx: Context, refs: readonly LinkRef[]): Promise<number[]> {
+  const ids: number[] = [];
+  const seen = new Map<string, number>();
+  for (const ref of refs) {
+    const id = seen.get(ref.text) ?? (await resolveLink(ctx, ref)).id;
+    seen.set(ref.text, id);
+    ids.push(id);
+  }
+  return ids;
+}
