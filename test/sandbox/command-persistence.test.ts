@@ -200,7 +200,11 @@ describe('--data persistence', () => {
             error: unknown;
           }
         ).error;
-      return { key, status, stop: async () => (abort.abort(), expect(await running).toBe(0)) };
+      const stop = async () => {
+        abort.abort();
+        expect(await running).toBe(0);
+      };
+      return { key, status, stop };
     };
     const first = await start();
     expect(first.key).toMatch(/^sk_[0-9a-f]{32}$/);
