@@ -267,6 +267,29 @@ describe('urls add with several long URLs: one link each, each with its result',
     expect(res.requests).toEqual([]);
   });
 
+  it('--fields chooses among the results with several URLs, among the link fields with one', async () => {
+    const csv = await cli.run([
+      'urls',
+      'add',
+      'https://example.com/c1',
+      'https://example.com/c2',
+      '-o',
+      'csv',
+      '--fields',
+      'longurl,status',
+    ]);
+    expect(csv.stdout).toBe('longurl,status\nhttps://example.com/c1,created\nhttps://example.com/c2,created\n');
+    for (const [urls, field] of [
+      [['https://example.com/t1', 'https://example.com/t2'], 'title'],
+      [['https://example.com/s1'], 'status'],
+    ] as const) {
+      const res = await cli.runLogged(['urls', 'add', ...urls, '--fields', field]);
+      expect(res.exitCode).toBe(2);
+      expect(res.stderr).toMatch(new RegExp(`^shorty: unknown field "${field}"`));
+      expect(res.requests).toEqual([]);
+    }
+  });
+
   it('one bad URL among several: exit 2, nothing created', async () => {
     const res = await cli.runLogged(['urls', 'add', 'https://example.com/ok', 'example.com/no-scheme']);
     expect(res.exitCode).toBe(2);

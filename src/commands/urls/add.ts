@@ -5,6 +5,7 @@ import { EXPIRY_ZONE_RULE } from '../../input/expiry.js';
 import { type LinkBody, type LinkFlags, linkBodyFromFlags } from '../../input/link-body.js';
 import { profileDomain } from '../../input/domain.js';
 import { credentialsWarning } from '../../input/validate.js';
+import { parseFieldList, unknownFields } from '../../output/fields.js';
 import type { Row, View } from '../../output/printer.js';
 import { action, examples, notes } from '../shared/action.js';
 import { eachItem } from '../shared/each.js';
@@ -63,6 +64,21 @@ export function register(group: Command, ctx: Context): void {
   );
 }
 
+/**
+ * --fields chooses among what is printed: the link's fields for one URL, each link's result for
+ * several (the command declares both, so the shared check lets either through).
+ */
+function checkFields(ctx: Context, count: number): void {
+  const fields = parseFieldList(ctx.globals.fields);
+  if (!fields) return;
+  const valid = count > 1 ? EACH_FIELDS : (LINK_CREATED_VIEW.fields ?? []);
+  const unknown = fields.filter((field) => !valid.includes(field));
+  if (unknown.length > 0) {
+    const error = unknownFields(unknown, valid);
+    throw new UsageError(error.message, `${error.hint}${count > 1 ? ' (with several long URLs)' : ''}`);
+  }
+}
+
 /** The options that name or show one link, refused with several URLs (before any request). */
 function checkSeveral(opts: AddOptions, count: number): void {
   const single = [
@@ -81,6 +97,7 @@ function checkSeveral(opts: AddOptions, count: number): void {
 export async function run(ctx: Context, longurls: string | string[], opts: AddOptions): Promise<void> {
   const urls = typeof longurls === 'string' ? [longurls] : longurls;
   if (urls.length > 1) checkSeveral(opts, urls.length);
+  checkFields(ctx, urls.length);
   const now = ctx.now();
   // Every URL is checked before the first request: exit 2 means nothing was created.
   const bodies = urls.map((url) => linkBodyFromFlags({ ...opts, url }, { requireUrl: true, creating: true, now }));
