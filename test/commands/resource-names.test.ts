@@ -112,6 +112,35 @@ describe.each(['v6', 'v7'] as const)('names for every resource (%s)', (flavor) =
     expect(calls(del.requests)).toEqual(['GET /api/domains', `DELETE /api/domain/${id}/delete`]);
   });
 
+  it('urls add and update take --pixel and --channel by name: one list read each, after every other check', async () => {
+    const pixel = await create('/pixel/add', { type: 'fbpixel', name: 'FB main', tag: '111' });
+    const channel = await create('/channel/add', { name: 'Newsletter' });
+    const add = await cli.runLogged([
+      'urls',
+      'add',
+      'https://example.com/named',
+      '--pixel',
+      'FB main',
+      '--pixel',
+      String(pixel),
+      '--channel',
+      'Newsletter',
+      '-q',
+    ]);
+    expect(add.exitCode, add.stderr).toBe(0);
+    expect(calls(add.requests)).toEqual(['GET /api/pixels', 'GET /api/channels', 'POST /api/url/add']);
+    expect(add.requests[2].body).toEqual({ url: 'https://example.com/named', pixels: [pixel, pixel], channel });
+    const update = await cli.runLogged(['urls', 'update', add.stdout.trim(), '--channel', 'Newsletter', '-q']);
+    expect(update.exitCode, update.stderr).toBe(0);
+    expect(update.requests.at(-1)?.body).toMatchObject({ channel });
+    const bad = await cli.runLogged(['urls', 'add', 'example.com/no-scheme', '--pixel', 'FB main']);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.requests).toEqual([]);
+    const unknown = await cli.runLogged(['urls', 'add', 'https://example.com/u', '--channel', 'Nope']);
+    expect(unknown.exitCode).toBe(1);
+    expect(calls(unknown.requests)).toEqual(['GET /api/channels']);
+  });
+
   it('checks come before any request: a bad domain, an empty name, 0 as an id', async () => {
     for (const args of [
       ['domains', 'update', 'br.example/path', '--redirect-root', 'https://example.com'],

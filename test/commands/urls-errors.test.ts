@@ -27,7 +27,13 @@ describe('invalid input: exit 2, one error line, nothing sent', () => {
     ['add with an expiry day first', ['urls', 'add', 'https://e.com', '--expiry', '03/02/2030'], /not a date/],
     ['add with pixel 0', ['urls', 'add', 'https://e.com', '--pixel', '0'], /--pixel id "0"/],
     ['add with pixel -1', ['urls', 'add', 'https://e.com', '--pixel', '-1'], /--pixel id "-1"/],
-    ['add with channel abc', ['urls', 'add', 'https://e.com', '--channel', 'abc'], /--channel id "abc"/],
+    ['add with channel 0', ['urls', 'add', 'https://e.com', '--channel', '0'], /--channel id "0"/],
+    ['add with an empty channel', ['urls', 'add', 'https://e.com', '--channel', ' '], /invalid --channel " "/],
+    [
+      'add with an empty pixel name',
+      ['urls', 'add', 'https://e.com', '--pixel', '1', '--pixel', ''],
+      /invalid --pixel ""/,
+    ],
     ['add with a bad geo pair', ['urls', 'add', 'https://e.com', '--geo', 'Canada'], /--geo "Canada".*LOCATION=URL/],
     ['add with a bad geo URL', ['urls', 'add', 'https://e.com', '--geo', 'Canada=file:///etc'], /--geo URL for Canada/],
     [

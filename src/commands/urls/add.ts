@@ -11,7 +11,7 @@ import { action, examples, notes } from '../shared/action.js';
 import { eachItem } from '../shared/each.js';
 import { verb } from '../shared/group.js';
 import { addShareOptions, prepareShare, type ShareFlags } from '../shared/share.js';
-import { addLinkBodyOptions } from './link-options.js';
+import { addLinkBodyOptions, NAMED_OPTIONS_HELP, namedLinkOptions } from './link-options.js';
 import { printWithQr, recordOf, withoutError } from './show.js';
 import { LINK_CREATED_VIEW } from './view.js';
 import { answers } from '../shared/surface.js';
@@ -47,7 +47,7 @@ export function register(group: Command, ctx: Context): void {
       "one's id, alias and shorturl are null; -q prints the short URLs made), then a summary on stderr; " +
       'any failure makes the exit code 1, and the others are still made. --custom names one link, so it ' +
       'takes one URL; so do --web, --copy and --qr.\n' +
-      EXPIRY_ZONE_RULE,
+      `${NAMED_OPTIONS_HELP}\n${EXPIRY_ZONE_RULE}`,
   );
   examples(
     cmd,
@@ -99,9 +99,13 @@ export async function run(ctx: Context, longurls: string | string[], opts: AddOp
   if (urls.length > 1) checkSeveral(opts, urls.length);
   checkFields(ctx, urls.length);
   const now = ctx.now();
-  // Every URL is checked before the first request: exit 2 means nothing was created.
-  const bodies = urls.map((url) => linkBodyFromFlags({ ...opts, url }, { requireUrl: true, creating: true, now }));
+  const build = (flags: AddOptions) =>
+    urls.map((url) => linkBodyFromFlags({ ...flags, url }, { requireUrl: true, creating: true, now }));
+  // Every URL is checked before the first request (a name's lookup included): exit 2 means nothing was created.
+  const named = namedLinkOptions(ctx, opts);
+  build(named.ids);
   const share = await prepareShare(ctx, opts);
+  const bodies = build(await named.resolve());
   // A password given here is hidden in everything printed, whatever the server echoes.
   ctx.secrets.add(bodies[0].password);
   for (const body of bodies) {
