@@ -1,12 +1,12 @@
 // Campaigns, channels, pixels and QR codes named by their name, domains by their host name, as
 // well as by id. A number is always an id and costs nothing; names cost one read of the
-// resource's list (in pages of BULK_PAGE_SIZE, stopping once every name is found), however many
-// names the command was given. `findNamed` is the one place that read happens: where a local
+// resource's list (in pages of BULK_PAGE_SIZE, to its end, since a second match makes a name
+// ambiguous), however many names the command was given. `findNamed` is the one place that read happens: where a local
 // cache of names can answer instead.
 //
 // A name must match exactly (case and inner spaces included), so a command never acts on a
 // resource the user did not write: a name two of them share is a usage error listing their ids
-// (exit 2: nothing is sent; name it by id), and a name none has is exit 1, as an id the server
+// (exit 2: nothing is written; name it by id), and a name none has is exit 1, as an id the server
 // does not know is: the command was well formed, the account holds no such thing.
 import { BULK_PAGE_SIZE, type Item, paginate } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
@@ -107,8 +107,8 @@ export function namedHelp(kind: NamedKind): string {
   return (
     `a ${kind.noun} is named by its id or its ${kind.nameWord} (${kind.example}), matched exactly; digits are always an id. ` +
     `A ${kind.nameWord} costs one read of \`shorty ${kind.group} list\` (one request per ${BULK_PAGE_SIZE} ${kind.noun}s), ` +
-    `for every ${kind.nameWord} of the command at once; one that ${kind.noun}s share is refused, listing their ids (exit 2), ` +
-    `one that none has is exit 1`
+    `for every ${kind.nameWord} of the command at once; a ${kind.nameWord} that several ${kind.noun}s have is refused, ` +
+    `listing their ids (exit 2); one that none has is exit 1`
   );
 }
 
