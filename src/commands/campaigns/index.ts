@@ -18,7 +18,7 @@ import {
   type Resource,
 } from '../shared/resource.js';
 import { answers } from '../shared/surface.js';
-import { CAMPAIGN_NAMES, checkNamedArgs, namedHelp, resolveId, resolveNamed } from '../shared/resolve-name.js';
+import { CAMPAIGN_NAMES, campaignId, checkNamedArgs, namedHelp, resolveNamed } from '../shared/resolve-name.js';
 import { linkIds } from '../urls/reference.js';
 
 const FIELDS = ['id', 'name', 'public', 'rotator', 'list'];
@@ -118,19 +118,19 @@ export function register(campaigns: Command, ctx: Context): void {
       const body = campaignBody(flags, flags.name);
       if (Object.keys(body).length === 0)
         throw new UsageError('nothing to update: pass --name, --slug, --public or --private');
-      const [{ id: campaignId, item }] = await resolveNamed(ctx, CAMPAIGN_NAMES, [arg]);
+      const [{ id, item }] = await resolveNamed(ctx, CAMPAIGN_NAMES, [arg]);
       const current =
         item !== undefined
           ? asRecord(CAMPAIGN, item)
           : body.name === undefined
-            ? await findInList(ctx, CAMPAIGN, campaignId)
+            ? await findInList(ctx, CAMPAIGN, id)
             : undefined;
       body.name ??= current?.name;
-      const res = await (await ctx.api()).call('PUT', `/campaign/${campaignId}/update`, { body });
+      const res = await (await ctx.api()).call('PUT', `/campaign/${id}/update`, { body });
       // The answer is the campaign without what only lists carry (v6's `views`): the campaign
       // read for its name fills those in, so the record is the one `get` prints.
       await (await ctx.printer()).object(
-        asRecord(CAMPAIGN, { ...current, ...withName({ id: campaignId, ...res }) }),
+        asRecord(CAMPAIGN, { ...current, ...withName({ id, ...res }) }),
         CAMPAIGN.view,
       );
     }),
@@ -155,13 +155,13 @@ export function register(campaigns: Command, ctx: Context): void {
     action(ctx, async (campaign: string, links: string[]) => {
       checkNamedArgs(CAMPAIGN_NAMES, [campaign]);
       const refs = links.map(parseLinkRef);
-      const campaignId = await resolveId(ctx, CAMPAIGN_NAMES, campaign);
+      const target = await campaignId(ctx, campaign);
       const ids = await linkIds(ctx, refs);
       return assignEach(ctx, {
         noun: 'link',
-        where: `to campaign ${campaignId}`,
+        where: `to campaign ${target}`,
         ids,
-        path: (id) => `/campaign/${campaignId}/assign/${id}`,
+        path: (id) => `/campaign/${target}/assign/${id}`,
       });
     }),
   );

@@ -13,7 +13,7 @@ import { addListOptions, printList, type ListFlags } from '../shared/list.js';
 import { fieldsHelp, registerDelete, registerGet, registerList, type Resource } from '../shared/resource.js';
 import { answers } from '../shared/surface.js';
 import { LINK_REF_HELP, parseLinkRef } from '../../input/link-ref.js';
-import { CHANNEL_NAMES, checkNamedArgs, namedHelp, QR_NAMES, resolveId, resolveIds } from '../shared/resolve-name.js';
+import { CHANNEL_NAMES, channelId, checkNamedArgs, namedHelp, QR_NAMES, resolveIds } from '../shared/resolve-name.js';
 import { linkIds } from '../urls/reference.js';
 import { registerWrites } from './write.js';
 
@@ -82,8 +82,8 @@ export function register(channels: Command, ctx: Context): void {
   ).action(
     action(ctx, async (arg: string, flags: ListFlags) => {
       checkNamedArgs(CHANNEL_NAMES, [arg]);
-      const channelId = await resolveId(ctx, CHANNEL_NAMES, arg);
-      return printList(ctx, { path: `/channel/${channelId}`, keys: ['items'], view: ITEM_VIEW, flags });
+      const target = await channelId(ctx, arg);
+      return printList(ctx, { path: `/channel/${target}`, keys: ['items'], view: ITEM_VIEW, flags });
     }),
   );
   answers(items, ITEM_VIEW);
@@ -113,13 +113,13 @@ export function register(channels: Command, ctx: Context): void {
       checkNamedArgs(CHANNEL_NAMES, [channel]);
       const { type, noun } = parseItemType(typeText);
       const itemIds = itemResolver(ctx, type, noun, items);
-      const channelId = await resolveId(ctx, CHANNEL_NAMES, channel);
+      const target = await channelId(ctx, channel);
       const ids = await itemIds();
       return assignEach(ctx, {
         noun,
-        where: `to channel ${channelId}`,
+        where: `to channel ${target}`,
         ids,
-        path: (id) => `/channel/${channelId}/assign/${type}/${id}`,
+        path: (id) => `/channel/${target}/assign/${type}/${id}`,
       });
     }),
   );

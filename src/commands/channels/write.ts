@@ -7,7 +7,7 @@ import { verb } from '../shared/group.js';
 import { nameArgument } from '../shared/name.js';
 import { asRecord, fieldsHelp, type Resource } from '../shared/resource.js';
 import { answers } from '../shared/surface.js';
-import { CHANNEL_NAMES, checkNamedArgs, namedHelp, resolveId } from '../shared/resolve-name.js';
+import { CHANNEL_NAMES, channelId, checkNamedArgs, namedHelp } from '../shared/resolve-name.js';
 
 interface ChannelFlags {
   name?: string;
@@ -68,10 +68,10 @@ export function registerWrites(channels: Command, ctx: Context, res: Resource): 
         if (Object.keys(body).length === 0) {
           throw new UsageError('nothing to update: pass --name, --description, --color, --starred or --no-starred');
         }
-        const channelId = await resolveId(ctx, CHANNEL_NAMES, arg);
+        const target = await channelId(ctx, arg);
         // v7 answers a message, v6 the channel: the record printed is the id and what changed on both.
-        await (await ctx.api()).call('PUT', `/channel/${channelId}/update`, { body });
-        await (await ctx.printer()).object(asRecord(res, { id: channelId, ...body }), res.view);
+        await (await ctx.api()).call('PUT', `/channel/${target}/update`, { body });
+        await (await ctx.printer()).object(asRecord(res, { id: target, ...body }), res.view);
       }),
     );
   answers(update, res.view);

@@ -7,7 +7,7 @@ import { action, examples, notes } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { asRecord, fieldsHelp, registerDelete, registerGet, registerList, type Resource } from '../shared/resource.js';
 import { answers } from '../shared/surface.js';
-import { checkNamedArgs, DOMAIN_NAMES, namedHelp, resolveId } from '../shared/resolve-name.js';
+import { checkNamedArgs, DOMAIN_NAMES, domainId, namedHelp } from '../shared/resolve-name.js';
 
 const FIELDS = ['id', 'domain', 'redirectroot', 'redirect404'];
 
@@ -91,9 +91,9 @@ export function register(domains: Command, ctx: Context): void {
       const body = redirectBody(flags);
       if (Object.keys(body).length === 0)
         throw new UsageError('nothing to update: pass --redirect-root and/or --redirect-404');
-      const domainId = await resolveId(ctx, DOMAIN_NAMES, arg);
-      await (await ctx.api()).call('PUT', `/domain/${domainId}/update`, { body });
-      await (await ctx.printer()).object(asRecord(DOMAIN, { id: domainId, ...body }), DOMAIN.view);
+      const target = await domainId(ctx, arg);
+      await (await ctx.api()).call('PUT', `/domain/${target}/update`, { body });
+      await (await ctx.printer()).object(asRecord(DOMAIN, { id: target, ...body }), DOMAIN.view);
     }),
   );
   answers(update, DOMAIN.view);

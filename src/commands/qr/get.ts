@@ -9,7 +9,7 @@ import { verb } from '../shared/group.js';
 import { addWatchOption, parseWatchSeconds } from '../shared/watch.js';
 import { renderQr } from './terminal.js';
 import { QR_DETAIL_FIELDS, QR_DETAIL_VIEW, QR_LIST_VIEW } from './view.js';
-import { checkNamedArgs, QR_NAMES, resolveId } from '../shared/resolve-name.js';
+import { checkNamedArgs, QR_NAMES, qrId } from '../shared/resolve-name.js';
 import { answers } from '../shared/surface.js';
 
 export function register(group: Command, ctx: Context): void {
@@ -50,7 +50,7 @@ function qrRecord(detail: Row): Row {
 export async function run(ctx: Context, idText: string, opts: { watch?: string | true }): Promise<void> {
   checkNamedArgs(QR_NAMES, [idText]);
   const watchSeconds = parseWatchSeconds(opts.watch);
-  const id = await resolveId(ctx, QR_NAMES, idText);
+  const id = await qrId(ctx, idText);
   await showDetail(
     ctx,
     {

@@ -8,7 +8,7 @@ import { verb } from '../shared/group.js';
 import { completeOption } from '../shared/completion-values.js';
 import { DRAWING_RULE, drawQr } from './terminal.js';
 import { QR_CREATED_VIEW, QR_LIST_VIEW } from './view.js';
-import { checkNamedArgs, QR_NAMES, resolveId } from '../shared/resolve-name.js';
+import { checkNamedArgs, QR_NAMES, qrId } from '../shared/resolve-name.js';
 import { nameArgument } from '../shared/name.js';
 import { answers } from '../shared/surface.js';
 
@@ -91,7 +91,7 @@ async function runUpdate(ctx: Context, idText: string, flags: Partial<QrFlags>):
     );
   }
   const body = qrBodyFromFlags({ ...flags, data: flags.data });
-  const id = await resolveId(ctx, QR_NAMES, idText);
+  const id = await qrId(ctx, idText);
   const answer = await (await ctx.api()).call('PUT', `/qr/${id}/update`, { body });
   await (await ctx.printer()).message(answer);
 }

@@ -129,7 +129,7 @@ export function checkNamedArgs(kind: NamedKind, args: readonly string[]): { name
 }
 
 /** What one read of the list found for a name: its exact matches, and those that differ in case only. */
-export interface NameMatches {
+interface NameMatches {
   exact: Item[];
   nearly: Item[];
 }
@@ -138,11 +138,7 @@ export interface NameMatches {
  * The items each name (as keyed) stands for, from one read of the list. The read stops once
  * every name has two exact matches (enough to call it ambiguous) or at the list's end.
  */
-export async function findNamed(
-  ctx: Context,
-  kind: NamedKind,
-  keys: readonly string[],
-): Promise<Map<string, NameMatches>> {
+async function findNamed(ctx: Context, kind: NamedKind, keys: readonly string[]): Promise<Map<string, NameMatches>> {
   const found = new Map<string, NameMatches>(keys.map((key) => [key, { exact: [], nearly: [] }]));
   if (keys.length === 0) return found;
   const folded = new Map(keys.map((key) => [key.toLowerCase(), found.get(key)!]));
@@ -209,9 +205,8 @@ export async function resolveId(ctx: Context, kind: NamedKind, arg: string): Pro
   return (await resolveIds(ctx, kind, [arg]))[0];
 }
 
-/** One function per resource, for commands and for whatever learns names (a cache) to hook into. */
+/** The id one argument names, per resource (pixels are resolved with their record: see resolveNamed). */
 export const campaignId = (ctx: Context, arg: string) => resolveId(ctx, CAMPAIGN_NAMES, arg);
 export const channelId = (ctx: Context, arg: string) => resolveId(ctx, CHANNEL_NAMES, arg);
-export const pixelId = (ctx: Context, arg: string) => resolveId(ctx, PIXEL_NAMES, arg);
 export const qrId = (ctx: Context, arg: string) => resolveId(ctx, QR_NAMES, arg);
 export const domainId = (ctx: Context, arg: string) => resolveId(ctx, DOMAIN_NAMES, arg);

@@ -82,7 +82,7 @@ export function registerGet(parent: Command, ctx: Context, res: Resource, ...lin
 }
 
 /** The record an argument names: by id (the list read until it turns up) or by name (one list read). */
-export async function findRecord(ctx: Context, res: Resource, arg: string): Promise<Item> {
+async function findRecord(ctx: Context, res: Resource, arg: string): Promise<Item> {
   if (!res.named) return findInList(ctx, res, parseId(arg, `${res.noun} id`));
   const [{ id, item }] = await resolveNamed(ctx, res.named, [arg]);
   return item ? asRecord(res, item) : findInList(ctx, res, id);

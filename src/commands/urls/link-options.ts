@@ -3,7 +3,7 @@ import { REDIRECT_TYPES } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { LinkFlags } from '../../input/link-body.js';
-import { CHANNEL_NAMES, checkNamedArgs, PIXEL_NAMES, resolveId, resolveIds } from '../shared/resolve-name.js';
+import { CHANNEL_NAMES, channelId, checkNamedArgs, PIXEL_NAMES, resolveIds } from '../shared/resolve-name.js';
 import { EXPIRY_FORMS } from '../../input/expiry.js';
 import { completeOption } from '../shared/completion-values.js';
 
@@ -67,7 +67,7 @@ export function namedLinkOptions<T extends Pick<LinkFlags, 'pixel' | 'channel'>>
   const resolve = async (): Promise<T> => ({
     ...opts,
     pixel: pixelNames.length > 0 ? (await resolveIds(ctx, PIXEL_NAMES, opts.pixel ?? [])).map(String) : opts.pixel,
-    channel: channelName === undefined ? opts.channel : String(await resolveId(ctx, CHANNEL_NAMES, channelName)),
+    channel: channelName === undefined ? opts.channel : String(await channelId(ctx, channelName)),
   });
   return { ids, resolve };
 }
