@@ -141,6 +141,17 @@ describe.each(['v6', 'v7'] as const)('names for every resource (%s)', (flavor) =
     expect(calls(unknown.requests)).toEqual(['GET /api/channels']);
   });
 
+  it('urls get br1: a link alias on a branded domain, without its short URL', async () => {
+    await create('/domain/add', { domain: 'https://br.example' });
+    const id = await create('/url/add', { url: 'https://example.com/br', custom: 'br1', domain: 'https://br.example' });
+    const res = await cli.runLogged(['urls', 'get', 'br1', '-q']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stdout).toBe('https://br.example/br1\n');
+    expect(calls(res.requests)).toEqual(['GET /api/urls', 'GET /api/domains', 'GET /api/urls']);
+    const del = await cli.runLogged(['urls', 'delete', 'br1', '-y', '-q']);
+    expect(del.stdout).toBe(`${id}\n`);
+  });
+
   it('checks come before any request: a bad domain, an empty name, 0 as an id', async () => {
     for (const args of [
       ['domains', 'update', 'br.example/path', '--redirect-root', 'https://example.com'],

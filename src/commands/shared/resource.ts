@@ -104,16 +104,15 @@ export function registerDelete(
   res: Pick<Resource, 'noun' | 'group' | 'named'>,
   path: (id: number) => string,
   description: string,
-  parse?: (arg: string) => number,
 ): Command {
   const { named } = res;
-  const resolve = named
-    ? async (args: string[]) => {
-        // A name is looked up before consent is asked: without a terminal or -y, refuse first.
-        if (checkNamedArgs(named, args).names) checkConsentPossible(ctx);
-        return resolveIds(ctx, named, args);
-      }
-    : parse && (async (args: string[]) => args.map(parse));
+  const resolve =
+    named &&
+    (async (args: string[]) => {
+      // A name is looked up before consent is asked: without a terminal or -y, refuse first.
+      if (checkNamedArgs(named, args).names) checkConsentPossible(ctx);
+      return resolveIds(ctx, named, args);
+    });
   const remove = verb(
     parent,
     `delete <${named?.usage ?? 'id'}...>`,
