@@ -3,13 +3,13 @@ import type { Context } from '../../context.js';
 import { getPath, keysInOrder, withoutError, type Row } from '../../output/fields.js';
 import { statsRecord } from '../../input/link-record.js';
 import { renderQrView, type ViewStyle } from '../../output/stats-view.js';
-import { action, examples } from '../shared/action.js';
+import { action, examples, notes } from '../shared/action.js';
 import { showDetail } from '../shared/detail-view.js';
 import { verb } from '../shared/group.js';
 import { addWatchOption, parseWatchSeconds } from '../shared/watch.js';
 import { renderQr } from './terminal.js';
 import { QR_DETAIL_FIELDS, QR_DETAIL_VIEW, QR_LIST_VIEW } from './view.js';
-import { checkNamedArgs, QR_NAMES, qrId } from '../shared/resolve-name.js';
+import { checkNamedArgs, namedHelp, QR_NAMES, qrId } from '../shared/resolve-name.js';
 import { answers } from '../shared/surface.js';
 
 export function register(group: Command, ctx: Context): void {
@@ -20,6 +20,7 @@ export function register(group: Command, ctx: Context): void {
   );
   addWatchOption(get).action(action(ctx, (idText: string, opts: { watch?: string | true }) => run(ctx, idText, opts)));
   answers(get, QR_DETAIL_VIEW);
+  notes(get, `<id|name>: ${namedHelp(QR_NAMES)}.`);
   examples(get, 'shorty qr get 7', 'shorty qr get Menu', 'shorty qr get 7 --watch 10', 'shorty qr get 7 --json');
 }
 

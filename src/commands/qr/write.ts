@@ -8,7 +8,7 @@ import { verb } from '../shared/group.js';
 import { completeOption } from '../shared/completion-values.js';
 import { DRAWING_RULE, drawQr } from './terminal.js';
 import { QR_CREATED_VIEW, QR_LIST_VIEW } from './view.js';
-import { checkNamedArgs, QR_NAMES, qrId } from '../shared/resolve-name.js';
+import { checkNamedArgs, namedHelp, QR_NAMES, qrId } from '../shared/resolve-name.js';
 import { nameArgument } from '../shared/name.js';
 import { answers } from '../shared/surface.js';
 
@@ -56,6 +56,7 @@ export function registerWrites(group: Command, ctx: Context): void {
     .option('--type <type>', 'content type (optional; checks --data as for qr add and is sent along)');
   addLookOptions(update).action(action(ctx, (id: string, flags: Partial<QrFlags>) => runUpdate(ctx, id, flags)));
   completeOption(update, '--type', QR_TYPES);
+  notes(update, `<id|name>: ${namedHelp(QR_NAMES)}.`);
   examples(
     update,
     'shorty qr update 7 --data https://example.com/new',
