@@ -46,14 +46,21 @@ const FLAG_NAMES: FieldNames = {
   parameters: '--param',
 };
 
+interface FlagOptions {
+  requireUrl: boolean;
+  creating?: boolean;
+  /** The run's clock (ctx.now()): --expiry may be a span from now (+30d), and a past one is refused. */
+  now?: number;
+}
+
 /**
  * Maps the `urls add` / `urls update` options onto the API's link body, checking every value.
  * An explicitly empty meta option (`--meta-title ""`) is sent as "" so an update can clear it;
  * an empty --custom, --password, --domain or --expiry is refused (servers would ignore it).
  */
-export function linkBodyFromFlags(flags: LinkFlags, opts: { requireUrl: true; creating?: boolean }): LinkBody;
-export function linkBodyFromFlags(flags: LinkFlags, opts: { requireUrl: boolean; creating?: boolean }): LinkFields;
-export function linkBodyFromFlags(flags: LinkFlags, opts: { requireUrl: boolean; creating?: boolean }): LinkFields {
+export function linkBodyFromFlags(flags: LinkFlags, opts: FlagOptions & { requireUrl: true }): LinkBody;
+export function linkBodyFromFlags(flags: LinkFlags, opts: FlagOptions): LinkFields;
+export function linkBodyFromFlags(flags: LinkFlags, opts: FlagOptions): LinkFields {
   const deeplink: Record<string, unknown> = {};
   if (flags.deeplinkApple !== undefined) deeplink.apple = parseHttpUrl(flags.deeplinkApple, '--deeplink-apple');
   if (flags.deeplinkGoogle !== undefined) deeplink.google = parseHttpUrl(flags.deeplinkGoogle, '--deeplink-google');

@@ -1,7 +1,8 @@
 import { UsageError } from '../errors.js';
 import type { LinkBody } from '../api/types.js';
 import { parseDomain } from './domain.js';
-import { parseDateTime, parseHttpUrl, parseId } from './validate.js';
+import { modernExpiry } from './expiry.js';
+import { parseHttpUrl, parseId } from './validate.js';
 import {
   checkDeeplink,
   parseCustomAlias,
@@ -42,6 +43,8 @@ export interface BuildOptions {
   /** Update takes only direct/frame/splash as `type`. */
   creating?: boolean;
   names: FieldNames;
+  /** The run's clock, for flags: an expiry may then be a span from now, and a past one is refused (see expiry.ts). */
+  now?: number;
 }
 
 /** Empty strings are kept (they clear a meta field); only a missing value is skipped. */
@@ -82,7 +85,7 @@ export function buildLinkBody(raw: RawLink, opts: BuildOptions): LinkFields {
   if (raw.type !== undefined) body.type = parseRedirectType(raw.type, n.type, opts.creating ?? opts.requireUrl);
   body.password = filled(raw.password, n.password);
   body.domain = filled(raw.domain, n.domain, (v) => parseDomain(v, n.domain).url);
-  body.expiry = filled(raw.expiry, n.expiry, (v) => parseDateTime(v, n.expiry));
+  body.expiry = filled(raw.expiry, n.expiry, (v) => modernExpiry(v, { what: n.expiry, now: opts.now }));
   if (raw.geotarget.length) body.geotarget = targets(raw.geotarget, n.geotarget, 'location');
   if (raw.devicetarget.length) body.devicetarget = targets(raw.devicetarget, n.devicetarget, 'device');
   if (raw.languagetarget.length) body.languagetarget = targets(raw.languagetarget, n.languagetarget, 'language');

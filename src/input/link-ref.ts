@@ -13,7 +13,8 @@ export type LinkRef =
   | { kind: 'shorturl'; shorturl: string; text: string };
 
 export const LINK_REF_HELP =
-  "a link is named by its id, its alias or its short URL; an alias or short URL costs one lookup request (GET /urls?short=) before the command's own (an alias on the service's own domain two, when the profile has a default domain)";
+  "a link is named by its id, its alias or its short URL; an alias or short URL costs one lookup request (GET /urls?short=) before the command's own (an alias on the service's own domain two, when the profile has a default domain); " +
+  "an alias found on neither is looked for on the account's other branded domains (GET /domains, then one lookup each): found on one, it names that link; on several, it is refused (exit 2) and the link is named by its short URL";
 
 const HINT = 'name a link by its id (42), its alias (spring) or its short URL (https://sho.rt/spring)';
 

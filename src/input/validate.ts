@@ -85,32 +85,6 @@ export function parseRgb(value: string, what = 'colour'): string {
   return `rgb(${m[1]},${m[2]},${m[3]})`;
 }
 
-function isRealDate(y: number, mo: number, d: number): boolean {
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
-
-/** `yyyy-mm-dd hh:mm:ss`, a real calendar date and time (the link body's expiry). */
-export function parseDateTime(value: string, what = 'expiry'): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(value.trim());
-  if (!m) throw new UsageError(`invalid ${what} "${value}": use "yyyy-mm-dd hh:mm:ss"`);
-  const [y, mo, d, h, mi, s] = m.slice(1).map(Number);
-  if (!isRealDate(y, mo, d) || h > 23 || mi > 59 || s > 59) {
-    throw new UsageError(`invalid ${what} "${value}": not a real date and time`);
-  }
-  return value.trim();
-}
-
-/** `yyyy-mm-dd`, a real calendar date (the legacy expiry_date). */
-export function parseDate(value: string, what = 'expiry'): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
-  if (!m) throw new UsageError(`invalid ${what} "${value}": use yyyy-mm-dd`);
-  if (!isRealDate(Number(m[1]), Number(m[2]), Number(m[3]))) {
-    throw new UsageError(`invalid ${what} "${value}": not a real date`);
-  }
-  return value.trim();
-}
-
 export function parseChoice<T extends string>(value: string, choices: readonly T[], what: string): T {
   if (!(choices as readonly string[]).includes(value)) {
     throw new UsageError(`invalid ${what} "${value}": expected one of ${choices.join(', ')}`);

@@ -13,11 +13,11 @@ export interface SandboxCommandOptions {
   port?: string;
   /** default 127.0.0.1 */
   host?: string;
-  /** default: random `sk_` + 32 hex characters */
+  /** default: the key kept in the data file, else random `sk_` + 32 hex characters (then kept there) */
   apiKey?: string;
   /** default 30/60s */
   rateLimit?: string;
-  /** JSON file: loaded at start when it exists, saved atomically after every change */
+  /** JSON file: loaded at start when it exists, saved atomically after every change; it keeps the key */
   data?: string;
   /** the API version to imitate, `v6` or `v7` (default) */
   flavor?: string;

@@ -126,6 +126,11 @@ export interface SandboxState {
   links: LinkRecord[];
   pixels: PixelRecord[];
   qrs: QrRecord[];
+  /**
+   * The key the sandbox accepts, kept with the data (the file is written with mode 0600) so that a
+   * restart on the same file accepts the key a saved profile holds. Absent in memory-only runs.
+   */
+  apiKey?: string;
 }
 
 export type Collection =

@@ -22,7 +22,7 @@ export interface SandboxOptions {
   port?: number;
   /** default 127.0.0.1 */
   host?: string;
-  /** default: random `sk_` + 32 hex */
+  /** default: the key kept in `dataFile`, else random `sk_` + 32 hex; with `dataFile`, kept there */
   apiKey?: string;
   /** `N/Ws` like `30/60s` (default), or a parsed spec */
   rateLimit?: string | RateLimitSpec;
@@ -54,6 +54,18 @@ export interface Sandbox {
 
 export function randomApiKey(): string {
   return `sk_${randomBytes(16).toString('hex')}`;
+}
+
+/** The key a data file keeps (see SandboxState.apiKey); one edited into something unusable is an error. */
+function keptKey(store: Store, dataFile: string | undefined): string | undefined {
+  const kept: unknown = store.state.apiKey;
+  if (kept === undefined || dataFile === undefined) return undefined;
+  if (typeof kept !== 'string' || !/^\S{8,}$/.test(kept)) {
+    throw new Error(
+      `sandbox data file ${dataFile} holds an unusable apiKey (at least 8 characters, no spaces); fix it, or give one with --api-key`,
+    );
+  }
+  return kept;
 }
 
 /** Wildcard hosts listen everywhere but are reached through loopback. */
@@ -106,11 +118,16 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const log = new RequestLog();
   const faults = new Faults();
   const flavor = flavorRules(options.flavor ?? DEFAULT_FLAVOR);
+  const apiKey = options.apiKey ?? keptKey(store, options.dataFile) ?? randomApiKey();
+  if (options.dataFile !== undefined && store.state.apiKey !== apiKey) {
+    store.state.apiKey = apiKey;
+    store.changed();
+  }
   const deps: ApiDeps = {
     store,
     router: createModernRouter(),
     limiter: new RateLimiter(spec, now, flavor.remaining),
-    apiKey: options.apiKey ?? randomApiKey(),
+    apiKey,
     rateLimitStatus: options.rateLimitStatus ?? 200,
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     flavor,
@@ -122,7 +139,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     limiter: deps.limiter,
     stats,
     resetData: () => {
-      store.state = seedState(store.now());
+      // The data goes back to the seed; the key stays, so the clients' settings still work.
+      store.state = { ...seedState(store.now()), apiKey: store.state.apiKey };
+      if (store.state.apiKey === undefined) delete store.state.apiKey;
       store.changed();
     },
   };

@@ -85,10 +85,10 @@ describe('campaigns', () => {
   it.each([
     [['campaigns', 'add', 'Summer', '--name', 'Winter']],
     [['campaigns', 'update', '1', '--public', '--private']],
-    [['campaigns', 'get', 'a b']],
+    [['campaigns', 'get', ' ']],
     [['campaigns', 'add', '--public', '--private']],
     [['campaigns', 'update', '1']],
-    [['campaigns', 'update', 'x', '--name', 'N']],
+    [['campaigns', 'update', '00', '--name', 'N']],
     [['campaigns', 'assign', '1', '-5']],
   ])('refuses %j with exit 2 before sending anything', async (args) => {
     const res = await cli.runLogged(args);
@@ -161,9 +161,9 @@ describe('channels', () => {
     [['channels', 'add', 'X', '--color', '#12345']],
     [['channels', 'update', '1']],
     [['channels', 'assign', '1', 'pages', '2']],
-    [['channels', 'assign', '1', 'links', 'two']],
+    [['channels', 'assign', '1', 'links', 'a b']],
     [['channels', 'get', '0']],
-    [['channels', 'items', 'a b']],
+    [['channels', 'items', ' ']],
     [['channels', 'add']],
     [['channels', 'add', 'A', '--name', 'B']],
   ])('refuses %j with exit 2 before sending anything', async (args) => {

@@ -1,9 +1,12 @@
 // A link named by id, alias or short URL: an id costs nothing, the others one lookup
 // (GET /urls?short=) whose answer serves the command; one that names no link is exit 1 after
-// exactly that lookup. QR codes are named by id only. And the rule of every QR drawing.
+// that lookup (and the list of branded domains, where an alias may be too). QR codes are named by
+// id or name. And the rule of every QR drawing.
 import { describe, expect, test } from 'vitest';
 import { renderQr } from '../../src/commands/qr/terminal.js';
 import { configWith } from '../helpers/cli.js';
+import { startHostileServer } from '../helpers/hostile-server.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { calls, json, useSandboxCli } from '../helpers/sandbox-cli.js';
 
 const cli = useSandboxCli({ resetData: true, inProcess: true });
@@ -90,14 +93,26 @@ describe('links by alias or short URL', () => {
     ['urls update', ['urls', 'update', 'nosuch', '--meta-title', 'T']],
     ['urls delete', ['urls', 'delete', 'nosuch', '-y']],
     ['urls lookup', ['urls', 'lookup', 'nosuch']],
-  ])('%s of an alias no link has: exit 1 after exactly the one lookup', async (_name, args) => {
+  ])('%s of an alias no link has: exit 1 after the lookup and the list of branded domains', async (_name, args) => {
     const res = await cli.runLogged(args);
     expect(res.exitCode).toBe(1);
     expect(res.stdout).toBe('');
-    expect(res.stderr).toBe(
-      'shorty: no link with the alias "nosuch": Link does not exist.\nhint: a link on another branded domain is named by its short URL\n',
-    );
-    expect(calls(res.requests)).toEqual(['GET /api/urls']);
+    expect(res.stderr).toBe('shorty: no link with the alias "nosuch": Link does not exist.\n');
+    expect(calls(res.requests)).toEqual(['GET /api/urls', 'GET /api/domains']);
+  });
+
+  test("an alias on a branded domain, without its short URL: the account's domains are tried after the usual places", async () => {
+    await cli.sandbox.api('POST', '/domain/add', { domain: 'https://br.example' });
+    await cli.sandbox.api('POST', '/domain/add', { domain: 'https://other.example' });
+    const { id } = await seed('br1', { domain: 'https://br.example' });
+    const res = await cli.runLogged(['urls', 'get', 'br1', '--fields', 'id,shorturl', '-o', 'csv', '--no-headers']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stdout).toBe(`${id},https://br.example/br1\n`);
+    expect(calls(res.requests)).toEqual(['GET /api/urls', 'GET /api/domains', 'GET /api/urls', 'GET /api/urls']);
+    const [own, ...branded] = await lookups();
+    expect(own).toBe(`${cli.sandbox.baseUrl}/br1`);
+    // Every branded domain is tried: the alias must be on one only.
+    expect(branded.sort()).toEqual(['https://br.example/br1', 'https://other.example/br1']);
   });
 
   test("with a default domain in the profile, an alias is looked for there first, then on the service's own", async () => {
@@ -118,7 +133,8 @@ describe('links by alias or short URL', () => {
     expect(await lookups()).toEqual(['https://go.example.com/onown', `${cli.sandbox.baseUrl}/onown`]);
     const none = await cli.runLogged(['urls', 'delete', 'nosuch', '-y'], { configDir });
     expect(none.exitCode).toBe(1);
-    expect(calls(none.requests)).toEqual(['GET /api/urls', 'GET /api/urls']);
+    // go.example.com, the account's only branded domain, was tried first: no third lookup.
+    expect(calls(none.requests)).toEqual(['GET /api/urls', 'GET /api/urls', 'GET /api/domains']);
     expect(await lookups()).toEqual(['https://go.example.com/nosuch', `${cli.sandbox.baseUrl}/nosuch`]);
   });
 
@@ -126,7 +142,7 @@ describe('links by alias or short URL', () => {
     const { id } = await seed('kept');
     const res = await cli.runLogged(['urls', 'delete', String(id), 'nosuch', '-y']);
     expect(res.exitCode).toBe(1);
-    expect(calls(res.requests)).toEqual(['GET /api/urls']);
+    expect(calls(res.requests)).toEqual(['GET /api/urls', 'GET /api/domains']);
     expect((await cli.sandbox.api('GET', `/url/${id}`)).json.error).toBe(0);
   });
 
@@ -138,16 +154,58 @@ describe('links by alias or short URL', () => {
   });
 });
 
-describe('QR codes are named by id only', () => {
-  test.each([['get'], ['update'], ['delete']])('qr %s spring: exit 2 with a hint, nothing sent', async (verb) => {
-    const extra = verb === 'update' ? ['--data', 'x'] : verb === 'delete' ? ['-y'] : [];
-    const res = await cli.runLogged(['qr', verb, 'spring', ...extra]);
-    expect(res.exitCode).toBe(2);
-    expect(res.stderr).toBe(
-      'shorty: invalid QR code id "spring": must be a positive integer\nhint: the API finds QR codes by id only: see `shorty qr list`\n',
-    );
-    expect(res.requests).toEqual([]);
+describe('an alias that two branded domains have', () => {
+  test('is refused (exit 2) naming both short URLs, nothing written', async () => {
+    const detail = (id: number, shorturl: string) => ({
+      error: 0,
+      id,
+      details: { id, shorturl, longurl: 'https://example.com/x' },
+      data: {},
+    });
+    const server = await startHostileServer((req) => {
+      const url = new URL(req.url, 'http://stub');
+      if (url.pathname === '/api/domains') {
+        const domains = [1, 2].map((n) => ({
+          id: n,
+          domain: `https://d${n}.example`,
+          redirectroot: '',
+          redirect404: '',
+        }));
+        return {
+          body: { error: 0, data: { result: 2, perpage: 500, currentpage: 1, nextpage: null, maxpage: 1, domains } },
+        };
+      }
+      const short = url.searchParams.get('short') ?? '';
+      const n = /^https:\/\/d(\d)\.example\/dup$/.exec(short)?.[1];
+      return { body: n ? detail(Number(n), short) : { error: 1, message: 'Link does not exist.' } };
+    });
+    try {
+      const res = await runInProcess(['urls', 'delete', 'dup', '-y'], {
+        env: { SHORTY_BASE_URL: server.url, SHORTY_API_KEY: 'sk_stub_key_dup' },
+      });
+      expect(res.exitCode).toBe(2);
+      expect(res.stderr).toBe(
+        'shorty: the alias "dup" names 2 links, on different domains: https://d1.example/dup, https://d2.example/dup\n' +
+          'hint: name the link by its short URL or its id\n',
+      );
+      expect(server.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    } finally {
+      await server.close();
+    }
   });
+});
+
+describe('QR codes are named by id or name, not by a link alias', () => {
+  test.each([['get'], ['update'], ['delete']])(
+    'qr %s spring: a name no QR code has is exit 1, nothing written',
+    async (verb) => {
+      const extra = verb === 'update' ? ['--data', 'x'] : verb === 'delete' ? ['-y'] : [];
+      const res = await cli.runLogged(['qr', verb, 'spring', ...extra]);
+      expect(res.exitCode).toBe(1);
+      expect(res.stderr).toBe('shorty: no QR code with the name "spring"\nhint: `shorty qr list` shows the names\n');
+      expect(res.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/qr']);
+    },
+  );
 });
 
 describe('a QR drawing never mixes with data on stdout', () => {

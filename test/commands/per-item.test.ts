@@ -171,11 +171,129 @@ describe('assign: several items, one result each', () => {
   it.each([
     [['channels', 'assign', '1', 'page', '2']],
     [['channels', 'assign', '1', 'link', '2', '0']],
-    [['campaigns', 'assign', '1', '2', 'x']],
+    [['campaigns', 'assign', '1', '2', 'a b']],
     [['campaigns', 'assign', '1']],
   ])('refuses %j before any request', async (args) => {
     const res = await cli.runLogged(args);
     expect(res.exitCode).toBe(2);
+    expect(res.requests).toEqual([]);
+  });
+});
+
+describe('urls add with several long URLs: one link each, each with its result', () => {
+  it('a table line per link, a summary on stderr; -q prints the short URLs; one URL prints as before', async () => {
+    const res = await cli.runLogged(['urls', 'add', 'https://example.com/m1', 'https://example.com/m2', '-o', 'table']);
+    expect(res.exitCode).toBe(0);
+    expect(calls(res.requests)).toEqual(['POST /api/url/add', 'POST /api/url/add']);
+    expect(res.requests.map((r) => r.body)).toEqual([
+      { url: 'https://example.com/m1' },
+      { url: 'https://example.com/m2' },
+    ]);
+    expect(res.stdout).toMatch(
+      /^✓ created \d+ http:\/\/127\.0\.0\.1:\d+\/\w+ for https:\/\/example\.com\/m1\n✓ created \d+ \S+ for https:\/\/example\.com\/m2\n$/,
+    );
+    expect(res.stderr).toBe('created 2 of 2 links\n');
+    const quiet = await cli.run(['urls', 'add', 'https://example.com/q1', 'https://example.com/q2', '-q']);
+    expect(quiet.stdout).toMatch(/^http:\/\/\S+\nhttp:\/\/\S+\n$/);
+    expect(quiet.stderr).toBe('');
+    const one = await cli.run(['urls', 'add', 'https://example.com/one', '--json']);
+    expect(json(one)).toEqual({
+      id: expect.any(Number),
+      alias: expect.any(String),
+      shorturl: expect.any(String),
+      longurl: 'https://example.com/one',
+      domain: '',
+    });
+  });
+
+  it('ndjson records {id, status, alias, shorturl, longurl, message}; a failed link is exit 1 with nulls', async () => {
+    const res = await cli.run([
+      'urls',
+      'add',
+      'https://example.com/f1',
+      'https://example.com/f2',
+      '--channel',
+      '99',
+      '-o',
+      'ndjson',
+    ]);
+    expect(res.exitCode).toBe(1);
+    const records = res.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(records).toEqual(
+      ['https://example.com/f1', 'https://example.com/f2'].map((longurl) => ({
+        id: null,
+        status: 'failed',
+        alias: null,
+        shorturl: null,
+        longurl,
+        message: 'Channel does not exist.',
+      })),
+    );
+    expect(res.stderr).toBe(
+      'shorty: created 0 of 2 links; failed: https://example.com/f1 (Channel does not exist.), https://example.com/f2 (Channel does not exist.)\n',
+    );
+    const ok = await cli.run([
+      'urls',
+      'add',
+      'https://example.com/n1',
+      'https://example.com/n2',
+      '--meta-title',
+      'T',
+      '-o',
+      'ndjson',
+    ]);
+    const created = ok.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(created.map((r) => Object.keys(r))).toEqual(
+      [0, 1].map(() => ['id', 'status', 'alias', 'shorturl', 'longurl', 'message']),
+    );
+    expect(created.map((r) => r.status)).toEqual(['created', 'created']);
+  });
+
+  it.each([
+    [['--custom', 'shared'], /--custom takes one long URL, not 2: an alias names one link/],
+    [['--qr'], /--qr takes one long URL/],
+    [['--copy'], /--copy takes one long URL/],
+    [['--expiry', '2020-01-01'], /--expiry "2020-01-01".*in the past/],
+  ])('%j with several URLs: exit 2 before any request', async (flags, message) => {
+    const res = await cli.runLogged(['urls', 'add', 'https://example.com/x1', 'https://example.com/x2', ...flags]);
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toMatch(message);
+    expect(res.requests).toEqual([]);
+  });
+
+  it('--fields chooses among the results with several URLs, among the link fields with one', async () => {
+    const csv = await cli.run([
+      'urls',
+      'add',
+      'https://example.com/c1',
+      'https://example.com/c2',
+      '-o',
+      'csv',
+      '--fields',
+      'longurl,status',
+    ]);
+    expect(csv.stdout).toBe('longurl,status\nhttps://example.com/c1,created\nhttps://example.com/c2,created\n');
+    for (const [urls, field] of [
+      [['https://example.com/t1', 'https://example.com/t2'], 'title'],
+      [['https://example.com/s1'], 'status'],
+    ] as const) {
+      const res = await cli.runLogged(['urls', 'add', ...urls, '--fields', field]);
+      expect(res.exitCode).toBe(2);
+      expect(res.stderr).toMatch(new RegExp(`^shorty: unknown field "${field}"`));
+      expect(res.requests).toEqual([]);
+    }
+  });
+
+  it('one bad URL among several: exit 2, nothing created', async () => {
+    const res = await cli.runLogged(['urls', 'add', 'https://example.com/ok', 'example.com/no-scheme']);
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toMatch(/invalid long URL "example\.com\/no-scheme"/);
     expect(res.requests).toEqual([]);
   });
 });

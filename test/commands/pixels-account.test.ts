@@ -80,11 +80,11 @@ describe('pixels', () => {
     [['pixels', 'add', 'A', '--name', 'B', '--type', 'bing', '--tag', 'T']],
     [['pixels', 'add', '--type', 'bing', '--tag', 'T']],
     [['pixels', 'update', '3', '--tag', '']],
-    [['pixels', 'get', 'x']],
+    [['pixels', 'get', ' ']],
     [['pixels', 'add', '--type', 'myspace', '--name', 'N', '--tag', 'T']],
     [['pixels', 'add', '--type', 'gapixel', '--name', 'N']],
     [['pixels', 'update', '3']],
-    [['pixels', 'update', 'x', '--tag', 'T']],
+    [['pixels', 'update', '00', '--tag', 'T']],
   ])('refuses %j with exit 2 before sending anything', async (args) => {
     const res = await cli.runLogged(args);
     expect(res.exitCode).toBe(2);

@@ -168,7 +168,8 @@ describe('errors', () => {
     ['logo ftp URL', ['qr', 'add', '--type', 'text', '--data', 'x', '--logo', 'ftp://e.com/l.png'], /--logo/],
     ['--show of a wifi code', ['qr', 'add', '--type', 'wifi', '--data', 'x', '--show'], /--show/],
     ['get 0', ['qr', 'get', '0'], /invalid QR code id "0"/],
-    ['update abc', ['qr', 'update', 'abc', '--data', 'x'], /invalid QR code id "abc"/],
+    ['update 00', ['qr', 'update', '00', '--data', 'x'], /invalid QR code id "00"/],
+    ['update an empty name', ['qr', 'update', ' ', '--data', 'x'], /invalid QR code: empty/],
     [
       'update without --data',
       ['qr', 'update', '3', '--background', 'rgb(0,0,0)'],

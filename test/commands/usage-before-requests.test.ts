@@ -81,7 +81,8 @@ const argv = (name: CommandName, extra: string[]) => [...name.split(' '), ...ARG
 /**
 /**
  * Where each command that names a record takes its reference (the indexes in ARGS). Add a command
- * here when it takes one (links take an id, an alias or a short URL; everything else an id).
+ * here when it takes one (links take an id, an alias or a short URL; resources in NAMED an id or a
+ * name; domains an id or a host name; overlays and splash pages an id).
  */
 const REFERENCES: Partial<Record<CommandName, number[]>> = {
   'urls get': [0],
@@ -111,6 +112,29 @@ const REFERENCES: Partial<Record<CommandName, number[]>> = {
 };
 /** References that name nothing, whatever the resource: not an id, an alias nor a URL. */
 const INVALID_REFERENCES = ['0', 'a b', 'https://', 'ftp://sho.rt/abc'];
+/**
+ * Where a resource is named by id or name (campaigns, channels, pixels, QR codes): any text can be
+ * a name, so only a bad id and an empty name name nothing. Domains are named by host name, which
+ * INVALID_REFERENCES are not.
+ */
+const NAMED: Partial<Record<CommandName, number[]>> = {
+  'campaigns get': [0],
+  'campaigns update': [0],
+  'campaigns delete': [0],
+  'campaigns assign': [0],
+  'channels get': [0],
+  'channels items': [0],
+  'channels update': [0],
+  'channels delete': [0],
+  'channels assign': [0],
+  'pixels get': [0],
+  'pixels update': [0],
+  'pixels delete': [0],
+  'qr get': [0],
+  'qr update': [0],
+  'qr delete': [0],
+};
+const INVALID_NAMES = ['0', '00', ' '];
 const SHORT_URL_REFERENCES: CommandName[] = ['legacy disable', 'legacy enable', 'legacy info'];
 
 /** Flags that contradict each other on a command, beyond those every command refuses, and the message. */
@@ -126,7 +150,11 @@ function withReference(name: CommandName, index: number, ref: string): string[] 
 }
 
 const referenceCases = Object.entries(REFERENCES).flatMap(([name, indexes]) =>
-  indexes!.flatMap((index) => INVALID_REFERENCES.map((ref) => [name as CommandName, index, ref] as const)),
+  indexes!.flatMap((index) =>
+    (NAMED[name as CommandName]?.includes(index) ? INVALID_NAMES : INVALID_REFERENCES).map(
+      (ref) => [name as CommandName, index, ref] as const,
+    ),
+  ),
 );
 
 async function refusedBeforeSending(args: string[], message: RegExp, env: Record<string, string> = {}) {

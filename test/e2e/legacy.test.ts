@@ -112,6 +112,19 @@ describe('legacy create', () => {
     ]);
   });
 
+  test('--expiry takes every form of the date parser; the path gets the local day, a dropped time is warned of', async () => {
+    const at = Date.UTC(2031, 0, 3, 4, 30);
+    const t = new Date(at);
+    const day = `${t.getFullYear()}-${String(t.getMonth() + 1).padStart(2, '0')}-${String(t.getDate()).padStart(2, '0')}`;
+    const res = await legacy('create', 'https://example.com/iso', '-q', '--expiry', '2031-01-02T23:30:00-05:00');
+    expect(res.exitCode).toBe(0);
+    expect(res.stderr).toContain(`warning: the legacy interface takes a date without a time: --expiry sends ${day}`);
+    expect((await legacyPaths()).at(-1)).toMatch(new RegExp(`/expiry_date/${day}/url/`));
+    const dated = await legacy('create', 'https://example.com/day', '-q', '--expiry', '2031-01-02 10:00');
+    expect(dated.exitCode).toBe(0);
+    expect((await legacyPaths()).at(-1)).toMatch(/\/expiry_date\/2031-01-02\/url\//);
+  });
+
   test('a taken alias is an API error (exit 1), nothing on stdout', async () => {
     await createQuiet('https://example.com/1', '--custom', 'taken');
     const res = await legacy('create', 'https://example.com/2', '--custom', 'taken');

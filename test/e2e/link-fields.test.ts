@@ -81,3 +81,24 @@ describe('--fields alias,longurl in every command that prints a link', () => {
     }
   });
 });
+
+describe('--expiry: the zone rule, in a process of a known zone', () => {
+  test('TZ=America/New_York: an offset is converted to local time; a time without one is sent as typed', async () => {
+    const env = { TZ: 'America/New_York' };
+    const zoned = await cli.runLogged(
+      ['urls', 'add', 'https://example.com/z', '--expiry', '2031-01-02T10:00:00Z', '-q'],
+      {
+        env,
+      },
+    );
+    expect(zoned.exitCode, zoned.stderr).toBe(0);
+    const local = await cli.runLogged(['urls', 'update', zoned.stdout.trim(), '--expiry', '2031-07-02 10:00', '-q'], {
+      env,
+    });
+    expect(local.exitCode, local.stderr).toBe(0);
+    expect([zoned.requests[0].body, local.requests.at(-1)?.body]).toMatchObject([
+      { expiry: '2031-01-02 05:00:00' },
+      { expiry: '2031-07-02 10:00:00' },
+    ]);
+  });
+});

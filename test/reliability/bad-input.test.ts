@@ -102,13 +102,13 @@ const IDS: Case[] = [
   ['one bad link among good ones', ['urls', 'delete', '1', 'abc', 'x y', '-y'], /invalid link "x y"/],
   ['domain id 0', ['domains', 'delete', '0', '-y'], /invalid domain id "0"/],
   ['campaign id -1', ['campaigns', 'update', '-1', '--name', 'x'], /invalid campaign id "-1"/],
-  ['channel id abc', ['channels', 'get', 'abc'], /invalid channel id "abc"/],
-  ['pixel id 1e3', ['pixels', 'update', '1e3', '--tag', 't'], /invalid pixel id "1e3"/],
+  ['channel id 00', ['channels', 'get', '00'], /invalid channel id "00"/],
+  ['pixel id 0', ['pixels', 'update', '0', '--tag', 't'], /invalid pixel id "0"/],
   ['QR id 0', ['qr', 'get', '0'], /invalid QR code id "0"/],
-  ['assign link abc', ['campaigns', 'assign', '1', 'abc'], /invalid link id "abc"/],
+  ['assign link a b', ['campaigns', 'assign', '1', 'a b'], /invalid link "a b": it contains a space/],
   ['assign item 0', ['channels', 'assign', '1', 'links', '0'], /invalid link id "0"/],
-  ['--pixel 1e3', ['urls', 'add', 'https://e.example', '--pixel', '1e3'], /--pixel id "1e3"/],
-  ['--channel abc', ['urls', 'add', 'https://e.example', '--channel', 'abc'], /--channel id "abc"/],
+  ['--pixel 0', ['urls', 'add', 'https://e.example', '--pixel', '0'], /--pixel id "0"/],
+  ['--channel 00', ['urls', 'add', 'https://e.example', '--channel', '00'], /--channel id "00"/],
 ];
 
 const VALUES: Case[] = [
@@ -160,14 +160,19 @@ const VALUES: Case[] = [
   ],
   ['month 13', ['urls', 'add', 'https://e.example', '--expiry', '2026-13-01 00:00:00'], /not a real date/],
   ['hour 24', ['urls', 'add', 'https://e.example', '--expiry', '2026-01-01 24:00:00'], /not a real date and time/],
-  ['expiry without a time', ['urls', 'add', 'https://e.example', '--expiry', '2026-02-03'], /yyyy-mm-dd hh:mm:ss/],
+  [
+    'expiry in the past',
+    ['urls', 'add', 'https://e.example', '--expiry', '2026-02-03'],
+    /--expiry "2026-02-03": 2026-02-03 23:59:59 \(local time\) is in the past/,
+  ],
+  ['legacy expiry in the past', ['legacy', 'create', 'https://e.example', '--expiry', '2026-02-03'], /in the past/],
   [
     'legacy February 30th',
     ['legacy', 'create', 'https://e.example', '--expiry', '2026-02-30'],
     /--expiry "2026-02-30": not a real date/,
   ],
-  ['legacy date unpadded', ['legacy', 'create', 'https://e.example', '--expiry', '2026-2-3'], /use yyyy-mm-dd/],
-  ['legacy date day first', ['legacy', 'create', 'https://e.example', '--expiry', '31/12/2026'], /use yyyy-mm-dd/],
+  ['legacy date unpadded', ['legacy', 'create', 'https://e.example', '--expiry', '2026-2-3'], /"2026-2-3": not a date/],
+  ['legacy date day first', ['legacy', 'create', 'https://e.example', '--expiry', '31/12/2026'], /not a date/],
   [
     'unknown pixel type',
     ['pixels', 'add', '--type', 'foo', '--name', 'n', '--tag', 't'],

@@ -1,6 +1,15 @@
 // runSandbox (the `shorty sandbox` command), --data persistence, and the process helper.
 import { build } from 'esbuild';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -170,6 +179,60 @@ describe('--data persistence', () => {
         'm',
       ),
     );
+  });
+
+  test('the data file keeps the key: a restart accepts and prints the same one; --api-key chooses another, kept from then on', async () => {
+    const file = join(dir, 'keeps-key.json');
+    const start = async (opts: { apiKey?: string } = {}) => {
+      const out = capture();
+      const abort = new AbortController();
+      const running = runSandbox(
+        { ...opts, data: file },
+        { stdout: out.stream, stderr: capture().stream },
+        abort.signal,
+      );
+      await waitFor(() => /SHORTY_API_KEY=\S+\n/.test(out.text()));
+      const key = /^SHORTY_API_KEY=(\S+)$/m.exec(out.text())![1];
+      const baseUrl = /^SHORTY_BASE_URL=(\S+)$/m.exec(out.text())![1];
+      const status = async (k: string) =>
+        (
+          (await (await fetch(`${baseUrl}/api/account`, { headers: { Authorization: `Bearer ${k}` } })).json()) as {
+            error: unknown;
+          }
+        ).error;
+      const stop = async () => {
+        abort.abort();
+        expect(await running).toBe(0);
+      };
+      return { key, status, stop };
+    };
+    const first = await start();
+    expect(first.key).toMatch(/^sk_[0-9a-f]{32}$/);
+    // Kept at once, before any change: a sandbox stopped right away still restarts with its key.
+    expect(JSON.parse(readFileSync(file, 'utf8')).apiKey).toBe(first.key);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    await first.stop();
+
+    const again = await start();
+    expect(again.key).toBe(first.key);
+    expect(await again.status(first.key)).toBe(0);
+    await again.stop();
+
+    const chosen = await start({ apiKey: 'sk_chosen_key_1' });
+    expect(chosen.key).toBe('sk_chosen_key_1');
+    expect(await chosen.status(first.key)).toBe(1);
+    await chosen.stop();
+    const after = await start();
+    expect(after.key).toBe('sk_chosen_key_1');
+    await after.stop();
+  });
+
+  test('a kept key edited into something unusable is refused, naming the file', async () => {
+    const file = join(dir, 'bad-key.json');
+    const sb = await createSandbox({ dataFile: file });
+    await sb.close();
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), apiKey: 'a b' }));
+    await expect(createSandbox({ dataFile: file })).rejects.toThrow(/bad-key\.json holds an unusable apiKey/);
   });
 
   test('a file that is not sandbox state is refused with a clear message', async () => {

@@ -98,7 +98,7 @@ describe('linkBodyFromFlags: invalid values are usage errors naming the option',
     ['type -1', { type: '-1' }, /--type/],
     ['expiry not a real date', { expiry: '2026-02-30 10:00:00' }, /--expiry.*not a real date/],
     ['expiry hour 24', { expiry: '2026-01-01 24:00:00' }, /--expiry.*not a real/],
-    ['expiry without time', { expiry: '2026-01-01' }, /--expiry.*yyyy-mm-dd hh:mm:ss/],
+    ['expiry day first', { expiry: '01/01/2030' }, /--expiry "01\/01\/2030": not a date/],
     ['geo without =', { geo: ['Canada'] }, /--geo "Canada".*LOCATION=URL/],
     ['geo with empty key', { geo: ['=https://x.example.com'] }, /--geo/],
     ['geo with a bad URL', { geo: ['Canada=ca.example.com'] }, /--geo URL for Canada/],
@@ -319,5 +319,26 @@ describe('linkBodyToRow', () => {
       { requireUrl: true },
     );
     expect(linkBodyFromRow(linkBodyToRow(body))).toEqual(body);
+  });
+});
+
+describe('expiry through the one date parser (src/input/expiry.ts)', () => {
+  const now = new Date(2026, 10, 26, 12).getTime();
+  it('flags with the run clock: a bare date lasts through the day, a span counts from now, a past date is refused', () => {
+    expect(linkBodyFromFlags({ url: URL_A, expiry: '2030-12-31' }, { requireUrl: true, now }).expiry).toBe(
+      '2030-12-31 23:59:59',
+    );
+    expect(linkBodyFromFlags({ url: URL_A, expiry: '+1d' }, { requireUrl: true, now }).expiry).toBe(
+      '2026-11-27 12:00:00',
+    );
+    expect(() => linkBodyFromFlags({ url: URL_A, expiry: '2026-11-25' }, { requireUrl: true, now })).toThrow(
+      /--expiry "2026-11-25".*in the past/,
+    );
+  });
+
+  it('an import row: the same forms, a past date kept, a span refused naming the column', () => {
+    expect(linkBodyFromRow({ url: URL_A, expiry: '2030-12-31' }).expiry).toBe('2030-12-31 23:59:59');
+    expect(linkBodyFromRow({ url: URL_A, expires: '2020-01-01 10:00' }).expiry).toBe('2020-01-01 10:00:00');
+    expect(() => linkBodyFromRow({ url: URL_A, expires: '+30d' })).toThrow(/invalid expires "\+30d": a span/);
   });
 });

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { parseId } from '../../input/validate.js';
+import { LINK_REF_HELP, parseLinkRef } from '../../input/link-ref.js';
 import type { Row } from '../../output/printer.js';
-import { action, examples } from '../shared/action.js';
+import { action, examples, notes } from '../shared/action.js';
 import { assignEach } from '../shared/assign.js';
 import { eachAnswers } from '../shared/each.js';
 import { verb } from '../shared/group.js';
@@ -18,6 +18,8 @@ import {
   type Resource,
 } from '../shared/resource.js';
 import { answers } from '../shared/surface.js';
+import { CAMPAIGN_NAMES, campaignId, checkNamedArgs, namedHelp, resolveNamed } from '../shared/resolve-name.js';
+import { linkIds } from '../urls/reference.js';
 
 const FIELDS = ['id', 'name', 'public', 'rotator', 'list'];
 
@@ -41,6 +43,7 @@ const CAMPAIGN: Resource = {
   keys: ['campaigns'],
   mapItem: withName,
   view: { columns: FIELDS, fields: FIELDS, extraFields: ['views'] },
+  named: CAMPAIGN_NAMES,
 };
 
 interface CampaignFlags {
@@ -75,6 +78,7 @@ export function register(campaigns: Command, ctx: Context): void {
     'shorty campaigns list',
     'shorty campaigns add "Spring sale" --slug spring',
     'shorty campaigns assign 4 1021 1022',
+    'shorty campaigns assign "Spring sale" 1021 spring',
   );
 
   registerList(
@@ -85,7 +89,14 @@ export function register(campaigns: Command, ctx: Context): void {
     'shorty campaigns list',
     'shorty campaigns ls --all --json',
   );
-  registerGet(campaigns, ctx, CAMPAIGN, 'shorty campaigns get 4', 'shorty campaigns show 4 --fields name,rotator');
+  registerGet(
+    campaigns,
+    ctx,
+    CAMPAIGN,
+    'shorty campaigns get 4',
+    'shorty campaigns get "Spring sale"',
+    'shorty campaigns show 4 --fields name,rotator',
+  );
 
   const add = withCampaignOptions(verb(campaigns, 'add [name]', 'create a campaign')).action(
     action(ctx, async (name: string | undefined, flags: CampaignFlags) => {
@@ -100,29 +111,37 @@ export function register(campaigns: Command, ctx: Context): void {
 
   // The service needs the name on every update: without --name the current one is read first.
   const update = withCampaignOptions(
-    verb(campaigns, 'update <id>', 'rename a campaign or change its slug or access (one flag is enough)'),
+    verb(campaigns, 'update <id|name>', 'rename a campaign or change its slug or access (one flag is enough)'),
   ).action(
-    action(ctx, async (id: string, flags: CampaignFlags) => {
-      const campaignId = parseId(id, 'campaign id');
+    action(ctx, async (arg: string, flags: CampaignFlags) => {
+      checkNamedArgs(CAMPAIGN_NAMES, [arg]);
       const body = campaignBody(flags, flags.name);
       if (Object.keys(body).length === 0)
         throw new UsageError('nothing to update: pass --name, --slug, --public or --private');
-      const current = body.name === undefined ? await findInList(ctx, CAMPAIGN, campaignId) : undefined;
+      const [{ id, item }] = await resolveNamed(ctx, CAMPAIGN_NAMES, [arg]);
+      const current =
+        item !== undefined
+          ? asRecord(CAMPAIGN, item)
+          : body.name === undefined
+            ? await findInList(ctx, CAMPAIGN, id)
+            : undefined;
       body.name ??= current?.name;
-      const res = await (await ctx.api()).call('PUT', `/campaign/${campaignId}/update`, { body });
+      const res = await (await ctx.api()).call('PUT', `/campaign/${id}/update`, { body });
       // The answer is the campaign without what only lists carry (v6's `views`): the campaign
       // read for its name fills those in, so the record is the one `get` prints.
       await (await ctx.printer()).object(
-        asRecord(CAMPAIGN, { ...current, ...withName({ id: campaignId, ...res }) }),
+        asRecord(CAMPAIGN, { ...current, ...withName({ id, ...res }) }),
         CAMPAIGN.view,
       );
     }),
   );
   answers(update, CAMPAIGN.view);
   fieldsHelp(update, CAMPAIGN);
+  notes(update, `<id|name>: ${namedHelp(CAMPAIGN_NAMES)}.`);
   examples(
     update,
     'shorty campaigns update 4 --private',
+    'shorty campaigns update "Spring sale" --name "Summer sale"',
     'shorty campaigns update 4 --name "Summer sale" --slug summer',
   );
 
@@ -130,24 +149,28 @@ export function register(campaigns: Command, ctx: Context): void {
 
   const assign = verb(
     campaigns,
-    'assign <campaignId> <linkId...>',
+    'assign <campaign> <link...>',
     'add links to a campaign (one request per link)',
   ).action(
-    action(ctx, (campaign: string, links: string[]) => {
-      const campaignId = parseId(campaign, 'campaign id');
-      const ids = links.map((link) => parseId(link, 'link id'));
+    action(ctx, async (campaign: string, links: string[]) => {
+      checkNamedArgs(CAMPAIGN_NAMES, [campaign]);
+      const refs = links.map(parseLinkRef);
+      const target = await campaignId(ctx, campaign);
+      const ids = await linkIds(ctx, refs);
       return assignEach(ctx, {
         noun: 'link',
-        where: `to campaign ${campaignId}`,
+        where: `to campaign ${target}`,
         ids,
-        path: (id) => `/campaign/${campaignId}/assign/${id}`,
+        path: (id) => `/campaign/${target}/assign/${id}`,
       });
     }),
   );
   eachAnswers(assign);
+  notes(assign, `<campaign>: ${namedHelp(CAMPAIGN_NAMES)}.\n<link>: ${LINK_REF_HELP}.`);
   examples(
     assign,
     'shorty campaigns assign 4 1021',
+    'shorty campaigns assign "Spring sale" spring https://go.example.com/autumn',
     'shorty campaigns assign 4 1021 1022 1023',
     'shorty campaigns assign 4 1021 1022 -q',
   );

@@ -1,12 +1,13 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { parseHexColor, parseId } from '../../input/validate.js';
-import { action, examples } from '../shared/action.js';
+import { parseHexColor } from '../../input/validate.js';
+import { action, examples, notes } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { nameArgument } from '../shared/name.js';
 import { asRecord, fieldsHelp, type Resource } from '../shared/resource.js';
 import { answers } from '../shared/surface.js';
+import { CHANNEL_NAMES, channelId, checkNamedArgs, namedHelp } from '../shared/resolve-name.js';
 
 interface ChannelFlags {
   name?: string;
@@ -54,29 +55,32 @@ export function registerWrites(channels: Command, ctx: Context, res: Resource): 
   fieldsHelp(add, res);
   examples(add, 'shorty channels add Newsletter', 'shorty channels add "Spring launch" --color "#ff8800" --starred -q');
 
-  const update = verb(channels, 'update <id>', 'change a channel')
+  const update = verb(channels, 'update <id|name>', 'change a channel')
     .option('--name <name>', 'new name')
     .option('--description <text>', 'new description')
     .option('--color <#RRGGBB>', 'new badge colour')
     .option('--starred', 'star the channel')
     .option('--no-starred', 'unstar the channel')
     .action(
-      action(ctx, async (id: string, flags: ChannelFlags) => {
-        const channelId = parseId(id, 'channel id');
+      action(ctx, async (arg: string, flags: ChannelFlags) => {
+        checkNamedArgs(CHANNEL_NAMES, [arg]);
         const body = channelBody(flags, flags.name);
         if (Object.keys(body).length === 0) {
           throw new UsageError('nothing to update: pass --name, --description, --color, --starred or --no-starred');
         }
+        const target = await channelId(ctx, arg);
         // v7 answers a message, v6 the channel: the record printed is the id and what changed on both.
-        await (await ctx.api()).call('PUT', `/channel/${channelId}/update`, { body });
-        await (await ctx.printer()).object(asRecord(res, { id: channelId, ...body }), res.view);
+        await (await ctx.api()).call('PUT', `/channel/${target}/update`, { body });
+        await (await ctx.printer()).object(asRecord(res, { id: target, ...body }), res.view);
       }),
     );
   answers(update, res.view);
   fieldsHelp(update, res);
+  notes(update, `<id|name>: ${namedHelp(CHANNEL_NAMES)}.`);
   examples(
     update,
     'shorty channels update 7 --name "Newsletter (old)" --no-starred',
     'shorty channels edit 7 --color "#00aa55" -q',
+    'shorty channels update Newsletter --starred',
   );
 }

@@ -2,11 +2,12 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { parseDomain } from '../../input/domain.js';
-import { parseHttpUrl, parseId } from '../../input/validate.js';
-import { action, examples } from '../shared/action.js';
+import { parseHttpUrl } from '../../input/validate.js';
+import { action, examples, notes } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { asRecord, fieldsHelp, registerDelete, registerGet, registerList, type Resource } from '../shared/resource.js';
 import { answers } from '../shared/surface.js';
+import { checkNamedArgs, DOMAIN_NAMES, domainId, namedHelp } from '../shared/resolve-name.js';
 
 const FIELDS = ['id', 'domain', 'redirectroot', 'redirect404'];
 
@@ -16,6 +17,7 @@ export const DOMAIN: Resource = {
   listPath: '/domains',
   keys: ['domains'],
   view: { columns: FIELDS, fields: FIELDS },
+  named: DOMAIN_NAMES,
 };
 
 interface RedirectFlags {
@@ -50,7 +52,14 @@ export function register(domains: Command, ctx: Context): void {
     'shorty domains list --all -o csv',
     'shorty domains ls -q',
   );
-  registerGet(domains, ctx, DOMAIN, 'shorty domains get 3', 'shorty domains show 3 --fields domain,redirect404');
+  registerGet(
+    domains,
+    ctx,
+    DOMAIN,
+    'shorty domains get 3',
+    'shorty domains get go.example.com',
+    'shorty domains show 3 --fields domain,redirect404',
+  );
 
   // The service answers only the id: the record printed is the id and what was sent.
   const add = withRedirectOptions(
@@ -76,21 +85,24 @@ export function register(domains: Command, ctx: Context): void {
   );
 
   // The service answers a message: the record printed is the id and what changed.
-  const update = withRedirectOptions(verb(domains, 'update <id>', 'change where a domain redirects')).action(
-    action(ctx, async (id: string, flags: RedirectFlags) => {
-      const domainId = parseId(id, 'domain id');
+  const update = withRedirectOptions(verb(domains, 'update <id|domain>', 'change where a domain redirects')).action(
+    action(ctx, async (arg: string, flags: RedirectFlags) => {
+      checkNamedArgs(DOMAIN_NAMES, [arg]);
       const body = redirectBody(flags);
       if (Object.keys(body).length === 0)
         throw new UsageError('nothing to update: pass --redirect-root and/or --redirect-404');
-      await (await ctx.api()).call('PUT', `/domain/${domainId}/update`, { body });
-      await (await ctx.printer()).object(asRecord(DOMAIN, { id: domainId, ...body }), DOMAIN.view);
+      const target = await domainId(ctx, arg);
+      await (await ctx.api()).call('PUT', `/domain/${target}/update`, { body });
+      await (await ctx.printer()).object(asRecord(DOMAIN, { id: target, ...body }), DOMAIN.view);
     }),
   );
   answers(update, DOMAIN.view);
   fieldsHelp(update, DOMAIN);
+  notes(update, `<id|domain>: ${namedHelp(DOMAIN_NAMES)}.`);
   examples(
     update,
     'shorty domains update 3 --redirect-root https://example.com',
+    'shorty domains update go.example.com --redirect-404 https://example.com/404',
     'shorty domains edit 3 --redirect-404 https://example.com/404 -q',
   );
 

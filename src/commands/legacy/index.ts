@@ -5,6 +5,7 @@ import { verb } from '../shared/group.js';
 import type { FormatFlag } from './output.js';
 import type { CreateFlags } from './validate.js';
 import { answers } from '../shared/surface.js';
+import { EXPIRY_FORMS, EXPIRY_ZONE_RULE } from '../../input/expiry.js';
 
 /** The legacy short URL's fields (docs/api.md) under the link's names (output.ts), for --fields before any request. */
 const LEGACY_FIELDS = [
@@ -35,33 +36,40 @@ export function register(legacy: Command, ctx: Context): void {
   );
 
   examples(
-    fieldsHelp(
-      answers(
-        legacy
-          .command('create')
-          .description('shorten a URL through the legacy interface')
-          .argument('<longurl>', 'the long URL (http or https)')
-          .option('--custom <alias>', 'custom short part')
-          .option('--password <password>', 'protect the link with a password')
-          .option('--expiry <yyyy-mm-dd>', 'expiry date')
-          .option(
-            '--domain <domain>',
-            'a branded domain you added, go.example.com or https://go.example.com (default: the `domain` config key)',
-          )
-          .option('--xml', XML_HELP)
-          .action(
-            action(ctx, async (longUrl: string, flags: CreateFlags & FormatFlag) => {
-              const { runCreate } = await import('./create.js');
-              await runCreate(ctx, longUrl, flags);
-            }),
-          ),
-        LEGACY_FIELDS,
+    notes(
+      fieldsHelp(
+        answers(
+          legacy
+            .command('create')
+            .description('shorten a URL through the legacy interface')
+            .argument('<longurl>', 'the long URL (http or https)')
+            .option('--custom <alias>', 'custom short part')
+            .option('--password <password>', 'protect the link with a password')
+            .option(
+              '--expiry <date>',
+              `the day the link stops working after (sent as yyyy-mm-dd; a time given is dropped, with a warning): ${EXPIRY_FORMS}`,
+            )
+            .option(
+              '--domain <domain>',
+              'a branded domain you added, go.example.com or https://go.example.com (default: the `domain` config key)',
+            )
+            .option('--xml', XML_HELP)
+            .action(
+              action(ctx, async (longUrl: string, flags: CreateFlags & FormatFlag) => {
+                const { runCreate } = await import('./create.js');
+                await runCreate(ctx, longUrl, flags);
+              }),
+            ),
+          LEGACY_FIELDS,
+        ),
       ),
+      EXPIRY_ZONE_RULE,
     ),
     'shorty legacy create https://example.com/a/long/path',
     'shorty legacy create https://example.com --custom spring --expiry 2030-12-31',
     'shorty legacy create https://example.com --domain go.example.com --xml',
     'shorty legacy create https://example.com --domain https://go.example.com/',
+    'shorty legacy create https://example.com --expiry +30d',
   );
 
   for (const [name, description, alias] of [

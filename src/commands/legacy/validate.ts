@@ -1,7 +1,8 @@
 // Checks of legacy arguments, run before any request (exit 2, nothing sent).
 import { UsageError } from '../../errors.js';
 import { parseDomain } from '../../input/domain.js';
-import { parseDate, parseHttpUrl, parseHttpUrlAsTyped } from '../../input/validate.js';
+import { legacyExpiry } from '../../input/expiry.js';
+import { parseHttpUrl, parseHttpUrlAsTyped } from '../../input/validate.js';
 import type { LegacyCreateOptions } from '../../api/legacy-path.js';
 
 export interface CreateFlags {
@@ -11,18 +12,22 @@ export interface CreateFlags {
   domain?: string;
 }
 
+/** `now` is the run's clock: --expiry may be a span from it, and a past one is refused. */
 export function parseCreateInput(
   longUrl: string,
   flags: CreateFlags,
-): { longUrl: string; options: LegacyCreateOptions } {
+  now: number,
+): { longUrl: string; options: LegacyCreateOptions; warnings: string[] } {
+  const expiry = flags.expiry === undefined ? undefined : legacyExpiry(flags.expiry, { what: '--expiry', now });
   return {
     longUrl: parseHttpUrl(longUrl, 'long URL'),
     options: {
       custom: flags.custom === undefined ? undefined : nonEmpty(flags.custom, '--custom'),
       password: flags.password === undefined ? undefined : nonEmpty(flags.password, '--password'),
-      expiry: flags.expiry === undefined ? undefined : parseDate(flags.expiry, '--expiry'),
+      expiry: expiry?.day,
       domain: flags.domain === undefined ? undefined : parseDomain(flags.domain).host,
     },
+    warnings: expiry?.warning ? [expiry.warning] : [],
   };
 }
 

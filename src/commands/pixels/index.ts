@@ -2,9 +2,9 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { PIXEL_TYPES } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
-import { parseChoice, parseId } from '../../input/validate.js';
+import { parseChoice } from '../../input/validate.js';
 import type { View } from '../../output/printer.js';
-import { action, examples } from '../shared/action.js';
+import { action, examples, notes } from '../shared/action.js';
 import { completeOption } from '../../completion/values.js';
 import { verb } from '../shared/group.js';
 import { nameArgument } from '../shared/name.js';
@@ -18,6 +18,7 @@ import {
   type Resource,
 } from '../shared/resource.js';
 import { answers } from '../shared/surface.js';
+import { checkNamedArgs, namedHelp, PIXEL_NAMES, resolveNamed } from '../shared/resolve-name.js';
 
 const FIELDS = ['id', 'type', 'name', 'tag', 'date'];
 
@@ -27,6 +28,7 @@ const PIXEL: Resource = {
   listPath: '/pixels',
   keys: ['pixels'],
   view: { columns: FIELDS, fields: FIELDS },
+  named: PIXEL_NAMES,
 };
 const TYPE_VIEW: View = { columns: ['type'], quiet: 'type', fields: ['type'] };
 
@@ -51,7 +53,7 @@ export function register(pixels: Command, ctx: Context): void {
   );
 
   registerList(pixels, ctx, PIXEL, 'list your tracking pixels', 'shorty pixels list', 'shorty pixels ls --all --json');
-  registerGet(pixels, ctx, PIXEL, 'shorty pixels get 9', 'shorty pixels show 9 --fields type,tag');
+  registerGet(pixels, ctx, PIXEL, 'shorty pixels get 9', 'shorty pixels show "FB main" --fields type,tag');
 
   const types = pixels
     .command('types')
@@ -98,12 +100,12 @@ export function register(pixels: Command, ctx: Context): void {
   // The service needs the tag on every update and answers only a message: the pixel is read
   // first (its tag when --tag is not given, its type and date for the record printed), unless
   // -q with --tag, which prints the id alone.
-  const update = verb(pixels, 'update <id>', "change a pixel's tag or name (one flag is enough)")
+  const update = verb(pixels, 'update <id|name>', "change a pixel's tag or name (one flag is enough)")
     .option('--tag <tag>', "the provider's tag or id")
     .option('--name <name>', 'new name')
     .action(
-      action(ctx, async (id: string, flags: PixelFlags) => {
-        const pixelId = parseId(id, 'pixel id');
+      action(ctx, async (arg: string, flags: PixelFlags) => {
+        checkNamedArgs(PIXEL_NAMES, [arg]);
         if (flags.tag === undefined && flags.name === undefined)
           throw new UsageError('nothing to update: pass --tag and/or --name');
         const changes = {
@@ -111,7 +113,14 @@ export function register(pixels: Command, ctx: Context): void {
           ...(flags.name === undefined ? {} : { name: nonEmpty(flags.name, '--name') }),
         };
         const printer = await ctx.printer();
-        const current = flags.tag === undefined || !printer.quiet ? await findInList(ctx, PIXEL, pixelId) : undefined;
+        // A name is found in the list, which holds the pixel as it is: no second read.
+        const [{ id: pixelId, item }] = await resolveNamed(ctx, PIXEL_NAMES, [arg]);
+        const current =
+          item !== undefined
+            ? asRecord(PIXEL, item)
+            : flags.tag === undefined || !printer.quiet
+              ? await findInList(ctx, PIXEL, pixelId)
+              : undefined;
         const body = { tag: current?.tag, ...changes };
         await (await ctx.api()).call('PUT', `/pixel/${pixelId}/update`, { body });
         await printer.object(asRecord(PIXEL, { ...current, id: pixelId, ...body }), PIXEL.view);
@@ -119,7 +128,8 @@ export function register(pixels: Command, ctx: Context): void {
     );
   answers(update, PIXEL.view);
   fieldsHelp(update, PIXEL);
-  examples(update, 'shorty pixels update 9 --tag GTM-XYZ789', 'shorty pixels edit 9 --name "Main site (new)"');
+  notes(update, `<id|name>: ${namedHelp(PIXEL_NAMES)}.`);
+  examples(update, 'shorty pixels update 9 --tag GTM-XYZ789', 'shorty pixels edit "FB main" --name "Main site (new)"');
 
   registerDelete(pixels, ctx, PIXEL, (id) => `/pixel/${id}/delete`, 'delete tracking pixels');
 }

@@ -3,23 +3,25 @@ import type { Context } from '../../context.js';
 import { getPath, keysInOrder, withoutError, type Row } from '../../output/fields.js';
 import { statsRecord } from '../../input/link-record.js';
 import { renderQrView, type ViewStyle } from '../../output/stats-view.js';
-import { action, examples } from '../shared/action.js';
+import { action, examples, notes } from '../shared/action.js';
 import { showDetail } from '../shared/detail-view.js';
 import { verb } from '../shared/group.js';
 import { addWatchOption, parseWatchSeconds } from '../shared/watch.js';
 import { renderQr } from './terminal.js';
-import { parseQrId, QR_DETAIL_FIELDS, QR_DETAIL_VIEW, QR_LIST_VIEW } from './view.js';
+import { QR_DETAIL_FIELDS, QR_DETAIL_VIEW, QR_LIST_VIEW } from './view.js';
+import { checkNamedArgs, namedHelp, QR_NAMES, qrId } from '../shared/resolve-name.js';
 import { answers } from '../shared/surface.js';
 
 export function register(group: Command, ctx: Context): void {
   const get = verb(
     group,
-    'get <id>',
+    'get <id|name>',
     'show a QR code and its scans by country, referrer, browser and system (drawn on a terminal)',
   );
   addWatchOption(get).action(action(ctx, (idText: string, opts: { watch?: string | true }) => run(ctx, idText, opts)));
   answers(get, QR_DETAIL_VIEW);
-  examples(get, 'shorty qr get 7', 'shorty qr get 7 --watch 10', 'shorty qr get 7 --json');
+  notes(get, `<id|name>: ${namedHelp(QR_NAMES)}.`);
+  examples(get, 'shorty qr get 7', 'shorty qr get Menu', 'shorty qr get 7 --watch 10', 'shorty qr get 7 --json');
 }
 
 /** The code drawn in half blocks; not in a non-UTF-8 locale, where they would print as garbage. */
@@ -47,8 +49,9 @@ function qrRecord(detail: Row): Row {
 }
 
 export async function run(ctx: Context, idText: string, opts: { watch?: string | true }): Promise<void> {
-  const id = parseQrId(idText);
+  checkNamedArgs(QR_NAMES, [idText]);
   const watchSeconds = parseWatchSeconds(opts.watch);
+  const id = await qrId(ctx, idText);
   await showDetail(
     ctx,
     {

@@ -6,6 +6,7 @@ import { registerWrites } from './write.js';
 import { examples, notes } from '../shared/action.js';
 import { DRAWING_RULE } from './terminal.js';
 import { QR_LIST_VIEW } from './view.js';
+import { namedHelp, QR_NAMES } from '../shared/resolve-name.js';
 
 /** `shorty qr ...` (also qrs). */
 export function register(group: Command, ctx: Context): void {
@@ -16,8 +17,7 @@ export function register(group: Command, ctx: Context): void {
   registerDelete(group, ctx);
   notes(
     group,
-    'get, update and delete take a QR code by its id (see `shorty qr list`): the API finds QR codes ' +
-      'by id only and has no lookup for them, so an alias or an address is refused before any request.\n' +
+    `get, update and delete take a QR code by its id or its name: ${namedHelp(QR_NAMES)}.\n` +
       `--show on add draws the code (as --qr on \`urls add\` and \`urls get\`): ${DRAWING_RULE}.`,
   );
   examples(

@@ -4,7 +4,8 @@ import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { addListOptions, type ListFlags, printList } from '../shared/list.js';
 import { registerDelete as deleteVerb } from '../shared/resource.js';
-import { parseQrId, QR_LIST_VIEW } from './view.js';
+import { QR_LIST_VIEW } from './view.js';
+import { QR_NAMES } from '../shared/resolve-name.js';
 import { answers } from '../shared/surface.js';
 
 /** `qr list`: a thin wrapper over the shared list path. */
@@ -18,5 +19,11 @@ export function registerReads(group: Command, ctx: Context): void {
 }
 
 export function registerDelete(group: Command, ctx: Context): void {
-  deleteVerb(group, ctx, { noun: 'QR code', group: 'qr' }, (id) => `/qr/${id}/delete`, 'delete QR codes', parseQrId);
+  deleteVerb(
+    group,
+    ctx,
+    { noun: 'QR code', group: 'qr', named: QR_NAMES },
+    (id) => `/qr/${id}/delete`,
+    'delete QR codes',
+  );
 }

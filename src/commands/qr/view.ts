@@ -1,17 +1,5 @@
-import { UsageError } from '../../errors.js';
-import { parseId } from '../../input/validate.js';
 import { LINK_STATS_FIELDS } from '../../input/link-record.js';
 import type { View } from '../../output/printer.js';
-
-/** A QR code is named by its id: the API has no lookup for QR codes (docs/links.md, "References"). */
-export function parseQrId(text: string): number {
-  try {
-    return parseId(text, 'QR code id');
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    throw new UsageError(err.message, 'the API finds QR codes by id only: see `shorty qr list`');
-  }
-}
 
 /** How QR codes are shown, declared once for every `qr` verb. -q prints the id. */
 

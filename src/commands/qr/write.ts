@@ -7,7 +7,8 @@ import { action, examples, notes } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { completeOption } from '../../completion/values.js';
 import { DRAWING_RULE, drawQr } from './terminal.js';
-import { parseQrId, QR_CREATED_VIEW, QR_LIST_VIEW } from './view.js';
+import { QR_CREATED_VIEW, QR_LIST_VIEW } from './view.js';
+import { checkNamedArgs, namedHelp, QR_NAMES, qrId } from '../shared/resolve-name.js';
 import { nameArgument } from '../shared/name.js';
 import { answers } from '../shared/surface.js';
 
@@ -47,7 +48,7 @@ export function registerWrites(group: Command, ctx: Context): void {
     `shorty qr add Wifi --type wifi --data '{"ssid":"Office","password":"pw"}'`,
   );
 
-  const update = verb(group, 'update <id>', 'change the content or look of a QR code')
+  const update = verb(group, 'update <id|name>', 'change the content or look of a QR code')
     .option(
       '--data <data>',
       'the content (required: the service replaces it on every update and never reports it back)',
@@ -55,10 +56,12 @@ export function registerWrites(group: Command, ctx: Context): void {
     .option('--type <type>', 'content type (optional; checks --data as for qr add and is sent along)');
   addLookOptions(update).action(action(ctx, (id: string, flags: Partial<QrFlags>) => runUpdate(ctx, id, flags)));
   completeOption(update, '--type', QR_TYPES);
+  notes(update, `<id|name>: ${namedHelp(QR_NAMES)}.`);
   examples(
     update,
     'shorty qr update 7 --data https://example.com/new',
     'shorty qr update 7 --data "New text" --background "rgb(255,255,224)"',
+    'shorty qr update Menu --data https://example.com/menu-2027',
   );
 }
 
@@ -81,7 +84,7 @@ async function runAdd(
 }
 
 async function runUpdate(ctx: Context, idText: string, flags: Partial<QrFlags>): Promise<void> {
-  const id = parseQrId(idText);
+  checkNamedArgs(QR_NAMES, [idText]);
   if (flags.data === undefined) {
     throw new UsageError(
       'qr update needs --data: the service replaces the content on every update, and no answer of it says what the content is',
@@ -89,6 +92,7 @@ async function runUpdate(ctx: Context, idText: string, flags: Partial<QrFlags>):
     );
   }
   const body = qrBodyFromFlags({ ...flags, data: flags.data });
+  const id = await qrId(ctx, idText);
   const answer = await (await ctx.api()).call('PUT', `/qr/${id}/update`, { body });
   await (await ctx.printer()).message(answer);
 }

@@ -9,13 +9,16 @@ export function register(cmd: Command, ctx: Context): void {
   // --api-key and --rate-limit are the global flags, read here as the server's key and cap.
   notes(
     cmd,
-    '--api-key <key> and --rate-limit <n/ws> set the key the server accepts (default: a random one) ' +
-      'and its cap (default 30/60s; `off`: no cap and no X-RateLimit-* headers, like a deployed server whose cache is disabled).',
+    '--api-key <key> and --rate-limit <n/ws> set the key the server accepts (default: the one kept in the ' +
+      '--data file, else a random one) and its cap (default 30/60s; `off`: no cap and no X-RateLimit-* headers, like a deployed server whose cache is disabled).',
   );
   cmd
     .option('--port <n>', 'port to listen on (0 = a free one)', '0')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--data <file>', 'load data from FILE at start and save it there on every change')
+    .option(
+      '--data <file>',
+      'load data from FILE at start and save it there on every change (mode 0600); it keeps the API key too, so a restart accepts the same one (--api-key chooses another, kept from then on)',
+    )
     .option('--flavor <version>', 'API version to imitate: v7 (the spec) or v6 (older deployed servers)', 'v7')
     .action(
       action(ctx, async (opts: { port: string; host: string; data?: string; flavor: string }) => {

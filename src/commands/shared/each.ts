@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { ApiError, UnusableResponseError } from '../../errors.js';
 import { colorEnabled } from '../../io.js';
+import { keysInOrder } from '../../output/fields.js';
 import type { Row, View } from '../../output/printer.js';
 import { writeText } from '../../output/sink.js';
 import { forTerminal } from '../../util/terminal-text.js';
@@ -39,10 +40,31 @@ export interface EachRequest {
 }
 
 interface ItemResult extends Row {
-  id: number;
   status: string;
   /** The server's message; null when it sent none. */
   message: string | null;
+}
+
+/**
+ * Any work done item by item, of which forEachItem (ids) is the common case and `urls add URL...`
+ * (long URLs, each becoming a link) another.
+ */
+export interface EachWork<T> {
+  items: readonly T[];
+  noun: string;
+  work: string;
+  done: string;
+  where?: string;
+  /** The records' fields (status and message among them) and the one -q prints. */
+  view: View & { fields: readonly string[] };
+  /** Sends one item; the record of it done (without status), message included when the server said one. */
+  send(item: T): Promise<Row>;
+  /** The record of an item that failed, without status and message. */
+  failed(item: T): Row;
+  /** The item in a line and in the error line: its id, its long URL. */
+  label(item: T): string;
+  /** What follows the mark on an item's line when it was done: `deleted 4`. */
+  doneLine(record: Row): string;
 }
 
 /**
@@ -52,45 +74,62 @@ interface ItemResult extends Row {
  * item failed it is the run's error line, and the exit code 1.
  */
 export async function forEachItem(ctx: Context, req: EachRequest): Promise<void> {
+  await eachItem(ctx, {
+    ...req,
+    items: distinct(req.ids),
+    view: { ...RESULT_VIEW, fields: RESULT_FIELDS, quiet: 'id' },
+    send: async (id) => {
+      const answer = await req.send(id);
+      return { id, message: typeof answer.message === 'string' ? answer.message : null };
+    },
+    failed: (id) => ({ id }),
+    label: String,
+    doneLine: (record) => `${req.done} ${record.id}`,
+  });
+}
+
+/** forEachItem for any kind of item (see EachWork): the same lines, records, summary and exit code. */
+export async function eachItem<T>(ctx: Context, req: EachWork<T>): Promise<void> {
   const printer = await ctx.printer();
-  const ids = distinct(req.ids);
-  const failed: ItemResult[] = [];
-  async function* results(): AsyncGenerator<ItemResult> {
-    for (const id of ids) {
+  const { items } = req;
+  const failed: { label: string; message: string }[] = [];
+  const record = (fields: Row) => keysInOrder(fields, req.view.fields) as ItemResult;
+  async function* results(): AsyncGenerator<{ item: T; result: ItemResult }> {
+    for (const item of items) {
       try {
-        const answer = await req.send(id);
-        yield { id, status: req.done, message: typeof answer.message === 'string' ? answer.message : null };
+        const done = await req.send(item);
+        yield { item, result: record({ ...done, status: req.done, message: done.message ?? null }) };
       } catch (err) {
         if (!(err instanceof ApiError) || err instanceof UnusableResponseError) throw err;
-        const result = { id, status: 'failed', message: err.message };
-        failed.push(result);
-        yield result;
+        failed.push({ label: req.label(item), message: err.message });
+        yield { item, result: record({ ...req.failed(item), status: 'failed', message: err.message }) };
       }
     }
   }
   if (printer.format === 'table' && !printer.quiet) {
     const mark = await marks(ctx);
-    for await (const result of results()) {
+    for await (const { item, result } of results()) {
       // The server's message is shown as text: its controls made visible, the run's secrets hidden.
       const line =
         result.status === 'failed'
-          ? `${mark.failed} ${result.id}: ${forTerminal(withinMessageSize(ctx.secrets.redact(result.message ?? '')))}`
-          : `${mark.done} ${req.done} ${result.id}`;
+          ? `${mark.failed} ${forTerminal(req.label(item))}: ${forTerminal(withinMessageSize(ctx.secrets.redact(result.message ?? '')))}`
+          : `${mark.done} ${forTerminal(req.doneLine(result))}`;
       await writeText(ctx.io.stdout, `${line}\n`);
     }
   } else {
-    await printer.list(onlyDone(results(), printer.quiet), { ...RESULT_VIEW, quiet: 'id' });
+    await printer.list(onlyDone(results(), printer.quiet), req.view);
   }
   const where = req.where ? ` ${req.where}` : '';
-  const summary = `${req.done} ${ids.length - failed.length} of ${ids.length} ${plural(req.noun, ids.length)}${where}`;
+  const count = items.length;
+  const summary = `${req.done} ${count - failed.length} of ${count} ${plural(req.noun, count)}${where}`;
   if (failed.length === 0) {
-    if (ids.length > 1) await printer.note(summary);
+    if (count > 1) await printer.note(summary);
     return;
   }
   // The run's error line: the server's reason for one item; the summary and each reason for several.
-  if (ids.length === 1)
-    throw new ApiError(`could not ${req.work} ${req.noun} ${failed[0].id}${where}: ${failed[0].message}`);
-  throw new ApiError(`${summary}; failed: ${failed.map((f) => `${f.id} (${f.message})`).join(', ')}`);
+  if (count === 1)
+    throw new ApiError(`could not ${req.work} ${req.noun} ${failed[0].label}${where}: ${failed[0].message}`);
+  throw new ApiError(`${summary}; failed: ${failed.map((f) => `${f.label} (${f.message})`).join(', ')}`);
 }
 
 /**
@@ -102,9 +141,12 @@ export function distinct(ids: readonly number[]): number[] {
   return [...new Set(ids)];
 }
 
-/** -q prints the ids the work was done on: a failed item's id would read as done. */
-async function* onlyDone(results: AsyncIterable<ItemResult>, quiet: boolean): AsyncGenerator<ItemResult> {
-  for await (const result of results) if (!quiet || result.status !== 'failed') yield result;
+/** -q prints the items the work was done on: a failed item's id would read as done. */
+async function* onlyDone<T>(
+  results: AsyncIterable<{ item: T; result: ItemResult }>,
+  quiet: boolean,
+): AsyncGenerator<ItemResult> {
+  for await (const { result } of results) if (!quiet || result.status !== 'failed') yield result;
 }
 
 /** ✓ and ✗, green and red when colours are on. */

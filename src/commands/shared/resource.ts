@@ -9,7 +9,8 @@ import { parseId } from '../../input/validate.js';
 import { keysInOrder } from '../../output/fields.js';
 import type { View } from '../../output/printer.js';
 import { action, examples, notes } from './action.js';
-import { deleteMany } from './delete.js';
+import { checkConsentPossible, deleteMany } from './delete.js';
+import { checkNamedArgs, namedHelp, type NamedKind, resolveIds, resolveNamed } from './resolve-name.js';
 import { eachAnswers } from './each.js';
 import { verb } from './group.js';
 import { addListOptions, printList, type ListFlags } from './list.js';
@@ -26,6 +27,8 @@ export interface Resource {
   view: View & { fields: readonly string[] };
   /** Smooths over server differences in each item (a campaign's name under `domain`). */
   mapItem?: (item: Item) => Item;
+  /** How an item is named besides its id (its name, a domain's host): see resolve-name.ts. */
+  named?: NamedKind;
 }
 
 /** Adds "Fields: ..." to a command's help: the names --fields takes, the same in every verb. */
@@ -58,22 +61,31 @@ export function registerList(
 
 /**
  * `get <id>` where the API has no detail endpoint: the record is found in the list, read in pages
- * of BULK_PAGE_SIZE, so it costs one request per 500 records before it.
+ * of BULK_PAGE_SIZE, so it costs one request per 500 records before it. A resource with names is
+ * got by name too, from the same read.
  */
 export function registerGet(parent: Command, ctx: Context, res: Resource, ...lines: string[]): Command {
   const get = verb(
     parent,
-    'get <id>',
+    `get <${res.named?.usage ?? 'id'}>`,
     `show one ${res.noun} (found in the list: one request per ${BULK_PAGE_SIZE} ${res.noun}s before it)`,
   ).action(
-    action(ctx, async (id: string) => {
-      const record = await findInList(ctx, res, parseId(id, `${res.noun} id`));
+    action(ctx, async (arg: string) => {
+      const record = await findRecord(ctx, res, arg);
       await (await ctx.printer()).object(record, res.view);
     }),
   );
   answers(get, res.view);
   fieldsHelp(get, res);
+  if (res.named) notes(get, `<${res.named.usage}>: ${namedHelp(res.named)}.`);
   return examples(get, ...lines);
+}
+
+/** The record an argument names: by id (the list read until it turns up) or by name (one list read). */
+async function findRecord(ctx: Context, res: Resource, arg: string): Promise<Item> {
+  if (!res.named) return findInList(ctx, res, parseId(arg, `${res.noun} id`));
+  const [{ id, item }] = await resolveNamed(ctx, res.named, [arg]);
+  return item ? asRecord(res, item) : findInList(ctx, res, id);
 }
 
 /** The record with `id`, or exit 1 naming it when no page holds it. */
@@ -89,22 +101,30 @@ export async function findInList(ctx: Context, res: Resource, id: number): Promi
 export function registerDelete(
   parent: Command,
   ctx: Context,
-  res: Pick<Resource, 'noun' | 'group'>,
+  res: Pick<Resource, 'noun' | 'group' | 'named'>,
   path: (id: number) => string,
   description: string,
-  parse?: (arg: string) => number,
 ): Command {
-  const resolve = parse && (async (args: string[]) => args.map(parse));
+  const { named } = res;
+  const resolve =
+    named &&
+    (async (args: string[]) => {
+      // A name is looked up before consent is asked: without a terminal or -y, refuse first.
+      if (checkNamedArgs(named, args).names) checkConsentPossible(ctx);
+      return resolveIds(ctx, named, args);
+    });
   const remove = verb(
     parent,
-    'delete <id...>',
+    `delete <${named?.usage ?? 'id'}...>`,
     `${description}; asks first on a terminal, -y to skip (required in scripts)`,
   ).action(action(ctx, (ids: string[]) => deleteMany(ctx, { ids, noun: res.noun, path, resolve })));
   eachAnswers(remove);
+  if (named) notes(remove, `<${named.usage}>: ${namedHelp(named)}.`);
   return examples(
     remove,
     `shorty ${res.group} delete 4`,
     `shorty ${res.group} rm 4 5 6 -y`,
     `shorty ${res.group} rm 4 5 -y --json`,
+    ...(named ? [`shorty ${res.group} rm ${named.example} -y`] : []),
   );
 }

@@ -1,12 +1,17 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { type LinkFlags, linkBodyFromFlags } from '../../input/link-body.js';
+import { UsageError } from '../../errors.js';
+import { EXPIRY_ZONE_RULE } from '../../input/expiry.js';
+import { type LinkBody, type LinkFlags, linkBodyFromFlags } from '../../input/link-body.js';
 import { profileDomain } from '../../input/domain.js';
 import { credentialsWarning } from '../../input/validate.js';
+import { parseFieldList, unknownFields } from '../../output/fields.js';
+import type { Row, View } from '../../output/printer.js';
 import { action, examples, notes } from '../shared/action.js';
+import { eachItem } from '../shared/each.js';
 import { verb } from '../shared/group.js';
 import { addShareOptions, prepareShare, type ShareFlags } from '../shared/share.js';
-import { addLinkBodyOptions } from './link-options.js';
+import { addLinkBodyOptions, NAMED_OPTIONS_HELP, namedLinkOptions } from './link-options.js';
 import { printWithQr, recordOf, withoutError } from './show.js';
 import { LINK_CREATED_VIEW } from './view.js';
 import { answers } from '../shared/surface.js';
@@ -14,25 +19,42 @@ import { QR_OPTION_HELP } from '../qr/terminal.js';
 
 type AddOptions = Omit<LinkFlags, 'url'> & ShareFlags & { qr?: boolean };
 
+/** The result of each link when several are made: the link's names, and how its request went. */
+const EACH_FIELDS = ['id', 'status', 'alias', 'shorturl', 'longurl', 'message'] as const;
+const EACH_VIEW: View & { fields: readonly string[] } = {
+  columns: [...EACH_FIELDS],
+  quiet: 'shorturl',
+  fields: EACH_FIELDS,
+};
+
 export function register(group: Command, ctx: Context): void {
   const cmd = verb(
     group,
-    'add <longurl>',
-    'shorten a long URL (with optional alias, targeting, expiry, meta tags, pixels, deep links)',
+    'add <longurl...>',
+    'shorten long URLs (with optional alias, targeting, expiry, meta tags, pixels, deep links)',
   );
   addShareOptions(addLinkBodyOptions(cmd, { creating: true }).option('--qr', QR_OPTION_HELP)).action(
-    action(ctx, (longurl: string, opts: AddOptions) => run(ctx, longurl, opts)),
+    action(ctx, (longurls: string[], opts: AddOptions) => run(ctx, longurls, opts)),
   );
-  answers(cmd, LINK_CREATED_VIEW);
+  answers(cmd, { ...LINK_CREATED_VIEW, extraFields: ['status', 'message'] });
   notes(
     cmd,
     'Prints the link created: id, alias, shorturl, longurl (as sent), and title, description and ' +
-      'expiry when given (the link fields: see `shorty urls --help`).',
+      'expiry when given (the link fields: see `shorty urls --help`).\n' +
+      'Several long URLs make one link each, with the same options, one request each, in order: every URL ' +
+      'is checked before the first is sent; each link gets its result (✓ created ID SHORTURL for LONGURL, ' +
+      `or ✗ LONGURL: why; a record ${EACH_FIELDS.join(', ')} in json, ndjson, csv and tsv, where a failed ` +
+      "one's id, alias and shorturl are null; -q prints the short URLs made), then a summary on stderr; " +
+      'any failure makes the exit code 1, and the others are still made. --custom names one link, so it ' +
+      'takes one URL; so do --web, --copy and --qr.\n' +
+      `${NAMED_OPTIONS_HELP}\n${EXPIRY_ZONE_RULE}`,
   );
   examples(
     cmd,
     'shorty urls add https://example.com/spring-sale -q',
     'shorty urls add https://example.com --expiry "2030-03-31 23:59:59"',
+    'shorty urls add https://example.com --expiry +30d',
+    'shorty urls add https://example.com/a https://example.com/b -q',
     'shorty urls add https://example.com --geo Canada=https://example.ca',
     'shorty urls add https://example.com --device iPhone=https://example.com/ios',
     'shorty urls add https://example.com --pixel 3 --param utm_source=mail --qr',
@@ -42,17 +64,80 @@ export function register(group: Command, ctx: Context): void {
   );
 }
 
-export async function run(ctx: Context, longurl: string, opts: AddOptions): Promise<void> {
-  const body = linkBodyFromFlags({ ...opts, url: longurl }, { requireUrl: true, creating: true });
+/**
+ * --fields chooses among what is printed: the link's fields for one URL, each link's result for
+ * several (the command declares both, so the shared check lets either through).
+ */
+function checkFields(ctx: Context, count: number): void {
+  const fields = parseFieldList(ctx.globals.fields);
+  if (!fields) return;
+  const valid = count > 1 ? EACH_FIELDS : (LINK_CREATED_VIEW.fields ?? []);
+  const unknown = fields.filter((field) => !valid.includes(field));
+  if (unknown.length > 0) {
+    const error = unknownFields(unknown, valid);
+    throw new UsageError(error.message, `${error.hint}${count > 1 ? ' (with several long URLs)' : ''}`);
+  }
+}
+
+/** The options that name or show one link, refused with several URLs (before any request). */
+function checkSeveral(opts: AddOptions, count: number): void {
+  const single = [
+    ['--custom', opts.custom !== undefined, 'an alias names one link'],
+    ['--web', opts.web, 'it opens one link'],
+    ['--copy', opts.copy, 'it copies one link'],
+    ['--qr', opts.qr, 'it draws one link'],
+  ] as const;
+  for (const [flag, given, why] of single) {
+    if (given) {
+      throw new UsageError(`${flag} takes one long URL, not ${count}: ${why}`, `run \`shorty urls add\` once per URL`);
+    }
+  }
+}
+
+export async function run(ctx: Context, longurls: string | string[], opts: AddOptions): Promise<void> {
+  const urls = typeof longurls === 'string' ? [longurls] : longurls;
+  if (urls.length > 1) checkSeveral(opts, urls.length);
+  checkFields(ctx, urls.length);
+  const now = ctx.now();
+  const build = (flags: AddOptions) =>
+    urls.map((url) => linkBodyFromFlags({ ...flags, url }, { requireUrl: true, creating: true, now }));
+  // Every URL is checked before the first request (a name's lookup included): exit 2 means nothing was created.
+  const named = namedLinkOptions(ctx, opts);
+  build(named.ids);
   const share = await prepareShare(ctx, opts);
+  const bodies = build(await named.resolve());
   // A password given here is hidden in everything printed, whatever the server echoes.
-  ctx.secrets.add(body.password);
-  const warning = credentialsWarning(body.url);
-  if (warning) ctx.io.stderr.write(`warning: ${warning}\n`);
-  const fallback = body.domain === undefined ? profileDomain((await ctx.settings()).domain) : undefined;
-  if (fallback) body.domain = fallback.url;
+  ctx.secrets.add(bodies[0].password);
+  for (const body of bodies) {
+    const warning = credentialsWarning(body.url, urls.length > 1 ? `the long URL ${body.url}` : undefined);
+    if (warning) ctx.io.stderr.write(`warning: ${warning}\n`);
+  }
+  const fallback = bodies[0].domain === undefined ? profileDomain((await ctx.settings()).domain) : undefined;
+  if (fallback) for (const body of bodies) body.domain = fallback.url;
+  if (bodies.length > 1) return addEach(ctx, bodies);
+  const [body] = bodies;
   const created = withoutError(await (await ctx.api()).call('POST', '/url/add', { body }));
   const record = await recordOf(ctx, created, body);
   await printWithQr(ctx, record, LINK_CREATED_VIEW, opts.qr);
   await share?.(record.shorturl);
+}
+
+/** One link per body, each with its result, then a summary (as delete and assign print theirs). */
+async function addEach(ctx: Context, bodies: LinkBody[]): Promise<void> {
+  const api = await ctx.api();
+  await eachItem(ctx, {
+    items: bodies,
+    noun: 'link',
+    work: 'create',
+    done: 'created',
+    view: EACH_VIEW,
+    send: async (body): Promise<Row> => {
+      const record = await recordOf(ctx, withoutError(await api.call('POST', '/url/add', { body })), body);
+      const message = typeof record.message === 'string' ? record.message : '';
+      return { id: record.id, alias: record.alias, shorturl: record.shorturl, longurl: record.longurl, message };
+    },
+    failed: (body) => ({ id: null, alias: null, shorturl: null, longurl: body.url }),
+    label: (body) => body.url,
+    doneLine: (record) => `created ${record.id} ${record.shorturl} for ${record.longurl}`,
+  });
 }

@@ -48,7 +48,9 @@ function importNotes(): string {
     acceptedColumnsHelp(),
     'url is required. Values: pixels are ids separated by ; (1;2); geotarget, devicetarget and ' +
       'languagetarget KEY=URL;KEY=URL; deeplink JSON ({"apple":"https://..."}); parameters ' +
-      'name=value;...; expiry "yyyy-mm-dd hh:mm:ss". The columns `urls export` and import results add ' +
+      'name=value;...; expiry 2027-01-31 (through that day), "yyyy-mm-dd hh:mm[:ss]" or ISO 8601, local ' +
+      'time unless it has an offset (as --expiry on `urls add`), a past date kept as written, a span ' +
+      'such as +30d refused (a row names the same link on every run). The columns `urls export` and import results add ' +
       `(${INFORMATIONAL_COLUMNS.join(', ')}) are ignored; any other column is named in one warning and passed through to the results.`,
     'Lines input: one URL per line; a line with a space, tab or ; is invalid (not one URL).',
     `Results (csv unless -o json|ndjson|tsv) stream to stdout in input order: the input columns plus ${RESULT_COLUMNS.join(', ')}: ` +

@@ -26,7 +26,8 @@ function linkNotes(): string {
     'get, update, delete and lookup take a link by id (42), alias (spring) or short URL ' +
       '(https://sho.rt/spring); an alias or a short URL costs one lookup request (GET /urls?short=) ' +
       "first. An alias names a link on the profile's default domain (the `domain` config key), looked " +
-      "for first, or on the service's own domain; for another branded one, give the short URL.",
+      "for first, or on the service's own domain, else on any of the account's other branded domains " +
+      '(GET /domains, then one lookup each) when only one of them has it; on several, give the short URL.',
   ].join('\n');
 }
 

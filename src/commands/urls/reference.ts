@@ -1,10 +1,11 @@
 // A link named by id, alias or short URL, turned into what the API needs: its id. An id costs
 // nothing; a short URL one lookup (GET /urls?short=), whose answer is the link's detail, so
-// `urls get` and `urls update` need no second request; an alias one lookup per place it may be.
+// `urls get` and `urls update` need no second request; an alias one lookup per place it may be:
+// the profile's domain, the service's own, then (GET /domains) each other branded domain.
 import type { ModernApi } from '../../api/modern.js';
 import { BULK_PAGE_SIZE, paginate, parsePage } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
-import { ApiError, UnusableResponseError } from '../../errors.js';
+import { ApiError, RefusalError, UnusableResponseError, UsageError } from '../../errors.js';
 import type { LinkRef } from '../../input/link-ref.js';
 import type { Row } from '../../output/fields.js';
 import { profileDomain } from '../../input/domain.js';
@@ -91,21 +92,93 @@ export async function resolveLink(ctx: Context, ref: LinkRef): Promise<ResolvedL
     if (settings.debug) ctx.io.stderr.write(`${line}\n`);
   };
   let missing = '';
-  for (const short of ref.kind === 'shorturl' ? [ref.shorturl] : aliasUrls(ref.alias, settings)) {
+  let listRead = false;
+  const tried = ref.kind === 'shorturl' ? [ref.shorturl] : aliasUrls(ref.alias, settings);
+  for (const short of tried) {
     const found = await lookup(api, ref, short, debug);
     if (!('missing' in found)) return found;
     missing = found.missing;
     // The whole list was searched for the alias on every domain: another place finds no more.
-    if (found.listRead) break;
+    listRead = Boolean(found.listRead);
+    if (listRead) break;
   }
-  throw new ApiError(
-    `no link ${describe(ref)}${missing ? `: ${missing}` : ''}`,
-    ref.kind === 'alias' ? { hint: 'a link on another branded domain is named by its short URL' } : undefined,
-  );
+  if (ref.kind === 'alias' && !listRead) {
+    const elsewhere = await onOtherDomains(api, ref, tried, debug);
+    if (elsewhere) return elsewhere;
+  }
+  throw new ApiError(`no link ${describe(ref)}${missing ? `: ${missing}` : ''}`);
+}
+
+/** The origins of the account's branded domains (GET /domains); none when the server will not list them. */
+async function brandedOrigins(api: ModernApi, debug: (line: string) => void): Promise<string[]> {
+  const origins: string[] = [];
+  try {
+    for await (const page of paginate(api, '/domains', { keys: ['domains'], limit: BULK_PAGE_SIZE, all: true })) {
+      for (const item of page.items) {
+        const url = typeof item.domain === 'string' ? profileDomainOrNone(item.domain) : undefined;
+        if (url) origins.push(url);
+      }
+    }
+  } catch (err) {
+    // A plan without domains, or a server that refuses the endpoint: the alias is simply not found there.
+    if (!(err instanceof ApiError) && !(err instanceof RefusalError)) throw err;
+    debug(`* the branded domains could not be listed (${err.message}): the alias is looked for no further`);
+    return [];
+  }
+  return origins;
+}
+
+function profileDomainOrNone(text: string): string | undefined {
+  try {
+    return profileDomain(text)?.url;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An alias not found where it is looked for first: looked up on each of the account's other
+ * branded domains. Found on one, it is that link; on several, the alias is ambiguous (exit 2,
+ * naming their short URLs, which name each one).
+ */
+async function onOtherDomains(
+  api: ModernApi,
+  ref: Extract<LinkRef, { kind: 'alias' }>,
+  tried: readonly string[],
+  debug: (line: string) => void,
+): Promise<ResolvedLink | undefined> {
+  const done = new Set(tried.map((short) => short.toLowerCase()));
+  const candidates = (await brandedOrigins(api, debug))
+    .map((origin) => `${origin}/${ref.alias}`)
+    .filter((short) => !done.has(short.toLowerCase()));
+  const found: { short: string; link: ResolvedLink }[] = [];
+  for (const short of [...new Set(candidates)]) {
+    const link = await lookup(api, ref, short, debug);
+    if (!('missing' in link)) found.push({ short, link });
+  }
+  if (found.length > 1) {
+    throw new UsageError(
+      `the alias "${ref.alias}" names ${found.length} links, on different domains: ${found.map((f) => f.short).join(', ')}`,
+      'name the link by its short URL or its id',
+    );
+  }
+  return found[0]?.link;
 }
 
 /** The detail of a link (GET /url/:id, or the lookup's answer when that was the detail). */
 export async function fetchLinkDetail(ctx: Context, ref: LinkRef): Promise<Row> {
   const resolved = await resolveLink(ctx, ref);
   return resolved.detail ?? (await ctx.api()).call<Row>('GET', `/url/${resolved.id}`);
+}
+
+/** The ids of several links, each looked up when it is not an id (one request each, once each). */
+export async function linkIds(ctx: Context, refs: readonly LinkRef[]): Promise<number[]> {
+  const ids: number[] = [];
+  const seen = new Map<string, number>();
+  for (const ref of refs) {
+    const id = seen.get(ref.text) ?? (await resolveLink(ctx, ref)).id;
+    seen.set(ref.text, id);
+    ids.push(id);
+  }
+  return ids;
 }

@@ -2,13 +2,14 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { type LinkFlags, linkBodyFromFlags } from '../../input/link-body.js';
+import { EXPIRY_ZONE_RULE } from '../../input/expiry.js';
 import { LINK_REF_HELP, parseLinkRef } from '../../input/link-ref.js';
 import { LINK_STATS_FIELDS, linkRecord, mergedRecord } from '../../input/link-record.js';
 import { credentialsWarning } from '../../input/validate.js';
 import type { Row } from '../../output/fields.js';
 import { action, examples, notes } from '../shared/action.js';
 import { verb } from '../shared/group.js';
-import { addLinkBodyOptions } from './link-options.js';
+import { addLinkBodyOptions, NAMED_OPTIONS_HELP, namedLinkOptions } from './link-options.js';
 import { resolveLink } from './reference.js';
 import { withoutError } from './show.js';
 import { LINK_UPDATED_VIEW } from './view.js';
@@ -28,12 +29,14 @@ export function register(group: Command, ctx: Context): void {
     cmd,
     `<link>: ${LINK_REF_HELP}; that lookup also reads the current long URL.\n` +
       'Prints the link as changed: id, alias, shorturl, longurl, and what the update set (title, ' +
-      'description, expiry); without --url, the rest of the link as read first. -q prints the id.',
+      'description, expiry); without --url, the rest of the link as read first. -q prints the id.\n' +
+      `${NAMED_OPTIONS_HELP}\n${EXPIRY_ZONE_RULE}`,
   );
   examples(
     cmd,
     'shorty urls update 42 --url https://example.com/new-page',
-    'shorty urls update spring --expiry "2031-01-01 00:00:00" --meta-title Sale',
+    'shorty urls update spring --expiry 2031-01-01 --meta-title Sale',
+    'shorty urls update 42 --expiry 2031-01-01T09:00:00+01:00',
     'shorty urls update https://sho.rt/spring --type frame -q',
     'shorty urls update 42 --custom autumn --fields alias,shorturl',
   );
@@ -63,13 +66,17 @@ async function currentLink(
 
 export async function run(ctx: Context, refText: string, opts: LinkFlags): Promise<void> {
   const ref = parseLinkRef(refText);
-  const fields = linkBodyFromFlags(opts, { requireUrl: false, creating: false });
-  if (Object.keys(fields).length === 0) {
+  const now = ctx.now();
+  const named = namedLinkOptions(ctx, opts);
+  const check = linkBodyFromFlags(named.ids, { requireUrl: false, creating: false, now });
+  const given = Object.keys(check).length > 0 || opts.pixel?.length || opts.channel !== undefined;
+  if (!given) {
     throw new UsageError(
       'nothing to update',
       'give --url or at least one link option (see `shorty urls update --help`)',
     );
   }
+  const fields = linkBodyFromFlags(await named.resolve(), { requireUrl: false, creating: false, now });
   ctx.secrets.add(fields.password);
   const warning = fields.url === undefined ? undefined : credentialsWarning(fields.url);
   if (warning) ctx.io.stderr.write(`warning: ${warning}\n`);
