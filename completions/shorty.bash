@@ -338,7 +338,7 @@ _shorty_options() {
 }
 
 _shorty_option_values() {
-  _shorty_words='' _shorty_files=0
+  _shorty_words='' _shorty_files=0 _shorty_names=''
   case "$1 $2" in
     'urls list --order') _shorty_words='date click'; return ;;
     'urls list --limit') :; return ;;
@@ -347,7 +347,7 @@ _shorty_option_values() {
     'urls add --custom') :; return ;;
     'urls add --type') _shorty_words='direct frame splash'; return ;;
     'urls add --password') :; return ;;
-    'urls add --domain') :; return ;;
+    'urls add --domain') _shorty_names=domains; return ;;
     'urls add --expiry') :; return ;;
     'urls add --geo') :; return ;;
     'urls add --device') :; return ;;
@@ -355,8 +355,8 @@ _shorty_option_values() {
     'urls add --meta-title') :; return ;;
     'urls add --meta-description') :; return ;;
     'urls add --meta-image') :; return ;;
-    'urls add --pixel') :; return ;;
-    'urls add --channel') :; return ;;
+    'urls add --pixel') _shorty_names=pixels; return ;;
+    'urls add --channel') _shorty_names=channels; return ;;
     'urls add --deeplink-apple') :; return ;;
     'urls add --deeplink-google') :; return ;;
     'urls add --param') :; return ;;
@@ -364,7 +364,7 @@ _shorty_option_values() {
     'urls update --custom') :; return ;;
     'urls update --type') _shorty_words='direct frame splash'; return ;;
     'urls update --password') :; return ;;
-    'urls update --domain') :; return ;;
+    'urls update --domain') _shorty_names=domains; return ;;
     'urls update --expiry') :; return ;;
     'urls update --geo') :; return ;;
     'urls update --device') :; return ;;
@@ -372,8 +372,8 @@ _shorty_option_values() {
     'urls update --meta-title') :; return ;;
     'urls update --meta-description') :; return ;;
     'urls update --meta-image') :; return ;;
-    'urls update --pixel') :; return ;;
-    'urls update --channel') :; return ;;
+    'urls update --pixel') _shorty_names=pixels; return ;;
+    'urls update --channel') _shorty_names=channels; return ;;
     'urls update --deeplink-apple') :; return ;;
     'urls update --deeplink-google') :; return ;;
     'urls update --param') :; return ;;
@@ -445,7 +445,7 @@ _shorty_option_values() {
     'legacy create --custom') :; return ;;
     'legacy create --password') :; return ;;
     'legacy create --expiry') :; return ;;
-    'legacy create --domain') :; return ;;
+    'legacy create --domain') _shorty_names=domains; return ;;
     'api -f'|'api --field') :; return ;;
     'api --input') _shorty_files=1; return ;;
     'sandbox --port') :; return ;;
@@ -468,11 +468,35 @@ _shorty_option_values() {
 }
 
 _shorty_argument_values() {
-  _shorty_words='' _shorty_files=0
+  _shorty_words='' _shorty_files=0 _shorty_names=''
   case "$1 $2" in
+    'urls lookup 0') _shorty_names=links ;;
+    'urls get 0') _shorty_names=links ;;
+    'urls update 0') _shorty_names=links ;;
+    'urls delete '*) _shorty_names=links ;;
     'urls import 0') _shorty_files=1 ;;
     'urls sync 0') _shorty_files=1 ;;
+    'domains get 0') _shorty_names=domains ;;
+    'domains update 0') _shorty_names=domains ;;
+    'domains delete '*) _shorty_names=domains ;;
+    'campaigns get 0') _shorty_names=campaigns ;;
+    'campaigns update 0') _shorty_names=campaigns ;;
+    'campaigns delete '*) _shorty_names=campaigns ;;
+    'campaigns assign 0') _shorty_names=campaigns ;;
+    'campaigns assign '[1-9]|'campaigns assign '[1-9][0-9]*) _shorty_names=links ;;
+    'channels get 0') _shorty_names=channels ;;
+    'channels items 0') _shorty_names=channels ;;
+    'channels update 0') _shorty_names=channels ;;
+    'channels delete '*) _shorty_names=channels ;;
+    'channels assign 0') _shorty_names=channels ;;
     'channels assign 1') _shorty_words='link links qr qrs bio bios' ;;
+    'channels assign '[2-9]|'channels assign '[1-9][0-9]*) case "${4}" in 'link'|'links') _shorty_names=links ;; 'qr'|'qrs') _shorty_names=qr ;; esac ;;
+    'pixels get 0') _shorty_names=pixels ;;
+    'pixels update 0') _shorty_names=pixels ;;
+    'pixels delete '*) _shorty_names=pixels ;;
+    'qr get 0') _shorty_names=qr ;;
+    'qr update 0') _shorty_names=qr ;;
+    'qr delete '*) _shorty_names=qr ;;
     'config get 0') _shorty_words='base-url api-key rate-limit rate-store timeout output domain' ;;
     'config set 0') _shorty_words='base-url api-key rate-limit rate-store timeout output domain' ;;
     'config unset 0') _shorty_words='base-url api-key rate-limit rate-store timeout output domain' ;;
@@ -481,6 +505,40 @@ _shorty_argument_values() {
     'completion 0') _shorty_words='bash zsh fish' ;;
     *) : ;;
   esac
+}
+
+_shorty_cache_file() {
+  local dir=${SHORTY_CONFIG_DIR:-} profile=${_shorty_profile:-${SHORTY_PROFILE:-}} text re
+  if [[ -z $dir ]]; then
+    if [[ $OSTYPE == darwin* ]]; then dir=$HOME/Library/Preferences/shorty; else dir=${XDG_CONFIG_HOME:-$HOME/.config}/shorty; fi
+  fi
+  if [[ -z $profile && -r $dir/config.json ]]; then
+    text=$(<"$dir/config.json")
+    re='"current"[[:space:]]*:[[:space:]]*"([^"\\]*)"'
+    [[ $text =~ $re ]] && profile=${BASH_REMATCH[1]}
+  fi
+  profile=${profile:-default}
+  re='^[A-Za-z0-9][A-Za-z0-9._-]*$'
+  [[ $profile =~ $re ]] || profile="~$(printf %s "$profile" | od -An -tx1 -v | tr -d ' \n')"
+  REPLY=$dir/cache/v1/$profile/$1
+  [[ -r $REPLY ]]
+}
+
+_shorty_cached() {
+  local REPLY quote='' typed=$2 name q
+  local -a names
+  _shorty_cache_file "$1" || return 0
+  if [[ $typed == [\"\']* ]]; then quote=${typed:0:1} typed=${typed:1}; else typed=${typed//\\/}; fi
+  IFS=$'\n' read -r -d '' -a names < <(P=$typed awk -F '\t' 'index($1, ENVIRON["P"]) == 1 { print $1 }' "$REPLY" 2>/dev/null)
+  for name in "${names[@]}"; do
+    if [[ -n $quote ]]; then
+      COMPREPLY+=("$quote$name$quote")
+    else
+      printf -v q %q "$name"
+      COMPREPLY+=("$q")
+    fi
+  done
+  return 0
 }
 
 # Fills COMPREPLY from compgen, one candidate per line (file names may hold spaces).
@@ -492,8 +550,9 @@ _shorty_reply() {
 }
 
 _shorty() {
-  local cur="${COMP_WORDS[COMP_CWORD]}" cmd='' opt='' word i argc=0
-  local _shorty_next _shorty_words _shorty_aliases _shorty_files=0
+  local cur="${COMP_WORDS[COMP_CWORD]}" cmd='' opt='' word i argc=0 help=''
+  local _shorty_next _shorty_words _shorty_aliases _shorty_files=0 _shorty_names='' _shorty_profile=''
+  local -a args=()
   COMPREPLY=()
   # bash splits --opt=value at '=' (COMP_WORDBREAKS): complete the value of --opt.
   if [[ $cur == '=' ]]; then
@@ -501,20 +560,27 @@ _shorty() {
   elif ((COMP_CWORD > 2)) && [[ ${COMP_WORDS[COMP_CWORD-1]} == '=' ]]; then
     opt="${COMP_WORDS[COMP_CWORD-2]}"
   fi
-  # Walk the words before the cursor: follow subcommands, skip option values, count arguments.
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="${COMP_WORDS[i]}"
     if [[ $word == -* && ${COMP_WORDS[i+1]} == '=' ]]; then
+      [[ $word == --profile ]] && _shorty_profile="${COMP_WORDS[i+2]}"
       i=$((i + 2))
     elif [[ $word == -* ]]; then
-      _shorty_takes_value "$cmd" "$word" && i=$((i + 1))
+      _shorty_takes_value "$cmd" "$word" && i=$((i + 1)) && [[ $word == --profile ]] && _shorty_profile="${COMP_WORDS[i]}"
     elif [[ $word == '=' || $word == ':' ]]; then
       i=$((i + 1)) # the rest of a word bash split at '=' or ':' (key=value, https://...)
+    elif [[ $cmd == help || $cmd == *' help' ]]; then
+      [[ $help != - ]] && _shorty_child "$help" "$word" && help="${_shorty_next:--}"
     else
       _shorty_child "$cmd" "$word"
-      if [[ -n $_shorty_next ]]; then cmd="$_shorty_next" argc=0; else argc=$((argc + 1)); fi
+      if [[ -n $_shorty_next ]]; then
+        cmd="$_shorty_next" argc=0 args=() help="${_shorty_next%help}" help="${help% }"
+      else
+        argc=$((argc + 1)) args+=("$word")
+      fi
     fi
   done
+  _shorty_profile=${_shorty_profile//[\\\'\"]/} # the quotes of --profile 'a b' 
   if [[ -z $opt ]] && ((COMP_CWORD > 1)); then
     word="${COMP_WORDS[COMP_CWORD-1]}"
     [[ $word == -* ]] && _shorty_takes_value "$cmd" "$word" && opt="$word"
@@ -523,6 +589,9 @@ _shorty() {
     _shorty_option_values "$cmd" "$opt"
   elif [[ $cur == -* ]]; then
     _shorty_options "$cmd"
+  elif [[ $cmd == help || $cmd == *' help' ]]; then
+    _shorty_commands "$help"
+    [[ $cmd == help && -z $help ]] && _shorty_words+=' environment exit-codes flags formats'
   else
     _shorty_commands "$cmd"
     if [[ -n $_shorty_words ]]; then
@@ -531,9 +600,11 @@ _shorty() {
       ((${#COMPREPLY[@]})) || _shorty_reply -W "$_shorty_aliases" -- "$cur"
       return 0
     fi
-    _shorty_argument_values "$cmd" "$argc"
+    _shorty_argument_values "$cmd" "$argc" "${args[@]}"
   fi
-  if ((_shorty_files)); then
+  if [[ -n $_shorty_names ]]; then
+    _shorty_cached "$_shorty_names" "$cur"
+  elif ((_shorty_files)); then
     compopt -o filenames 2>/dev/null
     _shorty_reply -f -- "$cur"
   else
