@@ -30,14 +30,22 @@ interface ListEndpoint {
   keys: string[];
 }
 
-const LISTS: Record<string, ListEndpoint> = {
-  '/urls': { resource: 'links', keys: ['urls'] },
-  '/campaigns': { resource: 'campaigns', keys: ['campaigns'] },
-  '/channels': { resource: 'channels', keys: ['channels'] },
-  '/pixels': { resource: 'pixels', keys: ['pixels'] },
-  '/qr': { resource: 'qr', keys: ['qrs', 'qr'] },
-  '/domains': { resource: 'domains', keys: ['domains'] },
+/** The list endpoint of each resource and its collection key, then accepted fallbacks. */
+export const LIST_ENDPOINTS: Record<NameResource, { path: string; keys: string[] }> = {
+  links: { path: '/urls', keys: ['urls'] },
+  campaigns: { path: '/campaigns', keys: ['campaigns'] },
+  channels: { path: '/channels', keys: ['channels'] },
+  pixels: { path: '/pixels', keys: ['pixels'] },
+  qr: { path: '/qr', keys: ['qrs', 'qr'] },
+  domains: { path: '/domains', keys: ['domains'] },
 };
+
+const LISTS: Record<string, ListEndpoint> = Object.fromEntries(
+  Object.entries(LIST_ENDPOINTS).map(([resource, { path, keys }]) => [
+    path,
+    { resource: resource as NameResource, keys },
+  ]),
+);
 
 const SINGULAR: Record<string, NameResource> = {
   url: 'links',

@@ -104,8 +104,8 @@ function writeAtomic(path: string, text: string): void {
 const UNSAFE = /[\u0000-\u001f\u007f]/;
 
 /**
- * `name<TAB>description` lines, sorted, one per name: a link's title, the others' id (and a
- * pixel's type). A name a shell could not complete as one word (a control character) is left out.
+ * `name<TAB>description` lines (or the name alone), sorted, one per name: a link's title, the
+ * others' id (and a pixel's type). A name a shell could not complete as one word (a control character) is left out.
  */
 export function completionLines(resource: NameResource, cache: NameCache): string {
   const seen = new Map<string, string>();
@@ -118,7 +118,7 @@ export function completionLines(resource: NameResource, cache: NameCache): strin
   }
   return [...seen.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([name, description]) => `${name}\t${description}\n`)
+    .map(([name, description]) => (description ? `${name}\t${description}\n` : `${name}\n`))
     .join('');
 }
 

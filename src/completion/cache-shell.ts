@@ -5,11 +5,12 @@
 import { CACHE_FORMAT } from '../cache/paths.js';
 
 /**
- * String.raw that reads `\${` as the shell's `${`: shell code is written as the shell reads it,
- * backslashes and all, with the template's own `${...}` for what is filled in.
+ * String.raw that reads `\${` as the shell's `${` and \` as a backquote: shell code is written as
+ * the shell reads it, backslashes and all, with the template's own `${...}` for what is filled in.
  */
 function shell(strings: TemplateStringsArray, ...values: unknown[]): string {
-  return String.raw({ raw: strings.raw.map((s) => s.replaceAll('\\${', '${')) }, ...values);
+  const raw = strings.raw.map((s) => s.replaceAll('\\${', '${').replaceAll('\\`', '`'));
+  return String.raw({ raw }, ...values);
 }
 
 /** bash and zsh: `p_cache_file RESOURCE` sets REPLY to the file and fails when it can't be read. */
@@ -40,19 +41,14 @@ export function bashCacheFunctions(p: string): string {
   return `${shCacheFile(p, shell`\${BASH_REMATCH[1]}`)}
 
 ${shell`${p}_cached() {
-  local REPLY quote='' typed=$2 name q
-  local -a names
+  local REPLY quote='' typed=$2 IFS=$'\n'
   ${p}_cache_file "$1" || return 0
   if [[ $typed == [\"\']* ]]; then quote=\${typed:0:1} typed=\${typed:1}; else typed=\${typed//\\/}; fi
-  IFS=$'\n' read -r -d '' -a names < <(P=$typed awk -F '\t' 'index($1, ENVIRON["P"]) == 1 { print $1 }' "$REPLY" 2>/dev/null)
-  for name in "\${names[@]}"; do
-    if [[ -n $quote ]]; then
-      COMPREPLY+=("$quote$name$quote")
-    else
-      printf -v q %q "$name"
-      COMPREPLY+=("$q")
-    fi
-  done
+  # awk picks and quotes: a bash loop over thousands of names would take longer than a Tab may.
+  read -r -d '' -a COMPREPLY < <(P=$typed Q=$quote awk -F '\t' '
+    index($1, ENVIRON["P"]) != 1 { next }
+    ENVIRON["Q"] != "" { print ENVIRON["Q"] $1 ENVIRON["Q"]; next }
+    { gsub(/[][ !"#$&'\''()*;<>?\\^\`{|}~]/, "\\\\&", $1); print $1 }' "$REPLY" 2>/dev/null)
   return 0
 }`}`;
 }
@@ -71,10 +67,15 @@ ${shell`${p}_cached() {
   # Only the lines that can match: a large cache is not laid out in full.
   lines=(\${(M)lines:#\${(b)\${(Q)PREFIX}}*})
   names=(\${lines%%$'\t'*})
-  for line in $names; do (( \${#line} > width )) && width=\${#line}; done
-  for line in $lines; do
-    if [[ $line == *$'\t'?* ]]; then shown+=("\${(r:width:)\${line%%$'\t'*}}  -- \${line#*$'\t'}"); else shown+=("\${line%%$'\t'*}"); fi
-  done
+  if (( \${#lines} > 200 )); then
+    shown=("\${(@)lines/$'\t'/  -- }")
+  else
+    # Descriptions in a column, as _describe lays them out.
+    for line in $names; do (( \${#line} > width )) && width=\${#line}; done
+    for line in $lines; do
+      if [[ $line == *$'\t'* ]]; then shown+=("\${(r:width:)\${line%%$'\t'*}}  -- \${line#*$'\t'}"); else shown+=("$line"); fi
+    done
+  fi
   _description $1 expl $1
   compadd "$expl[@]" -l -d shown -a names
 }`}`;

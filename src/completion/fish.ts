@@ -57,7 +57,11 @@ function takesValueFunction(model: CompletionModel, p: string): string {
 function walkFunctions(p: string): string {
   return `# Sets ${p}_cmd (the command path), ${p}_args (its arguments so far), ${p}_profile (from
 # --profile: it picks the name cache) and ${p}_help (the command path the words after \`help\` name).
+# Every condition below calls it: the line is walked once, then the result is reused.
 function ${p}_walk
+    set -l line (commandline -pc)
+    test "$line" = "$${p}_walked"; and return
+    set -g ${p}_walked $line
     set -l tokens (commandline -opc)
     set -e tokens[1]
     set -g ${p}_cmd ''
