@@ -23,6 +23,7 @@ _shorty_child() {
     ' config') _shorty_next='config' ;;
     ' profiles'|' profile') _shorty_next='profiles' ;;
     ' limits') _shorty_next='limits' ;;
+    ' cache') _shorty_next='cache' ;;
     ' completion') _shorty_next='completion' ;;
     ' sandbox') _shorty_next='sandbox' ;;
     ' help') _shorty_next='help' ;;
@@ -95,6 +96,9 @@ _shorty_child() {
     'profiles use') _shorty_next='profiles use' ;;
     'profiles delete'|'profiles rm') _shorty_next='profiles delete' ;;
     'profiles help') _shorty_next='profiles help' ;;
+    'cache refresh') _shorty_next='cache refresh' ;;
+    'cache clear') _shorty_next='cache clear' ;;
+    'cache help') _shorty_next='cache help' ;;
     *) _shorty_next='' ;;
   esac
 }
@@ -223,7 +227,7 @@ _shorty_takes_value() {
 
 _shorty_commands() {
   case "$1" in
-    '') _shorty_words='urls domains campaigns channels pixels qr overlays splash account legacy api login logout status config profiles limits completion sandbox help' _shorty_aliases='url link links domain campaign channel pixel qrs overlay cta profile' ;;
+    '') _shorty_words='urls domains campaigns channels pixels qr overlays splash account legacy api login logout status config profiles limits cache completion sandbox help' _shorty_aliases='url link links domain campaign channel pixel qrs overlay cta profile' ;;
     'urls') _shorty_words='list lookup get add update delete import sync export help' _shorty_aliases='ls show create edit rm' ;;
     'domains') _shorty_words='list get add update delete help' _shorty_aliases='ls show create edit rm' ;;
     'campaigns') _shorty_words='list get add update delete assign help' _shorty_aliases='ls show create edit rm' ;;
@@ -236,6 +240,7 @@ _shorty_commands() {
     'legacy') _shorty_words='create disable enable info list help' _shorty_aliases='activate ls' ;;
     'config') _shorty_words='list get set unset path help' _shorty_aliases='ls' ;;
     'profiles') _shorty_words='list use delete help' _shorty_aliases='ls rm' ;;
+    'cache') _shorty_words='refresh clear help' _shorty_aliases='' ;;
     *) _shorty_words='' _shorty_aliases='' ;;
   esac
 }
@@ -330,6 +335,10 @@ _shorty_options() {
     'profiles delete') _shorty_words='-h --help'" $globals" ;;
     'profiles help') _shorty_words='-h --help'" $globals" ;;
     'limits') _shorty_words='--reset -h --help'" $globals" ;;
+    'cache') _shorty_words='-h --help'" $globals" ;;
+    'cache refresh') _shorty_words='-h --help'" $globals" ;;
+    'cache clear') _shorty_words='-h --help'" $globals" ;;
+    'cache help') _shorty_words='-h --help'" $globals" ;;
     'completion') _shorty_words='-h --help'" $globals" ;;
     'sandbox') _shorty_words='--port --host --data --flavor -h --help'" $globals" ;;
     'help') _shorty_words='-h --help'" $globals" ;;
@@ -502,6 +511,7 @@ _shorty_argument_values() {
     'config unset 0') _shorty_words='base-url api-key rate-limit rate-store timeout output domain' ;;
     'profiles use 0') _shorty_words="$(command shorty 'profiles' 'list' '-q' 2>/dev/null)" ;;
     'profiles delete 0') _shorty_words="$(command shorty 'profiles' 'list' '-q' 2>/dev/null)" ;;
+    'cache refresh '*) _shorty_words='links campaigns channels pixels qr domains' ;;
     'completion 0') _shorty_words='bash zsh fish' ;;
     *) : ;;
   esac
@@ -525,19 +535,14 @@ _shorty_cache_file() {
 }
 
 _shorty_cached() {
-  local REPLY quote='' typed=$2 name q
-  local -a names
+  local REPLY quote='' typed=$2 IFS=$'\n'
   _shorty_cache_file "$1" || return 0
   if [[ $typed == [\"\']* ]]; then quote=${typed:0:1} typed=${typed:1}; else typed=${typed//\\/}; fi
-  IFS=$'\n' read -r -d '' -a names < <(P=$typed awk -F '\t' 'index($1, ENVIRON["P"]) == 1 { print $1 }' "$REPLY" 2>/dev/null)
-  for name in "${names[@]}"; do
-    if [[ -n $quote ]]; then
-      COMPREPLY+=("$quote$name$quote")
-    else
-      printf -v q %q "$name"
-      COMPREPLY+=("$q")
-    fi
-  done
+  # awk picks and quotes: a bash loop over thousands of names would take longer than a Tab may.
+  read -r -d '' -a COMPREPLY < <(P=$typed Q=$quote awk -F '\t' '
+    index($1, ENVIRON["P"]) != 1 { next }
+    ENVIRON["Q"] != "" { print ENVIRON["Q"] $1 ENVIRON["Q"]; next }
+    { gsub(/[][ !"#$&'\''()*;<>?\\^`{|}~]/, "\\\\&", $1); print $1 }' "$REPLY" 2>/dev/null)
   return 0
 }
 

@@ -37,6 +37,8 @@ function __shorty_child --argument-names cmd word
             echo 'profiles'
         case ' limits'
             echo 'limits'
+        case ' cache'
+            echo 'cache'
         case ' completion'
             echo 'completion'
         case ' sandbox'
@@ -181,6 +183,12 @@ function __shorty_child --argument-names cmd word
             echo 'profiles delete'
         case 'profiles help'
             echo 'profiles help'
+        case 'cache refresh'
+            echo 'cache refresh'
+        case 'cache clear'
+            echo 'cache clear'
+        case 'cache help'
+            echo 'cache help'
     end
 end
 
@@ -254,7 +262,11 @@ end
 
 # Sets __shorty_cmd (the command path), __shorty_args (its arguments so far), __shorty_profile (from
 # --profile: it picks the name cache) and __shorty_help (the command path the words after `help` name).
+# Every condition below calls it: the line is walked once, then the result is reused.
 function __shorty_walk
+    set -l line (commandline -pc)
+    test "$line" = "$__shorty_walked"; and return
+    set -g __shorty_walked $line
     set -l tokens (commandline -opc)
     set -e tokens[1]
     set -g __shorty_cmd ''
@@ -361,6 +373,7 @@ function __shorty_help_words
             printf '%s\t%s\n' 'config' 'read and change the settings of a profile (keys: base-url, api-key, rate-limit, rate-store, timeout, output, domain)'
             printf '%s\t%s\n' 'profiles' 'list, select and delete config profiles'
             printf '%s\t%s\n' 'limits' 'show the local rate-limit budget: cap, used, remaining, resets in (sends no request)'
+            printf '%s\t%s\n' 'cache' 'refresh or clear the local cache of names that shell completion offers'
             printf '%s\t%s\n' 'completion' 'print the shell completion script for bash, zsh or fish'
             printf '%s\t%s\n' 'sandbox' 'run the whole API locally (in memory), for trying shorty and for tests'
             printf '%s\t%s\n' 'help' 'show the help of a command, or a topic: environment, exit-codes, flags, formats'
@@ -445,6 +458,10 @@ function __shorty_help_words
             printf '%s\t%s\n' 'use' 'make a profile the one used when --profile and SHORTY_PROFILE are not given'
             printf '%s\t%s\n' 'delete' 'delete a profile and its saved key (asks first; -y when not on a terminal)'
             printf '%s\t%s\n' 'help' 'show the help of a command'
+        case 'cache'
+            printf '%s\t%s\n' 'refresh' 'read every list in pages of 500 into the name cache: one request per 500 names of each (asks first on a terminal)'
+            printf '%s\t%s\n' 'clear' 'forget the names of the profile\'s cache (sends no request)'
+            printf '%s\t%s\n' 'help' 'show the help of a command'
     end
     if test "$__shorty_cmd" = help -a -z "$__shorty_help"
         printf '%s\t%s\n' 'environment' 'help topic'
@@ -474,6 +491,7 @@ complete -c shorty -n '__shorty_at \'\'' -a 'status' -d 'show the profile, base 
 complete -c shorty -n '__shorty_at \'\'' -a 'config' -d 'read and change the settings of a profile (keys: base-url, api-key, rate-limit, rate-store, timeout, output, domain)'
 complete -c shorty -n '__shorty_at \'\'' -a 'profiles' -d 'list, select and delete config profiles'
 complete -c shorty -n '__shorty_at \'\'' -a 'limits' -d 'show the local rate-limit budget: cap, used, remaining, resets in (sends no request)'
+complete -c shorty -n '__shorty_at \'\'' -a 'cache' -d 'refresh or clear the local cache of names that shell completion offers'
 complete -c shorty -n '__shorty_at \'\'' -a 'completion' -d 'print the shell completion script for bash, zsh or fish'
 complete -c shorty -n '__shorty_at \'\'' -a 'sandbox' -d 'run the whole API locally (in memory), for trying shorty and for tests'
 complete -c shorty -n '__shorty_at \'\'' -a 'help' -d 'show the help of a command, or a topic: environment, exit-codes, flags, formats'
@@ -938,6 +956,18 @@ complete -c shorty -n '__shorty_at \'profiles help\'' -s h -l help -d 'show help
 
 complete -c shorty -n '__shorty_at \'limits\'' -l reset -d 'forget the local rate-limit state of this base URL and key (says what it cleared)'
 complete -c shorty -n '__shorty_at \'limits\'' -s h -l help -d 'show help for a command'
+
+complete -c shorty -n '__shorty_at \'cache\'' -a 'refresh' -d 'read every list in pages of 500 into the name cache: one request per 500 names of each (asks first on a terminal)'
+complete -c shorty -n '__shorty_at \'cache\'' -a 'clear' -d 'forget the names of the profile\'s cache (sends no request)'
+complete -c shorty -n '__shorty_at \'cache\'' -a 'help' -d 'show the help of a command'
+complete -c shorty -n '__shorty_at \'cache\'' -s h -l help -d 'show help for a command'
+
+complete -c shorty -n '__shorty_at \'cache refresh\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg_from \'cache refresh\' 0' -a 'links campaigns channels pixels qr domains'
+
+complete -c shorty -n '__shorty_at \'cache clear\'' -s h -l help -d 'show help for a command'
+
+complete -c shorty -n '__shorty_at \'cache help\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'completion\'' -s h -l help -d 'show help for a command'
 complete -c shorty -n '__shorty_arg \'completion\' 0' -a 'bash zsh fish'
