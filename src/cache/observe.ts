@@ -23,7 +23,7 @@ export type NameChange =
 type Row = Record<string, unknown>;
 
 /** Titles are kept for the description completion shows beside an alias, not in full. */
-export const TITLE_LENGTH = 60;
+const TITLE_LENGTH = 60;
 
 interface ListEndpoint {
   resource: NameResource;
@@ -147,8 +147,6 @@ export function createNameObserver() {
   };
 }
 
-export type NameObserver = ReturnType<typeof createNameObserver>;
-
 /** What a write sent that its answer may not repeat (a pixel's name, a domain's address). */
 function requestNames(resource: NameResource, sent: Row): Row {
   const out: Row = {};
@@ -173,7 +171,7 @@ function entriesOf(resource: NameResource, items: unknown[]): NameEntry[] {
 }
 
 /** The cache record of one item, or undefined when it has no id or no name worth completing. */
-export function entryOf(resource: NameResource, item: Row): NameEntry | undefined {
+function entryOf(resource: NameResource, item: Row): NameEntry | undefined {
   const id = idOf(item.id);
   if (id === undefined) return undefined;
   if (resource === 'links') {

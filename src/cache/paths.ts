@@ -10,18 +10,14 @@ export type NameResource = (typeof NAME_RESOURCES)[number];
 export const CACHE_FORMAT = 'v1';
 
 /** A profile name that is safe as a folder name in every shell and file system. */
-export const PLAIN_PROFILE = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const PLAIN_PROFILE = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /** `work` stays `work`; any other name becomes `~` and the hex of its UTF-8 bytes (`od -tx1` in a shell). */
 export function profileFolder(profile: string): string {
   return PLAIN_PROFILE.test(profile) ? profile : `~${Buffer.from(profile, 'utf8').toString('hex')}`;
 }
 
-export function nameCacheRoot(configDir: string): string {
-  return join(configDir, 'cache');
-}
-
 /** `<configDir>/cache/v1/<profile>`: names.json for shorty, one plain file per resource for the shells. */
 export function nameCacheDir(configDir: string, profile: string): string {
-  return join(nameCacheRoot(configDir), CACHE_FORMAT, profileFolder(profile));
+  return join(configDir, 'cache', CACHE_FORMAT, profileFolder(profile));
 }

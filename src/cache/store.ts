@@ -7,7 +7,7 @@ import { fnv1a64 } from '../util/hash.js';
 import type { NameChange, NameEntry } from './observe.js';
 import { NAME_RESOURCES, type NameResource } from './paths.js';
 
-export const NAMES_FILE = 'names.json';
+const NAMES_FILE = 'names.json';
 
 /** Whose names these are: the base URL and a fingerprint of the key (never the key). */
 export interface NameScope {
