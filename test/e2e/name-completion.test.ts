@@ -207,7 +207,13 @@ describe('completion of the names commands saw', () => {
       expect(await fish(configDir, 'shorty campaigns assign ')).toHaveLength(2);
       expect(await fish(configDir, 'shorty --profile=home campaigns assign ')).toEqual([]);
     }
-    if (shells.zsh) expect(await zsh(configDir, 'shorty --profile home campaigns assign ')).toEqual([]);
+    if (shells.zsh) {
+      expect((await zsh(configDir, 'shorty campaigns assign ')).map((hit) => hit.word)).toEqual([
+        'Launch',
+        'Spring\\ sale',
+      ]);
+      expect(await zsh(configDir, 'shorty --profile home campaigns assign ')).toEqual([]);
+    }
   });
 
   it('help <Tab> offers command names and topics, then the commands of the group named', async () => {
