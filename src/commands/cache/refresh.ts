@@ -37,7 +37,7 @@ export async function refreshCache(ctx: Context, asked: string[]): Promise<numbe
       `one per ${BULK_PAGE_SIZE} names: ${parts.join(', ')}\n`,
   );
   if (!ctx.globals.yes && canPrompt(ctx.io)) {
-    if (!(await (await ctx.prompter()).confirm(`Send about ${total} requests?`, true))) {
+    if (!(await (await ctx.prompter()).confirm(`Send about ${total} request${total === 1 ? '' : 's'}?`, true))) {
       ctx.io.stderr.write('nothing read\n');
       return 1;
     }
