@@ -186,9 +186,13 @@ describe('completion of the names commands saw', () => {
     await seed();
     const configDir = tempDir();
     const config = (current?: string) =>
-      writeFileSync(join(configDir, 'config.json'), JSON.stringify({ current, profiles: { work: {}, home: {} } }), {
-        mode: 0o600,
-      });
+      writeFileSync(
+        join(configDir, 'config.json'),
+        JSON.stringify({ current, profiles: { work: {}, home: {}, 'my work': {} } }),
+        {
+          mode: 0o600,
+        },
+      );
     config();
     expect((await cli.run(['campaigns', 'list', '-q', '--profile', 'work'], { configDir })).exitCode).toBe(0);
     const assign = ['campaigns', 'assign', ''];
@@ -201,6 +205,11 @@ describe('completion of the names commands saw', () => {
       'Spring\\ sale',
     ]);
     expect(await bash(configDir, ['shorty', ...assign], { SHORTY_PROFILE: 'home' })).toEqual([]);
+    // A name no folder could bear as it is (the shells spell it in hex as shorty does).
+    expect((await cli.run(['channels', 'add', 'News', '-q', '--profile', 'my work'], { configDir })).exitCode).toBe(0);
+    expect(await bash(configDir, ['shorty', '--profile', "'my work'", 'channels', 'get', ''])).toEqual(['News']);
+    expect(await bash(configDir, ['shorty', 'channels', 'get', ''], { SHORTY_PROFILE: 'my work' })).toEqual(['News']);
+    expect(await bash(configDir, ['shorty', '--profile', 'work', 'channels', 'get', ''])).toEqual([]);
     config('work');
     expect(await bash(configDir, ['shorty', ...assign])).toEqual(['Launch', 'Spring\\ sale']);
     if (shells.fish) {
