@@ -530,7 +530,11 @@ _shorty_cache_file() {
   profile=${profile:-default}
   re='^[A-Za-z0-9][A-Za-z0-9._-]*$'
   [[ $profile =~ $re ]] || profile="~$(printf %s "$profile" | od -An -tx1 -v | tr -d ' \n')"
-  REPLY=$dir/cache/v1/$profile/$1
+  dir=$dir/cache/v1/$profile text=''
+  { read -r text < "$dir/current"; } 2>/dev/null
+  re='^[0-9a-f]+$'
+  [[ $text =~ $re ]] || return 1
+  REPLY=$dir/$text/$1
   [[ -r $REPLY ]]
 }
 

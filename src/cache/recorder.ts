@@ -7,8 +7,8 @@ import { isErrorFlag } from '../api/modern.js';
 import { fileErrorReason } from '../file-errors.js';
 import type { Settings } from '../settings/types.js';
 import { createNameObserver } from './observe.js';
-import { nameCacheDir } from './paths.js';
-import { applyChanges, emptyCache, nameScope, readScopedCache, writeNameCache } from './store.js';
+import { nameCacheDir, profileCacheDir } from './paths.js';
+import { applyChanges, emptyCache, nameScope, pointAt, readScopedCache, writeNameCache } from './store.js';
 
 export interface NameRecorder {
   /** The same API, its answers seen by the cache. */
@@ -38,11 +38,12 @@ export function createNameRecorder(): NameRecorder {
     flush(settings, now, warn) {
       const { changes } = observer;
       if (changes.length === 0 || !settings.baseUrl || !settings.apiKey) return;
-      const dir = nameCacheDir(settings.configDir, settings.profile);
       const scope = nameScope(settings.baseUrl, settings.apiKey);
+      const dir = nameCacheDir(settings.configDir, settings.profile, scope.key);
       try {
         const cache = readScopedCache(dir, scope) ?? emptyCache(scope, now);
         writeNameCache(dir, applyChanges(cache, changes, now));
+        pointAt(profileCacheDir(settings.configDir, settings.profile), scope.key);
       } catch (err) {
         // A config folder that can't be written was already named by the rate-limit state's warning.
         if (writable(settings.configDir))

@@ -1,11 +1,11 @@
 // The name cache on disk: `names.json` (what shorty reads and merges into) and one plain file per
 // resource, `name<TAB>description` a line, that the completion scripts read without starting
 // Node. Both are replaced whole (written aside, then renamed), mode 0600 in a 0700 folder.
-import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fnv1a64 } from '../util/hash.js';
 import type { NameChange, NameEntry } from './observe.js';
-import { NAME_RESOURCES, type NameResource } from './paths.js';
+import { CURRENT_FILE, NAME_RESOURCES, type NameResource } from './paths.js';
 
 const NAMES_FILE = 'names.json';
 
@@ -87,6 +87,49 @@ export function writeNameCache(dir: string, cache: NameCache): void {
   for (const resource of NAME_RESOURCES) writeAtomic(join(dir, resource), completionLines(resource, cache));
   // names.json last: its time is the cache's age, and a reader sees the lists it describes.
   writeAtomic(join(dir, NAMES_FILE), `${JSON.stringify(cache)}\n`);
+}
+
+/** A profile keeps the caches of this many base URLs and keys, the most recently written. */
+const KEEP_SCOPES = 4;
+
+/**
+ * Makes `fingerprint` the folder completion reads in the profile's folder (the names the last
+ * command saw are those of the account in use), and drops the oldest folders beyond KEEP_SCOPES.
+ */
+export function pointAt(profileDir: string, fingerprint: string): void {
+  writeAtomic(join(profileDir, CURRENT_FILE), `${fingerprint}\n`);
+  const scopes = scopeDirs(profileDir)
+    .map((dir) => ({ dir, time: modified(join(dir, NAMES_FILE)) }))
+    .sort((a, b) => b.time - a.time);
+  for (const { dir } of scopes.slice(KEEP_SCOPES)) rmSync(dir, { recursive: true, force: true });
+}
+
+function scopeDirs(profileDir: string): string[] {
+  try {
+    return readdirSync(profileDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => join(profileDir, entry.name));
+  } catch {
+    return [];
+  }
+}
+
+function modified(path: string): number {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/** The names a profile's folder holds, every base URL and key together (what `cache clear` removes). */
+export function profileNameCount(profileDir: string): number | undefined {
+  const caches = scopeDirs(profileDir).flatMap((dir) => readNameCache(dir) ?? []);
+  if (caches.length === 0) return undefined;
+  return caches.reduce(
+    (sum, cache) => sum + Object.values(cache.resources).reduce((n, list) => n + (list?.length ?? 0), 0),
+    0,
+  );
 }
 
 function writeAtomic(path: string, text: string): void {

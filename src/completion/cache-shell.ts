@@ -1,8 +1,9 @@
 // The shell functions that read the name cache (see cache/paths.ts and cache/store.ts): each
 // finds the profile's folder as shorty would (SHORTY_CONFIG_DIR, else the platform's config
 // folder; --profile on the line, else SHORTY_PROFILE, else the `current` of config.json, else
-// `default`) and reads one plain file. No Node start, no request: a missing cache offers nothing.
-import { CACHE_FORMAT } from '../cache/paths.js';
+// `default`), in it the folder its `current` file names (the base URL and key used last), and
+// reads one plain file. No Node start, no request: a missing cache offers nothing.
+import { CACHE_FORMAT, CURRENT_FILE } from '../cache/paths.js';
 
 /**
  * String.raw that reads `\${` as the shell's `${` and \` as a backquote: shell code is written as
@@ -28,7 +29,11 @@ function shCacheFile(p: string, rematch: string): string {
   profile=\${profile:-default}
   re='^[A-Za-z0-9][A-Za-z0-9._-]*$'
   [[ $profile =~ $re ]] || profile="~$(printf %s "$profile" | od -An -tx1 -v | tr -d ' \n')"
-  REPLY=$dir/cache/${CACHE_FORMAT}/$profile/$1
+  dir=$dir/cache/${CACHE_FORMAT}/$profile text=''
+  { read -r text < "$dir/${CURRENT_FILE}"; } 2>/dev/null
+  re='^[0-9a-f]+$'
+  [[ $text =~ $re ]] || return 1
+  REPLY=$dir/$text/$1
   [[ -r $REPLY ]]
 }`;
 }
@@ -103,11 +108,15 @@ export function fishCacheFunctions(p: string): string {
     if not string match -qr '^[A-Za-z0-9][A-Za-z0-9._-]*$' -- $profile
         set profile "~"(printf %s $profile | od -An -tx1 -v | string replace -ra '\s' '' | string join '')
     end
-    echo $dir/cache/${CACHE_FORMAT}/$profile/$resource
+    set dir $dir/cache/${CACHE_FORMAT}/$profile
+    test -r $dir/${CURRENT_FILE}; or return 1
+    read -l scope < $dir/${CURRENT_FILE}
+    string match -qr '^[0-9a-f]+$' -- $scope; or return 1
+    echo $dir/$scope/$resource
 end
 
 function ${p}_cached --argument-names resource
-    set -l file (${p}_cache_file $resource)
+    set -l file (${p}_cache_file $resource); or return
     test -r "$file"; and string match -- '*' < $file
 end`;
 }

@@ -129,6 +129,7 @@ describe('completion of the names commands saw', () => {
     const configDir = tempDir();
     // Nothing seen yet: nothing offered, nothing said.
     expect(await bash(configDir, ['shorty', 'urls', 'get', ''])).toEqual([]);
+    if (shells.fish) expect(await fish(configDir, 'shorty urls get ')).toEqual([]);
     for (const args of [
       ['urls', 'list', '--all', '-q'],
       ['campaigns', 'list', '-q'],

@@ -171,7 +171,7 @@ describe('the files of the cache', () => {
     expect(profileFolder('work')).toBe('work');
     expect(profileFolder('my work/eu')).toBe(`~${Buffer.from('my work/eu').toString('hex')}`);
     expect(profileFolder('..')).toBe('~2e2e');
-    expect(nameCacheDir('/c', 'a')).not.toBe(nameCacheDir('/c', 'b'));
+    expect(nameCacheDir('/c', 'a', 'f00d')).toBe('/c/cache/v1/a/f00d');
   });
 
   it('a cache of another format, or broken, counts as none', () => {
@@ -214,6 +214,38 @@ describe('writing the cache never fails the command', () => {
     const lines: string[] = [];
     recorder.flush(settings(join(file, 'shorty')), 0, (line) => lines.push(line));
     expect(lines).toEqual([]);
+  });
+
+  it('each base URL and key keeps its names in the profile; completion reads those used last', async () => {
+    const configDir = tempDir();
+    const flush = async (baseUrl: string, alias: string) => {
+      const recorder = createNameRecorder();
+      await recorder
+        // A first page of two: its names are added to what the cache holds.
+        .watch({
+          call: async () => ({
+            error: '0',
+            data: { currentpage: 1, nextpage: 2, maxpage: 2, urls: [{ id: alias.charCodeAt(0), alias }] },
+          }),
+        } as never)
+        .call('GET', '/urls');
+      recorder.flush({ ...settings(configDir), baseUrl }, 0, () => {});
+    };
+    const profileDir = join(configDir, 'cache', 'v1', 'default');
+    const current = () =>
+      readFileSync(join(profileDir, readFileSync(join(profileDir, 'current'), 'utf8').trim(), 'links'), 'utf8');
+    await flush('https://one.example', 'first');
+    await flush('https://two.example', 'second');
+    expect(current()).toBe('second\n');
+    await flush('https://one.example', 'again');
+    // The first server's names were kept, and the run added to them.
+    expect(current()).toBe('again\nfirst\n');
+    expect(readdirSync(profileDir).sort()).toEqual(
+      [
+        ...[nameScope('https://one.example', KEY).key, nameScope('https://two.example', KEY).key].sort(),
+        'current',
+      ].sort(),
+    );
   });
 
   it('a run that saw no names writes nothing', () => {

@@ -94,12 +94,12 @@ function describe(settings: Settings): Status {
 
 /** The profile's name cache, when it holds the names of this base URL and key (no request). */
 function nameCache(settings: Settings): Pick<Status, 'name_cache_names' | 'name_cache_bytes' | 'name_cache_updated'> {
-  const dir = nameCacheDir(settings.configDir, settings.profile);
-  const cache =
-    settings.baseUrl && settings.apiKey
-      ? readScopedCache(dir, nameScope(settings.baseUrl, settings.apiKey))
-      : undefined;
-  if (!cache) return { name_cache_names: 0, name_cache_bytes: 0, name_cache_updated: null };
+  const none = { name_cache_names: 0, name_cache_bytes: 0, name_cache_updated: null };
+  if (!settings.baseUrl || !settings.apiKey) return none;
+  const scope = nameScope(settings.baseUrl, settings.apiKey);
+  const dir = nameCacheDir(settings.configDir, settings.profile, scope.key);
+  const cache = readScopedCache(dir, scope);
+  if (!cache) return none;
   const summary = summarize(dir, cache);
   return { name_cache_names: summary.total, name_cache_bytes: summary.bytes, name_cache_updated: summary.updated };
 }
