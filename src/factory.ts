@@ -41,7 +41,7 @@ export function createContext(host: Host, globals: GlobalOptions = {}): Context 
   // The names the run's answers show go to the completion cache, written once when it is done.
   const names = memo(async () => {
     const recorder = (await import('./cache/recorder.js')).createNameRecorder();
-    onClose(async () => recorder.flush(await settings(), host.now(), (line) => host.io.stderr.write(`${line}\n`)));
+    onClose(async () => recorder.flush(await settings(), host.now(), (line) => void host.io.stderr.write(`${line}\n`)));
     return recorder;
   });
   const modern = async (conn: Connection) =>

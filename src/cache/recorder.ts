@@ -1,10 +1,12 @@
 // The one hook that fills the name cache: a ModernApi that tells the observer every successful
 // answer, and a flush the context runs once, when the command is done (one write, however many
 // pages an export read). Writing it never fails the command.
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CallOptions, Method, ModernApi } from '../api/modern.js';
 import { isErrorFlag } from '../api/modern.js';
 import { fileErrorReason } from '../file-errors.js';
+import { withFileLock } from '../util/file-lock.js';
 import type { Settings } from '../settings/types.js';
 import { createNameObserver } from './observe.js';
 import { nameCacheDir, profileCacheDir } from './paths.js';
@@ -13,8 +15,8 @@ import { applyChanges, emptyCache, nameScope, pointAt, readScopedCache, writeNam
 export interface NameRecorder {
   /** The same API, its answers seen by the cache. */
   watch(api: ModernApi): ModernApi;
-  /** Writes what the run saw; says at most one line on `warn` when it can't. */
-  flush(settings: Settings, now: number, warn: (line: string) => void): void;
+  /** Writes what the run saw; says at most one line on `warn` when it can't. Never rejects. */
+  flush(settings: Settings, now: number, warn: (line: string) => void): Promise<void>;
 }
 
 export function createNameRecorder(): NameRecorder {
@@ -35,15 +37,20 @@ export function createNameRecorder(): NameRecorder {
         return res;
       },
     }),
-    flush(settings, now, warn) {
+    async flush(settings, now, warn) {
       const { changes } = observer;
       if (changes.length === 0 || !settings.baseUrl || !settings.apiKey) return;
       const scope = nameScope(settings.baseUrl, settings.apiKey);
+      const profileDir = profileCacheDir(settings.configDir, settings.profile);
       const dir = nameCacheDir(settings.configDir, settings.profile, scope.key);
       try {
-        const cache = readScopedCache(dir, scope) ?? emptyCache(scope, now);
-        writeNameCache(dir, applyChanges(cache, changes, now));
-        pointAt(profileCacheDir(settings.configDir, settings.profile), scope.key);
+        mkdirSync(profileDir, { recursive: true, mode: 0o700 });
+        // Read, merge and write under a lock: runs ending together (xargs -P) keep each other's names.
+        await withFileLock(join(profileDir, 'lock'), async () => {
+          const cache = readScopedCache(dir, scope) ?? emptyCache(scope, now);
+          writeNameCache(dir, applyChanges(cache, changes, now));
+          pointAt(profileDir, scope.key);
+        });
       } catch (err) {
         // A config folder that can't be written was already named by the rate-limit state's warning.
         if (writable(settings.configDir))

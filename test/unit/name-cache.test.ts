@@ -1,7 +1,7 @@
 // The name cache's parts that need no server: what answers teach (observe.ts), how changes merge
 // (store.ts), the shells' files, and where completion looks for names (name-positions.ts).
 import type { Command } from 'commander';
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createNameObserver, type Exchange } from '../../src/cache/observe.js';
@@ -21,6 +21,7 @@ import { NAME_ARGUMENTS, NAME_OPTIONS, TYPED_NAME_ARGUMENTS } from '../../src/co
 import { createContext } from '../../src/factory.js';
 import { createTestIO } from '../../src/io.js';
 import type { Settings } from '../../src/settings/types.js';
+import { withFileLock } from '../../src/util/file-lock.js';
 import { tempDir } from '../helpers/cli.js';
 
 const KEY = 'sk_live_unit_cache_key_0123456789';
@@ -201,7 +202,7 @@ describe('writing the cache never fails the command', () => {
     const { recorder, api } = recorderWithNames();
     await api.call('GET', '/urls');
     const lines: string[] = [];
-    recorder.flush(settings(configDir), 0, (line) => lines.push(line));
+    await recorder.flush(settings(configDir), 0, (line) => lines.push(line));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^warning: cannot write the name cache in .*: a part of the path is not a folder/);
   });
@@ -212,7 +213,7 @@ describe('writing the cache never fails the command', () => {
     const { recorder, api } = recorderWithNames();
     await api.call('GET', '/urls');
     const lines: string[] = [];
-    recorder.flush(settings(join(file, 'shorty')), 0, (line) => lines.push(line));
+    await recorder.flush(settings(join(file, 'shorty')), 0, (line) => lines.push(line));
     expect(lines).toEqual([]);
   });
 
@@ -229,7 +230,7 @@ describe('writing the cache never fails the command', () => {
           }),
         } as never)
         .call('GET', '/urls');
-      recorder.flush({ ...settings(configDir), baseUrl }, 0, () => {});
+      await recorder.flush({ ...settings(configDir), baseUrl }, 0, () => {});
     };
     const profileDir = join(configDir, 'cache', 'v1', 'default');
     const current = () =>
@@ -248,9 +249,34 @@ describe('writing the cache never fails the command', () => {
     );
   });
 
-  it('a run that saw no names writes nothing', () => {
+  it('merges under the lock of the profile: a run ending meanwhile waits, then both names are kept', async () => {
     const configDir = tempDir();
-    createNameRecorder().flush(settings(configDir), 0, () => {});
+    const run = (id: number, alias: string) => {
+      const recorder = createNameRecorder();
+      const answer = { error: 0, id, shorturl: `https://sho.rt/${alias}` };
+      return { recorder, api: recorder.watch({ call: async () => answer } as never) };
+    };
+    const first = run(1, 'one');
+    const second = run(2, 'two');
+    await first.api.call('POST', '/url/add');
+    await second.api.call('POST', '/url/add');
+    const profileDir = join(configDir, 'cache', 'v1', 'default');
+    const links = join(nameCacheDir(configDir, 'default', scope.key), 'links');
+    mkdirSync(profileDir, { recursive: true });
+    let release = () => {};
+    const held = withFileLock(join(profileDir, 'lock'), () => new Promise<void>((resolve) => (release = resolve)));
+    await new Promise((resolve) => setImmediate(resolve));
+    const flushing = first.recorder.flush(settings(configDir), 0, () => {});
+    expect(existsSync(links)).toBe(false);
+    release();
+    await held;
+    await Promise.all([flushing, second.recorder.flush(settings(configDir), 0, () => {})]);
+    expect(readFileSync(links, 'utf8')).toBe('one\ntwo\n');
+  });
+
+  it('a run that saw no names writes nothing', async () => {
+    const configDir = tempDir();
+    await createNameRecorder().flush(settings(configDir), 0, () => {});
     mkdirSync(join(configDir, 'x'));
     expect(readdirSync(configDir)).toEqual(['x']);
   });
