@@ -23,6 +23,7 @@ _shorty_child() {
     ' config') _shorty_next='config' ;;
     ' profiles'|' profile') _shorty_next='profiles' ;;
     ' limits') _shorty_next='limits' ;;
+    ' cache') _shorty_next='cache' ;;
     ' completion') _shorty_next='completion' ;;
     ' version') _shorty_next='version' ;;
     ' sandbox') _shorty_next='sandbox' ;;
@@ -96,6 +97,9 @@ _shorty_child() {
     'profiles use') _shorty_next='profiles use' ;;
     'profiles delete'|'profiles rm') _shorty_next='profiles delete' ;;
     'profiles help') _shorty_next='profiles help' ;;
+    'cache refresh') _shorty_next='cache refresh' ;;
+    'cache clear') _shorty_next='cache clear' ;;
+    'cache help') _shorty_next='cache help' ;;
     *) _shorty_next='' ;;
   esac
 }
@@ -222,7 +226,7 @@ _shorty_takes_value() {
 
 _shorty_commands() {
   case "$1" in
-    '') _shorty_words='urls domains campaigns channels pixels qr overlays splash account legacy api login logout status config profiles limits completion version sandbox help' _shorty_aliases='url link links domain campaign channel pixel qrs overlay cta profile' ;;
+    '') _shorty_words='urls domains campaigns channels pixels qr overlays splash account legacy api login logout status config profiles limits cache completion version sandbox help' _shorty_aliases='url link links domain campaign channel pixel qrs overlay cta profile' ;;
     'urls') _shorty_words='list lookup get add update delete import sync export help' _shorty_aliases='ls show create edit rm' ;;
     'domains') _shorty_words='list get add update delete help' _shorty_aliases='ls show create edit rm' ;;
     'campaigns') _shorty_words='list get add update delete assign help' _shorty_aliases='ls show create edit rm' ;;
@@ -235,6 +239,7 @@ _shorty_commands() {
     'legacy') _shorty_words='create disable enable info list help' _shorty_aliases='activate ls' ;;
     'config') _shorty_words='list get set unset path help' _shorty_aliases='ls' ;;
     'profiles') _shorty_words='list use delete help' _shorty_aliases='ls rm' ;;
+    'cache') _shorty_words='refresh clear help' _shorty_aliases='' ;;
     *) _shorty_words='' _shorty_aliases='' ;;
   esac
 }
@@ -329,6 +334,10 @@ _shorty_options() {
     'profiles delete') _shorty_words='-h --help'" $globals" ;;
     'profiles help') _shorty_words='-h --help'" $globals" ;;
     'limits') _shorty_words='--reset -h --help'" $globals" ;;
+    'cache') _shorty_words='-h --help'" $globals" ;;
+    'cache refresh') _shorty_words='-h --help'" $globals" ;;
+    'cache clear') _shorty_words='-h --help'" $globals" ;;
+    'cache help') _shorty_words='-h --help'" $globals" ;;
     'completion') _shorty_words='-h --help'" $globals" ;;
     'version') _shorty_words='-h --help'" $globals" ;;
     'sandbox') _shorty_words='--port --host --data --flavor -h --help'" $globals" ;;
@@ -338,7 +347,7 @@ _shorty_options() {
 }
 
 _shorty_option_values() {
-  _shorty_words='' _shorty_files=0
+  _shorty_words='' _shorty_files=0 _shorty_names=''
   case "$1 $2" in
     'urls list --order') _shorty_words='date click'; return ;;
     'urls list --limit') :; return ;;
@@ -347,7 +356,7 @@ _shorty_option_values() {
     'urls add --custom') :; return ;;
     'urls add --type') _shorty_words='direct frame splash'; return ;;
     'urls add --password') :; return ;;
-    'urls add --domain') :; return ;;
+    'urls add --domain') _shorty_names=domains; return ;;
     'urls add --expiry') :; return ;;
     'urls add --geo') :; return ;;
     'urls add --device') :; return ;;
@@ -355,8 +364,8 @@ _shorty_option_values() {
     'urls add --meta-title') :; return ;;
     'urls add --meta-description') :; return ;;
     'urls add --meta-image') :; return ;;
-    'urls add --pixel') :; return ;;
-    'urls add --channel') :; return ;;
+    'urls add --pixel') _shorty_names=pixels; return ;;
+    'urls add --channel') _shorty_names=channels; return ;;
     'urls add --deeplink-apple') :; return ;;
     'urls add --deeplink-google') :; return ;;
     'urls add --param') :; return ;;
@@ -364,7 +373,7 @@ _shorty_option_values() {
     'urls update --custom') :; return ;;
     'urls update --type') _shorty_words='direct frame splash'; return ;;
     'urls update --password') :; return ;;
-    'urls update --domain') :; return ;;
+    'urls update --domain') _shorty_names=domains; return ;;
     'urls update --expiry') :; return ;;
     'urls update --geo') :; return ;;
     'urls update --device') :; return ;;
@@ -372,8 +381,8 @@ _shorty_option_values() {
     'urls update --meta-title') :; return ;;
     'urls update --meta-description') :; return ;;
     'urls update --meta-image') :; return ;;
-    'urls update --pixel') :; return ;;
-    'urls update --channel') :; return ;;
+    'urls update --pixel') _shorty_names=pixels; return ;;
+    'urls update --channel') _shorty_names=channels; return ;;
     'urls update --deeplink-apple') :; return ;;
     'urls update --deeplink-google') :; return ;;
     'urls update --param') :; return ;;
@@ -443,7 +452,7 @@ _shorty_option_values() {
     'legacy create --custom') :; return ;;
     'legacy create --password') :; return ;;
     'legacy create --expiry') :; return ;;
-    'legacy create --domain') :; return ;;
+    'legacy create --domain') _shorty_names=domains; return ;;
     'api -f'|'api --field') :; return ;;
     'api --input') _shorty_files=1; return ;;
     'sandbox --port') :; return ;;
@@ -467,19 +476,77 @@ _shorty_option_values() {
 }
 
 _shorty_argument_values() {
-  _shorty_words='' _shorty_files=0
+  _shorty_words='' _shorty_files=0 _shorty_names=''
   case "$1 $2" in
+    'urls lookup 0') _shorty_names=links ;;
+    'urls get 0') _shorty_names=links ;;
+    'urls update 0') _shorty_names=links ;;
+    'urls delete '*) _shorty_names=links ;;
     'urls import 0') _shorty_files=1 ;;
     'urls sync 0') _shorty_files=1 ;;
+    'domains get 0') _shorty_names=domains ;;
+    'domains update 0') _shorty_names=domains ;;
+    'domains delete '*) _shorty_names=domains ;;
+    'campaigns get 0') _shorty_names=campaigns ;;
+    'campaigns update 0') _shorty_names=campaigns ;;
+    'campaigns delete '*) _shorty_names=campaigns ;;
+    'campaigns assign 0') _shorty_names=campaigns ;;
+    'campaigns assign '[1-9]|'campaigns assign '[1-9][0-9]*) _shorty_names=links ;;
+    'channels get 0') _shorty_names=channels ;;
+    'channels items 0') _shorty_names=channels ;;
+    'channels update 0') _shorty_names=channels ;;
+    'channels delete '*) _shorty_names=channels ;;
+    'channels assign 0') _shorty_names=channels ;;
     'channels assign 1') _shorty_words='link links qr qrs bio bios' ;;
+    'channels assign '[2-9]|'channels assign '[1-9][0-9]*) case "${4}" in 'link'|'links') _shorty_names=links ;; 'qr'|'qrs') _shorty_names=qr ;; esac ;;
+    'pixels get 0') _shorty_names=pixels ;;
+    'pixels update 0') _shorty_names=pixels ;;
+    'pixels delete '*) _shorty_names=pixels ;;
+    'qr get 0') _shorty_names=qr ;;
+    'qr update 0') _shorty_names=qr ;;
+    'qr delete '*) _shorty_names=qr ;;
     'config get 0') _shorty_words='base-url api-key rate-limit rate-store timeout output domain' ;;
     'config set 0') _shorty_words='base-url api-key rate-limit rate-store timeout output domain' ;;
     'config unset 0') _shorty_words='base-url api-key rate-limit rate-store timeout output domain' ;;
     'profiles use 0') _shorty_words="$(command shorty 'profiles' 'list' '-q' 2>/dev/null)" ;;
     'profiles delete 0') _shorty_words="$(command shorty 'profiles' 'list' '-q' 2>/dev/null)" ;;
+    'cache refresh '*) _shorty_words='links campaigns channels pixels qr domains' ;;
     'completion 0') _shorty_words='bash zsh fish' ;;
     *) : ;;
   esac
+}
+
+_shorty_cache_file() {
+  local dir=${SHORTY_CONFIG_DIR:-} profile=${_shorty_profile:-${SHORTY_PROFILE:-}} text re
+  if [[ -z $dir ]]; then
+    if [[ $OSTYPE == darwin* ]]; then dir=$HOME/Library/Preferences/shorty; else dir=${XDG_CONFIG_HOME:-$HOME/.config}/shorty; fi
+  fi
+  if [[ -z $profile && -r $dir/config.json ]]; then
+    text=$(<"$dir/config.json")
+    re='"current"[[:space:]]*:[[:space:]]*"([^"\\]*)"'
+    [[ $text =~ $re ]] && profile=${BASH_REMATCH[1]}
+  fi
+  profile=${profile:-default}
+  re='^[A-Za-z0-9][A-Za-z0-9._-]*$'
+  [[ $profile =~ $re ]] || profile="~$(printf %s "$profile" | od -An -tx1 -v | tr -d ' \n')"
+  dir=$dir/cache/v1/$profile text=''
+  { read -r text < "$dir/current"; } 2>/dev/null
+  re='^[0-9a-f]+$'
+  [[ $text =~ $re ]] || return 1
+  REPLY=$dir/$text/$1
+  [[ -r $REPLY ]]
+}
+
+_shorty_cached() {
+  local REPLY quote='' typed=$2 IFS=$'\n'
+  _shorty_cache_file "$1" || return 0
+  if [[ $typed == [\"\']* ]]; then quote=${typed:0:1} typed=${typed:1}; else typed=${typed//\\/}; fi
+  # awk picks and quotes: a bash loop over thousands of names would take longer than a Tab may.
+  read -r -d '' -a COMPREPLY < <(P=$typed Q=$quote awk -F '\t' '
+    index($1, ENVIRON["P"]) != 1 { next }
+    ENVIRON["Q"] != "" { print ENVIRON["Q"] $1 ENVIRON["Q"]; next }
+    { gsub(/[][ !"#$&'\''()*;<>?\\^`{|}~]/, "\\\\&", $1); print $1 }' "$REPLY" 2>/dev/null)
+  return 0
 }
 
 # Fills COMPREPLY from compgen, one candidate per line (file names may hold spaces).
@@ -491,8 +558,9 @@ _shorty_reply() {
 }
 
 _shorty() {
-  local cur="${COMP_WORDS[COMP_CWORD]}" cmd='' opt='' word i argc=0
-  local _shorty_next _shorty_words _shorty_aliases _shorty_files=0
+  local cur="${COMP_WORDS[COMP_CWORD]}" cmd='' opt='' word i argc=0 help=''
+  local _shorty_next _shorty_words _shorty_aliases _shorty_files=0 _shorty_names='' _shorty_profile=''
+  local -a args=()
   COMPREPLY=()
   # bash splits --opt=value at '=' (COMP_WORDBREAKS): complete the value of --opt.
   if [[ $cur == '=' ]]; then
@@ -500,20 +568,27 @@ _shorty() {
   elif ((COMP_CWORD > 2)) && [[ ${COMP_WORDS[COMP_CWORD-1]} == '=' ]]; then
     opt="${COMP_WORDS[COMP_CWORD-2]}"
   fi
-  # Walk the words before the cursor: follow subcommands, skip option values, count arguments.
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="${COMP_WORDS[i]}"
     if [[ $word == -* && ${COMP_WORDS[i+1]} == '=' ]]; then
+      [[ $word == --profile ]] && _shorty_profile="${COMP_WORDS[i+2]}"
       i=$((i + 2))
     elif [[ $word == -* ]]; then
-      _shorty_takes_value "$cmd" "$word" && i=$((i + 1))
+      _shorty_takes_value "$cmd" "$word" && i=$((i + 1)) && [[ $word == --profile ]] && _shorty_profile="${COMP_WORDS[i]}"
     elif [[ $word == '=' || $word == ':' ]]; then
       i=$((i + 1)) # the rest of a word bash split at '=' or ':' (key=value, https://...)
+    elif [[ $cmd == help || $cmd == *' help' ]]; then
+      [[ $help != - ]] && _shorty_child "$help" "$word" && help="${_shorty_next:--}"
     else
       _shorty_child "$cmd" "$word"
-      if [[ -n $_shorty_next ]]; then cmd="$_shorty_next" argc=0; else argc=$((argc + 1)); fi
+      if [[ -n $_shorty_next ]]; then
+        cmd="$_shorty_next" argc=0 args=() help="${_shorty_next%help}" help="${help% }"
+      else
+        argc=$((argc + 1)) args+=("$word")
+      fi
     fi
   done
+  _shorty_profile=${_shorty_profile//[\\\'\"]/} # the quotes of --profile 'a b' 
   if [[ -z $opt ]] && ((COMP_CWORD > 1)); then
     word="${COMP_WORDS[COMP_CWORD-1]}"
     [[ $word == -* ]] && _shorty_takes_value "$cmd" "$word" && opt="$word"
@@ -522,6 +597,9 @@ _shorty() {
     _shorty_option_values "$cmd" "$opt"
   elif [[ $cur == -* ]]; then
     _shorty_options "$cmd"
+  elif [[ $cmd == help || $cmd == *' help' ]]; then
+    _shorty_commands "$help"
+    [[ $cmd == help && -z $help ]] && _shorty_words+=' environment exit-codes flags formats'
   else
     _shorty_commands "$cmd"
     if [[ -n $_shorty_words ]]; then
@@ -530,9 +608,11 @@ _shorty() {
       ((${#COMPREPLY[@]})) || _shorty_reply -W "$_shorty_aliases" -- "$cur"
       return 0
     fi
-    _shorty_argument_values "$cmd" "$argc"
+    _shorty_argument_values "$cmd" "$argc" "${args[@]}"
   fi
-  if ((_shorty_files)); then
+  if [[ -n $_shorty_names ]]; then
+    _shorty_cached "$_shorty_names" "$cur"
+  elif ((_shorty_files)); then
     compopt -o filenames 2>/dev/null
     _shorty_reply -f -- "$cur"
   else

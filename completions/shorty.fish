@@ -37,6 +37,8 @@ function __shorty_child --argument-names cmd word
             echo 'profiles'
         case ' limits'
             echo 'limits'
+        case ' cache'
+            echo 'cache'
         case ' completion'
             echo 'completion'
         case ' version'
@@ -183,6 +185,12 @@ function __shorty_child --argument-names cmd word
             echo 'profiles delete'
         case 'profiles help'
             echo 'profiles help'
+        case 'cache refresh'
+            echo 'cache refresh'
+        case 'cache clear'
+            echo 'cache clear'
+        case 'cache help'
+            echo 'cache help'
     end
 end
 
@@ -254,29 +262,47 @@ function __shorty_takes_value --argument-names cmd opt
     return 1
 end
 
-# Sets __shorty_cmd (the command path) and __shorty_argc (arguments so far) from the command line.
+# Sets __shorty_cmd (the command path), __shorty_args (its arguments so far), __shorty_profile (from
+# --profile: it picks the name cache) and __shorty_help (the command path the words after `help` name).
+# Every condition below calls it: the line is walked once, then the result is reused.
 function __shorty_walk
+    set -l line (commandline -pc)
+    test "$line" = "$__shorty_walked"; and return
+    set -g __shorty_walked $line
     set -l tokens (commandline -opc)
     set -e tokens[1]
     set -g __shorty_cmd ''
+    set -g __shorty_args
     set -g __shorty_argc 0
+    set -g __shorty_profile ''
+    set -g __shorty_help ''
     set -l skip 0
+    set -l prev ''
     for word in $tokens
         if test $skip = 1
             set skip 0
+            test "$prev" = --profile; and set __shorty_profile $word
+        else if string match -q -- '--profile=*' $word
+            set __shorty_profile (string replace -- '--profile=' '' $word)
         else if string match -q -- '-*=*' $word
         else if string match -q -- '-*' $word
             __shorty_takes_value "$__shorty_cmd" $word; and set skip 1
+        else if string match -qr -- '(^| )help$' "$__shorty_cmd"
+            test "$__shorty_help" != -; and set __shorty_help (__shorty_child "$__shorty_help" $word; or echo -)
+            test -n "$__shorty_help"; or set __shorty_help -
         else
             set -l next (__shorty_child "$__shorty_cmd" $word)
             if test -n "$next"
                 set __shorty_cmd $next
-                set __shorty_argc 0
+                set __shorty_args
+                set __shorty_help (string replace -r ' ?help$' '' -- $next)
             else
-                set __shorty_argc (math $__shorty_argc + 1)
+                set -a __shorty_args $word
             end
         end
+        set prev $word
     end
+    set __shorty_argc (count $__shorty_args)
 end
 
 function __shorty_at --argument-names cmd
@@ -287,6 +313,169 @@ end
 function __shorty_arg --argument-names cmd index
     __shorty_walk
     test "$__shorty_cmd" = "$cmd" -a "$__shorty_argc" = "$index"
+end
+
+# The argument at INDEX or after (a variadic one); with TYPE_INDEX and WORDS, only when the
+# argument there is one of WORDS (`channels assign 4 qr <item>`).
+function __shorty_arg_from --argument-names cmd index type_index
+    __shorty_walk
+    test "$__shorty_cmd" = "$cmd" -a "$__shorty_argc" -ge "$index"; or return 1
+    test -z "$type_index"; and return 0
+    set -l at (math $type_index + 1)
+    set -q __shorty_args[$at]; and contains -- $__shorty_args[$at] $argv[4..-1]
+end
+
+function __shorty_cache_file --argument-names resource
+    set -l dir $SHORTY_CONFIG_DIR
+    if test -z "$dir"
+        if test -d $HOME/Library/Preferences
+            set dir $HOME/Library/Preferences/shorty
+        else if test -n "$XDG_CONFIG_HOME"
+            set dir $XDG_CONFIG_HOME/shorty
+        else
+            set dir $HOME/.config/shorty
+        end
+    end
+    set -l profile $__shorty_profile
+    test -n "$profile"; or set profile $SHORTY_PROFILE
+    if test -z "$profile" -a -r "$dir/config.json"
+        set profile (string replace -rf '.*"current"\s*:\s*"([^"\\\\]*)".*' '$1' < $dir/config.json)[1]
+    end
+    test -n "$profile"; or set profile default
+    if not string match -qr '^[A-Za-z0-9][A-Za-z0-9._-]*$' -- $profile
+        set profile "~"(printf %s $profile | od -An -tx1 -v | string replace -ra '\s' '' | string join '')
+    end
+    set dir $dir/cache/v1/$profile
+    test -r $dir/current; or return 1
+    read -l scope < $dir/current
+    string match -qr '^[0-9a-f]+$' -- $scope; or return 1
+    echo $dir/$scope/$resource
+end
+
+function __shorty_cached --argument-names resource
+    set -l file (__shorty_cache_file $resource); or return
+    test -r "$file"; and string match -- '*' < $file
+end
+
+function __shorty_help_words
+    __shorty_walk
+    string match -qr -- '(^| )help$' "$__shorty_cmd"; or return
+    switch "$__shorty_help"
+        case ''
+            printf '%s\t%s\n' 'urls' 'create, inspect, update and delete short links'
+            printf '%s\t%s\n' 'domains' 'manage branded domains'
+            printf '%s\t%s\n' 'campaigns' 'manage campaigns (groups of links with an optional rotator)'
+            printf '%s\t%s\n' 'channels' 'manage channels (labelled groups of links, bio pages and QR codes)'
+            printf '%s\t%s\n' 'pixels' 'manage tracking pixels'
+            printf '%s\t%s\n' 'qr' 'create and manage QR codes'
+            printf '%s\t%s\n' 'overlays' 'list call-to-action overlays (read only)'
+            printf '%s\t%s\n' 'splash' 'list custom splash pages (read only)'
+            printf '%s\t%s\n' 'account' 'show or change your account'
+            printf '%s\t%s\n' 'legacy' 'use the legacy key-in-path interface (create, disable, enable, info, list)'
+            printf '%s\t%s\n' 'api' 'send a request to any endpoint of the modern API and print the response JSON'
+            printf '%s\t%s\n' 'login' 'save a base URL and API key in a profile, after checking the key with the service'
+            printf '%s\t%s\n' 'logout' 'remove the API key from a profile (its other settings stay)'
+            printf '%s\t%s\n' 'status' 'show the profile, base URL, key (masked) and rate limit in use, where each came from, and whether the key works'
+            printf '%s\t%s\n' 'config' 'read and change the settings of a profile (keys: base-url, api-key, rate-limit, rate-store, timeout, output, domain)'
+            printf '%s\t%s\n' 'profiles' 'list, select and delete config profiles'
+            printf '%s\t%s\n' 'limits' 'show the local rate-limit budget: cap, used, remaining, resets in (sends no request)'
+            printf '%s\t%s\n' 'cache' 'refresh or clear the local cache of names that shell completion offers'
+            printf '%s\t%s\n' 'completion' 'print the shell completion script for bash, zsh or fish'
+            printf '%s\t%s\n' 'version' 'print the version of shorty, of Node.js and the platform (for bug reports)'
+            printf '%s\t%s\n' 'sandbox' 'run the whole API locally (in memory), for trying shorty and for tests'
+            printf '%s\t%s\n' 'help' 'show the help of a command, or a topic: environment, exit-codes, flags, formats'
+        case 'urls'
+            printf '%s\t%s\n' 'list' 'list your links, newest first (or by clicks with --order click)'
+            printf '%s\t%s\n' 'lookup' 'find a link by its short URL or alias and print it like `urls get` (as data, never the terminal view)'
+            printf '%s\t%s\n' 'get' 'show a link and how it performs: addresses, targets, expiry, clicks by country, referrer, browser and system'
+            printf '%s\t%s\n' 'add' 'shorten long URLs (with optional alias, targeting, expiry, meta tags, pixels, deep links)'
+            printf '%s\t%s\n' 'update' 'change a link; without --url the current long URL is kept (read first with GET /url/:id)'
+            printf '%s\t%s\n' 'delete' 'delete links (asks first on a terminal; -y to skip, required in scripts)'
+            printf '%s\t%s\n' 'import' 'shorten many links from a CSV file, a list of URLs or NDJSON (FILE or - for stdin)'
+            printf '%s\t%s\n' 'sync' 'make the account\'s links match a file (FILE or - for stdin): plan, confirm, apply'
+            printf '%s\t%s\n' 'export' 'write every link (all pages) as csv, or -o ndjson|json|tsv; the csv re-imports as is'
+            printf '%s\t%s\n' 'help' 'show the help of a command'
+        case 'domains'
+            printf '%s\t%s\n' 'list' 'list your branded domains'
+            printf '%s\t%s\n' 'get' 'show one domain (found in the list: one request per 500 domains before it)'
+            printf '%s\t%s\n' 'add' 'add a branded domain (it must already point to the service): go.example.com or https://go.example.com'
+            printf '%s\t%s\n' 'update' 'change where a domain redirects'
+            printf '%s\t%s\n' 'delete' 'delete branded domains; asks first on a terminal, -y to skip (required in scripts)'
+            printf '%s\t%s\n' 'help' 'show the help of a command'
+        case 'campaigns'
+            printf '%s\t%s\n' 'list' 'list your campaigns'
+            printf '%s\t%s\n' 'get' 'show one campaign (found in the list: one request per 500 campaigns before it)'
+            printf '%s\t%s\n' 'add' 'create a campaign'
+            printf '%s\t%s\n' 'update' 'rename a campaign or change its slug or access (one flag is enough)'
+            printf '%s\t%s\n' 'delete' 'delete campaigns (their links stay); asks first on a terminal, -y to skip (required in scripts)'
+            printf '%s\t%s\n' 'assign' 'add links to a campaign (one request per link)'
+            printf '%s\t%s\n' 'help' 'show the help of a command'
+        case 'channels'
+            printf '%s\t%s\n' 'list' 'list your channels'
+            printf '%s\t%s\n' 'get' 'show one channel (found in the list: one request per 500 channels before it)'
+            printf '%s\t%s\n' 'items' 'list the items (links, bio pages, QR codes) of a channel'
+            printf '%s\t%s\n' 'add' 'create a channel'
+            printf '%s\t%s\n' 'update' 'change a channel'
+            printf '%s\t%s\n' 'delete' 'delete channels (their items are unassigned, not deleted); asks first on a terminal, -y to skip (required in scripts)'
+            printf '%s\t%s\n' 'assign' 'put links, bio pages or QR codes into a channel (type: link, qr or bio; one request per item)'
+            printf '%s\t%s\n' 'help' 'show the help of a command'
+        case 'pixels'
+            printf '%s\t%s\n' 'list' 'list your tracking pixels'
+            printf '%s\t%s\n' 'get' 'show one pixel (found in the list: one request per 500 pixels before it)'
+            printf '%s\t%s\n' 'types' 'list the pixel types the service accepts (no request)'
+            printf '%s\t%s\n' 'add' 'add a tracking pixel'
+            printf '%s\t%s\n' 'update' 'change a pixel\'s tag or name (one flag is enough)'
+            printf '%s\t%s\n' 'delete' 'delete tracking pixels; asks first on a terminal, -y to skip (required in scripts)'
+            printf '%s\t%s\n' 'help' 'show the help of a command'
+        case 'qr'
+            printf '%s\t%s\n' 'list' 'list your QR codes, newest first'
+            printf '%s\t%s\n' 'get' 'show a QR code and its scans by country, referrer, browser and system (drawn on a terminal)'
+            printf '%s\t%s\n' 'add' 'create a QR code'
+            printf '%s\t%s\n' 'update' 'change the content or look of a QR code'
+            printf '%s\t%s\n' 'delete' 'delete QR codes; asks first on a terminal, -y to skip (required in scripts)'
+            printf '%s\t%s\n' 'help' 'show the help of a command'
+        case 'overlays'
+            printf '%s\t%s\n' 'list' 'list your call-to-action overlays'
+            printf '%s\t%s\n' 'get' 'show one overlay (found in the list: one request per 500 overlays before it)'
+            printf '%s\t%s\n' 'help' 'show the help of a command'
+        case 'splash'
+            printf '%s\t%s\n' 'list' 'list your custom splash pages'
+            printf '%s\t%s\n' 'get' 'show one splash page (found in the list: one request per 500 splash pages before it)'
+            printf '%s\t%s\n' 'help' 'show the help of a command'
+        case 'account'
+            printf '%s\t%s\n' 'get' 'show your account (also bare `shorty account`)'
+            printf '%s\t%s\n' 'update' 'change your email and/or password'
+            printf '%s\t%s\n' 'help' 'show the help of a command'
+        case 'legacy'
+            printf '%s\t%s\n' 'create' 'shorten a URL through the legacy interface'
+            printf '%s\t%s\n' 'disable' 'Disable a short URL'
+            printf '%s\t%s\n' 'enable' 'Enable (activate) a disabled short URL'
+            printf '%s\t%s\n' 'info' 'Show a short URL: status, visits, expiry'
+            printf '%s\t%s\n' 'list' 'list the active short URLs'
+            printf '%s\t%s\n' 'help' 'show the help of a command'
+        case 'config'
+            printf '%s\t%s\n' 'list' 'show every setting of the profile (the key masked)'
+            printf '%s\t%s\n' 'get' 'print one setting (nothing, and exit 1, when it is not set)'
+            printf '%s\t%s\n' 'set' 'change one setting (checked before it is saved)'
+            printf '%s\t%s\n' 'unset' 'remove one setting (the default applies again)'
+            printf '%s\t%s\n' 'path' 'print where the config file lives (SHORTY_CONFIG_DIR moves it)'
+            printf '%s\t%s\n' 'help' 'show the help of a command'
+        case 'profiles'
+            printf '%s\t%s\n' 'list' 'list the profiles; `current` marks the one in use'
+            printf '%s\t%s\n' 'use' 'make a profile the one used when --profile and SHORTY_PROFILE are not given'
+            printf '%s\t%s\n' 'delete' 'delete a profile and its saved key (asks first; -y when not on a terminal)'
+            printf '%s\t%s\n' 'help' 'show the help of a command'
+        case 'cache'
+            printf '%s\t%s\n' 'refresh' 'read every list in pages of 500 into the name cache: one request per 500 names of each (asks first on a terminal)'
+            printf '%s\t%s\n' 'clear' 'forget the names of the profile\'s cache (sends no request)'
+            printf '%s\t%s\n' 'help' 'show the help of a command'
+    end
+    if test "$__shorty_cmd" = help -a -z "$__shorty_help"
+        printf '%s\t%s\n' 'environment' 'help topic'
+        printf '%s\t%s\n' 'exit-codes' 'help topic'
+        printf '%s\t%s\n' 'flags' 'help topic'
+        printf '%s\t%s\n' 'formats' 'help topic'
+    end
 end
 
 # Files only where an option or argument takes one.
@@ -309,6 +498,7 @@ complete -c shorty -n '__shorty_at \'\'' -a 'status' -d 'show the profile, base 
 complete -c shorty -n '__shorty_at \'\'' -a 'config' -d 'read and change the settings of a profile (keys: base-url, api-key, rate-limit, rate-store, timeout, output, domain)'
 complete -c shorty -n '__shorty_at \'\'' -a 'profiles' -d 'list, select and delete config profiles'
 complete -c shorty -n '__shorty_at \'\'' -a 'limits' -d 'show the local rate-limit budget: cap, used, remaining, resets in (sends no request)'
+complete -c shorty -n '__shorty_at \'\'' -a 'cache' -d 'refresh or clear the local cache of names that shell completion offers'
 complete -c shorty -n '__shorty_at \'\'' -a 'completion' -d 'print the shell completion script for bash, zsh or fish'
 complete -c shorty -n '__shorty_at \'\'' -a 'version' -d 'print the version of shorty, of Node.js and the platform (for bug reports)'
 complete -c shorty -n '__shorty_at \'\'' -a 'sandbox' -d 'run the whole API locally (in memory), for trying shorty and for tests'
@@ -338,6 +528,7 @@ complete -c shorty -l excel -d 'csv for Excel on any locale: UTF-16 with a byte 
 complete -c shorty -l bom -d 'csv/tsv: start with a UTF-8 byte order mark (Excel then reads the text as UTF-8)'
 complete -c shorty -l delimiter -x -a 'comma semicolon tab pipe'
 complete -c shorty -l delimiter -x -d 'csv field delimiter written: , ; | or tab (urls import and sync also read their input with it; default: detected)'
+complete -c shorty -a '(__shorty_help_words)'
 
 complete -c shorty -n '__shorty_at \'urls\'' -a 'list' -d 'list your links, newest first (or by clicks with --order click)'
 complete -c shorty -n '__shorty_at \'urls\'' -a 'lookup' -d 'find a link by its short URL or alias and print it like `urls get` (as data, never the terminal view)'
@@ -359,17 +550,20 @@ complete -c shorty -n '__shorty_at \'urls list\'' -l all -d 'follow every page t
 complete -c shorty -n '__shorty_at \'urls list\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'urls lookup\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg \'urls lookup\' 0' -a '(__shorty_cached links)'
 
 complete -c shorty -n '__shorty_at \'urls get\'' -l qr -d 'also draw the short URL as a QR code: after a table on stdout; on stderr when stdout carries json, ndjson, csv or tsv; with -q the drawing alone'
 complete -c shorty -n '__shorty_at \'urls get\'' -l watch -x -d 'fetch again every SECONDS (default 5) until Ctrl-C: redrawn on a terminal, ndjson lines otherwise'
 complete -c shorty -n '__shorty_at \'urls get\'' -l web -d 'open the short URL in the browser (BROWSER, else the system opener)'
 complete -c shorty -n '__shorty_at \'urls get\'' -l copy -d 'copy the short URL to the clipboard (through the terminal, else pbcopy/wl-copy/xclip/xsel/clip)'
 complete -c shorty -n '__shorty_at \'urls get\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg \'urls get\' 0' -a '(__shorty_cached links)'
 
 complete -c shorty -n '__shorty_at \'urls add\'' -l custom -x -d 'custom alias instead of a random one (3+ letters, digits, - or _)'
 complete -c shorty -n '__shorty_at \'urls add\'' -l type -x -a 'direct frame splash'
 complete -c shorty -n '__shorty_at \'urls add\'' -l type -x -d 'redirect type: direct, frame, splash, a splash page id or overlay-<id>'
 complete -c shorty -n '__shorty_at \'urls add\'' -l password -x -d 'protect the link with a password'
+complete -c shorty -n '__shorty_at \'urls add\'' -l domain -x -a '(__shorty_cached domains)'
 complete -c shorty -n '__shorty_at \'urls add\'' -l domain -x -d 'branded domain (default: the `domain` config key)'
 complete -c shorty -n '__shorty_at \'urls add\'' -l expiry -x -d 'when the link stops working: yyyy-mm-dd (through the end of that day), "yyyy-mm-dd hh:mm[:ss]", ISO 8601 with Z or an offset (2027-01-31T10:00:00Z), or a span from now: +90min, +12h, +30d, +2w; local time unless an offset is given'
 complete -c shorty -n '__shorty_at \'urls add\'' -l geo -x -d 'geo target, repeatable'
@@ -378,7 +572,9 @@ complete -c shorty -n '__shorty_at \'urls add\'' -l language -x -d 'language tar
 complete -c shorty -n '__shorty_at \'urls add\'' -l meta-title -x -d 'meta title'
 complete -c shorty -n '__shorty_at \'urls add\'' -l meta-description -x -d 'meta description'
 complete -c shorty -n '__shorty_at \'urls add\'' -l meta-image -x -d 'meta image URL (jpg or png)'
+complete -c shorty -n '__shorty_at \'urls add\'' -l pixel -x -a '(__shorty_cached pixels)'
 complete -c shorty -n '__shorty_at \'urls add\'' -l pixel -x -d 'tracking pixel, by id or name, repeatable'
+complete -c shorty -n '__shorty_at \'urls add\'' -l channel -x -a '(__shorty_cached channels)'
 complete -c shorty -n '__shorty_at \'urls add\'' -l channel -x -d 'channel, by id or name'
 complete -c shorty -n '__shorty_at \'urls add\'' -l deeplink-apple -x -d 'App Store deep link'
 complete -c shorty -n '__shorty_at \'urls add\'' -l deeplink-google -x -d 'Google Play deep link'
@@ -393,6 +589,7 @@ complete -c shorty -n '__shorty_at \'urls update\'' -l custom -x -d 'custom alia
 complete -c shorty -n '__shorty_at \'urls update\'' -l type -x -a 'direct frame splash'
 complete -c shorty -n '__shorty_at \'urls update\'' -l type -x -d 'redirect type: direct, frame or splash'
 complete -c shorty -n '__shorty_at \'urls update\'' -l password -x -d 'protect the link with a password'
+complete -c shorty -n '__shorty_at \'urls update\'' -l domain -x -a '(__shorty_cached domains)'
 complete -c shorty -n '__shorty_at \'urls update\'' -l domain -x -d 'branded domain'
 complete -c shorty -n '__shorty_at \'urls update\'' -l expiry -x -d 'when the link stops working: yyyy-mm-dd (through the end of that day), "yyyy-mm-dd hh:mm[:ss]", ISO 8601 with Z or an offset (2027-01-31T10:00:00Z), or a span from now: +90min, +12h, +30d, +2w; local time unless an offset is given'
 complete -c shorty -n '__shorty_at \'urls update\'' -l geo -x -d 'geo target, repeatable'
@@ -401,14 +598,18 @@ complete -c shorty -n '__shorty_at \'urls update\'' -l language -x -d 'language 
 complete -c shorty -n '__shorty_at \'urls update\'' -l meta-title -x -d 'meta title'
 complete -c shorty -n '__shorty_at \'urls update\'' -l meta-description -x -d 'meta description'
 complete -c shorty -n '__shorty_at \'urls update\'' -l meta-image -x -d 'meta image URL (jpg or png)'
+complete -c shorty -n '__shorty_at \'urls update\'' -l pixel -x -a '(__shorty_cached pixels)'
 complete -c shorty -n '__shorty_at \'urls update\'' -l pixel -x -d 'tracking pixel, by id or name, repeatable'
+complete -c shorty -n '__shorty_at \'urls update\'' -l channel -x -a '(__shorty_cached channels)'
 complete -c shorty -n '__shorty_at \'urls update\'' -l channel -x -d 'channel, by id or name'
 complete -c shorty -n '__shorty_at \'urls update\'' -l deeplink-apple -x -d 'App Store deep link'
 complete -c shorty -n '__shorty_at \'urls update\'' -l deeplink-google -x -d 'Google Play deep link'
 complete -c shorty -n '__shorty_at \'urls update\'' -l param -x -d 'URL parameter, repeatable'
 complete -c shorty -n '__shorty_at \'urls update\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg \'urls update\' 0' -a '(__shorty_cached links)'
 
 complete -c shorty -n '__shorty_at \'urls delete\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg_from \'urls delete\' 0' -a '(__shorty_cached links)'
 
 complete -c shorty -n '__shorty_at \'urls import\'' -l format -x -a 'csv lines ndjson json'
 complete -c shorty -n '__shorty_at \'urls import\'' -l format -x -d 'input format (default: detected from the first line)'
@@ -459,6 +660,7 @@ complete -c shorty -n '__shorty_at \'domains list\'' -l all -d 'follow every pag
 complete -c shorty -n '__shorty_at \'domains list\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'domains get\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg \'domains get\' 0' -a '(__shorty_cached domains)'
 
 complete -c shorty -n '__shorty_at \'domains add\'' -l redirect-root -x -d 'where a visit to the bare domain goes'
 complete -c shorty -n '__shorty_at \'domains add\'' -l redirect-404 -x -d 'where an unknown alias on this domain goes'
@@ -467,8 +669,10 @@ complete -c shorty -n '__shorty_at \'domains add\'' -s h -l help -d 'show help f
 complete -c shorty -n '__shorty_at \'domains update\'' -l redirect-root -x -d 'where a visit to the bare domain goes'
 complete -c shorty -n '__shorty_at \'domains update\'' -l redirect-404 -x -d 'where an unknown alias on this domain goes'
 complete -c shorty -n '__shorty_at \'domains update\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg \'domains update\' 0' -a '(__shorty_cached domains)'
 
 complete -c shorty -n '__shorty_at \'domains delete\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg_from \'domains delete\' 0' -a '(__shorty_cached domains)'
 
 complete -c shorty -n '__shorty_at \'domains help\'' -s h -l help -d 'show help for a command'
 
@@ -487,6 +691,7 @@ complete -c shorty -n '__shorty_at \'campaigns list\'' -l all -d 'follow every p
 complete -c shorty -n '__shorty_at \'campaigns list\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'campaigns get\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg \'campaigns get\' 0' -a '(__shorty_cached campaigns)'
 
 complete -c shorty -n '__shorty_at \'campaigns add\'' -l name -x -d 'campaign name'
 complete -c shorty -n '__shorty_at \'campaigns add\'' -l slug -x -d 'rotator slug: one address that rotates through the campaign links'
@@ -499,10 +704,14 @@ complete -c shorty -n '__shorty_at \'campaigns update\'' -l slug -x -d 'rotator 
 complete -c shorty -n '__shorty_at \'campaigns update\'' -l public -d 'make the campaign list public'
 complete -c shorty -n '__shorty_at \'campaigns update\'' -l private -d 'make the campaign list private'
 complete -c shorty -n '__shorty_at \'campaigns update\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg \'campaigns update\' 0' -a '(__shorty_cached campaigns)'
 
 complete -c shorty -n '__shorty_at \'campaigns delete\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg_from \'campaigns delete\' 0' -a '(__shorty_cached campaigns)'
 
 complete -c shorty -n '__shorty_at \'campaigns assign\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg \'campaigns assign\' 0' -a '(__shorty_cached campaigns)'
+complete -c shorty -n '__shorty_arg_from \'campaigns assign\' 1' -a '(__shorty_cached links)'
 
 complete -c shorty -n '__shorty_at \'campaigns help\'' -s h -l help -d 'show help for a command'
 
@@ -522,11 +731,13 @@ complete -c shorty -n '__shorty_at \'channels list\'' -l all -d 'follow every pa
 complete -c shorty -n '__shorty_at \'channels list\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'channels get\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg \'channels get\' 0' -a '(__shorty_cached channels)'
 
 complete -c shorty -n '__shorty_at \'channels items\'' -l limit -x -d 'results per page (the server defaults to 15)'
 complete -c shorty -n '__shorty_at \'channels items\'' -l page -x -d 'page to show (or to start from with --all)'
 complete -c shorty -n '__shorty_at \'channels items\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
 complete -c shorty -n '__shorty_at \'channels items\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg \'channels items\' 0' -a '(__shorty_cached channels)'
 
 complete -c shorty -n '__shorty_at \'channels add\'' -l name -x -d 'the name (instead of the argument)'
 complete -c shorty -n '__shorty_at \'channels add\'' -l description -x -d 'what the channel is for'
@@ -540,11 +751,16 @@ complete -c shorty -n '__shorty_at \'channels update\'' -l color -x -d 'new badg
 complete -c shorty -n '__shorty_at \'channels update\'' -l starred -d 'star the channel'
 complete -c shorty -n '__shorty_at \'channels update\'' -l no-starred -d 'unstar the channel'
 complete -c shorty -n '__shorty_at \'channels update\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg \'channels update\' 0' -a '(__shorty_cached channels)'
 
 complete -c shorty -n '__shorty_at \'channels delete\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg_from \'channels delete\' 0' -a '(__shorty_cached channels)'
 
 complete -c shorty -n '__shorty_at \'channels assign\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg \'channels assign\' 0' -a '(__shorty_cached channels)'
 complete -c shorty -n '__shorty_arg \'channels assign\' 1' -a 'link links qr qrs bio bios'
+complete -c shorty -n '__shorty_arg_from \'channels assign\' 2 1 link links' -a '(__shorty_cached links)'
+complete -c shorty -n '__shorty_arg_from \'channels assign\' 2 1 qr qrs' -a '(__shorty_cached qr)'
 
 complete -c shorty -n '__shorty_at \'channels help\'' -s h -l help -d 'show help for a command'
 
@@ -563,6 +779,7 @@ complete -c shorty -n '__shorty_at \'pixels list\'' -l all -d 'follow every page
 complete -c shorty -n '__shorty_at \'pixels list\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'pixels get\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg \'pixels get\' 0' -a '(__shorty_cached pixels)'
 
 complete -c shorty -n '__shorty_at \'pixels types\'' -s h -l help -d 'show help for a command'
 
@@ -575,8 +792,10 @@ complete -c shorty -n '__shorty_at \'pixels add\'' -s h -l help -d 'show help fo
 complete -c shorty -n '__shorty_at \'pixels update\'' -l tag -x -d 'the provider\'s tag or id'
 complete -c shorty -n '__shorty_at \'pixels update\'' -l name -x -d 'new name'
 complete -c shorty -n '__shorty_at \'pixels update\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg \'pixels update\' 0' -a '(__shorty_cached pixels)'
 
 complete -c shorty -n '__shorty_at \'pixels delete\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg_from \'pixels delete\' 0' -a '(__shorty_cached pixels)'
 
 complete -c shorty -n '__shorty_at \'pixels help\'' -s h -l help -d 'show help for a command'
 
@@ -595,6 +814,7 @@ complete -c shorty -n '__shorty_at \'qr list\'' -s h -l help -d 'show help for a
 
 complete -c shorty -n '__shorty_at \'qr get\'' -l watch -x -d 'fetch again every SECONDS (default 5) until Ctrl-C: redrawn on a terminal, ndjson lines otherwise'
 complete -c shorty -n '__shorty_at \'qr get\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg \'qr get\' 0' -a '(__shorty_cached qr)'
 
 complete -c shorty -n '__shorty_at \'qr add\'' -l type -x -a 'text vcard link email phone sms wifi'
 complete -c shorty -n '__shorty_at \'qr add\'' -l type -x -d 'content type: text, vcard, link, email, phone, sms, wifi'
@@ -613,8 +833,10 @@ complete -c shorty -n '__shorty_at \'qr update\'' -l background -x -d 'backgroun
 complete -c shorty -n '__shorty_at \'qr update\'' -l foreground -x -d 'foreground colour, "rgb(r,g,b)" with 0-255'
 complete -c shorty -n '__shorty_at \'qr update\'' -l logo -r -F -d 'logo in the middle, a path or URL of a png or jpg'
 complete -c shorty -n '__shorty_at \'qr update\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg \'qr update\' 0' -a '(__shorty_cached qr)'
 
 complete -c shorty -n '__shorty_at \'qr delete\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg_from \'qr delete\' 0' -a '(__shorty_cached qr)'
 
 complete -c shorty -n '__shorty_at \'qr help\'' -s h -l help -d 'show help for a command'
 
@@ -670,6 +892,7 @@ complete -c shorty -n '__shorty_at \'legacy\'' -s h -l help -d 'show help for a 
 complete -c shorty -n '__shorty_at \'legacy create\'' -l custom -x -d 'custom short part'
 complete -c shorty -n '__shorty_at \'legacy create\'' -l password -x -d 'protect the link with a password'
 complete -c shorty -n '__shorty_at \'legacy create\'' -l expiry -x -d 'the day the link stops working after (sent as yyyy-mm-dd; a time given is dropped, with a warning): yyyy-mm-dd (through the end of that day), "yyyy-mm-dd hh:mm[:ss]", ISO 8601 with Z or an offset (2027-01-31T10:00:00Z), or a span from now: +90min, +12h, +30d, +2w'
+complete -c shorty -n '__shorty_at \'legacy create\'' -l domain -x -a '(__shorty_cached domains)'
 complete -c shorty -n '__shorty_at \'legacy create\'' -l domain -x -d 'a branded domain you added, go.example.com or https://go.example.com (default: the `domain` config key)'
 complete -c shorty -n '__shorty_at \'legacy create\'' -l xml -d 'request .xml and print the XML body as received'
 complete -c shorty -n '__shorty_at \'legacy create\'' -s h -l help -d 'show help for a command'
@@ -743,6 +966,18 @@ complete -c shorty -n '__shorty_at \'profiles help\'' -s h -l help -d 'show help
 
 complete -c shorty -n '__shorty_at \'limits\'' -l reset -d 'forget the local rate-limit state of this base URL and key (says what it cleared)'
 complete -c shorty -n '__shorty_at \'limits\'' -s h -l help -d 'show help for a command'
+
+complete -c shorty -n '__shorty_at \'cache\'' -a 'refresh' -d 'read every list in pages of 500 into the name cache: one request per 500 names of each (asks first on a terminal)'
+complete -c shorty -n '__shorty_at \'cache\'' -a 'clear' -d 'forget the names of the profile\'s cache (sends no request)'
+complete -c shorty -n '__shorty_at \'cache\'' -a 'help' -d 'show the help of a command'
+complete -c shorty -n '__shorty_at \'cache\'' -s h -l help -d 'show help for a command'
+
+complete -c shorty -n '__shorty_at \'cache refresh\'' -s h -l help -d 'show help for a command'
+complete -c shorty -n '__shorty_arg_from \'cache refresh\' 0' -a 'links campaigns channels pixels qr domains'
+
+complete -c shorty -n '__shorty_at \'cache clear\'' -s h -l help -d 'show help for a command'
+
+complete -c shorty -n '__shorty_at \'cache help\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'completion\'' -s h -l help -d 'show help for a command'
 complete -c shorty -n '__shorty_arg \'completion\' 0' -a 'bash zsh fish'

@@ -38,6 +38,14 @@ export function createContext(host: Host, globals: GlobalOptions = {}): Context 
   }
   // One connection (one limiter, one socket pool) per run, shared by modern, legacy and `api`.
   const connection = memo(() => connect(host.signal, host.sleep));
+  // The names the run's answers show go to the completion cache, written once when it is done.
+  const names = memo(async () => {
+    const recorder = (await import('./cache/recorder.js')).createNameRecorder();
+    onClose(async () => recorder.flush(await settings(), host.now(), (line) => void host.io.stderr.write(`${line}\n`)));
+    return recorder;
+  });
+  const modern = async (conn: Connection) =>
+    (await names()).watch((await import('./api/modern.js')).createModernApi(conn));
 
   return {
     ...host,
@@ -54,8 +62,8 @@ export function createContext(host: Host, globals: GlobalOptions = {}): Context 
       }
     },
     settings,
-    api: memo(async () => (await import('./api/modern.js')).createModernApi(await connection())),
-    apiOn: async ({ signal, sleep }) => (await import('./api/modern.js')).createModernApi(await connect(signal, sleep)),
+    api: memo(async () => modern(await connection())),
+    apiOn: async ({ signal, sleep }) => modern(await connect(signal, sleep)),
     legacy: memo(async () => (await import('./api/legacy.js')).createLegacyApi(await connection())),
     printer: memo(async () => {
       const [{ createPrinter }, { resolveOutputFormat }, { csvDialect }] = await Promise.all([

@@ -7,6 +7,7 @@ import { completeOption, completeOptionFrom, PROFILE_NAMES } from '../completion
 import { register as account } from './account/index.js';
 import { register as api } from './api/index.js';
 import { registerLogin, registerLogout } from './auth/index.js';
+import { register as cache } from './cache/index.js';
 import { register as campaigns } from './campaigns/index.js';
 import { register as channels } from './channels/index.js';
 import { register as completion } from './completion/index.js';
@@ -126,6 +127,13 @@ const COMMANDS: TopCommand[] = [
     description: 'show the local rate-limit budget: cap, used, remaining, resets in (sends no request)',
     group: false,
     register: limits,
+  },
+  {
+    name: 'cache',
+    aliases: [],
+    description: 'refresh or clear the local cache of names that shell completion offers',
+    group: true,
+    register: cache,
   },
   {
     name: 'completion',

@@ -1,3 +1,4 @@
+import { bashCacheFunctions } from './cache-shell.js';
 import type { CompletionModel } from './model.js';
 import {
   argumentValuesFunction,
@@ -26,8 +27,9 @@ export function bashScript(model: CompletionModel): string {
     optionsFunction(model, p),
     optionValuesFunction(model, p),
     argumentValuesFunction(model, p),
+    bashCacheFunctions(p),
     replyFunction(p),
-    mainFunction(p),
+    mainFunction(p, model.helpTopics),
     `complete -F ${p} ${model.program}`,
     '',
   ].join('\n\n');
@@ -72,10 +74,15 @@ ${p}_reply() {
 }`;
 }
 
-function mainFunction(p: string): string {
+/**
+ * The walk follows subcommands, skips option values (noting --profile's: it picks the cache) and
+ * collects the arguments. Under `help` the words are command names from the group's level.
+ */
+function mainFunction(p: string, topics: string[]): string {
   return `${p}() {
-  local cur="\${COMP_WORDS[COMP_CWORD]}" cmd='' opt='' word i argc=0
-  local ${p}_next ${p}_words ${p}_aliases ${p}_files=0
+  local cur="\${COMP_WORDS[COMP_CWORD]}" cmd='' opt='' word i argc=0 help=''
+  local ${p}_next ${p}_words ${p}_aliases ${p}_files=0 ${p}_names='' ${p}_profile=''
+  local -a args=()
   COMPREPLY=()
   # bash splits --opt=value at '=' (COMP_WORDBREAKS): complete the value of --opt.
   if [[ $cur == '=' ]]; then
@@ -83,20 +90,27 @@ function mainFunction(p: string): string {
   elif ((COMP_CWORD > 2)) && [[ \${COMP_WORDS[COMP_CWORD-1]} == '=' ]]; then
     opt="\${COMP_WORDS[COMP_CWORD-2]}"
   fi
-  # Walk the words before the cursor: follow subcommands, skip option values, count arguments.
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="\${COMP_WORDS[i]}"
     if [[ $word == -* && \${COMP_WORDS[i+1]} == '=' ]]; then
+      [[ $word == --profile ]] && ${p}_profile="\${COMP_WORDS[i+2]}"
       i=$((i + 2))
     elif [[ $word == -* ]]; then
-      ${p}_takes_value "$cmd" "$word" && i=$((i + 1))
+      ${p}_takes_value "$cmd" "$word" && i=$((i + 1)) && [[ $word == --profile ]] && ${p}_profile="\${COMP_WORDS[i]}"
     elif [[ $word == '=' || $word == ':' ]]; then
       i=$((i + 1)) # the rest of a word bash split at '=' or ':' (key=value, https://...)
+    elif [[ $cmd == help || $cmd == *' help' ]]; then
+      [[ $help != - ]] && ${p}_child "$help" "$word" && help="\${${p}_next:--}"
     else
       ${p}_child "$cmd" "$word"
-      if [[ -n $${p}_next ]]; then cmd="$${p}_next" argc=0; else argc=$((argc + 1)); fi
+      if [[ -n $${p}_next ]]; then
+        cmd="$${p}_next" argc=0 args=() help="\${${p}_next%help}" help="\${help% }"
+      else
+        argc=$((argc + 1)) args+=("$word")
+      fi
     fi
   done
+  ${p}_profile=\${${p}_profile//[\\\\\\'\\"]/} # the quotes of --profile 'a b' 
   if [[ -z $opt ]] && ((COMP_CWORD > 1)); then
     word="\${COMP_WORDS[COMP_CWORD-1]}"
     [[ $word == -* ]] && ${p}_takes_value "$cmd" "$word" && opt="$word"
@@ -105,6 +119,9 @@ function mainFunction(p: string): string {
     ${p}_option_values "$cmd" "$opt"
   elif [[ $cur == -* ]]; then
     ${p}_options "$cmd"
+  elif [[ $cmd == help || $cmd == *' help' ]]; then
+    ${p}_commands "$help"
+    [[ $cmd == help && -z $help ]] && ${p}_words+=${shQuote(` ${topics.join(' ')}`)}
   else
     ${p}_commands "$cmd"
     if [[ -n $${p}_words ]]; then
@@ -113,9 +130,11 @@ function mainFunction(p: string): string {
       ((\${#COMPREPLY[@]})) || ${p}_reply -W "$${p}_aliases" -- "$cur"
       return 0
     fi
-    ${p}_argument_values "$cmd" "$argc"
+    ${p}_argument_values "$cmd" "$argc" "\${args[@]}"
   fi
-  if ((${p}_files)); then
+  if [[ -n $${p}_names ]]; then
+    ${p}_cached "$${p}_names" "$cur"
+  elif ((${p}_files)); then
     compopt -o filenames 2>/dev/null
     ${p}_reply -f -- "$cur"
   else

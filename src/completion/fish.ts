@@ -1,4 +1,5 @@
-import type { CommandSpec, CompletionModel, OptionSpec } from './model.js';
+import { fishCacheFunctions } from './cache-shell.js';
+import type { ArgumentSpec, CommandSpec, CompletionModel, OptionSpec } from './model.js';
 
 /** Single-quotes a word for fish. */
 function fishQuote(text: string): string {
@@ -17,6 +18,8 @@ export function fishScript(model: CompletionModel): string {
     childFunction(model, p),
     takesValueFunction(model, p),
     walkFunctions(p),
+    fishCacheFunctions(p),
+    helpFunction(model, p),
     `# Files only where an option or argument takes one.\n${c} -f`,
     ...model.all.map((cmd) => commandLines(model, cmd, p, c)),
     '',
@@ -52,29 +55,47 @@ function takesValueFunction(model: CompletionModel, p: string): string {
 }
 
 function walkFunctions(p: string): string {
-  return `# Sets ${p}_cmd (the command path) and ${p}_argc (arguments so far) from the command line.
+  return `# Sets ${p}_cmd (the command path), ${p}_args (its arguments so far), ${p}_profile (from
+# --profile: it picks the name cache) and ${p}_help (the command path the words after \`help\` name).
+# Every condition below calls it: the line is walked once, then the result is reused.
 function ${p}_walk
+    set -l line (commandline -pc)
+    test "$line" = "$${p}_walked"; and return
+    set -g ${p}_walked $line
     set -l tokens (commandline -opc)
     set -e tokens[1]
     set -g ${p}_cmd ''
+    set -g ${p}_args
     set -g ${p}_argc 0
+    set -g ${p}_profile ''
+    set -g ${p}_help ''
     set -l skip 0
+    set -l prev ''
     for word in $tokens
         if test $skip = 1
             set skip 0
+            test "$prev" = --profile; and set ${p}_profile $word
+        else if string match -q -- '--profile=*' $word
+            set ${p}_profile (string replace -- '--profile=' '' $word)
         else if string match -q -- '-*=*' $word
         else if string match -q -- '-*' $word
             ${p}_takes_value "$${p}_cmd" $word; and set skip 1
+        else if string match -qr -- '(^| )help$' "$${p}_cmd"
+            test "$${p}_help" != -; and set ${p}_help (${p}_child "$${p}_help" $word; or echo -)
+            test -n "$${p}_help"; or set ${p}_help -
         else
             set -l next (${p}_child "$${p}_cmd" $word)
             if test -n "$next"
                 set ${p}_cmd $next
-                set ${p}_argc 0
+                set ${p}_args
+                set ${p}_help (string replace -r ' ?help$' '' -- $next)
             else
-                set ${p}_argc (math $${p}_argc + 1)
+                set -a ${p}_args $word
             end
         end
+        set prev $word
     end
+    set ${p}_argc (count $${p}_args)
 end
 
 function ${p}_at --argument-names cmd
@@ -85,6 +106,37 @@ end
 function ${p}_arg --argument-names cmd index
     ${p}_walk
     test "$${p}_cmd" = "$cmd" -a "$${p}_argc" = "$index"
+end
+
+# The argument at INDEX or after (a variadic one); with TYPE_INDEX and WORDS, only when the
+# argument there is one of WORDS (\`channels assign 4 qr <item>\`).
+function ${p}_arg_from --argument-names cmd index type_index
+    ${p}_walk
+    test "$${p}_cmd" = "$cmd" -a "$${p}_argc" -ge "$index"; or return 1
+    test -z "$type_index"; and return 0
+    set -l at (math $type_index + 1)
+    set -q ${p}_args[$at]; and contains -- $${p}_args[$at] $argv[4..-1]
+end`;
+}
+
+/** `help` takes command names from its group's level, and at the root the topics too. */
+function helpFunction(model: CompletionModel, p: string): string {
+  const arms = model.all
+    .filter((cmd) => cmd.commands.length > 0)
+    .map((cmd): [string[], string] => [
+      [cmd.path],
+      cmd.commands
+        .map((sub) => `printf '%s\\t%s\\n' ${fishQuote(sub.name)} ${fishQuote(sub.description)}`)
+        .join('\n            '),
+    ]);
+  const topics = model.helpTopics.map((t) => `printf '%s\\t%s\\n' ${fishQuote(t)} 'help topic'`).join('\n        ');
+  return `function ${p}_help_words
+    ${p}_walk
+    string match -qr -- '(^| )help$' "$${p}_cmd"; or return
+${switchStatement(`"$${p}_help"`, arms)}
+    if test "$${p}_cmd" = help -a -z "$${p}_help"
+        ${topics}
+    end
 end`;
 }
 
@@ -94,13 +146,30 @@ function commandLines(model: CompletionModel, cmd: CommandSpec, p: string, c: st
   const own = cmd === model.root ? cmd.options.filter((o) => !model.globals.includes(o)) : cmd.options;
   lines.push(...own.flatMap((o) => optionLines(model, o, `${c} ${at}`)));
   if (cmd === model.root) lines.push(...model.globals.flatMap((o) => optionLines(model, o, c)));
+  // Under `help` of any level: the function prints nothing elsewhere.
+  if (cmd === model.root) lines.push(`${c} -a ${fishQuote(`(${p}_help_words)`)}`);
   cmd.args.forEach((arg, index) => {
-    const guard = `-n ${fishQuote(`${p}_arg ${fishQuote(cmd.path)} ${index}`)}`;
-    if (arg.command) lines.push(`${c} ${guard} -a ${fishQuote(runValues(model, arg.command))}`);
+    const last = arg.variadic && index === cmd.args.length - 1;
+    const guard = `-n ${fishQuote(last ? `${p}_arg_from ${fishQuote(cmd.path)} ${index}` : `${p}_arg ${fishQuote(cmd.path)} ${index}`)}`;
+    if (arg.names || arg.typedNames) lines.push(...nameLines(arg, cmd, index, p, c, guard));
+    else if (arg.command) lines.push(`${c} ${guard} -a ${fishQuote(runValues(model, arg.command))}`);
     else if (arg.values?.length) lines.push(`${c} ${guard} -a ${fishQuote(arg.values.join(' '))}`);
     else if (arg.files) lines.push(`${c} ${guard} -F`);
   });
   return lines.join('\n');
+}
+
+/** The cached names an argument takes: one line, or one per resource when a type argument picks it. */
+function nameLines(arg: ArgumentSpec, cmd: CommandSpec, index: number, p: string, c: string, guard: string): string[] {
+  const names = (resource: string) => `-a ${fishQuote(`(${p}_cached ${resource})`)}`;
+  if (arg.names) return [`${c} ${guard} ${names(arg.names)}`];
+  const byResource = new Map<string, string[]>();
+  for (const [word, resource] of Object.entries(arg.typedNames?.byWord ?? {}))
+    byResource.set(resource, [...(byResource.get(resource) ?? []), word]);
+  return [...byResource].map(([resource, words]) => {
+    const test = `${p}_arg_from ${fishQuote(cmd.path)} ${index} ${arg.typedNames?.index} ${words.join(' ')}`;
+    return `${c} -n ${fishQuote(test)} ${names(resource)}`;
+  });
 }
 
 /**
@@ -114,6 +183,7 @@ function optionLines(model: CompletionModel, o: OptionSpec, prefix: string): str
   // -x: a value and no file names; -r -F: a value that is a file name.
   const kind = !o.takesValue ? '' : o.files && !o.values?.length ? ' -r -F' : ' -x';
   const described = `${prefix} ${flags}${kind}${o.description ? ` -d ${fishQuote(o.description)}` : ''}`;
+  if (o.names) return [`${prefix} ${flags} -x -a ${fishQuote(`(__${model.program}_cached ${o.names})`)}`, described];
   if (o.command) return [`${prefix} ${flags} -x -a ${fishQuote(runValues(model, o.command))}`, described];
   return o.values?.length ? [`${prefix} ${flags} -x -a ${fishQuote(o.values.join(' '))}`, described] : [described];
 }

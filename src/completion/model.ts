@@ -1,5 +1,8 @@
 import type { Argument, Command, Option } from 'commander';
+import type { NameResource } from '../cache/paths.js';
 import { completionCommand, completionValues } from './values.js';
+import { HELP_TOPICS } from '../help/topics.js';
+import { argumentNames, optionNames, TYPED_NAME_ARGUMENTS } from './name-positions.js';
 
 /** What a completion script needs to know about an option. */
 export interface OptionSpec {
@@ -13,6 +16,8 @@ export interface OptionSpec {
   files: boolean;
   /** Arguments of the program whose output lines are the values (read at completion time). */
   command?: readonly string[];
+  /** The names of the cache the values are (read by the shell from the cache's plain files). */
+  names?: NameResource;
 }
 
 export interface ArgumentSpec {
@@ -20,6 +25,11 @@ export interface ArgumentSpec {
   values?: readonly string[];
   files: boolean;
   command?: readonly string[];
+  names?: NameResource;
+  /** The names depend on an earlier argument: its index, and its word -> resource. */
+  typedNames?: { index: number; byWord: Record<string, NameResource> };
+  /** Takes every word from here on (`<link...>`). */
+  variadic: boolean;
 }
 
 export interface CommandSpec {
@@ -41,6 +51,8 @@ export interface CompletionModel {
   globals: OptionSpec[];
   /** Every command, root first, depth first. */
   all: CommandSpec[];
+  /** What `help` takes besides command names: its topics. */
+  helpTopics: string[];
 }
 
 // A value names a file when its placeholder says so: `--data <file>`, `--logo <path|url>`,
@@ -58,7 +70,7 @@ export function describeProgram(program: Command): CompletionModel {
   };
   collect(root);
   const globals = root.options.filter((o) => !o.flags.some((f) => f === '--help' || f === '--version'));
-  return { program: program.name(), root, globals, all };
+  return { program: program.name(), root, globals, all, helpTopics: Object.keys(HELP_TOPICS) };
 }
 
 function describeCommand(cmd: Command, path: string): CommandSpec {
@@ -68,13 +80,13 @@ function describeCommand(cmd: Command, path: string): CommandSpec {
     name: cmd.name(),
     aliases: cmd.aliases(),
     description: firstLine(cmd.summary() || cmd.description()),
-    options: help.visibleOptions(cmd).map(describeOption),
-    args: cmd.registeredArguments.map(describeArgument),
+    options: help.visibleOptions(cmd).map((option) => describeOption(option, path)),
+    args: cmd.registeredArguments.map((argument, index) => describeArgument(argument, path, index)),
     commands: help.visibleCommands(cmd).map((sub) => describeCommand(sub, path ? `${path} ${sub.name()}` : sub.name())),
   };
 }
 
-function describeOption(option: Option): OptionSpec {
+function describeOption(option: Option, path: string): OptionSpec {
   const placeholder = /[<[]([^>\]]+)[>\]]/.exec(option.flags)?.[1] ?? '';
   const takesValue = option.required || option.optional;
   return {
@@ -84,15 +96,25 @@ function describeOption(option: Option): OptionSpec {
     values: takesValue ? completionValues(option) : undefined,
     files: takesValue && OPTION_FILE_HINT.test(placeholder),
     command: takesValue ? completionCommand(option) : undefined,
+    names: takesValue
+      ? optionNames(
+          path,
+          [option.short, option.long].filter((f): f is string => Boolean(f)),
+        )
+      : undefined,
   };
 }
 
-function describeArgument(argument: Argument): ArgumentSpec {
+function describeArgument(argument: Argument, path: string, index: number): ArgumentSpec {
+  const typed = TYPED_NAME_ARGUMENTS.find(([p, i]) => p === path && i === index);
   return {
     name: argument.name(),
     values: completionValues(argument),
     files: ARGUMENT_FILE_HINT.test(argument.name()),
     command: completionCommand(argument),
+    names: argumentNames(path, index),
+    typedNames: typed && { index: typed[2], byWord: typed[3] },
+    variadic: argument.variadic,
   };
 }
 

@@ -7,9 +7,15 @@ export function shQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
+/** A pattern written as is (a glob), not quoted as a word. */
+export interface RawPattern {
+  raw: string;
+}
+
 /** A `case` statement over `subject`; arms are [patterns, body] and the last arm is `*)`. */
-export function caseStatement(subject: string, arms: [string[], string][], otherwise: string): string {
-  const lines = arms.map(([patterns, body]) => `    ${patterns.map(shQuote).join('|')}) ${body} ;;`);
+export function caseStatement(subject: string, arms: [(string | RawPattern)[], string][], otherwise: string): string {
+  const pattern = (p: string | RawPattern) => (typeof p === 'string' ? shQuote(p) : p.raw);
+  const lines = arms.map(([patterns, body]) => `    ${patterns.map(pattern).join('|')}) ${body} ;;`);
   return [`  case ${subject} in`, ...lines, `    *) ${otherwise} ;;`, '  esac'].join('\n');
 }
 
@@ -51,8 +57,21 @@ export function takesValueFunction(model: CompletionModel, prefix: string): stri
   ].join('\n');
 }
 
-/** Sets the values (fixed, or the lines a run of the program prints, its errors dropped) or asks for file names. */
+/**
+ * Sets the values (fixed, or the lines a run of the program prints, its errors dropped), names
+ * the cached resource whose names they are, or asks for file names. An argument's function gets
+ * the arguments before it from $3 on.
+ */
 function valuesBody(model: CompletionModel, prefix: string, spec: OptionSpec | ArgumentSpec): string {
+  if (spec.names) return `${prefix}_names=${spec.names}`;
+  const typed = 'typedNames' in spec ? spec.typedNames : undefined;
+  if (typed) {
+    const byResource = new Map<string, string[]>();
+    for (const [word, resource] of Object.entries(typed.byWord))
+      byResource.set(resource, [...(byResource.get(resource) ?? []), word]);
+    const arms = [...byResource].map(([resource, words]): [string[], string] => [words, `${prefix}_names=${resource}`]);
+    return `case "\${${typed.index + 3}}" in ${arms.map(([words, body]) => `${words.map(shQuote).join('|')}) ${body} ;;`).join(' ')} esac`;
+  }
   if (spec.command)
     return `${prefix}_words="$(command ${model.program} ${spec.command.map(shQuote).join(' ')} 2>/dev/null)"`;
   if (spec.values?.length) return `${prefix}_words=${shQuote(spec.values.join(' '))}`;
@@ -78,23 +97,38 @@ export function optionValuesFunction(model: CompletionModel, prefix: string): st
   const globals = valueOptions(model.globals).map((o) => arm(o.flags, o));
   return [
     `${prefix}_option_values() {`,
-    `  ${prefix}_words='' ${prefix}_files=0`,
+    `  ${prefix}_words='' ${prefix}_files=0 ${prefix}_names=''`,
     caseStatement('"$1 $2"', own, ':'),
     caseStatement('"$2"', globals, ':'),
     '}',
   ].join('\n');
 }
 
-/** `prefix_argument_values PATH INDEX` does the same for the INDEX-th positional argument. */
+/** The INDEX of an argument, and any index after it when it is variadic (`<link...>`). */
+function indexPatterns(path: string, index: number, variadic: boolean): (string | RawPattern)[] {
+  const exact = key(path, String(index));
+  if (!variadic) return [exact];
+  if (index === 0) return [{ raw: `${shQuote(`${path} `)}*` }];
+  // [i-9] for the indexes up to 9, then every number of two digits or more.
+  return [{ raw: `${shQuote(`${path} `)}[${Math.min(index, 9)}-9]` }, { raw: `${shQuote(`${path} `)}[1-9][0-9]*` }];
+}
+
+/**
+ * `prefix_argument_values PATH INDEX ARGS...` does the same for the INDEX-th positional argument;
+ * ARGS are the arguments before it (some values depend on one: `channels assign 4 qr <item>`).
+ */
 export function argumentValuesFunction(model: CompletionModel, prefix: string): string {
   const arms = model.all.flatMap((cmd: CommandSpec) =>
     cmd.args
-      .map((arg, index): [string[], string] => [[key(cmd.path, String(index))], valuesBody(model, prefix, arg)])
+      .map((arg, index): [(string | RawPattern)[], string] => [
+        indexPatterns(cmd.path, index, arg.variadic && index === cmd.args.length - 1),
+        valuesBody(model, prefix, arg),
+      ])
       .filter(([, body]) => body !== ':'),
   );
   return [
     `${prefix}_argument_values() {`,
-    `  ${prefix}_words='' ${prefix}_files=0`,
+    `  ${prefix}_words='' ${prefix}_files=0 ${prefix}_names=''`,
     caseStatement('"$1 $2"', arms, ':'),
     '}',
   ].join('\n');

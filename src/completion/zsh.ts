@@ -1,3 +1,4 @@
+import { zshCacheFunctions } from './cache-shell.js';
 import type { CommandSpec, CompletionModel, OptionSpec } from './model.js';
 import {
   argumentValuesFunction,
@@ -40,7 +41,8 @@ export function zshScript(model: CompletionModel): string {
     `${p}_global_options() {\n  reply+=(${describeFlags(model.globals).map(pair).join(' ')})\n}`,
     optionValuesFunction(model, p),
     argumentValuesFunction(model, p),
-    mainFunction(p),
+    zshCacheFunctions(p),
+    mainFunction(p, model.helpTopics),
     `if [[ "\${funcstack[1]}" == ${p} ]]; then\n  ${p} "$@"\nelse\n  compdef ${p} ${model.program}\nfi`,
     '',
   ].join('\n\n');
@@ -61,21 +63,33 @@ function describeFlags(options: OptionSpec[]): string[][] {
   return options.flatMap((o) => o.flags.map((flag) => [flag, o.description]));
 }
 
-function mainFunction(p: string): string {
+/**
+ * The walk follows subcommands, skips option values (noting --profile's: it picks the cache) and
+ * collects the arguments. Under `help` the words are command names from the group's level.
+ */
+function mainFunction(p: string, topics: string[]): string {
   return `${p}() {
-  local cur="\${words[CURRENT]}" cmd='' opt='' word ${p}_next ${p}_words='' ${p}_files=0
+  local cur="\${words[CURRENT]}" cmd='' opt='' word help='' ${p}_next ${p}_words='' ${p}_files=0 ${p}_names='' ${p}_profile=''
   local -i i argc=0
-  local -a reply
+  local -a reply args
   # Walk the words before the cursor: follow subcommands, skip option values, count arguments.
   for ((i = 2; i < CURRENT; i++)); do
     word="\${words[i]}"
     if [[ $word == -* ]]; then
-      [[ $word != *=* ]] && ${p}_takes_value "$cmd" "$word" && i+=1
+      [[ $word == --profile=* ]] && ${p}_profile="\${word#*=}"
+      [[ $word != *=* ]] && ${p}_takes_value "$cmd" "$word" && i+=1 && [[ $word == --profile ]] && ${p}_profile="\${words[i]}"
+    elif [[ $cmd == help || $cmd == *' help' ]]; then
+      [[ $help != - ]] && ${p}_child "$help" "$word" && help="\${${p}_next:--}"
     else
       ${p}_child "$cmd" "$word"
-      if [[ -n $${p}_next ]]; then cmd="$${p}_next" argc=0; else argc+=1; fi
+      if [[ -n $${p}_next ]]; then
+        cmd="$${p}_next" argc=0 args=() help="\${${p}_next%help}" help="\${help% }"
+      else
+        argc+=1 args+=("$word")
+      fi
     fi
   done
+  ${p}_profile="\${(Q)${p}_profile}"
   if [[ $cur == -*=* ]]; then
     opt="\${cur%%=*}"
     compset -P '*='
@@ -89,6 +103,11 @@ function mainFunction(p: string): string {
     [[ -n $cmd ]] && ${p}_global_options
     _describe -t options option reply
     return
+  elif [[ $cmd == help || $cmd == *' help' ]]; then
+    ${p}_commands "$help"
+    [[ $cmd == help && -z $help ]] && reply+=(${topics.map((t) => shQuote(`${t}:help topic`)).join(' ')})
+    _describe -t commands command reply
+    return
   else
     ${p}_commands "$cmd"
     if ((\${#reply})); then
@@ -98,9 +117,11 @@ function mainFunction(p: string): string {
       _describe -t aliases alias reply
       return
     fi
-    ${p}_argument_values "$cmd" "$argc"
+    ${p}_argument_values "$cmd" "$argc" "\${args[@]}"
   fi
-  if ((${p}_files)); then
+  if [[ -n $${p}_names ]]; then
+    ${p}_cached $${p}_names
+  elif ((${p}_files)); then
     _files
   else
     compadd -- \${=${p}_words}

@@ -293,6 +293,20 @@ const tests: Record<CommandName, Test> = {
     );
     expect(json(res)).toMatchObject({ error: 0, name: 'Tapi', starred: true });
   },
+  'cache refresh': async (c) => {
+    const id = await post(c, '/campaign/add', { name: 'Tcache' });
+    const res = await expectCalls(
+      c,
+      ['cache', 'refresh', 'campaigns', 'domains', '-y', '--json'],
+      ['GET /api/campaigns', 'GET /api/domains'],
+    );
+    expect(json(res)[0]).toMatchObject({ resource: 'campaigns', requests: 1 });
+    expect(id).toBeGreaterThan(0);
+  },
+  'cache clear': async (c) => {
+    const res = await expectCalls(c, ['cache', 'clear'], []);
+    expect(res.stderr).toMatch(/nothing to clear/);
+  },
   completion: helpOnly('completion'),
   limits: helpOnly('limits'),
   version: async (c) => {

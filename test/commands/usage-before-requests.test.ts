@@ -59,6 +59,8 @@ const ARGS: Record<CommandName, string[]> = {
   'legacy info': ['https://sho.rt/abc'],
   'legacy list': [],
   api: ['GET', '/urls'],
+  'cache refresh': ['-y'],
+  'cache clear': [],
   completion: ['bash'],
   limits: [],
   version: [],

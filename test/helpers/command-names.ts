@@ -51,6 +51,8 @@ export const COMMAND_NAMES = [
   'legacy info',
   'legacy list',
   'api',
+  'cache refresh',
+  'cache clear',
   'completion',
   'limits',
   'version',

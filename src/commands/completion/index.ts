@@ -1,6 +1,6 @@
 import { Argument, type Command } from 'commander';
 import type { Context } from '../../context.js';
-import { action, examples } from '../shared/action.js';
+import { action, examples, notes } from '../shared/action.js';
 
 // Kept here (not imported from src/completion) so registering the command loads no generator.
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
@@ -11,6 +11,12 @@ export function register(cmd: Command, ctx: Context): void {
       const { completionScript } = await import('../../completion/index.js');
       ctx.io.stdout.write(completionScript(shell, cmd.parent!));
     }),
+  );
+  notes(
+    cmd,
+    'Besides commands, flags and profile names, Tab offers the link aliases and the campaign, channel, ' +
+      'pixel, QR and domain names that earlier commands saw (the name cache of the profile: see ' +
+      '`shorty cache`). The script reads that cache itself: a Tab sends no request and starts no shorty.',
   );
   examples(
     cmd,

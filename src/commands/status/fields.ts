@@ -12,4 +12,7 @@ export const STATUS_FIELDS = [
   'key_check',
   'key_check_message',
   'account',
+  'name_cache_names',
+  'name_cache_bytes',
+  'name_cache_updated',
 ] as const;

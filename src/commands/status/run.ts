@@ -1,3 +1,5 @@
+import { nameCacheDir } from '../../cache/paths.js';
+import { nameScope, readScopedCache, summarize } from '../../cache/store.js';
 import type { Context } from '../../context.js';
 import { AuthError, RefusalError, ShortyError } from '../../errors.js';
 import type { View } from '../../output/printer.js';
@@ -32,6 +34,11 @@ interface Status {
   /** The server's words when it refused the key or the account. */
   key_check_message: string | null;
   account: string | null;
+  /** The names completion can offer: those of this profile, base URL and key. */
+  name_cache_names: number;
+  name_cache_bytes: number;
+  /** ISO time of the cache's last write, or null when there is none. */
+  name_cache_updated: string | null;
 }
 
 /**
@@ -81,7 +88,41 @@ function describe(settings: Settings): Status {
     key_check: 'skipped',
     key_check_message: null,
     account: null,
+    ...nameCache(settings),
   };
+}
+
+/** The profile's name cache, when it holds the names of this base URL and key (no request). */
+function nameCache(settings: Settings): Pick<Status, 'name_cache_names' | 'name_cache_bytes' | 'name_cache_updated'> {
+  const none = { name_cache_names: 0, name_cache_bytes: 0, name_cache_updated: null };
+  if (!settings.baseUrl || !settings.apiKey) return none;
+  const scope = nameScope(settings.baseUrl, settings.apiKey);
+  const dir = nameCacheDir(settings.configDir, settings.profile, scope.key);
+  const cache = readScopedCache(dir, scope);
+  if (!cache) return none;
+  const summary = summarize(dir, cache);
+  return { name_cache_names: summary.total, name_cache_bytes: summary.bytes, name_cache_updated: summary.updated };
+}
+
+/** `3 minutes ago`: how old the cache is, roughly. */
+function age(iso: string, now: number): string {
+  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+  const [n, unit] =
+    seconds < 60
+      ? [seconds, 'second']
+      : seconds < 3600
+        ? [Math.floor(seconds / 60), 'minute']
+        : seconds < 86400
+          ? [Math.floor(seconds / 3600), 'hour']
+          : [Math.floor(seconds / 86400), 'day'];
+  return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+}
+
+function describeCache(status: Status, now: number): string {
+  if (!status.name_cache_updated) return 'empty (commands that read names fill it; or: shorty cache refresh)';
+  const kb = Math.max(1, Math.round(status.name_cache_bytes / 1024));
+  const names = `${status.name_cache_names.toLocaleString('en-US')} name${status.name_cache_names === 1 ? '' : 's'}`;
+  return `${names}, ${kb} kB, updated ${age(status.name_cache_updated, now)}`;
 }
 
 async function print(ctx: Context, status: Status): Promise<void> {
@@ -115,6 +156,7 @@ async function print(ctx: Context, status: Status): Promise<void> {
     ],
     ['Rate limit', `${status.rate_limit} (${from(settings.origins.rateLimit)})`],
     ['Key check', key[status.key_check] ?? refusal],
+    ['Name cache', describeCache(status, ctx.now())],
   ];
   const width = Math.max(...lines.map(([label]) => label.length));
   const text = lines.map(([label, value]) => `${label.padEnd(width)}  ${value}`).join('\n');

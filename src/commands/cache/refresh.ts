@@ -1,0 +1,63 @@
+import { BULK_PAGE_SIZE, paginate } from '../../api/paginate.js';
+import { LIST_ENDPOINTS } from '../../cache/observe.js';
+import { NAME_RESOURCES, type NameResource, nameCacheDir } from '../../cache/paths.js';
+import { type NameCache, nameScope, readScopedCache } from '../../cache/store.js';
+import type { Context } from '../../context.js';
+import { canPrompt } from '../../io.js';
+import { requireApiKey, requireBaseUrl } from '../../settings/base-url.js';
+import { REFRESH_FIELDS } from './fields.js';
+
+/** The requests a whole read of each list costs, from its size when last read whole (or the names known). */
+function estimate(resources: NameResource[], cache: NameCache | undefined) {
+  return resources.map((resource) => {
+    const known = Math.max(cache?.totals[resource] ?? 0, cache?.resources[resource]?.length ?? 0);
+    const seen = cache?.totals[resource] !== undefined || known > 0;
+    return { resource, known: seen ? known : undefined, requests: Math.max(1, Math.ceil(known / BULK_PAGE_SIZE)) };
+  });
+}
+
+/**
+ * `shorty cache refresh`: reads each list whole; the name cache records the pages as every
+ * command's do, and replaces each list's names when its last page came (written at the end).
+ */
+export async function refreshCache(ctx: Context, asked: string[]): Promise<number | undefined> {
+  const settings = await ctx.settings();
+  const baseUrl = requireBaseUrl(settings);
+  const apiKey = requireApiKey(settings);
+  const resources = asked.length ? [...new Set(asked as NameResource[])] : [...NAME_RESOURCES];
+  const scope = nameScope(baseUrl, apiKey);
+  const plan = estimate(
+    resources,
+    readScopedCache(nameCacheDir(settings.configDir, settings.profile, scope.key), scope),
+  );
+  const total = plan.reduce((sum, p) => sum + p.requests, 0);
+  const names = (n: number) => `${n.toLocaleString('en-US')} name${n === 1 ? '' : 's'}`;
+  const parts = plan.map(
+    (p) => `${p.resource} ${p.requests}${p.known === undefined ? '+ (never read)' : ` (${names(p.known)})`}`,
+  );
+  ctx.io.stderr.write(
+    `refreshing the name cache of profile "${settings.profile}": about ${total} list request${total === 1 ? '' : 's'}, ` +
+      `one per ${BULK_PAGE_SIZE} names: ${parts.join(', ')}\n`,
+  );
+  if (!ctx.globals.yes && canPrompt(ctx.io)) {
+    if (!(await (await ctx.prompter()).confirm(`Send about ${total} request${total === 1 ? '' : 's'}?`, true))) {
+      ctx.io.stderr.write('nothing read\n');
+      return 1;
+    }
+  }
+  const api = await ctx.api();
+  const rows: Record<string, unknown>[] = [];
+  for (const resource of resources) {
+    const { path, keys } = LIST_ENDPOINTS[resource];
+    let names = 0;
+    let requests = 0;
+    for await (const page of paginate(api, path, { keys, limit: BULK_PAGE_SIZE, all: true })) {
+      names += page.items.length;
+      requests += 1;
+    }
+    rows.push({ resource, names, requests });
+  }
+  const view = { columns: [...REFRESH_FIELDS], fields: REFRESH_FIELDS, quiet: 'names' };
+  await (await ctx.printer()).list(rows, view);
+  return undefined;
+}

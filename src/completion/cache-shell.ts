@@ -1,0 +1,122 @@
+// The shell functions that read the name cache (see cache/paths.ts and cache/store.ts): each
+// finds the profile's folder as shorty would (SHORTY_CONFIG_DIR, else the platform's config
+// folder; --profile on the line, else SHORTY_PROFILE, else the `current` of config.json, else
+// `default`), in it the folder its `current` file names (the base URL and key used last), and
+// reads one plain file. No Node start, no request: a missing cache offers nothing.
+import { CACHE_FORMAT, CURRENT_FILE } from '../cache/paths.js';
+
+/**
+ * String.raw that reads `\${` as the shell's `${` and \` as a backquote: shell code is written as
+ * the shell reads it, backslashes and all, with the template's own `${...}` for what is filled in.
+ */
+function shell(strings: TemplateStringsArray, ...values: unknown[]): string {
+  const raw = strings.raw.map((s) => s.replaceAll('\\${', '${').replaceAll('\\`', '`'));
+  return String.raw({ raw }, ...values);
+}
+
+/** bash and zsh: `p_cache_file RESOURCE` sets REPLY to the file and fails when it can't be read. */
+function shCacheFile(p: string, rematch: string): string {
+  return shell`${p}_cache_file() {
+  local dir=\${SHORTY_CONFIG_DIR:-} profile=\${${p}_profile:-\${SHORTY_PROFILE:-}} text re
+  if [[ -z $dir ]]; then
+    if [[ $OSTYPE == darwin* ]]; then dir=$HOME/Library/Preferences/shorty; else dir=\${XDG_CONFIG_HOME:-$HOME/.config}/shorty; fi
+  fi
+  if [[ -z $profile && -r $dir/config.json ]]; then
+    text=$(<"$dir/config.json")
+    re='"current"[[:space:]]*:[[:space:]]*"([^"\\]*)"'
+    [[ $text =~ $re ]] && profile=${rematch}
+  fi
+  profile=\${profile:-default}
+  re='^[A-Za-z0-9][A-Za-z0-9._-]*$'
+  [[ $profile =~ $re ]] || profile="~$(printf %s "$profile" | od -An -tx1 -v | tr -d ' \n')"
+  dir=$dir/cache/${CACHE_FORMAT}/$profile text=''
+  { read -r text < "$dir/${CURRENT_FILE}"; } 2>/dev/null
+  re='^[0-9a-f]+$'
+  [[ $text =~ $re ]] || return 1
+  REPLY=$dir/$text/$1
+  [[ -r $REPLY ]]
+}`;
+}
+
+/**
+ * bash: `p_cached RESOURCE WORD` sets COMPREPLY to the names that start with WORD as typed: bare
+ * (quoted with backslashes, as bash's %q writes them) or after an opening ' or ".
+ */
+export function bashCacheFunctions(p: string): string {
+  return `${shCacheFile(p, shell`\${BASH_REMATCH[1]}`)}
+
+${shell`${p}_cached() {
+  local REPLY quote='' typed=$2 IFS=$'\n'
+  ${p}_cache_file "$1" || return 0
+  if [[ $typed == [\"\']* ]]; then quote=\${typed:0:1} typed=\${typed:1}; else typed=\${typed//\\/}; fi
+  # awk picks and quotes: a bash loop over thousands of names would take longer than a Tab may.
+  read -r -d '' -a COMPREPLY < <(P=$typed Q=$quote awk -F '\t' '
+    index($1, ENVIRON["P"]) != 1 { next }
+    ENVIRON["Q"] != "" { print ENVIRON["Q"] $1 ENVIRON["Q"]; next }
+    { gsub(/[][ !"#$&'\''()*;<>?\\^\`{|}~]/, "\\\\&", $1); print $1 }' "$REPLY" 2>/dev/null)
+  return 0
+}`}`;
+}
+
+/** zsh: `p_cached RESOURCE` adds the names, each with its description (a link's title, an id). */
+export function zshCacheFunctions(p: string): string {
+  return `${shCacheFile(p, '$match[1]').replace('() {\n', '() {\n  emulate -L zsh\n')}
+
+${shell`${p}_cached() {
+  emulate -L zsh
+  local REPLY line
+  local -i width=0
+  local -a lines names shown expl
+  ${p}_cache_file $1 || return 1
+  lines=(\${(f)"$(<$REPLY)"})
+  # Only the lines that can match: a large cache is not laid out in full.
+  lines=(\${(M)lines:#\${(b)\${(Q)PREFIX}}*})
+  names=(\${lines%%$'\t'*})
+  if (( \${#lines} > 200 )); then
+    shown=("\${(@)lines/$'\t'/  -- }")
+  else
+    # Descriptions in a column, as _describe lays them out.
+    for line in $names; do (( \${#line} > width )) && width=\${#line}; done
+    for line in $lines; do
+      if [[ $line == *$'\t'* ]]; then shown+=("\${(r:width:)\${line%%$'\t'*}}  -- \${line#*$'\t'}"); else shown+=("$line"); fi
+    done
+  fi
+  _description $1 expl $1
+  compadd "$expl[@]" -l -d shown -a names
+}`}`;
+}
+
+/** fish: `p_cached RESOURCE` prints `name<TAB>description` lines, which fish shows as they are. */
+export function fishCacheFunctions(p: string): string {
+  return shell`function ${p}_cache_file --argument-names resource
+    set -l dir $SHORTY_CONFIG_DIR
+    if test -z "$dir"
+        if test -d $HOME/Library/Preferences
+            set dir $HOME/Library/Preferences/shorty
+        else if test -n "$XDG_CONFIG_HOME"
+            set dir $XDG_CONFIG_HOME/shorty
+        else
+            set dir $HOME/.config/shorty
+        end
+    end
+    set -l profile $${p}_profile
+    test -n "$profile"; or set profile $SHORTY_PROFILE
+    if test -z "$profile" -a -r "$dir/config.json"
+        set profile (string replace -rf '.*"current"\s*:\s*"([^"\\\\]*)".*' '$1' < $dir/config.json)[1]
+    end
+    test -n "$profile"; or set profile default
+    if not string match -qr '^[A-Za-z0-9][A-Za-z0-9._-]*$' -- $profile
+        set profile "~"(printf %s $profile | od -An -tx1 -v | string replace -ra '\s' '' | string join '')
+    end
+    set dir $dir/cache/${CACHE_FORMAT}/$profile
+    test -r $dir/${CURRENT_FILE}; or return 1
+    read -l scope < $dir/${CURRENT_FILE}
+    string match -qr '^[0-9a-f]+$' -- $scope; or return 1
+    echo $dir/$scope/$resource
+end
+
+function ${p}_cached --argument-names resource
+    set -l file (${p}_cache_file $resource); or return
+    test -r "$file"; and string match -- '*' < $file
+end`;
+}

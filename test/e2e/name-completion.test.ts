@@ -1,0 +1,240 @@
+// Tab offers the names of the account that earlier commands saw, in real bash, zsh and fish, from
+// the name cache alone: after `urls list --all`, `urls get <Tab>` offers the aliases; a deleted
+// link is gone; no completion sends a request; each profile sees its own names.
+import { execa } from 'execa';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, tempDir } from '../helpers/cli.js';
+import { useSandboxCli } from '../helpers/sandbox-cli.js';
+
+const cli = useSandboxCli({ inProcess: true, resetData: true });
+const SCRIPTS = { bash: 'shorty.bash', zsh: '_shorty', fish: 'shorty.fish' } as const;
+const script = (shell: keyof typeof SCRIPTS) => join(ROOT, 'completions', SCRIPTS[shell]);
+
+async function hasShell(name: string): Promise<boolean> {
+  return (await execa(name, ['--version'], { reject: false })).exitCode === 0;
+}
+let shells: { zsh: boolean; fish: boolean };
+beforeAll(async () => {
+  shells = { zsh: await hasShell('zsh'), fish: await hasShell('fish') };
+});
+
+/** The environment of a shell: the config folder, and no `shorty` it could run. */
+const shellEnv = (configDir: string, extra: Record<string, string> = {}) => ({
+  PATH: '/usr/bin:/bin',
+  HOME: tempDir(),
+  SHORTY_CONFIG_DIR: configDir,
+  ...extra,
+});
+
+/** What plain bash offers when the cursor is at the end of the last of `words` (words as bash splits them). */
+async function bash(configDir: string, words: string[], extra: Record<string, string> = {}): Promise<string[]> {
+  const run = `source "$1" || exit 9; shift; COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); _shorty; printf '%s\\n' "\${COMPREPLY[@]}"`;
+  const res = await execa('bash', ['--norc', '--noprofile', '-c', run, 'bash', script('bash'), ...words], {
+    env: shellEnv(configDir, extra),
+    extendEnv: false,
+    reject: false,
+  });
+  expect(res.stderr).toBe('');
+  return res.stdout.split('\n').filter(Boolean);
+}
+
+/** What fish lists for `line`: `name<TAB>description` lines. */
+async function fish(configDir: string, line: string): Promise<string[]> {
+  const res = await execa(
+    'fish',
+    ['--no-config', '-c', 'source $argv[1]; complete -C $argv[2]', script('fish'), line],
+    {
+      env: shellEnv(configDir),
+      extendEnv: false,
+      reject: false,
+    },
+  );
+  expect(res.stderr).toBe('');
+  return res.stdout.split('\n').filter(Boolean);
+}
+
+// zsh completes only inside its line editor: an interactive zsh in a pseudo-terminal (zpty) gets
+// the line and a Tab; compadd is wrapped to print what it is given, each as `<<word>> -- shown`.
+const ZSH_INIT = `autoload -Uz compinit && compinit -u -D
+source "$COMPLETION_FILE"
+compadd () {
+  if [[ \${@[1,(i)(-|--)]} == *-(O|A|D)\\ * ]]; then builtin compadd "$@"; return $?; fi
+  typeset -a __hits __dscr __tmp
+  if (( $@[(I)-d] )); then
+    __tmp=\${@[$[\${@[(i)-d]}+1]]}
+    if [[ $__tmp == \\(* ]]; then eval "__dscr=$__tmp"; else __dscr=( "\${(@P)__tmp}" ); fi
+  fi
+  builtin compadd -A __hits -D __dscr "$@"
+  local i; for i in {1..$#__hits}; do print -r -- "<<\${__hits[i]}>>\${__dscr[i]:+ -- $__dscr[i]}"; done
+}
+capture-tab() { zle complete-word; print -r -- '::end::' }
+zle -N capture-tab
+bindkey '^I' capture-tab
+PROMPT=''
+`;
+const ZSH_CAPTURE = `zmodload zsh/zpty
+zpty z zsh -f -i
+zpty -w z "COMPLETION_FILE=$1; source $2; print -r -- '::ready::'"
+local line out=''
+while zpty -r z line; do [[ $line == *::ready::* && $line != *print* ]] && break; done
+zpty -w -n z "$3"$'\\t'
+while zpty -r z line; do out+=$line; [[ $line == *::end::* ]] && break; done
+zpty -d z
+print -r -- $out
+`;
+
+/** The words zsh would insert for `line`, and what it shows beside each. */
+async function zsh(configDir: string, line: string): Promise<{ word: string; shown: string }[]> {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'init.zsh'), ZSH_INIT);
+  writeFileSync(join(dir, 'capture.zsh'), ZSH_CAPTURE);
+  const res = await execa('zsh', ['-f', join(dir, 'capture.zsh'), script('zsh'), join(dir, 'init.zsh'), line], {
+    env: { ...shellEnv(configDir), TERM: 'dumb' },
+    extendEnv: false,
+    reject: false,
+    timeout: 20_000,
+  });
+  return [...res.stdout.matchAll(/<<([^>]*)>>(?: -- ([^\r\n<]*))?/g)].map(([, word, shown]) => ({
+    word,
+    shown: (shown ?? '').trim(),
+  }));
+}
+
+/** Every file of the cache, read: for the key check. */
+function cacheFiles(configDir: string): string[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? walk(path) : [path];
+    });
+  return walk(join(configDir, 'cache'));
+}
+
+async function seed() {
+  await cli.sandbox.api('POST', '/url/add', { url: 'https://example.com/a', custom: 'spring', metatitle: 'Spring' });
+  await cli.sandbox.api('POST', '/url/add', {
+    url: 'https://example.com/b',
+    custom: 'summer',
+    metatitle: 'Summer: the big sale',
+  });
+  await cli.sandbox.api('POST', '/campaign/add', { name: 'Spring sale' });
+  await cli.sandbox.api('POST', '/campaign/add', { name: 'Launch' });
+}
+
+describe('completion of the names commands saw', () => {
+  it('after urls list --all and campaigns list: aliases and campaign names in bash, zsh and fish, with no request', async () => {
+    await seed();
+    const configDir = tempDir();
+    // Nothing seen yet: nothing offered, nothing said.
+    expect(await bash(configDir, ['shorty', 'urls', 'get', ''])).toEqual([]);
+    if (shells.fish) expect(await fish(configDir, 'shorty urls get ')).toEqual([]);
+    for (const args of [
+      ['urls', 'list', '--all', '-q'],
+      ['campaigns', 'list', '-q'],
+    ]) {
+      const res = await cli.run(args, { configDir });
+      expect(res.exitCode, res.stderr).toBe(0);
+      expect(res.stderr).toBe('');
+    }
+    await cli.sandbox.admin.reset();
+
+    expect(await bash(configDir, ['shorty', 'urls', 'get', ''])).toEqual(['spring', 'summer']);
+    expect(await bash(configDir, ['shorty', 'link', 'rm', 'spring', 's'])).toEqual(['spring', 'summer']);
+    expect(await bash(configDir, ['shorty', 'campaigns', 'assign', ''])).toEqual(['Launch', 'Spring\\ sale']);
+    expect(await bash(configDir, ['shorty', 'campaigns', 'assign', 'Spring\\ s'])).toEqual(['Spring\\ sale']);
+    expect(await bash(configDir, ['shorty', 'campaigns', 'assign', "'Sp"])).toEqual(["'Spring sale'"]);
+    expect(await bash(configDir, ['shorty', 'campaigns', 'assign', 'Launch', 'su'])).toEqual(['summer']);
+    expect(await bash(configDir, ['shorty', 'channels', 'assign', '1', 'link', ''])).toEqual(['spring', 'summer']);
+
+    if (shells.fish) {
+      expect(await fish(configDir, 'shorty urls get ')).toEqual(['spring\tSpring', 'summer\tSummer: the big sale']);
+      expect(await fish(configDir, 'shorty campaigns assign ')).toEqual([
+        expect.stringMatching(/^Launch\tid \d+$/),
+        expect.stringMatching(/^Spring sale\tid \d+$/),
+      ]);
+    }
+    if (shells.zsh) {
+      expect(await zsh(configDir, 'shorty urls get ')).toEqual([
+        { word: 'spring', shown: 'spring  -- Spring' },
+        { word: 'summer', shown: 'summer  -- Summer: the big sale' },
+      ]);
+      // zsh inserts the name quoted: `Spring\ sale`.
+      expect((await zsh(configDir, 'shorty campaigns assign Sp')).map((hit) => hit.word)).toEqual(['Spring\\ sale']);
+    }
+    expect(await cli.sandbox.admin.requests()).toEqual([]);
+
+    // The cache is the profile's, private, and holds no key.
+    for (const file of cacheFiles(configDir)) {
+      expect(statSync(file).mode & 0o777, file).toBe(0o600);
+      expect(readFileSync(file, 'utf8'), file).not.toContain(cli.env.SHORTY_API_KEY);
+    }
+  });
+
+  it('a deleted link is no longer offered', async () => {
+    await seed();
+    const configDir = tempDir();
+    expect((await cli.run(['urls', 'list', '--all', '-q'], { configDir })).exitCode).toBe(0);
+    expect(await bash(configDir, ['shorty', 'urls', 'get', ''])).toEqual(['spring', 'summer']);
+    const res = await cli.run(['urls', 'delete', 'spring', '-y', '-q'], { configDir });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(await bash(configDir, ['shorty', 'urls', 'get', ''])).toEqual(['summer']);
+    if (shells.fish) expect(await fish(configDir, 'shorty urls get ')).toEqual(['summer\tSummer: the big sale']);
+  });
+
+  it("profiles don't see each other's names: --profile, SHORTY_PROFILE and the one `profiles use` chose", async () => {
+    await seed();
+    const configDir = tempDir();
+    const config = (current?: string) =>
+      writeFileSync(
+        join(configDir, 'config.json'),
+        JSON.stringify({ current, profiles: { work: {}, home: {}, 'my work': {} } }),
+        {
+          mode: 0o600,
+        },
+      );
+    config();
+    expect((await cli.run(['campaigns', 'list', '-q', '--profile', 'work'], { configDir })).exitCode).toBe(0);
+    const assign = ['campaigns', 'assign', ''];
+    expect(await bash(configDir, ['shorty', '--profile', 'work', ...assign])).toEqual(['Launch', 'Spring\\ sale']);
+    expect(await bash(configDir, ['shorty', ...assign])).toEqual([]);
+    expect(await bash(configDir, ['shorty', '--profile', '=', 'work', ...assign])).toEqual(['Launch', 'Spring\\ sale']);
+    expect(await bash(configDir, ['shorty', '--profile', 'home', ...assign])).toEqual([]);
+    expect(await bash(configDir, ['shorty', ...assign], { SHORTY_PROFILE: 'work' })).toEqual([
+      'Launch',
+      'Spring\\ sale',
+    ]);
+    expect(await bash(configDir, ['shorty', ...assign], { SHORTY_PROFILE: 'home' })).toEqual([]);
+    // A name no folder could bear as it is (the shells spell it in hex as shorty does).
+    expect((await cli.run(['channels', 'add', 'News', '-q', '--profile', 'my work'], { configDir })).exitCode).toBe(0);
+    expect(await bash(configDir, ['shorty', '--profile', "'my work'", 'channels', 'get', ''])).toEqual(['News']);
+    expect(await bash(configDir, ['shorty', 'channels', 'get', ''], { SHORTY_PROFILE: 'my work' })).toEqual(['News']);
+    expect(await bash(configDir, ['shorty', '--profile', 'work', 'channels', 'get', ''])).toEqual([]);
+    config('work');
+    expect(await bash(configDir, ['shorty', ...assign])).toEqual(['Launch', 'Spring\\ sale']);
+    if (shells.fish) {
+      expect(await fish(configDir, 'shorty campaigns assign ')).toHaveLength(2);
+      expect(await fish(configDir, 'shorty --profile=home campaigns assign ')).toEqual([]);
+    }
+    if (shells.zsh) {
+      expect((await zsh(configDir, 'shorty campaigns assign ')).map((hit) => hit.word)).toEqual([
+        'Launch',
+        'Spring\\ sale',
+      ]);
+      expect(await zsh(configDir, 'shorty --profile home campaigns assign ')).toEqual([]);
+    }
+  });
+
+  it('help <Tab> offers command names and topics, then the commands of the group named', async () => {
+    const configDir = tempDir();
+    expect(await bash(configDir, ['shorty', 'help', ''])).toEqual(
+      expect.arrayContaining(['urls', 'cache', 'exit-codes']),
+    );
+    expect(await bash(configDir, ['shorty', 'help', 'e'])).toEqual(['environment', 'exit-codes']);
+    expect(await bash(configDir, ['shorty', 'help', 'urls', 'ge'])).toEqual(['get']);
+    expect(await bash(configDir, ['shorty', 'urls', 'help', 'ex'])).toEqual(['export']);
+    if (shells.fish)
+      expect((await fish(configDir, 'shorty help ca')).map((l) => l.split('\t')[0])).toEqual(['cache', 'campaigns']);
+  });
+});
