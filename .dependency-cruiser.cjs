@@ -7,6 +7,7 @@
 //   file-errors                failed file calls as errors (on errors alone), for every layer
 //   settings/                  flags > env > profile; every rule about base URLs and keys
 //   api/                       the client: transport, limiter, modern and legacy calls (on settings/)
+//   cache/                     the name cache fed by the client's answers, read by completion (on api/)
 //   output/, input/            the printer; the validators and link-body mapping
 //   context.ts                 the interfaces commands see
 //   help/, completion/         help pages and completion scripts, read from the command tree
@@ -61,6 +62,14 @@ module.exports = {
         'api/ never imports commands/, output/, bulk/, the context or the CLI: it gets narrow parts, not the context.',
       from: { path: '^src/api/' },
       to: { path: '^src/', pathNot: `${BASE}|^src/(api|settings)/` },
+    },
+    {
+      name: 'name-cache-beside-the-client',
+      severity: 'error',
+      comment:
+        'The name cache watches the client\'s answers: it stands on api/ and settings/, never on commands/, output/, bulk/ or the context.',
+      from: { path: '^src/cache/' },
+      to: { path: '^src/', pathNot: `${BASE}|^src/(cache|api|settings)/` },
     },
     {
       name: 'output-below-the-commands',
