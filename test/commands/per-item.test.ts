@@ -253,6 +253,8 @@ describe('urls add with several long URLs: one link each, each with its result',
       [0, 1].map(() => ['id', 'status', 'alias', 'shorturl', 'longurl', 'message']),
     );
     expect(created.map((r) => r.status)).toEqual(['created', 'created']);
+    // The create's answer carries no message: null, as every absent value in the data formats.
+    expect(created.map((r) => r.message)).toEqual([null, null]);
   });
 
   it.each([

@@ -133,7 +133,7 @@ async function addEach(ctx: Context, bodies: LinkBody[]): Promise<void> {
     view: EACH_VIEW,
     send: async (body): Promise<Row> => {
       const record = await recordOf(ctx, withoutError(await api.call('POST', '/url/add', { body })), body);
-      const message = typeof record.message === 'string' ? record.message : '';
+      const message = typeof record.message === 'string' ? record.message : null;
       return { id: record.id, alias: record.alias, shorturl: record.shorturl, longurl: record.longurl, message };
     },
     failed: (body) => ({ id: null, alias: null, shorturl: null, longurl: body.url }),
