@@ -2,7 +2,8 @@ import type { Context } from '../context.js';
 import { profileDomain } from '../input/domain.js';
 import type { ColumnMapOption } from '../input/link-columns.js';
 import { checkFields, parseFieldList } from '../output/fields.js';
-import { DoneIndex, readJournal, type JournalState } from './journal.js';
+import { emptyJournalState, readJournal, type DoneIndex, type JournalState } from './journal.js';
+import { claimJournal } from './journal-owner.js';
 import { lockJournal } from './journal-lock.js';
 import { describePlan, planImport, type ImportPlan } from './plan.js';
 import { checkDistinctFiles } from './read/distinct-files.js';
@@ -47,9 +48,8 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<numb
   const profile = profileDomain(settings.domain);
   // Held from before the journal is read until the run ends (the last row journaled).
   if (opts.journal && !opts.dryRun) ctx.onClose(await lockJournal(opts.journal));
-  const journal: JournalState = opts.journal
-    ? await readJournal(opts.journal, ctx.signal)
-    : { done: new DoneIndex(), open: [], created: new Map(), claimed: new Set() };
+  const journal: JournalState = opts.journal ? await readJournal(opts.journal, ctx.signal) : emptyJournalState();
+  if (opts.journal) await claimJournal(ctx, opts.journal, journal, { readOnly: opts.dryRun });
   const { done } = journal;
   const outage = outagePolicy(ctx.env, opts.maxOutageMs);
   // -q keeps stderr for what went wrong; the plan and the summary are for people watching.

@@ -97,6 +97,14 @@ export function parseJournalLine(line: string): JournalRecord | undefined {
   return rec as JournalRecord;
 }
 
+function ownerLine(line: string): JournalOwner | undefined {
+  try {
+    return ownerOf(JSON.parse(line));
+  } catch {
+    return undefined;
+  }
+}
+
 export function isDone(rec: JournalRecord): boolean {
   return rec.status === 'ok' || rec.status === 'skipped';
 }
@@ -110,6 +118,31 @@ export interface JournalState {
   created: Map<string, JournalRecord>;
   /** Every id the journal names as ok or skipped: a lookup after a lost answer never takes them. */
   claimed: Set<string>;
+  /** The server and key the journal belongs to (its first owner record), if it names them. */
+  owner?: JournalOwner;
+  /** How many row records it holds (0: a new journal). */
+  records: number;
+}
+
+/**
+ * The record that binds a journal to one account: the base URL and a fingerprint of the key
+ * (never the key). It has no `key`/`status`, so older readers pass over it.
+ */
+export interface JournalOwner {
+  journal: 'shorty';
+  server: string;
+  keyFingerprint: string;
+}
+
+function ownerOf(value: unknown): JournalOwner | undefined {
+  const rec = value as Partial<JournalOwner> | null;
+  return rec && typeof rec === 'object' && rec.journal === 'shorty' && typeof rec.server === 'string'
+    ? { journal: 'shorty', server: rec.server, keyFingerprint: String(rec.keyFingerprint ?? '') }
+    : undefined;
+}
+
+export function emptyJournalState(): JournalState {
+  return { done: new DoneIndex(), open: [], created: new Map(), claimed: new Set(), records: 0 };
 }
 
 /** Reads a journal; a missing file is an empty journal. A long one stops reading at Ctrl-C. */
@@ -118,7 +151,7 @@ export async function loadJournal(path: string, signal?: AbortSignal): Promise<D
 }
 
 export async function readJournal(path: string, signal?: AbortSignal): Promise<JournalState> {
-  const state: JournalState = { done: new DoneIndex(), open: [], created: new Map(), claimed: new Set() };
+  const state = emptyJournalState();
   const open = new Map<string, JournalRecord>();
   try {
     // A crash may have torn a character in half, so bad bytes are replaced, not fatal. Records quote
@@ -128,7 +161,10 @@ export async function readJournal(path: string, signal?: AbortSignal): Promise<J
     for await (const line of lines) {
       if (signal?.aborted) throw signal.reason;
       const rec = line.trim() ? parseJournalLine(line) : undefined;
-      if (rec) takeRecord(state, open, rec);
+      if (rec) {
+        state.records += 1;
+        takeRecord(state, open, rec);
+      } else if (!state.owner && line.trim()) state.owner = ownerLine(line);
     }
   } catch (err) {
     if (signal?.aborted) throw signal.reason;
@@ -163,7 +199,7 @@ function takeRecord(state: JournalState, open: Map<string, JournalRecord>, rec: 
 
 export interface JournalWriter {
   /** Resolves once the record is on disk (whole: a record cut short is cut off). Appends are written in call order. */
-  append(rec: JournalRecord): Promise<void>;
+  append(rec: JournalRecord | JournalOwner): Promise<void>;
   close(): Promise<void>;
 }
 

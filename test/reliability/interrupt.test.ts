@@ -30,7 +30,7 @@ function journalRecords(path: string): { status: string; url: string; id?: numbe
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line))
-    .filter((r) => r.status !== 'sending');
+    .filter((r) => r.status !== undefined && r.status !== 'sending');
 }
 
 /** The long URLs the server created, in the order it answered (a `slow` fault still creates). */

@@ -1,4 +1,4 @@
-import { ApiError } from '../../errors.js';
+import { ApiError, UnusableResponseError } from '../../errors.js';
 import { outageFailure } from './outage.js';
 import type { SendStage } from './stage.js';
 
@@ -22,7 +22,8 @@ export async function deleteLink(stage: Pick<SendStage, 'api' | 'rider'>, id: st
         await stage.rider.wait(err);
         continue;
       }
-      if (!(err instanceof ApiError)) throw err;
+      // An HTML page or a body that is not the API's says nothing about the link (a wrong base URL).
+      if (!(err instanceof ApiError) || err instanceof UnusableResponseError) throw err;
       stage.rider.ok();
       if (!isMissing(err)) return { id, status: 'failed', message: err.message };
       return retried ? { id, status: 'deleted' } : { id, status: 'gone', message: err.message };

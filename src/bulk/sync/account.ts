@@ -38,32 +38,42 @@ export async function readAccount(
   pageSize: number,
   signal?: AbortSignal,
 ): Promise<AccountState> {
-  const state: AccountState = { byKey: new Map(), links: 0, requests: 0 };
-  const seen = new Set<string>();
+  const { links, requests } = await readEveryLink(api, pageSize, signal);
+  const state: AccountState = { byKey: new Map(), links: links.size, requests };
+  for (const [id, item] of links) {
+    const name = accountKey(item, key);
+    if (name === undefined) continue;
+    const link = { id, item };
+    const list = state.byKey.get(name);
+    if (list) list.push(link);
+    else state.byKey.set(name, [link]);
+  }
+  return state;
+}
+
+/** Every link of the account by id, in large pages; a list that ends short of its announced total is an error. */
+export async function readEveryLink(
+  api: ModernApi,
+  pageSize: number,
+  signal?: AbortSignal,
+): Promise<{ links: Map<string, AccountItem>; requests: number }> {
+  const links = new Map<string, AccountItem>();
+  let requests = 0;
   let announced: number | undefined;
   for await (const { items, total } of linkPages(api, pageSize)) {
     if (signal?.aborted) throw signal.reason;
-    state.requests += 1;
+    requests += 1;
     announced ??= total;
     for (const item of items) {
       if (typeof item.id !== 'number' && typeof item.id !== 'string') continue;
-      const id = String(item.id);
-      if (seen.has(id)) continue;
-      seen.add(id);
-      const name = accountKey(item, key);
-      if (name === undefined) continue;
-      const link = { id, item };
-      const list = state.byKey.get(name);
-      if (list) list.push(link);
-      else state.byKey.set(name, [link]);
+      if (!links.has(String(item.id))) links.set(String(item.id), item);
     }
   }
-  state.links = seen.size;
-  if (announced !== undefined && seen.size < announced) {
+  if (announced !== undefined && links.size < announced) {
     throw new UnusableResponseError(
-      `the account's link list ended after ${seen.size} of the ${announced} links it announced: nothing was planned`,
+      `the account's link list ended after ${links.size} of the ${announced} links it announced: nothing was changed`,
       { hint: 'run it again; `shorty urls export` shows what the server lists' },
     );
   }
-  return state;
+  return { links, requests };
 }

@@ -1,15 +1,14 @@
 import type { Context } from '../../context.js';
-import { CancelError, OutputError, ShortyError } from '../../errors.js';
 import { fileError } from '../../file-errors.js';
 import { formatDuration } from '../../input/duration.js';
 import type { RateLimitSpec } from '../../settings/types.js';
-import { shellCommand } from '../import-end.js';
+import { endRun, shellCommand } from '../run-end.js';
 import { openJournal, type JournalRecord, type JournalWriter } from '../journal.js';
 import { orderedWindow } from '../ordered-window.js';
 import { linkBodyKey } from '../row-check.js';
 import { createEnded } from '../run/create.js';
 import { deleteLink } from '../run/delete.js';
-import { OutageTooLong, type OutagePolicy } from '../run/outage.js';
+import type { OutagePolicy } from '../run/outage.js';
 import { openSendStage, type SendStage } from '../run/stage.js';
 import { updateLink } from '../run/update.js';
 import { windowSize } from '../timing.js';
@@ -81,36 +80,18 @@ export async function applyPlan(ctx: Context, items: SyncItem[], opts: ApplyOpti
     await journal?.close().catch((err) => void (fatal ??= err));
   }
   const applied = tally.created + tally.updated + tally.deleted;
-  const summary = `${tally.created} created, ${tally.updated} updated, ${tally.deleted} deleted, ${tally.failed} failed in ${formatDuration(ctx.now() - started)}`;
   const left = items.length - applied - tally.failed;
-  const resume = 'run the same command again to continue';
-  if (fatal !== undefined) {
-    ctx.io.stderr.write(`${summary}; stopped with ${left} of ${items.length} changes not applied; ${resume}\n`);
-    if (fatal instanceof OutageTooLong)
-      throw new OutageTooLong(
-        fatal.last,
-        opts.outage.maxMs,
-        `to continue: ${shellCommand(opts.argv ?? ['urls', 'sync'])}`,
-      );
-    throw fatal;
-  }
-  if (ctx.signal.aborted && left > 0) {
-    const reason = ctx.signal.reason;
-    if (reason instanceof OutputError) {
-      // The reader left (`| head`) or the disk is full: never exit 0 with changes left out.
-      ctx.io.stderr.write(`${summary}\n`);
-      throw new ShortyError(
-        `${reason.readerLeft ? 'stdout was closed' : reason.message}; ${left} of ${items.length} changes not applied`,
-        1,
-        resume,
-      );
-    }
-    const stop = ctx.signal.reason instanceof CancelError ? ctx.signal.reason : new CancelError();
-    ctx.io.stderr.write(`${stop.message}: ${summary}; ${left} of ${items.length} changes not applied; ${resume}\n`);
-    return stop.exitCode;
-  }
-  if (!ctx.globals.quiet) ctx.io.stderr.write(`${summary}\n`);
-  return tally.failed > 0 ? 1 : 0;
+  return endRun(ctx, {
+    summary: `${tally.created} created, ${tally.updated} updated, ${tally.deleted} deleted, ${tally.failed} failed in ${formatDuration(ctx.now() - started)}`,
+    incomplete: left > 0,
+    left: `${left} of ${items.length} changes not applied`,
+    stopped: `stopped with ${left} of ${items.length} changes not applied`,
+    again: 'run the same command again to continue',
+    hint: `to continue: ${shellCommand(opts.argv ?? ['urls', 'sync'])}`,
+    fatal,
+    failed: tally.failed > 0,
+    outage: opts.outage,
+  });
 }
 
 interface ItemRun {

@@ -6,6 +6,7 @@ import type { ColumnMapOption } from '../../input/link-columns.js';
 import { checkImportFiles } from '../import.js';
 import { readJournal } from '../journal.js';
 import { lockJournal } from '../journal-lock.js';
+import { claimJournal } from '../journal-owner.js';
 import type { Delimiter, InputFormat } from '../read/format.js';
 import { openImportInput } from '../read/input.js';
 import { settleOpenIntents } from '../run/resume.js';
@@ -64,6 +65,7 @@ export async function runSync(ctx: Context, opts: SyncOptions): Promise<number> 
   const journaled = applying && opts.journal ? opts.journal : undefined;
   if (journaled) ctx.onClose(await lockJournal(journaled));
   const journal = journaled ? await readJournal(journaled, ctx.signal) : undefined;
+  if (journaled && journal) await claimJournal(ctx, journaled, journal);
   if (journaled && journal) await settleOpenIntents(ctx, journaled, journal, outage);
 
   // The client the writes go through: the read, the estimate and the writes share one limiter.

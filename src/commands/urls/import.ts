@@ -57,7 +57,11 @@ function importNotes(): string {
       'waited out, trying again with growing pauses, for up to --max-outage; a create whose answer was ' +
       'lost is looked up on the server before it is sent again, so no row makes two links.',
     '--undo JOURNAL deletes the links that the runs recorded in JOURNAL created, one per line on ' +
-      'stdout (✓ deleted ID, ✗ ID: why); asks first on a terminal, needs -y otherwise.',
+      'stdout (✓ deleted ID, ✗ ID: why); asks first on a terminal, needs -y otherwise. It reads the ' +
+      'account first and deletes a link only while its id still has the short URL the journal recorded.',
+    'A journal names the server and a fingerprint of the key it was written with (never the key): ' +
+      'resuming or undoing it with another one is refused (exit 2). A journal written by an older ' +
+      'shorty is used with the server and key in force only when confirmed (-y, or a question on a terminal).',
     'Exit status: 0 when every row is ok or skipped, 1 otherwise (or when stdout closed before every ' +
       'row was sent), 2 for unusable input (nothing sent), 130 when interrupted (143: SIGTERM).',
   ].join('\n');
