@@ -26,6 +26,8 @@ export interface SyncOptions {
   map?: ColumnMapOption;
   key: SyncKey;
   prune: boolean;
+  /** With --prune: a file without rows is meant (every link deleted), not a failed download. */
+  allowEmpty?: boolean;
   /** Print the plan and send nothing. */
   dryRun: boolean;
   /** Print the plan, send nothing, and exit 1 when the account differs from the file. */
@@ -56,6 +58,12 @@ export async function runSync(ctx: Context, opts: SyncOptions): Promise<number> 
   const note = (text: string) => void (ctx.globals.quiet || warn(text));
   const input = await openImportInput(ctx, opts, warn);
   const desired = await readDesired(input, opts.key, ctx.signal);
+  if (opts.prune && desired.rows === 0 && !opts.allowEmpty) {
+    throw new UsageError(
+      `${input.file.label} has no rows: with --prune that would delete every link of the account; nothing was sent`,
+      'an empty file is what a failed download leaves; if every link is to go, add --allow-empty',
+    );
+  }
   const settings = await ctx.settings();
   const { requireBaseUrl } = await import('../../settings/base-url.js');
   const baseUrl = requireBaseUrl(settings);
