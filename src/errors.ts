@@ -32,6 +32,19 @@ export class ApiError extends ShortyError {
  */
 export class UnusableResponseError extends ApiError {}
 
+/**
+ * The one answer to "is this failure the item's, or the whole run's?" (a row of an import, a link
+ * of a sync or an undo, an id of `delete 1 2 3`): the item's when the API itself refused this one
+ * request (its JSON error, below 500), so the run goes on with the next item. Anything else (the
+ * network, the key, the rate limit, a 5xx, an HTML page or a broken body) would meet every later
+ * item too: the run's, and it stops.
+ */
+export function isItemFailure(err: unknown): err is ApiError {
+  return (
+    err instanceof ApiError && !(err instanceof UnusableResponseError) && (err.status === undefined || err.status < 500)
+  );
+}
+
 /** Key missing, invalid or expired. `serverMessage`: the server's own words (redacted), when it sent any. */
 export class AuthError extends ShortyError {
   readonly serverMessage?: string;

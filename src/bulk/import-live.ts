@@ -66,6 +66,8 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
     if (!checked.valid) return finish(source, '', { row: source.row, status: 'invalid', error: checked.error });
     const key = journal ? linkBodyKey(checked.body) : '';
     const previous = key ? run.done.take(key) : undefined;
+    // A previous run's create the lookup could not settle: not sent again, its intent left open.
+    if (previous?.undecided) return { source, result: { row: source.row, status: 'error', error: previous.undecided } };
     // Already in the journal: reported, not journaled again (it would count twice next time).
     if (previous)
       return {

@@ -31,8 +31,10 @@ export interface JournalRecord {
   seq?: string;
   /** An intent's fields that identify the link on the server (never its password). */
   sent?: SentFields;
-  /** An intent's send time, ms since the epoch by this machine's clock. */
+  /** An intent's first send time, ms since the epoch by this machine's clock. */
   at?: number;
+  /** A later try of the same intent: when it was sent. */
+  last?: number;
 }
 
 /** What a create sent that a lookup can recognise the link by. */
@@ -47,6 +49,8 @@ export interface SentFields {
 export interface DoneEntry {
   id?: number | string;
   shorturl?: string;
+  /** Not done for certain: a previous run's create that may have made the link (why, for the row's result). */
+  undecided?: string;
 }
 
 /** The rows a previous run finished, by key; take() hands out each record once. */
@@ -179,7 +183,10 @@ export async function readJournal(path: string, signal?: AbortSignal): Promise<J
 
 function takeRecord(state: JournalState, open: Map<string, JournalRecord>, rec: JournalRecord): void {
   if (rec.status === 'sending') {
-    if (rec.seq !== undefined && rec.sent && typeof rec.sent.url === 'string') open.set(rec.seq, rec);
+    // A later try of an open intent keeps its first send and notes the last.
+    const first = rec.seq === undefined ? undefined : open.get(rec.seq);
+    if (rec.seq !== undefined && rec.sent && typeof rec.sent.url === 'string')
+      open.set(rec.seq, first ? { ...first, last: rec.last ?? rec.at } : rec);
     return;
   }
   if (rec.seq !== undefined) open.delete(rec.seq);

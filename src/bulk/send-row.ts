@@ -1,7 +1,6 @@
 import type { ModernApi } from '../api/modern.js';
-import { ApiError, UnusableResponseError } from '../errors.js';
+import { isItemFailure } from '../errors.js';
 import type { LinkBody } from '../input/link-body.js';
-import { outageFailure } from './run/outage.js';
 
 export type IfExists = 'skip' | 'fail';
 
@@ -32,7 +31,7 @@ export async function sendRow(
     });
     return { status: 'ok', id: res.id, shorturl: res.shorturl ?? res.short };
   } catch (err) {
-    if (!(err instanceof ApiError) || err instanceof UnusableResponseError || outageFailure(err)) throw err;
+    if (!isItemFailure(err)) throw err;
     if (body.custom !== undefined && ifExists === 'skip' && isAliasTaken(err.message)) {
       return { status: 'skipped', error: err.message };
     }

@@ -262,3 +262,14 @@ describe('a lookup answer without the long URL', () => {
     expect(server().requests.map((r) => `${r.method} ${r.url.replace(/\?.*/, '')}`)).toEqual(['GET /api/urls']);
   });
 });
+
+describe('a server that echoes a piece of the key', () => {
+  test('a key cut short in its message is hidden', async () => {
+    const key = 'sk_adv_secret_key_0123456789abcdef';
+    server().answer({ status: 401, body: { error: 1, message: `Invalid API key ${key.slice(0, 30)}...` } });
+    const res = await runInProcess(['urls', 'list'], { env: { ...env(), SHORTY_API_KEY: key } });
+    expect(res.exitCode).toBe(3);
+    expect(res.stderr).toContain('Invalid API key ***...');
+    expect(res.stderr).not.toContain(key.slice(0, 12));
+  });
+});

@@ -1,4 +1,4 @@
-import { ApiError, UnusableResponseError } from '../../errors.js';
+import { type ApiError, isItemFailure } from '../../errors.js';
 import { outageFailure } from './outage.js';
 import type { SendStage } from './stage.js';
 
@@ -23,7 +23,7 @@ export async function deleteLink(stage: Pick<SendStage, 'api' | 'rider'>, id: st
         continue;
       }
       // An HTML page or a body that is not the API's says nothing about the link (a wrong base URL).
-      if (!(err instanceof ApiError) || err instanceof UnusableResponseError) throw err;
+      if (!isItemFailure(err)) throw err;
       stage.rider.ok();
       if (!isMissing(err)) return { id, status: 'failed', message: err.message };
       return retried ? { id, status: 'deleted' } : { id, status: 'gone', message: err.message };

@@ -1,10 +1,13 @@
 import { checkBody, type ModernApi } from '../../api/modern.js';
-import { ApiError } from '../../errors.js';
+import { parsePage } from '../../api/paginate.js';
+import { ApiError, UnusableResponseError } from '../../errors.js';
 import type { LinkBody } from '../../input/link-body.js';
 import type { SentFields } from '../journal.js';
 
-/** How many of the newest links a lookup reads: one request, more than a window of rows in flight. */
-export const LOOKBACK = 20;
+/** Links per page when the newest links are read back to the send (one request each). */
+export const LOOKUP_PAGE = 100;
+/** Past this many pages the lookup gives up and says it cannot tell. */
+export const LOOKUP_PAGES = 20;
 
 /**
  * How much earlier than the send (by the server's clock) a link may be dated and still be the one
@@ -19,6 +22,9 @@ export interface FoundLink {
   shorturl?: string;
 }
 
+/** What a lookup after a lost answer concluded: the link, none (certain), or that it cannot tell. */
+export type Lookup = { kind: 'found'; link: FoundLink } | { kind: 'absent' } | { kind: 'undecided'; why: string };
+
 export interface LookupContext {
   api: ModernApi;
   /** The base URL, whose host names links without a domain of their own. */
@@ -26,6 +32,14 @@ export interface LookupContext {
   now(): number;
   /** Ids this run already accounts for (created, or existing before it): never taken again. */
   claimed: ReadonlySet<string>;
+  /** How long after a try was sent the server may still carry it out: the request timeout. */
+  answerMs: number;
+}
+
+/** When the tries of one create went out, by this machine's clock: the first, and the last. */
+export interface SendTimes {
+  first: number;
+  last: number;
 }
 
 /** The fields of a body that a lookup compares; never the password. */
@@ -35,36 +49,88 @@ export function sentFields(body: LinkBody): SentFields {
 }
 
 /**
- * Did the server make this link although its answer never reached us? With a custom alias, the
- * alias is looked up (GET /urls?short=); without one, the newest links are read (one request,
- * GET /urls?order=date&limit=20). A link matches when its long URL, alias, title and description
- * are the ones sent, it is dated no earlier than the send (less the clock skew, SKEW_MS), and no
- * row of this run accounts for it already.
+ * Did the server make this link although its answer never reached us? A link is the create's
+ * only on evidence. With a custom alias, the alias is looked up (GET /urls?short=): it is the
+ * create's when it has the long URL (title, description) sent and is dated no earlier than the
+ * first send. Without one, the newest links are read page by page (GET /urls?order=date) back to
+ * links older than the first send; a link is the create's when it matches what was sent, is dated
+ * between the first send and the last try (server clock, less/plus the skew, plus the time a try
+ * may take), no row accounts for it already, and it is the only such link. Two candidates, or a
+ * list that cannot be read back far enough, is `undecided`: left to the user, never guessed.
  */
-export async function findCreated(
-  look: LookupContext,
-  sent: SentFields,
-  sentAt: number,
-): Promise<FoundLink | undefined> {
-  const query = sent.custom ? { short: shortUrlOf(look.baseUrl, sent) } : { order: 'date', limit: LOOKBACK };
-  const res = await look.api.send('GET', '/urls', { query });
+export async function findCreated(look: LookupContext, sent: SentFields, times: SendTimes): Promise<Lookup> {
+  return sent.custom ? findByAlias(look, sent, times) : findByDate(look, sent, times);
+}
+
+async function findByAlias(look: LookupContext, sent: SentFields, times: SendTimes): Promise<Lookup> {
+  const res = await look.api.send('GET', '/urls', { query: { short: shortUrlOf(look.baseUrl, sent) } });
   let body: Record<string, unknown>;
   try {
     body = checkBody(res);
   } catch (err) {
     // "Link does not exist." (or any refusal of the lookup itself): the link was not made.
-    if (err instanceof ApiError && (err.status === undefined || err.status < 500)) return undefined;
+    if (
+      err instanceof ApiError &&
+      !(err instanceof UnusableResponseError) &&
+      (err.status === undefined || err.status < 500)
+    )
+      return { kind: 'absent' };
     throw err;
   }
-  const since = sentAt + serverOffset(res.headers.date, look.now()) - (res.headers.date ? SKEW_MS : UNKNOWN_SKEW_MS);
-  const matches = candidates(body).filter(
-    (link) => matchesSent(link, sent) && !look.claimed.has(String(link.id)) && createdSince(link.date, since),
+  const window = serverWindow(res.headers.date, look, times);
+  const found = candidates(body).find(
+    (link) => matchesSent(link, sent) && !look.claimed.has(String(link.id)) && datedAt(link.date) + 999 >= window.since,
   );
-  // Newest first: the last match is the one closest to the send.
-  const found = matches.at(-1);
-  return found
-    ? { id: found.id as number | string, shorturl: typeof found.shorturl === 'string' ? found.shorturl : undefined }
-    : undefined;
+  return found ? { kind: 'found', link: foundLink(found) } : { kind: 'absent' };
+}
+
+async function findByDate(look: LookupContext, sent: SentFields, times: SendTimes): Promise<Lookup> {
+  const matches: Candidate[] = [];
+  for (let page = 1; page <= LOOKUP_PAGES; page++) {
+    const res = await look.api.send('GET', '/urls', { query: { order: 'date', limit: LOOKUP_PAGE, page } });
+    const listed = parsePage(checkBody(res), ['urls'], page, 'GET /urls');
+    if (listed.page !== page) return { kind: 'undecided', why: 'the server does not page its link list' };
+    const window = serverWindow(res.headers.date, look, times);
+    const links = candidates(listed.body);
+    for (const link of links) {
+      const at = datedAt(link.date);
+      // Dates have whole seconds: a link made during the second of the send is dated before it.
+      if (
+        at + 999 >= window.since &&
+        at <= window.until &&
+        matchesSent(link, sent) &&
+        !look.claimed.has(String(link.id))
+      )
+        matches.push(link);
+    }
+    const oldest = links.length > 0 ? datedAt(links[links.length - 1].date) : Number.NEGATIVE_INFINITY;
+    if (oldest + 999 < window.since || listed.nextpage === undefined || links.length === 0) return verdict(matches);
+  }
+  return { kind: 'undecided', why: `more than ${LOOKUP_PAGES * LOOKUP_PAGE} links were made since it was sent` };
+}
+
+function verdict(matches: Candidate[]): Lookup {
+  if (matches.length === 0) return { kind: 'absent' };
+  if (matches.length === 1) return { kind: 'found', link: foundLink(matches[0]) };
+  return {
+    kind: 'undecided',
+    why: `${matches.length} links with its long URL were made while it was sent (ids ${matches.map((m) => m.id).join(', ')})`,
+  };
+}
+
+function foundLink(link: Candidate): FoundLink {
+  return { id: link.id as number | string, shorturl: typeof link.shorturl === 'string' ? link.shorturl : undefined };
+}
+
+/** The send's window by the server's clock: from the first send (less the skew) to the last try's end (plus it). */
+function serverWindow(
+  date: string | undefined,
+  look: LookupContext,
+  times: SendTimes,
+): { since: number; until: number } {
+  const offset = serverOffset(date, look.now());
+  const skew = date ? SKEW_MS : UNKNOWN_SKEW_MS;
+  return { since: times.first + offset - skew, until: times.last + offset + look.answerMs + skew };
 }
 
 type Candidate = Record<string, unknown> & { id: unknown };
@@ -103,13 +169,11 @@ function sameUrl(got: unknown, sent: string): boolean {
   }
 }
 
-/** `yyyy-mm-dd hh:mm:ss` (UTC, the service's format) or ISO 8601; an undated link never matches. */
-function createdSince(date: unknown, since: number): boolean {
-  if (typeof date !== 'string') return false;
+/** `yyyy-mm-dd hh:mm:ss` (UTC, the service's format) or ISO 8601, in ms; NaN for an undated link (never matched). */
+function datedAt(date: unknown): number {
+  if (typeof date !== 'string') return Number.NaN;
   const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(date) ? `${date.replace(' ', 'T')}Z` : date;
-  const at = Date.parse(iso);
-  // The date has whole seconds: a link made during the second of the send is dated before it.
-  return Number.isFinite(at) && at + 999 >= since;
+  return Date.parse(iso);
 }
 
 /** The server's clock minus ours, from its HTTP `Date` (0 without one). */

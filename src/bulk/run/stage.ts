@@ -32,7 +32,8 @@ export async function openSendStage(
 ): Promise<SendStage> {
   const api = await bulkApi(ctx);
   const { requireBaseUrl } = await import('../../settings/base-url.js');
-  const baseUrl = requireBaseUrl(await ctx.settings());
+  const settings = await ctx.settings();
+  const baseUrl = requireBaseUrl(settings);
   const rider = new OutageRider(
     {
       now: () => ctx.now(),
@@ -48,6 +49,7 @@ export async function openSendStage(
     baseUrl,
     now: () => ctx.now(),
     claimed: opts.claimed,
+    answerMs: settings.timeoutMs,
   });
   return { api, rider, creator };
 }

@@ -1,4 +1,4 @@
-import { ApiError, UnusableResponseError } from '../../errors.js';
+import { isItemFailure } from '../../errors.js';
 import type { LinkBody } from '../../input/link-body.js';
 import type { SendStage } from './stage.js';
 
@@ -18,7 +18,7 @@ export async function updateLink(
     await stage.rider.retry(() => stage.api.call('PUT', `/url/${encodeURIComponent(id)}/update`, { body }));
     return { status: 'updated' };
   } catch (err) {
-    if (!(err instanceof ApiError) || err instanceof UnusableResponseError) throw err;
+    if (!isItemFailure(err)) throw err;
     stage.rider.ok();
     return { status: 'failed', message: err.message };
   }

@@ -4,7 +4,7 @@
 // stops the run, since the next item would meet it too.
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { ApiError, UnusableResponseError } from '../../errors.js';
+import { ApiError, isItemFailure } from '../../errors.js';
 import { colorEnabled } from '../../io.js';
 import type { Row, View } from '../../output/printer.js';
 import { writeText } from '../../output/sink.js';
@@ -59,7 +59,7 @@ export async function forEachItem(ctx: Context, req: EachRequest): Promise<void>
         const answer = await req.send(id);
         yield { id, status: req.done, message: typeof answer.message === 'string' ? answer.message : '' };
       } catch (err) {
-        if (!(err instanceof ApiError) || err instanceof UnusableResponseError) throw err;
+        if (!isItemFailure(err)) throw err;
         const result = { id, status: 'failed', message: err.message };
         failed.push(result);
         yield result;
