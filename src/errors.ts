@@ -104,7 +104,7 @@ export class NetworkError extends ShortyError {
   }
 }
 
-/** The run was stopped before it finished: Ctrl-C (SIGINT, 130), SIGTERM (143), or its output went away. */
+/** The run was stopped before it finished: Ctrl-C (SIGINT, 130), SIGTERM (143), SIGHUP (129), SIGQUIT (131), or its output went away. */
 export class CancelError extends ShortyError {
   constructor(message = 'interrupted', exitCode = 130) {
     super(message, exitCode);
@@ -137,6 +137,8 @@ export const EXIT = {
   auth: 3,
   rateLimit: 4,
   network: 5,
+  hangup: 129,
   interrupted: 130,
+  quit: 131,
   terminated: 143,
 } as const;

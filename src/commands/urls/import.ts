@@ -52,7 +52,8 @@ function importNotes(): string {
     `Results (csv unless -o json|ndjson|tsv) stream to stdout in input order: the input columns plus ${RESULT_COLUMNS.join(', ')}: ` +
       'status is ok, error, invalid, skipped (valid in a dry run); alias, shorturl and longurl name the link ' +
       'as every urls command does; -q prints the short URLs (the long URLs in a dry run).',
-    '--journal FILE is locked while the import runs (FILE.lock): a second import on it is refused.',
+    '--journal FILE is locked while the import runs (FILE.lock beside the real file, whatever symlink ' +
+      'or hard link names it): a second run on it is refused.',
     'Outages (connection refused, reset or timed out, DNS failures, 5xx and HTML error pages) are ' +
       'waited out, trying again with growing pauses, for up to --max-outage; a create whose answer was ' +
       'lost is looked up on the server before it is sent again, so no row makes two links.',
@@ -63,7 +64,8 @@ function importNotes(): string {
       'resuming or undoing it with another one is refused (exit 2). A journal written by an older ' +
       'shorty is used with the server and key in force only when confirmed (-y, or a question on a terminal).',
     'Exit status: 0 when every row is ok or skipped, 1 otherwise (or when stdout closed before every ' +
-      'row was sent), 2 for unusable input (nothing sent), 130 when interrupted (143: SIGTERM).',
+      'row was sent), 2 for unusable input (nothing sent), 130 when interrupted (143: SIGTERM, 129: ' +
+      'SIGHUP, 131: SIGQUIT; each ends the run as Ctrl-C does).',
   ].join('\n');
 }
 
