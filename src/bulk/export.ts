@@ -1,5 +1,5 @@
 import type { ModernApi } from '../api/modern.js';
-import { UnusableResponseError } from '../errors.js';
+import { EXIT, UnusableResponseError } from '../errors.js';
 import { paginate } from '../api/paginate.js';
 import type { Context } from '../context.js';
 import { brandedDomain, LINK_FIELDS, LINK_SETTING_FIELDS, linkRecord } from '../input/link-record.js';
@@ -101,5 +101,5 @@ export async function runExport(ctx: Context, opts: ExportOptions): Promise<numb
       `${count} link${count === 1 ? '' : 's'} exported in ${requests} request${requests === 1 ? '' : 's'} (${formatElapsed(ctx.now() - started)})\n`,
     );
   }
-  return 0;
+  return EXIT.ok;
 }

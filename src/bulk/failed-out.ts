@@ -1,5 +1,6 @@
 import { readdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { EXIT } from '../errors.js';
 import { fileError } from '../file-errors.js';
 import { LINK_COLUMNS } from '../input/link-body.js';
 import { linkColumnOf } from '../input/link-columns.js';
@@ -35,7 +36,7 @@ export async function openFailedOut(path: string, format: InputFormat, header: s
   }
   const records = recordFile(file, { sync: false });
   const columns = [...failedOutColumns(format, header).filter((c) => c !== 'error'), 'error'];
-  const writeFailed = (err: unknown) => fileError(`cannot write --failed-out ${path}`, err, 1);
+  const writeFailed = (err: unknown) => fileError(`cannot write --failed-out ${path}`, err, EXIT.api);
   const append = (text: string) =>
     records.append(text).catch((err) => {
       throw writeFailed(err);

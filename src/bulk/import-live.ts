@@ -1,4 +1,5 @@
 import type { Context } from '../context.js';
+import { EXIT } from '../errors.js';
 import { fileError } from '../file-errors.js';
 import type { StreamFormat } from '../output/row-writers.js';
 import type { RateLimitSpec } from '../settings/types.js';
@@ -109,7 +110,7 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
         await journal.append({ key, url, ...result, ...(seq === undefined ? {} : { seq }) });
       } catch (err) {
         // Not reported: a row counts as done only once the journal holds it.
-        outcome.fatal ??= fileError(`cannot write the journal ${run.journal}`, err, 1);
+        outcome.fatal ??= fileError(`cannot write the journal ${run.journal}`, err, EXIT.api);
         if (result.status !== 'invalid') outcome.unrecorded.push(result);
         return undefined;
       }

@@ -1,4 +1,5 @@
 import type { Context } from '../context.js';
+import { EXIT } from '../errors.js';
 import { profileDomain } from '../input/domain.js';
 import type { ColumnMapOption } from '../input/link-columns.js';
 import { checkFields, parseFieldList } from '../output/fields.js';
@@ -150,5 +151,5 @@ async function runDryImport(ctx: Context, run: DryRun): Promise<number> {
   if (credentials) run.warn(credentials);
   run.note(`${describePlan(plan)}, ${await run.estimate(plan.toSend)}`);
   run.note(`dry run: ${summaryLine(counts, ctx.now() - started, true)}; nothing was sent`);
-  return counts.invalid > 0 ? 1 : 0;
+  return counts.invalid > 0 ? EXIT.api : EXIT.ok;
 }

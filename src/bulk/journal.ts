@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { UsageError } from '../errors.js';
+import { EXIT, UsageError } from '../errors.js';
 import { fileError } from '../file-errors.js';
 import { openFileCalls, recordFile, type OpenedFile } from './append-file.js';
 import { decodeText } from './read/decode.js';
@@ -229,7 +229,7 @@ export async function openJournal(path: string): Promise<JournalWriter> {
     append: (rec) => records.append(`${JSON.stringify(rec)}\n`),
     close: () =>
       records.close().catch((err) => {
-        throw fileError(`cannot write the journal ${path}`, err, 1);
+        throw fileError(`cannot write the journal ${path}`, err, EXIT.api);
       }),
   };
 }

@@ -1,6 +1,6 @@
 import { BULK_PAGE_SIZE } from '../api/paginate.js';
 import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import { EXIT, UsageError } from '../errors.js';
 import { canPrompt } from '../io.js';
 import { formatDuration } from '../input/duration.js';
 import { openJournal, readJournal, type JournalRecord } from './journal.js';
@@ -40,7 +40,7 @@ export async function runUndo(ctx: Context, opts: UndoOptions): Promise<number> 
   const note = (text: string) => void (ctx.globals.quiet || ctx.io.stderr.write(`${text}\n`));
   if (state.records === 0) {
     note(`nothing to undo: ${opts.journal} records no link`);
-    return 0;
+    return EXIT.ok;
   }
   // Before any request: the journal's account, and leave to ask.
   await claimJournal(ctx, opts.journal, state);
@@ -53,7 +53,7 @@ export async function runUndo(ctx: Context, opts: UndoOptions): Promise<number> 
   const links = [...state.created.values()];
   if (links.length === 0) {
     note(`nothing to undo: ${opts.journal} records no link that is not deleted already`);
-    return 0;
+    return EXIT.ok;
   }
   const settings = await ctx.settings();
   const stage = await openSendStage(ctx, { claimed: state.claimed, outage });
@@ -62,7 +62,7 @@ export async function runUndo(ctx: Context, opts: UndoOptions): Promise<number> 
   const doomed = verdicts.filter((v) => v.act === 'delete');
   if (doomed.length > 0 && !(await confirmed(ctx, doomed.length, opts.journal))) {
     ctx.io.stderr.write('nothing deleted\n');
-    return 1;
+    return EXIT.api;
   }
   if (doomed.length > 0)
     note(

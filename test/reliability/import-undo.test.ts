@@ -171,3 +171,20 @@ describe('undo ends as import and sync do (the built CLI)', () => {
     expect(readFileSync(journal, 'utf8').match(/"undone"/g)).toHaveLength(1);
   });
 });
+
+test('undo is paced as the import: right after it, on the server\'s own cap, no request meets the rate limit', async () => {
+  sandbox = await startSandbox({ rateLimit: '5/1s' });
+  const sb = sandbox;
+  const configDir = tempDir('shorty-config-');
+  const env = { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey };
+  const journal = join(dir, 'paced.journal');
+  const rows = Array.from({ length: 6 }, (_, i) => `https://paced.example/${i}`).join('\n');
+  const run = (args: string[], input?: string) =>
+    runInProcess(['urls', 'import', ...args, '--rate-limit', '5/1s'], { env, configDir, input });
+  expect((await run(['-', '--journal', journal], `url\n${rows}\n`)).exitCode).toBe(0);
+  const undo = await run(['--undo', journal, '-y']);
+  expect(undo.exitCode, undo.stderr).toBe(0);
+  const statuses = (await sb.admin.requests()).map((r) => r.status);
+  expect(statuses).toHaveLength(13);
+  expect(statuses.every((s) => s === 200)).toBe(true);
+});

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { EXIT, UsageError } from '../../errors.js';
 import { fileError, isFileError } from '../../file-errors.js';
 import { decodeHead, decodeText } from './decode.js';
 
@@ -83,7 +83,7 @@ const SPOOL_HINT = 'give the input as a FILE, or set TMPDIR to a folder with roo
 
 async function spoolStdin(ctx: Context): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'shorty-import-')).catch((err) => {
-    throw fileError(`cannot make a temp folder for stdin in ${tmpdir()}`, err, 2, SPOOL_HINT);
+    throw fileError(`cannot make a temp folder for stdin in ${tmpdir()}`, err, EXIT.usage, SPOOL_HINT);
   });
   ctx.onClose(() => rm(dir, { recursive: true, force: true }));
   const path = join(dir, 'stdin');
@@ -91,7 +91,7 @@ async function spoolStdin(ctx: Context): Promise<string> {
     await pipeline(ctx.io.stdin, createWriteStream(path, { mode: 0o600 }), { signal: ctx.signal });
   } catch (err) {
     if (ctx.signal.aborted) throw ctx.signal.reason;
-    throw isFileError(err) ? fileError(`cannot copy stdin to ${path}`, err, 2, SPOOL_HINT) : err;
+    throw isFileError(err) ? fileError(`cannot copy stdin to ${path}`, err, EXIT.usage, SPOOL_HINT) : err;
   }
   return path;
 }

@@ -1,5 +1,6 @@
 import {
   ApiError,
+  EXIT,
   NetworkError,
   neverSent,
   RateLimitError,
@@ -48,7 +49,7 @@ export class OutageTooLong extends ShortyError {
   readonly last: unknown;
   constructor(last: unknown, maxMs: number, hint?: string) {
     const what = last instanceof Error ? last.message : String(last);
-    const code = last instanceof ShortyError ? last.exitCode : 5;
+    const code = last instanceof ShortyError ? last.exitCode : EXIT.network;
     super(
       maxMs === 0 ? what : `the service kept failing for ${formatDuration(maxMs)} (--max-outage); last: ${what}`,
       code,

@@ -1,4 +1,5 @@
 import type { Context } from '../../context.js';
+import { EXIT } from '../../errors.js';
 import { fileError } from '../../file-errors.js';
 import { formatDuration } from '../../input/duration.js';
 import type { RateLimitSpec } from '../../settings/types.js';
@@ -53,7 +54,7 @@ export async function applyPlan(ctx: Context, items: SyncItem[], opts: ApplyOpti
     try {
       await journal?.append(rec);
     } catch (err) {
-      fatal ??= fileError(`cannot write the journal ${opts.journal}`, err, 1);
+      fatal ??= fileError(`cannot write the journal ${opts.journal}`, err, EXIT.api);
     }
   };
   const work = async (item: SyncItem): Promise<Applied | undefined> => {

@@ -1,6 +1,6 @@
 import { BULK_PAGE_SIZE } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { EXIT, UsageError } from '../../errors.js';
 import { canPrompt } from '../../io.js';
 import type { ColumnMapOption } from '../../input/link-columns.js';
 import { checkImportFiles } from '../import.js';
@@ -91,16 +91,16 @@ export async function runSync(ctx: Context, opts: SyncOptions): Promise<number> 
       ? `No changes: the account matches ${input.file.label}`
       : planTotals(plan, estimate),
   );
-  const invalid = plan.invalid.length > 0 ? 1 : 0;
+  const invalid = plan.invalid.length > 0 ? EXIT.api : EXIT.ok;
 
   if (!applying) {
     if (opts.dryRun) note('dry run: nothing was sent');
-    return opts.check ? (differs(plan) ? 1 : 0) : invalid;
+    return opts.check ? (differs(plan) ? EXIT.api : EXIT.ok) : invalid;
   }
   if (plan.items.length === 0) return invalid;
   if (!(await confirmed(ctx, plan, baseUrl))) {
     ctx.io.stderr.write('nothing changed\n');
-    return 1;
+    return EXIT.api;
   }
   const claimed = new Set(journal?.claimed);
   for (const links of account.byKey.values()) for (const link of links) claimed.add(link.id);
