@@ -1,6 +1,4 @@
-import type { ModernApi } from '../api/modern.js';
 import { EXIT, UnusableResponseError } from '../errors.js';
-import { paginate } from '../api/paginate.js';
 import type { Context } from '../context.js';
 import { brandedDomain, LINK_FIELDS, LINK_SETTING_FIELDS, linkRecord } from '../input/link-record.js';
 import type { Row } from '../output/fields.js';
@@ -8,6 +6,7 @@ import { startProgress, type Progress } from './progress.js';
 import { cellsFromJson } from './read/rows.js';
 import { bulkOutputFormat, openResultSink } from './results.js';
 import { formatElapsed } from './timing.js';
+import { linkPages } from './account-pages.js';
 
 export interface ExportOptions {
   pageSize: number;
@@ -41,19 +40,6 @@ export function exportRow(item: LinkItem, columns: string[], baseUrl?: string): 
   const row: Row = {};
   for (const column of columns) row[column] = column in extras ? extras[column] : text(record[column]);
   return row;
-}
-
-/**
- * Every link, one large page per request: ceil(N / page size) requests when the server grants the
- * size asked, and still all of them (following `nextpage`) when it grants fewer.
- */
-export async function* linkPages(
-  api: ModernApi,
-  pageSize: number,
-): AsyncGenerator<{ items: LinkItem[]; total?: number }> {
-  for await (const page of paginate(api, '/urls', { keys: ['urls'], limit: pageSize, page: 1, all: true })) {
-    yield { items: page.items, total: page.total };
-  }
 }
 
 /** `urls export`: every link, streamed page by page, csv unless -o says otherwise. */

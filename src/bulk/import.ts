@@ -7,7 +7,7 @@ import { emptyJournalState, readJournal, type DoneIndex, type JournalState } fro
 import { claimJournal } from './journal-owner.js';
 import { lockJournal } from './journal-lock.js';
 import { describePlan, planImport, type ImportPlan } from './plan.js';
-import { checkDistinctFiles } from './read/distinct-files.js';
+import { checkImportFiles } from './read/distinct-files.js';
 import type { Delimiter, InputFormat } from './read/format.js';
 import { openImportInput, type ImportInput } from './read/input.js';
 import { bulkOutputFormat, openResultSink, resultRow, type RowResult } from './results.js';
@@ -86,23 +86,6 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<numb
     domain: profile?.url,
     note,
   });
-}
-
-/** The input, the journal and the failed rows must be three files, or the run would clobber its input. */
-export async function checkImportFiles(
-  ctx: Context,
-  opts: Pick<ImportOptions, 'file' | 'journal' | 'failedOut'>,
-): Promise<void> {
-  const stdinFd = (ctx.io.stdin as { fd?: unknown }).fd;
-  const input =
-    opts.file === undefined || opts.file === '-'
-      ? { role: 'the input (stdin)', fd: typeof stdinFd === 'number' ? stdinFd : undefined }
-      : { role: 'the input', path: opts.file };
-  await checkDistinctFiles([
-    input,
-    ...(opts.journal === undefined ? [] : [{ role: '--journal', path: opts.journal }]),
-    ...(opts.failedOut === undefined ? [] : [{ role: '--failed-out', path: opts.failedOut }]),
-  ]);
 }
 
 /** A --fields typo must fail before the first link is created, not after. */

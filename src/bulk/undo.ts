@@ -13,7 +13,7 @@ import { openSendStage, outagePolicy } from './run/stage.js';
 import { endRun, shellCommand } from './run-end.js';
 import { windowSize } from './timing.js';
 import { budgetEstimate } from './budget-estimate.js';
-import { readEveryLink, type AccountItem } from './sync/account.js';
+import { readEveryLink, type AccountItem } from './account-pages.js';
 
 export interface UndoOptions {
   journal: string;

@@ -1,3 +1,4 @@
+import type { Context } from '../../context.js';
 import { fstat, type Stats } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -59,4 +60,21 @@ async function realPath(path: string): Promise<string> {
       return resolve(path);
     }
   }
+}
+
+/** The input, the journal and the failed rows must be three files, or the run would clobber its input. */
+export async function checkImportFiles(
+  ctx: Context,
+  opts: { file?: string; journal?: string; failedOut?: string },
+): Promise<void> {
+  const stdinFd = (ctx.io.stdin as { fd?: unknown }).fd;
+  const input =
+    opts.file === undefined || opts.file === '-'
+      ? { role: 'the input (stdin)', fd: typeof stdinFd === 'number' ? stdinFd : undefined }
+      : { role: 'the input', path: opts.file };
+  await checkDistinctFiles([
+    input,
+    ...(opts.journal === undefined ? [] : [{ role: '--journal', path: opts.journal }]),
+    ...(opts.failedOut === undefined ? [] : [{ role: '--failed-out', path: opts.failedOut }]),
+  ]);
 }

@@ -1,5 +1,5 @@
 import { LINK_COLUMNS, linkBodyToRow, type LinkBody, type LinkColumn } from '../../input/link-body.js';
-import { brandedDomain } from '../export.js';
+import { brandedDomain } from '../../input/link-record.js';
 import { RECORD_NAME_OF_BODY_FIELD } from '../../input/link-record.js';
 import { cellsFromJson } from '../read/rows.js';
 import type { AccountItem } from './account.js';

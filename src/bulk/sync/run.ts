@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { EXIT, UsageError } from '../../errors.js';
 import { canPrompt } from '../../io.js';
 import type { ColumnMapOption } from '../../input/link-columns.js';
-import { checkImportFiles } from '../import.js';
+import { checkImportFiles } from '../read/distinct-files.js';
 import { readJournal } from '../journal.js';
 import { lockJournal } from '../journal-lock.js';
 import { claimJournal } from '../journal-owner.js';
