@@ -3,7 +3,7 @@
 import { chmodSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import type { FileCalls, OpenedFile } from '../../src/bulk/append-file.js';
+import type { FileCalls, OpenedFile } from '../../src/bulk/engine/journal/append-file.js';
 import { tempDir } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
@@ -17,8 +17,8 @@ const disk = vi.hoisted(() => ({
   openFails: undefined as string | undefined,
 }));
 
-vi.mock('../../src/bulk/append-file.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/bulk/append-file.js')>();
+vi.mock('../../src/bulk/engine/journal/append-file.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/bulk/engine/journal/append-file.js')>();
   const enospc = () =>
     Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
   const filling = (calls: FileCalls): FileCalls => ({

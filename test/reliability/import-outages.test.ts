@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { linkBodyKey } from '../../src/bulk/row-check.js';
+import { linkBodyKey } from '../../src/bulk/engine/check/row-check.js';
 import { tempDir, type CliResult } from '../helpers/cli.js';
 import { runInProcess, type InProcessOptions } from '../helpers/in-process.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';

@@ -6,7 +6,7 @@ import { afterEach, expect, test } from 'vitest';
 import { tempDir, type CliResult } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
-import { keyFingerprint } from '../../src/bulk/journal-owner.js';
+import { keyFingerprint } from '../../src/bulk/engine/journal/journal-owner.js';
 
 const dir = tempDir('shorty-owner-');
 const open: StartedSandbox[] = [];

@@ -3,8 +3,14 @@ import { appendFileSync, existsSync, linkSync, readFileSync, statSync, symlinkSy
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { DoneIndex, loadJournal, openJournal, parseJournalLine, readJournal } from '../../src/bulk/journal.js';
-import { lockJournal } from '../../src/bulk/journal-lock.js';
+import {
+  DoneIndex,
+  loadJournal,
+  openJournal,
+  parseJournalLine,
+  readJournal,
+} from '../../src/bulk/engine/journal/journal.js';
+import { lockJournal } from '../../src/bulk/engine/journal/journal-lock.js';
 import { CancelError } from '../../src/errors.js';
 import { tempDir } from '../helpers/cli.js';
 

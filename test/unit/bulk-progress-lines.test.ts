@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatLeft, progressLines, thousands } from '../../src/bulk/progress-lines.js';
-import type { RowStatus } from '../../src/bulk/timing.js';
+import { formatLeft, progressLines, thousands } from '../../src/bulk/engine/end/progress-lines.js';
+import type { RowStatus } from '../../src/bulk/engine/pace/timing.js';
 
 /** Feeds `statuses` to a writer, each row taking `stepMs` of the clock; returns the lines written. */
 function run(total: number, toSend: number, rows: { status: RowStatus; ms: number }[]): string[] {

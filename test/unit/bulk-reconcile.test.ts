@@ -2,9 +2,9 @@
 import { describe, expect, test } from 'vitest';
 import type { HttpResponse } from '../../src/api/http.js';
 import type { ModernApi } from '../../src/api/modern.js';
-import type { JournalWriter } from '../../src/bulk/journal.js';
-import { createCreator, createEnded } from '../../src/bulk/run/create.js';
-import { OutageRider } from '../../src/bulk/run/outage.js';
+import type { JournalWriter } from '../../src/bulk/engine/journal/journal.js';
+import { createCreator, createEnded } from '../../src/bulk/engine/send/create.js';
+import { OutageRider } from '../../src/bulk/engine/pace/outage.js';
 import { ApiError, CancelError, NetworkError } from '../../src/errors.js';
 
 const BASE = 'https://sho.rt';

@@ -1,5 +1,5 @@
 import type { ModernApi } from '../../api/modern.js';
-import { readEveryLink, type AccountItem } from '../account-pages.js';
+import { readEveryLink, type AccountItem } from '../engine/read/account-pages.js';
 import { urlKey, type SyncKey } from './desired.js';
 
 export type { AccountItem };

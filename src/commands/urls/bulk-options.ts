@@ -39,8 +39,8 @@ export function addInputOptions(cmd: Command): Command {
 /** The input options checked (exit 2 before anything is read or sent); the reading code loads only now. */
 export async function inputOptions(flags: InputFlags, map: ColumnMapOption = parseColumnMap(flags.map ?? [])) {
   const [{ parseDelimiter }, { checkEncoding }] = await Promise.all([
-    import('../../bulk/read/format.js'),
-    import('../../bulk/read/decode.js'),
+    import('../../bulk/engine/read/format.js'),
+    import('../../bulk/engine/read/decode.js'),
   ]);
   return {
     format: flags.format,

@@ -8,7 +8,7 @@ import { action, examples, notes } from '../shared/action.js';
 import { addInputOptions, commandLine, inputOptions, type InputFlags } from './bulk-options.js';
 import { answers } from '../shared/surface.js';
 import { LINK_COLUMNS } from '../../input/link-columns.js';
-import { RESULT_COLUMNS } from '../../bulk/results.js';
+import { RESULT_COLUMNS } from '../../bulk/engine/end/results.js';
 
 interface ImportFlags extends InputFlags {
   dryRun?: boolean;
@@ -95,10 +95,13 @@ export function registerImport(group: Command, ctx: Context): void {
         const maxOutageMs = parseDuration(flags.maxOutage, '--max-outage');
         if (flags.undo !== undefined) {
           checkUndoAlone(file, flags);
-          const { runUndo } = await import('../../bulk/undo.js');
+          const { runUndo } = await import('../../bulk/undo/run.js');
           return runUndo(ctx, { journal: flags.undo, maxOutageMs, argv: commandLine(command) });
         }
-        const [{ runImport }, input] = await Promise.all([import('../../bulk/import.js'), inputOptions(flags, map)]);
+        const [{ runImport }, input] = await Promise.all([
+          import('../../bulk/import/run.js'),
+          inputOptions(flags, map),
+        ]);
         return runImport(ctx, {
           file,
           ...input,
