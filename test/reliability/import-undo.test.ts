@@ -172,7 +172,7 @@ describe('undo ends as import and sync do (the built CLI)', () => {
   });
 });
 
-test('undo is paced as the import: right after it, on the server\'s own cap, no request meets the rate limit', async () => {
+test("undo is paced as the import: right after it, on the server's own cap, no request meets the rate limit", async () => {
   sandbox = await startSandbox({ rateLimit: '5/1s' });
   const sb = sandbox;
   const configDir = tempDir('shorty-config-');
