@@ -273,3 +273,24 @@ describe('a server that echoes a piece of the key', () => {
     expect(res.stderr).not.toContain(key.slice(0, 12));
   });
 });
+
+describe('an answer to a create that cannot be read', () => {
+  test('a 100,000-deep JSON body: the row is a lost answer (its intent left open), never an error', async () => {
+    const deep = `{"error":0,"id":1,"shorturl":"http://x/1","x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    server().answer({ headers: { 'content-type': 'application/json' }, body: deep });
+    const journal = join(tempDir('shorty-deep-'), 'deep.journal');
+    const res = await runInProcess(['urls', 'import', '-', '--journal', journal, '--max-outage', '0', '-o', 'ndjson'], {
+      env: env(),
+      input: 'url\nhttps://deep.example/1\n',
+    });
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toMatch(/^shorty: the answer to POST \/url\/add is nested too deeply to read$/m);
+    expect(res.stdout).toContain('"status":"error"');
+    expect(res.stdout).toContain('it may have been created');
+    const statuses = readFileSync(journal, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).status);
+    expect(statuses).toEqual([undefined, 'sending']);
+  });
+});

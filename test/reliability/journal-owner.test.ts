@@ -57,6 +57,12 @@ test('undo or resume with another server: exit 2 before any request, naming both
   expect(undo.stderr).toMatch(/^hint: run it with the profile/m);
   const resume = await shorty(b, ['-', '--journal', journal], 'url\nhttps://staging.example/9\n');
   expect(resume.exitCode).toBe(2);
+  const sync = await runInProcess(['urls', 'sync', '-', '-y', '--journal', journal], {
+    input: 'alias,url\nst-1,https://staging.example/1\n',
+    env: { SHORTY_BASE_URL: b.baseUrl, SHORTY_API_KEY: b.apiKey },
+  });
+  expect(sync.exitCode).toBe(2);
+  expect(sync.stderr).toContain(`belongs to ${a.baseUrl}`);
   expect(await b.admin.requests()).toEqual([]);
   expect(await ids(b)).toEqual(before);
 });
