@@ -290,6 +290,28 @@ describe('write-ahead intents', () => {
     expect((await links(sandbox)).map((l) => Number(l.id))).toEqual([Number(byHand)]);
   });
 
+  test('two links that could be the lost one: not guessed, the row not sent again, said, and left open', async () => {
+    sandbox = await startSandbox();
+    const url = 'https://crash.example/twice';
+    const journal = crashedJournal('crash-twice', url, Date.now());
+    await sandbox.api('POST', '/url/add', { url });
+    await sandbox.api('POST', '/url/add', { url });
+    await sandbox.admin.reset();
+    const res = await shorty(sandbox, [fileOf('crash-twice.txt', `${url}\n`), '--journal', journal, '-y']);
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toContain(
+      '0 found on the server (journaled), 0 not created (sent again), 1 not found but may exist',
+    );
+    expect(rowsOf(res)).toEqual([
+      expect.objectContaining({
+        status: 'error',
+        error: expect.stringMatching(/^not found, but it may exist: 2 links/),
+      }),
+    ]);
+    expect((await sandbox.admin.requests()).filter((r) => r.method === 'POST')).toEqual([]);
+    expect(journalRecords(journal).map((r) => r.status)).toEqual(['sending']);
+  });
+
   test('a journal without intents (written before them) still resumes', async () => {
     sandbox = await startSandbox();
     const path = fileOf('old.txt', 'https://old.example/1\nhttps://old.example/2\n');
