@@ -292,5 +292,11 @@ describe('an answer to a create that cannot be read', () => {
       .split('\n')
       .map((line) => JSON.parse(line).status);
     expect(statuses).toEqual([undefined, 'sending']);
+    // Without a journal no later run can check: the row says what the user can do.
+    const bare = await runInProcess(['urls', 'import', '-', '--max-outage', '0', '-o', 'ndjson'], {
+      env: env(),
+      input: 'url\nhttps://deep.example/1\n',
+    });
+    expect(bare.stdout).toContain('(it may have been created: check with `shorty urls list` before sending it again)');
   });
 });

@@ -91,7 +91,9 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
         result: {
           row: source.row,
           status: 'error',
-          error: `${end.error} (it may have been created: the next run with this journal checks)`,
+          error: end.error.startsWith('not found, but it may exist')
+            ? end.error
+            : `${end.error} (it may have been created: ${journal ? 'the next run with this journal checks' : 'check with `shorty urls list` before sending it again'})`,
         },
       };
     }
