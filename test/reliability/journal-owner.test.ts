@@ -7,6 +7,11 @@ import { tempDir, type CliResult } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
 import { keyFingerprint } from '../../src/bulk/engine/journal/journal-owner.js';
+import { runUndo } from '../../src/bulk/undo/run.js';
+import type { Context } from '../../src/context.js';
+import { createContext } from '../../src/factory.js';
+import { createTestIO } from '../../src/io.js';
+import type { Prompter } from '../../src/prompter.js';
 
 const dir = tempDir('shorty-owner-');
 const open: StartedSandbox[] = [];
@@ -112,4 +117,43 @@ test('undo deletes a journaled id only while it still has the recorded short URL
   expect(res.stdout.match(/✓ deleted/g)).toHaveLength(2);
   expect(res.stderr).toMatch(/^2 deleted, 0 already gone, 0 failed, 1 left \(changed since\) in /m);
   expect(await ids(a)).toEqual([id]);
+});
+
+test('on a terminal, a journal without its account is used only when the user says it is this one', async () => {
+  const a = await sandbox();
+  const journal = await imported(a, 'asked');
+  writeFileSync(journal, readFileSync(journal, 'utf8').split('\n').slice(1).join('\n'));
+  async function terminal(answer: boolean) {
+    const asked: string[] = [];
+    const prompter: Prompter = {
+      input: async () => '',
+      password: async () => '',
+      confirm: async (message) => {
+        asked.push(message);
+        return answer;
+      },
+    };
+    const ctx: Context = createContext({
+      io: await createTestIO({ tty: true }),
+      env: { SHORTY_BASE_URL: a.baseUrl, SHORTY_API_KEY: a.apiKey, SHORTY_CONFIG_DIR: tempDir('shorty-config-') },
+      now: () => Date.now(),
+      sleep: async () => {},
+      signal: new AbortController().signal,
+    });
+    ctx.prompter = async () => prompter;
+    return { ctx, asked };
+  }
+  const no = await terminal(false);
+  await expect(runUndo(no.ctx, { journal })).rejects.toThrow(/was not used: nothing was sent/);
+  await no.ctx.close();
+  expect(no.asked).toEqual([
+    `${journal} does not say which server it was written for. Was it written for ${a.baseUrl} (key ${keyFingerprint(a.apiKey)})?`,
+  ]);
+  expect(await a.admin.requests()).toEqual([]);
+
+  const yes = await terminal(true);
+  expect(await runUndo(yes.ctx, { journal })).toBe(0);
+  await yes.ctx.close();
+  expect(yes.asked).toHaveLength(2);
+  expect(await ids(a)).toEqual([]);
 });
