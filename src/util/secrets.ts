@@ -30,7 +30,7 @@ export const REDACTED = '***';
  * this many characters of a secret, or more, is hidden as well; shorter runs are too likely to be
  * ordinary text.
  */
-export const MIN_PIECE = 12;
+const MIN_PIECE = 12;
 
 export function createSecrets(): Secrets {
   const patterns = new Map<string, string>();

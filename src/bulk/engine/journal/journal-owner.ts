@@ -16,7 +16,7 @@ export function keyFingerprint(apiKey: string | undefined): string {
 }
 
 /** The account a run works on: its server and key, as a journal names them. */
-export async function currentOwner(ctx: Context): Promise<JournalOwner> {
+async function currentOwner(ctx: Context): Promise<JournalOwner> {
   const settings = await ctx.settings();
   const { requireBaseUrl } = await import('../../../settings/base-url.js');
   return { journal: 'shorty', server: requireBaseUrl(settings), keyFingerprint: keyFingerprint(settings.apiKey) };

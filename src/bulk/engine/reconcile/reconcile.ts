@@ -5,9 +5,9 @@ import type { LinkBody } from '../../../input/link-body.js';
 import type { SentFields } from '../journal/journal.js';
 
 /** Links per page when the newest links are read back to the send (one request each). */
-export const LOOKUP_PAGE = 100;
+const LOOKUP_PAGE = 100;
 /** Past this many pages the lookup gives up and says it cannot tell. */
-export const LOOKUP_PAGES = 20;
+const LOOKUP_PAGES = 20;
 
 /**
  * How much earlier than the send (by the server's clock) a link may be dated and still be the one
