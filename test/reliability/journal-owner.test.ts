@@ -67,6 +67,8 @@ test('undo or resume with another server: exit 2 before any request, naming both
     env: { SHORTY_BASE_URL: b.baseUrl, SHORTY_API_KEY: b.apiKey },
   });
   expect(sync.exitCode).toBe(2);
+  const dry = await shorty(b, ['-', '--journal', journal, '--dry-run'], 'url\nhttps://staging.example/9\n');
+  expect(dry.exitCode).toBe(2);
   expect(sync.stderr).toContain(`belongs to ${a.baseUrl}`);
   expect(await b.admin.requests()).toEqual([]);
   expect(await ids(b)).toEqual(before);
