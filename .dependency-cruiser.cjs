@@ -107,6 +107,22 @@ module.exports = {
       to: { path: '^src/(commands|bulk)/' },
     },
     {
+      name: 'bulk-engine-not-its-features',
+      severity: 'error',
+      comment:
+        'src/bulk/engine/ (read, check, pace, send, journal, reconcile, end) is what import, export, sync and undo drive; it never imports them.',
+      from: { path: '^src/bulk/engine/' },
+      to: { path: '^src/bulk/(import|export|sync|undo)/' },
+    },
+    {
+      name: 'bulk-features-apart',
+      severity: 'error',
+      comment:
+        'A bulk feature (import/, export/, sync/, undo/) builds on the engine alone, never on another feature: what two share belongs in the engine.',
+      from: { path: '^src/bulk/(import|export|sync|undo)/' },
+      to: { path: '^src/bulk/(import|export|sync|undo)/', pathNot: '^src/bulk/$1/' },
+    },
+    {
       name: 'only-the-cli-wires-the-context',
       severity: 'error',
       comment:

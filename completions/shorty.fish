@@ -633,6 +633,7 @@ complete -c shorty -n '__shorty_at \'urls sync\'' -l map -x -d 'read the column 
 complete -c shorty -n '__shorty_at \'urls sync\'' -l key -x -a 'alias url'
 complete -c shorty -n '__shorty_at \'urls sync\'' -l key -x -d 'what names a link in the file and the account: its alias, or its long URL (links without an alias)'
 complete -c shorty -n '__shorty_at \'urls sync\'' -l prune -d 'also delete the links of the account that no row of the file names'
+complete -c shorty -n '__shorty_at \'urls sync\'' -l allow-empty -d 'with --prune: accept a file with no rows (every link of the account is then deleted)'
 complete -c shorty -n '__shorty_at \'urls sync\'' -l dry-run -d 'print the plan and send nothing'
 complete -c shorty -n '__shorty_at \'urls sync\'' -l check -d 'print the plan, send nothing, and exit 1 when the account differs from the file (for CI)'
 complete -c shorty -n '__shorty_at \'urls sync\'' -l journal -r -F -d 'record every write in FILE (as urls import does: `urls import --undo FILE` removes the links it created)'

@@ -9,6 +9,19 @@ import { createSecrets } from './util/secrets.js';
 import { redactWrites } from './util/redacted-writes.js';
 
 /**
+ * The signals that stop a run, and how it then ends: as Ctrl-C does (the rows on the wire
+ * journaled, the summary, --failed-out, temp files, lock and spool removed), with the exit code a
+ * shell gives a process killed by that signal (128 + its number), so a supervisor still sees which
+ * one it was. SIGHUP is a closed terminal or a dropped SSH session; SIGQUIT is Ctrl-\.
+ */
+const STOPS = {
+  SIGINT: ['interrupted', EXIT.interrupted],
+  SIGTERM: ['terminated', EXIT.terminated],
+  SIGHUP: ['hung up', EXIT.hangup],
+  SIGQUIT: ['quit', EXIT.quit],
+} as const;
+
+/**
  * The process-facing shell around main(): signals, failing output streams, what libraries write
  * to stderr on their own, exit code, nothing else.
  */
@@ -17,14 +30,13 @@ export function run(argv: string[]): void {
   // Every request in flight and every wait listens to Ctrl-C: a long import has many, none a leak.
   setMaxListeners(0, controller.signal);
   const onSignal = (signal: NodeJS.Signals) => {
-    const code = signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
+    const [message, code] = STOPS[signal as keyof typeof STOPS];
     // A run already stopping (a first signal, or its output went away) ends now: the graceful
     // shutdown is skipped (journals are flushed per row).
     if (controller.signal.aborted) process.exit(code);
-    controller.abort(new CancelError(signal === 'SIGTERM' ? 'terminated' : 'interrupted', code));
+    controller.abort(new CancelError(message, code));
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  for (const signal of Object.keys(STOPS)) process.on(signal, onSignal);
 
   // A failing stdout or stderr stops the run like a signal; main() says why and picks the exit code.
   const io = processIO((err, stream) => {

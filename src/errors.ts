@@ -9,7 +9,9 @@ export const EXIT = {
   auth: 3,
   rateLimit: 4,
   network: 5,
+  hangup: 129,
   interrupted: 130,
+  quit: 131,
   terminated: 143,
 } as const;
 
@@ -48,6 +50,19 @@ export class ApiError extends ShortyError {
  * API error, but it says nothing about the request, so a bulk run stops instead of going on.
  */
 export class UnusableResponseError extends ApiError {}
+
+/**
+ * The one answer to "is this failure the item's, or the whole run's?" (a row of an import, a link
+ * of a sync or an undo, an id of `delete 1 2 3`): the item's when the API itself refused this one
+ * request (its JSON error, below 500), so the run goes on with the next item. Anything else (the
+ * network, the key, the rate limit, a 5xx, an HTML page or a broken body) would meet every later
+ * item too: the run's, and it stops.
+ */
+export function isItemFailure(err: unknown): err is ApiError {
+  return (
+    err instanceof ApiError && !(err instanceof UnusableResponseError) && (err.status === undefined || err.status < 500)
+  );
+}
 
 /** Key missing, invalid or expired. `serverMessage`: the server's own words (redacted), when it sent any. */
 export class AuthError extends ShortyError {
@@ -108,7 +123,7 @@ export class NetworkError extends ShortyError {
   }
 }
 
-/** The run was stopped before it finished: Ctrl-C (SIGINT, 130), SIGTERM (143), or its output went away. */
+/** The run was stopped before it finished: Ctrl-C (SIGINT, 130), SIGTERM (143), SIGHUP (129), SIGQUIT (131), or its output went away. */
 export class CancelError extends ShortyError {
   constructor(message = 'interrupted', exitCode: number = EXIT.interrupted) {
     super(message, exitCode);

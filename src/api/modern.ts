@@ -1,4 +1,4 @@
-import { ApiError, AuthError } from '../errors.js';
+import { ApiError, AuthError, UnusableResponseError } from '../errors.js';
 import type { Connection } from './connection.js';
 import { denialError, isRefusalReason, KEY_HINT } from './denial.js';
 import type { HttpResponse } from './http.js';
@@ -52,7 +52,15 @@ export function createModernApi({ baseUrl, apiKey, transport }: Connection): Mod
     rateBudget: () => transport.rateBudget(),
     async call<T>(method: Method, path: string, opts?: CallOptions): Promise<T> {
       const { res, redact } = await exchange(method, path, opts);
-      return withNumbers(checkBody(res, redact)) as T;
+      try {
+        return withNumbers(checkBody(res, redact)) as T;
+      } catch (err) {
+        // A body nested deeper than the stack (a hostile or broken server): no answer of the API's.
+        if (!(err instanceof RangeError)) throw err;
+        throw new UnusableResponseError(`the answer to ${method} ${redact(path)} is nested too deeply to read`, {
+          status: res.status,
+        });
+      }
     },
   };
 }

@@ -35,20 +35,46 @@ export interface PaginateOptions {
 
 /**
  * Pages of a list endpoint, fetched only as they are consumed. With `all` it follows `nextpage`
- * until it is null, absent, not greater than the current page, or a page comes back empty, so a
- * server that misreports the last page cannot loop us forever.
+ * until it is null, absent, not greater than the current page, or a page comes back empty. A
+ * server that answers another page than the one asked for (it ignores `page`), or a page of items
+ * all met before, stops the read with an error: following it would loop, or end early as if the
+ * list were whole.
  */
 export async function* paginate(api: ModernApi, path: string, opts: PaginateOptions): AsyncGenerator<Page> {
   let page = opts.page;
+  const seen = new Set<string>();
   for (;;) {
     const body = await api.call<Record<string, unknown>>('GET', path, {
       query: { ...opts.query, limit: opts.limit, page },
     });
     const current = parsePage(body, opts.keys, page ?? 1, `GET ${path}`);
+    if (page !== undefined && current.page !== page) {
+      throw new UnusableResponseError(
+        `the server answered page ${current.page} of GET ${path} when asked for page ${page}: the list was not read to its end`,
+        { hint: PAGING_HINT },
+      );
+    }
+    if (opts.all && allSeen(current.items, seen)) {
+      throw new UnusableResponseError(
+        `page ${current.page} of GET ${path} repeats items of earlier pages: the list was not read to its end`,
+        { hint: PAGING_HINT },
+      );
+    }
     yield current;
     if (!opts.all || current.nextpage === undefined || current.items.length === 0) return;
     page = current.nextpage;
   }
+}
+
+const PAGING_HINT =
+  "the server does not page this list as the API says; `shorty api GET '<path>?page=2'` shows what it answers";
+
+/** Whether every item of a page (by id) was on an earlier page; notes the new ones. */
+function allSeen(items: Item[], seen: Set<string>): boolean {
+  const ids = items.map((item) => item.id).filter((id) => typeof id === 'number' || typeof id === 'string');
+  const fresh = ids.filter((id) => !seen.has(String(id)));
+  for (const id of fresh) seen.add(String(id));
+  return ids.length > 0 && fresh.length === 0;
 }
 
 /**

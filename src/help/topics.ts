@@ -23,7 +23,9 @@ const EXIT_MEANINGS: Record<keyof typeof EXIT, string> = {
   auth: 'the API key is missing, invalid or expired, or the account may not use the API',
   rateLimit: 'rate limited and not allowed to wait (--no-wait), or retries exhausted',
   network: 'network error or timeout, a failing proxy, a certificate that is not trusted',
+  hangup: 'hung up (SIGHUP: the terminal closed, an SSH session dropped); a bulk run ends as on Ctrl-C',
   interrupted: 'interrupted (Ctrl-C, SIGINT)',
+  quit: 'quit (SIGQUIT, Ctrl-\\); a bulk run ends as on Ctrl-C',
   terminated: 'terminated (SIGTERM)',
 };
 

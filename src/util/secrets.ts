@@ -25,6 +25,13 @@ const MIN_LENGTH = 4;
 
 export const REDACTED = '***';
 
+/**
+ * A server may echo a piece of a secret (a key cut short: `sk_live_0123456789ab...`). Any run of
+ * this many characters of a secret, or more, is hidden as well; shorter runs are too likely to be
+ * ordinary text.
+ */
+const MIN_PIECE = 12;
+
 export function createSecrets(): Secrets {
   const patterns = new Map<string, string>();
   // null: nothing to hide; undefined: to be compiled again after an add.
@@ -34,22 +41,61 @@ export function createSecrets(): Secrets {
     const list = [...sources].sort((a, b) => b.length - a.length);
     return list.length === 0 ? null : new RegExp(list.join('|'), 'g');
   };
+  const long: string[] = [];
+  let pieces: RegExp | null = null;
   return {
     add(secret) {
       if (!searchable(secret) || patterns.has(secret)) return;
       patterns.set(secret, secretPattern(secret));
       combined = undefined;
+      if (secret.length > MIN_PIECE) {
+        long.push(secret);
+        pieces = piecePattern(long);
+      }
     },
     redact(text, extra) {
       const more = (extra ?? []).filter((s): s is string => searchable(s) && !patterns.has(s));
+      let out: string;
       if (more.length === 0) {
         if (combined === undefined) combined = compile(patterns.values());
-        return combined ? text.replace(combined, REDACTED) : text;
+        out = combined ? text.replace(combined, REDACTED) : text;
+      } else {
+        const once = compile([...patterns.values(), ...more.map(secretPattern)]);
+        out = once ? text.replace(once, REDACTED) : text;
       }
-      const once = compile([...patterns.values(), ...more.map(secretPattern)]);
-      return once ? text.replace(once, REDACTED) : text;
+      return pieces ? hidePieces(out, pieces, long) : out;
     },
   };
+}
+
+/** Every run of MIN_PIECE characters of the secrets, as one pattern. */
+function piecePattern(secrets: string[]): RegExp {
+  const windows = new Set<string>();
+  for (const secret of secrets)
+    for (let i = 0; i + MIN_PIECE <= secret.length; i++) windows.add(escapeRegExp(secret.slice(i, i + MIN_PIECE)));
+  return new RegExp([...windows].join('|'), 'g');
+}
+
+/** `text` with each piece of a secret (MIN_PIECE characters or more, as written) replaced by `***`. */
+function hidePieces(text: string, pattern: RegExp, secrets: string[]): string {
+  let out = '';
+  let from = 0;
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    // The piece goes on as far as it follows one of the secrets.
+    let end = match.index + match[0].length;
+    for (const secret of secrets) {
+      for (let at = secret.indexOf(match[0]); at >= 0; at = secret.indexOf(match[0], at + 1)) {
+        let n = match[0].length;
+        while (at + n < secret.length && text[match.index + n] === secret[at + n]) n += 1;
+        end = Math.max(end, match.index + n);
+      }
+    }
+    out += text.slice(from, match.index) + REDACTED;
+    from = end;
+    pattern.lastIndex = end;
+  }
+  return out + text.slice(from);
 }
 
 function searchable(secret: string | undefined): secret is string {

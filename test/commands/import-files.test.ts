@@ -3,7 +3,7 @@
 import { chmodSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import type { FileCalls, OpenedFile } from '../../src/bulk/append-file.js';
+import type { FileCalls, OpenedFile } from '../../src/bulk/engine/journal/append-file.js';
 import { tempDir } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
@@ -17,8 +17,8 @@ const disk = vi.hoisted(() => ({
   openFails: undefined as string | undefined,
 }));
 
-vi.mock('../../src/bulk/append-file.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/bulk/append-file.js')>();
+vi.mock('../../src/bulk/engine/journal/append-file.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/bulk/engine/journal/append-file.js')>();
   const enospc = () =>
     Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
   const filling = (calls: FileCalls): FileCalls => ({
@@ -67,9 +67,9 @@ describe('a journal on a disk that fills up', () => {
   test('the row whose record is cut short is not reported, the import stops, and the journal holds whole lines', async () => {
     const input = file('full.txt', `${urls(5, 'full').join('\n')}\n`);
     const journal = join(dir, 'full.journal');
-    // Two rows (an intent and an outcome each), row 3's intent, then half of its outcome.
-    // 7/1s: one row at a time.
-    disk.fillsAfter = 5;
+    // The owner record, two rows (an intent and an outcome each), row 3's intent, then half of
+    // its outcome. 7/1s: one row at a time.
+    disk.fillsAfter = 6;
     const res = await run(['urls', 'import', input, '--journal', journal, '--rate-limit', '7/1s', '-o', 'ndjson']);
 
     expect(res.exitCode, res.stderr).toBe(1);
@@ -91,6 +91,7 @@ describe('a journal on a disk that fills up', () => {
     const lines = readFileSync(journal, 'utf8').split('\n');
     expect(lines.at(-1)).toBe('');
     expect(lines.slice(0, -1).map((line) => [JSON.parse(line).row, JSON.parse(line).status])).toEqual([
+      [undefined, undefined],
       [1, 'sending'],
       [1, 'ok'],
       [2, 'sending'],

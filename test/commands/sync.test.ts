@@ -230,7 +230,8 @@ describe('urls sync --journal', () => {
     expect(res.exitCode, res.stderr).toBe(0);
     const undo = await v7.runLogged(['urls', 'import', '--undo', journal, '-y']);
     expect(undo.exitCode, undo.stderr).toBe(0);
-    expect(undo.requests.map((r) => r.method)).toEqual(['DELETE', 'DELETE']);
+    // The account is read first: only links that still have the short URL the journal recorded go.
+    expect(undo.requests.map((r) => r.method)).toEqual(['GET', 'DELETE', 'DELETE']);
     const left = (await v7.sandbox.api('GET', '/urls?limit=50')).json.data.urls.map((l: { id: number }) => l.id);
     expect(left).toEqual([kept]);
   });
@@ -244,5 +245,35 @@ describe("urls sync: the plan's time", () => {
     const res = await v7.runLogged(['urls', 'sync', links, '--dry-run'], { env: { SHORTY_RATE_LIMIT: '2/60s' } });
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.stderr).toContain('1 write, under a second at 2/min');
+  });
+});
+
+describe('urls sync --prune with a file of no rows', () => {
+  it('refuses empty, blank, BOM-only and header-only input before any request; --allow-empty deletes every link', async () => {
+    await add(v7, { url: 'https://example.com/stays', custom: 'stays' });
+    for (const [name, text] of [
+      ['empty', ''],
+      ['blank', ' \n\n\t\n'],
+      ['bom', '\uFEFF'],
+      ['header', 'alias,url\n'],
+    ]) {
+      const res = await v7.runLogged(['urls', 'sync', file(`${name}.csv`, text), '--prune', '-y']);
+      expect(res.exitCode, name).toBe(2);
+      expect(res.stderr, name).toMatch(/^shorty: \S+ has no rows: with --prune that would delete every link/m);
+      expect(res.stderr, name).toMatch(/^hint: .*add --allow-empty$/m);
+      expect(res.requests, name).toEqual([]);
+    }
+    const fromStdin = await v7.runLogged(['urls', 'sync', '-', '--prune', '-y']);
+    expect(fromStdin.exitCode).toBe(2);
+    const meant = await v7.runLogged([
+      'urls',
+      'sync',
+      file('meant.csv', 'alias,url\n'),
+      '--prune',
+      '--allow-empty',
+      '-y',
+    ]);
+    expect(meant.exitCode, meant.stderr).toBe(0);
+    expect((await v7.sandbox.api('GET', '/urls?limit=50')).json.data.urls).toEqual([]);
   });
 });

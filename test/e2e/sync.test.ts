@@ -296,7 +296,7 @@ describe('urls sync interrupted', () => {
       const stopped = await result;
       expect(stopped.exitCode).toBe(1);
       expect(stopped.stderr).toMatch(
-        /^shorty: stdout was closed; \d+ of 10 changes not applied\nhint: run the same command again to continue\n$/m,
+        /^shorty: stdout was closed; \d+ of 10 changes not applied\nhint: to continue: shorty urls sync \S+ -y --rate-limit 5\/1s\n$/m,
       );
       expect((await slow.admin.stats()).links).toBeLessThan(10);
     } finally {

@@ -294,3 +294,41 @@ describe('a lookup answer without the long URL', () => {
     expect(server().requests.map((r) => `${r.method} ${r.url.replace(/\?.*/, '')}`)).toEqual(['GET /api/urls']);
   });
 });
+
+describe('a server that echoes a piece of the key', () => {
+  test('a key cut short in its message is hidden', async () => {
+    const key = 'sk_adv_secret_key_0123456789abcdef';
+    server().answer({ status: 401, body: { error: 1, message: `Invalid API key ${key.slice(0, 30)}...` } });
+    const res = await runInProcess(['urls', 'list'], { env: { ...env(), SHORTY_API_KEY: key } });
+    expect(res.exitCode).toBe(3);
+    expect(res.stderr).toContain('Invalid API key ***...');
+    expect(res.stderr).not.toContain(key.slice(0, 12));
+  });
+});
+
+describe('an answer to a create that cannot be read', () => {
+  test('a 100,000-deep JSON body: the row is a lost answer (its intent left open), never an error', async () => {
+    const deep = `{"error":0,"id":1,"shorturl":"http://x/1","x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    server().answer({ headers: { 'content-type': 'application/json' }, body: deep });
+    const journal = join(tempDir('shorty-deep-'), 'deep.journal');
+    const res = await runInProcess(['urls', 'import', '-', '--journal', journal, '--max-outage', '0', '-o', 'ndjson'], {
+      env: env(),
+      input: 'url\nhttps://deep.example/1\n',
+    });
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toMatch(/^shorty: the answer to POST \/url\/add is nested too deeply to read$/m);
+    expect(res.stdout).toContain('"status":"error"');
+    expect(res.stdout).toContain('it may have been created');
+    const statuses = readFileSync(journal, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).status);
+    expect(statuses).toEqual([undefined, 'sending']);
+    // Without a journal no later run can check: the row says what the user can do.
+    const bare = await runInProcess(['urls', 'import', '-', '--max-outage', '0', '-o', 'ndjson'], {
+      env: env(),
+      input: 'url\nhttps://deep.example/1\n',
+    });
+    expect(bare.stdout).toContain('(it may have been created: check with `shorty urls list` before sending it again)');
+  });
+});

@@ -38,7 +38,7 @@ describe('one import per journal', () => {
     const second = await startCli(args, { env }).result;
     expect(second.exitCode).toBe(2);
     expect(second.stderr).toBe(
-      `shorty: the journal ${journal} is in use by another import (process ${first.child.pid})\n` +
+      `shorty: the journal ${journal} is in use by another run (process ${first.child.pid})\n` +
         `hint: wait for it to finish, or stop it; if it is not running any more, remove ${journal}.lock\n`,
     );
 

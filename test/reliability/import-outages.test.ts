@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { linkBodyKey } from '../../src/bulk/row-check.js';
+import { linkBodyKey } from '../../src/bulk/engine/check/row-check.js';
 import { tempDir, type CliResult } from '../helpers/cli.js';
 import { runInProcess, type InProcessOptions } from '../helpers/in-process.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
@@ -36,7 +36,8 @@ function journalRecords(path: string): Record<string, any>[] {
     .trim()
     .split('\n')
     .filter(Boolean)
-    .map((line) => JSON.parse(line));
+    .map((line) => JSON.parse(line))
+    .filter((r) => r.journal === undefined); // the owner record (its server and key) names no row
 }
 
 async function links(sb: StartedSandbox): Promise<{ id: number; longurl: string; alias: string }[]> {
@@ -167,7 +168,12 @@ describe('riding out faults', () => {
 
 describe('a lost answer makes no duplicate', () => {
   test.each([
-    ['without an alias, the newest links are read', 'https://lost.example/plain', '', { order: 'date', limit: '20' }],
+    [
+      'without an alias, the newest links are read (back to the send)',
+      'https://lost.example/plain',
+      '',
+      { order: 'date', limit: '100', page: '1' },
+    ],
     ['with an alias, the alias is looked up', 'https://lost.example/alias', 'lost-alias', { short: `/lost-alias` }],
   ] as [string, string, string, Record<string, string>][])('%s', async (_name, url, custom, query) => {
     sandbox = await startSandbox();
@@ -241,6 +247,7 @@ describe('write-ahead intents', () => {
       fileOf('crash-made.txt', `${url}\nhttps://crash.example/2\n`),
       '--journal',
       journal,
+      '-y', // written by hand, so it names no account
     ]);
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.stderr).toContain('1 row was sent by the previous run without a recorded answer: 1 found on the server');
@@ -249,6 +256,60 @@ describe('write-ahead intents', () => {
     ).toEqual(['GET ', 'POST https://crash.example/2']);
     expect(journalRecords(journal)[1]).toMatchObject({ status: 'ok', id: made, seq: 'dead.1' });
     await expectOneLinkEach(sandbox, [url, 'https://crash.example/2']);
+  });
+
+  test('a link made 25 links before the resume is still found: the list is read back to the send', async () => {
+    sandbox = await startSandbox();
+    const url = 'https://crash.example/deep';
+    const journal = crashedJournal('crash-deep', url, Date.now());
+    const made = (await sandbox.api('POST', '/url/add', { url })).json.id;
+    for (let i = 0; i < 25; i++) await sandbox.api('POST', '/url/add', { url: `https://busy.example/${i}` });
+    await sandbox.admin.reset();
+    const res = await shorty(sandbox, [fileOf('crash-deep.txt', `${url}\n`), '--journal', journal, '-y']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toContain('1 found on the server (journaled)');
+    expect(rowsOf(res)).toEqual([expect.objectContaining({ status: 'skipped', id: made })]);
+    expect((await sandbox.admin.requests()).filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  test('a link with the URL added by hand after the send is not adopted, and undo leaves it', async () => {
+    sandbox = await startSandbox({ flavor: 'v6' });
+    const url = 'https://crash.example/hand';
+    // The create never reached the server (the connection reset first), ten minutes ago.
+    const journal = crashedJournal('crash-hand', url, Date.now() - 600_000);
+    const byHand = (await sandbox.api('POST', '/url/add', { url })).json.id;
+    const res = await shorty(sandbox, [fileOf('crash-hand.txt', `${url}\n`), '--journal', journal, '-y']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toContain('0 found on the server (journaled), 1 not created (sent again)');
+    const [row] = rowsOf(res);
+    expect(row).toMatchObject({ status: 'ok' });
+    expect(Number(row.id)).not.toBe(Number(byHand));
+    const undo = await shorty(sandbox, ['--undo', journal, '-y']);
+    expect(undo.exitCode, undo.stderr).toBe(0);
+    expect(undo.stdout).toBe(`✓ deleted ${row.id}\n`);
+    expect((await links(sandbox)).map((l) => Number(l.id))).toEqual([Number(byHand)]);
+  });
+
+  test('two links that could be the lost one: not guessed, the row not sent again, said, and left open', async () => {
+    sandbox = await startSandbox();
+    const url = 'https://crash.example/twice';
+    const journal = crashedJournal('crash-twice', url, Date.now());
+    await sandbox.api('POST', '/url/add', { url });
+    await sandbox.api('POST', '/url/add', { url });
+    await sandbox.admin.reset();
+    const res = await shorty(sandbox, [fileOf('crash-twice.txt', `${url}\n`), '--journal', journal, '-y']);
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toContain(
+      '0 found on the server (journaled), 0 not created (sent again), 1 not found but may exist',
+    );
+    expect(rowsOf(res)).toEqual([
+      expect.objectContaining({
+        status: 'error',
+        error: expect.stringMatching(/^not found, but it may exist: 2 links/),
+      }),
+    ]);
+    expect((await sandbox.admin.requests()).filter((r) => r.method === 'POST')).toEqual([]);
+    expect(journalRecords(journal).map((r) => r.status)).toEqual(['sending']);
   });
 
   test('a journal without intents (written before them) still resumes', async () => {
@@ -268,7 +329,7 @@ describe('write-ahead intents', () => {
         })
         .join(''),
     );
-    const again = await shorty(sandbox, [path, '--journal', journal]);
+    const again = await shorty(sandbox, [path, '--journal', journal, '-y']);
     expect(again.exitCode, again.stderr).toBe(0);
     expect(rowsOf(again).map((r) => r.status)).toEqual(['skipped', 'skipped']);
     expect(await links(sandbox)).toHaveLength(2);

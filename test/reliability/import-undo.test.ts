@@ -3,8 +3,9 @@
 // undo that stops resumes, and asks first.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, expect, test } from 'vitest';
-import { tempDir, type CliResult } from '../helpers/cli.js';
+import { once } from 'node:events';
+import { afterEach, describe, expect, test } from 'vitest';
+import { startCli, tempDir, type CliResult } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
 
@@ -97,14 +98,18 @@ test('an undo stopped by an outage resumes where it stopped; a link already gone
   expect(resumed.exitCode, resumed.stderr).toBe(0);
   const lines = [...first, ...resumed.stdout.trim().split('\n')];
   expect(lines.sort()).toEqual(
-    [`✗ ${created[0]}: Link does not exist.`, ...created.slice(1).map((id) => `✓ deleted ${id}`)].sort(),
+    [
+      `✓ ${created[0]} already gone (not in the account any more)`,
+      ...created.slice(1).map((id) => `✓ deleted ${id}`),
+    ].sort(),
   );
   expect(await linkIds(sandbox!)).toEqual(before);
 });
 
 test('a deletion whose answer was lost is tried again and reported deleted', async () => {
   const { journal, before } = await imported('lost', 3);
-  await sandbox!.admin.fault('lost', { count: 1 });
+  // The list read passes; the first deletion's answer is lost (the seed decides which request).
+  await sandbox!.admin.fault('lost', { rate: 0.5, seed: 2 });
   const res = await shorty(sandbox!, ['--undo', journal, '-y']);
   expect(res.exitCode, res.stderr).toBe(0);
   expect(
@@ -131,4 +136,55 @@ test('--undo with an input file is refused', async () => {
   const res = await shorty(sandbox, ['links.csv', '--undo', join(dir, 'none.journal')]);
   expect(res.exitCode).toBe(2);
   expect(res.stderr).toMatch(/^shorty: --undo works from the journal alone: leave out an input file/m);
+});
+
+describe('undo ends as import and sync do (the built CLI)', () => {
+  const env = (sb: StartedSandbox) => ({ SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey });
+
+  test('a reader that leaves stdout (| head -1): exit 1 with the command that continues', async () => {
+    const { journal } = await imported('head', 7);
+    const args = ['urls', 'import', '--undo', journal, '-y', '--rate-limit', '5/1s'];
+    const { child, result } = startCli(args, { env: env(sandbox!) });
+    await once(child.stdout!, 'data');
+    child.stdout!.destroy();
+    const res = await result;
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toMatch(/^shorty: stdout was closed; [1-5] of 6 links not deleted$/m);
+    expect(res.stderr).toMatch(new RegExp(`^hint: to continue: shorty ${args.join(' ')}$`, 'm'));
+  });
+
+  test('SIGTERM: exit 143, the deletions done are journaled', async () => {
+    const { journal } = await imported('term', 4);
+    const { child, result } = startCli(['urls', 'import', '--undo', journal, '-y', '--rate-limit', '2/30s'], {
+      env: env(sandbox!),
+    });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (/waiting \d+s for the rate limit/.test(stderr)) child.kill('SIGTERM');
+    });
+    const res = await result;
+    expect(res.exitCode, res.stderr).toBe(143);
+    expect(res.stderr).toMatch(
+      /^terminated: 1 deleted, 0 already gone, 0 failed in .*; 2 of 3 links not deleted; run the same command again to continue$/m,
+    );
+    expect(readFileSync(journal, 'utf8').match(/"undone"/g)).toHaveLength(1);
+  });
+});
+
+test("undo is paced as the import: right after it, on the server's own cap, no request meets the rate limit", async () => {
+  sandbox = await startSandbox({ rateLimit: '5/1s' });
+  const sb = sandbox;
+  const configDir = tempDir('shorty-config-');
+  const env = { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey };
+  const journal = join(dir, 'paced.journal');
+  const rows = Array.from({ length: 6 }, (_, i) => `https://paced.example/${i}`).join('\n');
+  const run = (args: string[], input?: string) =>
+    runInProcess(['urls', 'import', ...args, '--rate-limit', '5/1s'], { env, configDir, input });
+  expect((await run(['-', '--journal', journal], `url\n${rows}\n`)).exitCode).toBe(0);
+  const undo = await run(['--undo', journal, '-y']);
+  expect(undo.exitCode, undo.stderr).toBe(0);
+  const statuses = (await sb.admin.requests()).map((r) => r.status);
+  expect(statuses).toHaveLength(13);
+  expect(statuses.every((s) => s === 200)).toBe(true);
 });

@@ -1,7 +1,7 @@
 // Interruption: Ctrl-C (SIGINT) during an import and during a rate-limit wait exits 130 at once
 // (SIGTERM 143), leaves a journal that is whole, and the resumed runs end with exactly N links on
 // the server. A second signal ends the run at once.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startCli, tempDir, type CliResult } from '../helpers/cli.js';
@@ -30,7 +30,7 @@ function journalRecords(path: string): { status: string; url: string; id?: numbe
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line))
-    .filter((r) => r.status !== 'sending');
+    .filter((r) => r.status !== undefined && r.status !== 'sending');
 }
 
 /** The long URLs the server created, in the order it answered (a `slow` fault still creates). */
@@ -197,8 +197,9 @@ describe('SIGTERM, and a second signal', () => {
     signals: NodeJS.Signals[],
     ready: (stderr: string) => boolean | Promise<boolean>,
     againEveryMs?: number,
+    input?: string,
   ): Promise<CliResult> {
-    const { child, result } = startCli(args, { env, timeout: 15_000 });
+    const { child, result } = startCli(args, { env, timeout: 15_000, input });
     let stderr = '';
     let sent = false;
     let again: NodeJS.Timeout | undefined;
@@ -240,6 +241,49 @@ describe('SIGTERM, and a second signal', () => {
     expect(journalRecords(journal)).toHaveLength(2);
     expect((await sb.admin.stats()).links).toBe(2);
   });
+
+  test.each([
+    ['SIGHUP', 129, 'hung up'],
+    ['SIGQUIT', 131, 'quit'],
+  ] as const)(
+    '%s ends an import as SIGTERM does: summary, journal, --failed-out, no spool, temp file or lock left',
+    async (signal, code, said) => {
+      sandbox = await startSandbox({ rateLimit: '2/30s' });
+      const sb = sandbox;
+      const tmp = tempDir('shorty-tmp-');
+      const journal = join(dir, `${signal}.journal`);
+      const failedOut = join(dir, `${signal}-failed.csv`);
+      const run = await signalWhen(
+        [
+          'urls',
+          'import',
+          '-',
+          '--journal',
+          journal,
+          '--failed-out',
+          failedOut,
+          '--rate-limit',
+          '2/30s',
+          '-o',
+          'ndjson',
+        ],
+        { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey, TMPDIR: tmp },
+        [signal],
+        (err) => /waiting \d+s for the rate limit/.test(err),
+        undefined,
+        'url\nhttps://hup.example/1\nnot a url\nhttps://hup.example/2\nhttps://hup.example/3\n',
+      );
+      expect(run.exitCode, run.stderr).toBe(code);
+      expect(run.stderr).toMatch(
+        new RegExp(`^${said}: 2 ok, 1 invalid in .*; 1 rows not sent; run the same command again`, 'm'),
+      );
+      expect(journalRecords(journal)).toHaveLength(3);
+      expect(readFileSync(failedOut, 'utf8')).toContain('not a url');
+      expect(readdirSync(tmp)).toEqual([]);
+      expect(existsSync(`${journal}.lock`)).toBe(false);
+      expect((await sb.admin.stats()).links).toBe(2);
+    },
+  );
 
   test('a second SIGTERM while a request is in flight exits 143 at once', async () => {
     sandbox = await startSandbox();

@@ -56,7 +56,7 @@ const journalRecords = (path: string) =>
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as { status: string; url: string })
-    .filter((r) => r.status !== 'sending');
+    .filter((r) => r.status !== undefined && r.status !== 'sending');
 
 describe('stdout on a full disk (/dev/full)', () => {
   test.each([[['urls', 'list']], [['urls', 'export']], [['--help']], [['urls', 'import', '--help']], [['--version']]])(

@@ -3,7 +3,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { openFileCalls, recordFile, type FileCalls, type OpenedFile } from '../../src/bulk/append-file.js';
+import {
+  openFileCalls,
+  recordFile,
+  type FileCalls,
+  type OpenedFile,
+} from '../../src/bulk/engine/journal/append-file.js';
 import { tempDir } from '../helpers/cli.js';
 
 const enospc = () =>

@@ -2,7 +2,7 @@ import { linkSync, mkdtempSync, openSync, closeSync, rmSync, symlinkSync, writeF
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { checkDistinctFiles } from '../../src/bulk/read/distinct-files.js';
+import { checkDistinctFiles } from '../../src/bulk/engine/read/distinct-files.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'shorty-distinct-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { decodeText } from '../../src/bulk/read/decode.js';
-import { detectInputShape, parseDelimiter, type InputShape } from '../../src/bulk/read/format.js';
-import { cellsFromJson, readRows, type SourceRow } from '../../src/bulk/read/rows.js';
-import { checkRow, CredentialRows, linkBodyKey } from '../../src/bulk/row-check.js';
+import { decodeText } from '../../src/bulk/engine/read/decode.js';
+import { detectInputShape, parseDelimiter, type InputShape } from '../../src/bulk/engine/read/format.js';
+import { cellsFromJson, readRows, type SourceRow } from '../../src/bulk/engine/read/rows.js';
+import { checkRow, CredentialRows, linkBodyKey } from '../../src/bulk/engine/check/row-check.js';
 import { linkCellFromJson, linkCellFromText } from '../../src/input/link-cells.js';
 
 const CSV: InputShape = { format: 'csv', delimiter: ',' };

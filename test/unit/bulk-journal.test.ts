@@ -1,10 +1,16 @@
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, linkSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { DoneIndex, loadJournal, openJournal, parseJournalLine, readJournal } from '../../src/bulk/journal.js';
-import { lockJournal } from '../../src/bulk/journal-lock.js';
+import {
+  DoneIndex,
+  loadJournal,
+  openJournal,
+  parseJournalLine,
+  readJournal,
+} from '../../src/bulk/engine/journal/journal.js';
+import { lockJournal } from '../../src/bulk/engine/journal/journal-lock.js';
 import { CancelError } from '../../src/errors.js';
 import { tempDir } from '../helpers/cli.js';
 
@@ -112,7 +118,7 @@ describe('journal lock', () => {
     writeFileSync(`${path}.lock`, JSON.stringify({ pid: other.pid, host: hostname(), at: Date.now(), token: 'x' }));
     await expect(lockJournal(path)).rejects.toMatchObject({
       exitCode: 2,
-      message: `the journal ${path} is in use by another import (process ${other.pid})`,
+      message: `the journal ${path} is in use by another run (process ${other.pid})`,
     });
   });
 
@@ -125,6 +131,24 @@ describe('journal lock', () => {
     release();
     expect(existsSync(`${path}.lock`)).toBe(false);
     (await lockJournal(path))();
+  });
+
+  test('one lock per file: a symlink or a hard link to a locked journal is refused; so is a new journal through a symlink', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'real.journal');
+    writeFileSync(path, '');
+    symlinkSync(path, join(dir, 'soft.journal'));
+    linkSync(path, join(dir, 'hard.journal'));
+    const release = await lockJournal(path);
+    await expect(lockJournal(join(dir, 'soft.journal'))).rejects.toThrow(`(process ${process.pid})`);
+    await expect(lockJournal(join(dir, 'hard.journal'))).rejects.toThrow(`(process ${process.pid})`);
+    release();
+    (await lockJournal(join(dir, 'hard.journal')))();
+
+    symlinkSync(join(dir, 'new.journal'), join(dir, 'to-new.journal'));
+    const first = await lockJournal(join(dir, 'to-new.journal'), { create: true });
+    await expect(lockJournal(join(dir, 'new.journal'), { create: true })).rejects.toThrow('in use by another run');
+    first();
   });
 
   test('a lock left by a process that died (kill -9) is taken over', async () => {

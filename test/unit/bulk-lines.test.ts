@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { MAX_LINE_CHARS, splitLines } from '../../src/bulk/read/lines.js';
+import { MAX_LINE_CHARS, splitLines } from '../../src/bulk/engine/read/lines.js';
 
 async function lines(chunks: Iterable<string> | AsyncIterable<string>, maxChars?: number): Promise<string[]> {
   const out: string[] = [];

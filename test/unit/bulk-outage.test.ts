@@ -8,7 +8,7 @@ import {
   type NetworkErrorKind,
 } from '../../src/errors.js';
 import { formatDuration, parseDuration } from '../../src/input/duration.js';
-import { OutageRider, OutageTooLong, outageFailure } from '../../src/bulk/run/outage.js';
+import { OutageRider, OutageTooLong, outageFailure } from '../../src/bulk/engine/pace/outage.js';
 import { Faults } from '../../src/sandbox/faults.js';
 
 describe('outageFailure: decided by kind and status, never by text', () => {

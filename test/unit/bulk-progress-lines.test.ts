@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatLeft, progressLines, thousands } from '../../src/bulk/progress-lines.js';
-import type { RowStatus } from '../../src/bulk/timing.js';
-import { startImportProgress } from '../../src/bulk/progress.js';
+import { formatLeft, progressLines, thousands } from '../../src/bulk/engine/end/progress-lines.js';
+import type { RowStatus } from '../../src/bulk/engine/pace/timing.js';
+import { startImportProgress } from '../../src/bulk/engine/end/progress.js';
 import type { Context } from '../../src/context.js';
 import { createTestIO } from '../../src/io.js';
 

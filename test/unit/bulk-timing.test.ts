@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { brandedDomain, EXPORT_COLUMNS, exportColumns, exportRow } from '../../src/bulk/export.js';
-import { describePlan } from '../../src/bulk/plan.js';
-import { resultRow } from '../../src/bulk/results.js';
+import { brandedDomain, EXPORT_COLUMNS, exportColumns, exportRow } from '../../src/bulk/export/run.js';
+import { describePlan } from '../../src/bulk/import/plan.js';
+import { resultRow } from '../../src/bulk/engine/end/results.js';
 import { parseColumnMap, planColumns } from '../../src/input/link-columns.js';
-import { isAliasTaken } from '../../src/bulk/send-row.js';
+import { isAliasTaken } from '../../src/bulk/engine/send/send-row.js';
 import { lastSlotAt, nextSlotAt, type RateState } from '../../src/api/rate-window.js';
 import {
   emptyCounts,
@@ -14,7 +14,7 @@ import {
   summaryLine,
   windowSize,
   writesEstimate,
-} from '../../src/bulk/timing.js';
+} from '../../src/bulk/engine/pace/timing.js';
 
 const perMinute = { limit: 30, windowMs: 60_000 };
 

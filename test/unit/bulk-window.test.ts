@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { orderedWindow } from '../../src/bulk/ordered-window.js';
+import { orderedWindow } from '../../src/bulk/engine/pace/ordered-window.js';
 
 /** A work item whose completion the test controls. */
 function deferred<T>() {

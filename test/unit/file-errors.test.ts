@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { rateStatePath } from '../../src/api/rate-store.js';
-import { shellCommand } from '../../src/bulk/import-end.js';
+import { shellCommand } from '../../src/bulk/engine/end/run-end.js';
 import { configFolderHint, fileError, isFileError, unexpectedFileError } from '../../src/file-errors.js';
 import { tempDir } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';

@@ -59,6 +59,16 @@ describe('secrets', () => {
     expect(text).toMatch(/^Invalid API key: (Bearer |Token )?\*\*\*\.$/);
   });
 
+  it('finds a piece of the key 12 characters long or more, wherever it starts, and leaves shorter ones', () => {
+    const key = 'sk_adv_secret_key_0123456789abcdef';
+    const secrets = createSecrets();
+    secrets.add(key);
+    expect(secrets.redact(`Invalid key ${key.slice(0, 30)}... given`)).toBe('Invalid key ***... given');
+    expect(secrets.redact(`key ends ${key.slice(-14)}.`)).toBe('key ends ***.');
+    expect(secrets.redact(`middle [${key.slice(5, 17)}]`)).toBe('middle [***]');
+    expect(secrets.redact(`short ${key.slice(0, 11)}`)).toBe(`short ${key.slice(0, 11)}`);
+  });
+
   it("finds a secret with a quote as Node's inspect writes it in a library's debug line", () => {
     const secrets = createSecrets();
     secrets.add("it's-a-secret");

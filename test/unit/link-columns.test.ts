@@ -8,7 +8,7 @@ import {
   parseColumnMap,
   planColumns,
 } from '../../src/input/link-columns.js';
-import { EXPORT_COLUMNS } from '../../src/bulk/export.js';
+import { EXPORT_COLUMNS } from '../../src/bulk/export/run.js';
 
 describe('column names', () => {
   test.each([

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { urlKey } from '../../src/bulk/sync/desired.js';
 import { linkDiff, updateBody } from '../../src/bulk/sync/diff.js';
 import { planSync } from '../../src/bulk/sync/plan.js';
-import { CredentialRows } from '../../src/bulk/row-check.js';
+import { CredentialRows } from '../../src/bulk/engine/check/row-check.js';
 import type { LinkBody } from '../../src/input/link-body.js';
 
 const BASE = 'https://sho.rt';

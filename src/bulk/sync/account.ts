@@ -1,10 +1,8 @@
 import type { ModernApi } from '../../api/modern.js';
-import { UnusableResponseError } from '../../errors.js';
-import { linkPages } from '../export.js';
+import { readEveryLink, type AccountItem } from '../engine/read/account-pages.js';
 import { urlKey, type SyncKey } from './desired.js';
 
-/** A link of the account as the list answer gives it. */
-export type AccountItem = Record<string, unknown>;
+export type { AccountItem };
 
 export interface AccountLink {
   id: string;
@@ -38,32 +36,15 @@ export async function readAccount(
   pageSize: number,
   signal?: AbortSignal,
 ): Promise<AccountState> {
-  const state: AccountState = { byKey: new Map(), links: 0, requests: 0 };
-  const seen = new Set<string>();
-  let announced: number | undefined;
-  for await (const { items, total } of linkPages(api, pageSize)) {
-    if (signal?.aborted) throw signal.reason;
-    state.requests += 1;
-    announced ??= total;
-    for (const item of items) {
-      if (typeof item.id !== 'number' && typeof item.id !== 'string') continue;
-      const id = String(item.id);
-      if (seen.has(id)) continue;
-      seen.add(id);
-      const name = accountKey(item, key);
-      if (name === undefined) continue;
-      const link = { id, item };
-      const list = state.byKey.get(name);
-      if (list) list.push(link);
-      else state.byKey.set(name, [link]);
-    }
-  }
-  state.links = seen.size;
-  if (announced !== undefined && seen.size < announced) {
-    throw new UnusableResponseError(
-      `the account's link list ended after ${seen.size} of the ${announced} links it announced: nothing was planned`,
-      { hint: 'run it again; `shorty urls export` shows what the server lists' },
-    );
+  const { links, requests } = await readEveryLink(api, pageSize, signal);
+  const state: AccountState = { byKey: new Map(), links: links.size, requests };
+  for (const [id, item] of links) {
+    const name = accountKey(item, key);
+    if (name === undefined) continue;
+    const link = { id, item };
+    const list = state.byKey.get(name);
+    if (list) list.push(link);
+    else state.byKey.set(name, [link]);
   }
   return state;
 }

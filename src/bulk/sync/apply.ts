@@ -1,18 +1,18 @@
 import type { Context } from '../../context.js';
-import { CancelError, OutputError, ShortyError } from '../../errors.js';
+import { EXIT } from '../../errors.js';
 import { fileError } from '../../file-errors.js';
 import { formatDuration } from '../../input/duration.js';
 import type { RateLimitSpec } from '../../settings/types.js';
-import { shellCommand } from '../import-end.js';
-import { openJournal, type JournalRecord, type JournalWriter } from '../journal.js';
-import { orderedWindow } from '../ordered-window.js';
-import { linkBodyKey } from '../row-check.js';
-import { createEnded } from '../run/create.js';
-import { deleteLink } from '../run/delete.js';
-import { OutageTooLong, type OutagePolicy } from '../run/outage.js';
-import { openSendStage, type SendStage } from '../run/stage.js';
-import { updateLink } from '../run/update.js';
-import { windowSize } from '../timing.js';
+import { endRun, shellCommand } from '../engine/end/run-end.js';
+import { openJournal, type JournalRecord, type JournalWriter } from '../engine/journal/journal.js';
+import { orderedWindow } from '../engine/pace/ordered-window.js';
+import { linkBodyKey } from '../engine/check/row-check.js';
+import { createEnded } from '../engine/send/create.js';
+import { deleteLink } from '../engine/send/delete.js';
+import type { OutagePolicy } from '../engine/pace/outage.js';
+import { openSendStage, type SendStage } from '../engine/send/stage.js';
+import { updateLink } from '../engine/send/update.js';
+import { windowSize } from '../engine/pace/timing.js';
 import type { SyncItem } from './plan.js';
 import { recordName } from './diff.js';
 import type { LineStyle } from './show.js';
@@ -54,7 +54,7 @@ export async function applyPlan(ctx: Context, items: SyncItem[], opts: ApplyOpti
     try {
       await journal?.append(rec);
     } catch (err) {
-      fatal ??= fileError(`cannot write the journal ${opts.journal}`, err, 1);
+      fatal ??= fileError(`cannot write the journal ${opts.journal}`, err, EXIT.api);
     }
   };
   const work = async (item: SyncItem): Promise<Applied | undefined> => {
@@ -81,36 +81,18 @@ export async function applyPlan(ctx: Context, items: SyncItem[], opts: ApplyOpti
     await journal?.close().catch((err) => void (fatal ??= err));
   }
   const applied = tally.created + tally.updated + tally.deleted;
-  const summary = `${tally.created} created, ${tally.updated} updated, ${tally.deleted} deleted, ${tally.failed} failed in ${formatDuration(ctx.now() - started)}`;
   const left = items.length - applied - tally.failed;
-  const resume = 'run the same command again to continue';
-  if (fatal !== undefined) {
-    ctx.io.stderr.write(`${summary}; stopped with ${left} of ${items.length} changes not applied; ${resume}\n`);
-    if (fatal instanceof OutageTooLong)
-      throw new OutageTooLong(
-        fatal.last,
-        opts.outage.maxMs,
-        `to continue: ${shellCommand(opts.argv ?? ['urls', 'sync'])}`,
-      );
-    throw fatal;
-  }
-  if (ctx.signal.aborted && left > 0) {
-    const reason = ctx.signal.reason;
-    if (reason instanceof OutputError) {
-      // The reader left (`| head`) or the disk is full: never exit 0 with changes left out.
-      ctx.io.stderr.write(`${summary}\n`);
-      throw new ShortyError(
-        `${reason.readerLeft ? 'stdout was closed' : reason.message}; ${left} of ${items.length} changes not applied`,
-        1,
-        resume,
-      );
-    }
-    const stop = ctx.signal.reason instanceof CancelError ? ctx.signal.reason : new CancelError();
-    ctx.io.stderr.write(`${stop.message}: ${summary}; ${left} of ${items.length} changes not applied; ${resume}\n`);
-    return stop.exitCode;
-  }
-  if (!ctx.globals.quiet) ctx.io.stderr.write(`${summary}\n`);
-  return tally.failed > 0 ? 1 : 0;
+  return endRun(ctx, {
+    summary: `${tally.created} created, ${tally.updated} updated, ${tally.deleted} deleted, ${tally.failed} failed in ${formatDuration(ctx.now() - started)}`,
+    incomplete: left > 0,
+    left: `${left} of ${items.length} changes not applied`,
+    stopped: `stopped with ${left} of ${items.length} changes not applied`,
+    again: 'run the same command again to continue',
+    hint: `to continue: ${shellCommand(opts.argv ?? ['urls', 'sync'])}`,
+    fatal,
+    failed: tally.failed > 0,
+    outage: opts.outage,
+  });
 }
 
 interface ItemRun {

@@ -1,6 +1,6 @@
 import type { LinkBody } from '../../input/link-body.js';
-import type { ImportInput } from '../read/input.js';
-import { CredentialRows, RowChecker, type RowIdentity } from '../row-check.js';
+import type { ImportInput } from '../engine/read/input.js';
+import { CredentialRows, RowChecker, type RowIdentity } from '../engine/check/row-check.js';
 
 /** What names a link in both the file and the account: its alias, or its long URL. */
 export type SyncKey = 'alias' | 'url';

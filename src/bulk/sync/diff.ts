@@ -1,7 +1,7 @@
 import { LINK_COLUMNS, linkBodyToRow, type LinkBody, type LinkColumn } from '../../input/link-body.js';
-import { brandedDomain } from '../export.js';
+import { brandedDomain } from '../../input/link-record.js';
 import { RECORD_NAME_OF_BODY_FIELD } from '../../input/link-record.js';
-import { cellsFromJson } from '../read/rows.js';
+import { cellsFromJson } from '../engine/read/rows.js';
 import type { AccountItem } from './account.js';
 import { urlKey, type SyncKey } from './desired.js';
 

@@ -1,16 +1,17 @@
 import { BULK_PAGE_SIZE } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { EXIT, UsageError } from '../../errors.js';
 import { canPrompt } from '../../io.js';
 import type { ColumnMapOption } from '../../input/link-columns.js';
-import { checkImportFiles } from '../import.js';
-import { readJournal } from '../journal.js';
-import { lockJournal } from '../journal-lock.js';
-import type { Delimiter, InputFormat } from '../read/format.js';
-import { openImportInput } from '../read/input.js';
-import { settleOpenIntents } from '../run/resume.js';
-import { bulkApi, outagePolicy } from '../run/stage.js';
-import { budgetEstimate } from '../budget-estimate.js';
+import { checkImportFiles } from '../engine/read/distinct-files.js';
+import { readJournal } from '../engine/journal/journal.js';
+import { lockJournal } from '../engine/journal/journal-lock.js';
+import { claimJournal } from '../engine/journal/journal-owner.js';
+import type { Delimiter, InputFormat } from '../engine/read/format.js';
+import { openImportInput } from '../engine/read/input.js';
+import { settleOpenIntents } from '../engine/reconcile/resume.js';
+import { bulkApi, outagePolicy } from '../engine/send/stage.js';
+import { budgetEstimate } from '../engine/pace/budget-estimate.js';
 import { readAccount } from './account.js';
 import { applyPlan } from './apply.js';
 import { readDesired, type SyncKey } from './desired.js';
@@ -29,6 +30,8 @@ export interface SyncOptions {
   map?: ColumnMapOption;
   key: SyncKey;
   prune: boolean;
+  /** With --prune: a file without rows is meant (every link deleted), not a failed download. */
+  allowEmpty?: boolean;
   /** Print the plan and send nothing. */
   dryRun: boolean;
   /** Print the plan, send nothing, and exit 1 when the account differs from the file. */
@@ -61,6 +64,12 @@ export async function runSync(ctx: Context, opts: SyncOptions): Promise<number> 
   const note = (text: string) => void (ctx.globals.quiet || warn(text));
   const input = await openImportInput(ctx, opts, warn);
   const desired = await readDesired(input, opts.key, ctx.signal);
+  if (opts.prune && desired.rows === 0 && !opts.allowEmpty) {
+    throw new UsageError(
+      `${input.file.label} has no rows: with --prune that would delete every link of the account; nothing was sent`,
+      'an empty file is what a failed download leaves; if every link is to go, add --allow-empty',
+    );
+  }
   const settings = await ctx.settings();
   const { requireBaseUrl } = await import('../../settings/base-url.js');
   const baseUrl = requireBaseUrl(settings);
@@ -68,8 +77,9 @@ export async function runSync(ctx: Context, opts: SyncOptions): Promise<number> 
 
   // The journal matters only to an apply: held from before it is read until the last write is journaled.
   const journaled = applying && opts.journal ? opts.journal : undefined;
-  if (journaled) ctx.onClose(await lockJournal(journaled));
+  if (journaled) ctx.onClose(await lockJournal(journaled, { create: true }));
   const journal = journaled ? await readJournal(journaled, ctx.signal) : undefined;
+  if (journaled && journal) await claimJournal(ctx, journaled, journal);
   if (journaled && journal) await settleOpenIntents(ctx, journaled, journal, outage);
 
   // The client the writes go through: the read, the estimate and the writes share one limiter.
@@ -89,16 +99,16 @@ export async function runSync(ctx: Context, opts: SyncOptions): Promise<number> 
       ? `No changes: the account matches ${input.file.label}`
       : planTotals(plan, estimate),
   );
-  const invalid = plan.invalid.length > 0 ? 1 : 0;
+  const invalid = plan.invalid.length > 0 ? EXIT.api : EXIT.ok;
 
   if (!applying) {
     if (opts.dryRun) note('dry run: nothing was sent');
-    return opts.check ? (differs(plan) ? 1 : 0) : invalid;
+    return opts.check ? (differs(plan) ? EXIT.api : EXIT.ok) : invalid;
   }
   if (plan.items.length === 0) return invalid;
   if (!(await confirmed(ctx, plan, baseUrl))) {
     ctx.io.stderr.write('nothing changed\n');
-    return 1;
+    return EXIT.api;
   }
   const claimed = new Set(journal?.claimed);
   for (const links of account.byKey.values()) for (const link of links) claimed.add(link.id);

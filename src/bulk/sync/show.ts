@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
 import { colorEnabled } from '../../io.js';
 import { forTerminal, isUtf8Locale } from '../../util/terminal-text.js';
-import { thousands } from '../progress-lines.js';
+import { thousands } from '../engine/end/progress-lines.js';
 import type { SyncKey } from './desired.js';
 import { recordName, type Change } from './diff.js';
 import { counts, type SyncItem, type SyncPlan } from './plan.js';

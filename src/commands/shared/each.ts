@@ -4,7 +4,7 @@
 // stops the run, since the next item would meet it too.
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { ApiError, UnusableResponseError } from '../../errors.js';
+import { ApiError, isItemFailure } from '../../errors.js';
 import { colorEnabled } from '../../io.js';
 import { keysInOrder } from '../../output/fields.js';
 import type { Row, View } from '../../output/printer.js';
@@ -100,7 +100,7 @@ export async function eachItem<T>(ctx: Context, req: EachWork<T>): Promise<void>
         const done = await req.send(item);
         yield { item, result: record({ ...done, status: req.done, message: done.message ?? null }) };
       } catch (err) {
-        if (!(err instanceof ApiError) || err instanceof UnusableResponseError) throw err;
+        if (!isItemFailure(err)) throw err;
         failed.push({ label: req.label(item), message: err.message });
         yield { item, result: record({ ...req.failed(item), status: 'failed', message: err.message }) };
       }

@@ -41,8 +41,8 @@ export async function inputOptions(
   delimiter?: string,
 ) {
   const [{ parseDelimiter }, { checkEncoding }] = await Promise.all([
-    import('../../bulk/read/format.js'),
-    import('../../bulk/read/decode.js'),
+    import('../../bulk/engine/read/format.js'),
+    import('../../bulk/engine/read/decode.js'),
   ]);
   return {
     format: flags.format,

@@ -23,7 +23,7 @@ export function registerExport(group: Command, ctx: Context): void {
     .action(
       action(ctx, async (flags: { pageSize: string; details?: boolean }) => {
         const pageSize = parsePositiveInt(flags.pageSize, '--page-size');
-        const { runExport } = await import('../../bulk/export.js');
+        const { runExport } = await import('../../bulk/export/run.js');
         return runExport(ctx, { pageSize, details: Boolean(flags.details) });
       }),
     );

@@ -8,7 +8,7 @@ import { action, examples, notes } from '../shared/action.js';
 import { addInputOptions, commandLine, inputOptions, type InputFlags } from './bulk-options.js';
 import { answers } from '../shared/surface.js';
 import { LINK_COLUMNS } from '../../input/link-columns.js';
-import { RESULT_COLUMNS } from '../../bulk/results.js';
+import { RESULT_COLUMNS } from '../../bulk/engine/end/results.js';
 
 interface ImportFlags extends InputFlags {
   dryRun?: boolean;
@@ -66,14 +66,20 @@ function importNotes(): string {
     'Results and --failed-out for a spreadsheet: --excel writes UTF-16 with a byte order mark, tab-separated, ' +
       'which Excel opens into columns on any locale (shorty help formats says why); without it --failed-out ' +
       'keeps the form of its input (a windows-1252 ; file gives a windows-1252 ; file).',
-    '--journal FILE is locked while the import runs (FILE.lock): a second import on it is refused.',
+    '--journal FILE is locked while the import runs (FILE.lock beside the real file, whatever symlink ' +
+      'or hard link names it): a second run on it is refused.',
     'Outages (connection refused, reset or timed out, DNS failures, 5xx and HTML error pages) are ' +
       'waited out, trying again with growing pauses, for up to --max-outage; a create whose answer was ' +
       'lost is looked up on the server before it is sent again, so no row makes two links.',
     '--undo JOURNAL deletes the links that the runs recorded in JOURNAL created, one per line on ' +
-      'stdout (✓ deleted ID, ✗ ID: why); asks first on a terminal, needs -y otherwise.',
+      'stdout (✓ deleted ID, ✗ ID: why); asks first on a terminal, needs -y otherwise. It reads the ' +
+      'account first and deletes a link only while its id still has the short URL the journal recorded.',
+    'A journal names the server and a fingerprint of the key it was written with (never the key): ' +
+      'resuming or undoing it with another one is refused (exit 2). A journal written by an older ' +
+      'shorty is used with the server and key in force only when confirmed (-y, or a question on a terminal).',
     'Exit status: 0 when every row is ok or skipped, 1 otherwise (or when stdout closed before every ' +
-      'row was sent), 2 for unusable input (nothing sent), 130 when interrupted (143: SIGTERM).',
+      'row was sent), 2 for unusable input (nothing sent), 130 when interrupted (143: SIGTERM, 129: ' +
+      'SIGHUP, 131: SIGQUIT; each ends the run as Ctrl-C does).',
   ].join('\n');
 }
 
@@ -110,11 +116,11 @@ export function registerImport(group: Command, ctx: Context): void {
         const maxOutageMs = parseDuration(flags.maxOutage, '--max-outage');
         if (flags.undo !== undefined) {
           checkUndoAlone(file, flags);
-          const { runUndo } = await import('../../bulk/undo.js');
+          const { runUndo } = await import('../../bulk/undo/run.js');
           return runUndo(ctx, { journal: flags.undo, maxOutageMs, argv: commandLine(command) });
         }
         const [{ runImport }, input] = await Promise.all([
-          import('../../bulk/import.js'),
+          import('../../bulk/import/run.js'),
           inputOptions(flags, map, ctx.globals.delimiter),
         ]);
         return runImport(ctx, {

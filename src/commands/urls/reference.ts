@@ -5,7 +5,7 @@
 import type { ModernApi } from '../../api/modern.js';
 import { BULK_PAGE_SIZE, paginate, parsePage } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
-import { ApiError, RefusalError, UnusableResponseError, UsageError } from '../../errors.js';
+import { ApiError, isItemFailure, RefusalError, UsageError } from '../../errors.js';
 import type { LinkRef } from '../../input/link-ref.js';
 import type { Row } from '../../output/fields.js';
 import { profileDomain } from '../../input/domain.js';
@@ -58,7 +58,7 @@ async function lookup(
   try {
     answer = await api.call<Row & ListPage>('GET', '/urls', { query: { short } });
   } catch (err) {
-    if (!(err instanceof ApiError) || err instanceof UnusableResponseError) throw err;
+    if (!isItemFailure(err)) throw err;
     return { missing: err.message };
   }
   const details = answer.details as Row | undefined;

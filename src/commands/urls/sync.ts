@@ -9,6 +9,7 @@ import { addInputOptions, commandLine, inputOptions, type InputFlags } from './b
 interface SyncFlags extends InputFlags {
   key: 'alias' | 'url';
   prune?: boolean;
+  allowEmpty?: boolean;
   dryRun?: boolean;
   check?: boolean;
   journal?: string;
@@ -31,6 +32,7 @@ export function registerSync(group: Command, ctx: Context): void {
         .default('alias'),
     )
     .option('--prune', 'also delete the links of the account that no row of the file names')
+    .option('--allow-empty', 'with --prune: accept a file with no rows (every link of the account is then deleted)')
     .option('--dry-run', 'print the plan and send nothing')
     .option('--check', 'print the plan, send nothing, and exit 1 when the account differs from the file (for CI)')
     .option(
@@ -56,6 +58,7 @@ export function registerSync(group: Command, ctx: Context): void {
           ...input,
           key: flags.key,
           prune: Boolean(flags.prune),
+          allowEmpty: Boolean(flags.allowEmpty),
           dryRun: Boolean(flags.dryRun),
           check: Boolean(flags.check),
           asData,
@@ -79,7 +82,8 @@ export function registerSync(group: Command, ctx: Context): void {
       'then the totals and the time at the current rate limit (stderr). An empty cell leaves that field ' +
         "as it is; a field the server's link list does not show (expiry, password, targets on most " +
         'servers) is set on links sync creates and left alone on the others. Without --prune, links only ' +
-        'the account has are left alone. With invalid rows, --prune deletes nothing.',
+        'the account has are left alone. With invalid rows, --prune deletes nothing; ' +
+        'a file with no rows (empty, blank, a header alone) is refused with --prune unless --allow-empty.',
       'The account is read in pages of 500 links (N links: ceil(N/500) requests), and nothing else is ' +
         'read: a file that matches costs those requests and no write.',
       'Apply: asks once on a terminal, needs -y otherwise; writes go out paced by the rate limit, riding ' +

@@ -1,0 +1,125 @@
+import type { Context } from '../../../context.js';
+import { progressLines, formatLeft } from './progress-lines.js';
+import type { RowStatus } from '../pace/timing.js';
+
+export interface Progress {
+  /** One more row finished (with how it ended, where the display counts failures). */
+  tick(status?: RowStatus): void;
+  stop(): void;
+}
+
+const NO_PROGRESS: Progress = { tick: () => {}, stop: () => {} };
+
+/**
+ * A progress bar with rate and ETA on stderr, only for a person watching a terminal. With
+ * `finishAt`, the ETA is the limiter's budget (the plan's estimate); otherwise the bar's pace.
+ */
+export async function startProgress(
+  ctx: Context,
+  total: number,
+  label: string,
+  finishAt?: () => number | undefined,
+): Promise<Progress> {
+  if (!ctx.io.stderrIsTTY || ctx.globals.quiet || total === 0) return NO_PROGRESS;
+  const mod = await import('cli-progress');
+  const { SingleBar, Presets } = (mod as unknown as { default?: typeof mod }).default ?? mod;
+  const bar = new SingleBar(
+    {
+      stream: ctx.io.stderr as NodeJS.WritableStream,
+      format: `${label} {bar} {value}/{total} | {rate} | ETA ${finishAt ? '{left}' : '{eta_formatted}'}`,
+      hideCursor: true,
+      etaBuffer: 30,
+      fps: 5,
+    },
+    Presets.shades_classic,
+  );
+  const started = ctx.now();
+  let done = 0;
+  const left = () => {
+    const at = finishAt?.();
+    return at === undefined ? '-' : formatLeft(Math.max(0, at - ctx.now()));
+  };
+  bar.start(total, 0, { rate: '-', left: left() });
+  return {
+    tick() {
+      done += 1;
+      const minutes = (ctx.now() - started) / 60_000;
+      bar.update(done, { rate: minutes > 0 ? `${Math.round(done / minutes)}/min` : '-', left: left() });
+    },
+    stop: () => bar.stop(),
+  };
+}
+
+/**
+ * The import's progress: the bar on a terminal; in a log (CI, a file), a line now and then. The
+ * time left is `finishAt(writes)`: when the last of the writes still to send can go, by the
+ * limiter's budget, as the plan estimated it. It is read in the background (every 2 s at most,
+ * as rows finish), so a row never waits for it.
+ */
+export async function startImportProgress(
+  ctx: Context,
+  plan: { rows: number; toSend: number },
+  finishAt?: (writes: number) => Promise<number | undefined>,
+): Promise<Progress> {
+  const budget = finishAt && budgetTracker(ctx, plan.toSend, finishAt);
+  const quiet = ctx.globals.quiet || plan.rows === 0;
+  const shown =
+    ctx.io.stderrIsTTY || quiet
+      ? await startProgress(ctx, plan.rows, 'importing', budget?.finishAt)
+      : (() => {
+          const lines = progressLines({
+            total: plan.rows,
+            toSend: plan.toSend,
+            now: () => ctx.now(),
+            write: (line) => void ctx.io.stderr.write(line),
+            finishAt: budget?.finishAt,
+          });
+          return { tick: lines.tick, stop: () => {} };
+        })();
+  if (!budget || quiet) return shown;
+  budget.refresh();
+  return {
+    tick(status) {
+      budget.sent(status);
+      shown.tick(status);
+    },
+    stop: () => shown.stop(),
+  };
+}
+
+/**
+ * How often the budget is read while rows finish: a read takes the limiter's lock and gives back
+ * the slots it took ahead, so not at every row; the finish time it gives is an instant, which a
+ * few seconds do not make stale.
+ */
+const BUDGET_READ_MS = 2000;
+
+/** The limiter's finish time for the writes left, kept fresh without holding anyone up. */
+function budgetTracker(ctx: Context, toSend: number, finishAt: (writes: number) => Promise<number | undefined>) {
+  let known: number | undefined;
+  let sent = 0;
+  let reading = false;
+  let readAt = -Infinity;
+  const refresh = () => {
+    const now = ctx.now();
+    if (reading || now - readAt < BUDGET_READ_MS) return;
+    reading = true;
+    readAt = now;
+    finishAt(Math.max(0, toSend - sent))
+      .then((at) => {
+        if (at !== undefined) known = at;
+      })
+      .catch(() => {})
+      .finally(() => {
+        reading = false;
+      });
+  };
+  return {
+    refresh,
+    sent(status?: RowStatus) {
+      if (status === 'ok' || status === 'error') sent += 1;
+      refresh();
+    },
+    finishAt: () => known,
+  };
+}

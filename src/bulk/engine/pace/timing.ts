@@ -1,0 +1,74 @@
+import { capsInForce, lastSlotAt, type RateState } from '../../../api/rate-window.js';
+import type { RateLimitSetting, RateLimitSpec } from '../../../settings/types.js';
+
+/** How long `requests` take at the cap: each costs a 1/limit share of the window. */
+export function estimateMs(requests: number, spec: RateLimitSpec): number {
+  return (requests * spec.windowMs) / spec.limit;
+}
+
+/**
+ * How long `writes` requests take from `now` with the budget the shared limiter has left: as many
+ * as the window still has room for go out at once (a plan printed after reading the account has
+ * spent some), the others as the requests before them age out of the window, under the caps in
+ * force (the server's announced cap replaces the default one). `about 3 min at 30/min`, at the
+ * slowest cap.
+ */
+export function writesEstimate(state: RateState, now: number, configured: RateLimitSetting, writes: number): string {
+  const slowest = capsInForce(state, configured).reduce((a, b) =>
+    b.windowMs / b.limit > a.windowMs / a.limit ? b : a,
+  );
+  return `${formatEstimate(lastSlotAt(state, now, configured, writes) - now)} at ${formatRate(slowest)}`;
+}
+
+/** `about 14 min`, `about 40 s`, `about 2 h 5 min`: rounded, for a person deciding whether to wait. */
+export function formatEstimate(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 1) return 'under a second';
+  if (seconds < 90) return `about ${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 90) return `about ${minutes} min`;
+  return `about ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/** The cap as people say it: `30/min`, `5/s`, or `10/90s`. */
+export function formatRate(spec: RateLimitSpec): string {
+  if (spec.windowMs === 60_000) return `${spec.limit}/min`;
+  if (spec.windowMs === 1000) return `${spec.limit}/s`;
+  if (spec.windowMs === 3_600_000) return `${spec.limit}/h`;
+  return spec.windowMs % 1000 === 0 ? `${spec.limit}/${spec.windowMs / 1000}s` : `${spec.limit}/${spec.windowMs}ms`;
+}
+
+/** `13m 40s`, `2.4s`, `1h 02m`: elapsed time in the summary line. */
+export function formatElapsed(ms: number): string {
+  if (ms < 10_000) return `${(ms / 1000).toFixed(1)}s`;
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 3600)
+    return `${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, '0')}s`.replace(/^0m /, '');
+  return `${Math.floor(seconds / 3600)}h ${String(Math.floor((seconds % 3600) / 60)).padStart(2, '0')}m`;
+}
+
+/**
+ * How many rows are worked on at once: one when the cap spaces requests far apart (so Ctrl-C
+ * leaves at most one row to finish), up to four when it is high enough that latency, not the
+ * cap, would set the pace.
+ */
+export function windowSize(spec: RateLimitSpec): number {
+  const perSecond = (spec.limit * 1000) / spec.windowMs;
+  return Math.min(4, Math.max(1, Math.floor(perSecond / 4)));
+}
+
+export type RowStatus = 'ok' | 'error' | 'invalid' | 'skipped' | 'valid';
+export type StatusCounts = Record<RowStatus, number>;
+
+export function emptyCounts(): StatusCounts {
+  return { ok: 0, valid: 0, skipped: 0, invalid: 0, error: 0 };
+}
+
+/** `398 ok, 3 invalid, 1 error in 13m 40s`: ok (or valid in a dry run) always, the others when they occur. */
+export function summaryLine(counts: StatusCounts, elapsedMs: number, dryRun = false): string {
+  const parts = [dryRun ? `${counts.valid} valid` : `${counts.ok} ok`];
+  if (counts.skipped) parts.push(`${counts.skipped} skipped`);
+  if (counts.invalid) parts.push(`${counts.invalid} invalid`);
+  if (counts.error) parts.push(`${counts.error} error${counts.error === 1 ? '' : 's'}`);
+  return `${parts.join(', ')} in ${formatElapsed(elapsedMs)}`;
+}

@@ -1,0 +1,194 @@
+import { UsageError } from '../../../errors.js';
+import { linkColumnOf, planColumns, type ColumnMapOption, type ColumnPlan } from '../../../input/link-columns.js';
+import { linkCellFromJson } from '../../../input/link-cells.js';
+import type { InputShape } from './format.js';
+import { jsonItems } from './json-items.js';
+import { MAX_LINE_CHARS, splitLines, type TextChunks } from './lines.js';
+
+/** One data row of the input, numbered from 1 (a header is not a row). */
+export interface SourceRow {
+  row: number;
+  /** Column name -> cell text, as in the input. */
+  cells: Record<string, string>;
+  /** Which cells set which link field (default: the cells' own names). */
+  columns?: ColumnPlan;
+  /** Set when the row cannot even be read as a link (bad JSON, too many fields): reported `invalid`. */
+  problem?: string;
+}
+
+export interface ReadOptions {
+  /** `--map` options. */
+  map?: ColumnMapOption;
+  /** Names the input in errors. */
+  label?: string;
+  /**
+   * Tab-separated cells hold the escapes `-o tsv` writes (`\\t`, `\\n`, `\\r`, `\\\\`): undone. Not for
+   * UTF-16 text, which is Excel's (and `--excel`'s), quoted as CSV is and without escapes.
+   */
+  tsvEscapes?: boolean;
+}
+
+/** Streams the rows of the input's text; memory holds one chunk and one row at a time. */
+export function readRows(text: TextChunks, shape: InputShape, opts: ReadOptions = {}): AsyncGenerator<SourceRow> {
+  if (shape.format === 'csv') return csvRows(text, shape, opts);
+  if (shape.format === 'json') return numbered(objectCells(jsonItems(text, opts.label), opts.map));
+  const lines = splitLines(text, { label: opts.label });
+  return numbered(shape.format === 'ndjson' ? objectCells(lines, opts.map) : lineCells(lines));
+}
+
+async function* numbered(cells: AsyncIterable<Omit<SourceRow, 'row'>>): AsyncGenerator<SourceRow> {
+  let row = 0;
+  for await (const c of cells) yield { row: ++row, ...c };
+}
+
+const URL_COLUMN = planColumns(['url']);
+const SEPARATOR_NAMES: Record<string, string> = { ';': 'a semicolon', '\t': 'a tab' };
+
+/**
+ * Plain text: one URL per line; blank lines and `#` comments are not rows. A line with a space,
+ * a tab or a `;` is not one URL but a row of some other file read as lines (a semicolon CSV, a
+ * TSV without header): it is refused rather than shortened as one junk link.
+ */
+async function* lineCells(lines: AsyncIterable<string>): AsyncGenerator<Omit<SourceRow, 'row'>> {
+  for await (const line of lines) {
+    const url = line.trim();
+    if (url === '' || url.startsWith('#')) continue;
+    const row = { cells: { url }, columns: URL_COLUMN };
+    const mark = /[\s;]/.exec(url)?.[0];
+    if (mark === undefined) yield row;
+    else
+      yield {
+        ...row,
+        problem: `not one URL: the line holds ${SEPARATOR_NAMES[mark] ?? 'a space'}; for several columns use CSV with a header row (url, custom, metatitle, ...)`,
+      };
+  }
+}
+
+/** NDJSON lines, or the items of a JSON document: each one object, read as a row. */
+async function* objectCells(
+  lines: AsyncIterable<string>,
+  map?: ColumnMapOption,
+): AsyncGenerator<Omit<SourceRow, 'row'>> {
+  const columns = columnsByKeys(map);
+  for await (const line of lines) {
+    if (line.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      yield { cells: { line }, problem: 'not valid JSON' };
+      continue;
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      yield { cells: { line }, problem: 'expected a JSON object (a link record)' };
+      continue;
+    }
+    const cells = cellsFromJson(value as Record<string, unknown>);
+    yield { cells, columns: columns(Object.keys(cells)) };
+  }
+}
+
+/** NDJSON objects name their own keys; consecutive objects of one shape share one plan. */
+function columnsByKeys(map?: ColumnMapOption): (keys: string[]) => ColumnPlan {
+  let last = '';
+  let plan: ColumnPlan | undefined;
+  return (keys) => {
+    const signature = keys.join('\0');
+    if (!plan || signature !== last) plan = planColumns(keys, map);
+    last = signature;
+    return plan;
+  };
+}
+
+/**
+ * A JSON object as CSV-style cells, so one mapping serves every format: lists of ids or words
+ * become `a;b`, link-body shaped values (geotarget objects, deeplink) their column text.
+ */
+export function cellsFromJson(obj: Record<string, unknown>): Record<string, string> {
+  const cells: Record<string, string> = {};
+  for (const [key, value] of Object.entries(obj)) cells[key] = cellFromJson(key, value);
+  return cells;
+}
+
+function cellFromJson(key: string, value: unknown): string {
+  const column = linkColumnOf(key);
+  if (column) return linkCellFromJson(column, value);
+  if (value === null || value === undefined) return '';
+  if (typeof value !== 'object') return String(value);
+  if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object')) return value.join(';');
+  return JSON.stringify(value);
+}
+
+/** CSV with a header, read by csv-parse (quotes, CRLF/LF/CR, newlines in quoted cells). */
+async function* csvRows(text: TextChunks, shape: InputShape, opts: ReadOptions): AsyncGenerator<SourceRow> {
+  let header: string[] | undefined;
+  let columns: ColumnPlan | undefined;
+  let row = 0;
+  for await (const record of csvRecords(text, shape)) {
+    if (!header) {
+      header = headerColumns(record);
+      columns = planColumns(header, opts.map);
+      continue;
+    }
+    yield { row: ++row, columns, ...cellsFromRecord(header, opts.tsvEscapes ? record.map(unescapeTsv) : record) };
+  }
+}
+
+/** The inverse of the escapes `-o tsv` writes (output/cells.ts escapeTsv); a lone backslash stays. */
+function unescapeTsv(cell: string): string {
+  if (!cell.includes('\\')) return cell;
+  return cell.replace(/\\([\\tnr])/g, (_, c: string) =>
+    c === 't' ? '\t' : c === 'n' ? '\n' : c === 'r' ? '\r' : '\\',
+  );
+}
+
+/** The records of the input, blank ones left out. */
+export async function* csvRecords(text: TextChunks, shape: Pick<InputShape, 'delimiter'>): AsyncGenerator<string[]> {
+  const { parse } = await import('csv-parse');
+  const { Readable } = await import('node:stream');
+  const parser = parse({
+    bom: true,
+    delimiter: shape.delimiter,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    // A runaway quote or a wrong file stops at a bounded size instead of filling memory.
+    max_record_size: MAX_LINE_CHARS,
+  });
+  // Small pieces keep few parsed rows waiting in the parser at once: measurably less memory on large files.
+  const source = Readable.from(text, { objectMode: false, highWaterMark: 4 * 1024 });
+  source.on('error', (err) => parser.destroy(err));
+  source.pipe(parser);
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      if (!record.every((cell) => cell.trim() === '')) yield record;
+    }
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    throw new UsageError(
+      `cannot read the CSV input: ${(err as Error).message}`,
+      'check the quoting near that line, or pass --format lines for one URL per line',
+    );
+  } finally {
+    source.destroy();
+  }
+}
+
+export function headerColumns(record: string[]): string[] {
+  const names = record.map((cell, i) => cell.trim() || `column${i + 1}`);
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (seen.has(name.toLowerCase())) throw new UsageError(`the CSV header names the column "${name}" twice`);
+    seen.add(name.toLowerCase());
+  }
+  return names;
+}
+
+/** Missing trailing cells are empty; extra cells are only a problem when they hold something. */
+export function cellsFromRecord(header: string[], record: string[]): Omit<SourceRow, 'row'> {
+  const cells: Record<string, string> = {};
+  header.forEach((name, i) => (cells[name] = record[i] ?? ''));
+  const extra = record.slice(header.length).filter((cell) => cell.trim() !== '');
+  if (extra.length === 0) return { cells };
+  return { cells, problem: `the row has ${record.length} fields but the header has ${header.length}` };
+}

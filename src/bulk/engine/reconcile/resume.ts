@@ -1,0 +1,58 @@
+import type { Context } from '../../../context.js';
+import { openJournal, type JournalState } from '../journal/journal.js';
+import type { OutagePolicy } from '../pace/outage.js';
+import { MayExist } from '../send/create.js';
+import { openSendStage } from '../send/stage.js';
+
+/**
+ * Creates a previous run sent but never journaled the outcome of (a crash, a kill -9, an outage
+ * past --max-outage): each is looked up on the server before anything is sent. A link found is
+ * journaled `ok` (the row is then done); one certainly not made closes its intent, and the row is
+ * sent again. One the lookup cannot decide keeps its intent open and its row is not sent: it is
+ * reported (`not found, but it may exist`) for the user to check.
+ */
+export async function settleOpenIntents(
+  ctx: Context,
+  path: string,
+  state: JournalState,
+  outage: OutagePolicy,
+): Promise<void> {
+  if (state.open.length === 0) return;
+  const journal = await openJournal(path);
+  let found = 0;
+  let undecided = 0;
+  try {
+    const { creator } = await openSendStage(ctx, { journal, claimed: state.claimed, outage });
+    for (const intent of state.open) {
+      if (ctx.signal.aborted) throw ctx.signal.reason;
+      const first = intent.at ?? 0;
+      const lookup = await creator.settle(intent.sent!, { first, last: intent.last ?? first });
+      const base = { row: intent.row, key: intent.key, url: intent.url, seq: intent.seq };
+      if (lookup.kind === 'found') {
+        const { id, shorturl } = lookup.link;
+        await journal.append({ ...base, status: 'ok', id, shorturl });
+        state.done.add(intent.key, lookup.link);
+        state.created.set(String(id), { ...base, status: 'ok', id, shorturl });
+        found += 1;
+      } else if (lookup.kind === 'undecided') {
+        state.done.add(intent.key, { undecided: new MayExist(lookup.why).message });
+        undecided += 1;
+      } else {
+        await journal.append({
+          ...base,
+          status: 'error',
+          error: 'not created (checked after the previous run stopped)',
+        });
+      }
+    }
+  } finally {
+    await journal.close();
+  }
+  const n = state.open.length;
+  const left = n - found - undecided;
+  ctx.io.stderr.write(
+    `${n} row${n === 1 ? ' was' : 's were'} sent by the previous run without a recorded answer: ` +
+      `${found} found on the server (journaled), ${left} not created (sent again)` +
+      `${undecided > 0 ? `, ${undecided} not found but may exist (not sent: check them with \`shorty urls list\`)` : ''}\n`,
+  );
+}

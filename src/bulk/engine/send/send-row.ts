@@ -1,0 +1,52 @@
+import type { ModernApi } from '../../../api/modern.js';
+import { isItemFailure } from '../../../errors.js';
+import type { LinkBody } from '../../../input/link-body.js';
+import { type AliasOwner, conflictError } from './alias-owner.js';
+
+export type IfExists = 'skip' | 'fail';
+
+export type SendOutcome =
+  | { status: 'ok'; id?: number | string; shorturl?: string }
+  | { status: 'skipped' | 'error'; error: string };
+
+/** The servers' answer to a custom alias in use ("That alias is taken. Please choose another one."). */
+export function isAliasTaken(message: string): boolean {
+  return /alias\b.*\b(taken|in use|exists)/i.test(message);
+}
+
+/**
+ * Creates one link. An API error belongs to the row (reported, the import goes on); anything else
+ * (network, auth, rate limit exhausted, Ctrl-C, a 5xx, an HTML page or broken body instead of the
+ * API's answer) is thrown, because every later row would meet it too.
+ */
+export async function sendRow(
+  api: ModernApi,
+  body: LinkBody,
+  ifExists: IfExists,
+  beforeSend?: () => Promise<void>,
+  owner?: () => Promise<AliasOwner>,
+): Promise<SendOutcome> {
+  try {
+    const res = await api.call<{ id?: number | string; shorturl?: string; short?: string }>('POST', '/url/add', {
+      body,
+      beforeSend,
+    });
+    return { status: 'ok', id: res.id, shorturl: res.shorturl ?? res.short };
+  } catch (err) {
+    if (!isItemFailure(err)) throw err;
+    if (body.custom !== undefined && ifExists === 'skip' && isAliasTaken(err.message)) {
+      return skipOnlyTheSameLink(body.custom, err.message, await owner?.());
+    }
+    return { status: 'error', error: err.message };
+  }
+}
+
+/**
+ * `--if-exists skip` skips only the same link: the alias already leads to the row's long URL. One
+ * that leads elsewhere is the row's error, so a job never believes its link exists when it does not.
+ */
+function skipOnlyTheSameLink(alias: string, message: string, owner: AliasOwner | undefined): SendOutcome {
+  if (owner?.kind === 'other') return { status: 'error', error: conflictError(alias, owner.longurl) };
+  if (owner === undefined || owner.kind === 'same') return { status: 'skipped', error: message };
+  return { status: 'error', error: `${message} (the server did not say where "${alias}" leads: not skipped)` };
+}

@@ -1,0 +1,102 @@
+import type { Context } from '../../context.js';
+import type { LinkBody } from '../../input/link-body.js';
+import type { DoneIndex } from '../engine/journal/journal.js';
+import { describePlan, type ImportPlan } from './plan.js';
+import type { ImportInput } from '../engine/read/input.js';
+import { type bulkOutputFormat, openResultSink, resultRow, type RowResult } from '../engine/end/results.js';
+import { CredentialRows, linkBodyKey, RowChecker } from '../engine/check/row-check.js';
+import { aliasOwner, conflictError } from '../engine/send/alias-owner.js';
+import { bulkApi } from '../engine/send/stage.js';
+import { emptyCounts, summaryLine } from '../engine/pace/timing.js';
+
+export interface DryRun {
+  input: ImportInput;
+  done: DoneIndex;
+  outputFormat: ReturnType<typeof bulkOutputFormat>;
+  note(text: string): void;
+  warn(text: string): void;
+  estimate(requests: number): Promise<string>;
+  /**
+   * --if-exists skip: each alias is looked up (one request per row with one, stated first), so the
+   * dry run says what the run will: `skipped` for the same link, a conflict for another.
+   */
+  aliases?: { domain(): string };
+}
+
+/**
+ * Validates every row with the run's own row check and writes nothing: valid rows are `valid`,
+ * rows in the journal `skipped`; with --if-exists skip, rows whose alias exists are `skipped` (the
+ * same link) or `error` (a conflict). Exit 1 when a row is invalid or in conflict.
+ */
+export async function runDryImport(ctx: Context, run: DryRun): Promise<number> {
+  const started = ctx.now();
+  const lookups = run.aliases ? await aliasedRows(run, ctx.signal) : 0;
+  const owner = lookups > 0 ? await ownerLookup(ctx, run, lookups) : undefined;
+  const sink = await openResultSink(ctx, run.outputFormat, { quietField: 'longurl', batch: true });
+  const counts = emptyCounts();
+  const plan: ImportPlan = { rows: 0, invalid: 0, done: 0, toSend: 0, credentials: new CredentialRows() };
+  const checker = new RowChecker();
+  for await (const source of run.input.rows()) {
+    if (ctx.signal.aborted) throw ctx.signal.reason;
+    const checked = checker.check(source);
+    let result: RowResult;
+    if (!checked.valid) result = { row: source.row, status: 'invalid', error: checked.error };
+    else {
+      plan.credentials.note(source.row, checked.body);
+      const previous = run.done.size > 0 ? run.done.take(linkBodyKey(checked.body)) : undefined;
+      result = previous
+        ? { row: source.row, status: 'skipped', ...previous, error: 'already created (journal)' }
+        : ((await owner?.(source.row, checked.body)) ?? { row: source.row, status: 'valid' });
+    }
+    counts[result.status] += 1;
+    plan.rows += 1;
+    if (result.status === 'invalid') plan.invalid += 1;
+    if (result.status === 'skipped') plan.done += 1;
+    if (result.status === 'valid') plan.toSend += 1;
+    await sink.write(resultRow(source.cells, result, source.columns));
+  }
+  await sink.end();
+  const credentials = plan.credentials.warning();
+  if (credentials) run.warn(credentials);
+  run.note(`${describePlan(plan)}, ${await run.estimate(plan.toSend)}`);
+  run.note(`dry run: ${summaryLine(counts, ctx.now() - started, true)}; nothing was sent`);
+  return counts.invalid > 0 || counts.error > 0 ? 1 : 0;
+}
+
+/** Valid rows with an alias that the journal does not hold already: the lookups the dry run makes. */
+async function aliasedRows(run: DryRun, signal: AbortSignal): Promise<number> {
+  const checker = new RowChecker();
+  const claimed = new Map<string, number>();
+  let n = 0;
+  for await (const source of run.input.rows()) {
+    if (signal.aborted) throw signal.reason;
+    const checked = checker.check(source);
+    if (!checked.valid || checked.body.custom === undefined) continue;
+    const key = run.done.size > 0 ? linkBodyKey(checked.body) : '';
+    if (key && run.done.count(key) > (claimed.get(key) ?? 0)) claimed.set(key, (claimed.get(key) ?? 0) + 1);
+    else n += 1;
+  }
+  return n;
+}
+
+/** States the lookups' cost, then answers for a row with an alias: what the run would report, or undefined (valid). */
+async function ownerLookup(
+  ctx: Context,
+  run: DryRun,
+  lookups: number,
+): Promise<(row: number, body: LinkBody) => Promise<RowResult | undefined>> {
+  const api = await bulkApi(ctx);
+  run.note(
+    `--if-exists skip: looking up ${lookups} alias${lookups === 1 ? '' : 'es'} (${lookups} request${lookups === 1 ? '' : 's'}), ${await run.estimate(lookups)}`,
+  );
+  const domain = run.aliases!.domain();
+  return async (row, body) => {
+    if (body.custom === undefined) return undefined;
+    const owner = await aliasOwner(api, body, domain);
+    if (owner.kind === 'same') return { row, status: 'skipped', error: `"${body.custom}" already leads to this URL` };
+    if (owner.kind === 'other') return { row, status: 'error', error: conflictError(body.custom, owner.longurl) };
+    if (owner.kind === 'unknown')
+      return { row, status: 'error', error: `the server did not say where "${body.custom}" leads: not skipped` };
+    return undefined;
+  };
+}

@@ -1,0 +1,169 @@
+import { BULK_PAGE_SIZE } from '../../api/paginate.js';
+import type { Context } from '../../context.js';
+import { EXIT, UsageError } from '../../errors.js';
+import { canPrompt } from '../../io.js';
+import { formatDuration } from '../../input/duration.js';
+import { openJournal, readJournal, type JournalRecord } from '../engine/journal/journal.js';
+import { lockJournal } from '../engine/journal/journal-lock.js';
+import { claimJournal } from '../engine/journal/journal-owner.js';
+import { orderedWindow } from '../engine/pace/ordered-window.js';
+import { deleteLink, type Deleted } from '../engine/send/delete.js';
+import { settleOpenIntents } from '../engine/reconcile/resume.js';
+import { openSendStage, outagePolicy } from '../engine/send/stage.js';
+import { endRun, shellCommand } from '../engine/end/run-end.js';
+import { windowSize } from '../engine/pace/timing.js';
+import { budgetEstimate } from '../engine/pace/budget-estimate.js';
+import { readEveryLink, type AccountItem } from '../engine/read/account-pages.js';
+
+export interface UndoOptions {
+  journal: string;
+  maxOutageMs?: number;
+  argv?: readonly string[];
+}
+
+type Undone = Deleted & { changed?: boolean };
+
+/** What undo makes of one link the journal says the runs created, once the account is read. */
+type Verdict = { rec: JournalRecord; act: 'delete' } | { rec: JournalRecord; act: 'gone' | 'changed'; why: string };
+
+/**
+ * `urls import --undo JOURNAL`: deletes exactly the links the import runs of that journal created
+ * (its `ok` records with an id; never `skipped` ones, which existed before), and only those it
+ * can still see as theirs: the account is read first (as `urls export` reads it), and a link is
+ * deleted only if the link with its id still has the short URL the journal recorded. Paced by the
+ * limiter and riding out outages like the import; each deletion is journaled (`undone`), so an
+ * undo that stops resumes where it stopped.
+ */
+export async function runUndo(ctx: Context, opts: UndoOptions): Promise<number> {
+  ctx.onClose(await lockJournal(opts.journal));
+  const state = await readJournal(opts.journal, ctx.signal);
+  const note = (text: string) => void (ctx.globals.quiet || ctx.io.stderr.write(`${text}\n`));
+  if (state.records === 0) {
+    note(`nothing to undo: ${opts.journal} records no link`);
+    return EXIT.ok;
+  }
+  // Before any request: the journal's account, and leave to ask.
+  await claimJournal(ctx, opts.journal, state);
+  if (!ctx.globals.yes && !canPrompt(ctx.io)) {
+    throw new UsageError('refusing to delete without confirmation: pass -y/--yes when not running interactively');
+  }
+  const outage = outagePolicy(ctx.env, opts.maxOutageMs);
+  // A create left without an outcome may have made a link: it is found first, so it is undone too.
+  await settleOpenIntents(ctx, opts.journal, state, outage);
+  const links = [...state.created.values()];
+  if (links.length === 0) {
+    note(`nothing to undo: ${opts.journal} records no link that is not deleted already`);
+    return EXIT.ok;
+  }
+  const settings = await ctx.settings();
+  const stage = await openSendStage(ctx, { claimed: state.claimed, outage });
+  const account = await stage.rider.retry(() => readEveryLink(stage.api, BULK_PAGE_SIZE, ctx.signal));
+  const verdicts = links.map((rec) => verdict(rec, account.links.get(String(rec.id))));
+  const doomed = verdicts.filter((v) => v.act === 'delete');
+  if (doomed.length > 0 && !(await confirmed(ctx, doomed.length, opts.journal))) {
+    ctx.io.stderr.write('nothing deleted\n');
+    return EXIT.api;
+  }
+  if (doomed.length > 0)
+    note(
+      `${doomed.length} link${doomed.length === 1 ? '' : 's'} to delete, ${await budgetEstimate(ctx, settings, doomed.length, stage.api)}`,
+    );
+  const journal = await openJournal(opts.journal);
+  const started = ctx.now();
+  const counts = { deleted: 0, gone: 0, failed: 0, changed: 0 };
+  let fatal: unknown;
+  let outputLost: unknown;
+  const stopped = () => ctx.signal.aborted || fatal !== undefined || outputLost !== undefined;
+  const undone = (rec: JournalRecord) =>
+    journal.append({ row: rec.row, key: rec.key, url: rec.url, status: 'undone', id: rec.id });
+  const work = async (v: Verdict): Promise<Undone | undefined> => {
+    if (v.act === 'changed') return { id: String(v.rec.id), status: 'failed', message: v.why, changed: true };
+    if (stopped()) return undefined;
+    try {
+      if (v.act === 'gone') {
+        await undone(v.rec);
+        return { id: String(v.rec.id), status: 'gone', message: v.why };
+      }
+      const done = await deleteLink(stage, String(v.rec.id));
+      if (done.status !== 'failed') await undone(v.rec);
+      return done;
+    } catch (err) {
+      if (!ctx.signal.aborted) fatal ??= err;
+      return undefined;
+    }
+  };
+  try {
+    for await (const done of orderedWindow(verdicts, work, { size: windowSize(settings.rateLimit), stopped })) {
+      if (!done) continue;
+      counts[done.changed ? 'changed' : done.status] += 1;
+      if (outputLost !== undefined) continue;
+      try {
+        await ctx.io.stdout.write(resultLine(done));
+      } catch (err) {
+        outputLost = err;
+      }
+    }
+  } finally {
+    await journal.close().catch((err) => {
+      fatal ??= err;
+    });
+  }
+  const notDeleted = links.length - counts.deleted - counts.gone;
+  return endRun(ctx, {
+    summary:
+      `${counts.deleted} deleted, ${counts.gone} already gone, ${counts.failed} failed` +
+      `${counts.changed > 0 ? `, ${counts.changed} left (changed since)` : ''} in ${formatDuration(ctx.now() - started)}`,
+    incomplete: notDeleted > counts.failed + counts.changed,
+    left: `${notDeleted} of ${links.length} links not deleted`,
+    again: 'run the same command again to continue',
+    hint: `to continue: ${shellCommand(opts.argv ?? ['urls', 'import', '--undo', opts.journal, '-y'])}`,
+    fatal,
+    outputLost,
+    failed: counts.failed + counts.changed > 0,
+    outage,
+  });
+}
+
+/**
+ * A journaled link is the run's to delete only while the link with its id has the short URL the
+ * journal recorded (an id may since name another link, or the journal another account's).
+ */
+function verdict(rec: JournalRecord, link: AccountItem | undefined): Verdict {
+  if (!link) return { rec, act: 'gone', why: 'not in the account any more' };
+  const now = typeof link.shorturl === 'string' ? link.shorturl : undefined;
+  const same = rec.shorturl
+    ? now !== undefined && sameUrl(now, rec.shorturl)
+    : typeof link.longurl === 'string' && rec.url !== undefined && sameUrl(link.longurl, rec.url);
+  if (same) return { rec, act: 'delete' };
+  const was = rec.shorturl ?? rec.url ?? '?';
+  return {
+    rec,
+    act: 'changed',
+    why: `left: the link with this id is ${now ?? 'another link'}, not ${was} as the journal recorded`,
+  };
+}
+
+function sameUrl(a: string, b: string): boolean {
+  if (a === b) return true;
+  try {
+    return new URL(a).href === new URL(b).href;
+  } catch {
+    return false;
+  }
+}
+
+/** `✓ deleted 12`, `✓ 12 already gone`, `✗ 12: why`. */
+function resultLine(done: Deleted): string {
+  if (done.status === 'deleted') return `✓ deleted ${done.id}\n`;
+  if (done.status === 'gone') return `✓ ${done.id} already gone (${done.message})\n`;
+  return `✗ ${done.id}: ${done.message}\n`;
+}
+
+async function confirmed(ctx: Context, count: number, journal: string): Promise<boolean> {
+  if (ctx.globals.yes) return true;
+  const prompter = await ctx.prompter();
+  return prompter.confirm(
+    `Delete the ${count} link${count === 1 ? '' : 's'} the import recorded in ${journal} created? This cannot be undone.`,
+    false,
+  );
+}
