@@ -123,7 +123,7 @@ describe('urls sync --dry-run -o json', () => {
           },
         },
       ],
-      updates: [{ key: 'b-old', row: 2, id: String(old), changes: [{ field: 'title', old: 'Old', new: 'New' }] }],
+      updates: [{ key: 'b-old', row: 2, id: Number(old), changes: [{ field: 'title', old: 'Old', new: 'New' }] }],
       deletes: [],
       invalid: [{ row: 4, error: expect.stringMatching(/http/) }],
       unchanged: 0,
@@ -135,7 +135,7 @@ describe('urls sync --dry-run -o json', () => {
     const fixed = file('fixed.csv', 'alias,url\nb-old,https://example.com/old\n');
     const pruned = JSON.parse((await v7.run(['urls', 'sync', fixed, '--prune', '--check', '--json'])).stdout);
     expect(pruned.deletes).toEqual([
-      { key: 'a-gone', id: String(gone), alias: 'a-gone', longurl: 'https://example.com/gone' },
+      { key: 'a-gone', id: Number(gone), alias: 'a-gone', longurl: 'https://example.com/gone' },
     ]);
     const again = await v7.run(['urls', 'sync', links, '--prune', '--dry-run', '-o', 'json']);
     expect(again.stdout).toBe(res.stdout);

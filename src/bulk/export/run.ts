@@ -42,8 +42,9 @@ export function exportColumns(firstPage: LinkItem[], details = false): string[] 
   return [...EXPORT_COLUMNS, ...settings];
 }
 
-const text = (value: unknown): string | number =>
-  typeof value === 'number' ? value : typeof value === 'string' ? value : '';
+/** A value as the row carries it: null when the link has none (an empty cell in csv and tsv). */
+const text = (value: unknown): string | number | null =>
+  typeof value === 'number' || typeof value === 'string' ? value : null;
 
 /** A link as an export row, in the columns given (values in their import syntax); its detail's fields over the item's. */
 export function exportRow(item: LinkItem, columns: string[], baseUrl?: string, detail?: LinkItem): Row {

@@ -27,11 +27,11 @@ export function planData(plan: SyncPlan, key: SyncKey): Row {
       .map((i) => ({ key: i.key, row: i.row, link: linkOf(i.body) }))
       .sort((a, b) => byKey(a, b) || a.row - b.row),
     updates: of('update')
-      .map((i) => ({ key: i.key, row: i.row, id: i.id, changes: i.changes.map(changeOf) }))
+      .map((i) => ({ key: i.key, row: i.row, id: idValue(i.id), changes: i.changes.map(changeOf) }))
       .sort((a, b) => byKey(a, b) || a.row - b.row),
     deletes: of('delete')
-      .map((i) => ({ key: i.key, id: i.id, alias: i.alias, longurl: i.longurl }))
-      .sort((a, b) => byKey(a, b) || idOrder(a.id, b.id)),
+      .sort((a, b) => byKey(a, b) || idOrder(a.id, b.id))
+      .map((i) => ({ key: i.key, id: idValue(i.id), alias: i.alias, longurl: i.longurl })),
     invalid: [...plan.invalid].sort((a, b) => a.row - b.row).map((r) => ({ row: r.row, error: r.error })),
     unchanged: plan.unchanged,
     accountOnly: plan.accountOnly,
@@ -54,6 +54,11 @@ function linkOf(body: LinkBody): Row {
 function changeOf(change: Change): Row {
   if (change.field === 'password') return { field: 'password', changed: true };
   return { field: recordName(change.field), old: change.from, new: change.to };
+}
+
+/** A link id as every record prints it: a number (a server's non-numeric id stays as it came). */
+function idValue(id: string): number | string {
+  return /^\d+$/.test(id) ? Number(id) : id;
 }
 
 function idOrder(a: string, b: string): number {
