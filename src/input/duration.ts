@@ -15,11 +15,3 @@ export function parseDuration(value: string, source: string): number {
   return Math.round(ms);
 }
 
-/** `1h`, `30m`, `1m 30s`, `400ms`: a duration as people write it. */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)}ms`;
-  if (ms < 60_000) return `${Number((ms / 1000).toFixed(ms < 10_000 ? 1 : 0))}s`;
-  const s = Math.round(ms / 1000);
-  const [h, m, rest] = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];
-  return [h ? `${h}h` : '', m ? `${m}m` : '', rest ? `${rest}s` : ''].filter(Boolean).join(' ');
-}

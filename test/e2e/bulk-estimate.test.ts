@@ -22,7 +22,7 @@ function file(name: string, lines: string[]): string {
 
 /** The seconds of an `about N s` wait. */
 function seconds(line: string): number {
-  const match = /about (\d+) s at/.exec(line);
+  const match = /about (\d+)s at/.exec(line);
   if (!match) throw new Error(`no wait in seconds: ${line}`);
   return Number(match[1]);
 }
@@ -69,7 +69,7 @@ describe('the estimate of every bulk command that writes counts the budget alrea
     const sync = await run(['urls', 'sync', later, '--dry-run']);
     expect(sync.exitCode, sync.stderr).toBe(0);
     const syncLine = planLine(sync, /^Plan: /);
-    expect(syncLine).toMatch(/^Plan: 8 to create, .*; 8 writes, about \d+ s at 10\/min$/);
+    expect(syncLine).toMatch(/^Plan: 8 to create, .*; 8 writes, about \d+s at 10\/min$/);
     expect(seconds(syncLine)).toBeLessThanOrEqual(dryWait);
 
     // The same 8 rows right after: import states what sync did (the seconds between the two runs aside).
@@ -104,6 +104,6 @@ describe('the estimate of every bulk command that writes counts the budget alrea
     const res = await runCli(['urls', 'import', file('fresh.txt', lines), '--dry-run', ...RATE], { env: cli.env });
     expect(res.exitCode, res.stderr).toBe(0);
     // Room for 10; the other 2 go when the first leave the window, a minute later.
-    expect(planLine(res, /^12 rows, /)).toBe('12 rows, about 60 s at 10/min');
+    expect(planLine(res, /^12 rows, /)).toBe('12 rows, about 60s at 10/min');
   });
 });

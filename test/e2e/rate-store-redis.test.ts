@@ -151,7 +151,7 @@ describe('a bulk command opens the rate store once', () => {
     expect(importDry.result.exitCode, importDry.result.stderr).toBe(0);
     // The 4 requests of the syncs (other "machines"), read from Redis: room for 6; the other 2
     // wait until the first of those 4 leaves the window (a minute after it, less the time since).
-    const waited = /^8 rows, about (\d+) s at 10\/min$/m.exec(importDry.result.stderr);
+    const waited = /^8 rows, about (\d+)s at 10\/min$/m.exec(importDry.result.stderr);
     expect(Number(waited?.[1])).toBeGreaterThanOrEqual(30);
     expect(Number(waited?.[1])).toBeLessThanOrEqual(60);
     expect(importDry.connections).toBe(1);

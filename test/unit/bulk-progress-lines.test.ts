@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatLeft, progressLines, thousands } from '../../src/bulk/engine/end/progress-lines.js';
+import { progressLines, thousands } from '../../src/bulk/engine/end/progress-lines.js';
 import type { RowStatus } from '../../src/bulk/engine/pace/timing.js';
 import { startImportProgress } from '../../src/bulk/engine/end/progress.js';
 import type { Context } from '../../src/context.js';
 import { createTestIO } from '../../src/io.js';
+import { formatDuration } from '../../src/util/duration.js';
 
 /** Feeds `statuses` to a writer, each row taking `stepMs` of the clock; returns the lines written. */
 function run(total: number, toSend: number, rows: { status: RowStatus; ms: number }[]): string[] {
@@ -23,7 +24,7 @@ describe('progress lines for a log', () => {
   it('prints each tenth once 30 s have passed, and never the last row (the summary follows)', () => {
     expect(run(100, 100, rows(100, 'ok', 1000))).toEqual([
       'imported 30/100 (30 %), about 1m 10s left\n',
-      'imported 40/100 (40 %), about 1m 00s left\n',
+      'imported 40/100 (40 %), about 1m left\n',
       'imported 50/100 (50 %), about 50s left\n',
       'imported 60/100 (60 %), about 40s left\n',
       'imported 70/100 (70 %), about 30s left\n',
@@ -44,7 +45,7 @@ describe('progress lines for a log', () => {
       'imported 40/4,000 (1 %), 10 invalid, 3 errors, about 2h 12m left\n',
       'imported 55/4,000 (1 %), 10 invalid, 3 errors, about 2h 11m left\n',
     ]);
-    expect(lines).toContain('imported 400/4,000 (10 %), 10 invalid, 3 errors, about 2h 00m left\n');
+    expect(lines).toContain('imported 400/4,000 (10 %), 10 invalid, 3 errors, about 2h left\n');
     // a line every 30 s of a 2 h 13 min run, plus the tenths that fall between them
     expect(lines.length).toBeGreaterThan(260);
     expect(lines.length).toBeLessThan(280);
@@ -62,12 +63,12 @@ describe('progress lines for a log', () => {
 
   it('writes numbers and times for people', () => {
     expect([thousands(7), thousands(1200), thousands(4_000_000)]).toEqual(['7', '1,200', '4,000,000']);
-    expect([formatLeft(400), formatLeft(40_400), formatLeft(725_000), formatLeft(5_580_000)]).toEqual([
-      '0s',
-      '40s',
-      '12m 05s',
-      '1h 33m',
-    ]);
+    expect([
+      formatDuration(400, { whole: true }),
+      formatDuration(40_400, { whole: true }),
+      formatDuration(725_000, { whole: true }),
+      formatDuration(5_580_000, { whole: true }),
+    ]).toEqual(['0s', '40s', '12m 05s', '1h 33m']);
   });
 
   it("follows the limiter's budget when it is known, not a pace a wait has distorted", () => {

@@ -27,7 +27,18 @@ function scriptedApi(script: Script): { api: ModernApi; gets: string[] } {
     contentType: 'application/json',
   });
   const api = {
-    async call(_method: string, _path: string, opts: { beforeSend?: () => Promise<void> } = {}) {
+    async call(
+      method: string,
+      path: string,
+      opts: { beforeSend?: () => Promise<void>; query?: Record<string, unknown> } = {},
+    ) {
+      // A read through call() (--if-exists skip asks whom an alias leads to): the list's answer.
+      if (method === 'GET') {
+        const { json } = await api.send(method, path, opts as never);
+        const body = json as { error?: number; message?: string };
+        if (body.error) throw new ApiError(body.message ?? 'error');
+        return body;
+      }
       await opts.beforeSend?.();
       const post = script.posts.shift();
       if (!post) throw new Error('an unexpected POST');

@@ -8,27 +8,26 @@ import { lastSlotAt, nextSlotAt, type RateState } from '../../src/api/rate-windo
 import {
   emptyCounts,
   estimateMs,
-  formatElapsed,
-  formatEstimate,
   formatRate,
   summaryLine,
   windowSize,
   writesEstimate,
 } from '../../src/bulk/engine/pace/timing.js';
+import { formatDuration, formatEstimate } from '../../src/util/duration.js';
 
 const perMinute = { limit: 30, windowMs: 60_000 };
 
 describe('duration estimate', () => {
-  test('412 rows at 30/min is about 14 min', () => {
-    expect(`${formatEstimate(estimateMs(412, perMinute))} at ${formatRate(perMinute)}`).toBe('about 14 min at 30/min');
+  test('412 rows at 30/min is about 14m', () => {
+    expect(`${formatEstimate(estimateMs(412, perMinute))} at ${formatRate(perMinute)}`).toBe('about 14m at 30/min');
   });
 
   test.each([
     [0, 'under a second'],
-    [40_000, 'about 40 s'],
-    [89_000, 'about 89 s'],
-    [600_000, 'about 10 min'],
-    [7_500_000, 'about 2 h 5 min'],
+    [40_000, 'about 40s'],
+    [89_000, 'about 89s'],
+    [600_000, 'about 10m'],
+    [7_500_000, 'about 2h 05m'],
   ])('%i ms -> %s', (ms, text) => {
     expect(formatEstimate(ms)).toBe(text);
   });
@@ -60,7 +59,7 @@ describe('summary', () => {
     [45_000, '45s'],
     [3_725_000, '1h 02m'],
   ])('elapsed %i -> %s', (ms, text) => {
-    expect(formatElapsed(ms)).toBe(text);
+    expect(formatDuration(ms)).toBe(text);
   });
 
   test('plan description', () => {
@@ -137,14 +136,14 @@ describe('rows', () => {
       title: 't',
       description: '',
       clicks: 2,
-      uniqueclicks: '',
+      uniqueclicks: null,
       domain: '',
-      expiry: '',
+      expiry: null,
       date: 'd',
     });
     expect(
       exportRow({ alias: 'x1', shorturl: 'https://Go.Example.com/x1', uniqueclicks: '4', expiry: null }, columns, base),
-    ).toMatchObject({ domain: 'https://Go.Example.com', uniqueclicks: '4', expiry: '' });
+    ).toMatchObject({ domain: 'https://Go.Example.com', uniqueclicks: '4', expiry: null });
   });
 
   test.each([
@@ -193,11 +192,11 @@ describe('the estimate for the budget left', () => {
 
   test('beyond the room, each write waits its share of the window', () => {
     // 10 of 30 used: 20 go at once, the other 80 take 2 s each.
-    expect(writesEstimate({ slots: slots(10, 500) }, now, perMinute, 100)).toBe('about 3 min at 30/min');
+    expect(writesEstimate({ slots: slots(10, 500) }, now, perMinute, 100)).toBe('about 3m at 30/min');
   });
 
   test('the cap the server announced replaces the default one', () => {
-    expect(writesEstimate({ slots: [], serverLimit: 60 }, now, perMinute, 660)).toBe('about 10 min at 60/min');
+    expect(writesEstimate({ slots: [], serverLimit: 60 }, now, perMinute, 660)).toBe('about 10m at 60/min');
   });
 
   test('a write past the room waits until the oldest request leaves the window, not a share of it', () => {
@@ -210,7 +209,7 @@ describe('the estimate for the budget left', () => {
       seq: i,
     }));
     expect(writesEstimate({ slots: recent }, now, tenPerMinute, 2)).toBe('under a second at 10/min');
-    expect(writesEstimate({ slots: recent }, now, tenPerMinute, 3)).toBe('about 55 s at 10/min');
+    expect(writesEstimate({ slots: recent }, now, tenPerMinute, 3)).toBe('about 55s at 10/min');
   });
 
   test('an empty window: up to the cap at once, twice the cap one window, a window full of old requests is empty', () => {
@@ -224,7 +223,7 @@ describe('the estimate for the budget left', () => {
     const at = lastSlotAt({ slots: [] }, now, perMinute, 100_000);
     // Each window is held a few ms longer than its length (the limiter's safety margin: 25 ms + 1).
     expect(at - now).toBe((Math.ceil(100_000 / 30) - 1) * 60_026);
-    expect(writesEstimate({ slots: [] }, now, perMinute, 100_000)).toBe('about 55 h 34 min at 30/min');
+    expect(writesEstimate({ slots: [] }, now, perMinute, 100_000)).toBe('about 55h 34m at 30/min');
   });
 
   test("the estimate is the limiter's own rule: each request sent at nextSlotAt, in turn", () => {

@@ -5,10 +5,10 @@ import type { Row } from '../../output/fields.js';
 import { startProgress, type Progress } from '../engine/end/progress.js';
 import { cellsFromJson } from '../engine/read/rows.js';
 import { bulkOutputFormat, openResultSink } from '../engine/end/results.js';
-import { formatElapsed } from '../engine/pace/timing.js';
 import { linkPages } from '../engine/read/account-pages.js';
 import type { ModernApi } from '../../api/modern.js';
 import { budgetEstimate } from '../engine/pace/budget-estimate.js';
+import { formatDuration } from '../../util/duration.js';
 
 export interface ExportOptions {
   pageSize: number;
@@ -105,7 +105,7 @@ export async function runExport(ctx: Context, opts: ExportOptions): Promise<numb
   }
   if (!ctx.globals.quiet) {
     ctx.io.stderr.write(
-      `${count} link${count === 1 ? '' : 's'} exported in ${requests} request${requests === 1 ? '' : 's'} (${formatElapsed(ctx.now() - started)})\n`,
+      `${count} link${count === 1 ? '' : 's'} exported in ${requests} request${requests === 1 ? '' : 's'} (${formatDuration(ctx.now() - started)})\n`,
     );
   }
   return EXIT.ok;

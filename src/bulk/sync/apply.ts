@@ -1,7 +1,6 @@
 import type { Context } from '../../context.js';
 import { EXIT } from '../../errors.js';
 import { fileError } from '../../file-errors.js';
-import { formatDuration } from '../../input/duration.js';
 import type { RateLimitSpec } from '../../settings/types.js';
 import { endRun, shellCommand } from '../engine/end/run-end.js';
 import { openJournal, type JournalRecord, type JournalWriter } from '../engine/journal/journal.js';
@@ -16,6 +15,7 @@ import { windowSize } from '../engine/pace/timing.js';
 import type { SyncItem } from './plan.js';
 import { recordName } from './diff.js';
 import type { LineStyle } from './show.js';
+import { formatDuration } from '../../util/duration.js';
 
 export interface ApplyOptions {
   journal?: string;

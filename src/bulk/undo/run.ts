@@ -2,7 +2,6 @@ import { BULK_PAGE_SIZE } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
 import { EXIT, UsageError } from '../../errors.js';
 import { canPrompt } from '../../io.js';
-import { formatDuration } from '../../input/duration.js';
 import { openJournal, readJournal, type JournalRecord } from '../engine/journal/journal.js';
 import { lockJournal } from '../engine/journal/journal-lock.js';
 import { claimJournal } from '../engine/journal/journal-owner.js';
@@ -14,6 +13,7 @@ import { endRun, shellCommand } from '../engine/end/run-end.js';
 import { windowSize } from '../engine/pace/timing.js';
 import { budgetEstimate } from '../engine/pace/budget-estimate.js';
 import { readEveryLink, type AccountItem } from '../engine/read/account-pages.js';
+import { formatDuration } from '../../util/duration.js';
 
 export interface UndoOptions {
   journal: string;

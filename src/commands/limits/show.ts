@@ -1,11 +1,11 @@
 import { openSharedRateStore } from '../../api/rate-store-open.js';
 import { budget } from '../../api/rate-window.js';
 import type { Context } from '../../context.js';
-import { formatDuration } from '../../input/duration.js';
 import { formatRateLimit } from '../../settings/rate-limit-spec.js';
 import type { Row, View } from '../../output/printer.js';
 import { requireApiKey, requireBaseUrl } from '../../settings/base-url.js';
 import type { RateLimitSpec } from '../../settings/types.js';
+import { formatDuration } from '../../util/duration.js';
 
 /** The fields of `limits` for scripts: caps as --rate-limit takes them, times in whole milliseconds. */
 const LIMITS_FIELDS = [

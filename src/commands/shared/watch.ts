@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { RateLimitSpec } from '../../settings/types.js';
+import { formatDuration } from '../../util/duration.js';
 
 export const DEFAULT_WATCH_SECONDS = 5;
 
@@ -43,11 +44,6 @@ export function watchIntervalMs(seconds: number, rate: RateLimitSpec): { ms: num
   return asked >= floor ? { ms: asked, raised: false } : { ms: floor, raised: true };
 }
 
-function formatSeconds(ms: number): string {
-  const s = ms / 1000;
-  return `${Number.isInteger(s) ? s : s.toFixed(1)}s`;
-}
-
 /**
  * Calls `frame` now and then once per interval until Ctrl-C. A frame's own request also stops on
  * Ctrl-C; either way the watch ends without error.
@@ -57,7 +53,7 @@ export async function watch(ctx: Context, seconds: number, frame: () => Promise<
   const { ms, raised } = watchIntervalMs(seconds, rateLimit);
   if (raised) {
     ctx.io.stderr.write(
-      `refreshing every ${formatSeconds(ms)}, not ${formatSeconds(seconds * 1000)}: a watch takes at most half of the rate limit (${rateLimit.limit} per ${formatSeconds(rateLimit.windowMs)})\n`,
+      `refreshing every ${formatDuration(ms)}, not ${formatDuration(seconds * 1000)}: a watch takes at most half of the rate limit (${rateLimit.limit} per ${formatDuration(rateLimit.windowMs)})\n`,
     );
   }
   try {

@@ -1,4 +1,5 @@
 import type { RowStatus } from '../pace/timing.js';
+import { formatDuration } from '../../../util/duration.js';
 
 /**
  * Progress for a log rather than a person at a terminal (CI, `2> file`): a plain line at each
@@ -48,10 +49,12 @@ export function progressLines(opts: ProgressLinesOptions): { tick(status?: RowSt
       if (invalid) parts.push(`${thousands(invalid)} invalid`);
       if (errors) parts.push(`${thousands(errors)} error${errors === 1 ? '' : 's'}`);
       const finish = opts.finishAt?.();
-      if (finish !== undefined) parts.push(`about ${formatLeft(Math.max(0, finish - now))} left`);
+      if (finish !== undefined) parts.push(`about ${formatDuration(Math.max(0, finish - now), { whole: true })} left`);
       // The pace of the rows sent so far: rows skipped or invalid cost no request and no time.
       else if (sent > 0)
-        parts.push(`about ${formatLeft(((now - started) / sent) * Math.max(0, opts.toSend - sent))} left`);
+        parts.push(
+          `about ${formatDuration(((now - started) / sent) * Math.max(0, opts.toSend - sent), { whole: true })} left`,
+        );
       opts.write(`${parts.join(', ')}\n`);
     },
   };
@@ -60,12 +63,4 @@ export function progressLines(opts: ProgressLinesOptions): { tick(status?: RowSt
 /** `4,000`: digits grouped as English text writes them, whatever the locale. */
 export function thousands(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-/** `1h 33m`, `12m 05s`, `40s`: whole units, for a wait that is an estimate anyway. */
-export function formatLeft(ms: number): string {
-  const seconds = Math.round(ms / 1000);
-  if (seconds < 60) return `${seconds}s`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, '0')}s`;
-  return `${Math.floor(seconds / 3600)}h ${String(Math.floor((seconds % 3600) / 60)).padStart(2, '0')}m`;
 }

@@ -1,5 +1,6 @@
 import type { Context } from '../../../context.js';
-import { progressLines, formatLeft } from './progress-lines.js';
+import { formatDuration } from '../../../util/duration.js';
+import { progressLines } from './progress-lines.js';
 import type { RowStatus } from '../pace/timing.js';
 
 export interface Progress {
@@ -37,7 +38,7 @@ export async function startProgress(
   let done = 0;
   const left = () => {
     const at = finishAt?.();
-    return at === undefined ? '-' : formatLeft(Math.max(0, at - ctx.now()));
+    return at === undefined ? '-' : formatDuration(Math.max(0, at - ctx.now()), { whole: true });
   };
   bar.start(total, 0, { rate: '-', left: left() });
   return {

@@ -5,7 +5,8 @@ import type { Context } from '../../../context.js';
 import { normalizeBaseUrl } from '../../../settings/base-url.js';
 import type { Settings } from '../../../settings/types.js';
 import { lastSlotAt } from '../../../api/rate-window.js';
-import { estimateMs, formatEstimate, formatRate, writesEstimate } from './timing.js';
+import { estimateMs, formatRate, writesEstimate } from './timing.js';
+import { formatEstimate } from '../../../util/duration.js';
 
 /**
  * The time `writes` requests take with the budget left in the limiter's shared state, the one

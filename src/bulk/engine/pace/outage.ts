@@ -8,7 +8,7 @@ import {
   UnusableResponseError,
   type NetworkErrorKind,
 } from '../../../errors.js';
-import { formatDuration } from '../../../input/duration.js';
+import { formatDuration } from '../../../util/duration.js';
 
 /** Failures of the way to the server, not of the request: the next try may well work. */
 const OUTAGE_KINDS: ReadonlySet<NetworkErrorKind> = new Set(['refused', 'dns', 'unreachable', 'reset', 'timeout']);

@@ -1,5 +1,6 @@
 import { capsInForce, lastSlotAt, type RateState } from '../../../api/rate-window.js';
 import type { RateLimitSetting, RateLimitSpec } from '../../../settings/types.js';
+import { formatDuration, formatEstimate } from '../../../util/duration.js';
 
 /** How long `requests` take at the cap: each costs a 1/limit share of the window. */
 export function estimateMs(requests: number, spec: RateLimitSpec): number {
@@ -20,31 +21,12 @@ export function writesEstimate(state: RateState, now: number, configured: RateLi
   return `${formatEstimate(lastSlotAt(state, now, configured, writes) - now)} at ${formatRate(slowest)}`;
 }
 
-/** `about 14 min`, `about 40 s`, `about 2 h 5 min`: rounded, for a person deciding whether to wait. */
-export function formatEstimate(ms: number): string {
-  const seconds = Math.round(ms / 1000);
-  if (seconds < 1) return 'under a second';
-  if (seconds < 90) return `about ${seconds} s`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 90) return `about ${minutes} min`;
-  return `about ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-}
-
 /** The cap as people say it: `30/min`, `5/s`, or `10/90s`. */
 export function formatRate(spec: RateLimitSpec): string {
   if (spec.windowMs === 60_000) return `${spec.limit}/min`;
   if (spec.windowMs === 1000) return `${spec.limit}/s`;
   if (spec.windowMs === 3_600_000) return `${spec.limit}/h`;
   return spec.windowMs % 1000 === 0 ? `${spec.limit}/${spec.windowMs / 1000}s` : `${spec.limit}/${spec.windowMs}ms`;
-}
-
-/** `13m 40s`, `2.4s`, `1h 02m`: elapsed time in the summary line. */
-export function formatElapsed(ms: number): string {
-  if (ms < 10_000) return `${(ms / 1000).toFixed(1)}s`;
-  const seconds = Math.round(ms / 1000);
-  if (seconds < 3600)
-    return `${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, '0')}s`.replace(/^0m /, '');
-  return `${Math.floor(seconds / 3600)}h ${String(Math.floor((seconds % 3600) / 60)).padStart(2, '0')}m`;
 }
 
 /**
@@ -70,5 +52,5 @@ export function summaryLine(counts: StatusCounts, elapsedMs: number, dryRun = fa
   if (counts.skipped) parts.push(`${counts.skipped} skipped`);
   if (counts.invalid) parts.push(`${counts.invalid} invalid`);
   if (counts.error) parts.push(`${counts.error} error${counts.error === 1 ? '' : 's'}`);
-  return `${parts.join(', ')} in ${formatElapsed(elapsedMs)}`;
+  return `${parts.join(', ')} in ${formatDuration(elapsedMs)}`;
 }
