@@ -15,7 +15,7 @@ export const EXIT = {
   terminated: 143,
 } as const;
 
-export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /** Every failure a command can report; `exitCode` is the contract's exit code. */
 export class ShortyError extends Error {

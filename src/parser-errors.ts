@@ -20,7 +20,7 @@ function usageHint(cmd: Command): string {
 }
 
 /** `"a"`, `"a" or "b"`, `"a", "b" or "c"` */
-export function alternatives(words: readonly string[]): string {
+function alternatives(words: readonly string[]): string {
   const quoted = words.map((w) => `"${w}"`);
   return quoted.length < 2 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
 }

@@ -4,7 +4,7 @@ import { fishScript } from './fish.js';
 import { describeProgram } from './model.js';
 import { zshScript } from './zsh.js';
 
-export const COMPLETION_SHELLS = ['bash', 'zsh', 'fish'] as const;
+const COMPLETION_SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type CompletionShell = (typeof COMPLETION_SHELLS)[number];
 
 const generators: Record<CompletionShell, (model: ReturnType<typeof describeProgram>) => string> = {

@@ -14,4 +14,3 @@ export function parseDuration(value: string, source: string): number {
   if (ms > MAX_MS) throw new UsageError(`invalid ${source} "${value}": at most 7 days (168h)`);
   return Math.round(ms);
 }
-

@@ -34,7 +34,7 @@ export function parseRedirectType(value: string, what = 'type', creating = true)
 }
 
 /** Splits `KEY=VALUE` at the first `=`; the key must not be empty. */
-export function splitPair(value: string, what: string, shape: string): [string, string] {
+function splitPair(value: string, what: string, shape: string): [string, string] {
   const at = value.indexOf('=');
   const key = at < 0 ? '' : value.slice(0, at).trim();
   if (!key) throw new UsageError(`invalid ${what} "${value}": expected ${shape}`);

@@ -45,7 +45,7 @@ export const LINK_SETTING_FIELDS: readonly string[] = LINK_COLUMNS.filter(
 );
 
 /** What v6 servers add to list items that is not a setting of the link body. */
-export const LINK_SERVER_FIELDS = ['campaign'] as const;
+const LINK_SERVER_FIELDS = ['campaign'] as const;
 
 /** How a link performs (GET /url/:id `data`): each an object of name -> count. */
 export const LINK_STATS_FIELDS = ['countries', 'referrers', 'browsers', 'os', 'social'] as const;

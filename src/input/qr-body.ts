@@ -4,11 +4,11 @@ import { parseChoice, parseHttpUrl, parseRgb } from './validate.js';
 
 /** Checks of `qr add` / `qr update` options, before any request. */
 
-export function parseQrType(value: string): QrType {
+function parseQrType(value: string): QrType {
   return parseChoice(value.trim(), QR_TYPES, 'QR type');
 }
 
-export type QrData = string | Record<string, unknown> | unknown[];
+type QrData = string | Record<string, unknown> | unknown[];
 
 function parseJsonData(text: string): QrData {
   let value: unknown;
@@ -29,7 +29,7 @@ function parseJsonData(text: string): QrData {
  * wifi, email, phone, sms) take plain text or JSON, parsed when it starts with `{` or `[`.
  * Without a type (`qr update` without --type) the JSON rule applies too.
  */
-export function parseQrData(type: QrType | undefined, text: string): QrData {
+function parseQrData(type: QrType | undefined, text: string): QrData {
   const trimmed = text.trim();
   if (trimmed === '') throw new UsageError('invalid --data: must not be empty');
   if (type === 'link') return parseHttpUrl(trimmed, '--data (a link QR code takes a URL)');

@@ -22,7 +22,7 @@ export function parseId(value: string, what = 'id'): number {
  * followed by exactly `//` (`https:e.com`, `https:///e.com`). Raw spaces in the path, query or
  * fragment are allowed: the parser percent-encodes them.
  */
-export function checkHttpUrl(value: string, what = 'URL'): URL {
+function checkHttpUrl(value: string, what = 'URL'): URL {
   const text = value.trim();
   const invalid = (why: string) => new UsageError(`invalid ${what} ${JSON.stringify(value)}: ${why}`);
   if (/[\u0000-\u001f\u007f]/.test(text)) throw invalid('it contains a control character (tab, line break, ...)');

@@ -27,7 +27,7 @@ export function getPath(row: unknown, path: string): unknown {
   return value;
 }
 
-export function hasPath(row: unknown, path: string): boolean {
+function hasPath(row: unknown, path: string): boolean {
   let value: unknown = row;
   for (const key of path.split('.')) {
     if (!isPlainObject(value) || !Object.hasOwn(value, key)) return false;

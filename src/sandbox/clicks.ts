@@ -26,7 +26,7 @@ const SOCIAL_HOSTS: [network: string, host: RegExp][] = [
   ['pinterest', /(^|\.)(pinterest\.com|pin\.it)$/],
 ];
 
-export const SOCIAL_NETWORKS = SOCIAL_HOSTS.map(([network]) => network);
+const SOCIAL_NETWORKS = SOCIAL_HOSTS.map(([network]) => network);
 
 let regionNames: Intl.DisplayNames | undefined;
 

@@ -22,7 +22,7 @@
 // Several modes without `rate` take turns (each of the first `count` requests meets the next
 // mode); with `rate`, which requests fail (and how) follows a PRNG seeded by `seed` (default 1):
 // the same sequence of requests meets the same faults.
-export const DENIALS = {
+const DENIALS = {
   'api-disabled': { message: 'API service is disabled.', beforeKey: true },
   'api-not-allowed': { message: 'You do not have the permission to use the API.', beforeKey: false },
   'account-inactive': { message: 'Please activate your account.', beforeKey: false },
@@ -31,7 +31,7 @@ export const DENIALS = {
 export type Denial = (typeof DENIALS)[keyof typeof DENIALS];
 type DenialMode = keyof typeof DENIALS;
 
-export const FAULT_MODES = [
+const FAULT_MODES = [
   'html500',
   'reset',
   'slow',

@@ -4,12 +4,12 @@
 // `flavor.<rule>` and never which version they serve.
 import type { Account } from '../api/types.js';
 
-export const FLAVORS = ['v6', 'v7'] as const;
+const FLAVORS = ['v6', 'v7'] as const;
 export type FlavorName = (typeof FLAVORS)[number];
 export const DEFAULT_FLAVOR: FlavorName = 'v7';
 
 /** Facts about a link that some version puts in its list items. */
-export interface LinkListFacts {
+interface LinkListFacts {
   id: number;
   alias: string;
   shorturl: string;

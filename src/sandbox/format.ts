@@ -54,7 +54,7 @@ function positiveIntOr(raw: string | null, fallback: number): number {
   return Number.isSafeInteger(n) && n > 0 ? n : fallback;
 }
 
-export const DEFAULT_LIMIT = 15;
+const DEFAULT_LIMIT = 15;
 
 /**
  * The pagination envelope. `limit` defaults to 15 with no maximum, `page` to 1; a page past
@@ -103,7 +103,7 @@ export function phpJson(value: unknown): string {
   return JSON.stringify(value).replace(/\//g, '\\/');
 }
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

@@ -20,13 +20,13 @@ export interface DomainRecord {
   date: string;
 }
 
-export interface NamedRecord {
+interface NamedRecord {
   id: number;
   name: string;
   date: string;
 }
 
-export interface OverlayRecord extends NamedRecord {
+interface OverlayRecord extends NamedRecord {
   type: string;
 }
 
@@ -52,7 +52,7 @@ export interface ChannelAssignment {
 }
 
 /** Bio pages have no API of their own; assigning an unknown bio id creates one of these. */
-export interface BioRecord extends NamedRecord {
+interface BioRecord extends NamedRecord {
   alias: string;
 }
 

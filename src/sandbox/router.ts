@@ -4,7 +4,7 @@ import type { Flavor } from './flavor.js';
 import type { Reply } from './format.js';
 import type { Store } from './store.js';
 
-export interface RouteContext {
+interface RouteContext {
   params: Record<string, string>;
   query: URLSearchParams;
   /** The parsed JSON body; `{}` when the request had none. */

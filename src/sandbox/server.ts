@@ -52,7 +52,7 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-export function randomApiKey(): string {
+function randomApiKey(): string {
   return `sk_${randomBytes(16).toString('hex')}`;
 }
 

@@ -6,7 +6,7 @@
 //   <urls><url><short_url>...</short_url></url>...</urls>
 // null is an empty element; booleans are `true`/`false`.
 
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(
     /[<>&'"]/g,
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string,

@@ -18,7 +18,7 @@ export interface AccountState {
 }
 
 /** An item's key: its alias, or its long URL in WHATWG form; undefined for an item without one. */
-export function accountKey(item: AccountItem, key: SyncKey): string | undefined {
+function accountKey(item: AccountItem, key: SyncKey): string | undefined {
   const value = key === 'alias' ? item.alias : item.longurl;
   if (typeof value !== 'string' || value === '') return undefined;
   return key === 'alias' ? value : urlKey(value);

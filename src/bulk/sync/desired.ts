@@ -34,7 +34,7 @@ export function urlKey(url: string): string {
   }
 }
 
-export function keyOf(body: LinkBody, key: SyncKey): string | undefined {
+function keyOf(body: LinkBody, key: SyncKey): string | undefined {
   return key === 'alias' ? body.custom : urlKey(body.url);
 }
 

@@ -48,7 +48,7 @@ function changeText(change: Change, style: LineStyle): string {
 }
 
 /** `+ spring  https://…`, `~ summer  title: "Old" → "New"`, `- winter  https://…`, like terraform's plan. */
-export function itemLine(item: SyncItem, key: SyncKey, style: LineStyle): string {
+function itemLine(item: SyncItem, key: SyncKey, style: LineStyle): string {
   const marker = { create: style.add('+'), update: style.change('~'), delete: style.remove('-') }[item.op];
   const detail = item.op === 'update' ? item.changes.map((c) => changeText(c, style)).join(', ') : besideKey(item, key);
   return `${marker} ${style.safe(item.key)}${detail ? `  ${style.safe(detail)}` : ''}`;

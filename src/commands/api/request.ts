@@ -2,7 +2,7 @@
 import { UsageError } from '../../errors.js';
 import type { Method, Query } from '../../api/modern.js';
 
-export const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
+const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
 export function parseMethod(value: string): Method {
   const upper = value.toUpperCase() as Method;

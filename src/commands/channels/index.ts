@@ -19,7 +19,7 @@ import { registerWrites } from './write.js';
 
 const FIELDS = ['id', 'name', 'description', 'color', 'starred'];
 
-export const CHANNEL: Resource = {
+const CHANNEL: Resource = {
   noun: 'channel',
   group: 'channels',
   listPath: '/channels',

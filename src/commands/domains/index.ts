@@ -11,7 +11,7 @@ import { checkNamedArgs, DOMAIN_NAMES, domainId, namedHelp } from '../shared/res
 
 const FIELDS = ['id', 'domain', 'redirectroot', 'redirect404'];
 
-export const DOMAIN: Resource = {
+const DOMAIN: Resource = {
   noun: 'domain',
   group: 'domains',
   listPath: '/domains',

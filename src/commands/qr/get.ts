@@ -48,7 +48,7 @@ function qrRecord(detail: Row): Row {
   return keysInOrder({ ...own, ...statsRecord(detail.data) }, QR_DETAIL_FIELDS);
 }
 
-export async function run(ctx: Context, idText: string, opts: { watch?: string | true }): Promise<void> {
+async function run(ctx: Context, idText: string, opts: { watch?: string | true }): Promise<void> {
   checkNamedArgs(QR_NAMES, [idText]);
   const watchSeconds = parseWatchSeconds(opts.watch);
   const id = await qrId(ctx, idText);

@@ -18,13 +18,13 @@ export interface DetailSpec {
 }
 
 /** The view replaces the key/value table on a terminal; -q, --fields and -o keep their data shapes. */
-export async function wantsView(ctx: Context): Promise<boolean> {
+async function wantsView(ctx: Context): Promise<boolean> {
   const printer = await ctx.printer();
   return ctx.io.stdoutIsTTY && printer.format === 'table' && !printer.quiet && ctx.globals.fields === undefined;
 }
 
 /** The terminal's size and charset; `redraw` for --watch, whose frames must fit the window. */
-export async function terminalStyle(ctx: Context, redraw = false): Promise<ViewStyle> {
+async function terminalStyle(ctx: Context, redraw = false): Promise<ViewStyle> {
   return {
     width: ctx.io.columns ?? 80,
     // The last line's newline takes a line too: a view of `rows` lines would scroll by one.

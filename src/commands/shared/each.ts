@@ -15,7 +15,7 @@ import { notes } from './action.js';
 import { answers } from './surface.js';
 
 /** What each item's record holds, in every format: `--fields` chooses among these. */
-export const RESULT_FIELDS = ['id', 'status', 'message'] as const;
+const RESULT_FIELDS = ['id', 'status', 'message'] as const;
 
 const RESULT_VIEW: View = { columns: [...RESULT_FIELDS], fields: RESULT_FIELDS };
 

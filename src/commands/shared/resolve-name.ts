@@ -201,7 +201,7 @@ export async function resolveIds(ctx: Context, kind: NamedKind, args: readonly s
 }
 
 /** The id one argument names. */
-export async function resolveId(ctx: Context, kind: NamedKind, arg: string): Promise<number> {
+async function resolveId(ctx: Context, kind: NamedKind, arg: string): Promise<number> {
   return (await resolveIds(ctx, kind, [arg]))[0];
 }
 

@@ -2,7 +2,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 
 /** All of stdin as text (for `--with-key`, `--password-stdin`); refuses a terminal, which would hang. */
-export async function readStdinText(ctx: Context, what: string): Promise<string> {
+async function readStdinText(ctx: Context, what: string): Promise<string> {
   if (ctx.io.stdinIsTTY) {
     throw new UsageError(
       `expected ${what} on stdin, but stdin is a terminal`,

@@ -7,7 +7,7 @@ import { UsageError } from '../../errors.js';
 import type { RateLimitSpec } from '../../settings/types.js';
 import { formatDuration } from '../../util/duration.js';
 
-export const DEFAULT_WATCH_SECONDS = 5;
+const DEFAULT_WATCH_SECONDS = 5;
 
 /** Cursor home, then clear the screen: the next frame starts at the top-left corner. */
 export const REDRAW = '\x1b[H\x1b[2J';

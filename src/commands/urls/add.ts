@@ -94,7 +94,7 @@ function checkSeveral(opts: AddOptions, count: number): void {
   }
 }
 
-export async function run(ctx: Context, longurls: string | string[], opts: AddOptions): Promise<void> {
+async function run(ctx: Context, longurls: string | string[], opts: AddOptions): Promise<void> {
   const urls = typeof longurls === 'string' ? [longurls] : longurls;
   if (urls.length > 1) checkSeveral(opts, urls.length);
   checkFields(ctx, urls.length);

@@ -60,7 +60,7 @@ function linkFetcher(ctx: Context, ref: LinkRef): () => Promise<Row> {
   };
 }
 
-export async function run(ctx: Context, refText: string, opts: GetOptions): Promise<void> {
+async function run(ctx: Context, refText: string, opts: GetOptions): Promise<void> {
   const ref = parseLinkRef(refText);
   const watchSeconds = parseWatchSeconds(opts.watch);
   checkQrWithWatch(opts.qr, watchSeconds);

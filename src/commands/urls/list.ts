@@ -26,7 +26,7 @@ export function register(group: Command, ctx: Context): void {
   );
 }
 
-export async function run(ctx: Context, opts: ListOptions): Promise<void> {
+async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const { baseUrl } = await ctx.settings();
   await printList(ctx, {
     path: '/urls',

@@ -24,7 +24,7 @@ export function register(group: Command, ctx: Context): void {
   );
 }
 
-export async function run(ctx: Context, refText: string): Promise<void> {
+async function run(ctx: Context, refText: string): Promise<void> {
   const ref = parseLinkRef(refText);
   const record = await recordOf(ctx, withoutError(await fetchLinkDetail(ctx, ref)));
   await (await ctx.printer()).object(record, LINK_DETAIL_VIEW);

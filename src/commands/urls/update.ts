@@ -64,7 +64,7 @@ async function currentLink(
   return current;
 }
 
-export async function run(ctx: Context, refText: string, opts: LinkFlags): Promise<void> {
+async function run(ctx: Context, refText: string, opts: LinkFlags): Promise<void> {
   const ref = parseLinkRef(refText);
   const now = ctx.now();
   const named = namedLinkOptions(ctx, opts);

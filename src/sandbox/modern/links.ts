@@ -91,7 +91,7 @@ function linkStats(l: LinkRecord, flavor: Flavor) {
 }
 
 /** GET /url/:id; also the answer of GET /urls?short=... on a match. */
-export function linkDetail(store: Store, flavor: Flavor, l: LinkRecord): Reply {
+function linkDetail(store: Store, flavor: Flavor, l: LinkRecord): Reply {
   const targets = (list: { link: string }[], key: 'location' | 'device') =>
     Object.fromEntries(list.map((t) => [(t as unknown as Record<string, string>)[key], t.link]));
   return ok({

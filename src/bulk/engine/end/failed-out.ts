@@ -119,7 +119,7 @@ async function removeStaleTemps(target: string): Promise<void> {
   }
 }
 
-export function failedOutColumns(format: InputFormat, header: string[]): string[] {
+function failedOutColumns(format: InputFormat, header: string[]): string[] {
   if (format === 'csv') return header;
   if (format === 'lines') return ['url'];
   return [...LINK_COLUMNS];

@@ -109,7 +109,7 @@ function ownerLine(line: string): JournalOwner | undefined {
   }
 }
 
-export function isDone(rec: JournalRecord): boolean {
+function isDone(rec: JournalRecord): boolean {
   return rec.status === 'ok' || rec.status === 'skipped';
 }
 

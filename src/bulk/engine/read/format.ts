@@ -5,10 +5,10 @@ import { DELIMITERS, type Delimiter } from '../../../output/csv-dialect.js';
  * The shapes `urls import` reads: CSV with a header, one URL per line, one JSON object per line,
  * or a JSON document (an array of objects, or one object, as `-o json` prints them).
  */
-export const INPUT_FORMATS = ['csv', 'lines', 'ndjson', 'json'] as const;
+const INPUT_FORMATS = ['csv', 'lines', 'ndjson', 'json'] as const;
 export type InputFormat = (typeof INPUT_FORMATS)[number];
 
-export { DELIMITERS, type Delimiter, parseDelimiter } from '../../../output/csv-dialect.js';
+export { type Delimiter, parseDelimiter } from '../../../output/csv-dialect.js';
 
 export interface InputShape {
   format: InputFormat;
@@ -17,7 +17,7 @@ export interface InputShape {
 }
 
 /** The first line that is not blank, without a byte order mark or line ending. */
-export function firstLine(head: string): string {
+function firstLine(head: string): string {
   const text = head.replace(/^\uFEFF/, '');
   for (const line of text.split(/\r?\n|\r/)) {
     if (line.trim() !== '') return line.trim();

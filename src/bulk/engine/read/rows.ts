@@ -185,7 +185,7 @@ export function headerColumns(record: string[]): string[] {
 }
 
 /** Missing trailing cells are empty; extra cells are only a problem when they hold something. */
-export function cellsFromRecord(header: string[], record: string[]): Omit<SourceRow, 'row'> {
+function cellsFromRecord(header: string[], record: string[]): Omit<SourceRow, 'row'> {
   const cells: Record<string, string> = {};
   header.forEach((name, i) => (cells[name] = record[i] ?? ''));
   const extra = record.slice(header.length).filter((cell) => cell.trim() !== '');

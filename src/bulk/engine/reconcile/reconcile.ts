@@ -14,10 +14,10 @@ const LOOKUP_PAGES = 20;
  * it made. Dates have whole seconds, and the server's clock is known to the second at best (its
  * HTTP `Date`); without a `Date` header the two clocks are only trusted to within two minutes.
  */
-export const SKEW_MS = 5_000;
-export const UNKNOWN_SKEW_MS = 120_000;
+const SKEW_MS = 5_000;
+const UNKNOWN_SKEW_MS = 120_000;
 
-export interface FoundLink {
+interface FoundLink {
   id: number | string;
   shorturl?: string;
 }

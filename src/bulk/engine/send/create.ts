@@ -9,7 +9,7 @@ import { outageFailure, type OutageRider } from '../pace/outage.js';
 import { findCreated, sentFields, type Lookup, type LookupContext, type SendTimes } from '../reconcile/reconcile.js';
 
 /** A create that ended without an outcome: Ctrl-C, or an outage past --max-outage. */
-export class SendStopped extends Error {
+class SendStopped extends Error {
   constructor(
     readonly reason: unknown,
     readonly seq: string | undefined,
