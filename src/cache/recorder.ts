@@ -1,16 +1,24 @@
 // The one hook that fills the name cache: a ModernApi that tells the observer every successful
 // answer, and a flush the context runs once, when the command is done (one write, however many
 // pages an export read). Writing it never fails the command.
-import { accessSync, constants, mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CallOptions, Method, ModernApi } from '../api/modern.js';
 import { isErrorFlag } from '../api/modern.js';
 import { fileErrorReason } from '../file-errors.js';
 import { withFileLock } from '../util/file-lock.js';
 import type { Settings } from '../settings/types.js';
-import { createNameObserver } from './observe.js';
-import { nameCacheDir, profileCacheDir } from './paths.js';
-import { applyChanges, emptyCache, nameScope, pointAt, readScopedCache, writeNameCache } from './store.js';
+import { createNameObserver, type NameChange } from './observe.js';
+import { CURRENT_FILE, nameCacheDir, profileCacheDir } from './paths.js';
+import {
+  applyChanges,
+  emptyCache,
+  type NameScope,
+  nameScope,
+  pointAt,
+  readScopedCache,
+  writeNameCache,
+} from './store.js';
 
 export interface NameRecorder {
   /** The same API, its answers seen by the cache. */
@@ -44,6 +52,9 @@ export function createNameRecorder(): NameRecorder {
       const profileDir = profileCacheDir(settings.configDir, settings.profile);
       const dir = nameCacheDir(settings.configDir, settings.profile, scope.key);
       try {
+        // Most runs see names the cache already holds (a list read again): then nothing is written,
+        // no lock taken, unless the cache's age would mislead (status shows when it was updated).
+        if (alreadyHeld(dir, profileDir, scope, changes, now)) return;
         mkdirSync(profileDir, { recursive: true, mode: 0o700 });
         // Read, merge and write under a lock: runs ending together (xargs -P) keep each other's names.
         await withFileLock(join(profileDir, 'lock'), async () => {
@@ -60,6 +71,25 @@ export function createNameRecorder(): NameRecorder {
       }
     },
   };
+}
+
+/** The age past which a cache that saw no change is written again, to say it was seen fresh. */
+const REFRESH_AGE_MS = 3_600_000;
+
+function alreadyHeld(dir: string, profileDir: string, scope: NameScope, changes: NameChange[], now: number): boolean {
+  const cache = readScopedCache(dir, scope);
+  if (!cache || now - Date.parse(cache.updated) > REFRESH_AGE_MS) return false;
+  if (readCurrent(profileDir) !== scope.key) return false;
+  const next = applyChanges(cache, changes, now);
+  return JSON.stringify([next.resources, next.totals]) === JSON.stringify([cache.resources, cache.totals]);
+}
+
+function readCurrent(profileDir: string): string | undefined {
+  try {
+    return readFileSync(join(profileDir, CURRENT_FILE), 'utf8').trim();
+  } catch {
+    return undefined;
+  }
 }
 
 function writable(dir: string): boolean {

@@ -1,6 +1,6 @@
 // `shorty cache refresh|clear` and the cache in `status`, run by main() against the sandbox; the
 // question on a terminal with a scripted prompter.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -95,5 +95,37 @@ describe('shorty cache clear', () => {
     const status = await cli.run(['status', '--offline', '-o', 'table'], { configDir });
     expect(status.stdout).toMatch(/^Name cache +empty /m);
     expect((await cli.run(['cache', 'clear'], { configDir })).stderr).toMatch(/nothing to clear/);
+  });
+});
+
+describe('the cache after a command', () => {
+  it('is not written again when the run saw only names it holds; a change is written', async () => {
+    await links(2);
+    const configDir = tempDir();
+    expect((await cli.run(['urls', 'list'], { configDir })).exitCode).toBe(0);
+    const files = () => {
+      const found: string[] = [];
+      const walk = (dir: string) => {
+        for (const entry of readdirSync(dir, { withFileTypes: true })) {
+          const path = join(dir, entry.name);
+          if (entry.isDirectory()) walk(path);
+          else if (entry.name === 'names.json') found.push(path);
+        }
+      };
+      walk(join(configDir, 'cache'));
+      return found;
+    };
+    const [names] = files();
+    const written = statSync(names).mtimeMs;
+    const before = readFileSync(names, 'utf8');
+    // The same list again: the same names, nothing to write (no lock, no rename).
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await cli.run(['urls', 'list'], { configDir })).exitCode).toBe(0);
+    expect(statSync(names).mtimeMs).toBe(written);
+    expect(readFileSync(names, 'utf8')).toBe(before);
+    // A new link seen: written.
+    await cli.sandbox.api('POST', '/url/add', { url: 'https://e.com/new', custom: 'cachednew' });
+    expect((await cli.run(['urls', 'list'], { configDir })).exitCode).toBe(0);
+    expect(readFileSync(names, 'utf8')).toContain('cachednew');
   });
 });
