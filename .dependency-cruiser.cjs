@@ -67,7 +67,7 @@ module.exports = {
       name: 'name-cache-beside-the-client',
       severity: 'error',
       comment:
-        'The name cache watches the client\'s answers: it stands on api/ and settings/, never on commands/, output/, bulk/ or the context.',
+        "The name cache watches the client's answers: it stands on api/ and settings/, never on commands/, output/, bulk/ or the context.",
       from: { path: '^src/cache/' },
       to: { path: '^src/', pathNot: `${BASE}|^src/(cache|api|settings)/` },
     },

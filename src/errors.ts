@@ -15,8 +15,6 @@ export const EXIT = {
   terminated: 143,
 } as const;
 
-type ExitCode = (typeof EXIT)[keyof typeof EXIT];
-
 /** Every failure a command can report; `exitCode` is the contract's exit code. */
 export class ShortyError extends Error {
   readonly exitCode: number;

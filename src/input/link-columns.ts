@@ -88,7 +88,7 @@ export function headerKey(name: string): string {
 
 const FIELD_BY_KEY = new Map<string, { field: LinkColumn; rank: number }>();
 for (const field of LINK_COLUMNS) {
-  [field, ...COLUMN_SYNONYMS[field]].forEach((name, rank) => FIELD_BY_KEY.set(name, { field, rank }));
+  for (const [rank, name] of [field, ...COLUMN_SYNONYMS[field]].entries()) FIELD_BY_KEY.set(name, { field, rank });
 }
 
 /** `--map "HEADER=FIELD"` options, by headerKey of HEADER. */

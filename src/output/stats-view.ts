@@ -90,11 +90,15 @@ function arrow(style: ViewStyle): string {
 /** `short → long`, the long URL cut (in its middle) so the short one (what people copy) stays whole. */
 function addresses(lines: Lines, style: ViewStyle, short: string, long: string): void {
   const sep = ` ${arrow(style)} `;
-  if (long === '') return lines.add(short, style.paint.link);
+  if (long === '') {
+    lines.add(short, style.paint.link);
+    return;
+  }
   const room = style.width - cellWidth(short) - cellWidth(sep);
   if (room < 12) {
     lines.add(short, style.paint.link);
-    return lines.add(`${arrow(style)} ${long}`, style.paint.dim);
+    lines.add(`${arrow(style)} ${long}`, style.paint.dim);
+    return;
   }
   lines.out.push(style.paint.link(short) + style.paint.dim(sep) + fitMiddle(long, room, style.unicode ? '…' : '~'));
 }

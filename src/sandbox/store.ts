@@ -56,7 +56,7 @@ function loadState(file: string, now: Date): SandboxState {
     throw new Error(`cannot read sandbox data file ${file}: ${(err as Error).message}`);
   }
   const state = parsed as Partial<SandboxState> | null;
-  if (!state || state.version !== 1 || !Array.isArray(state.links) || typeof state.nextId !== 'object') {
+  if (state?.version !== 1 || !Array.isArray(state.links) || typeof state.nextId !== 'object') {
     throw new Error(
       `sandbox data file ${file} is not a sandbox state (version 1); move it away or pick another --data file`,
     );
@@ -150,7 +150,7 @@ export class Store {
     if (!this.dataFile) return;
     const temp = `${this.dataFile}.${process.pid}.tmp`;
     try {
-      writeFileSync(temp, JSON.stringify(this.state, null, 2) + '\n', { mode: 0o600 });
+      writeFileSync(temp, `${JSON.stringify(this.state, null, 2)}\n`, { mode: 0o600 });
       renameSync(temp, this.dataFile);
     } catch (err) {
       rmSync(temp, { force: true });

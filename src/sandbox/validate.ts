@@ -73,7 +73,7 @@ export function isHexColor(text: string): boolean {
 
 export function isRgbColor(text: string): boolean {
   const m = /^rgb\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)$/.exec(text);
-  return m !== null && m.slice(1).every((n) => Number(n) <= 255);
+  return m?.slice(1).every((n) => Number(n) <= 255) ?? false;
 }
 
 export function isEmail(text: string): boolean {

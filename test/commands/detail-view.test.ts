@@ -146,7 +146,7 @@ describe('--watch', () => {
     });
     expect(res.exitCode).toBe(0);
     expect(res.stderr).toMatch(
-      /refreshing every 4s, not 1s: a watch takes at most half of the rate limit \(30 per 60s\)/,
+      /refreshing every 4s, not 1s: a watch takes at most half of the rate limit \(30 per 1m\)/,
     );
     expect(res.sleeps).toEqual([4000]);
   });

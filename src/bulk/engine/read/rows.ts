@@ -187,7 +187,7 @@ export function headerColumns(record: string[]): string[] {
 /** Missing trailing cells are empty; extra cells are only a problem when they hold something. */
 function cellsFromRecord(header: string[], record: string[]): Omit<SourceRow, 'row'> {
   const cells: Record<string, string> = {};
-  header.forEach((name, i) => (cells[name] = record[i] ?? ''));
+  for (const [i, name] of header.entries()) cells[name] = record[i] ?? '';
   const extra = record.slice(header.length).filter((cell) => cell.trim() !== '');
   if (extra.length === 0) return { cells };
   return { cells, problem: `the row has ${record.length} fields but the header has ${header.length}` };
