@@ -44,6 +44,13 @@ const PARTS = {
   },
 };
 
+/** Counts every read-modify-write of the shared state (file or Redis), in every variant alike. */
+const COUNT_UPDATES = {
+  files: ['src/api/rate-store.ts', 'src/api/rate-store-redis.ts'],
+  from: 'update(change, signal) {',
+  to: 'update(change, signal) { globalThis.__rateUpdates = (globalThis.__rateUpdates ?? 0) + 1;',
+};
+
 const VARIANTS = [
   { name: 'as built', off: [] },
   { name: 'without reserve', off: ['reserve'] },
@@ -56,6 +63,10 @@ async function buildVariant(name, off) {
   const patches = off.map((part) => PARTS[part]);
   for (const { file, from } of patches) {
     if (!readFileSync(join(ROOT, file), 'utf8').includes(from)) return undefined;
+  }
+  for (const file of COUNT_UPDATES.files) {
+    if (!readFileSync(join(ROOT, file), 'utf8').includes(COUNT_UPDATES.from))
+      throw new Error(`cannot count updates in ${file}`);
   }
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
   const out = join(ROOT, 'node_modules', '.cache', 'shorty-bench', 'rate-limit', name.replace(/\W+/g, '-'));
@@ -78,9 +89,11 @@ async function buildVariant(name, off) {
         setup(b) {
           b.onLoad({ filter: /\.ts$/ }, (args) => {
             const patch = patches.filter((p) => join(ROOT, p.file) === args.path);
-            if (patch.length === 0) return undefined;
+            const counted = COUNT_UPDATES.files.some((file) => join(ROOT, file) === args.path);
+            if (patch.length === 0 && !counted) return undefined;
             let contents = readFileSync(args.path, 'utf8');
             for (const { from, to } of patch) contents = contents.replace(from, to);
+            if (counted) contents = contents.replace(COUNT_UPDATES.from, COUNT_UPDATES.to);
             return { contents, loader: 'ts' };
           });
         },
@@ -90,7 +103,9 @@ async function buildVariant(name, off) {
   const bin = join(out, 'shorty.js');
   writeFileSync(
     bin,
-    "'use strict';\nrequire('node:module').enableCompileCache?.();\nrequire('./shorty.cjs').run(process.argv.slice(2));\n",
+    "'use strict';\nrequire('node:module').enableCompileCache?.();\n" +
+      "process.on('exit', () => require('node:fs').appendFileSync(process.env.BENCH_RATE_UPDATES, `${globalThis.__rateUpdates ?? 0}\\n`));\n" +
+      "require('./shorty.cjs').run(process.argv.slice(2));\n",
   );
   return bin;
 }
@@ -225,17 +240,25 @@ try {
       for (const variant of variants) {
         const sb = await startSandbox({ rateLimit: RATE });
         try {
+          const counts = join(newDir('counts'), 'updates');
+          writeFileSync(counts, '');
+          process.env.BENCH_RATE_UPDATES = counts;
           const started = Date.now();
           const failed = await workload.measure(variant.bin, sb);
           const ms = Date.now() - started;
           const stats = await sb.stats();
           results[key] ??= {};
-          results[key][variant.name] ??= { ms: [], rejected: 0, failed: 0, requests: 0 };
+          results[key][variant.name] ??= { ms: [], rejected: 0, failed: 0, requests: 0, updates: 0 };
           const r = results[key][variant.name];
           r.ms.push(ms);
           r.rejected += stats.rejected;
           r.failed += failed;
           r.requests += stats.requests;
+          r.updates += readFileSync(counts, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map(Number)
+            .reduce((a, b) => a + b, 0);
         } finally {
           await sb.close();
         }
@@ -258,6 +281,7 @@ try {
         'ideal s': (idealMs(workload.requests) / 1000).toFixed(2),
         'vs as built': variant.name === 'as built' ? '-' : `${(((ms - base) / base) * 100).toFixed(1)} %`,
         requests: r.requests,
+        'updates / request': (r.updates / r.requests).toFixed(2),
         'rejected (429)': r.rejected,
         failed: r.failed,
       });
@@ -277,7 +301,9 @@ try {
     `Written by \`node bench/rate-limit.mjs --runs ${RUNS}\` at commit ${measured}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC,`,
     `Node ${process.version}, server and client cap ${RATE}. Median wall time of ${RUNS} interleaved rounds;`,
     '"vs as built" is the change of that median when the part is switched off (negative: faster without it);',
-    '`requests` and `rejected (429)` (requests the server refused for its rate limit) are summed over the rounds.',
+    '`requests` and `rejected (429)` (requests the server refused for its rate limit) are summed over the rounds;',
+    '`updates / request` counts the locked read-modify-writes of the shared state (file or Redis) per request',
+    'sent, the work the reserve and the batching exist to save: unlike wall time, it does not depend on the load.',
     '',
     ...workloads.map(([key, w]) => `- **${key}**: ${w.what}, ${w.requests} requests`),
     ...Object.entries(PARTS).map(([key, p]) => `- without **${key}**: the ${p.what} switched off`),
