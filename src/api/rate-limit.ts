@@ -6,14 +6,12 @@ import { isProcessAlive } from '../util/file-lock.js';
 import type { Limiter, LimiterHost, RateSnapshot } from './limiter.js';
 import type { RateStore } from './rate-store.js';
 import { maxInFlightMs, openSharedRateStore } from './rate-store-open.js';
-import { RESERVED_TTL_MS, SlotReserve } from './rate-reserve.js';
 import {
   capsInForce,
   learnFromHeaders,
   MAX_SERVER_WAIT_MS,
   nextSlotAt,
   prune,
-  roomLeft,
   safetyMarginMs,
   settleOrphans,
   type RateState,
@@ -66,14 +64,11 @@ function unrefTimer(ms: number, run: () => void): NodeJS.Timeout {
 
 export class SharedLimiter implements Limiter {
   private seq = 0;
-  private acquires = 0;
   /** Our requests still in flight, oldest first (answers are matched to them in order). */
   private readonly inFlight: number[] = [];
   /** Answers not yet written to the shared state. */
   private readonly answers: Answer[] = [];
-  private readonly reserve = new SlotReserve();
   private flushTimer: NodeJS.Timeout | undefined;
-  private releaseTimer: NodeJS.Timeout | undefined;
   /** What this process's slots are tagged with: the pid, or the store's id for a fleet. */
   private readonly owner: number;
   private readonly isOwnerAlive: (owner: number) => boolean;
@@ -89,28 +84,18 @@ export class SharedLimiter implements Limiter {
 
   async acquire(signal: AbortSignal): Promise<void> {
     if (signal.aborted) throw signal.reason;
-    this.acquires += 1;
-    const reserved = this.reserve.take(this.ctx.now());
-    if (reserved !== undefined) {
-      this.inFlight.push(reserved);
-      return;
-    }
     let announcedUntil = 0;
     // Numbered up front: concurrent acquires of one process must not share a number.
     const seq = ++this.seq;
     for (;;) {
-      const { at, waitMs, slot } = await this.store.update((state) => {
+      const { at, waitMs } = await this.store.update((state) => {
         const now = this.catchUp(state);
-        // Queued behind an update that took slots ahead: one of those serves this request.
-        const ahead = this.reserve.take(now);
-        if (ahead !== undefined) return { at: now, waitMs: 0, slot: ahead };
         const next = nextSlotAt(state, now, this.settings.rateLimit);
-        if (next <= now) this.take(state, now, seq);
-        return { at: next, waitMs: next - now, slot: seq };
+        if (next <= now) state.slots.push({ sentAt: now, pid: this.owner, seq });
+        return { at: next, waitMs: next - now };
       }, signal);
       if (waitMs <= 0) {
-        this.inFlight.push(slot);
-        if (this.reserve.size > 0) this.releaseSoon();
+        this.inFlight.push(seq);
         return;
       }
       if (!this.settings.wait) throw this.noWaitError(at, 'the client rate limit is reached');
@@ -126,13 +111,11 @@ export class SharedLimiter implements Limiter {
    */
   async observe(headers: Record<string, string>): Promise<void> {
     this.answers.push({ seq: this.inFlight.shift(), at: this.ctx.now(), headers });
-    this.reserve.check(headers, this.inFlight.length);
     if (announcesBlock(headers)) return this.flush();
     this.flushSoon();
   }
 
   async backoff(waitMs: number | undefined, signal: AbortSignal): Promise<void> {
-    this.reserve.dropAll();
     const { until, planned } = await this.store.update((state) => {
       const now = this.catchUp(state);
       const fallback = Math.max(
@@ -149,21 +132,15 @@ export class SharedLimiter implements Limiter {
     if (planned > 0) await this.sleepUntil(until, planned, 0, signal);
   }
 
-  /**
-   * Within one update: our answers are written and the slots reserved ahead given back first, or
-   * they would count as requests in flight and the estimate would promise too long a wait.
-   */
+  /** Within one update: our answers are written first, or they would count as requests in flight. */
   async snapshot(): Promise<RateSnapshot> {
-    this.reserve.dropAll();
     // A copy: the file store keeps this very state object for its next update.
     return this.store.update((state) => ({ now: this.catchUp(state), state: structuredClone(state) }));
   }
 
   async close(): Promise<void> {
     clearTimeout(this.flushTimer);
-    clearTimeout(this.releaseTimer);
-    this.reserve.dropAll();
-    if (this.inFlight.length === 0 && this.answers.length === 0 && !this.reserve.holding) return this.store.close?.();
+    if (this.inFlight.length === 0 && this.answers.length === 0) return this.store.close?.();
     const pending = this.inFlight.splice(0);
     await this.store
       .update((state) => {
@@ -174,19 +151,9 @@ export class SharedLimiter implements Limiter {
     await this.store.close?.();
   }
 
-  /** Records the slot asked for and, with room to spare, a few more for the requests to come. */
-  private take(state: RateState, now: number, seq: number): void {
-    const room = roomLeft(state, now, this.settings.rateLimit);
-    const extra = Array.from({ length: SlotReserve.extra(room, this.acquires) }, () => ++this.seq);
-    for (const s of [seq, ...extra]) state.slots.push({ sentAt: now, pid: this.owner, seq: s });
-    this.reserve.add(extra, now, Math.min(...capsInForce(state, this.settings.rateLimit).map((cap) => cap.limit)));
-  }
-
-  /** The start of every update: tidies the state, writes our pending answers, gives back unused slots. */
+  /** The start of every update: tidies the state and writes our pending answers. */
   private catchUp(state: RateState): number {
     const now = this.tidy(state);
-    this.reserve.dropStale(now);
-    this.reserve.releaseInto(state, this.owner);
     for (const { seq, at, headers } of this.answers.splice(0)) {
       this.complete(state, seq, at);
       learnFromHeaders(state, headers, at, this.settings.rateLimit);
@@ -200,15 +167,6 @@ export class SharedLimiter implements Limiter {
     this.flushTimer = unrefTimer(FLUSH_AFTER_MS, () => {
       this.flushTimer = undefined;
       if (this.answers.length > 0) void this.flush().catch(() => {});
-    });
-  }
-
-  /** Gives back reserved slots left unused, once they are stale. */
-  private releaseSoon(): void {
-    if (this.releaseTimer) return;
-    this.releaseTimer = unrefTimer(RESERVED_TTL_MS + 10, () => {
-      this.releaseTimer = undefined;
-      if (this.reserve.dropStale(this.ctx.now())) void this.flush().catch(() => {});
     });
   }
 

@@ -1,10 +1,8 @@
-// How the limiter keeps file work low: one process's updates queue in memory, answers are written
-// with the next update, and slots are taken a few ahead when there is room, without ever letting
-// another process past the cap.
+// How the limiter keeps file work low: one process's updates queue in memory, and answers are
+// written with the next update.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SharedLimiter } from '../../src/api/rate-limit.js';
-import { SlotReserve } from '../../src/api/rate-reserve.js';
 import { openRateStore } from '../../src/api/rate-store.js';
 import { createContext } from '../../src/factory.js';
 import { createTestIO } from '../../src/io.js';
@@ -63,20 +61,9 @@ describe('SharedLimiter file work', () => {
     for (const slot of slots) expect(slot.doneAt).toBeDefined();
   });
 
-  it('takes slots ahead when there is room, and gives back the unused ones at the end', async () => {
-    const { request, limiter, store } = await setup({ limit: 100 });
+  it("a snapshot, for a run's estimate, counts the requests sent, as a copy", async () => {
+    const { request, limiter, clock } = await setup({ limit: 100 });
     for (let i = 0; i < 6; i++) await request();
-    expect((await store.read()).slots.length).toBeGreaterThan(6);
-    await limiter.close();
-    const { slots } = await store.read();
-    expect(slots).toHaveLength(6);
-    for (const slot of slots) expect(slot.doneAt).toBeGreaterThanOrEqual(slot.sentAt);
-  });
-
-  it("a snapshot, for a run's estimate, counts the requests sent, not the slots held ahead for the next ones", async () => {
-    const { request, limiter, store, clock } = await setup({ limit: 100 });
-    for (let i = 0; i < 6; i++) await request();
-    expect((await store.read()).slots.length).toBeGreaterThan(6);
     const { state, now } = await limiter.snapshot();
     expect(now).toBe(clock.t);
     expect(state.slots).toHaveLength(6);
@@ -85,20 +72,6 @@ describe('SharedLimiter file work', () => {
     await request();
     expect(state.slots).toHaveLength(6);
     await limiter.close();
-  });
-
-  it('counts slots taken ahead against the other processes: together they never pass the cap', async () => {
-    const a = await setup({ limit: 12, windowMs: 5000 });
-    const b = await setup({ limit: 12, windowMs: 5000, path: a.path, clock: a.clock });
-    for (let i = 0; i < 4; i++) await a.request();
-    const heldByA = (await a.store.read()).slots.length;
-    expect(heldByA).toBeGreaterThan(4);
-    let sentByB = 0;
-    while (b.sleeps.length === 0) {
-      await b.request();
-      if (b.sleeps.length === 0) sentByB += 1;
-    }
-    expect(heldByA + sentByB).toBe(12);
   });
 
   it('writes an answer with the next update, and a spent server budget at once', async () => {
@@ -110,30 +83,5 @@ describe('SharedLimiter file work', () => {
     const state = await store.read();
     expect(state.serverReset).toBeDefined();
     expect(state.slots.filter((s) => s.doneAt !== undefined)).toHaveLength(2);
-  });
-});
-
-describe('SlotReserve', () => {
-  it('takes nothing ahead for the first request, then more as requests keep coming, within a quarter of the room', () => {
-    expect(SlotReserve.extra(100, 1)).toBe(0);
-    expect(SlotReserve.extra(100, 2)).toBe(1);
-    expect(SlotReserve.extra(100, 50)).toBe(7);
-    expect(SlotReserve.extra(5, 50)).toBe(1);
-    expect(SlotReserve.extra(4, 50)).toBe(0);
-  });
-
-  it('uses a slot taken ahead only while fresh and while the server shows room for it', () => {
-    const reserve = new SlotReserve();
-    reserve.add([2, 3, 4], 1000, 30);
-    expect(reserve.take(1010)).toBe(2);
-    reserve.check({ 'x-ratelimit-limit': '30', 'x-ratelimit-remaining': '20' }, 1);
-    expect(reserve.take(1020)).toBe(3);
-    reserve.check({ 'x-ratelimit-remaining': '1' }, 1);
-    expect(reserve.take(1030)).toBeUndefined();
-    reserve.add([5], 2000, 30);
-    expect(reserve.take(5000)).toBeUndefined();
-    const state = { slots: [4, 5, 6].map((seq) => ({ sentAt: 1000, pid: 7, seq })) };
-    reserve.releaseInto(state, 7);
-    expect(state.slots.map((s) => s.seq)).toEqual([6]);
   });
 });
