@@ -206,6 +206,35 @@ describe('SharedLimiter', () => {
     expect(total(sleeps)).toBeLessThanOrEqual(10_000);
   });
 
+  it('lets concurrent requests of one process through up to the cap, without waiting on its own lock', async () => {
+    const { limiter, sleeps, controller, path } = await setup({ limit: 10 });
+    await Promise.all(Array.from({ length: 10 }, () => limiter.acquire(controller.signal)));
+    expect(sleeps).toEqual([]);
+    await limiter.close();
+    const { slots } = await openRateStore(path).read();
+    expect(slots).toHaveLength(10);
+    for (const slot of slots) expect(slot.doneAt).toBeDefined();
+  });
+
+  it("a snapshot, for a run's estimate, is the shared state now, as a copy", async () => {
+    const { request, limiter, clock } = await setup({ limit: 100 });
+    for (let i = 0; i < 6; i++) await request();
+    const { state, now } = await limiter.snapshot();
+    expect(now).toBe(clock.t);
+    expect(state.slots).toHaveLength(6);
+    for (const slot of state.slots) expect(slot.doneAt).toBeGreaterThanOrEqual(slot.sentAt);
+    await request();
+    expect(state.slots).toHaveLength(6);
+  });
+
+  it('writes each answer at once: another process sees the request done', async () => {
+    const { limiter, controller, path } = await setup({ limit: 30 });
+    await limiter.acquire(controller.signal);
+    expect((await openRateStore(path).read()).slots[0]!.doneAt).toBeUndefined();
+    await limiter.observe({});
+    expect((await openRateStore(path).read()).slots[0]!.doneAt).toBeDefined();
+  });
+
   it('closes a slot left in flight when the run ends', async () => {
     const { limiter, controller, path } = await setup();
     await limiter.acquire(controller.signal);
