@@ -2,7 +2,7 @@ import { RateLimitError } from '../errors.js';
 import { normalizeBaseUrl } from '../settings/base-url.js';
 import { formatRateLimit } from '../settings/rate-limit-spec.js';
 import type { Settings } from '../settings/types.js';
-import { isProcessAlive } from '../util/file-lock.js';
+import { isProcessAlive } from '../util/pid-lock.js';
 import type { Limiter, LimiterHost, RateSnapshot } from './limiter.js';
 import type { RateStore } from './rate-store.js';
 import { maxInFlightMs, openSharedRateStore } from './rate-store-open.js';

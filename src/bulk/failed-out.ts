@@ -5,7 +5,7 @@ import { LINK_COLUMNS } from '../input/link-body.js';
 import { linkColumnOf } from '../input/link-columns.js';
 import { openFileCalls, recordFile, type OpenedFile } from './append-file.js';
 import type { InputFormat } from './read/format.js';
-import { isProcessAlive } from '../util/file-lock.js';
+import { isProcessAlive } from '../util/pid-lock.js';
 
 export interface FailedOut {
   /** Records a failed or invalid row: its input cells and why it failed. */

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { tryFileLock } from '../util/file-lock.js';
+import { tryFileLock } from '../util/pid-lock.js';
 import { UsageError } from '../errors.js';
 import { fileError } from '../file-errors.js';
 
