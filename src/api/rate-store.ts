@@ -15,7 +15,8 @@ import { emptyState, sanitizeState, type RateState } from './rate-window.js';
  */
 export interface RateStore {
   readonly path: string;
-  /** Reads, lets `change` edit the state, writes it back, with no other update in between. */
+  /** Reads, lets `change` edit the state, writes it back, with no other update in between. `change`
+   * may run more than once (Redis redoes an update that lost a race): it must only edit the state. */
   update<T>(change: (state: RateState) => T, signal?: AbortSignal): Promise<T>;
   /** A snapshot. */
   read(): Promise<RateState>;
