@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SharedLimiter } from '../../src/api/rate-limit.js';
@@ -160,6 +161,21 @@ describe('SharedLimiter', () => {
     const followed = await setup({ limit: 2, windowMs: 1000 });
     for (let i = 0; i < 3; i++) await followed.request(headers());
     expect(followed.sleeps).toEqual([]);
+  });
+
+  it('believes no X-RateLimit-Limit past 10,000 a window: 1e308 neither lifts pacing nor is saved', async () => {
+    const { sleeps, request, clock, path } = await setup({ limit: 2, windowMs: 1000 });
+    const headers = () => ({
+      'x-ratelimit-limit': '1e308',
+      'x-ratelimit-remaining': '1e308',
+      'x-ratelimit-reset': String((clock.t + 1000) / 1000),
+    });
+    for (let i = 0; i < 3; i++) await request(headers());
+    expect(sleeps).toHaveLength(1);
+    expect(total(sleeps)).toBeGreaterThanOrEqual(990);
+    const saved = JSON.parse(readFileSync(path, 'utf8'));
+    expect(saved.serverLimit).toBeUndefined();
+    expect(saved.serverWindowMs).toBeUndefined();
   });
 
   it('lets X-RateLimit-Limit lower a cap the user set', async () => {
