@@ -15,7 +15,7 @@
 //   (run `npm run build` first; needs esbuild, a dev dependency, and redis-server on PATH)
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -62,7 +62,7 @@ const VARIANTS = [
 async function buildVariant(name, off) {
   const patches = off.map((part) => PARTS[part]);
   for (const { file, from } of patches) {
-    if (!readFileSync(join(ROOT, file), 'utf8').includes(from)) return undefined;
+    if (!existsSync(join(ROOT, file)) || !readFileSync(join(ROOT, file), 'utf8').includes(from)) return undefined;
   }
   for (const file of COUNT_UPDATES.files) {
     if (!readFileSync(join(ROOT, file), 'utf8').includes(COUNT_UPDATES.from))
