@@ -306,7 +306,9 @@ try {
     'sent, the work the reserve and the batching exist to save: unlike wall time, it does not depend on the load.',
     '',
     ...workloads.map(([key, w]) => `- **${key}**: ${w.what}, ${w.requests} requests`),
-    ...Object.entries(PARTS).map(([key, p]) => `- without **${key}**: the ${p.what} switched off`),
+    ...Object.entries(PARTS)
+      .filter(([key]) => variants.some((v) => VARIANTS.find((d) => d.name === v.name).off.includes(key)))
+      .map(([key, p]) => `- without **${key}**: the ${p.what} switched off`),
     '',
     table,
     '',

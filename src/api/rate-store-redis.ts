@@ -63,7 +63,6 @@ export async function openRedisRateStore(opts: RedisStoreOptions): Promise<Redis
   const send = <T>(command: Promise<T>) => command.catch((err) => Promise.reject(fail(err)));
 
   return {
-    path: shown,
     owner,
     clockOffsetMs,
     // Another machine's process can't be looked up: its slots settle by the in-flight timeout.

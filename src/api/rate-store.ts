@@ -14,7 +14,6 @@ import { emptyState, sanitizeState, type RateState } from './rate-window.js';
  * a lock and replaced whole, so no reader ever sees a write half done.
  */
 export interface RateStore {
-  readonly path: string;
   /** Reads, lets `change` edit the state, writes it back, with no other update in between. `change`
    * may run more than once (Redis redoes an update that lost a race): it must only edit the state. */
   update<T>(change: (state: RateState) => T, signal?: AbortSignal): Promise<T>;
@@ -97,7 +96,6 @@ export function openRateStore(path: string): RateStore {
   // so concurrent requests of one process never contend (and back off) for their own lock.
   let tail: Promise<unknown> = Promise.resolve();
   return {
-    path,
     // The file is only ever replaced whole: a read needs no lock.
     read: async () => readState(path),
     update(change, signal) {

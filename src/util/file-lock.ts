@@ -1,5 +1,3 @@
-import lockfile from 'proper-lockfile';
-
 /**
  * A cross-process lock around a short read-modify-write of `path`: proper-lockfile's lock folder
  * `<path>.lock`, kept fresh while held. One whose holder stopped refreshing it (killed, crashed)
@@ -11,6 +9,8 @@ const RETRIES = { retries: 2000, factor: 1.2, minTimeout: 2, maxTimeout: 25, ran
 
 export async function withFileLock<T>(path: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   if (signal?.aborted) throw signal.reason;
+  // Loaded when first needed: the settings store imports this module on every run, --help too.
+  const { default: lockfile } = await import('proper-lockfile');
   const release = await lockfile.lock(path, {
     realpath: false,
     stale: STALE_MS,
