@@ -104,7 +104,7 @@ async function buildVariant(name, off) {
   writeFileSync(
     bin,
     "'use strict';\nrequire('node:module').enableCompileCache?.();\n" +
-      "process.on('exit', () => require('node:fs').appendFileSync(process.env.BENCH_RATE_UPDATES, `${globalThis.__rateUpdates ?? 0}\\n`));\n" +
+      "process.on('exit', () => require('node:fs').appendFileSync(process.env.BENCH_RATE_UPDATES, (globalThis.__rateUpdates ?? 0) + '\\n'));\n" +
       "require('./shorty.cjs').run(process.argv.slice(2));\n",
   );
   return bin;

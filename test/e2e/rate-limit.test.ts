@@ -131,7 +131,7 @@ describe('rate-limit answers from the server', () => {
   });
 
   test('--no-wait turns a server refusal into exit 4', async () => {
-    const { sb, shorty } = await sharedClockServer('1/2s');
+    const { shorty } = await sharedClockServer('1/2s');
     const res = await shorty(['api', 'GET', '/account', '--no-wait']);
     expect(res.exitCode).toBe(4);
     expect(res.stderr).toMatch(/^shorty: rate limited: the server refused .*\nhint: /);
@@ -197,7 +197,13 @@ describe('the client budget', () => {
     const configDir = tempDir();
     const sleeps: number[] = [];
     let t = Date.now();
-    const clock = { now: () => t, sleep: async (ms: number) => void (sleeps.push(ms), (t += ms)) };
+    const clock = {
+      now: () => t,
+      sleep: async (ms: number) => {
+        sleeps.push(ms);
+        t += ms;
+      },
+    };
     for (let i = 0; i < 3; i++) {
       const res = await runInProcess(['api', 'GET', '/account', '--rate-limit', '2/1s'], {
         env: envFor(sb),
