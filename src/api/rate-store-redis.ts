@@ -5,7 +5,7 @@ import { maskRateStoreUrl, rateStoreTarget } from '../settings/rate-store-url.js
 import { abortableSleep } from '../util/sleep.js';
 import { errorCode, networkErrorKind } from './network-error.js';
 import { afterTurn, type RateStore } from './rate-store.js';
-import { emptyState, safetyMarginMs, sanitizeState, type RateState } from './rate-window.js';
+import { parseState, type RateState, safetyMarginMs } from './rate-window.js';
 
 /**
  * The limiter's shared state in Redis, for a fleet of machines on one key. Same contract as the
@@ -98,15 +98,6 @@ export async function openRedisRateStore(opts: RedisStoreOptions): Promise<Redis
       client.disconnect();
     },
   };
-}
-
-function parseState(text: string): RateState {
-  if (text === '') return emptyState();
-  try {
-    return sanitizeState(JSON.parse(text));
-  } catch {
-    return emptyState();
-  }
 }
 
 /** Turns whatever the client threw into the one-line NetworkError the user sees. */

@@ -6,7 +6,7 @@ import { configFolderHint, fileError, fileErrorReason, isFileError } from '../fi
 import { writeFileAtomicSync } from '../util/atomic-write.js';
 import { withFileLock } from '../util/file-lock.js';
 import { fnv1a64 } from '../util/hash.js';
-import { emptyState, sanitizeState, type RateState } from './rate-window.js';
+import { emptyState, parseState, type RateState } from './rate-window.js';
 
 /**
  * The limiter's shared state on disk: one JSON file per (base URL, key) under
@@ -133,7 +133,7 @@ export function openRateStore(path: string): RateStore {
 /** Synchronous on purpose, inside the lock: microseconds, where a thread-pool hop costs milliseconds on a busy machine. */
 function readState(path: string): RateState {
   try {
-    return sanitizeState(JSON.parse(readFileSync(path, 'utf8')));
+    return parseState(readFileSync(path, 'utf8'));
   } catch {
     return emptyState();
   }

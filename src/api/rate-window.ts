@@ -52,6 +52,15 @@ export function sanitizeState(raw: unknown): RateState {
   return state;
 }
 
+/** The state in a file's or Redis's text: anything that is not JSON is an empty state. */
+export function parseState(text: string): RateState {
+  try {
+    return sanitizeState(JSON.parse(text));
+  } catch {
+    return emptyState();
+  }
+}
+
 function isPositive(v: unknown): v is number {
   return typeof v === 'number' && Number.isFinite(v) && v > 0;
 }
