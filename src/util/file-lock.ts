@@ -1,27 +1,40 @@
+import type lockfileLib from 'proper-lockfile';
+import { abortableSleep } from './sleep.js';
+
 /**
  * A cross-process lock around a short read-modify-write of `path`: proper-lockfile's lock folder
  * `<path>.lock`, kept fresh while held. One whose holder stopped refreshing it (killed, crashed)
- * counts as stale after STALE_MS and is taken over. Held for milliseconds, so a taker retries
- * soon and often rather than backing off far.
+ * counts as stale after STALE_MS and is taken over.
  */
 const STALE_MS = 5000;
-const RETRIES = { retries: 2000, factor: 1.2, minTimeout: 2, maxTimeout: 25, randomize: true };
+
+// Loaded when first needed: the settings store imports this module on every run, --help too.
+let lockfile: typeof lockfileLib | undefined;
 
 export async function withFileLock<T>(path: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-  if (signal?.aborted) throw signal.reason;
-  // Loaded when first needed: the settings store imports this module on every run, --help too.
-  const { default: lockfile } = await import('proper-lockfile');
-  const release = await lockfile.lock(path, {
-    realpath: false,
-    stale: STALE_MS,
-    retries: RETRIES,
-    // Held past STALE_MS (a machine starved of CPU): the write is still whole, so carry on.
-    onCompromised: () => {},
-  });
-  try {
+  lockfile ??= (await import('proper-lockfile')).default;
+  let release: () => void;
+  for (let attempt = 0; ; attempt++) {
     if (signal?.aborted) throw signal.reason;
+    try {
+      // The synchronous calls: microseconds each, where a thread-pool round trip per call cost
+      // milliseconds on every request of a busy machine (bench/import.mjs sent a third as fast).
+      // Held past STALE_MS (a machine starved of CPU), the write is still whole: carry on.
+      release = lockfile.lockSync(path, { realpath: false, stale: STALE_MS, onCompromised: () => {} });
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
+      // Held for milliseconds: retry soon, a little later each time, at random so takers don't meet again.
+      await abortableSleep(Math.min(2 + attempt, 25) * (0.5 + Math.random()), signal);
+    }
+  }
+  try {
     return await work();
   } finally {
-    await release().catch(() => {});
+    try {
+      release();
+    } catch {
+      // taken over as stale meanwhile: not ours to remove any more
+    }
   }
 }
