@@ -125,6 +125,9 @@ try {
     format: 'esm',
     target: 'node20',
     outfile: DRIVER,
+    // The libraries stay outside (found in node_modules from the driver's folder): bundled into
+    // ESM, CommonJS ones such as write-file-atomic (which reads __filename) break.
+    packages: 'external',
     logLevel: 'error',
     banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
   });

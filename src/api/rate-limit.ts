@@ -1,31 +1,28 @@
 import { RateLimitError } from '../errors.js';
-import { formatRateLimit } from '../settings/rate-limit-spec.js';
 import { normalizeBaseUrl } from '../settings/base-url.js';
+import { formatRateLimit } from '../settings/rate-limit-spec.js';
 import type { Settings } from '../settings/types.js';
-import { isProcessAlive } from '../util/file-lock.js';
+import { isProcessAlive } from '../util/pid-lock.js';
 import type { Limiter, LimiterHost, RateSnapshot } from './limiter.js';
 import type { RateStore } from './rate-store.js';
 import { maxInFlightMs, openSharedRateStore } from './rate-store-open.js';
-import { RESERVED_TTL_MS, SlotReserve } from './rate-reserve.js';
 import {
   capsInForce,
   learnFromHeaders,
   MAX_SERVER_WAIT_MS,
   nextSlotAt,
   prune,
-  roomLeft,
+  type RateState,
   safetyMarginMs,
   settleOrphans,
-  type RateState,
-  type Slot,
 } from './rate-window.js';
 import { announceWait } from './wait-notice.js';
 
 /**
  * The limiter every request passes through, shared by all shorty processes of the same user,
- * base URL and key through a state file (see rate-store.ts). The lock is held only for the
- * read-modify-write, never while sleeping; a slot is recorded when taken and completed when the
- * answer arrives.
+ * base URL and key through a state file or Redis (see rate-store.ts). Each step is one locked
+ * read-modify-write of the shared state: taking a slot, and writing the answer back. The lock is
+ * never held while sleeping.
  */
 export async function createLimiter(ctx: LimiterHost, settings: Settings): Promise<Limiter> {
   const baseUrl = normalizeBaseUrl(settings.baseUrl ?? '');
@@ -41,39 +38,10 @@ export async function createLimiter(ctx: LimiterHost, settings: Settings): Promi
   return new SharedLimiter(clock, settings, store);
 }
 
-/** An answer as observed: which request, when, and what its headers said. */
-interface Answer {
-  seq: number | undefined;
-  at: number;
-  headers: Record<string, string>;
-}
-
-/** How long an answer may wait for the next acquire before it is written on its own. */
-const FLUSH_AFTER_MS = 20;
-
-/** X-RateLimit-Remaining of 0 or less: the others must not learn it late. */
-function announcesBlock(headers: Record<string, string>): boolean {
-  const remaining = headers['x-ratelimit-remaining'];
-  return remaining !== undefined && remaining.trim() !== '' && Number(remaining) <= 0;
-}
-
-/** A timer that does not keep the process alive. */
-function unrefTimer(ms: number, run: () => void): NodeJS.Timeout {
-  const timer = setTimeout(run, ms);
-  timer.unref();
-  return timer;
-}
-
 export class SharedLimiter implements Limiter {
   private seq = 0;
-  private acquires = 0;
   /** Our requests still in flight, oldest first (answers are matched to them in order). */
   private readonly inFlight: number[] = [];
-  /** Answers not yet written to the shared state. */
-  private readonly answers: Answer[] = [];
-  private readonly reserve = new SlotReserve();
-  private flushTimer: NodeJS.Timeout | undefined;
-  private releaseTimer: NodeJS.Timeout | undefined;
   /** What this process's slots are tagged with: the pid, or the store's id for a fleet. */
   private readonly owner: number;
   private readonly isOwnerAlive: (owner: number) => boolean;
@@ -89,28 +57,18 @@ export class SharedLimiter implements Limiter {
 
   async acquire(signal: AbortSignal): Promise<void> {
     if (signal.aborted) throw signal.reason;
-    this.acquires += 1;
-    const reserved = this.reserve.take(this.ctx.now());
-    if (reserved !== undefined) {
-      this.inFlight.push(reserved);
-      return;
-    }
-    let announcedUntil = 0;
     // Numbered up front: concurrent acquires of one process must not share a number.
     const seq = ++this.seq;
+    let announcedUntil = 0;
     for (;;) {
-      const { at, waitMs, slot } = await this.store.update((state) => {
-        const now = this.catchUp(state);
-        // Queued behind an update that took slots ahead: one of those serves this request.
-        const ahead = this.reserve.take(now);
-        if (ahead !== undefined) return { at: now, waitMs: 0, slot: ahead };
+      const { at, waitMs } = await this.store.update((state) => {
+        const now = this.tidy(state);
         const next = nextSlotAt(state, now, this.settings.rateLimit);
-        if (next <= now) this.take(state, now, seq);
-        return { at: next, waitMs: next - now, slot: seq };
+        if (next <= now) state.slots.push({ sentAt: now, pid: this.owner, seq });
+        return { at: next, waitMs: next - now };
       }, signal);
       if (waitMs <= 0) {
-        this.inFlight.push(slot);
-        if (this.reserve.size > 0) this.releaseSoon();
+        this.inFlight.push(seq);
         return;
       }
       if (!this.settings.wait) throw this.noWaitError(at, 'the client rate limit is reached');
@@ -118,23 +76,20 @@ export class SharedLimiter implements Limiter {
     }
   }
 
-  /**
-   * Answers are written to the shared file with the next update (our next acquire, or shortly
-   * after when none comes), not one write each: until then the other processes count the request
-   * as still in flight, i.e. as happening now, which only ever holds them back more. A server
-   * saying its budget is spent is shared at once.
-   */
+  /** Writes the answer's time and what its headers teach, for every process to see at once. */
   async observe(headers: Record<string, string>): Promise<void> {
-    this.answers.push({ seq: this.inFlight.shift(), at: this.ctx.now(), headers });
-    this.reserve.check(headers, this.inFlight.length);
-    if (announcesBlock(headers)) return this.flush();
-    this.flushSoon();
+    const seq = this.inFlight.shift();
+    const at = this.ctx.now();
+    await this.store.update((state) => {
+      this.tidy(state);
+      this.complete(state, seq, at);
+      learnFromHeaders(state, headers, at, this.settings.rateLimit);
+    });
   }
 
   async backoff(waitMs: number | undefined, signal: AbortSignal): Promise<void> {
-    this.reserve.dropAll();
     const { until, planned } = await this.store.update((state) => {
-      const now = this.catchUp(state);
+      const now = this.tidy(state);
       const fallback = Math.max(
         state.serverReset?.until ?? 0,
         nextSlotAt(state, now, this.settings.rateLimit),
@@ -149,71 +104,22 @@ export class SharedLimiter implements Limiter {
     if (planned > 0) await this.sleepUntil(until, planned, 0, signal);
   }
 
-  /**
-   * Within one update: our answers are written and the slots reserved ahead given back first, or
-   * they would count as requests in flight and the estimate would promise too long a wait.
-   */
   async snapshot(): Promise<RateSnapshot> {
-    this.reserve.dropAll();
-    // A copy: the file store keeps this very state object for its next update.
-    return this.store.update((state) => ({ now: this.catchUp(state), state: structuredClone(state) }));
+    // A copy: the store may keep this very state object.
+    return this.store.update((state) => ({ now: this.tidy(state), state: structuredClone(state) }));
   }
 
   async close(): Promise<void> {
-    clearTimeout(this.flushTimer);
-    clearTimeout(this.releaseTimer);
-    this.reserve.dropAll();
-    if (this.inFlight.length === 0 && this.answers.length === 0 && !this.reserve.holding) return this.store.close?.();
     const pending = this.inFlight.splice(0);
-    await this.store
-      .update((state) => {
-        const now = this.catchUp(state);
-        for (const seq of pending) this.complete(state, seq, now);
-      })
-      .catch(() => {});
-    await this.store.close?.();
-  }
-
-  /** Records the slot asked for and, with room to spare, a few more for the requests to come. */
-  private take(state: RateState, now: number, seq: number): void {
-    const room = roomLeft(state, now, this.settings.rateLimit);
-    const extra = Array.from({ length: SlotReserve.extra(room, this.acquires) }, () => ++this.seq);
-    for (const s of [seq, ...extra]) state.slots.push({ sentAt: now, pid: this.owner, seq: s });
-    this.reserve.add(extra, now, Math.min(...capsInForce(state, this.settings.rateLimit).map((cap) => cap.limit)));
-  }
-
-  /** The start of every update: tidies the state, writes our pending answers, gives back unused slots. */
-  private catchUp(state: RateState): number {
-    const now = this.tidy(state);
-    this.reserve.dropStale(now);
-    this.reserve.releaseInto(state, this.owner);
-    for (const { seq, at, headers } of this.answers.splice(0)) {
-      this.complete(state, seq, at);
-      learnFromHeaders(state, headers, at, this.settings.rateLimit);
+    if (pending.length > 0) {
+      await this.store
+        .update((state) => {
+          const now = this.tidy(state);
+          for (const seq of pending) this.complete(state, seq, now);
+        })
+        .catch(() => {});
     }
-    return now;
-  }
-
-  /** Writes the answers waiting for the next update, when no acquire comes to take them. */
-  private flushSoon(): void {
-    if (this.flushTimer) return;
-    this.flushTimer = unrefTimer(FLUSH_AFTER_MS, () => {
-      this.flushTimer = undefined;
-      if (this.answers.length > 0) void this.flush().catch(() => {});
-    });
-  }
-
-  /** Gives back reserved slots left unused, once they are stale. */
-  private releaseSoon(): void {
-    if (this.releaseTimer) return;
-    this.releaseTimer = unrefTimer(RESERVED_TTL_MS + 10, () => {
-      this.releaseTimer = undefined;
-      if (this.reserve.dropStale(this.ctx.now())) void this.flush().catch(() => {});
-    });
-  }
-
-  private async flush(): Promise<void> {
-    await this.store.update((state) => void this.catchUp(state));
+    await this.store.close?.();
   }
 
   /** Prunes the state and settles requests of dead processes; returns the current time. */
@@ -230,21 +136,16 @@ export class SharedLimiter implements Limiter {
   }
 
   private complete(state: RateState, seq: number | undefined, now: number): void {
-    const mine = (s: Slot) => s.pid === this.owner && s.doneAt === undefined && (seq === undefined || s.seq === seq);
-    const slot = state.slots.find(mine);
+    const slot = state.slots.find(
+      (s) => s.pid === this.owner && s.doneAt === undefined && (seq === undefined || s.seq === seq),
+    );
     if (slot) slot.doneAt = Math.max(now, slot.sentAt);
   }
 
   /** Sleeps until `until` (Ctrl-C aborts at once), announcing waits of 1 s or more. */
-  private async sleepUntil(
-    until: number,
-    plannedMs: number,
-    announcedUntil: number,
-    signal: AbortSignal,
-  ): Promise<number> {
+  private async sleepUntil(until: number, plannedMs: number, announcedUntil: number, signal: AbortSignal) {
     // Judged on the wait as decided: the lock round trip since then must not hide a 1 s wait.
-    const worthSaying = plannedMs >= 1000 && until - announcedUntil >= 1000;
-    if (!worthSaying) {
+    if (plannedMs < 1000 || until - announcedUntil < 1000) {
       await this.ctx.sleep(Math.max(0, until - this.ctx.now()), signal);
       return announcedUntil;
     }

@@ -1,37 +1,21 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { NetworkError, type NetworkErrorKind } from '../errors.js';
 import { maskRateStoreUrl, rateStoreTarget } from '../settings/rate-store-url.js';
+import { abortableSleep } from '../util/sleep.js';
 import { errorCode, networkErrorKind } from './network-error.js';
 import { afterTurn, type RateStore } from './rate-store.js';
-import { emptyState, safetyMarginMs, sanitizeState, type RateState } from './rate-window.js';
+import { parseState, type RateState, safetyMarginMs } from './rate-window.js';
 
 /**
  * The limiter's shared state in Redis, for a fleet of machines on one key. Same contract as the
- * state file (rate-store.ts): an update reads the state, lets the limiter change it and writes it
- * back, with no other update in between. Two Lua scripts make that hold on the server: the first
- * takes a short lock and returns the state in one step, the second writes the state, renews its
- * expiry and frees the lock in one step, and only if the lock is still this update's. So the
- * sliding window, header learning and reserve code run unchanged, in TypeScript, for both stores.
+ * state file (rate-store.ts), with Redis's own optimistic transaction instead of a lock: WATCH the
+ * key, read it, let the limiter change the state, and write it in MULTI/EXEC, which Redis refuses
+ * when another client wrote the key in between; then the update is read and done again.
  */
 
 /** Connecting, authenticating and each command: past this the store counts as unreachable. */
 export const REDIS_TIMEOUT_MS = 2000;
-/** An update holds the lock for one round trip; a holder that died frees it after this. */
-const LOCK_TTL_MS = 3000;
-
-const LOCK_AND_READ = `
-if redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[2]) then
-  return {1, redis.call('GET', KEYS[1]) or ''}
-end
-return {0, redis.call('PTTL', KEYS[2])}`;
-
-const WRITE_AND_UNLOCK = `
-if redis.call('GET', KEYS[2]) ~= ARGV[1] then return 0 end
-redis.call('SET', KEYS[1], ARGV[2])
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
-redis.call('DEL', KEYS[2])
-return 1`;
 
 export interface RedisStoreOptions {
   url: string;
@@ -71,52 +55,38 @@ export async function openRedisRateStore(opts: RedisStoreOptions): Promise<Redis
   const fail: Fail = (err) => unreachable(shown, err, rateStoreTarget(opts.url).password);
   const client = await connect(opts.url, fail);
   const key = redisStateKey(opts.baseUrl, opts.apiKey);
-  const lockKey = `${key}:lock`;
   const clockOffsetMs = await measureClockOffset(client, fail);
   const now = () => opts.now() + clockOffsetMs;
   // Slots are tagged with their owner: pids of different machines can be equal, so a random id.
   const owner = randomInt(1, 2 ** 47);
   let tail: Promise<unknown> = Promise.resolve();
-  const call = (script: string, keys: string[], args: (string | number)[]) =>
-    evalScript(client, script, keys, args, fail);
-
-  async function lockAndRead(signal?: AbortSignal): Promise<{ token: string; state: RateState }> {
-    const token = randomBytes(12).toString('hex');
-    for (;;) {
-      const [got, value] = (await call(LOCK_AND_READ, [key, lockKey], [token, LOCK_TTL_MS])) as [
-        number,
-        string | number,
-      ];
-      if (got === 1) return { token, state: parseState(value as string) };
-      if (signal?.aborted) throw signal.reason;
-      // The holder needs one round trip: poll soon, never past the lock's own expiry.
-      await pause(Math.min(Math.max(1, Number(value)), 2 + Math.random() * 8), signal);
-    }
-  }
+  const send = <T>(command: Promise<T>) => command.catch((err) => Promise.reject(fail(err)));
 
   return {
-    path: shown,
     owner,
     clockOffsetMs,
     // Another machine's process can't be looked up: its slots settle by the in-flight timeout.
     isOwnerAlive: () => true,
     async read() {
-      return parseState((await client.get(key).catch((err) => Promise.reject(fail(err)))) ?? '');
+      return parseState((await send(client.get(key))) ?? '');
     },
     update(change, signal) {
       const run = async () => {
-        const { token, state } = await lockAndRead(signal);
-        const result = change(state);
-        const ttl = stateTtlMs(state, now(), opts.windowMs, opts.maxInFlightMs);
-        const wrote = await call(WRITE_AND_UNLOCK, [key, lockKey], [token, JSON.stringify(state), ttl]);
-        if (wrote !== 1) {
-          throw new NetworkError(
-            'timeout',
-            `the rate store ${shown} lost this update's lock (held past ${LOCK_TTL_MS} ms)`,
-            'the machine or the Redis server is overloaded; try again',
-          );
+        for (let attempt = 1; ; attempt++) {
+          if (signal?.aborted) throw signal.reason;
+          await send(client.watch(key));
+          const state = parseState((await send(client.get(key))) ?? '');
+          const result = change(state);
+          const ttl = stateTtlMs(state, now(), opts.windowMs, opts.maxInFlightMs);
+          const wrote = await send(client.multi().set(key, JSON.stringify(state), 'PX', ttl).exec());
+          if (wrote) {
+            const failed = wrote.find(([err]) => err)?.[0];
+            if (failed) throw fail(failed);
+            return result;
+          }
+          // Another client wrote first: a short, growing, random pause keeps racers from meeting again.
+          await abortableSleep(Math.random() * 2 * Math.min(attempt, 10), signal);
         }
-        return result;
       };
       const result = afterTurn(tail, signal).then(run);
       tail = Promise.allSettled([tail, result]);
@@ -124,19 +94,10 @@ export async function openRedisRateStore(opts: RedisStoreOptions): Promise<Redis
     },
     async close() {
       await tail;
-      await Promise.race([client.quit().catch(() => {}), pause(REDIS_TIMEOUT_MS)]);
+      await Promise.race([client.quit().catch(() => {}), abortableSleep(REDIS_TIMEOUT_MS)]);
       client.disconnect();
     },
   };
-}
-
-function parseState(text: string): RateState {
-  if (text === '') return emptyState();
-  try {
-    return sanitizeState(JSON.parse(text));
-  } catch {
-    return emptyState();
-  }
 }
 
 /** Turns whatever the client threw into the one-line NetworkError the user sees. */
@@ -164,7 +125,9 @@ async function connect(url: string, fail: Fail): Promise<Redis> {
   });
   // The client reports the cause as an event; the promises only say "Connection is closed".
   let cause: unknown;
-  client.on('error', (err) => void (cause ??= err));
+  client.on('error', (err) => {
+    cause ??= err;
+  });
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(Object.assign(new Error('timed out'), { code: TIMED_OUT })), REDIS_TIMEOUT_MS);
@@ -186,26 +149,6 @@ async function measureClockOffset(client: Redis, fail: Fail): Promise<number> {
   const [seconds, micros] = await client.time().catch((err) => Promise.reject(fail(err)));
   const after = Date.now();
   return Math.round(Number(seconds) * 1000 + Number(micros) / 1000 - (before + after) / 2);
-}
-
-const shas = new Map<string, string>();
-
-/** EVALSHA, and EVAL once when the server does not know the script yet (new, restarted, flushed). */
-async function evalScript(
-  client: Redis,
-  script: string,
-  keys: string[],
-  args: (string | number)[],
-  fail: Fail,
-): Promise<unknown> {
-  let sha = shas.get(script);
-  if (!sha) shas.set(script, (sha = createHash('sha1').update(script).digest('hex')));
-  try {
-    return await client.evalsha(sha, keys.length, ...keys, ...args);
-  } catch (err) {
-    if (!String((err as Error).message).startsWith('NOSCRIPT')) throw fail(err);
-  }
-  return client.eval(script, keys.length, ...keys, ...args).catch((err) => Promise.reject(fail(err)));
 }
 
 const TIMED_OUT = 'ERR_SHORTY_REDIS_TIMEOUT';
@@ -246,19 +189,4 @@ export function unreachable(shown: string, err: unknown, password?: string): Net
 function withoutSecret(text: string, secret: string | undefined): string {
   if (!secret) return text;
   return [secret, encodeURIComponent(secret)].reduce((t, s) => t.split(s).join('***'), text);
-}
-
-function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }
-    function onAbort() {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    }
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

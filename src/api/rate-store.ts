@@ -1,33 +1,23 @@
-import {
-  accessSync,
-  chmodSync,
-  constants,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { accessSync, chmodSync, constants, lstatSync, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { configFolderHint, fileError, fileErrorReason, isFileError } from '../file-errors.js';
+import { writeFileAtomicSync } from '../util/atomic-write.js';
 import { withFileLock } from '../util/file-lock.js';
 import { fnv1a64 } from '../util/hash.js';
-import { emptyState, sanitizeState, type RateState } from './rate-window.js';
+import { emptyState, parseState, type RateState } from './rate-window.js';
 
 /**
  * The limiter's shared state on disk: one JSON file per (base URL, key) under
- * `<configDir>/ratelimit/`, named by a hash (the key itself is never written), read and changed
- * only under a lock, so no reader ever sees a write half done.
+ * `<configDir>/ratelimit/`, named by a hash (the key itself is never written), changed only under
+ * a lock and replaced whole, so no reader ever sees a write half done.
  */
 export interface RateStore {
-  readonly path: string;
-  /** Reads, lets `change` edit the state, writes it back; the lock is held only meanwhile. */
+  /** Reads, lets `change` edit the state, writes it back, with no other update in between. `change`
+   * may run more than once (Redis redoes an update that lost a race): it must only edit the state. */
   update<T>(change: (state: RateState) => T, signal?: AbortSignal): Promise<T>;
-  /** A snapshot, read under the lock. */
+  /** A snapshot. */
   read(): Promise<RateState>;
   /** The id slots of this process are tagged with; default: the pid (one machine). */
   readonly owner?: number;
@@ -101,84 +91,36 @@ export function rateStateFile(dir: string, baseUrl: string, apiKey: string): str
 }
 
 export function openRateStore(path: string): RateStore {
-  const dir = join(path, '..');
   let dirReady = false;
   // Updates of this process queue here, in memory: only one at a time asks for the file lock,
   // so concurrent requests of one process never contend (and back off) for their own lock.
   let tail: Promise<unknown> = Promise.resolve();
-
-  // What this process wrote last, and the state those bytes hold (see readLocked).
-  let lastWrite: { bytes: Buffer; state: RateState } | undefined;
-
-  // Synchronous file calls, as in file-lock.ts: microseconds each, no thread-pool round trips.
-  function read(): RateState {
-    try {
-      return sanitizeState(JSON.parse(readFileSync(path, 'utf8')));
-    } catch {
-      return emptyState();
-    }
-  }
-
-  /**
-   * The state, read under the lock. A busy run updates the file a hundred times a second, and
-   * parsing it each time (a thousand slots) cost CPU and filled V8's old space with garbage. So
-   * while the file still holds, byte for byte, what this process wrote last, the state kept from
-   * that write is used instead: it is what parsing would give. Any other write (another process,
-   * an older shorty, a person) changes the bytes, and the file is parsed as before.
-   */
-  function readLocked(): RateState {
-    const previous = lastWrite;
-    // `change` edits the state in place: until it is written, it is no longer the file's copy.
-    lastWrite = undefined;
-    if (previous && fileHolds(path, previous.bytes)) return previous.state;
-    return read();
-  }
-
-  /**
-   * Writes a temp file beside the state and renames it over: rename(2) replaces the file whole,
-   * so a reader, or a run after a crash, finds either the old state or the new, never half of one.
-   * The temp name carries the pid: a lock broken as stale can't make two writers share one.
-   */
-  function write(state: RateState): void {
-    const bytes = Buffer.from(JSON.stringify(state));
-    const temp = `${path}.${process.pid}.tmp`;
-    try {
-      writeFileSync(temp, bytes, { mode: 0o600 });
-      renameSync(temp, path);
-    } catch (err) {
-      rmSync(temp, { force: true });
-      throw err;
-    }
-    // Kept as a re-read would see it (sanitizing drops what JSON could not carry).
-    lastWrite = { bytes, state: sanitizeState(state) };
-  }
-
   return {
-    path,
-    async read() {
-      if (!existsSync(path)) return emptyState();
-      return withFileLock(`${path}.lock`, async () => read());
-    },
+    // The file is only ever replaced whole: a read needs no lock.
+    read: async () => readState(path),
     update(change, signal) {
       const run = async () => {
-        if (!dirReady) mkdirSync(dir, { recursive: true, mode: 0o700 });
+        if (!dirReady) mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
         dirReady = true;
-        return withFileLock(
-          `${path}.lock`,
-          async () => {
-            const state = readLocked();
-            const result = change(state);
-            write(state);
-            return result;
-          },
-          { signal },
-        ).catch((err: unknown) => {
+        try {
+          return await withFileLock(
+            path,
+            async () => {
+              const state = readState(path);
+              const result = change(state);
+              // Not flushed to disk: a state lost to a power cut only forgets the last few seconds.
+              writeFileAtomicSync(path, JSON.stringify(state), { mode: 0o600, fsync: false });
+              return result;
+            },
+            signal,
+          );
+        } catch (err) {
           // The lock or the state could not be written (a full disk, most likely): before the
           // request, so nothing was sent.
           throw isFileError(err)
             ? fileError(`cannot save the rate-limit state ${path}`, err, 1, configFolderHint(err))
             : err;
-        });
+        }
       };
       const result = afterTurn(tail, signal).then(run);
       // The next one waits for this one and for all before it (an aborted wait ends early).
@@ -188,12 +130,12 @@ export function openRateStore(path: string): RateStore {
   };
 }
 
-/** True when the file's bytes are exactly `bytes` (a missing or unreadable file holds nothing). */
-function fileHolds(path: string, bytes: Buffer): boolean {
+/** Synchronous on purpose, inside the lock: microseconds, where a thread-pool hop costs milliseconds on a busy machine. */
+function readState(path: string): RateState {
   try {
-    return readFileSync(path).equals(bytes);
+    return parseState(readFileSync(path, 'utf8'));
   } catch {
-    return false;
+    return emptyState();
   }
 }
 

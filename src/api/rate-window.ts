@@ -43,12 +43,22 @@ export function sanitizeState(raw: unknown): RateState {
   const r = raw as Record<string, unknown>;
   const slots = Array.isArray(r.slots) ? r.slots.filter(isSlot) : [];
   const state: RateState = { slots };
-  if (isPositive(r.serverLimit)) state.serverLimit = r.serverLimit;
-  if (isPositive(r.serverWindowMs)) state.serverWindowMs = r.serverWindowMs;
+  // Bounded as the headers they came from are: a file written by an older version may hold 1e308.
+  if (isServerLimit(r.serverLimit)) state.serverLimit = r.serverLimit;
+  if (isPositive(r.serverWindowMs) && r.serverWindowMs <= MAX_SERVER_WAIT_MS) state.serverWindowMs = r.serverWindowMs;
   const reset = r.serverReset as RateState['serverReset'];
   if (reset && isPositive(reset.until)) state.serverReset = { until: reset.until };
   if (isPositive(r.retryUntil)) state.retryUntil = r.retryUntil;
   return state;
+}
+
+/** The state in a file's or Redis's text: anything that is not JSON is an empty state. */
+export function parseState(text: string): RateState {
+  try {
+    return sanitizeState(JSON.parse(text));
+  } catch {
+    return emptyState();
+  }
 }
 
 function isPositive(v: unknown): v is number {
@@ -92,13 +102,6 @@ export function capsInForce(state: RateState, configured: RateLimitSetting): Eff
   if (!configured.setBy) return [server];
   if (own.limit <= server.limit) return [own];
   return server.windowMs === own.windowMs ? [server] : [server, own];
-}
-
-/** Free room under every cap in force at `now` (negative when over). */
-export function roomLeft(state: RateState, now: number, configured: RateLimitSetting): number {
-  return Math.min(
-    ...capsInForce(state, configured).map((cap) => cap.limit - slotsInWindow(state, now, cap.windowMs).length),
-  );
 }
 
 /** When a slot stops counting: a request still in flight counts as happening now. */
@@ -189,27 +192,40 @@ export function parseReset(value: string | undefined, now: number): { at: number
   return { at: now + Math.round(n * 1000), slackMs: wholeSeconds };
 }
 
-function headerNumber(value: string | undefined): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const n = Number(value.trim());
-  return Number.isFinite(n) ? n : undefined;
+/**
+ * The most requests a server is believed to allow in a window. A larger X-RateLimit-Limit is a
+ * server fault (1e308 would turn pacing off for that server for good): ignored, never stored.
+ */
+export const MAX_SERVER_LIMIT = 10_000;
+
+function isServerLimit(v: unknown): v is number {
+  return Number.isInteger(v) && (v as number) >= 1 && (v as number) <= MAX_SERVER_LIMIT;
 }
 
-/** Learns the server's cap, window and spent budget from one response's headers. */
+/** X-RateLimit-Limit or -Remaining as believed: a whole number in decimal within MAX_SERVER_LIMIT
+ * either way (older servers send -1 for a spent budget); anything else is ignored. */
+function headerCount(value: string | undefined): number | undefined {
+  const n = /^\s*-?\d{1,6}\s*$/.test(value ?? '') ? Number(value) : Number.NaN;
+  return Math.abs(n) <= MAX_SERVER_LIMIT ? n : undefined;
+}
+
+/** Learns the server's cap, window and spent budget from one response's headers, each within its
+ * bounds (a cap of 1..MAX_SERVER_LIMIT, a reset within a day); a value out of bounds is ignored. */
 export function learnFromHeaders(
   state: RateState,
   headers: Record<string, string>,
   now: number,
   configured: RateLimitSetting,
 ): void {
-  const limit = headerNumber(headers['x-ratelimit-limit']);
-  if (limit !== undefined && limit >= 1) state.serverLimit = Math.floor(limit);
+  const limit = headerCount(headers['x-ratelimit-limit']);
+  const knowsLimit = isServerLimit(limit);
+  if (knowsLimit) state.serverLimit = limit;
   const reset = parseReset(headers['x-ratelimit-reset'], now);
   if (!reset || reset.at - now > MAX_SERVER_WAIT_MS) return;
-  if (limit !== undefined && reset.at > now) {
+  if (knowsLimit && reset.at > now) {
     state.serverWindowMs = Math.max(state.serverWindowMs ?? 0, reset.at - now);
   }
-  const remaining = headerNumber(headers['x-ratelimit-remaining']);
+  const remaining = headerCount(headers['x-ratelimit-remaining']);
   if (remaining !== undefined && remaining <= 0 && reset.at > now && !ownLogAgrees(state, now, configured, reset)) {
     state.serverReset = { until: Math.max(reset.at, state.serverReset?.until ?? 0) };
   }

@@ -157,7 +157,7 @@ export async function openStore(dir: string): Promise<SettingsStore> {
       // Read-modify-write under a lock: two shells running `config set` at once must not write
       // back what they read before the other's change.
       try {
-        return await withFileLock(`${conf.path}.lock`, async () => {
+        return await withFileLock(conf.path, async () => {
           const data = readConfig(dir);
           change(data);
           ensurePrivateDir(dir);

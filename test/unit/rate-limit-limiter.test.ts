@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SharedLimiter } from '../../src/api/rate-limit.js';
@@ -162,6 +163,21 @@ describe('SharedLimiter', () => {
     expect(followed.sleeps).toEqual([]);
   });
 
+  it('believes no X-RateLimit-Limit past 10,000 a window: 1e308 neither lifts pacing nor is saved', async () => {
+    const { sleeps, request, clock, path } = await setup({ limit: 2, windowMs: 1000 });
+    const headers = () => ({
+      'x-ratelimit-limit': '1e308',
+      'x-ratelimit-remaining': '1e308',
+      'x-ratelimit-reset': String((clock.t + 1000) / 1000),
+    });
+    for (let i = 0; i < 3; i++) await request(headers());
+    expect(sleeps).toHaveLength(1);
+    expect(total(sleeps)).toBeGreaterThanOrEqual(990);
+    const saved = JSON.parse(readFileSync(path, 'utf8'));
+    expect(saved.serverLimit).toBeUndefined();
+    expect(saved.serverWindowMs).toBeUndefined();
+  });
+
   it('lets X-RateLimit-Limit lower a cap the user set', async () => {
     const { sleeps, request, clock } = await setup({ limit: 5, windowMs: 1000, setBy: 'SHORTY_RATE_LIMIT' });
     const headers = () => ({
@@ -204,6 +220,35 @@ describe('SharedLimiter', () => {
     await request();
     expect(clock.t).toBeGreaterThanOrEqual(reset);
     expect(total(sleeps)).toBeLessThanOrEqual(10_000);
+  });
+
+  it('lets concurrent requests of one process through up to the cap, without waiting on its own lock', async () => {
+    const { limiter, sleeps, controller, path } = await setup({ limit: 10 });
+    await Promise.all(Array.from({ length: 10 }, () => limiter.acquire(controller.signal)));
+    expect(sleeps).toEqual([]);
+    await limiter.close();
+    const { slots } = await openRateStore(path).read();
+    expect(slots).toHaveLength(10);
+    for (const slot of slots) expect(slot.doneAt).toBeDefined();
+  });
+
+  it("a snapshot, for a run's estimate, is the shared state now, as a copy", async () => {
+    const { request, limiter, clock } = await setup({ limit: 100 });
+    for (let i = 0; i < 6; i++) await request();
+    const { state, now } = await limiter.snapshot();
+    expect(now).toBe(clock.t);
+    expect(state.slots).toHaveLength(6);
+    for (const slot of state.slots) expect(slot.doneAt).toBeGreaterThanOrEqual(slot.sentAt);
+    await request();
+    expect(state.slots).toHaveLength(6);
+  });
+
+  it('writes each answer at once: another process sees the request done', async () => {
+    const { limiter, controller, path } = await setup({ limit: 30 });
+    await limiter.acquire(controller.signal);
+    expect((await openRateStore(path).read()).slots[0]!.doneAt).toBeUndefined();
+    await limiter.observe({});
+    expect((await openRateStore(path).read()).slots[0]!.doneAt).toBeDefined();
   });
 
   it('closes a slot left in flight when the run ends', async () => {

@@ -216,6 +216,41 @@ describe('adapting to the server', () => {
   });
 });
 
+describe('bounds on what a server announces', () => {
+  const reset = String(T0 / 1000 + 10);
+  it.each(['1e308', '10001', '2.5', '0', '-3', 'Infinity', '0x10'])('ignores X-RateLimit-Limit %s', (limit) => {
+    const state = emptyState();
+    learnFromHeaders(state, { 'x-ratelimit-limit': limit, 'x-ratelimit-reset': reset }, T0, CFG);
+    expect(state).toEqual(emptyState());
+  });
+
+  it('believes a whole cap from 1 to 10,000 and a reset within a day', () => {
+    for (const limit of ['1', '10000']) {
+      const state = emptyState();
+      learnFromHeaders(state, { 'x-ratelimit-limit': limit, 'x-ratelimit-reset': reset }, T0, CFG);
+      expect(state).toEqual({ slots: [], serverLimit: Number(limit), serverWindowMs: 10_000 });
+    }
+    const late = emptyState();
+    learnFromHeaders(late, { 'x-ratelimit-limit': '5', 'x-ratelimit-reset': String(T0 / 1000 + 86_401) }, T0, CFG);
+    expect(late).toEqual({ slots: [], serverLimit: 5 });
+  });
+
+  it('ignores an X-RateLimit-Remaining past the bounds, so it blocks nobody', () => {
+    const state = emptyState();
+    learnFromHeaders(state, { 'x-ratelimit-remaining': '-1e308', 'x-ratelimit-reset': reset }, T0, CFG);
+    expect(state.serverReset).toBeUndefined();
+  });
+
+  it('drops a cap or window out of bounds from a saved state (written by an older version)', () => {
+    expect(sanitizeState({ slots: [], serverLimit: 1e308, serverWindowMs: 1e308 })).toEqual(emptyState());
+    expect(sanitizeState({ slots: [], serverLimit: 30, serverWindowMs: 60_000 })).toEqual({
+      slots: [],
+      serverLimit: 30,
+      serverWindowMs: 60_000,
+    });
+  });
+});
+
 describe('state hygiene', () => {
   it('settles requests of dead processes and requests older than any timeout', () => {
     const state: RateState = {

@@ -107,23 +107,6 @@ describe('the Redis store', () => {
     for (const client of clients) expect(state.slots.filter((s) => s.pid === client.owner)).toHaveLength(25);
   });
 
-  test('a lock left by a client that died is taken over once it expires', async () => {
-    const store = await open('http://127.0.0.1:3');
-    const key = redisStateKey('http://127.0.0.1:3', 'sk_unit');
-    await redis.command('SET', `${key}:lock`, 'someone-else', 'PX', '300');
-    await store.update((state) => void state.slots.push({ sentAt: Date.now(), pid: store.owner, seq: 1 }));
-    expect((await store.read()).slots).toHaveLength(1);
-    expect(await redis.command('EXISTS', `${key}:lock`)).toBe(0);
-  });
-
-  test('scripts flushed from the server are sent again', async () => {
-    const store = await open('http://127.0.0.1:4');
-    await store.update((state) => void state.slots.push({ sentAt: Date.now(), pid: store.owner, seq: 1 }));
-    await redis.command('SCRIPT', 'FLUSH');
-    await store.update((state) => void state.slots.push({ sentAt: Date.now(), pid: store.owner, seq: 2 }));
-    expect((await store.read()).slots.map((s) => s.seq)).toEqual([1, 2]);
-  });
-
   test('the clock offset to the server is measured (one machine: about zero)', async () => {
     const store = await open();
     expect(Math.abs(store.clockOffsetMs)).toBeLessThan(1000);

@@ -3,7 +3,7 @@ import { hostname, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../../../errors.js';
 import { fileError } from '../../../file-errors.js';
-import { tryFileLock } from '../../../util/file-lock.js';
+import { tryFileLock } from '../../../util/pid-lock.js';
 
 export interface LockOptions {
   /** Make the journal when it does not exist yet (a run that will write it), so its identity can be locked. */
