@@ -4,9 +4,9 @@ import { join } from 'node:path';
 type Env = Record<string, string | undefined>;
 
 /**
- * The platform's config folder for shorty, the same one `conf` picks by default (env-paths with
- * no suffix): XDG on Linux, Library/Preferences on macOS, %APPDATA% on Windows. Computed here so
- * commands that only read settings never load conf.
+ * The platform's config folder for shorty (as env-paths names it, with no suffix): XDG on Linux,
+ * Library/Preferences on macOS, %APPDATA% on Windows; the folder earlier versions kept their
+ * config in, so an upgrade finds it.
  */
 export function platformConfigDir(env: Env, platform: NodeJS.Platform = process.platform, home = homedir()): string {
   if (platform === 'darwin') return join(home, 'Library', 'Preferences', 'shorty');

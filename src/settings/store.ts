@@ -37,7 +37,7 @@ const HINT_FIX = 'fix it by hand, or remove it and run `shorty login` again';
 const warnedLoose = new WeakSet<Writable>();
 
 /**
- * Reads the config file without loading conf (most runs only read it). A missing file is an
+ * Reads the config file (most runs only read it). A missing file is an
  * empty config; a broken one is an error that names the file rather than a silent reset. With
  * `warnTo`, a file others may read (it holds the key) gets one warning line there, as ssh does.
  */
@@ -130,8 +130,8 @@ export interface SettingsStore {
 }
 
 /**
- * The writable store, backed by conf (atomic writes); loaded only by commands that change the
- * config. Opening it checks that the config folder can be written: exit 2 naming the folder.
+ * The writable store; loaded only by commands that change the config. Opening it checks that the
+ * config folder can be written: exit 2 naming the folder.
  */
 export async function openStore(dir: string): Promise<SettingsStore> {
   readConfig(dir);
@@ -142,29 +142,21 @@ export async function openStore(dir: string): Promise<SettingsStore> {
   } catch (err) {
     throw cannotWrite(err);
   }
-  const { default: Conf } = await import('conf');
-  const conf = new Conf<Record<string, unknown>>({
-    projectName: 'shorty',
-    cwd: dir,
-    configName: 'config',
-    configFileMode: 0o600,
-    accessPropertiesByDotNotation: false,
-  });
+  const path = configFilePath(dir);
+  const { writeFileAtomic } = await import('../util/atomic-write.js');
   return {
-    path: conf.path,
+    path,
     read: () => readConfig(dir),
     async update(change) {
       // Read-modify-write under a lock: two shells running `config set` at once must not write
       // back what they read before the other's change.
       try {
-        return await withFileLock(conf.path, async () => {
+        return await withFileLock(path, async () => {
           const data = readConfig(dir);
           change(data);
           ensurePrivateDir(dir);
-          conf.store = serialisable(data);
-          // The mode given to conf only applies when the file is created; an older file keeps its
-          // mode, so tighten it every time (the file holds the API key).
-          chmodSync(conf.path, 0o600);
+          // The file holds the API key: 0600 whatever mode an older file had.
+          await writeFileAtomic(path, `${JSON.stringify(serialisable(data), null, '\t')}\n`, { mode: 0o600 });
           return data;
         });
       } catch (err) {
