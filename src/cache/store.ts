@@ -6,8 +6,11 @@ import { join } from 'node:path';
 import { fnv1a64 } from '../util/hash.js';
 import type { NameChange, NameEntry } from './observe.js';
 import { CURRENT_FILE, NAME_RESOURCES, type NameResource } from './paths.js';
+import { writeFileAtomicSync } from '../util/atomic-write.js';
 
 const NAMES_FILE = 'names.json';
+/** The cache's files: the owner's alone; a lost last write (a power cut) costs only names. */
+const PRIVATE = { mode: 0o600, fsync: false };
 
 /** Whose names these are: the base URL and a fingerprint of the key (never the key). */
 export interface NameScope {
@@ -84,9 +87,10 @@ export function applyChanges(cache: NameCache, changes: NameChange[], now: numbe
 export function writeNameCache(dir: string, cache: NameCache): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   if (process.platform !== 'win32') chmodSync(dir, 0o700);
-  for (const resource of NAME_RESOURCES) writeAtomic(join(dir, resource), completionLines(resource, cache));
+  for (const resource of NAME_RESOURCES)
+    writeFileAtomicSync(join(dir, resource), completionLines(resource, cache), PRIVATE);
   // names.json last: its time is the cache's age, and a reader sees the lists it describes.
-  writeAtomic(join(dir, NAMES_FILE), `${JSON.stringify(cache)}\n`);
+  writeFileAtomicSync(join(dir, NAMES_FILE), `${JSON.stringify(cache)}\n`, PRIVATE);
 }
 
 /** A profile keeps the caches of this many base URLs and keys, the most recently written. */
@@ -97,7 +101,7 @@ const KEEP_SCOPES = 4;
  * command saw are those of the account in use), and drops the oldest folders beyond KEEP_SCOPES.
  */
 export function pointAt(profileDir: string, fingerprint: string): void {
-  writeAtomic(join(profileDir, CURRENT_FILE), `${fingerprint}\n`);
+  writeFileAtomicSync(join(profileDir, CURRENT_FILE), `${fingerprint}\n`, PRIVATE);
   const scopes = scopeDirs(profileDir)
     .map((dir) => ({ dir, time: modified(join(dir, NAMES_FILE)) }))
     .sort((a, b) => b.time - a.time);
@@ -130,17 +134,6 @@ export function profileNameCount(profileDir: string): number | undefined {
     (sum, cache) => sum + Object.values(cache.resources).reduce((n, list) => n + (list?.length ?? 0), 0),
     0,
   );
-}
-
-function writeAtomic(path: string, text: string): void {
-  const aside = `${path}.${process.pid}.tmp`;
-  try {
-    writeFileSync(aside, text, { mode: 0o600 });
-    renameSync(aside, path);
-  } catch (err) {
-    rmSync(aside, { force: true });
-    throw err;
-  }
 }
 
 /** No tab, newline or other control character: each would break a line of the shells' files. */

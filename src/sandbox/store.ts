@@ -6,6 +6,7 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import { AliasIndex } from './alias-index.js';
 import { formatDateTime } from './format.js';
 import type { Collection, LinkRecord, QrRecord, SandboxState } from './records.js';
+import { writeFileAtomicSync } from '../util/atomic-write.js';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -148,14 +149,7 @@ export class Store {
   /** Writes the data file now (temp file + rename); throws when it cannot. */
   flush(): void {
     if (!this.dataFile) return;
-    const temp = `${this.dataFile}.${process.pid}.tmp`;
-    try {
-      writeFileSync(temp, `${JSON.stringify(this.state, null, 2)}\n`, { mode: 0o600 });
-      renameSync(temp, this.dataFile);
-    } catch (err) {
-      rmSync(temp, { force: true });
-      throw err;
-    }
+    writeFileAtomicSync(this.dataFile, `${JSON.stringify(this.state, null, 2)}\n`, { mode: 0o600 });
   }
 
   isAliasFree(alias: string, exceptLinkId?: number): boolean {

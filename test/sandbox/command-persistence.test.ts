@@ -247,7 +247,7 @@ describe('--data persistence', () => {
 describe('as a separate process', () => {
   test('startSandboxProcess reads the two lines; SIGTERM saves and exits 0', async () => {
     const root = fileURLToPath(new URL('../..', import.meta.url));
-    const bundle = join(dir, 'sandbox-main.mjs');
+    const bundle = join(dir, 'sandbox-main.cjs');
     await build({
       stdin: {
         contents: `import { runSandbox } from './src/sandbox/command.ts';
@@ -261,7 +261,9 @@ describe('as a separate process', () => {
       },
       bundle: true,
       platform: 'node',
-      format: 'esm',
+      // CommonJS, as the CLI's own bundle: some packages (write-file-atomic) require Node's modules,
+      // which an ESM bundle cannot.
+      format: 'cjs',
       outfile: bundle,
       logLevel: 'silent',
     });
