@@ -17,23 +17,8 @@ import {
   undo,
   updateLink,
 } from './links-model.js';
+import { KNOWN } from './known.js';
 import type { CliRun, FaultPlan, World } from './world.js';
-
-/**
- * Where today's code and the model part ways (each a finding of issue 27, fixed on another
- * branch). While an entry is true the generator or the oracle steps around it; set it to false
- * once the fix has landed, and the model holds the code to it again.
- */
-export const KNOWN = {
-  /** `--if-exists skip` and an alias that points elsewhere: `skipped`, exit 0 (to be a row error, exit 1). */
-  skipConflictExits0: true,
-  /** `urls sync --prune` with no rows deletes every link (to be refused): sync files get a row at least. */
-  pruneEmptyDeletesAll: true,
-  /** `--undo` answered by an HTML 404 page marks the links undone and deletes nothing: no html404 in undo's faults. */
-  undoHtml404MarksUndone: true,
-  /** `--undo` under another profile deletes that server's links by bare id: undo runs on the journal's server. */
-  undoOnOtherServer: true,
-};
 
 export class Divergence extends Error {}
 

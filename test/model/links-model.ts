@@ -50,8 +50,8 @@ function create(model: Model, server: ServerName, url: string, alias: string | u
 }
 
 function journalOf(model: Model, name: string, server: ServerName): JournalModel {
-  let journal = model.journals.get(name);
-  if (!journal) model.journals.set(name, (journal = { server, created: new Set() }));
+  const journal = model.journals.get(name) ?? { server, created: new Set<number>() };
+  model.journals.set(name, journal);
   return journal;
 }
 

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FaultMode } from '../../src/sandbox/faults.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { KNOWN } from './known.js';
 import type { ActualLink, ServerName } from './links-model.js';
 
 /** A fault setting for one step: a seeded fraction of the API requests fail in one of `modes`. */
@@ -32,6 +33,8 @@ export interface Figures {
   faultsByMode: Record<string, number>;
   kills: number;
   resumes: number;
+  /** resumes refused by the empty lock of a killed run, tried again 5 s later (KNOWN.emptyLockAfterKill) */
+  lockWaits: number;
   divergences: number;
   stepsByKind: Record<string, number>;
 }
@@ -46,6 +49,7 @@ export function noFigures(): Figures {
     faultsByMode: {},
     kills: 0,
     resumes: 0,
+    lockWaits: 0,
     divergences: 0,
     stepsByKind: {},
   };
@@ -183,6 +187,11 @@ export class World {
     if (run.killed || (fault && run.code !== 0)) {
       this.figures.resumes += 1;
       run = await this.cli(args);
+      if (KNOWN.emptyLockAfterKill && /in use by another import \(another process\)/.test(run.stderr)) {
+        this.figures.lockWaits += 1;
+        await delay(5_100);
+        run = await this.cli(args);
+      }
     }
     if (fault && run.code !== 0) {
       await this.fault(server, null);
