@@ -13,6 +13,7 @@ import {
   type Model,
   OTHER,
   type Row,
+  type ServerName,
   syncRows,
   undo,
   updateLink,
@@ -112,16 +113,44 @@ export class ImportStep implements Step {
     const args = ['urls', 'import', file, '--journal', journal, '--if-exists', this.ifExists, '-o', 'ndjson'];
     countFault(world, this.fault);
     const run = await world.bulk(server, args, this.fault, this.killAfterMs);
+    const adopts = adoptable(world, model, server, rows, this.fault, journal);
     const { exits, conflicts } = importRows(model, server, rows, this.ifExists, journal);
-    await settle(world, model, `${this}`, widen(exits, conflicts), run);
+    await settle(world, model, `${this}`, widen(exits, conflicts, adopts), run);
   }
   toString = () =>
     `import --if-exists ${this.ifExists} [${this.rows.map(showRow).join(' ')}]${showFault(this.fault)}${showKill(this.killAfterMs)}`;
 }
 
-/** A conflict under `--if-exists skip` ends 0 today (KNOWN.skipConflictExits0). */
-function widen(exits: Exits, conflicts: number): Exits {
-  return KNOWN.skipConflictExits0 && conflicts > 0 ? new Set([...exits, 0]) : exits;
+/** A conflict under `--if-exists skip` ends 0 today (KNOWN.skipConflictExits0), and so may an adopted link. */
+function widen(exits: Exits, conflicts: number, adopts: boolean): Exits {
+  return (KNOWN.skipConflictExits0 && conflicts > 0) || adopts ? new Set([...exits, 0]) : exits;
+}
+
+/**
+ * Whether a lost answer may make the run adopt a link it did not make (KNOWN.lostAnswerAdoptsExistingAlias):
+ * a row under faults whose alias names a link to its URL already, or is a row's before it.
+ * Such a journal is kept from `--undo`. Called before the model takes the step.
+ */
+function adoptable(
+  world: World,
+  model: Model,
+  server: ServerName,
+  rows: Row[],
+  fault: FaultPlan | null,
+  journal: string,
+) {
+  if (!KNOWN.lostAnswerAdoptsExistingAlias || !fault) return false;
+  const seen = new Map(
+    model.servers[server].flatMap((l) => (l.alias === undefined ? [] : [[l.alias, l.url] as const])),
+  );
+  let adopts = false;
+  for (const row of rows) {
+    if (row.invalid || row.alias === undefined) continue;
+    if (seen.get(row.alias) === row.url) adopts = true;
+    if (!seen.has(row.alias)) seen.set(row.alias, row.url);
+  }
+  if (adopts) world.noUndo.add(journal);
+  return adopts;
 }
 
 export class ExportStep implements Step {
@@ -162,8 +191,9 @@ export class CopyStep implements Step {
     countFault(world, this.fault);
     const run = await world.bulk(OTHER[from], args, this.fault, this.killAfterMs);
     const rows = model.servers[from].map((l) => ({ url: l.url, alias: l.alias }));
+    const adopts = adoptable(world, model, OTHER[from], rows, this.fault, journal);
     const { exits, conflicts } = importRows(model, OTHER[from], rows, 'skip', journal);
-    await settle(world, model, `${this}`, widen(exits, conflicts), run);
+    await settle(world, model, `${this}`, widen(exits, conflicts, adopts), run);
   }
   toString = () =>
     `copy (export | import --profile other --if-exists skip)${showFault(this.fault)}${showKill(this.killAfterMs)}`;
@@ -206,8 +236,9 @@ export class UndoStep implements Step {
   }
   check = (model: Readonly<Model>) => this.candidates(model as Model).length > 0;
   async run(model: Model, world: World): Promise<void> {
+    const names = this.candidates(model).filter((name) => !world.noUndo.has(name));
+    if (names.length === 0) return;
     ++world.step;
-    const names = this.candidates(model);
     const journal = names[this.pick % names.length];
     const server = model.current;
     countFault(world, this.fault);

@@ -16,4 +16,12 @@ export const KNOWN = {
    * old: a resume so refused is tried again after that.
    */
   emptyLockAfterKill: true,
+  /**
+   * A create whose answer is lost, for a row whose alias already names a link to the row's URL
+   * (made before the run, or by a row before it), is taken for the run's own: the row is `ok` with
+   * that link's id (to be `skipped`, or an error under `--if-exists fail`), so the run may end 0
+   * under `fail` and `--undo` deletes a link the run never made. Such a run under faults may end 0,
+   * and its journal is not undone.
+   */
+  lostAnswerAdoptsExistingAlias: true,
 };

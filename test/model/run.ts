@@ -16,10 +16,10 @@ export async function runSteps(root: string, steps: Iterable<fc.AsyncCommand<Mod
   return figures;
 }
 
-export function modelProperty(root: string, figures: Figures, maxCommands: number) {
-  return fc.asyncProperty(fc.commands(STEPS, { maxCommands, size: 'max' }), (steps) =>
-    runSteps(root, steps, figures).then(() => undefined),
-  );
+/** Sequences of `minCommands` to `maxCommands` steps, each run on two fresh sandboxes. */
+export function modelProperty(root: string, figures: Figures, maxCommands: number, minCommands = 1) {
+  const sequences = fc.commands(STEPS, { maxCommands, size: 'max' }).filter((s) => [...s].length >= minCommands);
+  return fc.asyncProperty(sequences, (steps) => runSteps(root, steps, figures).then(() => undefined));
 }
 
 export interface Finding {

@@ -21,8 +21,8 @@ export interface FaultPlan {
 }
 
 /** The client's timeout, and the two holds: `slow` within it, `late` past it. */
-export const TIMEOUT_S = 0.6;
-export const HOLD_MS = { slow: 150, late: 900 } as const;
+export const TIMEOUT_S = 1.5;
+export const HOLD_MS = { slow: 150, late: 1800 } as const;
 
 export interface Figures {
   steps: number;
@@ -65,6 +65,8 @@ export interface CliRun {
 export class World {
   /** the steps so far, as a reproduction reads them */
   readonly trail: string[] = [];
+  /** journals `--undo` is kept off (KNOWN.lostAnswerAdoptsExistingAlias) */
+  readonly noUndo = new Set<string>();
   step = 0;
 
   private constructor(
