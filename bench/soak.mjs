@@ -28,7 +28,11 @@ if (!existsSync(join(ROOT, 'dist', 'shorty.cjs'))) {
 const work = mkdtempSync(join(tmpdir(), 'shorty-soak-'));
 const bundle = join(work, 'model.mjs');
 await build({
-  entryPoints: [join(ROOT, 'test', 'model', 'soak-entry.ts')],
+  stdin: {
+    contents: "export { KNOWN } from './known.js'; export { soak } from './run.js';",
+    resolveDir: join(ROOT, 'test', 'model'),
+    loader: 'ts',
+  },
   outfile: bundle,
   bundle: true,
   platform: 'node',

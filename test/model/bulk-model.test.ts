@@ -56,11 +56,11 @@ test('identical rows without an alias, lost answers and a kill -9: one link each
   ]);
 });
 
-test('export → import into the other sandbox under answers held past the timeout: existing aliases skipped', async () => {
+test('export → import into the other sandbox under lost answers and resets: existing aliases skipped, the rest made once', async () => {
   await runSteps(ROOT, [
     new ImportStep([aliased(0, 0), aliased(1, 1), plain(2)], 'fail', null),
     new CopyStep(null),
     new ImportStep([aliased(2, 2), aliased(3, 0)], 'fail', null),
-    new CopyStep({ modes: ['reset'], rate: 0.5, seed: 9, held: 'late' }),
+    new CopyStep(lost(['lost', 'reset'], 0.5, 9)),
   ]);
 });
