@@ -44,12 +44,15 @@ const { soak, KNOWN } = await import(pathToFileURL(bundle).href);
 
 const started = Date.now();
 let reported = 0;
+let shown = 0;
 const { figures, findings } = await soak({
   root: ROOT,
   seed: SEED,
   steps: STEPS,
   maxCommands: MAX_COMMANDS,
   progress(f, found) {
+    for (const finding of found.slice(shown)) console.error(`seed ${finding.seed}: ${finding.message}`);
+    shown = found.length;
     if (f.steps - reported < 50 && f.steps < STEPS) return;
     reported = f.steps;
     const minutes = ((Date.now() - started) / 60_000).toFixed(1);
