@@ -1,0 +1,66 @@
+// The bulk commands against a model of the account's links (test/model/links-model.ts): a short
+// fixed-seed run of random steps under faults and kills (bench/soak.mjs runs the long one), and
+// sequences met on the way, kept as regressions. Each step runs the built CLI as a process
+// against two sandboxes whose links are read from their store.
+import fc from 'fast-check';
+import { expect, test } from 'vitest';
+import { ROOT } from '../helpers/cli.js';
+import { CopyStep, ImportStep, type RowSpec, SyncStep, UndoStep } from './commands.js';
+import { modelProperty, runSteps } from './run.js';
+import { noFigures } from './world.js';
+
+const aliased = (alias: number, url: number): RowSpec => ({ kind: 'alias', alias, url });
+const plain = (url: number): RowSpec => ({ kind: 'plain', url });
+
+test('random bulk steps under faults and kills leave the sandboxes equal to the model (fixed seed)', async () => {
+  const figures = noFigures();
+  await fc.assert(modelProperty(ROOT, figures, Number(process.env.MODEL_STEPS ?? 12), 10), {
+    seed: Number(process.env.MODEL_SEED ?? 31),
+    numRuns: Number(process.env.MODEL_RUNS ?? 1),
+    endOnFailure: true,
+    // Biased runs start with the smallest sequences: one short run would be a step or two.
+    plugins: [fc.unbiased()],
+  });
+  expect(figures.steps).toBeGreaterThanOrEqual(8);
+  expect(figures.faults).toBeGreaterThan(0);
+}, 60_000);
+
+// The sequences below are ones the model met on the way; today's code passes each.
+
+const lost = (modes: ('lost' | 'reset')[], rate: number, seed: number) => ({ modes, rate, seed, held: null });
+
+test('a sync file naming an alias twice: that row is invalid, the first is applied, --prune deletes nothing', async () => {
+  await runSteps(ROOT, [
+    new ImportStep([plain(0), aliased(0, 0)], 'fail', null),
+    new SyncStep([aliased(1, 1), aliased(1, 2), aliased(0, 3)], true, null),
+  ]);
+});
+
+test("lost answers of alias rows under --if-exists skip count as the run's: undo removes the links it made, not older ones", async () => {
+  await runSteps(ROOT, [
+    new ImportStep([aliased(0, 0), aliased(1, 1)], 'fail', null),
+    // ma1 and ma2 point elsewhere (skipped); ma3 to ma6 are new.
+    new ImportStep(
+      [0, 1, 2, 3, 4, 5].map((a) => aliased(a, (a + 1) % 3)),
+      'skip',
+      lost(['lost'], 0.5, 3),
+    ),
+    new UndoStep(1, null),
+  ]);
+});
+
+test('identical rows without an alias, lost answers and a kill -9: one link each after the resume, all undone', async () => {
+  await runSteps(ROOT, [
+    new ImportStep([plain(0), plain(0), plain(0), plain(1)], 'fail', lost(['lost', 'reset'], 0.5, 5), 250),
+    new UndoStep(0, null),
+  ]);
+});
+
+test('export → import into the other sandbox under lost answers and resets: existing aliases skipped, the rest made once', async () => {
+  await runSteps(ROOT, [
+    new ImportStep([aliased(0, 0), aliased(1, 1), plain(2)], 'fail', null),
+    new CopyStep(null),
+    new ImportStep([aliased(2, 2), aliased(3, 0)], 'fail', null),
+    new CopyStep(lost(['lost', 'reset'], 0.5, 9)),
+  ]);
+});

@@ -1,0 +1,413 @@
+// The steps of the model-based test, as fast-check commands: each runs the built CLI against the
+// world's sandboxes (under the faults and the kill it was generated with), applies the same step
+// to the model, and then holds the sandboxes' links to the model's (see settle()).
+import fc from 'fast-check';
+import type { FaultMode } from '../../src/sandbox/faults.js';
+import {
+  addLink,
+  deleteLink,
+  difference,
+  type Exits,
+  importRows,
+  learn,
+  type Model,
+  OTHER,
+  type Row,
+  type ServerName,
+  syncRows,
+  undo,
+  updateLink,
+} from './links-model.js';
+import { KNOWN } from './known.js';
+import type { CliRun, FaultPlan, World } from './world.js';
+
+export class Divergence extends Error {}
+
+const ALIASES = ['ma1', 'ma2', 'ma3', 'ma4', 'ma5', 'ma6'];
+
+/** A row by what it is made of; urls of rows without an alias are made unique to their step. */
+export type RowSpec =
+  | { kind: 'alias'; alias: number; url: number }
+  | { kind: 'plain'; url: number }
+  | { kind: 'bad-url' }
+  | { kind: 'bad-alias'; url: number };
+
+function rowOf(spec: RowSpec, step: number): Row {
+  switch (spec.kind) {
+    case 'alias':
+      return { url: `https://m.example/p${spec.url}`, alias: ALIASES[spec.alias] };
+    case 'plain':
+      return { url: `https://m.example/u${spec.url}?s=${step}` };
+    case 'bad-url':
+      return { url: 'not a url', invalid: 'url' };
+    case 'bad-alias':
+      return { url: `https://m.example/p${spec.url}`, alias: 'zz', invalid: 'alias' };
+  }
+}
+
+function showRow(spec: RowSpec): string {
+  if (spec.kind === 'alias') return `${ALIASES[spec.alias]}=p${spec.url}`;
+  if (spec.kind === 'plain') return `*u${spec.url}`;
+  return spec.kind === 'bad-url' ? '!url' : '!alias';
+}
+
+function csv(rows: Row[]): string {
+  return `url,custom\n${rows.map((r) => `${r.url},${r.alias ?? ''}`).join('\n')}\n`;
+}
+
+function showFault(fault: FaultPlan | null): string {
+  if (!fault) return '';
+  const modes = fault.held ? [...fault.modes, fault.held] : fault.modes;
+  return ` faults{${modes.join(',')} rate ${fault.rate} seed ${fault.seed}}`;
+}
+
+const showKill = (ms: number | undefined) => (ms === undefined ? '' : ` kill -9 @${ms}ms`);
+
+/**
+ * The end of every step: the CLI said nothing unexpected, ended as the model says, and each
+ * sandbox holds exactly the model's links; then the model learns the ids and drawn aliases.
+ */
+async function settle(world: World, model: Model, what: string, exits: Exits, run: CliRun): Promise<void> {
+  await world.endStep();
+  world.figures.steps += 1;
+  const kind = what.split(/[ [(]/)[0];
+  world.figures.stepsByKind[kind] = (world.figures.stepsByKind[kind] ?? 0) + 1;
+  world.trail.push(what);
+  const problems: string[] = [];
+  if (/unexpected error|\n\s+at .+:\d+:\d+/.test(run.stderr)) problems.push(`crash: ${run.stderr.trim()}`);
+  if (run.code === null || !exits.has(run.code)) problems.push(`exit ${run.code}, expected ${[...exits].join(' or ')}`);
+  for (const server of ['a', 'b'] as const) {
+    const diff = difference(model.servers[server], world.links(server));
+    if (diff) problems.push(`server ${server}: ${diff}`);
+  }
+  if (problems.length > 0) {
+    world.figures.divergences += 1;
+    throw new Divergence(
+      `step ${world.trail.length} (${what}) diverged:\n  ${problems.join('\n  ')}\n` +
+        `steps:\n  ${world.trail.join('\n  ')}\nlast stderr:\n${run.stderr}`,
+    );
+  }
+  for (const server of ['a', 'b'] as const) learn(model.servers[server], world.links(server));
+}
+
+type Step = fc.AsyncCommand<Model, World>;
+
+function countFault(world: World, fault: FaultPlan | null): void {
+  if (fault) world.figures.faultedSteps += 1;
+}
+
+export class ImportStep implements Step {
+  constructor(
+    readonly rows: RowSpec[],
+    readonly ifExists: 'skip' | 'fail',
+    readonly fault: FaultPlan | null,
+    readonly killAfterMs?: number,
+  ) {}
+  check = () => true;
+  async run(model: Model, world: World): Promise<void> {
+    const step = ++world.step;
+    const rows = this.rows.map((r) => rowOf(r, step));
+    const file = world.file(`import-${step}.csv`, csv(rows));
+    const journal = `j${step}.journal`;
+    const server = model.current;
+    const args = ['urls', 'import', file, '--journal', journal, '--if-exists', this.ifExists, '-o', 'ndjson'];
+    countFault(world, this.fault);
+    const run = await world.bulk(server, args, this.fault, this.killAfterMs);
+    const adopts = adoptable(world, model, server, rows, this.fault, journal);
+    const { exits, conflicts } = importRows(model, server, rows, this.ifExists, journal);
+    await settle(world, model, `${this}`, widen(exits, conflicts, adopts), run);
+  }
+  toString = () =>
+    `import --if-exists ${this.ifExists} [${this.rows.map(showRow).join(' ')}]${showFault(this.fault)}${showKill(this.killAfterMs)}`;
+}
+
+/** A conflict under `--if-exists skip` ends 0 today (KNOWN.skipConflictExits0), and so may an adopted link. */
+function widen(exits: Exits, conflicts: number, adopts: boolean): Exits {
+  return (KNOWN.skipConflictExits0 && conflicts > 0) || adopts ? new Set([...exits, 0]) : exits;
+}
+
+/**
+ * Whether a lost answer may make the run adopt a link it did not make (KNOWN.lostAnswerAdoptsExistingAlias):
+ * a row under faults whose alias names a link to its URL already, or is a row's before it.
+ * Such a journal is kept from `--undo`. Called before the model takes the step.
+ */
+function adoptable(
+  world: World,
+  model: Model,
+  server: ServerName,
+  rows: Row[],
+  fault: FaultPlan | null,
+  journal: string,
+) {
+  if (!KNOWN.lostAnswerAdoptsExistingAlias || !fault) return false;
+  const seen = new Map(
+    model.servers[server].flatMap((l) => (l.alias === undefined ? [] : [[l.alias, l.url] as const])),
+  );
+  let adopts = false;
+  for (const row of rows) {
+    if (row.invalid || row.alias === undefined) continue;
+    if (seen.get(row.alias) === row.url) adopts = true;
+    if (!seen.has(row.alias)) seen.set(row.alias, row.url);
+  }
+  if (adopts) world.noUndo.add(journal);
+  return adopts;
+}
+
+export class ExportStep implements Step {
+  constructor(readonly fault: FaultPlan | null) {}
+  check = () => true;
+  async run(model: Model, world: World): Promise<void> {
+    ++world.step;
+    countFault(world, this.fault);
+    const args = ['urls', 'export', '-o', 'ndjson', '--fields', 'id,alias,longurl'];
+    let run = await world.bulk(model.current, args, this.fault);
+    // An export is a read: besides the state, what it wrote must be the model's links.
+    const exported = run.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+    const diff = run.code === 0 ? difference(model.servers[model.current], exported) : null;
+    if (diff) run = { ...run, code: -1, stderr: `${run.stderr}\nexport differs from the model: ${diff}` };
+    await settle(world, model, `${this}`, new Set([0]), run);
+  }
+  toString = () => `export${showFault(this.fault)}`;
+}
+
+/** `urls export > f.csv` on the current profile, then `urls import f.csv --profile OTHER --if-exists skip`. */
+export class CopyStep implements Step {
+  constructor(
+    readonly fault: FaultPlan | null,
+    readonly killAfterMs?: number,
+  ) {}
+  check = () => true;
+  async run(model: Model, world: World): Promise<void> {
+    const step = ++world.step;
+    const from = model.current;
+    const exported = await world.cli(['urls', 'export']);
+    if (exported.code !== 0) return settle(world, model, `${this} (export)`, new Set([0]), exported);
+    const file = world.file(`export-${step}.csv`, exported.stdout);
+    const journal = `j${step}.journal`;
+    const args = ['urls', 'import', file, '--profile', OTHER[from], '--journal', journal, '--if-exists', 'skip'];
+    countFault(world, this.fault);
+    const run = await world.bulk(OTHER[from], args, this.fault, this.killAfterMs);
+    const rows = model.servers[from].map((l) => ({ url: l.url, alias: l.alias }));
+    const adopts = adoptable(world, model, OTHER[from], rows, this.fault, journal);
+    const { exits, conflicts } = importRows(model, OTHER[from], rows, 'skip', journal);
+    await settle(world, model, `${this}`, widen(exits, conflicts, adopts), run);
+  }
+  toString = () =>
+    `copy (export | import --profile other --if-exists skip)${showFault(this.fault)}${showKill(this.killAfterMs)}`;
+}
+
+export class SyncStep implements Step {
+  constructor(
+    readonly rows: RowSpec[],
+    readonly prune: boolean,
+    readonly fault: FaultPlan | null,
+    readonly killAfterMs?: number,
+  ) {}
+  check = () => !(KNOWN.pruneEmptyDeletesAll && this.prune && this.rows.length === 0);
+  async run(model: Model, world: World): Promise<void> {
+    const step = ++world.step;
+    const rows = this.rows.map((r) => rowOf(r, step));
+    const file = world.file(`sync-${step}.csv`, csv(rows));
+    const journal = `j${step}.journal`;
+    const server = model.current;
+    const args = ['urls', 'sync', file, '--journal', journal, '-y', ...(this.prune ? ['--prune'] : [])];
+    countFault(world, this.fault);
+    const run = await world.bulk(server, args, this.fault, this.killAfterMs);
+    await settle(world, model, `${this}`, syncRows(model, server, rows, this.prune, journal), run);
+  }
+  toString = () =>
+    `sync${this.prune ? ' --prune' : ''} [${this.rows.map(showRow).join(' ')}]${showFault(this.fault)}${showKill(this.killAfterMs)}`;
+}
+
+/** Undoes one of the journals written so far (the `pick`-th, counted from the oldest). */
+export class UndoStep implements Step {
+  constructor(
+    readonly pick: number,
+    readonly fault: FaultPlan | null,
+    readonly killAfterMs?: number,
+  ) {}
+  private candidates(model: Model): string[] {
+    return [...model.journals]
+      .filter(([, j]) => !KNOWN.undoOnOtherServer || j.server === model.current)
+      .map(([n]) => n);
+  }
+  check = (model: Readonly<Model>) => this.candidates(model as Model).length > 0;
+  async run(model: Model, world: World): Promise<void> {
+    const names = this.candidates(model).filter((name) => !world.noUndo.has(name));
+    if (names.length === 0) return;
+    ++world.step;
+    const journal = names[this.pick % names.length];
+    const server = model.current;
+    countFault(world, this.fault);
+    const run = await world.bulk(server, ['urls', 'import', '--undo', journal, '-y'], this.fault, this.killAfterMs);
+    await settle(world, model, `${this} (${journal})`, undo(model, journal), run);
+  }
+  toString = () => `undo #${this.pick}${showFault(this.fault)}${showKill(this.killAfterMs)}`;
+}
+
+/**
+ * A single command fails as a whole under a fault that keeps the request from the server (a
+ * single create is not reconciled: a lost answer would leave the model guessing), so: exit 0
+ * and the effect, or a failure and no effect.
+ */
+async function single(world: World, model: Model, args: string[], fault: FaultPlan | null, apply: () => Exits) {
+  countFault(world, fault);
+  await world.fault(model.current, fault);
+  const run = await world.cli(args);
+  const exits = fault && run.code !== 0 ? new Set([run.code ?? -1]) : apply();
+  return { run, exits };
+}
+
+export class AddStep implements Step {
+  constructor(
+    readonly url: number,
+    readonly alias: number | null,
+    readonly fault: FaultPlan | null,
+  ) {}
+  check = () => true;
+  async run(model: Model, world: World): Promise<void> {
+    const step = ++world.step;
+    const row = rowOf(
+      this.alias === null ? { kind: 'plain', url: this.url } : { kind: 'alias', alias: this.alias, url: this.url },
+      step,
+    );
+    const args = ['urls', 'add', row.url, ...(row.alias ? ['--custom', row.alias] : [])];
+    const { run, exits } = await single(world, model, args, this.fault, () => addLink(model, row.url, row.alias));
+    await settle(world, model, `${this}`, exits, run);
+  }
+  toString = () =>
+    `add ${this.alias === null ? `*u${this.url}` : `${ALIASES[this.alias]}=p${this.url}`}${showFault(this.fault)}`;
+}
+
+export class UpdateStep implements Step {
+  constructor(
+    readonly pick: number,
+    readonly url: number,
+    readonly fault: FaultPlan | null,
+  ) {}
+  check = (model: Readonly<Model>) => model.servers[model.current].length > 0;
+  async run(model: Model, world: World): Promise<void> {
+    ++world.step;
+    const links = model.servers[model.current];
+    const alias = links[this.pick % links.length].alias as string;
+    const url = `https://m.example/p${this.url}`;
+    const args = ['urls', 'update', alias, '--url', url];
+    const { run, exits } = await single(world, model, args, this.fault, () => {
+      updateLink(model, alias, url);
+      return new Set([0]);
+    });
+    await settle(world, model, `${this} (${alias})`, exits, run);
+  }
+  toString = () => `update #${this.pick} --url p${this.url}${showFault(this.fault)}`;
+}
+
+export class DeleteStep implements Step {
+  constructor(
+    readonly pick: number,
+    readonly fault: FaultPlan | null,
+  ) {}
+  check = (model: Readonly<Model>) => model.servers[model.current].length > 0;
+  async run(model: Model, world: World): Promise<void> {
+    ++world.step;
+    const links = model.servers[model.current];
+    const alias = links[this.pick % links.length].alias as string;
+    const { run, exits } = await single(world, model, ['urls', 'delete', alias, '-y'], this.fault, () => {
+      deleteLink(model, alias);
+      return new Set([0]);
+    });
+    await settle(world, model, `${this} (${alias})`, exits, run);
+  }
+  toString = () => `delete #${this.pick}${showFault(this.fault)}`;
+}
+
+export class SwitchStep implements Step {
+  check = () => true;
+  async run(model: Model, world: World): Promise<void> {
+    ++world.step;
+    const run = await world.cli(['profiles', 'use', OTHER[model.current]]);
+    model.current = OTHER[model.current];
+    await settle(world, model, `${this}`, new Set([0]), run);
+  }
+  toString = () => 'profile switch';
+}
+
+// ---- generators ----
+
+const rowSpec: fc.Arbitrary<RowSpec> = fc.oneof(
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('alias' as const), alias: fc.nat(5), url: fc.nat(3) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('plain' as const), url: fc.nat(2) }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'bad-url' as const }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('bad-alias' as const), url: fc.nat(3) }) },
+);
+const syncRowSpec: fc.Arbitrary<RowSpec> = fc.oneof(
+  { weight: 8, arbitrary: fc.record({ kind: fc.constant('alias' as const), alias: fc.nat(5), url: fc.nat(3) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('plain' as const), url: fc.nat(2) }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'bad-url' as const }) },
+);
+
+/** Rows naming an alias again name the URL its first row did (KNOWN.sameFileAliasRace). */
+function oneUrlPerAlias(rows: RowSpec[]): RowSpec[] {
+  if (!KNOWN.sameFileAliasRace) return rows;
+  const first = new Map<number, number>();
+  return rows.map((row) => {
+    if (row.kind !== 'alias') return row;
+    if (!first.has(row.alias)) first.set(row.alias, row.url);
+    return { ...row, url: first.get(row.alias) as number };
+  });
+}
+
+/** Faults a bulk write rides out; a held answer (slow: in time, late: past the timeout) on top. */
+const WRITE_FAULTS: FaultMode[] = ['lost', 'reset', 'drop', 'html500', 'html502', 'truncated', 'empty', 'html404'];
+/** Faults that keep a request from the server: a single command fails and changes nothing. */
+const UNSENT_FAULTS: FaultMode[] = ['html500', 'html404', 'drop', 'empty'];
+
+function faultPlan(modes: FaultMode[], held: boolean): fc.Arbitrary<FaultPlan | null> {
+  const plan = fc.record({
+    modes: fc.subarray(modes, { minLength: 1, maxLength: 3 }),
+    rate: fc.constantFrom(0.15, 0.3, 0.5),
+    seed: fc.nat(9999),
+    held: held ? fc.constantFrom(null, null, 'slow' as const, 'late' as const) : fc.constant(null),
+  });
+  return fc.oneof({ weight: 1, arbitrary: fc.constant(null) }, { weight: 2, arbitrary: plan });
+}
+
+const writeFault = faultPlan(WRITE_FAULTS, true);
+const undoFault = faultPlan(
+  WRITE_FAULTS.filter((m) => !(KNOWN.undoHtml404MarksUndone && m === 'html404')),
+  true,
+);
+const singleFault = faultPlan(UNSENT_FAULTS, false);
+/** Past node's start (~100 ms) most kills land among the requests. */
+const kill = fc.oneof(
+  { weight: 2, arbitrary: fc.constant(undefined) },
+  { weight: 1, arbitrary: fc.integer({ min: 80, max: 900 }) },
+);
+
+export const STEPS: fc.Arbitrary<Step>[] = [
+  fc
+    .tuple(
+      fc.array(rowSpec, { minLength: 1, maxLength: 6 }).map(oneUrlPerAlias),
+      fc.constantFrom('skip' as const, 'fail' as const),
+      writeFault,
+      kill,
+    )
+    .map(([rows, ifExists, fault, ms]) => new ImportStep(rows, ifExists, fault, ms)),
+  fc
+    .tuple(
+      fc.array(syncRowSpec, { minLength: KNOWN.pruneEmptyDeletesAll ? 1 : 0, maxLength: 6 }),
+      fc.boolean(),
+      writeFault,
+      kill,
+    )
+    .map(([rows, prune, fault, ms]) => new SyncStep(rows, prune, fault, ms)),
+  fc.tuple(fc.nat(20), undoFault, kill).map(([pick, fault, ms]) => new UndoStep(pick, fault, ms)),
+  faultPlan(['html500', 'drop', 'lost', 'reset', 'html404'], false).map((fault) => new ExportStep(fault)),
+  fc.tuple(writeFault, kill).map(([fault, ms]) => new CopyStep(fault, ms)),
+  fc.tuple(fc.nat(3), fc.option(fc.nat(5), { nil: null }), singleFault).map(([u, a, f]) => new AddStep(u, a, f)),
+  fc.tuple(fc.nat(20), fc.nat(3), singleFault).map(([pick, u, f]) => new UpdateStep(pick, u, f)),
+  fc.tuple(fc.nat(20), singleFault).map(([pick, f]) => new DeleteStep(pick, f)),
+  fc.constant(new SwitchStep()),
+];

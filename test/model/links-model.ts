@@ -1,0 +1,202 @@
+// The model of the bulk engine: what each command should do to an account's links, and nothing
+// else. A link is its alias and long URL; `ref` is the model's own name for one link (ids and the
+// aliases the server draws for links without one are learned after the step, see learn()), so
+// "the links a run made" survive updates, and a link deleted and made again is a new link.
+
+export type ServerName = 'a' | 'b';
+export const OTHER: Record<ServerName, ServerName> = { a: 'b', b: 'a' };
+
+export interface ModelLink {
+  ref: number;
+  /** undefined until learned: the server drew it */
+  alias?: string;
+  url: string;
+  id?: number;
+}
+
+/** A row of a file the steps write: `invalid` rows carry a value no check may accept. */
+export interface Row {
+  url: string;
+  alias?: string;
+  invalid?: 'url' | 'alias';
+}
+
+export interface JournalModel {
+  server: ServerName;
+  /** refs of the links the runs on this journal made */
+  created: Set<number>;
+}
+
+export interface Model {
+  servers: Record<ServerName, ModelLink[]>;
+  current: ServerName;
+  journals: Map<string, JournalModel>;
+  nextRef: number;
+}
+
+/** The exit codes a step may end with: the model is exact about state, not always about the code. */
+export type Exits = ReadonlySet<number>;
+
+export function emptyModel(): Model {
+  return { servers: { a: [], b: [] }, current: 'a', journals: new Map(), nextRef: 1 };
+}
+
+const byAlias = (links: ModelLink[], alias: string) => links.find((l) => l.alias === alias);
+
+function create(model: Model, server: ServerName, url: string, alias: string | undefined, journal?: JournalModel) {
+  const link: ModelLink = { ref: model.nextRef++, url, ...(alias === undefined ? {} : { alias }) };
+  model.servers[server].push(link);
+  journal?.created.add(link.ref);
+}
+
+function journalOf(model: Model, name: string, server: ServerName): JournalModel {
+  const journal = model.journals.get(name) ?? { server, created: new Set<number>() };
+  model.journals.set(name, journal);
+  return journal;
+}
+
+/**
+ * `urls import FILE --journal J --if-exists skip|fail`, rows in order: an invalid row is reported;
+ * an alias already taken fails the row (fail), or is skipped when it points at the row's URL and
+ * is a conflict (a row error) when it points elsewhere (skip); any other row makes one link,
+ * identical rows included.
+ */
+export function importRows(
+  model: Model,
+  server: ServerName,
+  rows: Row[],
+  ifExists: 'skip' | 'fail',
+  name: string,
+): { exits: Exits; conflicts: number } {
+  const journal = journalOf(model, name, server);
+  const links = model.servers[server];
+  let failed = false;
+  let conflicts = 0;
+  let sameFile = false;
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (row.invalid) {
+      failed = true;
+      continue;
+    }
+    if (row.alias !== undefined) {
+      if (seen.has(row.alias)) sameFile = true;
+      seen.add(row.alias);
+      const taken = byAlias(links, row.alias);
+      if (taken) {
+        if (ifExists === 'fail' || taken.url !== row.url) failed = true;
+        if (ifExists === 'skip' && taken.url !== row.url) conflicts += 1;
+        continue;
+      }
+    }
+    create(model, server, row.url, row.alias, journal);
+  }
+  // A second row with the alias of an earlier one: skipped today, a row error once one check
+  // sees duplicates within the file; the links are the same either way.
+  if (sameFile && !failed) return { exits: new Set([0, 1]), conflicts };
+  return { exits: new Set([failed ? 1 : 0]), conflicts };
+}
+
+/**
+ * `urls sync FILE --journal J [--prune] -y` (key: alias): every valid row's alias ends pointing
+ * at its URL (created or updated); a row without an alias, or with the alias of a row before it,
+ * is invalid; with --prune and no invalid row, links no row names go.
+ */
+export function syncRows(model: Model, server: ServerName, rows: Row[], prune: boolean, name: string): Exits {
+  const journal = journalOf(model, name, server);
+  const wanted = new Map<string, string>();
+  let invalid = false;
+  for (const row of rows) {
+    // An alias a row before names already is a row error too: each alias names one link.
+    if (row.invalid || row.alias === undefined || wanted.has(row.alias)) invalid = true;
+    else wanted.set(row.alias, row.url);
+  }
+  for (const [alias, url] of wanted) {
+    const link = byAlias(model.servers[server], alias);
+    if (!link) create(model, server, url, alias, journal);
+    else link.url = url;
+  }
+  if (prune && !invalid)
+    model.servers[server] = model.servers[server].filter((l) => l.alias !== undefined && wanted.has(l.alias));
+  return new Set([invalid ? 1 : 0]);
+}
+
+/** `urls import --undo J -y`: the links J's runs made that still exist are deleted, nothing else. */
+export function undo(model: Model, name: string): Exits {
+  const journal = model.journals.get(name);
+  if (!journal) return new Set([0]);
+  const links = model.servers[journal.server];
+  const gone = [...journal.created].some((ref) => !links.some((l) => l.ref === ref));
+  model.servers[journal.server] = links.filter((l) => !journal.created.has(l.ref));
+  // A link of the run deleted since: reported as not found (exit 1) or passed over.
+  return new Set(gone ? [0, 1] : [0]);
+}
+
+export function addLink(model: Model, url: string, alias?: string): Exits {
+  const links = model.servers[model.current];
+  if (alias !== undefined && byAlias(links, alias)) return new Set([1]);
+  create(model, model.current, url, alias);
+  return new Set([0]);
+}
+
+export function updateLink(model: Model, alias: string, url: string): void {
+  const link = byAlias(model.servers[model.current], alias);
+  if (link) link.url = url;
+}
+
+export function deleteLink(model: Model, alias: string): void {
+  model.servers[model.current] = model.servers[model.current].filter((l) => l.alias !== alias);
+}
+
+/** What the server holds, as the model sees it. */
+export interface ActualLink {
+  id: number;
+  alias: string;
+  longurl: string;
+}
+
+/**
+ * Compares the model's links with the server's: equal aliases with equal URLs, and the links
+ * whose alias the server drew (unknown to the model) equal as a multiset of URLs. Returns what
+ * differs, or null; on null, learn() may fill in the drawn aliases and the ids.
+ */
+export function difference(model: ModelLink[], actual: ActualLink[]): string | null {
+  const problems: string[] = [];
+  const actualByAlias = new Map(actual.map((l) => [l.alias, l]));
+  const named = new Set<string>();
+  for (const link of model) {
+    if (link.alias === undefined) continue;
+    named.add(link.alias);
+    const found = actualByAlias.get(link.alias);
+    if (!found) problems.push(`missing ${link.alias} -> ${link.url}`);
+    else if (found.longurl !== link.url) problems.push(`${link.alias}: ${found.longurl}, expected ${link.url}`);
+    else if (link.id !== undefined && found.id !== link.id)
+      problems.push(`${link.alias}: id ${found.id}, expected ${link.id}`);
+  }
+  const drawn = actual.filter((l) => !named.has(l.alias)).map((l) => l.longurl);
+  const expected = model.filter((l) => l.alias === undefined).map((l) => l.url);
+  for (const url of new Set([...drawn, ...expected])) {
+    const have = drawn.filter((u) => u === url).length;
+    const want = expected.filter((u) => u === url).length;
+    if (have !== want) problems.push(`${have} link(s) to ${url} with a drawn alias, expected ${want}`);
+  }
+  return problems.length === 0 ? null : problems.join('; ');
+}
+
+/** After an equal comparison: the model takes the server's ids and drawn aliases. */
+export function learn(model: ModelLink[], actual: ActualLink[]): void {
+  const named = new Set(model.flatMap((l) => (l.alias === undefined ? [] : [l.alias])));
+  const free = actual.filter((l) => !named.has(l.alias));
+  for (const link of model) {
+    const found =
+      link.alias === undefined
+        ? free.splice(
+            free.findIndex((l) => l.longurl === link.url),
+            1,
+          )[0]
+        : actual.find((l) => l.alias === link.alias);
+    if (!found) throw new Error(`learn() after an unequal comparison: ${link.url}`);
+    link.alias = found.alias;
+    link.id = found.id;
+  }
+}

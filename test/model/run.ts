@@ -1,0 +1,62 @@
+// Runs the model: one property (random step sequences, each on two fresh sandboxes), used by the
+// fixed-seed test and, many seeds over, by bench/soak.mjs.
+import fc from 'fast-check';
+import { Divergence, STEPS } from './commands.js';
+import { emptyModel, type Model } from './links-model.js';
+import { type Figures, noFigures, World } from './world.js';
+
+/** Runs a given list of steps from empty sandboxes (the regression tests). */
+export async function runSteps(root: string, steps: Iterable<fc.AsyncCommand<Model, World>>, figures = noFigures()) {
+  const world = await World.open(root, figures);
+  try {
+    await fc.asyncModelRun(() => ({ model: emptyModel(), real: world }), steps);
+  } finally {
+    await world.close();
+  }
+  return figures;
+}
+
+/** Sequences of `minCommands` to `maxCommands` steps, each run on two fresh sandboxes. */
+export function modelProperty(root: string, figures: Figures, maxCommands: number, minCommands = 1) {
+  const sequences = fc.commands(STEPS, { maxCommands, size: 'max' }).filter((s) => [...s].length >= minCommands);
+  return fc.asyncProperty(sequences, (steps) => runSteps(root, steps, figures).then(() => undefined));
+}
+
+export interface Finding {
+  seed: number;
+  divergence: boolean;
+  message: string;
+}
+
+/**
+ * Sequences of up to `maxCommands` steps, seed after seed from `seed`, until `steps` steps ran.
+ * A sequence that fails is recorded (not shrunk: each step costs processes) and the next one starts.
+ */
+export async function soak(opts: {
+  root: string;
+  seed: number;
+  steps: number;
+  maxCommands: number;
+  progress?: (figures: Figures, findings: Finding[]) => void;
+}): Promise<{ figures: Figures; findings: Finding[] }> {
+  const figures = noFigures();
+  const findings: Finding[] = [];
+  for (let seed = opts.seed; figures.steps < opts.steps; seed++) {
+    const result = await fc.check(modelProperty(opts.root, figures, opts.maxCommands), {
+      seed,
+      numRuns: 1,
+      endOnFailure: true,
+      plugins: [fc.unbiased()],
+    });
+    if (result.failed) {
+      const error = result.errorInstance;
+      findings.push({
+        seed,
+        divergence: error instanceof Divergence,
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+    opts.progress?.(figures, findings);
+  }
+  return { figures, findings };
+}

@@ -1,0 +1,205 @@
+// The real side of the model-based test: two sandboxes in this process (their store is read
+// directly, never through shorty), a config folder with one profile for each, and the built CLI
+// run as real processes, under the faults a step asks the sandbox for and killed when it says.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { FaultMode } from '../../src/sandbox/faults.js';
+import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { KNOWN } from './known.js';
+import type { ActualLink, ServerName } from './links-model.js';
+
+/** A fault setting for one step: a seeded fraction of the API requests fail in one of `modes`. */
+export interface FaultPlan {
+  modes: FaultMode[];
+  rate: number;
+  seed: number;
+  /** A held answer: `slow` answers in time and only then does the work; `late` is past the client's timeout. */
+  held: 'slow' | 'late' | null;
+}
+
+/** The client's timeout, and the two holds: `slow` within it, `late` past it. */
+export const TIMEOUT_S = 1.5;
+export const HOLD_MS = { slow: 150, late: 1800 } as const;
+
+export interface Figures {
+  steps: number;
+  sequences: number;
+  processes: number;
+  faultedSteps: number;
+  faults: number;
+  faultsByMode: Record<string, number>;
+  kills: number;
+  resumes: number;
+  /** resumes refused by the empty lock of a killed run, tried again 5 s later (KNOWN.emptyLockAfterKill) */
+  lockWaits: number;
+  divergences: number;
+  stepsByKind: Record<string, number>;
+}
+
+export function noFigures(): Figures {
+  return {
+    steps: 0,
+    sequences: 0,
+    processes: 0,
+    faultedSteps: 0,
+    faults: 0,
+    faultsByMode: {},
+    kills: 0,
+    resumes: 0,
+    lockWaits: 0,
+    divergences: 0,
+    stepsByKind: {},
+  };
+}
+
+export interface CliRun {
+  code: number | null;
+  killed: boolean;
+  stdout: string;
+  stderr: string;
+}
+
+export class World {
+  /** the steps so far, as a reproduction reads them */
+  readonly trail: string[] = [];
+  /** journals `--undo` is kept off (KNOWN.lostAnswerAdoptsExistingAlias) */
+  readonly noUndo = new Set<string>();
+  step = 0;
+
+  private constructor(
+    readonly root: string,
+    readonly dir: string,
+    readonly servers: Record<ServerName, Sandbox>,
+    readonly figures: Figures,
+  ) {}
+
+  static async open(root: string, figures: Figures): Promise<World> {
+    const dir = mkdtempSync(join(tmpdir(), 'shorty-model-'));
+    const [a, b] = await Promise.all([createSandbox({ rateLimit: 'off' }), createSandbox({ rateLimit: 'off' })]);
+    const profile = (s: Sandbox) => ({ 'base-url': s.url, 'api-key': s.apiKey });
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({ current: 'a', profiles: { a: profile(a), b: profile(b) } }),
+      {
+        mode: 0o600,
+      },
+    );
+    figures.sequences += 1;
+    return new World(root, dir, { a, b }, figures);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.servers.a.close(), this.servers.b.close()]);
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  file(name: string, text: string): string {
+    const path = join(this.dir, name);
+    writeFileSync(path, text);
+    return path;
+  }
+
+  links(server: ServerName): ActualLink[] {
+    return this.servers[server].store.state.links.map(({ id, alias, longurl }) => ({ id, alias, longurl }));
+  }
+
+  async fault(server: ServerName, plan: FaultPlan | null): Promise<void> {
+    const body = plan
+      ? {
+          modes: plan.held ? [...plan.modes, plan.held] : plan.modes,
+          rate: plan.rate,
+          seed: plan.seed,
+          delayMs: plan.held ? HOLD_MS[plan.held] : 0,
+        }
+      : { mode: null };
+    await this.admin(server, 'faults', body);
+  }
+
+  /** Counts the faults the servers met during the step, then clears their faults and logs. */
+  async endStep(): Promise<void> {
+    for (const server of ['a', 'b'] as const) {
+      for (const entry of this.servers[server].requests()) {
+        if (!entry.fault) continue;
+        this.figures.faults += 1;
+        this.figures.faultsByMode[entry.fault] = (this.figures.faultsByMode[entry.fault] ?? 0) + 1;
+      }
+      await this.admin(server, 'faults', { mode: null });
+      await this.admin(server, 'reset');
+    }
+  }
+
+  private async admin(server: ServerName, path: string, body?: unknown): Promise<void> {
+    const res = await fetch(`${this.servers[server].url}/__sandbox/${path}`, {
+      method: 'POST',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`sandbox ${path}: ${res.status} ${await res.text()}`);
+  }
+
+  /** The built CLI as a process of its own; SIGKILL after `killAfterMs` when it still runs. */
+  cli(args: string[], killAfterMs?: number): Promise<CliRun> {
+    this.figures.processes += 1;
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries(process.env))
+      if (v !== undefined && !/^(SHORTY_|NODE_OPTIONS$|NO_COLOR$|FORCE_COLOR$)|_proxy$/i.test(k)) env[k] = v;
+    Object.assign(env, {
+      SHORTY_CONFIG_DIR: this.dir,
+      SHORTY_RATE_LIMIT: '1000/1s',
+      SHORTY_RETRY_BACKOFF: '2ms,20ms',
+      SHORTY_TIMEOUT: String(TIMEOUT_S),
+      TMPDIR: this.dir,
+    });
+    const child = spawn(process.execPath, [join(this.root, 'bin', 'shorty.js'), ...args], {
+      cwd: this.dir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const kill = killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    // A run that hangs is a finding of its own, not a reason to hang the suite.
+    const hung = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    return new Promise((resolve) => {
+      child.on('close', (code, signal) => {
+        clearTimeout(kill);
+        clearTimeout(hung);
+        resolve({ code, killed: signal === 'SIGKILL', stdout, stderr });
+      });
+    });
+  }
+
+  /**
+   * Runs a bulk command (a step's first run under its faults and kill), then resumes it, the same
+   * command again, while it was killed or failed under faults: once under the same faults, then
+   * without them. Returns the last run.
+   */
+  async bulk(server: ServerName, args: string[], fault: FaultPlan | null, killAfterMs?: number): Promise<CliRun> {
+    await this.fault(server, fault);
+    let run = await this.cli(args, killAfterMs);
+    if (run.killed) {
+      this.figures.kills += 1;
+      // What a held request does after its client is gone happens before the user reruns.
+      if (fault?.held) await delay(HOLD_MS[fault.held] + 50);
+    }
+    if (run.killed || (fault && run.code !== 0)) {
+      this.figures.resumes += 1;
+      run = await this.cli(args);
+      if (KNOWN.emptyLockAfterKill && /in use by another import \(another process\)/.test(run.stderr)) {
+        this.figures.lockWaits += 1;
+        await delay(5_100);
+        run = await this.cli(args);
+      }
+    }
+    if (fault && run.code !== 0) {
+      await this.fault(server, null);
+      this.figures.resumes += 1;
+      run = await this.cli(args);
+    }
+    return run;
+  }
+}
