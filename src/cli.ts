@@ -130,6 +130,13 @@ function speakShorty(cmd: Command, ctx: Context): void {
   for (const sub of cmd.commands) speakShorty(sub, ctx);
 }
 
+/** A parse error as shorty says it: `shorty: <message>` and an optional `hint:` line. */
+export function parserErrorLines(err: CommanderError, ctx: Context): string {
+  const cmd = failedParse.get(ctx);
+  const { message, hint } = cmd ? rewordParserError(err, cmd) : { message: err.message, hint: undefined };
+  return `shorty: ${message}\n${hint ? `hint: ${hint}\n` : ''}`;
+}
+
 /** Runs the CLI; the one place that turns errors into exit codes and `shorty: ...` lines. */
 export async function main(argv: string[], host: Host): Promise<number> {
   const ctx = createContext(host);
@@ -172,9 +179,7 @@ function reportError(thrown: unknown, ctx: Context): number {
     // Help and version exit 0, and so does a bare group (`shorty urls`), which shows its help
     // like gh does.
     if (err.exitCode === 0 || err.code === 'commander.help') return 0;
-    const cmd = failedParse.get(ctx);
-    const { message, hint } = cmd ? rewordParserError(err, cmd) : { message: err.message, hint: undefined };
-    write(`shorty: ${message}\n${hint ? `hint: ${hint}\n` : ''}`);
+    write(parserErrorLines(err, ctx));
     return EXIT.usage;
   }
   // A message may quote a server (which may echo a secret, send escape sequences, or megabytes):

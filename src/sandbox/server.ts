@@ -114,7 +114,15 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     typeof options.rateLimit === 'object' ? options.rateLimit : parseRateLimit(options.rateLimit ?? DEFAULT_RATE_LIMIT);
   const now = options.now ?? Date.now;
   const host = options.host ?? '127.0.0.1';
-  const store = new Store({ baseUrl: 'http://127.0.0.1', dataFile: options.dataFile, now, onSave: options.onSave });
+  // Loaded only with a data file: a sandbox in memory needs no package at all.
+  const writeFile = options.dataFile ? (await import('../util/atomic-write.js')).writeFileAtomicSync : undefined;
+  const store = new Store({
+    baseUrl: 'http://127.0.0.1',
+    dataFile: options.dataFile,
+    now,
+    onSave: options.onSave,
+    writeFile,
+  });
   const log = new RequestLog();
   const faults = new Faults();
   const flavor = flavorRules(options.flavor ?? DEFAULT_FLAVOR);

@@ -6,7 +6,6 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import { AliasIndex } from './alias-index.js';
 import { formatDateTime } from './format.js';
 import type { Collection, LinkRecord, QrRecord, SandboxState } from './records.js';
-import { writeFileAtomicSync } from '../util/atomic-write.js';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -79,6 +78,9 @@ export class FinalSaveError extends Error {
 /** Told of a save that failed (`error`), and of the first one that worked again after it. */
 export type SaveListener = (event: { file: string; error?: NodeJS.ErrnoException }) => void;
 
+/** The one atomic-write helper's signature (util/atomic-write.ts). */
+export type DataWriter = (path: string, data: string, opts: { mode: number }) => void;
+
 export class Store {
   /** set once the server listens (the port is known only then) */
   baseUrl: string;
@@ -96,7 +98,17 @@ export class Store {
   /** A change since the last save that could be written. */
   private unsaved = false;
 
-  constructor(opts: { baseUrl: string; dataFile?: string; now?: () => number; onSave?: SaveListener }) {
+  /** Writes a whole file atomically; given with a data file only (a sandbox in memory loads no writer). */
+  private readonly writeFile?: DataWriter;
+
+  constructor(opts: {
+    baseUrl: string;
+    dataFile?: string;
+    now?: () => number;
+    onSave?: SaveListener;
+    writeFile?: DataWriter;
+  }) {
+    this.writeFile = opts.writeFile;
     this.baseUrl = opts.baseUrl;
     this.dataFile = opts.dataFile;
     this.clock = opts.now ?? Date.now;
@@ -149,7 +161,7 @@ export class Store {
   /** Writes the data file now (temp file + rename); throws when it cannot. */
   flush(): void {
     if (!this.dataFile) return;
-    writeFileAtomicSync(this.dataFile, `${JSON.stringify(this.state, null, 2)}\n`, { mode: 0o600 });
+    this.writeFile?.(this.dataFile, `${JSON.stringify(this.state, null, 2)}\n`, { mode: 0o600 });
   }
 
   isAliasFree(alias: string, exceptLinkId?: number): boolean {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildProgram } from '../../src/cli.js';
+import { CommanderError } from 'commander';
+import { buildProgram, parserErrorLines } from '../../src/cli.js';
 import { ShortyError } from '../../src/errors.js';
 import { createContext } from '../../src/factory.js';
 import { createTestIO } from '../../src/io.js';
@@ -14,8 +15,11 @@ async function fromWholeTree(argv: string[]): Promise<string> {
     .parseAsync(argv, { from: 'user' })
     .then(
       () => '',
-      (err: unknown) =>
-        err instanceof ShortyError ? `shorty: ${err.message}\n${err.hint ? `hint: ${err.hint}\n` : ''}` : '',
+      (err: unknown) => {
+        if (err instanceof CommanderError && err.exitCode !== 0 && err.code !== 'commander.help')
+          return parserErrorLines(err, ctx);
+        return err instanceof ShortyError ? `shorty: ${err.message}\n${err.hint ? `hint: ${err.hint}\n` : ''}` : '';
+      },
     );
   return io.out() + io.err() + shown;
 }

@@ -243,7 +243,7 @@ export class UndoStep implements Step {
     const server = model.current;
     countFault(world, this.fault);
     const run = await world.bulk(server, ['urls', 'import', '--undo', journal, '-y'], this.fault, this.killAfterMs);
-    await settle(world, model, `${this} (${journal})`, undo(model, journal), run);
+    await settle(world, model, `${this} (${journal})`, undo(model, journal, server), run);
   }
   toString = () => `undo #${this.pick}${showFault(this.fault)}${showKill(this.killAfterMs)}`;
 }

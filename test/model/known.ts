@@ -3,13 +3,13 @@
 // once the fix has landed, and the model holds the code to it again.
 export const KNOWN = {
   /** `--if-exists skip` and an alias that points elsewhere: `skipped`, exit 0 (to be a row error, exit 1). */
-  skipConflictExits0: true,
+  skipConflictExits0: false,
   /** `urls sync --prune` with no rows deletes every link (to be refused): sync files get a row at least. */
-  pruneEmptyDeletesAll: true,
+  pruneEmptyDeletesAll: false,
   /** `--undo` answered by an HTML 404 page marks the links undone and deletes nothing: no html404 in undo's faults. */
-  undoHtml404MarksUndone: true,
+  undoHtml404MarksUndone: false,
   /** `--undo` under another profile deletes that server's links by bare id: undo runs on the journal's server. */
-  undoOnOtherServer: true,
+  undoOnOtherServer: false,
   /**
    * A kill -9 between creating `<journal>.lock` and writing its owner into it leaves an empty lock,
    * which refuses every run (exit 2, "in use by another import (another process)") until it is 5 s
@@ -23,12 +23,12 @@ export const KNOWN = {
    * under `fail` and `--undo` deletes a link the run never made. Such a run under faults may end 0,
    * and its journal is not undone.
    */
-  lostAnswerAdoptsExistingAlias: true,
+  lostAnswerAdoptsExistingAlias: false,
   /**
    * Two rows of one import file with one alias and different URLs: rows are sent several at a
    * time, so under a fault, a kill or plain timing the later row may take the alias (to be: the
    * second row is invalid, found by the row check before anything is sent). Import files give an
    * alias one URL.
    */
-  sameFileAliasRace: true,
+  sameFileAliasRace: false,
 };

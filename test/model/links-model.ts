@@ -103,6 +103,8 @@ export function importRows(
  * is invalid; with --prune and no invalid row, links no row names go.
  */
 export function syncRows(model: Model, server: ServerName, rows: Row[], prune: boolean, name: string): Exits {
+  // --prune with no rows is refused before any request (a failed download must not delete every link).
+  if (prune && rows.length === 0) return new Set([2]);
   const journal = journalOf(model, name, server);
   const wanted = new Map<string, string>();
   let invalid = false;
@@ -122,9 +124,11 @@ export function syncRows(model: Model, server: ServerName, rows: Row[], prune: b
 }
 
 /** `urls import --undo J -y`: the links J's runs made that still exist are deleted, nothing else. */
-export function undo(model: Model, name: string): Exits {
+export function undo(model: Model, name: string, server: ServerName): Exits {
   const journal = model.journals.get(name);
   if (!journal) return new Set([0]);
+  // A journal names its server and key: undone with another profile, it is refused before any request.
+  if (journal.server !== server) return new Set([2]);
   const links = model.servers[journal.server];
   const gone = [...journal.created].some((ref) => !links.some((l) => l.ref === ref));
   model.servers[journal.server] = links.filter((l) => !journal.created.has(l.ref));
