@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, openSync, readFileSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 
 /**
@@ -38,7 +38,31 @@ export function tryFileLock(lockPath: string): { release(): void } | { holder: L
   return { holder: { pid: info?.pid, host: info?.host } };
 }
 
+/**
+ * Creates the lock with its owner already in it: the owner is written to a file of this call's
+ * own, which is then linked to the lock's name (atomic, and refused when the name is taken). A
+ * run killed at any point leaves either no lock or a lock that names its dead owner, never an
+ * empty one that would hold back every run until it is old.
+ */
 function tryCreate(lockPath: string, token: string): boolean {
+  const info: LockInfo = { pid: process.pid, host: hostname(), at: Date.now(), token };
+  const own = `${lockPath}.${process.pid}.${token.split(':')[2]}`;
+  try {
+    writeFileSync(own, JSON.stringify(info), { mode: 0o600, flag: 'wx' });
+    linkSync(own, lockPath);
+    return true;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    // A file system without hard links: created, then written, as before.
+    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP') return createThenWrite(lockPath, info);
+    throw err;
+  } finally {
+    removeFile(own);
+  }
+}
+
+function createThenWrite(lockPath: string, info: LockInfo): boolean {
   let fd: number;
   try {
     fd = openSync(lockPath, 'wx', 0o600);
@@ -47,7 +71,6 @@ function tryCreate(lockPath: string, token: string): boolean {
     throw err;
   }
   try {
-    const info: LockInfo = { pid: process.pid, host: hostname(), at: Date.now(), token };
     writeSync(fd, JSON.stringify(info));
   } catch (err) {
     // A full disk takes the name but not its content: an empty lock left there would hold back every run.

@@ -15,7 +15,7 @@ export const KNOWN = {
    * which refuses every run (exit 2, "in use by another import (another process)") until it is 5 s
    * old: a resume so refused is tried again after that.
    */
-  emptyLockAfterKill: true,
+  emptyLockAfterKill: false,
   /**
    * A create whose answer is lost, for a row whose alias already names a link to the row's URL
    * (made before the run, or by a row before it), is taken for the run's own: the row is `ok` with

@@ -127,8 +127,9 @@ export function syncRows(model: Model, server: ServerName, rows: Row[], prune: b
 export function undo(model: Model, name: string, server: ServerName): Exits {
   const journal = model.journals.get(name);
   if (!journal) return new Set([0]);
-  // A journal names its server and key: undone with another profile, it is refused before any request.
-  if (journal.server !== server) return new Set([2]);
+  // A journal names its server and key: undone with another profile, it is refused before any
+  // request, unless it records no link at all ("nothing to undo").
+  if (journal.server !== server) return new Set(journal.created.size === 0 ? [0, 2] : [2]);
   const links = model.servers[journal.server];
   const gone = [...journal.created].some((ref) => !links.some((l) => l.ref === ref));
   model.servers[journal.server] = links.filter((l) => !journal.created.has(l.ref));
