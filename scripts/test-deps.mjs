@@ -1,5 +1,6 @@
-// Run before `npm test`: the Redis rate-store tests start a real redis-server, and the docs test
-// renders every man page with groff (Debian's packages). On a fresh machine where we are root with
+// Run before `npm test`: the Redis rate-store tests start a real redis-server, the docs test
+// renders every man page with groff, and the completion tests drive real zsh and fish (Debian's
+// packages). On a fresh machine where we are root with
 // apt-get (CI, a container) they are installed; anywhere else the run stops with the one command
 // to run.
 import { spawnSync } from 'node:child_process';
@@ -9,6 +10,8 @@ const has = (cmd, args) => spawnSync(cmd, args, { stdio: 'ignore' }).status === 
 const NEEDED = [
   { command: 'redis-server', package: 'redis-server', brew: 'redis', why: 'the Redis rate-store tests' },
   { command: 'groff', package: 'groff-base', brew: 'groff', why: 'the man page test' },
+  { command: 'zsh', package: 'zsh', brew: 'zsh', why: 'the completion tests' },
+  { command: 'fish', package: 'fish', brew: 'fish', why: 'the completion tests' },
 ];
 
 const missing = NEEDED.filter((tool) => !has(tool.command, ['--version']));

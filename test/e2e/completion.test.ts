@@ -22,8 +22,11 @@ async function saved(shell: keyof typeof FILES, script?: string): Promise<string
   return file;
 }
 
+/** `npm test` installs zsh and fish (scripts/test-deps.mjs): a missing shell fails, never skips a check. */
 async function hasShell(name: string): Promise<boolean> {
-  return (await execa(name, ['--version'], { reject: false })).exitCode === 0;
+  const found = (await execa(name, ['--version'], { reject: false })).exitCode === 0;
+  expect(found, `${name} is not installed`).toBe(true);
+  return found;
 }
 
 /** The words bash makes of a line: split at blanks, and at '=' and ':' (COMP_WORDBREAKS). */

@@ -18,6 +18,8 @@ async function hasShell(name: string): Promise<boolean> {
 let shells: { zsh: boolean; fish: boolean };
 beforeAll(async () => {
   shells = { zsh: await hasShell('zsh'), fish: await hasShell('fish') };
+  // `npm test` installs both (scripts/test-deps.mjs): a missing shell is a failure, never a check skipped.
+  expect(shells).toEqual({ zsh: true, fish: true });
 });
 
 /** The environment of a shell: the config folder, and no `shorty` it could run. */
