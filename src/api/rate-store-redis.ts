@@ -15,7 +15,7 @@ import { parseState, type RateState, safetyMarginMs } from './rate-window.js';
  */
 
 /** Connecting, authenticating and each command: past this the store counts as unreachable. */
-export const REDIS_TIMEOUT_MS = 2000;
+const REDIS_TIMEOUT_MS = 2000;
 
 export interface RedisStoreOptions {
   url: string;
@@ -161,7 +161,7 @@ const HINT =
  * Named by what failed. A server's own error line is quoted (e.g. "ERR DB index is out of
  * range"), with the password cut out: an old server's reply may echo the command it refused.
  */
-export function unreachable(shown: string, err: unknown, password?: string): NetworkError {
+function unreachable(shown: string, err: unknown, password?: string): NetworkError {
   const message = String((err as Error | undefined)?.message ?? '');
   const code = errorCode(err);
   let kind: NetworkErrorKind = networkErrorKind(code);

@@ -27,7 +27,7 @@ export interface RateStore {
   close?(): Promise<void>;
 }
 
-export function rateStateDir(configDir: string): string {
+function rateStateDir(configDir: string): string {
   return join(configDir, 'ratelimit');
 }
 

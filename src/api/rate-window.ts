@@ -8,7 +8,7 @@ import type { RateLimitSetting } from '../settings/types.js';
 /** One request. `doneAt` is when its answer came back: the server saw the request at some
  * moment between `sentAt` and `doneAt`, so spacing new requests from `doneAt` (never from
  * `sentAt`) keeps latency jitter from squeezing cap+1 requests into one server window. */
-export interface Slot {
+interface Slot {
   sentAt: number;
   doneAt?: number;
   pid: number;
@@ -83,7 +83,7 @@ export function safetyMarginMs(windowMs: number): number {
 
 /** The cap the server announced (X-RateLimit-Limit), once learnt; its window, when the resets it
  * announced show it is shorter than the configured one, replaces that too. */
-export function serverCap(state: RateState, configured: RateLimitSetting): EffectiveLimit | undefined {
+function serverCap(state: RateState, configured: RateLimitSetting): EffectiveLimit | undefined {
   if (!state.serverLimit) return undefined;
   const windowMs = state.serverWindowMs ? Math.min(configured.windowMs, state.serverWindowMs) : configured.windowMs;
   return { limit: state.serverLimit, windowMs, source: 'server' };
@@ -105,12 +105,12 @@ export function capsInForce(state: RateState, configured: RateLimitSetting): Eff
 }
 
 /** When a slot stops counting: a request still in flight counts as happening now. */
-export function slotTime(slot: Slot, now: number): number {
+function slotTime(slot: Slot, now: number): number {
   return slot.doneAt ?? Math.max(now, slot.sentAt);
 }
 
 /** Slots that still count at `now`, oldest first. */
-export function slotsInWindow(state: RateState, now: number, windowMs: number): number[] {
+function slotsInWindow(state: RateState, now: number, windowMs: number): number[] {
   const from = now - windowMs - safetyMarginMs(windowMs);
   return state.slots
     .map((s) => slotTime(s, now))
@@ -119,7 +119,7 @@ export function slotsInWindow(state: RateState, now: number, windowMs: number): 
 }
 
 /** The earliest moment (>= now) our own log allows a new request, under every cap in force. */
-export function localSlotAt(state: RateState, now: number, configured: RateLimitSetting): number {
+function localSlotAt(state: RateState, now: number, configured: RateLimitSetting): number {
   return Math.max(
     now,
     ...capsInForce(state, configured).map(({ limit, windowMs }) => {
@@ -196,7 +196,7 @@ export function parseReset(value: string | undefined, now: number): { at: number
  * The most requests a server is believed to allow in a window. A larger X-RateLimit-Limit is a
  * server fault (1e308 would turn pacing off for that server for good): ignored, never stored.
  */
-export const MAX_SERVER_LIMIT = 10_000;
+const MAX_SERVER_LIMIT = 10_000;
 
 function isServerLimit(v: unknown): v is number {
   return Number.isInteger(v) && (v as number) >= 1 && (v as number) <= MAX_SERVER_LIMIT;

@@ -5,7 +5,7 @@ function shownSeconds(ms: number): number {
   return Math.max(1, Math.round(ms / 1000));
 }
 
-export function waitMessage(ms: number): string {
+function waitMessage(ms: number): string {
   return `waiting ${shownSeconds(ms)}s for the rate limit…`;
 }
 

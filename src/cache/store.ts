@@ -1,7 +1,7 @@
 // The name cache on disk: `names.json` (what shorty reads and merges into) and one plain file per
 // resource, `name<TAB>description` a line, that the completion scripts read without starting
 // Node. Both are replaced whole (written aside, then renamed), mode 0600 in a 0700 folder.
-import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fnv1a64 } from '../util/hash.js';
 import type { NameChange, NameEntry } from './observe.js';

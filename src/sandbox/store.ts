@@ -2,7 +2,7 @@
 // The file is read once at start and rewritten atomically (temp file + rename) after every
 // change, so a crash or Ctrl-C never leaves half a file behind.
 import { randomInt } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { AliasIndex } from './alias-index.js';
 import { formatDateTime } from './format.js';
 import type { Collection, LinkRecord, QrRecord, SandboxState } from './records.js';

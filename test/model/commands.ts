@@ -153,7 +153,7 @@ function adoptable(
   return adopts;
 }
 
-export class ExportStep implements Step {
+class ExportStep implements Step {
   constructor(readonly fault: FaultPlan | null) {}
   check = () => true;
   async run(model: Model, world: World): Promise<void> {
@@ -261,7 +261,7 @@ async function single(world: World, model: Model, args: string[], fault: FaultPl
   return { run, exits };
 }
 
-export class AddStep implements Step {
+class AddStep implements Step {
   constructor(
     readonly url: number,
     readonly alias: number | null,
@@ -282,7 +282,7 @@ export class AddStep implements Step {
     `add ${this.alias === null ? `*u${this.url}` : `${ALIASES[this.alias]}=p${this.url}`}${showFault(this.fault)}`;
 }
 
-export class UpdateStep implements Step {
+class UpdateStep implements Step {
   constructor(
     readonly pick: number,
     readonly url: number,
@@ -304,7 +304,7 @@ export class UpdateStep implements Step {
   toString = () => `update #${this.pick} --url p${this.url}${showFault(this.fault)}`;
 }
 
-export class DeleteStep implements Step {
+class DeleteStep implements Step {
   constructor(
     readonly pick: number,
     readonly fault: FaultPlan | null,
@@ -323,7 +323,7 @@ export class DeleteStep implements Step {
   toString = () => `delete #${this.pick}${showFault(this.fault)}`;
 }
 
-export class SwitchStep implements Step {
+class SwitchStep implements Step {
   check = () => true;
   async run(model: Model, world: World): Promise<void> {
     ++world.step;

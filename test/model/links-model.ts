@@ -21,7 +21,7 @@ export interface Row {
   invalid?: 'url' | 'alias';
 }
 
-export interface JournalModel {
+interface JournalModel {
   server: ServerName;
   /** refs of the links the runs on this journal made */
   created: Set<number>;

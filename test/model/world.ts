@@ -21,8 +21,8 @@ export interface FaultPlan {
 }
 
 /** The client's timeout, and the two holds: `slow` within it, `late` past it. */
-export const TIMEOUT_S = 1.5;
-export const HOLD_MS = { slow: 150, late: 1800 } as const;
+const TIMEOUT_S = 1.5;
+const HOLD_MS = { slow: 150, late: 1800 } as const;
 
 export interface Figures {
   steps: number;
