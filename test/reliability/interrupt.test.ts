@@ -279,7 +279,8 @@ describe('SIGTERM, and a second signal', () => {
       );
       expect(journalRecords(journal)).toHaveLength(3);
       expect(readFileSync(failedOut, 'utf8')).toContain('not a url');
-      expect(readdirSync(tmp)).toEqual([]);
+      // Node's own compile cache (Node 22.1+, turned on by bin/shorty.js) is not a file of the run.
+      expect(readdirSync(tmp).filter((name) => name !== 'node-compile-cache')).toEqual([]);
       expect(existsSync(`${journal}.lock`)).toBe(false);
       expect((await sb.admin.stats()).links).toBe(2);
     },
