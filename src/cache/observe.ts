@@ -137,8 +137,9 @@ export function createNameObserver() {
         const path = `/${ex.path.split('?')[0].replace(/^\/+|\/+$/g, '')}`;
         const list = ex.method === 'GET' ? LISTS[path] : undefined;
         const exchange = { ...ex, path };
-        if (list && isRow(ex.answer.data)) onList(list, exchange, ex.answer.data);
-        else if (path === '/urls' && isRow(ex.answer.details)) onLookup(ex.answer, ex.answer.details);
+        // A lookup by short URL answers with the link's detail (its `data` holds statistics, not a page).
+        if (path === '/urls' && isRow(ex.answer.details)) onLookup(ex.answer, ex.answer.details);
+        else if (list && isRow(ex.answer.data)) onList(list, exchange, ex.answer.data);
         else onItem(exchange, ex.answer);
       } catch {
         // an answer of an unexpected shape teaches nothing; the command goes on

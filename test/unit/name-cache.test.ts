@@ -67,6 +67,21 @@ describe('what the answers of a run put in the cache', () => {
     expect(names(cached([last], before))).toEqual(['autumn', 'gone']);
   });
 
+  it('a lookup by short URL answered with the detail and its statistics records the link', () => {
+    const lookup: Exchange = {
+      method: 'GET',
+      path: '/urls',
+      query: { short: 'https://sho.rt/abcde' },
+      answer: {
+        error: 0,
+        id: 5,
+        details: { id: 5, shorturl: 'https://sho.rt/abcde', longurl: 'https://e.com', title: 'Five' },
+        data: { clicks: 0, uniqueClicks: 0 },
+      },
+    };
+    expect(names(cached([lookup]))).toEqual(['abcde']);
+  });
+
   it('a lookup by short URL is not a list read, whatever it answers', () => {
     const lookup = { ...page(1, 1, [{ id: 4, alias: 'four' }]), query: { short: 'https://sho.rt/four' } };
     expect(names(cached([lookup], before))).toEqual(['four', 'gone']);
