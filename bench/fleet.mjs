@@ -10,39 +10,14 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { arg, BIN, cleanEnv, startSandbox, recordResults, textTable } from './lib.mjs';
+import { arg, BIN, cleanEnv, startSandbox, recordResults, textTable, startRedis } from './lib.mjs';
 
 const MACHINES = Number(arg('--machines') ?? 3);
 const COUNT = Number(arg('--count') ?? 10);
 const RATE = arg('--rate') ?? '6/2s';
 const dir = mkdtempSync(join(tmpdir(), 'shorty-bench-fleet-'));
-
-async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  return port;
-}
-
-async function startRedis() {
-  const port = await freePort();
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let out = '';
-  child.stdout.on('data', (c) => (out += c));
-  while (!/Ready to accept connections/.test(out)) {
-    if (child.exitCode !== null) throw new Error(`redis-server exited: ${out}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return { url: `redis://127.0.0.1:${port}/0`, close: () => child.kill('SIGKILL') };
-}
 
 async function run(command, args, env) {
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });

@@ -1,6 +1,9 @@
 // What every benchmark needs: the built CLI, a clean environment, and a `shorty sandbox` process
 // to measure against (a separate process, so the server's work never shares the client's core time).
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,4 +107,29 @@ export function textTable(rows) {
         .trimEnd(),
     )
     .join('\n');
+}
+
+async function freePort() {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address();
+  server.close();
+  return port;
+}
+
+/** A redis-server of its own on a free loopback port, for the fleet benches. */
+export async function startRedis() {
+  const port = await freePort();
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout.on('data', (c) => (out += c));
+  while (!/Ready to accept connections/.test(out)) {
+    if (child.exitCode !== null) throw new Error(`redis-server exited: ${out}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return { url: `redis://127.0.0.1:${port}/0`, close: () => child.kill('SIGKILL') };
 }

@@ -16,11 +16,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { build } from 'esbuild';
-import { arg, cleanEnv, ROOT, startSandbox } from './lib.mjs';
+import { arg, cleanEnv, ROOT, startSandbox, startRedis } from './lib.mjs';
 
 const RUNS = Number(arg('--runs') ?? 5);
 const ONLY = arg('--only')?.split(',');
@@ -108,32 +107,6 @@ async function buildVariant(name, off) {
       "require('./shorty.cjs').run(process.argv.slice(2));\n",
   );
   return bin;
-}
-
-async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  return port;
-}
-
-async function startRedis() {
-  const port = await freePort();
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  let out = '';
-  child.stdout.on('data', (c) => (out += c));
-  while (!/Ready to accept connections/.test(out)) {
-    if (child.exitCode !== null) throw new Error(`redis-server exited: ${out}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return { url: `redis://127.0.0.1:${port}/0`, close: () => child.kill('SIGKILL') };
 }
 
 async function run(command, args, env) {

@@ -18,7 +18,14 @@ import {
   type Resource,
 } from '../shared/resource.js';
 import { answers } from '../shared/surface.js';
-import { CAMPAIGN_NAMES, campaignId, checkNamedArgs, namedHelp, resolveNamed } from '../shared/resolve-name.js';
+import {
+  CAMPAIGN_NAMES,
+  listedOf,
+  campaignId,
+  checkNamedArgs,
+  namedHelp,
+  resolveNamed,
+} from '../shared/resolve-name.js';
 import { linkIds } from '../urls/reference.js';
 
 const FIELDS = ['id', 'name', 'public', 'rotator', 'list'];
@@ -37,10 +44,7 @@ function withName(campaign: Row): Row {
 }
 
 const CAMPAIGN: Resource = {
-  noun: 'campaign',
-  group: 'campaigns',
-  listPath: '/campaigns',
-  keys: ['campaigns'],
+  ...listedOf(CAMPAIGN_NAMES),
   mapItem: withName,
   view: { columns: FIELDS, fields: FIELDS, extraFields: ['views'] },
   named: CAMPAIGN_NAMES,

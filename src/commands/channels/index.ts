@@ -13,17 +13,22 @@ import { addListOptions, printList, type ListFlags } from '../shared/list.js';
 import { fieldsHelp, registerDelete, registerGet, registerList, type Resource } from '../shared/resource.js';
 import { answers } from '../shared/surface.js';
 import { LINK_REF_HELP, parseLinkRef } from '../../input/link-ref.js';
-import { CHANNEL_NAMES, channelId, checkNamedArgs, namedHelp, QR_NAMES, resolveIds } from '../shared/resolve-name.js';
+import {
+  CHANNEL_NAMES,
+  listedOf,
+  channelId,
+  checkNamedArgs,
+  namedHelp,
+  QR_NAMES,
+  resolveIds,
+} from '../shared/resolve-name.js';
 import { linkIds } from '../urls/reference.js';
 import { registerWrites } from './write.js';
 
 const FIELDS = ['id', 'name', 'description', 'color', 'starred'];
 
 const CHANNEL: Resource = {
-  noun: 'channel',
-  group: 'channels',
-  listPath: '/channels',
-  keys: ['channels'],
+  ...listedOf(CHANNEL_NAMES),
   view: { columns: FIELDS, fields: FIELDS },
   named: CHANNEL_NAMES,
 };

@@ -7,15 +7,12 @@ import { action, examples, notes } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { asRecord, fieldsHelp, registerDelete, registerGet, registerList, type Resource } from '../shared/resource.js';
 import { answers } from '../shared/surface.js';
-import { checkNamedArgs, DOMAIN_NAMES, domainId, namedHelp } from '../shared/resolve-name.js';
+import { checkNamedArgs, DOMAIN_NAMES, listedOf, domainId, namedHelp } from '../shared/resolve-name.js';
 
 const FIELDS = ['id', 'domain', 'redirectroot', 'redirect404'];
 
 const DOMAIN: Resource = {
-  noun: 'domain',
-  group: 'domains',
-  listPath: '/domains',
-  keys: ['domains'],
+  ...listedOf(DOMAIN_NAMES),
   view: { columns: FIELDS, fields: FIELDS },
   named: DOMAIN_NAMES,
 };

@@ -18,15 +18,12 @@ import {
   type Resource,
 } from '../shared/resource.js';
 import { answers } from '../shared/surface.js';
-import { checkNamedArgs, namedHelp, PIXEL_NAMES, resolveNamed } from '../shared/resolve-name.js';
+import { checkNamedArgs, namedHelp, PIXEL_NAMES, listedOf, resolveNamed } from '../shared/resolve-name.js';
 
 const FIELDS = ['id', 'type', 'name', 'tag', 'date'];
 
 const PIXEL: Resource = {
-  noun: 'pixel',
-  group: 'pixels',
-  listPath: '/pixels',
-  keys: ['pixels'],
+  ...listedOf(PIXEL_NAMES),
   view: { columns: FIELDS, fields: FIELDS },
   named: PIXEL_NAMES,
 };

@@ -14,14 +14,23 @@ import { ApiError, UsageError } from '../../errors.js';
 import { parseDomain } from '../../input/domain.js';
 import { parseId } from '../../input/validate.js';
 
-export interface NamedKind {
+/** A resource as its list shows it: what a command group and a name lookup both need. */
+export interface ListedKind {
   /** Singular, for messages: `campaign`, `QR code`. */
   noun: string;
-  /** The command group whose `list` shows the names: `campaigns`. */
+  /** The command group whose `list` shows them: `campaigns`. */
   group: string;
   listPath: string;
   /** The list's collection key, then accepted fallbacks. */
   keys: string[];
+}
+
+/** The list half of a named kind, for the resource that declares it (one place for the endpoint). */
+export function listedOf({ noun, group, listPath, keys }: ListedKind): ListedKind {
+  return { noun, group, listPath, keys };
+}
+
+export interface NamedKind extends ListedKind {
   /** What the user writes: `name`, `host name`. */
   nameWord: string;
   /** The argument in a usage line: `id|name`. */

@@ -10,20 +10,20 @@ import { keysInOrder } from '../../output/fields.js';
 import type { View } from '../../output/printer.js';
 import { action, examples, notes } from './action.js';
 import { checkConsentPossible, deleteMany } from './delete.js';
-import { checkNamedArgs, namedHelp, type NamedKind, resolveIds, resolveNamed } from './resolve-name.js';
+import {
+  checkNamedArgs,
+  type ListedKind,
+  namedHelp,
+  type NamedKind,
+  resolveIds,
+  resolveNamed,
+} from './resolve-name.js';
 import { eachAnswers } from './each.js';
 import { verb } from './group.js';
 import { addListOptions, printList, type ListFlags } from './list.js';
 import { answers } from './surface.js';
 
-export interface Resource {
-  /** Singular, for messages: `domain`, `QR code`. */
-  noun: string;
-  /** The command group: `domains`. */
-  group: string;
-  /** The list endpoint and its collection key, then accepted fallbacks. */
-  listPath: string;
-  keys: string[];
+export interface Resource extends ListedKind {
   view: View & { fields: readonly string[] };
   /** Smooths over server differences in each item (a campaign's name under `domain`). */
   mapItem?: (item: Item) => Item;
