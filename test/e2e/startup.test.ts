@@ -3,6 +3,7 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../helpers/cli.js';
+import { startSandbox } from '../helpers/sandbox.js';
 
 /**
  * Start-up is paid on every call of a CLI run in a loop, so the commands that need no dependency
@@ -74,4 +75,47 @@ describe('commands that send no request do not load the HTTP client', () => {
       expect(JSON.parse(readFileSync(report, 'utf8'))).toEqual([]);
     },
   );
+});
+
+/**
+ * A request takes the rate-limit lock twice (the slot, the answer). A free lock is taken without
+ * loading proper-lockfile (~10 ms of start-up with graceful-fs and signal-exit): only a held one
+ * needs its staleness check and retries.
+ */
+describe('a request whose rate-limit lock is free does not load the lock library', () => {
+  it('shorty urls list', async () => {
+    const sandbox = await startSandbox();
+    try {
+      const dir = tempDir('shorty-loaded-');
+      const report = join(dir, 'loaded.json');
+      const preload = join(dir, 'report-loaded.cjs');
+      writeFileSync(
+        preload,
+        `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)},
+      JSON.stringify(Object.keys(require.cache).filter((m) => /[\\\\/](proper-lockfile|write-file-atomic)[\\\\/]/.test(m)))));\n`,
+      );
+      const res = await execa(
+        process.execPath,
+        ['--require', preload, join(ROOT, 'bin', 'shorty.js'), 'urls', 'list'],
+        {
+          env: {
+            PATH: process.env.PATH,
+            SHORTY_CONFIG_DIR: join(dir, 'config'),
+            SHORTY_BASE_URL: sandbox.baseUrl,
+            SHORTY_API_KEY: sandbox.apiKey,
+          },
+          extendEnv: false,
+          reject: false,
+          stdin: 'ignore',
+        },
+      );
+      expect(res.exitCode, res.stderr).toBe(0);
+      const loaded = JSON.parse(readFileSync(report, 'utf8')) as string[];
+      // The state was written (through write-file-atomic), under a lock taken without proper-lockfile.
+      expect(loaded.some((m) => m.includes('write-file-atomic'))).toBe(true);
+      expect(loaded.filter((m) => m.includes('proper-lockfile'))).toEqual([]);
+    } finally {
+      await sandbox.close();
+    }
+  });
 });

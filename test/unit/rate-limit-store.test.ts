@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, readFile, readdir, rmdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { build } from 'esbuild';
+import lockfile from 'proper-lockfile';
 import { describe, expect, it } from 'vitest';
 import { openRateStore, rateStatePath } from '../../src/api/rate-store.js';
 import { fnv1a64 } from '../../src/util/hash.js';
@@ -118,6 +119,30 @@ describe('the locked state file', () => {
     await rmdir(`${path}.lock`);
     await pending;
     expect((await store.read()).slots).toHaveLength(2);
+  });
+
+  it("excludes proper-lockfile's own lock both ways: a free lock taken without the library is one it sees held", async () => {
+    const path = join(tempDir(), 'ratelimit', 's.json');
+    const store = openRateStore(path);
+    await store.update((state) => {
+      expect(lockfile.checkSync(path, { realpath: false, stale: 5000 })).toBe(true);
+      expect(() => lockfile.lockSync(path, { realpath: false, stale: 5000 })).toThrow(
+        expect.objectContaining({ code: 'ELOCKED' }),
+      );
+      addSlot(1, 1)(state);
+    });
+    expect(lockfile.checkSync(path, { realpath: false })).toBe(false);
+    const release = lockfile.lockSync(path, { realpath: false, stale: 5000 });
+    let finished = false;
+    const pending = store.update(addSlot(1, 2)).then(() => {
+      finished = true;
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(finished).toBe(false);
+    release();
+    await pending;
+    expect((await store.read()).slots).toHaveLength(2);
+    expect(await readdir(join(path, '..'))).toEqual(['s.json']);
   });
 
   it('starts afresh from a corrupt state file', async () => {
