@@ -7,23 +7,16 @@ export interface LimiterHost extends Clock {
   io: Pick<IO, 'stderr' | 'stderrIsTTY'>;
 }
 
-/**
- * The contract between the HTTP layer and the rate limiter (rate-limit.ts implements it).
- * Every request of every kind (modern, legacy, `shorty api`) passes through one Limiter.
- */
+/** What the HTTP layer sees of the limiter: every request of every kind passes through one. */
 export interface Limiter {
-  /** Takes a slot, waiting (announced on stderr) when the budget is spent. Throws RateLimitError
-   * under --no-wait and the abort reason (CancelError) when aborted. */
+  /** Takes a slot, waiting (announced) when the budget is spent; RateLimitError under --no-wait. */
   acquire(signal: AbortSignal): Promise<void>;
-  /** Called once after every attempt: learns from the response's X-RateLimit-* headers
-   * (lower-cased names), or gets `{}` when no response came (network error). */
+  /** Once after every attempt: the answer's X-RateLimit-* headers (lower-cased), `{}` when none came. */
   observe(headers: Record<string, string>): Promise<void>;
-  /** The server rejected a request for the rate limit: wait `waitMs` (or, when the server gave
-   * no Retry-After, until the reset it announced; shared with other
-   * processes), announced; RateLimitError under --no-wait. */
+  /** The server refused a request for its rate limit: every process waits `waitMs` (Retry-After),
+   * else until the reset it announced; RateLimitError under --no-wait. */
   backoff(waitMs: number | undefined, signal: AbortSignal): Promise<void>;
-  /** The shared budget as it stands, read through this limiter's own store (no second one is
-   * opened): for an estimate before a bulk run, which must count what other runs just spent. */
+  /** The shared budget as it stands, through this limiter's own store: for a bulk run's estimate. */
   snapshot(): Promise<RateSnapshot>;
   /** Releases files or timers; called once at the end of the run. */
   close?(): Promise<void>;
@@ -33,4 +26,18 @@ export interface Limiter {
 export interface RateSnapshot {
   state: RateState;
   now: number;
+}
+
+/** Where the limiter's state is shared: a file per user on one machine, or Redis for a fleet. */
+export interface RateStore {
+  /** Reads, lets `change` edit the state and writes it back, with no other update in between.
+   * `change` may run more than once (Redis redoes an update that lost a race). */
+  update<T>(change: (state: RateState) => T, signal?: AbortSignal): Promise<T>;
+  /** A snapshot. */
+  read(): Promise<RateState>;
+  /** What this process's slots are tagged with, and whether their owner may still wait for an
+   * answer; default: the pid and a pid check (one machine). */
+  readonly owner?: number;
+  isOwnerAlive?(owner: number): boolean;
+  close?(): Promise<void>;
 }

@@ -2,12 +2,11 @@ import { RateLimitError } from '../errors.js';
 import { normalizeBaseUrl } from '../settings/base-url.js';
 import { formatRateLimit } from '../settings/rate-limit-spec.js';
 import type { Settings } from '../settings/types.js';
+import { formatDuration } from '../util/duration.js';
 import { isProcessAlive } from '../util/pid-lock.js';
-import type { Limiter, LimiterHost, RateSnapshot } from './limiter.js';
-import type { RateStore } from './rate-store.js';
-import { maxInFlightMs, openSharedRateStore } from './rate-store-open.js';
+import type { Limiter, LimiterHost, RateSnapshot, RateStore } from './limiter.js';
+import { maxInFlightMs, openSharedRateStore } from './rate-store.js';
 import {
-  capsInForce,
   learnFromHeaders,
   MAX_SERVER_WAIT_MS,
   nextSlotAt,
@@ -126,11 +125,8 @@ export class SharedLimiter implements Limiter {
   private tidy(state: RateState): number {
     const now = this.ctx.now();
     settleOrphans(state, now, (pid) => pid === this.owner || this.isOwnerAlive(pid), maxInFlightMs(this.settings));
-    // Only slots that can still count are kept (the state is read and written on every update).
-    const windowMs = Math.max(
-      ...capsInForce(state, this.settings.rateLimit).map((cap) => cap.windowMs),
-      this.settings.rateLimit.windowMs,
-    );
+    // Only slots that can still count are kept: no cap in force has a window longer than ours.
+    const { windowMs } = this.settings.rateLimit;
     prune(state, now, windowMs + 2 * safetyMarginMs(windowMs));
     return now;
   }
@@ -154,10 +150,8 @@ export class SharedLimiter implements Limiter {
   }
 
   private noWaitError(until: number, why: string): RateLimitError {
-    const seconds = Math.max(0.1, (until - this.ctx.now()) / 1000);
-    const shown = seconds < 10 ? seconds.toFixed(1) : String(Math.ceil(seconds));
     return new RateLimitError(
-      `rate limited: ${why}; the next request is possible in ${shown}s`,
+      `rate limited: ${why}; the next request is possible in ${formatDuration(until - this.ctx.now())}`,
       `drop --no-wait to let shorty wait, or try again later (client cap ${formatRateLimit(this.settings.rateLimit)})`,
     );
   }

@@ -4,7 +4,7 @@ import { NetworkError, type NetworkErrorKind } from '../errors.js';
 import { maskRateStoreUrl, rateStoreTarget } from '../settings/rate-store-url.js';
 import { abortableSleep } from '../util/sleep.js';
 import { errorCode, networkErrorKind } from './network-error.js';
-import { afterTurn, type RateStore } from './rate-store.js';
+import type { RateStore } from './limiter.js';
 import { parseState, type RateState, safetyMarginMs } from './rate-window.js';
 
 /**
@@ -21,9 +21,8 @@ export interface RedisStoreOptions {
   url: string;
   baseUrl: string;
   apiKey: string;
-  /** The configured window: no slot counts longer (plus margins), so the key expires after it. */
+  /** The key expires after the configured window, or after a request in flight can last. */
   windowMs: number;
-  /** The longest a request can be in flight: a slot still waiting for its answer counts that long. */
   maxInFlightMs: number;
   now(): number;
 }
@@ -88,8 +87,10 @@ export async function openRedisRateStore(opts: RedisStoreOptions): Promise<Redis
           await abortableSleep(Math.random() * 2 * Math.min(attempt, 10), signal);
         }
       };
-      const result = afterTurn(tail, signal).then(run);
-      tail = Promise.allSettled([tail, result]);
+      // One update at a time on the connection: WATCH belongs to the connection, not to an update.
+      // Each takes milliseconds (REDIS_TIMEOUT_MS at most): a queued one sees an abort when its turn comes.
+      const result = tail.then(run);
+      tail = result.catch(() => {});
       return result;
     },
     async close() {
@@ -108,11 +109,7 @@ async function connect(url: string, fail: Fail): Promise<Redis> {
   const { Redis } = await import('ioredis');
   const target = rateStoreTarget(url);
   const client = new Redis({
-    host: target.host,
-    port: target.port,
-    db: target.db,
-    username: target.username,
-    password: target.password,
+    ...target,
     tls: target.tls ? { servername: target.host } : undefined,
     lazyConnect: true,
     connectTimeout: REDIS_TIMEOUT_MS,
@@ -157,6 +154,15 @@ const HINT =
   'check SHORTY_RATE_STORE (or --rate-store, or rate-store in the profile) and that the Redis server is up; ' +
   'unset it to pace with the local limiter instead';
 
+/** What failed, by the error's kind; otherwise the server's own line (quoted below). */
+const WHY: Partial<Record<NetworkErrorKind, string>> = {
+  timeout: `no answer within ${REDIS_TIMEOUT_MS / 1000} s`,
+  refused: 'connection refused',
+  dns: 'host not found',
+  tls: 'TLS handshake failed',
+  reset: 'the connection was closed',
+};
+
 /**
  * Named by what failed. A server's own error line is quoted (e.g. "ERR DB index is out of
  * range"), with the password cut out: an old server's reply may echo the command it refused.
@@ -164,25 +170,12 @@ const HINT =
 function unreachable(shown: string, err: unknown, password?: string): NetworkError {
   const message = String((err as Error | undefined)?.message ?? '');
   const code = errorCode(err);
-  let kind: NetworkErrorKind = networkErrorKind(code);
-  let why: string;
-  if (/^(WRONGPASS|NOAUTH|NOPERM)\b/.test(message) || /invalid (username-)?password/i.test(message)) {
-    why = 'authentication failed';
-  } else if (code === TIMED_OUT || /timed out/i.test(message)) {
-    kind = 'timeout';
-    why = `no answer within ${REDIS_TIMEOUT_MS / 1000} s`;
-  } else if (kind === 'refused') {
-    why = 'connection refused';
-  } else if (kind === 'dns') {
-    why = 'host not found';
-  } else if (kind === 'tls') {
-    why = 'TLS handshake failed';
-  } else if (kind === 'reset' || /Connection is closed/.test(message)) {
-    kind = 'reset';
-    why = 'the connection was closed';
-  } else {
-    why = withoutSecret(message.split('\n')[0]!.slice(0, 200), password) || (code ?? 'unexpected error');
-  }
+  let kind = networkErrorKind(code);
+  if (code === TIMED_OUT || /timed out/i.test(message)) kind = 'timeout';
+  else if (/Connection is closed/.test(message)) kind = 'reset';
+  const why = /^(WRONGPASS|NOAUTH|NOPERM)\b|invalid (username-)?password/i.test(message)
+    ? 'authentication failed'
+    : (WHY[kind] ?? (withoutSecret(message.split('\n')[0]!.slice(0, 200), password) || code || 'unexpected error'));
   return new NetworkError(kind, `cannot use the rate store ${shown}: ${why}`, HINT);
 }
 

@@ -6,26 +6,13 @@ import { configFolderHint, fileError, fileErrorReason, isFileError } from '../fi
 import { writeFileAtomicSync } from '../util/atomic-write.js';
 import { withFileLock } from '../util/file-lock.js';
 import { fnv1a64 } from '../util/hash.js';
+import type { Settings } from '../settings/types.js';
+import type { RateStore } from './limiter.js';
 import { emptyState, parseState, type RateState } from './rate-window.js';
 
-/**
- * The limiter's shared state on disk: one JSON file per (base URL, key) under
- * `<configDir>/ratelimit/`, named by a hash (the key itself is never written), changed only under
- * a lock and replaced whole, so no reader ever sees a write half done.
- */
-export interface RateStore {
-  /** Reads, lets `change` edit the state, writes it back, with no other update in between. `change`
-   * may run more than once (Redis redoes an update that lost a race): it must only edit the state. */
-  update<T>(change: (state: RateState) => T, signal?: AbortSignal): Promise<T>;
-  /** A snapshot. */
-  read(): Promise<RateState>;
-  /** The id slots of this process are tagged with; default: the pid (one machine). */
-  readonly owner?: number;
-  /** Whether the process that tagged slots `owner` may still be waiting for an answer; default: a pid check. */
-  isOwnerAlive?(owner: number): boolean;
-  /** Closes a connection, if the store has one. */
-  close?(): Promise<void>;
-}
+// The limiter's shared state on disk: one JSON file per (base URL, key) under
+// `<configDir>/ratelimit/`, changed only under a lock and replaced whole, so no reader ever sees a
+// write half done.
 
 function rateStateDir(configDir: string): string {
   return join(configDir, 'ratelimit');
@@ -36,7 +23,7 @@ function rateStateDir(configDir: string): string {
  * be written (CI as a user without a home, a read-only SHORTY_CONFIG_DIR), a folder of this
  * user's own under the system's temp folder, so requests still work; `warn` gets one line.
  */
-export function usableRateStateDir(configDir: string, warn: (line: string) => void): string {
+function usableRateStateDir(configDir: string, warn: (line: string) => void): string {
   const preferred = rateStateDir(configDir);
   try {
     mkdirSync(preferred, { recursive: true, mode: 0o700 });
@@ -71,15 +58,12 @@ export function claimPrivateDir(path: string, why: string, uid = process.getuid?
   if (process.platform !== 'win32' && (info.mode & 0o077) !== 0) chmodSync(path, 0o700);
 }
 
-/**
- * `<host>-<hash>.json`: the host helps a person find the file; the hash separates keys. The name
- * must not spell the key, which sits in config.json of the same 0700 folder anyway.
- */
+/** `<host>-<hash>.json`: the host helps a person find the file; the hash separates keys, never spelling one. */
 export function rateStatePath(configDir: string, baseUrl: string, apiKey: string): string {
   return rateStateFile(rateStateDir(configDir), baseUrl, apiKey);
 }
 
-export function rateStateFile(dir: string, baseUrl: string, apiKey: string): string {
+function rateStateFile(dir: string, baseUrl: string, apiKey: string): string {
   const id = fnv1a64(`${baseUrl}\n${apiKey}`);
   let host = 'server';
   try {
@@ -91,46 +75,35 @@ export function rateStateFile(dir: string, baseUrl: string, apiKey: string): str
 }
 
 export function openRateStore(path: string): RateStore {
-  let dirReady = false;
-  // Updates of this process queue here, in memory: only one at a time asks for the file lock,
-  // so concurrent requests of one process never contend (and back off) for their own lock.
-  let tail: Promise<unknown> = Promise.resolve();
   return {
     // The file is only ever replaced whole: a read needs no lock.
     read: async () => readState(path),
-    update(change, signal) {
-      const run = async () => {
-        if (!dirReady) mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
-        dirReady = true;
-        try {
-          return await withFileLock(
-            path,
-            async () => {
-              const state = readState(path);
-              const result = change(state);
-              // Not flushed to disk: a state lost to a power cut only forgets the last few seconds.
-              writeFileAtomicSync(path, JSON.stringify(state), { mode: 0o600, fsync: false });
-              return result;
-            },
-            signal,
-          );
-        } catch (err) {
-          // The lock or the state could not be written (a full disk, most likely): before the
-          // request, so nothing was sent.
-          throw isFileError(err)
-            ? fileError(`cannot save the rate-limit state ${path}`, err, 1, configFolderHint(err))
-            : err;
-        }
-      };
-      const result = afterTurn(tail, signal).then(run);
-      // The next one waits for this one and for all before it (an aborted wait ends early).
-      tail = Promise.allSettled([tail, result]);
-      return result;
+    async update(change, signal) {
+      try {
+        mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
+        // Synchronous inside the lock (see withFileLock): microseconds, where a thread-pool hop
+        // costs milliseconds on a busy machine.
+        return await withFileLock(
+          path,
+          () => {
+            const state = readState(path);
+            const result = change(state);
+            // Not flushed to disk: a state lost to a power cut only forgets the last few seconds.
+            writeFileAtomicSync(path, JSON.stringify(state), { mode: 0o600, fsync: false });
+            return result;
+          },
+          signal,
+        );
+      } catch (err) {
+        // A full disk, most likely; before the request, so nothing was sent.
+        throw isFileError(err)
+          ? fileError(`cannot save the rate-limit state ${path}`, err, 1, configFolderHint(err))
+          : err;
+      }
     },
   };
 }
 
-/** Synchronous on purpose, inside the lock: microseconds, where a thread-pool hop costs milliseconds on a busy machine. */
 function readState(path: string): RateState {
   try {
     return parseState(readFileSync(path, 'utf8'));
@@ -139,16 +112,36 @@ function readState(path: string): RateState {
   }
 }
 
-/** Resolves when `previous` has settled, or rejects with the abort reason as soon as `signal` aborts. */
-export function afterTurn(previous: Promise<unknown>, signal?: AbortSignal): Promise<void> {
-  if (!signal) return previous.then(() => {});
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    void previous.then(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    });
+/** No request can be in flight longer than its timeout; a little more for the slowest clocks. */
+export function maxInFlightMs(settings: Settings): number {
+  return settings.timeoutMs + 5000;
+}
+
+/**
+ * The local state file, or with a rate store set, Redis, whose client is loaded only then. A Redis
+ * store that can't be reached is an error (exit 5), never a silent fall-back to the local file,
+ * which would let this machine spend the fleet's budget. `clockOffsetMs`: Redis's clock minus ours
+ * (the fleet measures on Redis's), 0 for the file.
+ */
+export async function openSharedRateStore(
+  settings: Settings,
+  baseUrl: string,
+  apiKey: string,
+  now: () => number,
+  warn: (line: string) => void,
+): Promise<{ store: RateStore; clockOffsetMs: number }> {
+  if (!settings.rateStore) {
+    const dir = usableRateStateDir(settings.configDir, warn);
+    return { store: openRateStore(rateStateFile(dir, baseUrl, apiKey)), clockOffsetMs: 0 };
+  }
+  const { openRedisRateStore } = await import('./rate-store-redis.js');
+  const store = await openRedisRateStore({
+    url: settings.rateStore,
+    baseUrl,
+    apiKey,
+    now,
+    windowMs: settings.rateLimit.windowMs,
+    maxInFlightMs: maxInFlightMs(settings),
   });
+  return { store, clockOffsetMs: store.clockOffsetMs };
 }

@@ -1,13 +1,10 @@
 import type { RateLimitSetting } from '../settings/types.js';
 
-/**
- * The pure half of the limiter: the shared state, the sliding-window arithmetic and what the
- * server's X-RateLimit-* headers teach. No clock, no files: `now` is always passed in.
- */
+// The pure half of the limiter: the shared state, the sliding-window arithmetic and what the
+// server's X-RateLimit-* headers teach. No clock, no files: `now` is always passed in.
 
-/** One request. `doneAt` is when its answer came back: the server saw the request at some
- * moment between `sentAt` and `doneAt`, so spacing new requests from `doneAt` (never from
- * `sentAt`) keeps latency jitter from squeezing cap+1 requests into one server window. */
+/** One request. The server saw it between `sentAt` and `doneAt` (its answer): spacing new requests
+ * from `doneAt` keeps latency jitter from squeezing cap+1 requests into one server window. */
 interface Slot {
   sentAt: number;
   doneAt?: number;
@@ -39,8 +36,7 @@ export function emptyState(): RateState {
 
 /** Tolerates any file content: garbage becomes an empty state, bad slots are dropped. */
 export function sanitizeState(raw: unknown): RateState {
-  if (!raw || typeof raw !== 'object') return emptyState();
-  const r = raw as Record<string, unknown>;
+  const r = (raw ?? {}) as Record<string, unknown>;
   const slots = Array.isArray(r.slots) ? r.slots.filter(isSlot) : [];
   const state: RateState = { slots };
   // Bounded as the headers they came from are: a file written by an older version may hold 1e308.
@@ -81,8 +77,7 @@ export function safetyMarginMs(windowMs: number): number {
   return Math.min(25, Math.max(5, Math.round(windowMs / 200)));
 }
 
-/** The cap the server announced (X-RateLimit-Limit), once learnt; its window, when the resets it
- * announced show it is shorter than the configured one, replaces that too. */
+/** The cap the server announced, and its window when the resets show it shorter than ours. */
 function serverCap(state: RateState, configured: RateLimitSetting): EffectiveLimit | undefined {
   if (!state.serverLimit) return undefined;
   const windowMs = state.serverWindowMs ? Math.min(configured.windowMs, state.serverWindowMs) : configured.windowMs;
@@ -104,7 +99,7 @@ export function capsInForce(state: RateState, configured: RateLimitSetting): Eff
   return server.windowMs === own.windowMs ? [server] : [server, own];
 }
 
-/** When a slot stops counting: a request still in flight counts as happening now. */
+/** A request still in flight counts as happening now. */
 function slotTime(slot: Slot, now: number): number {
   return slot.doneAt ?? Math.max(now, slot.sentAt);
 }
@@ -118,26 +113,15 @@ function slotsInWindow(state: RateState, now: number, windowMs: number): number[
     .sort((a, b) => a - b);
 }
 
-/** The earliest moment (>= now) our own log allows a new request, under every cap in force. */
-function localSlotAt(state: RateState, now: number, configured: RateLimitSetting): number {
-  return Math.max(
-    now,
-    ...capsInForce(state, configured).map(({ limit, windowMs }) => {
-      const times = slotsInWindow(state, now, windowMs);
-      return times.length < limit ? now : times[times.length - limit]! + windowMs + safetyMarginMs(windowMs) + 1;
-    }),
-  );
-}
-
 /**
  * When the last of `count` more requests may be sent, each going the moment the limiter allows
- * it (answers taken as instant): localSlotAt's rule applied request by request, each one sent
- * counting against those after it. A sliding window frees room only as its oldest requests age
- * out, so a run just past the room waits for a whole window, not for a share of it. O(count)
- * for each cap in force.
+ * it (answers taken as instant), each one sent counting against those after it: for count 1, the
+ * next slot. A sliding window frees room only as its oldest requests age out, so a run just past
+ * the room waits for a whole window, not for a share of it. `blocks`: the server's too, not only
+ * our own log.
  */
-export function lastSlotAt(state: RateState, now: number, configured: RateLimitSetting, count: number): number {
-  let at = Math.max(now, blockUntil(state.retryUntil, now), blockUntil(state.serverReset?.until, now));
+export function lastSlotAt(state: RateState, now: number, configured: RateLimitSetting, count: number, blocks = true) {
+  let at = blocks ? Math.max(now, blockUntil(state.retryUntil, now), blockUntil(state.serverReset?.until, now)) : now;
   const caps = capsInForce(state, configured).map(({ limit, windowMs }) => ({
     limit,
     before: slotsInWindow(state, now, windowMs),
@@ -157,11 +141,7 @@ export function lastSlotAt(state: RateState, now: number, configured: RateLimitS
 
 /** The earliest moment (>= now) a new request may be sent: our log and the server's blocks. */
 export function nextSlotAt(state: RateState, now: number, configured: RateLimitSetting): number {
-  return Math.max(
-    localSlotAt(state, now, configured),
-    blockUntil(state.retryUntil, now),
-    blockUntil(state.serverReset?.until, now),
-  );
+  return lastSlotAt(state, now, configured, 1);
 }
 
 /**
@@ -170,8 +150,7 @@ export function nextSlotAt(state: RateState, now: number, configured: RateLimitS
  */
 export const MAX_SERVER_WAIT_MS = 86_400_000;
 
-/** A block in the state counts only within that bound: a state file written by an older version
- * or by hand must not hold every process back for years. */
+/** A block counts only within that bound: a state written by hand must not hold us back for years. */
 function blockUntil(until: number | undefined, now: number): number {
   return until !== undefined && until - now <= MAX_SERVER_WAIT_MS ? until : 0;
 }
@@ -202,15 +181,13 @@ function isServerLimit(v: unknown): v is number {
   return Number.isInteger(v) && (v as number) >= 1 && (v as number) <= MAX_SERVER_LIMIT;
 }
 
-/** X-RateLimit-Limit or -Remaining as believed: a whole number in decimal within MAX_SERVER_LIMIT
- * either way (older servers send -1 for a spent budget); anything else is ignored. */
+/** X-RateLimit-Limit or -Remaining: a whole number within ±MAX_SERVER_LIMIT (older servers send -1 for a spent budget). */
 function headerCount(value: string | undefined): number | undefined {
   const n = /^\s*-?\d{1,6}\s*$/.test(value ?? '') ? Number(value) : Number.NaN;
   return Math.abs(n) <= MAX_SERVER_LIMIT ? n : undefined;
 }
 
-/** Learns the server's cap, window and spent budget from one response's headers, each within its
- * bounds (a cap of 1..MAX_SERVER_LIMIT, a reset within a day); a value out of bounds is ignored. */
+/** Learns the server's cap, window and spent budget from one answer's headers; a value out of bounds is ignored. */
 export function learnFromHeaders(
   state: RateState,
   headers: Record<string, string>,
@@ -243,7 +220,7 @@ function ownLogAgrees(
   configured: RateLimitSetting,
   reset: { at: number; slackMs: number },
 ): boolean {
-  const local = localSlotAt(state, now, configured);
+  const local = lastSlotAt(state, now, configured, 1, false);
   return local > now && local >= reset.at - reset.slackMs;
 }
 

@@ -1,3 +1,4 @@
+import { formatDuration } from '../util/duration.js';
 import type { LimiterHost } from './limiter.js';
 
 /** Whole seconds, rounded: a wait of 2.005 s (margins included) is shown as 2 s. */
@@ -6,7 +7,7 @@ function shownSeconds(ms: number): number {
 }
 
 function waitMessage(ms: number): string {
-  return `waiting ${shownSeconds(ms)}s for the rate limit…`;
+  return `waiting ${formatDuration(shownSeconds(ms) * 1000, { whole: true })} for the rate limit…`;
 }
 
 /**

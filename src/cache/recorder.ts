@@ -57,7 +57,7 @@ export function createNameRecorder(): NameRecorder {
         if (alreadyHeld(dir, profileDir, scope, changes, now)) return;
         mkdirSync(profileDir, { recursive: true, mode: 0o700 });
         // Read, merge and write under a lock: runs ending together (xargs -P) keep each other's names.
-        await withFileLock(join(profileDir, 'lock'), async () => {
+        await withFileLock(join(profileDir, 'lock'), () => {
           const cache = readScopedCache(dir, scope) ?? emptyCache(scope, now);
           writeNameCache(dir, applyChanges(cache, changes, now));
           pointAt(profileDir, scope.key);

@@ -143,7 +143,7 @@ export async function openStore(dir: string): Promise<SettingsStore> {
     throw cannotWrite(err);
   }
   const path = configFilePath(dir);
-  const { writeFileAtomic } = await import('../util/atomic-write.js');
+  const { writeFileAtomicSync } = await import('../util/atomic-write.js');
   return {
     path,
     read: () => readConfig(dir),
@@ -151,12 +151,12 @@ export async function openStore(dir: string): Promise<SettingsStore> {
       // Read-modify-write under a lock: two shells running `config set` at once must not write
       // back what they read before the other's change.
       try {
-        return await withFileLock(path, async () => {
+        return await withFileLock(path, () => {
           const data = readConfig(dir);
           change(data);
           ensurePrivateDir(dir);
           // The file holds the API key: 0600 whatever mode an older file had.
-          await writeFileAtomic(path, `${JSON.stringify(serialisable(data), null, '\t')}\n`, { mode: 0o600 });
+          writeFileAtomicSync(path, `${JSON.stringify(serialisable(data), null, '\t')}\n`, { mode: 0o600 });
           return data;
         });
       } catch (err) {

@@ -2,21 +2,22 @@ import { mkdirSync, rmdirSync } from 'node:fs';
 import type lockfileLib from 'proper-lockfile';
 import { abortableSleep } from './sleep.js';
 
-/**
- * A cross-process lock around a short read-modify-write of `path`: proper-lockfile's lock folder
- * `<path>.lock`, kept fresh while held. One whose holder stopped refreshing it (killed, crashed)
- * counts as stale after STALE_MS and is taken over.
- */
+/** A lock whose holder stopped keeping it fresh (killed, crashed) is stale after this, and taken over. */
 const STALE_MS = 5000;
 
-// Loaded only when the lock is found held: loading proper-lockfile (graceful-fs, retry,
-// signal-exit) costs ~10 ms of every request's start-up on Node 24, and most locks are free.
+// Loaded only when a lock is found held: proper-lockfile (with graceful-fs, retry and signal-exit)
+// costs ~10 ms of start-up, and most locks are free.
 let lockfile: typeof lockfileLib | undefined;
 
-export async function withFileLock<T>(path: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-  const release = tryFreeLock(path) ?? (await takeHeldLock(path, signal));
+/**
+ * Runs `work` under proper-lockfile's lock folder `<path>.lock`, across processes. `work` is
+ * synchronous, so the lock is taken, used and given back in one turn of the event loop: updates of
+ * one process can't meet each other in it, and need no queue of their own.
+ */
+export async function withFileLock<T>(path: string, work: () => T, signal?: AbortSignal): Promise<T> {
+  const release = takeFreeLock(path) ?? (await takeHeldLock(path, signal));
   try {
-    return await work();
+    return work();
   } finally {
     try {
       release();
@@ -26,12 +27,8 @@ export async function withFileLock<T>(path: string, work: () => Promise<T>, sign
   }
 }
 
-/**
- * A free lock is a folder that does not exist yet: making it is how proper-lockfile takes one too,
- * so both ways exclude each other, and a holder that dies leaves a folder proper-lockfile judges
- * by its age. Only a held lock (EEXIST) needs the library's staleness check and retries.
- */
-function tryFreeLock(path: string): (() => void) | undefined {
+/** A free lock is a folder not made yet: making it is how proper-lockfile takes one too. */
+function takeFreeLock(path: string): (() => void) | undefined {
   const lockPath = `${path}.lock`;
   try {
     mkdirSync(lockPath);
@@ -47,13 +44,11 @@ async function takeHeldLock(path: string, signal?: AbortSignal): Promise<() => v
   for (let attempt = 0; ; attempt++) {
     if (signal?.aborted) throw signal.reason;
     try {
-      // The synchronous calls: microseconds each, where a thread-pool round trip per call cost
-      // milliseconds on every request of a busy machine (bench/import.mjs sent a third as fast).
-      // Held past STALE_MS (a machine starved of CPU), the write is still whole: carry on.
+      // Synchronous: microseconds, where a thread-pool round trip costs milliseconds on a busy machine.
       return lockfile.lockSync(path, { realpath: false, stale: STALE_MS, onCompromised: () => {} });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
-      // Held for milliseconds: retry soon, a little later each time, at random so takers don't meet again.
+      // Held for microseconds: retry soon, a little later each time, at random so takers don't meet again.
       await abortableSleep(Math.min(2 + attempt, 25) * (0.5 + Math.random()), signal);
     }
   }

@@ -54,7 +54,7 @@ describe('waits a server asks for', () => {
     const configDir = tempDir('shorty-config-');
     const res = await runInProcess(['urls', 'list', '--no-wait'], { env: env(), configDir });
     expect(res.exitCode, res.stderr).toBe(4);
-    expect(res.stderr).toMatch(/the next request is possible in \d\.\ds$/m);
+    expect(res.stderr).toMatch(/the next request is possible in (\d+ms|\d(\.\d)?s)$/m);
     const { retryUntil } = rateState(configDir);
     expect(retryUntil === undefined || Number(retryUntil) - Date.now() <= DAY_MS).toBe(true);
     // Another process for the same key is not held back.

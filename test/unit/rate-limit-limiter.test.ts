@@ -97,7 +97,7 @@ describe('SharedLimiter', () => {
     const err = await request().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RateLimitError);
     expect((err as RateLimitError).exitCode).toBe(4);
-    expect((err as RateLimitError).message).toMatch(/next request is possible in \d\.\ds/);
+    expect((err as RateLimitError).message).toMatch(/next request is possible in (\d+ms|\d(\.\d)?s)/);
     expect(sleeps).toEqual([]);
   });
 

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
-import { rateStatePath } from '../../api/rate-store.js';
-import { openSharedRateStore } from '../../api/rate-store-open.js';
+import { openSharedRateStore, rateStatePath } from '../../api/rate-store.js';
 import type { RateState } from '../../api/rate-window.js';
 import type { Context } from '../../context.js';
 import { requireApiKey, requireBaseUrl } from '../../settings/base-url.js';

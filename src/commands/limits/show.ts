@@ -1,4 +1,4 @@
-import { openSharedRateStore } from '../../api/rate-store-open.js';
+import { openSharedRateStore } from '../../api/rate-store.js';
 import { budget } from '../../api/rate-window.js';
 import type { Context } from '../../context.js';
 import { formatRateLimit } from '../../settings/rate-limit-spec.js';

@@ -1,6 +1,6 @@
 import type { RateSnapshot } from '../../../api/limiter.js';
 import type { ModernApi } from '../../../api/modern.js';
-import { openSharedRateStore } from '../../../api/rate-store-open.js';
+import { openSharedRateStore } from '../../../api/rate-store.js';
 import type { Context } from '../../../context.js';
 import { normalizeBaseUrl } from '../../../settings/base-url.js';
 import type { Settings } from '../../../settings/types.js';
