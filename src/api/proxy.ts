@@ -3,6 +3,7 @@
 // first; NO_PROXY), and the agent that speaks to it. Nothing here is loaded without a proxy.
 import type { Agent } from 'node:http';
 import { UsageError } from '../errors.js';
+import { maskUrlCredentials } from '../util/url-credentials.js';
 
 export interface ProxyRoute {
   agent: Agent;
@@ -38,7 +39,7 @@ export async function proxyFor(target: URL): Promise<URL | undefined> {
     url = new URL(written);
   } catch {
     throw new UsageError(
-      `invalid proxy URL in the environment: ${maskCredentials(written)}`,
+      `invalid proxy URL in the environment: ${maskUrlCredentials(written)}`,
       'check HTTPS_PROXY, HTTP_PROXY and ALL_PROXY',
     );
   }
@@ -96,13 +97,5 @@ export async function proxyRoute(proxy: URL, target: URL): Promise<ProxyRoute> {
 
 /** `http://user:secret@host:3128` -> `http://***:***@host:3128`. */
 export function maskProxy(url: URL): string {
-  const masked = new URL(url.href);
-  if (masked.username) masked.username = '***';
-  if (masked.password) masked.password = '***';
-  return masked.href.replace(/\/$/, '');
-}
-
-/** For a proxy URL that does not parse: hides whatever sits between `//` and `@`. */
-function maskCredentials(text: string): string {
-  return text.replace(/\/\/[^/@]*@/, '//***@');
+  return maskUrlCredentials(url.href).replace(/\/$/, '');
 }

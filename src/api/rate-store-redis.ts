@@ -1,7 +1,8 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { NetworkError, type NetworkErrorKind } from '../errors.js';
-import { maskRateStoreUrl, rateStoreTarget } from '../settings/rate-store-url.js';
+import { rateStoreTarget } from '../settings/rate-store-url.js';
+import { maskUrlCredentials } from '../util/url-credentials.js';
 import { abortableSleep } from '../util/sleep.js';
 import { errorCode, networkErrorKind } from './network-error.js';
 import type { RateStore } from './limiter.js';
@@ -50,7 +51,7 @@ export function stateTtlMs(state: RateState, now: number, windowMs: number, maxI
 }
 
 export async function openRedisRateStore(opts: RedisStoreOptions): Promise<RedisRateStore> {
-  const shown = maskRateStoreUrl(opts.url);
+  const shown = maskUrlCredentials(opts.url);
   const fail: Fail = (err) => unreachable(shown, err, rateStoreTarget(opts.url).password);
   const client = await connect(opts.url, fail);
   const key = redisStateKey(opts.baseUrl, opts.apiKey);

@@ -1,6 +1,7 @@
 // Every rule about the base URL and the key: what a valid base URL is, its one written form, and
 // what a run needs before it may send the key anywhere. api/ asks here; nothing here knows HTTP.
 import { AuthError, UsageError } from '../errors.js';
+import { maskUrlCredentials } from '../util/url-credentials.js';
 import type { Settings } from './types.js';
 
 /** For an endpoint not found: the usual cause is a base URL that misses (or adds) a path. */
@@ -10,8 +11,7 @@ export const BASE_URL_HINT =
 
 /** Checks a base URL from a flag, the environment, the config or a prompt; returns its normal form. */
 export function parseBaseUrl(value: string, source = 'base URL'): string {
-  // Whatever sits between `//` and `@` may be a password: never echoed.
-  const shown = value.replace(/\/\/[^/@]*@/, '//***@');
+  const shown = maskUrlCredentials(value);
   let url: URL;
   try {
     url = new URL(value.trim());

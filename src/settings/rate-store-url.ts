@@ -1,9 +1,10 @@
 import { UsageError } from '../errors.js';
+import { maskUrlCredentials } from '../util/url-credentials.js';
 
 /**
  * Where the limiter keeps its shared state when it is not the local file: a Redis server, named by
  * `redis://[user:pass@]host:port[/db]` (`rediss://` for TLS). The URL may carry a password, so
- * it is only ever shown through maskRateStoreUrl.
+ * it is only ever shown through maskUrlCredentials.
  */
 
 /** The parts the Redis client needs, taken apart here so the rules live in one place. */
@@ -29,7 +30,7 @@ export function rateStoreTarget(value: string, source = 'rate store'): RateStore
   // The error must not echo a password back: name the value only through its masked form.
   const invalid = (why: string) =>
     new UsageError(
-      `invalid ${source} "${maskRateStoreUrl(text)}": ${why}`,
+      `invalid ${source} "${maskUrlCredentials(text)}": ${why}`,
       'e.g. redis://redis.internal:6379/0 or rediss://user:password@redis.example.com:6380',
     );
   let url: URL;
@@ -52,20 +53,4 @@ export function rateStoreTarget(value: string, source = 'rate store'): RateStore
   if (url.username) target.username = decodeURIComponent(url.username);
   if (url.password) target.password = decodeURIComponent(url.password);
   return target;
-}
-
-/**
- * `redis://user:***@host:6379/0`: the password replaced, everything else as given. Done on the
- * text, not through URL, so that even a value URL can't parse is masked: everything up to the
- * last `@` is credentials, and a lone name there may just as well be a password.
- */
-export function maskRateStoreUrl(value: string): string {
-  const text = value.trim();
-  const start = text.indexOf('://') + 3;
-  const at = text.lastIndexOf('@');
-  if (start < 3 || at < start) return text;
-  const userinfo = text.slice(start, at);
-  const colon = userinfo.indexOf(':');
-  const shown = colon === -1 ? '***' : `${userinfo.slice(0, colon)}:***`;
-  return `${text.slice(0, start)}${shown}${text.slice(at)}`;
 }

@@ -95,7 +95,7 @@ describe('a fleet sharing one budget through Redis', () => {
     expect(set.exitCode, set.stderr).toBe(0);
     expect(set.stdout + set.stderr).not.toContain('not-the-password');
     const list = await runCli(['config', 'get', 'rate-store'], { configDir });
-    expect(list.stdout.trim()).toBe(`redis://nobody:***@127.0.0.1:${redis.port}/0`);
+    expect(list.stdout.trim()).toBe(`redis://***:***@127.0.0.1:${redis.port}/0`);
     const fromEnv = await runCli(['urls', 'add', 'https://example.com/env', '-q'], {
       env: envFor(sandbox, { SHORTY_RATE_STORE: redis.url() }),
     });
@@ -107,7 +107,7 @@ describe('a fleet sharing one budget through Redis', () => {
       configDir,
     });
     expect(fromProfile.exitCode).toBe(5);
-    expect(fromProfile.stderr).toContain(`redis://nobody:***@127.0.0.1:${redis.port}/0`);
+    expect(fromProfile.stderr).toContain(`redis://***:***@127.0.0.1:${redis.port}/0`);
     expect(fromProfile.stderr).not.toContain('not-the-password');
   }, 30_000);
 });
@@ -181,7 +181,7 @@ describe('a rate store that cannot be used', () => {
     );
     expect(run.exitCode).toBe(5);
     expect(run.stderr.split('\n')[0]).toBe(
-      `shorty: cannot use the rate store redis://user:***@127.0.0.1:${port}/0: connection refused`,
+      `shorty: cannot use the rate store redis://***:***@127.0.0.1:${port}/0: connection refused`,
     );
     expect(run.stderr.split('\n')[1]).toMatch(/^hint: .*SHORTY_RATE_STORE/);
     noSecret(run, 's3cr3t-pw');
@@ -198,7 +198,7 @@ describe('a rate store that cannot be used', () => {
       });
       expect(run.exitCode).toBe(5);
       expect(run.stderr).toContain(
-        `shorty: cannot use the rate store redis://default:***@127.0.0.1:${locked.port}/0: authentication failed`,
+        `shorty: cannot use the rate store redis://***:***@127.0.0.1:${locked.port}/0: authentication failed`,
       );
       noSecret(run, 'wr0ng-pw');
       const right = await runCli(
@@ -260,7 +260,7 @@ describe('a rate store that cannot be used', () => {
       env: { SHORTY_BASE_URL: 'http://127.0.0.1:9', SHORTY_API_KEY: 'sk_test_key_123456' },
     });
     expect(run.exitCode).toBe(2);
-    expect(run.stderr).toContain('invalid --rate-store "http://u:***@host:6379": must be redis:// or rediss://');
+    expect(run.stderr).toContain('invalid --rate-store "http://***:***@host:6379": must be redis:// or rediss://');
     noSecret(run, 'pw-in-url');
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openRedisRateStore, redisStateKey, stateTtlMs, type RedisRateStore } from '../../src/api/rate-store-redis.js';
-import { maskRateStoreUrl, parseRateStoreUrl, rateStoreTarget } from '../../src/settings/rate-store-url.js';
+import { parseRateStoreUrl, rateStoreTarget } from '../../src/settings/rate-store-url.js';
+import { maskUrlCredentials } from '../../src/util/url-credentials.js';
 import { startRedis, type StartedRedis } from '../helpers/redis.js';
 
 describe('rate store URLs', () => {
@@ -30,17 +31,18 @@ describe('rate store URLs', () => {
   });
 
   test.each([
-    ['redis://user:secret@host:6379/0', 'redis://user:***@host:6379/0'],
-    ['redis://:secret@host', 'redis://:***@host'],
+    ['redis://user:secret@host:6379/0', 'redis://***:***@host:6379/0'],
+    ['redis://:secret@host', 'redis://***:***@host'],
     ['redis://secret@host', 'redis://***@host'],
-    ['redis://u:se@cr/et@host:1/0', 'redis://u:***@host:1/0'],
+    ['redis://u:se@cr/et@host:1/0', 'redis://***:***@host:1/0'],
+    ['http://user:pa/ss@host:3128', 'http://***:***@host:3128'],
     ['redis://host:6379/0', 'redis://host:6379/0'],
   ])('masks %s', (url, masked) => {
-    expect(maskRateStoreUrl(url)).toBe(masked);
+    expect(maskUrlCredentials(url)).toBe(masked);
   });
 
   test('a refused URL never echoes its password', () => {
-    expect(() => parseRateStoreUrl('http://u:hunter2@host')).toThrow(/u:\*\*\*@host/);
+    expect(() => parseRateStoreUrl('http://u:hunter2@host')).toThrow(/\*\*\*:\*\*\*@host/);
     try {
       parseRateStoreUrl('http://u:hunter2@host');
     } catch (err) {

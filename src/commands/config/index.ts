@@ -10,7 +10,7 @@ import {
   parseConfigKey,
   type ConfigKey,
 } from '../../settings/keys.js';
-import { maskRateStoreUrl } from '../../settings/rate-store-url.js';
+import { maskUrlCredentials } from '../../util/url-credentials.js';
 import type { ProfileValues } from '../../settings/store.js';
 import { action, examples, notes } from '../shared/action.js';
 import { completeArgument } from '../../completion/values.js';
@@ -41,7 +41,7 @@ async function selected(
 function shown(key: ConfigKey, value: string | undefined): string | null {
   if (value === undefined) return null;
   if (key === 'api-key') return maskKey(value);
-  return key === 'rate-store' ? maskRateStoreUrl(value) : value;
+  return key === 'rate-store' ? maskUrlCredentials(value) : value;
 }
 
 /** The variable that overrides `key` in this environment, and its value as shown. */
