@@ -14,15 +14,19 @@ const plain = (url: number): RowSpec => ({ kind: 'plain', url });
 
 test('random bulk steps under faults and kills leave the sandboxes equal to the model (fixed seed)', async () => {
   const figures = noFigures();
-  await fc.assert(modelProperty(ROOT, figures, Number(process.env.MODEL_STEPS ?? 12), 10), {
+  const steps = Number(process.env.MODEL_STEPS ?? 12);
+  await fc.assert(modelProperty(ROOT, figures, steps, Math.min(10, steps)), {
     seed: Number(process.env.MODEL_SEED ?? 31),
     numRuns: Number(process.env.MODEL_RUNS ?? 1),
     endOnFailure: true,
     // Biased runs start with the smallest sequences: one short run would be a step or two.
     plugins: [fc.unbiased()],
   });
-  expect(figures.steps).toBeGreaterThanOrEqual(8);
-  expect(figures.faults).toBeGreaterThan(0);
+  // Of the default 12 steps at least 8 run (one whose precondition fails does not), some under
+  // faults; a shorter run (MODEL_STEPS, for exploring) only has to run.
+  const full = steps >= 12;
+  expect(figures.steps).toBeGreaterThanOrEqual(full ? 8 : 1);
+  expect(figures.faults).toBeGreaterThanOrEqual(full ? 1 : 0);
 }, 60_000);
 
 // The sequences below are ones the model met on the way; today's code passes each.

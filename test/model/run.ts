@@ -18,6 +18,8 @@ export async function runSteps(root: string, steps: Iterable<fc.AsyncCommand<Mod
 
 /** Sequences of `minCommands` to `maxCommands` steps, each run on two fresh sandboxes. */
 export function modelProperty(root: string, figures: Figures, maxCommands: number, minCommands = 1) {
+  // A filter no sequence can pass would have fast-check generate forever, silently.
+  if (minCommands > maxCommands) throw new Error(`at least ${minCommands} steps asked of at most ${maxCommands}`);
   const sequences = fc.commands(STEPS, { maxCommands, size: 'max' }).filter((s) => [...s].length >= minCommands);
   return fc.asyncProperty(sequences, (steps) => runSteps(root, steps, figures).then(() => undefined));
 }
