@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
 import type { LinkBody } from '../../input/link-body.js';
 import type { DoneIndex } from '../engine/journal/journal.js';
-import { describePlan, type ImportPlan } from './plan.js';
+import { describePlan, type ImportPlan, previousResult } from './plan.js';
 import type { ImportInput } from '../engine/read/input.js';
 import { type bulkOutputFormat, openResultSink, resultRow, type RowResult } from '../engine/end/results.js';
 import { CredentialRows, linkBodyKey, RowChecker } from '../engine/check/row-check.js';
@@ -36,7 +36,14 @@ export async function runDryImport(ctx: Context, run: DryRun): Promise<number> {
   const owner = aliased.size > 0 ? await ownerLookup(ctx, run, aliased) : undefined;
   const sink = await openResultSink(ctx, run.outputFormat, { quietField: 'longurl', batch: true });
   const counts = emptyCounts();
-  const plan: ImportPlan = { rows: 0, invalid: 0, done: 0, toSend: 0, credentials: new CredentialRows() };
+  const plan: ImportPlan = {
+    rows: 0,
+    invalid: 0,
+    done: 0,
+    mayExist: 0,
+    toSend: 0,
+    credentials: new CredentialRows(),
+  };
   const checker = new RowChecker();
   for await (const source of run.input.rows()) {
     if (ctx.signal.aborted) throw ctx.signal.reason;
@@ -47,7 +54,7 @@ export async function runDryImport(ctx: Context, run: DryRun): Promise<number> {
       plan.credentials.note(source.row, checked.body);
       const previous = run.done.size > 0 ? run.done.take(linkBodyKey(checked.body)) : undefined;
       result = previous
-        ? { row: source.row, status: 'skipped', ...previous, error: 'already created (journal)' }
+        ? previousResult(source.row, previous)
         : ((await owner?.(source.row, checked.body)) ?? { row: source.row, status: 'valid' });
     }
     counts[result.status] += 1;
