@@ -27,12 +27,19 @@ export function accountAliasPlaces(
   debug: (line: string) => void,
 ): AliasPlaces {
   let places: Promise<readonly string[]> | undefined;
+  const read = async () => {
+    const known = [profileDomain(settings.domain)?.url, settings.baseUrl?.replace(/\/+$/, '')];
+    return [...known, ...(await brandedOrigins(api, debug))].filter((o): o is string => Boolean(o));
+  };
   return () => {
-    places ??= (async () => {
-      const known = [profileDomain(settings.domain)?.url, settings.baseUrl?.replace(/\/+$/, '')];
-      return [...known, ...(await brandedOrigins(api, debug))].filter((o): o is string => Boolean(o));
-    })();
-    return places;
+    if (places) return places;
+    const reading = read();
+    places = reading;
+    // A listing cut short by an outage is asked again by the next alias, not remembered as failed.
+    reading.catch(() => {
+      if (places === reading) places = undefined;
+    });
+    return reading;
   };
 }
 
