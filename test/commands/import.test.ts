@@ -244,6 +244,38 @@ describe('urls import recovery', () => {
     expect(await shorty(['urls', 'import', path, '--if-exists', 'maybe'])).toMatchObject({ exitCode: 2 });
   });
 
+  test('--dry-run --if-exists skip predicts the run for an alias the account holds on another domain', async () => {
+    await sandbox.api('POST', '/domain/add', { domain: 'https://go.example' });
+    await sandbox.api('POST', '/url/add', { url: 'https://a.example', custom: 'spring', domain: 'https://go.example' });
+    await sandbox.api('POST', '/url/add', { url: 'https://b.example', custom: 'summer' });
+    await sandbox.api('POST', '/url/add', { url: 'https://c.example', custom: 'autumn', domain: 'https://go.example' });
+    const path = file(
+      'domains.csv',
+      'url,custom,domain\n' +
+        'https://a.example,spring,\n' + // the same URL, but on go.example, not on the service's own domain
+        'https://other.example,summer,https://go.example\n' + // held on the service's own domain
+        'https://c.example,autumn,https://go.example\n' + // the same link, where the row puts it
+        'https://d.example,winter,https://go.example\n', // free everywhere
+    );
+    const dry = await shorty(['urls', 'import', path, '--if-exists', 'skip', '--dry-run']);
+    const live = await shorty(['urls', 'import', path, '--if-exists', 'skip']);
+    // A skip's reason is the server's answer in the run, which the dry run cannot have.
+    const outcomes = (res: CliResult) =>
+      csv(res.stdout).map((r) => [r.status.replace('valid', 'ok'), r.status === 'skipped' ? 'skipped' : r.error]);
+    expect(outcomes(live)).toEqual([
+      ['error', `conflict: "spring" is taken by https://go.example/spring, which points at https://a.example/`],
+      ['error', `conflict: "summer" is taken by ${sandbox.baseUrl}/summer, which points at https://b.example`],
+      ['skipped', 'skipped'],
+      ['ok', ''],
+    ]);
+    expect(outcomes(dry)).toEqual(outcomes(live));
+    expect([dry.exitCode, live.exitCode]).toEqual([1, 1]);
+    // Each alias where its row puts it, then on the account's other domain when it is free there.
+    expect(dry.stderr).toMatch(
+      /^--if-exists skip: looking up 4 aliases on the account's domains \(4 to 8 requests\), /m,
+    );
+  });
+
   test('one row check for import, its dry run and sync: a second row with an alias is invalid, naming the first', async () => {
     const path = file(
       'dup.csv',

@@ -11,6 +11,9 @@ import {
   readJournal,
 } from '../../src/bulk/engine/journal/journal.js';
 import { lockJournal } from '../../src/bulk/engine/journal/journal-lock.js';
+import type { ImportInput } from '../../src/bulk/engine/read/input.js';
+import { linkBodyKey } from '../../src/bulk/engine/check/row-check.js';
+import { planImport, previousResult } from '../../src/bulk/import/plan.js';
 import { CancelError } from '../../src/errors.js';
 import { tempDir } from '../helpers/cli.js';
 
@@ -36,6 +39,28 @@ describe('DoneIndex', () => {
     expect(done.take('k')).toEqual({ id: 2 });
     expect(done.take('k')).toBeUndefined();
     expect(done.count('k')).toBe(0);
+  });
+});
+
+describe('the plan of a resumed import', () => {
+  test('counts each row the journal answers for as the run reports it: done, or an error when it may exist', async () => {
+    const url = 'https://example.com/same';
+    const done = new DoneIndex();
+    done.add(linkBodyKey({ url }), { id: 1 });
+    // What a resume adds for an open intent its lookup could not decide.
+    done.add(linkBodyKey({ url }), { undecided: 'not found, but it may exist: 2 links' });
+    const rows = [url, url, url, 'https://example.com/new'].map((u, i) => ({ row: i + 1, cells: { url: u } }));
+    const input = {
+      rows: async function* () {
+        yield* rows;
+      },
+    } as unknown as ImportInput;
+    const plan = await planImport(input, done);
+    expect(plan).toMatchObject({ rows: 4, invalid: 0, done: 1, mayExist: 1, toSend: 2 });
+    // The run takes the same entries in the same order.
+    expect(
+      [done.take(linkBodyKey({ url })), done.take(linkBodyKey({ url }))].map((e) => previousResult(1, e!).status),
+    ).toEqual(['skipped', 'error']);
   });
 });
 

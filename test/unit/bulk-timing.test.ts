@@ -63,9 +63,14 @@ describe('summary', () => {
   });
 
   test('plan description', () => {
-    expect(describePlan({ rows: 412, invalid: 0, done: 0, toSend: 412 })).toBe('412 rows');
-    expect(describePlan({ rows: 1, invalid: 1, done: 0, toSend: 0 })).toBe('1 row (1 invalid)');
-    expect(describePlan({ rows: 9, invalid: 2, done: 3, toSend: 4 })).toBe('9 rows (2 invalid, 3 already done)');
+    expect(describePlan({ rows: 412, invalid: 0, done: 0, mayExist: 0, toSend: 412 })).toBe('412 rows');
+    expect(describePlan({ rows: 1, invalid: 1, done: 0, mayExist: 0, toSend: 0 })).toBe('1 row (1 invalid)');
+    expect(describePlan({ rows: 9, invalid: 2, done: 3, mayExist: 0, toSend: 4 })).toBe(
+      '9 rows (2 invalid, 3 already done)',
+    );
+    expect(describePlan({ rows: 9, invalid: 0, done: 3, mayExist: 2, toSend: 4 })).toBe(
+      '9 rows (3 already done, 2 not found but may exist)',
+    );
   });
 });
 

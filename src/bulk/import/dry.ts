@@ -1,13 +1,15 @@
 import type { Context } from '../../context.js';
 import type { LinkBody } from '../../input/link-body.js';
 import type { DoneIndex } from '../engine/journal/journal.js';
-import { describePlan, type ImportPlan } from './plan.js';
+import { describePlan, type ImportPlan, previousResult } from './plan.js';
 import type { ImportInput } from '../engine/read/input.js';
 import { type bulkOutputFormat, openResultSink, resultRow, type RowResult } from '../engine/end/results.js';
 import { CredentialRows, linkBodyKey, RowChecker } from '../engine/check/row-check.js';
-import { aliasOwner, conflictError } from '../engine/send/alias-owner.js';
-import { bulkApi } from '../engine/send/stage.js';
+import { accountAliasPlaces, aliasOwner, aliasPlace, mostLookups } from '../engine/send/alias-owner.js';
+import { takenAliasOutcome } from '../engine/send/send-row.js';
+import { bulkApi, debugLine } from '../engine/send/stage.js';
 import { emptyCounts, summaryLine } from '../engine/pace/timing.js';
+import { requireBaseUrl } from '../../settings/base-url.js';
 
 export interface DryRun {
   input: ImportInput;
@@ -30,11 +32,18 @@ export interface DryRun {
  */
 export async function runDryImport(ctx: Context, run: DryRun): Promise<number> {
   const started = ctx.now();
-  const lookups = run.aliases ? await aliasedRows(run, ctx.signal) : 0;
-  const owner = lookups > 0 ? await ownerLookup(ctx, run, lookups) : undefined;
+  const aliased = run.aliases ? await aliasedRows(run, run.aliases.domain(), ctx.signal) : new Map();
+  const owner = aliased.size > 0 ? await ownerLookup(ctx, run, aliased) : undefined;
   const sink = await openResultSink(ctx, run.outputFormat, { quietField: 'longurl', batch: true });
   const counts = emptyCounts();
-  const plan: ImportPlan = { rows: 0, invalid: 0, done: 0, toSend: 0, credentials: new CredentialRows() };
+  const plan: ImportPlan = {
+    rows: 0,
+    invalid: 0,
+    done: 0,
+    mayExist: 0,
+    toSend: 0,
+    credentials: new CredentialRows(),
+  };
   const checker = new RowChecker();
   for await (const source of run.input.rows()) {
     if (ctx.signal.aborted) throw ctx.signal.reason;
@@ -45,7 +54,7 @@ export async function runDryImport(ctx: Context, run: DryRun): Promise<number> {
       plan.credentials.note(source.row, checked.body);
       const previous = run.done.size > 0 ? run.done.take(linkBodyKey(checked.body)) : undefined;
       result = previous
-        ? { row: source.row, status: 'skipped', ...previous, error: 'already created (journal)' }
+        ? previousResult(source.row, previous)
         : ((await owner?.(source.row, checked.body)) ?? { row: source.row, status: 'valid' });
     }
     counts[result.status] += 1;
@@ -63,40 +72,54 @@ export async function runDryImport(ctx: Context, run: DryRun): Promise<number> {
   return counts.invalid > 0 || counts.error > 0 ? 1 : 0;
 }
 
-/** Valid rows with an alias that the journal does not hold already: the lookups the dry run makes. */
-async function aliasedRows(run: DryRun, signal: AbortSignal): Promise<number> {
+/** Valid rows with an alias that the journal does not hold already, by where the alias goes: the lookups the dry run makes. */
+async function aliasedRows(run: DryRun, domain: string, signal: AbortSignal): Promise<Map<string, number>> {
   const checker = new RowChecker();
   const claimed = new Map<string, number>();
-  let n = 0;
+  const byPlace = new Map<string, number>();
   for await (const source of run.input.rows()) {
     if (signal.aborted) throw signal.reason;
     const checked = checker.check(source);
     if (!checked.valid || checked.body.custom === undefined) continue;
     const key = run.done.size > 0 ? linkBodyKey(checked.body) : '';
     if (key && run.done.count(key) > (claimed.get(key) ?? 0)) claimed.set(key, (claimed.get(key) ?? 0) + 1);
-    else n += 1;
+    else {
+      const place = aliasPlace(checked.body, domain);
+      byPlace.set(place, (byPlace.get(place) ?? 0) + 1);
+    }
   }
-  return n;
+  return byPlace;
 }
 
-/** States the lookups' cost, then answers for a row with an alias: what the run would report, or undefined (valid). */
+/**
+ * States the lookups' cost, then answers for a row with an alias what the run would report, or
+ * undefined (valid). The alias is looked up as the run does once the server says it is taken: where
+ * the row puts it, then on the account's other domains (the server refuses an alias held on any).
+ */
 async function ownerLookup(
   ctx: Context,
   run: DryRun,
-  lookups: number,
+  aliased: ReadonlyMap<string, number>,
 ): Promise<(row: number, body: LinkBody) => Promise<RowResult | undefined>> {
   const api = await bulkApi(ctx);
-  run.note(
-    `--if-exists skip: looking up ${lookups} alias${lookups === 1 ? '' : 'es'} (${lookups} request${lookups === 1 ? '' : 's'}), ${await run.estimate(lookups)}`,
-  );
+  const settings = await ctx.settings();
   const domain = run.aliases!.domain();
+  const places = accountAliasPlaces(
+    api,
+    { baseUrl: requireBaseUrl(settings), domain: settings.domain },
+    debugLine(ctx, settings),
+  );
+  const lookups = [...aliased.values()].reduce((a, b) => a + b, 0);
+  const most = await mostLookups(places, aliased);
+  const requests = most === lookups ? plural(lookups, 'request') : `${lookups} to ${most} requests`;
+  run.note(
+    `--if-exists skip: looking up ${plural(lookups, 'alias', 'aliases')}${most === lookups ? '' : " on the account's domains"} (${requests}), ${await run.estimate(most)}`,
+  );
   return async (row, body) => {
     if (body.custom === undefined) return undefined;
-    const owner = await aliasOwner(api, body, domain);
-    if (owner.kind === 'same') return { row, status: 'skipped', error: `"${body.custom}" already leads to this URL` };
-    if (owner.kind === 'other') return { row, status: 'error', error: conflictError(body.custom, owner.longurl) };
-    if (owner.kind === 'unknown')
-      return { row, status: 'error', error: `the server did not say where "${body.custom}" leads: not skipped` };
-    return undefined;
+    const owner = await aliasOwner(api, body, domain, places);
+    return owner.kind === 'free' ? undefined : { row, ...takenAliasOutcome(body.custom, owner) };
   };
 }
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -8,7 +8,7 @@ import { conclude, type Outcome } from './end.js';
 import type { InputFormat } from '../engine/read/format.js';
 import { openJournal, type DoneIndex } from '../engine/journal/journal.js';
 import { orderedWindow } from '../engine/pace/ordered-window.js';
-import type { ImportPlan } from './plan.js';
+import { type ImportPlan, previousResult } from './plan.js';
 import { startImportProgress } from '../engine/end/progress.js';
 import type { ImportInput } from '../engine/read/input.js';
 import type { SourceRow } from '../engine/read/rows.js';
@@ -84,14 +84,9 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
     if (!checked.valid) return finish(source, '', { row: source.row, status: 'invalid', error: checked.error });
     const key = journal ? linkBodyKey(checked.body) : '';
     const previous = key ? run.done.take(key) : undefined;
-    // A previous run's create the lookup could not settle: not sent again, its intent left open.
-    if (previous?.undecided) return { source, result: { row: source.row, status: 'error', error: previous.undecided } };
-    // Already in the journal: reported, not journaled again (it would count twice next time).
-    if (previous)
-      return {
-        source,
-        result: { row: source.row, status: 'skipped', ...previous, error: 'already created (journal)' },
-      };
+    // Already in the journal, or a previous run's create the lookup could not settle (not sent
+    // again, its intent left open): reported, not journaled again (it would count twice next time).
+    if (previous) return { source, result: previousResult(source.row, previous) };
     if (stopped()) return undefined;
     const body =
       checked.body.domain === undefined && run.domain ? { ...checked.body, domain: run.domain } : checked.body;

@@ -110,7 +110,7 @@ export async function resolveLink(ctx: Context, ref: LinkRef): Promise<ResolvedL
 }
 
 /** The origins of the account's branded domains (GET /domains); none when the server will not list them. */
-async function brandedOrigins(api: ModernApi, debug: (line: string) => void): Promise<string[]> {
+export async function brandedOrigins(api: ModernApi, debug: (line: string) => void): Promise<string[]> {
   const origins: string[] = [];
   try {
     for await (const page of paginate(api, '/domains', { keys: ['domains'], limit: BULK_PAGE_SIZE, all: true })) {

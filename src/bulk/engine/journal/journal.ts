@@ -79,6 +79,11 @@ export class DoneIndex {
     this.size -= 1;
   }
 
+  /** The entry take() would hand out after `taken` others of this key, without taking it. */
+  peek(key: string, taken: number): DoneEntry | undefined {
+    return this.byKey.get(key)?.[taken];
+  }
+
   take(key: string): DoneEntry | undefined {
     const list = this.byKey.get(key);
     const entry = list?.shift();

@@ -4,7 +4,7 @@ import { AuthError, CancelError, isItemFailure, NetworkError, neverSent, RateLim
 import type { LinkBody } from '../../../input/link-body.js';
 import type { JournalWriter, SentFields } from '../journal/journal.js';
 import { isAliasTaken, sendRow, type IfExists, type SendOutcome } from './send-row.js';
-import { aliasOwner } from './alias-owner.js';
+import { type AliasPlaces, aliasOwner } from './alias-owner.js';
 import { outageFailure, type OutageRider } from '../pace/outage.js';
 import { findCreated, sentFields, type Lookup, type LookupContext, type SendTimes } from '../reconcile/reconcile.js';
 
@@ -25,6 +25,8 @@ export interface CreatorDeps {
   /** The write-ahead journal, when the import has one. */
   journal?: JournalWriter;
   baseUrl: string;
+  /** Where else the account may hold a row's alias (a taken alias is looked for there too). */
+  aliasPlaces?: AliasPlaces;
   now(): number;
   /** Ids already accounted for (from the journal); grows with every link this run makes or finds. */
   claimed: Set<string>;
@@ -116,7 +118,7 @@ export function createCreator(deps: CreatorDeps) {
         sentThisTry = false;
         try {
           const outcome = await sendRow(deps.api, body, ifExists, beforeSend, () =>
-            aliasOwner(deps.api, body, deps.baseUrl),
+            aliasOwner(deps.api, body, deps.baseUrl, deps.aliasPlaces),
           );
           deps.rider.ok();
           if (outcome.status === 'ok') return claim({ outcome, seq });

@@ -5,9 +5,10 @@ import { type AliasOwner, conflictError } from './alias-owner.js';
 
 export type IfExists = 'skip' | 'fail';
 
-export type SendOutcome =
-  | { status: 'ok'; id?: number | string; shorturl?: string }
-  | { status: 'skipped' | 'error'; error: string };
+/** A row that was not created, and why. */
+export type NotSent = { status: 'skipped' | 'error'; error: string };
+
+export type SendOutcome = { status: 'ok'; id?: number | string; shorturl?: string } | NotSent;
 
 /** The servers' answer to a custom alias in use ("That alias is taken. Please choose another one."). */
 export function isAliasTaken(message: string): boolean {
@@ -35,18 +36,23 @@ export async function sendRow(
   } catch (err) {
     if (!isItemFailure(err)) throw err;
     if (body.custom !== undefined && ifExists === 'skip' && isAliasTaken(err.message)) {
-      return skipOnlyTheSameLink(body.custom, err.message, await owner?.());
+      const found = await owner?.();
+      return found ? takenAliasOutcome(body.custom, found, err.message) : { status: 'skipped', error: err.message };
     }
     return { status: 'error', error: err.message };
   }
 }
 
 /**
- * `--if-exists skip` skips only the same link: the alias already leads to the row's long URL. One
- * that leads elsewhere is the row's error, so a job never believes its link exists when it does not.
+ * `--if-exists skip` skips only the same link: the alias already leads to the row's long URL where
+ * the row puts it. One that leads elsewhere, or is held on another of the account's domains, is the
+ * row's error, so a job never believes its link exists when it does not. The run asks here once the
+ * server has said the alias is taken (`taken`: its words, kept for a skip, which a lookup after a lost
+ * answer goes by), and its dry run for every alias that is not free: one rule for both.
  */
-function skipOnlyTheSameLink(alias: string, message: string, owner: AliasOwner | undefined): SendOutcome {
-  if (owner?.kind === 'other') return { status: 'error', error: conflictError(alias, owner.longurl) };
-  if (owner === undefined || owner.kind === 'same') return { status: 'skipped', error: message };
-  return { status: 'error', error: `${message} (the server did not say where "${alias}" leads: not skipped)` };
+export function takenAliasOutcome(alias: string, owner: AliasOwner, taken?: string): NotSent {
+  if (owner.kind === 'same') return { status: 'skipped', error: taken ?? `"${alias}" already leads to this URL` };
+  if (owner.kind === 'other') return { status: 'error', error: conflictError(alias, owner) };
+  const why = `the server did not say where "${alias}" leads: not skipped`;
+  return { status: 'error', error: taken ? `${taken} (${why})` : why };
 }

@@ -3,6 +3,7 @@ import type { ModernApi } from '../../../api/modern.js';
 import type { Context } from '../../../context.js';
 import { parseDuration } from '../../../input/duration.js';
 import type { JournalWriter } from '../journal/journal.js';
+import { accountAliasPlaces } from './alias-owner.js';
 import { createCreator, type Creator } from './create.js';
 import { DEFAULT_OUTAGE, OutageRider, type OutagePolicy } from '../pace/outage.js';
 
@@ -47,11 +48,19 @@ export async function openSendStage(
     rider,
     journal: opts.journal,
     baseUrl,
+    aliasPlaces: accountAliasPlaces(api, { baseUrl, domain: settings.domain }, debugLine(ctx, settings)),
     now: () => ctx.now(),
     claimed: opts.claimed,
     answerMs: settings.timeoutMs,
   });
   return { api, rider, creator };
+}
+
+/** Writes a `* ...` line of --debug on stderr, and nothing without it. */
+export function debugLine(ctx: Context, settings: { debug: boolean }): (line: string) => void {
+  return (line) => {
+    if (settings.debug) ctx.io.stderr.write(`${line}\n`);
+  };
 }
 
 /**
