@@ -2,7 +2,7 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const { enableCompileCache, getCompileCacheDir } = require('node:module');
+const { createRequire, enableCompileCache, getCompileCacheDir } = require('node:module');
 
 const BUNDLE = path.join(__dirname, '..', 'dist', 'shorty.cjs');
 // Written by scripts/build.mjs at the end of the bundle: a hash of the bundle's own text.
@@ -45,7 +45,7 @@ function loadWithCodeCache(bundle, dir, route, atExit = (save) => process.once('
   const wrapper = script.runInThisContext();
   // The bundle's import() calls (see scripts/build.mjs): from here, where import() needs no vm option.
   const host = (specifier) => import(specifier);
-  wrapper(compiled.exports, require('node:module').createRequire(bundle), compiled, bundle, path.dirname(bundle), host);
+  wrapper(compiled.exports, createRequire(bundle), compiled, bundle, path.dirname(bundle), host);
   return compiled.exports;
 }
 

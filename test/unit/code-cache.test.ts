@@ -88,5 +88,14 @@ describe("the bundle's V8 code cache (bin/shorty.js)", () => {
     expect(mark).not.toBeNull();
     const unmarked = text.replace(`// shorty-build ${mark![1]}\n`, '');
     expect(createHash('sha256').update(unmarked).digest('hex').slice(0, 16)).toBe(mark![1]);
+    // Its import() calls go through the host bin/shorty.js hands it: one import() is left, the fallback.
+    expect(text.match(/(?<![\w$.])import\(/g)).toEqual(['import(']);
+  });
+
+  it("hands the bundle bin/shorty.js's import()", async () => {
+    const dir = tempDir('shorty-code-cache-');
+    const bundle = bundleIn(dir, `${CODE}\nexports.load = (name) => __shortyHost(name);`);
+    const { load: importer } = loadWithCodeCache(bundle, dir, '', () => {}) as { load(name: string): Promise<unknown> };
+    expect(await importer('node:path')).toHaveProperty('join');
   });
 });
