@@ -9,6 +9,9 @@ const BUNDLE = path.join(__dirname, '..', 'dist', 'shorty.cjs');
 const BUILD_MARK = /\n\/\/ shorty-build ([0-9a-f]{16})\n/;
 // Commands that taught the cache something; past this many, it is kept as it is.
 const MAX_ROUTES = 24;
+// A run that worked longer than this (an import) may have had V8 drop the compiled code of the
+// functions it did not call, which its cache would then lose: it teaches nothing.
+const MAX_TEACHING_CPU_MS = 1000;
 
 if (require.main === module) {
   const args = process.argv.slice(2);
@@ -17,7 +20,7 @@ if (require.main === module) {
   const dir = getCompileCacheDir?.();
   (dir === undefined ? require(BUNDLE) : loadWithCodeCache(BUNDLE, dir, routeOf(args))).run(args);
 } else {
-  module.exports = { loadWithCodeCache, routeOf };
+  module.exports = { loadWithCodeCache, routeOf, teaches };
 }
 
 /**
@@ -28,7 +31,7 @@ if (require.main === module) {
  * when it exits. V8 checks its version and flags, and the build mark the rest (V8 compares
  * only the length of the source).
  */
-function loadWithCodeCache(bundle, dir, route, atExit = (save) => process.once('exit', save)) {
+function loadWithCodeCache(bundle, dir, route, atExit = saveAtExit) {
   const source = fs.readFileSync(bundle, 'utf8');
   const build = BUILD_MARK.exec(source.slice(-200))?.[1];
   if (build === undefined) return require(bundle);
@@ -47,6 +50,17 @@ function loadWithCodeCache(bundle, dir, route, atExit = (save) => process.once('
   const host = (specifier) => import(specifier);
   wrapper(compiled.exports, createRequire(bundle), compiled, bundle, path.dirname(bundle), host);
   return compiled.exports;
+}
+
+function saveAtExit(save) {
+  process.once('exit', () => {
+    if (teaches(process.cpuUsage())) save();
+  });
+}
+
+/** Whether a run that used this much CPU (process.cpuUsage(), µs) may write the cache. */
+function teaches({ user, system }) {
+  return (user + system) / 1000 <= MAX_TEACHING_CPU_MS;
 }
 
 /** The command words of a run (`urls list`), which decide whether it may teach the cache. */

@@ -8,8 +8,9 @@ import { ROOT, tempDir } from '../helpers/cli.js';
 interface Loader {
   loadWithCodeCache(bundle: string, dir: string, route: string, atExit: (save: () => void) => void): unknown;
   routeOf(argv: string[]): string;
+  teaches(cpu: { user: number; system: number }): boolean;
 }
-const { loadWithCodeCache, routeOf } = createRequire(import.meta.url)('../../bin/shorty.js') as Loader;
+const { loadWithCodeCache, routeOf, teaches } = createRequire(import.meta.url)('../../bin/shorty.js') as Loader;
 
 /** A bundle as the build writes it: code, then its build mark before the source map comment. */
 function bundleIn(dir: string, code: string, build = 'a'.repeat(16)): string {
@@ -80,6 +81,11 @@ describe("the bundle's V8 code cache (bin/shorty.js)", () => {
     [['-o', 'json', 'help', 'urls'], 'json help'],
   ])('a run of %j teaches it the route %j', (argv, route) => {
     expect(routeOf(argv)).toBe(route);
+  });
+
+  it('is not taught by a run that worked a long time (V8 may have dropped what it did not call)', () => {
+    expect(teaches({ user: 80_000, system: 20_000 })).toBe(true);
+    expect(teaches({ user: 900_000, system: 200_000 })).toBe(false);
   });
 
   it('the build marks the bundle with a hash of its text', () => {
