@@ -46,20 +46,23 @@ function routeDynamicImports(text) {
   });
   const left = routed.match(/(?<![\w$.])import\(/g);
   if (left) throw new Error(`the bundle has ${left.length} import() call(s) of no string literal`);
-  const at = routed.lastIndexOf('//# sourceMappingURL=');
-  // One line before the source map comment, so that the mapped lines stay where they are.
-  const host = 'function __shortyImport(s){return typeof __shortyHost==="function"?__shortyHost(s):import(s)}\n';
-  return `${routed.slice(0, at)}${host}${routed.slice(at)}`;
+  return withLastLine(
+    routed,
+    'function __shortyImport(s){return typeof __shortyHost==="function"?__shortyHost(s):import(s)}',
+  );
 }
 
 /**
- * The bundle's build mark, on a line of its own before the source map comment (the mapped lines
- * stay where they are): bin/shorty.js takes a V8 code cache only if it was made for this very
+ * The bundle's build mark: bin/shorty.js takes a V8 code cache only if it was made for this very
  * text, as V8 itself compares only the length.
  */
 function withBuildMark(text) {
+  return withLastLine(text, `// shorty-build ${createHash('sha256').update(text).digest('hex').slice(0, 16)}`);
+}
+
+/** `line` added before the source map comment, so that the mapped lines stay where they are. */
+function withLastLine(text, line) {
   const at = text.lastIndexOf('//# sourceMappingURL=');
   if (at === -1) throw new Error('the bundle has no source map comment');
-  const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
-  return `${text.slice(0, at)}// shorty-build ${hash}\n${text.slice(at)}`;
+  return `${text.slice(0, at)}${line}\n${text.slice(at)}`;
 }
