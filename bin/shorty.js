@@ -7,10 +7,10 @@ const { createRequire, enableCompileCache, getCompileCacheDir } = require('node:
 const BUNDLE = path.join(__dirname, '..', 'dist', 'shorty.cjs');
 // Written by scripts/build.mjs at the end of the bundle: a hash of the bundle's own text.
 const BUILD_MARK = /\n\/\/ shorty-build ([0-9a-f]{16})\n/;
-// Commands that taught the cache something; past this many, it is kept as it is.
-const MAX_ROUTES = 24;
+// Cache files of one bundle (one per command); past this many, a new command writes none.
+const MAX_FILES = 12;
 // A run that worked longer than this (an import) may have had V8 drop the compiled code of the
-// functions it did not call, which its cache would then lose: it teaches nothing.
+// functions it called early on, which its cache would then lack: it writes none.
 const MAX_TEACHING_CPU_MS = 1000;
 
 if (require.main === module) {
@@ -24,25 +24,42 @@ if (require.main === module) {
 }
 
 /**
- * require(bundle), compiled with a V8 code cache of the functions earlier runs called. Node's
- * compile cache holds only what V8 compiles with the file, not the functions compiled as a run
- * calls them (most of commander and of the command tree), which every run compiled again (4-7 ms
- * of `shorty --help` on Node 24). A run of a command the cache has not seen adds what it compiled
- * when it exits. V8 checks its version and flags, and the build mark the rest (V8 compares
- * only the length of the source).
+ * require(bundle), compiled with a V8 code cache of the functions an earlier run of the same
+ * command called. Node's compile cache holds only what V8 compiles with the file, not the
+ * functions compiled as a run calls them (most of commander and of the command tree), which every
+ * run compiled again (4-7 ms of `shorty --help` on Node 24). One file per command (`urls list`,
+ * `help`), as V8 reads a cache whole: one that every command added to made each of them pay for
+ * all. A command with no file of its own takes the base file (what the first run compiled, most
+ * of it common to all commands). The first successful run of a command writes its file, and the
+ * base if there is none, when it exits. V8 checks its version and flags, and the build mark the
+ * rest (V8 compares only the length of the source).
  */
 function loadWithCodeCache(bundle, dir, route, atExit = saveAtExit) {
   const source = fs.readFileSync(bundle, 'utf8');
   const build = BUILD_MARK.exec(source.slice(-200))?.[1];
   if (build === undefined) return require(bundle);
-  const file = path.join(dir, `shorty-${nameHash(bundle)}.cache`);
-  const saved = readCache(file, build);
+  const prefix = `shorty-${nameHash(bundle)}`;
+  const base = path.join(dir, `${prefix}.cache`);
+  const own = route === '' ? base : path.join(dir, `${prefix}-${route.replace(/ /g, '.')}.cache`);
+  const saved = readCache(own, build);
+  const fallback = saved === undefined && own !== base ? readCache(base, build) : undefined;
   const vm = require('node:vm');
   const head = '(function (exports, require, module, __filename, __dirname, __shortyHost) {\n';
-  const script = new vm.Script(`${head}${source}\n})`, { filename: bundle, lineOffset: -1, cachedData: saved?.data });
-  const routes = saved === undefined || script.cachedDataRejected ? [] : saved.routes;
-  if (!routes.includes(route) && routes.length < MAX_ROUTES) {
-    atExit(() => writeCache(file, { build, routes: [...routes, route] }, script));
+  const cachedData = saved ?? fallback;
+  const script = new vm.Script(`${head}${source}\n})`, { filename: bundle, lineOffset: -1, cachedData });
+  const taken = !script.cachedDataRejected;
+  const ownTaken = saved !== undefined && taken;
+  const baseTaken = fallback !== undefined && taken;
+  const writes = [];
+  if (!ownTaken) writes.push(own);
+  if (own !== base && !ownTaken && !baseTaken) writes.push(base);
+  if (writes.length > 0) {
+    atExit(() => {
+      for (const file of writes) {
+        // A file of another build is replaced; a new one is written while the bundle has few.
+        if (file === base || fs.existsSync(file) || fileCount(dir, prefix) < MAX_FILES) writeCache(file, build, script);
+      }
+    });
   }
   const compiled = { exports: {} };
   const wrapper = script.runInThisContext();
@@ -53,23 +70,28 @@ function loadWithCodeCache(bundle, dir, route, atExit = saveAtExit) {
 }
 
 function saveAtExit(save) {
-  process.once('exit', () => {
-    if (teaches(process.cpuUsage())) save();
+  process.once('exit', (code) => {
+    if (teaches(code, process.cpuUsage())) save();
   });
 }
 
-/** Whether a run that used this much CPU (process.cpuUsage(), µs) may write the cache. */
-function teaches({ user, system }) {
-  return (user + system) / 1000 <= MAX_TEACHING_CPU_MS;
+/** Whether a run that ended with `code`, having used this much CPU (µs), may write its cache. */
+function teaches(code, { user, system }) {
+  return code === 0 && (user + system) / 1000 <= MAX_TEACHING_CPU_MS;
 }
 
-/** The command words of a run (`urls list`), which decide whether it may teach the cache. */
+/**
+ * The command of a run: its first two words (`urls list`, `help`), else its first option
+ * (`--help` is `help`, `--version` is `version`), else nothing (`shorty` alone).
+ */
 function routeOf(argv) {
   const words = argv.filter((a) => !a.startsWith('-')).slice(0, 2);
-  return words.filter((w) => /^[a-z][a-z-]*$/.test(w)).join(' ');
+  const named = words.filter((w) => /^[a-z][a-z-]*$/.test(w)).join(' ');
+  if (named !== '' || argv.length === 0) return named;
+  return /^--?([a-zA-Z][a-z-]*)$/.exec(argv[0])?.[1] ?? '';
 }
 
-/** The cache file: a JSON line ({build, routes}) and V8's data. Only a file of this user's is read. */
+/** The cache file: a JSON line ({build}) and V8's data. Only a file of this user's is read. */
 function readCache(file, build) {
   let fd;
   try {
@@ -79,9 +101,7 @@ function readCache(file, build) {
     const bytes = Buffer.allocUnsafe(size);
     if (fs.readSync(fd, bytes, 0, size, 0) !== size) return undefined;
     const end = bytes.indexOf(10);
-    const header = JSON.parse(bytes.toString('utf8', 0, end));
-    if (header.build !== build || !Array.isArray(header.routes)) return undefined;
-    return { routes: header.routes, data: bytes.subarray(end + 1) };
+    return JSON.parse(bytes.toString('utf8', 0, end)).build === build ? bytes.subarray(end + 1) : undefined;
   } catch {
     return undefined; // none yet, or unreadable: compiled as usual, and written at exit
   } finally {
@@ -89,11 +109,19 @@ function readCache(file, build) {
   }
 }
 
+function fileCount(dir, prefix) {
+  try {
+    return fs.readdirSync(dir).filter((name) => name.startsWith(prefix)).length;
+  } catch {
+    return 0;
+  }
+}
+
 /** Written whole under a temp name, then renamed: a run starting meanwhile reads the old file or the new. */
-function writeCache(file, header, script) {
+function writeCache(file, build, script) {
   const temp = `${file}.${process.pid}`;
   try {
-    fs.writeFileSync(temp, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), script.createCachedData()]), {
+    fs.writeFileSync(temp, Buffer.concat([Buffer.from(`${JSON.stringify({ build })}\n`), script.createCachedData()]), {
       mode: 0o600,
     });
     fs.renameSync(temp, file);
@@ -105,7 +133,7 @@ function writeCache(file, header, script) {
   }
 }
 
-/** One cache file per installed bundle (FNV-1a of its path): two installs never take turns. */
+/** The files of one installed bundle (FNV-1a of its path): two installs never take turns. */
 function nameHash(text) {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);

@@ -8,7 +8,7 @@ import { ROOT, tempDir } from '../helpers/cli.js';
 interface Loader {
   loadWithCodeCache(bundle: string, dir: string, route: string, atExit: (save: () => void) => void): unknown;
   routeOf(argv: string[]): string;
-  teaches(cpu: { user: number; system: number }): boolean;
+  teaches(code: number, cpu: { user: number; system: number }): boolean;
 }
 const { loadWithCodeCache, routeOf, teaches } = createRequire(import.meta.url)('../../bin/shorty.js') as Loader;
 
@@ -19,73 +19,105 @@ function bundleIn(dir: string, code: string, build = 'a'.repeat(16)): string {
   return file;
 }
 
-/** Loads `bundle` as bin/shorty.js does, then runs what it would run at exit; the cache file's header after it. */
+/** Loads `bundle` as bin/shorty.js does, then runs what it would run at exit. */
 function load(bundle: string, dir: string, route: string) {
   const saves: (() => void)[] = [];
   const exports = loadWithCodeCache(bundle, dir, route, (save) => saves.push(save)) as { answer(): number };
   const answer = exports.answer();
   for (const save of saves) save();
-  return { answer, wrote: saves.length > 0, header: cacheHeader(dir) };
+  return { answer, wrote: saves.length > 0 };
 }
 
-function cacheHeader(dir: string): unknown {
-  const [name] = readdirSync(dir).filter((f) => f.endsWith('.cache'));
-  if (name === undefined) return undefined;
-  const bytes = readFileSync(join(dir, name));
-  return JSON.parse(bytes.toString('utf8', 0, bytes.indexOf(10)));
+/** The cache files in `dir`, each with the build its header names. */
+function cacheFiles(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const name of readdirSync(dir).filter((f) => f.endsWith('.cache'))) {
+    const bytes = readFileSync(join(dir, name));
+    files[name.replace(/^shorty-[0-9a-f]{8}/, 'shorty-*')] = JSON.parse(
+      bytes.toString('utf8', 0, bytes.indexOf(10)),
+    ).build;
+  }
+  return files;
 }
 
 const CODE = 'function answer() { return [6, 7].reduce((a, b) => a * b); }\nexports.answer = answer;';
+const A = 'a'.repeat(16);
 
 describe("the bundle's V8 code cache (bin/shorty.js)", () => {
-  it('is written after a first run, and a run of another command adds to it what V8 took', () => {
+  it('is written by the first run of a command and taken by the next ones, one file per command', () => {
     const dir = tempDir('shorty-code-cache-');
     const bundle = bundleIn(dir, CODE);
-    expect(load(bundle, dir, 'urls list')).toEqual({
-      answer: 42,
-      wrote: true,
-      header: { build: 'a'.repeat(16), routes: ['urls list'] },
-    });
-    // Accepted by V8: the routes it was taught are kept.
-    expect(load(bundle, dir, '').header).toEqual({ build: 'a'.repeat(16), routes: ['urls list', ''] });
-    // A command it has seen teaches it nothing: the file is not written again.
-    expect(load(bundle, dir, 'urls list')).toMatchObject({ answer: 42, wrote: false });
+    // The first run also writes the base file, which a command with no file of its own takes.
+    expect(load(bundle, dir, 'urls list')).toEqual({ answer: 42, wrote: true });
+    expect(cacheFiles(dir)).toEqual({ 'shorty-*-urls.list.cache': A, 'shorty-*.cache': A });
+    // Taken by V8: nothing to write.
+    expect(load(bundle, dir, 'urls list')).toEqual({ answer: 42, wrote: false });
+    expect(load(bundle, dir, 'help')).toEqual({ answer: 42, wrote: true });
+    expect(load(bundle, dir, 'help')).toEqual({ answer: 42, wrote: false });
+    // A bare run's file is the base.
+    expect(load(bundle, dir, '')).toEqual({ answer: 42, wrote: false });
+    expect(cacheFiles(dir)).toEqual({ 'shorty-*-urls.list.cache': A, 'shorty-*-help.cache': A, 'shorty-*.cache': A });
   });
 
-  it('is not used for another build of the bundle, even of the same length', () => {
+  it('is not used for another build of the bundle, even of the same length, and is replaced', () => {
     const dir = tempDir('shorty-code-cache-');
     load(bundleIn(dir, CODE), dir, 'urls list');
     const other = bundleIn(dir, CODE.replace('6, 7', '7, 8'), 'b'.repeat(16));
-    expect(load(other, dir, '')).toEqual({ answer: 56, wrote: true, header: { build: 'b'.repeat(16), routes: [''] } });
+    expect(load(other, dir, 'urls list')).toEqual({ answer: 56, wrote: true });
+    expect(cacheFiles(dir)).toEqual({ 'shorty-*-urls.list.cache': 'b'.repeat(16), 'shorty-*.cache': 'b'.repeat(16) });
   });
 
   it('starts again from a damaged file, and leaves a bundle with no build mark to require()', () => {
     const dir = tempDir('shorty-code-cache-');
     const bundle = bundleIn(dir, CODE);
-    load(bundle, dir, 'urls list');
-    const [name] = readdirSync(dir).filter((f) => f.endsWith('.cache'));
-    writeFileSync(join(dir, name), 'not a cache');
-    expect(load(bundle, dir, 'urls get')).toMatchObject({ answer: 42, header: { routes: ['urls get'] } });
+    load(bundle, dir, 'urls get');
+    for (const name of readdirSync(dir).filter((f) => f.endsWith('.cache')))
+      writeFileSync(join(dir, name), 'not a cache');
+    expect(load(bundle, dir, 'urls get')).toEqual({ answer: 42, wrote: true });
+    expect(load(bundle, dir, 'urls get')).toEqual({ answer: 42, wrote: false });
+    expect(cacheFiles(dir)).toEqual({ 'shorty-*-urls.get.cache': A, 'shorty-*.cache': A });
 
     const plain = tempDir('shorty-code-cache-');
     const unmarked = join(plain, 'plain.cjs');
     writeFileSync(unmarked, CODE);
-    expect(load(unmarked, plain, '')).toEqual({ answer: 42, wrote: false, header: undefined });
+    expect(load(unmarked, plain, '')).toEqual({ answer: 42, wrote: false });
+    expect(cacheFiles(plain)).toEqual({});
+  });
+
+  it('keeps to 12 files a bundle: a new command then takes the base, a file of another build is still replaced', () => {
+    const dir = tempDir('shorty-code-cache-');
+    const bundle = bundleIn(dir, CODE);
+    for (let i = 0; i < 14; i += 1) load(bundle, dir, `command${String.fromCharCode(97 + i)}`);
+    expect(Object.keys(cacheFiles(dir))).toHaveLength(12);
+    expect(cacheFiles(dir)['shorty-*-commandn.cache']).toBeUndefined();
+    const rebuilt = bundleIn(dir, CODE, 'b'.repeat(16));
+    load(rebuilt, dir, 'commanda');
+    expect(cacheFiles(dir)['shorty-*-commanda.cache']).toBe('b'.repeat(16));
   });
 
   it.each([
     [['urls', 'list', '--all'], 'urls list'],
-    [['--help'], ''],
+    [['--help'], 'help'],
+    [['help', 'urls', 'add'], 'help urls'],
+    [['--version'], 'version'],
+    [[], ''],
     [['api', '/links/123'], 'api'],
     [['urls', 'add', 'https://example.com', '-q'], 'urls add'],
-    [['-o', 'json', 'help', 'urls'], 'json help'],
-  ])('a run of %j teaches it the route %j', (argv, route) => {
+  ])('a run of %j is the command %j', (argv, route) => {
     expect(routeOf(argv)).toBe(route);
   });
 
-  it('is not taught by a run that worked a long time (V8 may have dropped what it did not call)', () => {
-    expect(teaches({ user: 80_000, system: 20_000 })).toBe(true);
-    expect(teaches({ user: 900_000, system: 200_000 })).toBe(false);
+  it('is written only by a run that succeeded without working long (V8 may have dropped code it ran early)', () => {
+    expect(teaches(0, { user: 80_000, system: 20_000 })).toBe(true);
+    expect(teaches(2, { user: 80_000, system: 20_000 })).toBe(false);
+    expect(teaches(0, { user: 900_000, system: 200_000 })).toBe(false);
+  });
+
+  it("hands the bundle bin/shorty.js's import()", async () => {
+    const dir = tempDir('shorty-code-cache-');
+    const bundle = bundleIn(dir, `${CODE}\nexports.load = (name) => __shortyHost(name);`);
+    const { load: importer } = loadWithCodeCache(bundle, dir, '', () => {}) as { load(name: string): Promise<unknown> };
+    expect(await importer('node:path')).toHaveProperty('join');
   });
 
   it('the build marks the bundle with a hash of its text', () => {
@@ -96,12 +128,5 @@ describe("the bundle's V8 code cache (bin/shorty.js)", () => {
     expect(createHash('sha256').update(unmarked).digest('hex').slice(0, 16)).toBe(mark![1]);
     // Its import() calls go through the host bin/shorty.js hands it: one import() is left, the fallback.
     expect(text.match(/(?<![\w$.])import\(/g)).toEqual(['import(']);
-  });
-
-  it("hands the bundle bin/shorty.js's import()", async () => {
-    const dir = tempDir('shorty-code-cache-');
-    const bundle = bundleIn(dir, `${CODE}\nexports.load = (name) => __shortyHost(name);`);
-    const { load: importer } = loadWithCodeCache(bundle, dir, '', () => {}) as { load(name: string): Promise<unknown> };
-    expect(await importer('node:path')).toHaveProperty('join');
   });
 });
