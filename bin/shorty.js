@@ -55,9 +55,12 @@ function loadWithCodeCache(bundle, dir, route, atExit = saveAtExit) {
   if (own !== base && !ownTaken && !baseTaken) writes.push(base);
   if (writes.length > 0) {
     atExit(() => {
+      let data;
+      const cachedData = () => (data ??= script.createCachedData());
       for (const file of writes) {
         // A file of another build is replaced; a new one is written while the bundle has few.
-        if (file === base || fs.existsSync(file) || fileCount(dir, prefix) < MAX_FILES) writeCache(file, build, script);
+        if (file === base || fs.existsSync(file) || fileCount(dir, prefix) < MAX_FILES)
+          writeCache(file, build, cachedData);
       }
     });
   }
@@ -118,10 +121,10 @@ function fileCount(dir, prefix) {
 }
 
 /** Written whole under a temp name, then renamed: a run starting meanwhile reads the old file or the new. */
-function writeCache(file, build, script) {
+function writeCache(file, build, cachedData) {
   const temp = `${file}.${process.pid}`;
   try {
-    fs.writeFileSync(temp, Buffer.concat([Buffer.from(`${JSON.stringify({ build })}\n`), script.createCachedData()]), {
+    fs.writeFileSync(temp, Buffer.concat([Buffer.from(`${JSON.stringify({ build })}\n`), cachedData()]), {
       mode: 0o600,
     });
     fs.renameSync(temp, file);
