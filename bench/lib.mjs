@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSandboxProcess } from '../scripts/sandbox-process.mjs';
 
@@ -73,7 +73,9 @@ export function recordResults(name, dir = join(ROOT, 'bench', 'results')) {
     },
     save() {
       const file = join(dir, `${name}.md`);
-      const command = ['node', `bench/${name}.mjs`, ...process.argv.slice(2)].join(' ');
+      // A path of the machine it ran on (a Node binary, another build) means nothing elsewhere.
+      const shown = (arg) => (isAbsolute(arg) ? `<${basename(arg)}>` : arg);
+      const command = ['node', `bench/${name}.mjs`, ...process.argv.slice(2).map(shown)].join(' ');
       const [load1] = loadavg();
       const text = [
         `# ${name}`,
