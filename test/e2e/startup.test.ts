@@ -49,6 +49,30 @@ describe('start-up loads no external dependency for local commands', () => {
 });
 
 /**
+ * Runs the built CLI with a preload that writes, at exit, the entries of `list` (an expression
+ * over `process.moduleLoadList` or `require.cache`) that `filter` (a regular expression) matches.
+ */
+async function loadedBy(args: string[], env: Record<string, string>, list: string, filter: string) {
+  const dir = tempDir('shorty-loaded-');
+  const report = join(dir, 'loaded.json');
+  const preload = join(dir, 'report-loaded.cjs');
+  writeFileSync(
+    preload,
+    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)},
+      JSON.stringify(${list}.filter((m) => ${filter}.test(m)))));\n`,
+  );
+  const configDir = join(dir, 'config');
+  const res = await execa(process.execPath, ['--require', preload, join(ROOT, 'bin', 'shorty.js'), ...args], {
+    env: { PATH: process.env.PATH, SHORTY_CONFIG_DIR: configDir, ...env },
+    extendEnv: false,
+    reject: false,
+    stdin: 'ignore',
+  });
+  expect(res.exitCode, res.stderr).toBe(0);
+  return { loaded: JSON.parse(readFileSync(report, 'utf8')) as string[], configDir };
+}
+
+/**
  * Node's HTTP client (http, https, tls) costs a command that sends nothing a few milliseconds:
  * only a command that talks to the server may load it. (It once came in through settings/
  * importing the client for its base-URL rules.)
@@ -57,22 +81,13 @@ describe('commands that send no request do not load the HTTP client', () => {
   it.each([[['--help']], [['--version']], [['urls', 'list', '--help']], [['config', 'list']]])(
     'shorty %j',
     async (args) => {
-      const dir = tempDir('shorty-loaded-');
-      const report = join(dir, 'loaded.json');
-      const preload = join(dir, 'report-loaded.cjs');
-      writeFileSync(
-        preload,
-        `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)},
-      JSON.stringify(process.moduleLoadList.filter((m) => /^NativeModule (https?|_http_\\w+|tls)$/.test(m)))));\n`,
+      const { loaded } = await loadedBy(
+        args,
+        {},
+        'process.moduleLoadList',
+        String.raw`/^NativeModule (https?|_http_\w+|tls)$/`,
       );
-      const res = await execa(process.execPath, ['--require', preload, join(ROOT, 'bin', 'shorty.js'), ...args], {
-        env: { PATH: process.env.PATH, SHORTY_CONFIG_DIR: join(dir, 'config') },
-        extendEnv: false,
-        reject: false,
-        stdin: 'ignore',
-      });
-      expect(res.exitCode, res.stderr).toBe(0);
-      expect(JSON.parse(readFileSync(report, 'utf8'))).toEqual([]);
+      expect(loaded).toEqual([]);
     },
   );
 });
@@ -86,35 +101,18 @@ describe('a request whose rate-limit lock is free does not load the lock library
   it('shorty urls list', async () => {
     const sandbox = await startSandbox();
     try {
-      const dir = tempDir('shorty-loaded-');
-      const report = join(dir, 'loaded.json');
-      const preload = join(dir, 'report-loaded.cjs');
-      writeFileSync(
-        preload,
-        `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)},
-      JSON.stringify(Object.keys(require.cache).filter((m) => /[\\\\/]proper-lockfile[\\\\/]/.test(m)))));\n`,
+      const env = { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey };
+      const { loaded, configDir } = await loadedBy(
+        ['urls', 'list'],
+        env,
+        'Object.keys(require.cache)',
+        String.raw`/[\\/]proper-lockfile[\\/]/`,
       );
-      const res = await execa(
-        process.execPath,
-        ['--require', preload, join(ROOT, 'bin', 'shorty.js'), 'urls', 'list'],
-        {
-          env: {
-            PATH: process.env.PATH,
-            SHORTY_CONFIG_DIR: join(dir, 'config'),
-            SHORTY_BASE_URL: sandbox.baseUrl,
-            SHORTY_API_KEY: sandbox.apiKey,
-          },
-          extendEnv: false,
-          reject: false,
-          stdin: 'ignore',
-        },
-      );
-      expect(res.exitCode, res.stderr).toBe(0);
       // The state was written, under a lock taken without proper-lockfile.
-      expect(readdirSync(join(dir, 'config', 'ratelimit'))).toEqual([
+      expect(readdirSync(join(configDir, 'ratelimit'))).toEqual([
         expect.stringMatching(/^127\.0\.0\.1_\d+-[0-9a-f]{16}\.json$/),
       ]);
-      expect(JSON.parse(readFileSync(report, 'utf8'))).toEqual([]);
+      expect(loaded).toEqual([]);
     } finally {
       await sandbox.close();
     }

@@ -1,10 +1,10 @@
 import type { Context } from '../../context.js';
 import type { LinkBody } from '../../input/link-body.js';
 import type { DoneIndex } from '../engine/journal/journal.js';
-import { describePlan, type ImportPlan, previousResult } from './plan.js';
+import { describePlan, emptyPlan, previousResult } from './plan.js';
 import type { ImportInput } from '../engine/read/input.js';
 import { type bulkOutputFormat, openResultSink, resultRow, type RowResult } from '../engine/end/results.js';
-import { CredentialRows, linkBodyKey, RowChecker } from '../engine/check/row-check.js';
+import { linkBodyKey, RowChecker } from '../engine/check/row-check.js';
 import { accountAliasPlaces, aliasOwner, aliasPlace, mostLookups } from '../engine/send/alias-owner.js';
 import { takenAliasOutcome } from '../engine/send/send-row.js';
 import { bulkApi, debugLine } from '../engine/send/stage.js';
@@ -36,14 +36,7 @@ export async function runDryImport(ctx: Context, run: DryRun): Promise<number> {
   const owner = aliased.size > 0 ? await ownerLookup(ctx, run, aliased) : undefined;
   const sink = await openResultSink(ctx, run.outputFormat, { quietField: 'longurl', batch: true });
   const counts = emptyCounts();
-  const plan: ImportPlan = {
-    rows: 0,
-    invalid: 0,
-    done: 0,
-    mayExist: 0,
-    toSend: 0,
-    credentials: new CredentialRows(),
-  };
+  const plan = emptyPlan();
   const checker = new RowChecker();
   for await (const source of run.input.rows()) {
     if (ctx.signal.aborted) throw ctx.signal.reason;

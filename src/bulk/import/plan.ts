@@ -31,20 +31,18 @@ export function previousResult(row: number, entry: DoneEntry): RowResult {
     : { row, status: 'skipped', id: entry.id, shorturl: entry.shorturl, error: 'already created (journal)' };
 }
 
+/** A plan of no rows, counted up as the input is read. */
+export function emptyPlan(): ImportPlan {
+  return { rows: 0, invalid: 0, done: 0, mayExist: 0, toSend: 0, credentials: new CredentialRows() };
+}
+
 /**
  * Reads the whole input once, streaming: counts the rows, validates them (so a CSV that cannot be
  * parsed fails before anything is sent) and counts those the journal already answers for, taken in
  * file order as the run takes them.
  */
 export async function planImport(input: ImportInput, done: DoneIndex, signal?: AbortSignal): Promise<ImportPlan> {
-  const plan: ImportPlan = {
-    rows: 0,
-    invalid: 0,
-    done: 0,
-    mayExist: 0,
-    toSend: 0,
-    credentials: new CredentialRows(),
-  };
+  const plan = emptyPlan();
   const claimed = new Map<string, number>();
   const checker = new RowChecker();
   for await (const row of input.rows()) {
