@@ -11,6 +11,9 @@ describe('one rule shows a URL with credentials, wherever shorty names one', () 
     // A password with an unescaped / or @: everything up to the last @ is credentials.
     ['https://u:hun/ter@2@example.com', 'https://***:***@example.com'],
     ['https://example.com/a@b', 'https://***@b'],
+    ['redis://:secret@host', 'redis://***:***@host'],
+    ['redis://u:se@cr/et@host:1/0', 'redis://***:***@host:1/0'],
+    ['redis://host:6379/0', 'redis://host:6379/0'],
     ['https://example.com', 'https://example.com'],
     ['not a url', 'not a url'],
   ])('%s -> %s', (url, shown) => {
