@@ -1,6 +1,7 @@
 // What the answers of the modern API tell about names: every list page, detail, creation, change
 // and deletion a command already receives is turned into changes of the name cache, with no
 // request of its own. One place reads them all, so no command has to remember the cache.
+import { type ListEndpoint, LISTS } from '../api/lists.js';
 import { followingPage } from '../api/paginate.js';
 import type { NameResource } from './paths.js';
 
@@ -25,39 +26,32 @@ type Row = Record<string, unknown>;
 /** Titles are kept for the description completion shows beside an alias, not in full. */
 const TITLE_LENGTH = 60;
 
-interface ListEndpoint {
-  resource: NameResource;
-  keys: string[];
-}
-
-/** The list endpoint of each resource and its collection key, then accepted fallbacks. */
-export const LIST_ENDPOINTS: Record<NameResource, { path: string; keys: string[] }> = {
-  links: { path: '/urls', keys: ['urls'] },
-  campaigns: { path: '/campaigns', keys: ['campaigns'] },
-  channels: { path: '/channels', keys: ['channels'] },
-  pixels: { path: '/pixels', keys: ['pixels'] },
-  qr: { path: '/qr', keys: ['qrs', 'qr'] },
-  domains: { path: '/domains', keys: ['domains'] },
+/** The list each cached resource is read from, in the API's words: the cache's `links` are `GET /urls`. */
+export const LIST_ENDPOINTS: Record<NameResource, Required<ListEndpoint>> = {
+  links: LISTS.urls,
+  campaigns: LISTS.campaigns,
+  channels: LISTS.channels,
+  pixels: LISTS.pixels,
+  qr: LISTS.qr,
+  domains: LISTS.domains,
 };
 
-const LISTS: Record<string, ListEndpoint> = Object.fromEntries(
-  Object.entries(LIST_ENDPOINTS).map(([resource, { path, keys }]) => [
-    path,
-    { resource: resource as NameResource, keys },
-  ]),
+const RESOURCES = Object.entries(LIST_ENDPOINTS) as [NameResource, Required<ListEndpoint>][];
+
+/** The resource a list path reads. */
+const LIST_OF: Record<string, NameResource> = Object.fromEntries(
+  RESOURCES.map(([resource, { path }]) => [path, resource]),
 );
 
-const SINGULAR: Record<string, NameResource> = {
-  url: 'links',
-  campaign: 'campaigns',
-  channel: 'channels',
-  pixel: 'pixels',
-  qr: 'qr',
-  domain: 'domains',
-};
+/** The resource an item path's word names: `url` is links. */
+const SINGULAR: Record<string, NameResource> = Object.fromEntries(
+  RESOURCES.map(([resource, { item }]) => [item, resource]),
+);
 
 /** `/url/add`, `/campaign/4/update`, `/qr/7`: the resource, the id in the path, the action. */
-const ITEM_PATH = /^\/(url|campaign|channel|pixel|qr|domain)\/(?:(add)|([^/]+)(?:\/(update|delete))?)$/;
+const ITEM_PATH = new RegExp(
+  `^/(${RESOURCES.map(([, { item }]) => item).join('|')})/(?:(add)|([^/]+)(?:/(update|delete))?)$`,
+);
 
 /** Query keys that do not narrow a list: a read with only these, page after page, is the whole list. */
 const WHOLE_LIST_QUERY = new Set(['limit', 'page', 'order']);
@@ -78,11 +72,11 @@ export function createNameObserver() {
   const changes: NameChange[] = [];
   const reads = new Map<string, { pages: Map<number, NameEntry[]>; last?: number; total: number }>();
 
-  function onList(list: ListEndpoint, ex: Exchange, data: Row): void {
-    const items = itemsOf(data, list.keys);
+  function onList(resource: NameResource, ex: Exchange, data: Row): void {
+    const items = itemsOf(data, LIST_ENDPOINTS[resource].keys);
     if (!items) return;
-    const entries = entriesOf(list.resource, items);
-    changes.push({ kind: 'upsert', resource: list.resource, entries });
+    const entries = entriesOf(resource, items);
+    changes.push({ kind: 'upsert', resource, entries });
     const query = ex.query ?? {};
     if (Object.entries(query).some(([key, value]) => value !== undefined && !WHOLE_LIST_QUERY.has(key))) return;
     const page = toInt(data.currentpage) ?? toInt(query.page) ?? 1;
@@ -97,7 +91,7 @@ export function createNameObserver() {
     if (followingPage(data, page) === undefined || items.length === 0) read.last = page;
     if (read.last !== undefined && read.pages.size === read.last && read.pages.has(1)) {
       const all = [...read.pages.entries()].sort(([a], [b]) => a - b).flatMap(([, e]) => e);
-      changes.push({ kind: 'replace', resource: list.resource, entries: all, total: Math.max(read.total, all.length) });
+      changes.push({ kind: 'replace', resource, entries: all, total: Math.max(read.total, all.length) });
       reads.delete(key);
     }
   }
@@ -135,10 +129,10 @@ export function createNameObserver() {
       try {
         if (!isRow(ex.answer)) return;
         const path = `/${ex.path.split('?')[0].replace(/^\/+|\/+$/g, '')}`;
-        const list = ex.method === 'GET' ? LISTS[path] : undefined;
+        const list = ex.method === 'GET' ? LIST_OF[path] : undefined;
         const exchange = { ...ex, path };
         // A lookup by short URL answers with the link's detail (its `data` holds statistics, not a page).
-        if (path === '/urls' && isRow(ex.answer.details)) onLookup(ex.answer, ex.answer.details);
+        if (path === LISTS.urls.path && isRow(ex.answer.details)) onLookup(ex.answer, ex.answer.details);
         else if (list && isRow(ex.answer.data)) onList(list, exchange, ex.answer.data);
         else onItem(exchange, ex.answer);
       } catch {

@@ -4,6 +4,8 @@ import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { NAME_RESOURCES, type NameResource, nameCacheDir } from '../../src/cache/paths.js';
+import { nameScope, readScopedCache } from '../../src/cache/store.js';
 import { refreshCache } from '../../src/commands/cache/refresh.js';
 import { createContext } from '../../src/factory.js';
 import { createTestIO } from '../../src/io.js';
@@ -127,5 +129,47 @@ describe('the cache after a command', () => {
     await cli.sandbox.api('POST', '/url/add', { url: 'https://e.com/new', custom: 'cachednew' });
     expect((await cli.run(['urls', 'list'], { configDir })).exitCode).toBe(0);
     expect(readFileSync(names, 'utf8')).toContain('cachednew');
+  });
+});
+
+describe('every list command and the cache', () => {
+  it('reads the list the cache recognises: each list command leaves the names it printed in the cache', async () => {
+    await cli.sandbox.api('POST', '/url/add', { url: 'https://e.com/listed', custom: 'listed' });
+    await cli.sandbox.api('POST', '/campaign/add', { name: 'Spring sale' });
+    await cli.sandbox.api('POST', '/channel/add', { name: 'Newsletter' });
+    await cli.sandbox.api('POST', '/pixel/add', { type: 'fbpixel', name: 'FB main', tag: '1234' });
+    await cli.sandbox.api('POST', '/qr/add', { type: 'text', data: 'hello', name: 'Menu' });
+    await cli.sandbox.api('POST', '/domain/add', { domain: 'https://go.example.com' });
+    const configDir = tempDir();
+    const groups: Record<NameResource, string> = {
+      links: 'urls',
+      campaigns: 'campaigns',
+      channels: 'channels',
+      pixels: 'pixels',
+      qr: 'qr',
+      domains: 'domains',
+    };
+    const printed: Record<string, string[]> = {};
+    for (const resource of NAME_RESOURCES) {
+      const res = await cli.run([groups[resource], 'list', '--all', '--json'], { configDir });
+      expect(res.exitCode, res.stderr).toBe(0);
+      printed[resource] = json<Record<string, string>[]>(res).map((item) => item.alias ?? item.name ?? item.domain);
+    }
+    expect(printed).toEqual({
+      links: ['listed'],
+      campaigns: ['Spring sale'],
+      channels: ['Newsletter'],
+      pixels: ['FB main'],
+      qr: ['Menu'],
+      domains: ['https://go.example.com'],
+    });
+    const scope = nameScope(cli.env.SHORTY_BASE_URL, cli.env.SHORTY_API_KEY);
+    const cache = readScopedCache(nameCacheDir(configDir, 'default', scope.key), scope);
+    const cachedNames = Object.fromEntries(
+      NAME_RESOURCES.map((resource) => [resource, (cache?.resources[resource] ?? []).map((entry) => entry.name)]),
+    );
+    expect(cachedNames).toEqual({ ...printed, domains: ['go.example.com'] });
+    // Read whole, so each list is known complete (a total), not merely seen.
+    expect(cache?.totals).toEqual({ links: 1, campaigns: 1, channels: 1, pixels: 1, qr: 1, domains: 1 });
   });
 });

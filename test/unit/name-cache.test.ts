@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createNameObserver, type Exchange } from '../../src/cache/observe.js';
-import { nameCacheDir, profileFolder } from '../../src/cache/paths.js';
+import { NAME_RESOURCES, type NameResource, nameCacheDir, profileFolder } from '../../src/cache/paths.js';
 import { createNameRecorder } from '../../src/cache/recorder.js';
 import {
   applyChanges,
@@ -17,6 +17,14 @@ import {
   writeNameCache,
 } from '../../src/cache/store.js';
 import { buildProgram } from '../../src/cli.js';
+import {
+  CAMPAIGN_NAMES,
+  CHANNEL_NAMES,
+  DOMAIN_NAMES,
+  type NamedKind,
+  PIXEL_NAMES,
+  QR_NAMES,
+} from '../../src/commands/shared/resolve-name.js';
 import { NAME_ARGUMENTS, NAME_OPTIONS, TYPED_NAME_ARGUMENTS } from '../../src/completion/name-positions.js';
 import { createContext } from '../../src/factory.js';
 import { createTestIO } from '../../src/io.js';
@@ -320,4 +328,37 @@ describe('completion looks for names where the commands take them', () => {
         `${path} ${flag}`,
       ).toBe(true);
   });
+});
+
+describe('the lists the commands read', () => {
+  // A command looks a name up in the list its kind declares; the cache must take that list's
+  // answers for the same resource, or completion offers names the command would not find.
+  const kinds: [NamedKind, Record<string, unknown>][] = [
+    [CAMPAIGN_NAMES, { id: 4, name: 'Spring sale' }],
+    [CHANNEL_NAMES, { id: 7, name: 'Newsletter' }],
+    [PIXEL_NAMES, { id: 3, name: 'FB main', type: 'fbpixel' }],
+    [QR_NAMES, { id: 9, name: 'Menu' }],
+    [DOMAIN_NAMES, { id: 2, domain: 'https://go.example.com' }],
+  ];
+
+  it.each(kinds.map(([kind, item]) => [kind.group, kind, item] as const))(
+    'a page of the %s list a command reads is cached as the names the command matches',
+    (group, kind, item) => {
+      expect(NAME_RESOURCES).toContain(group);
+      const resource = group as NameResource;
+      const cache = cached([
+        {
+          method: 'GET',
+          path: kind.list.path,
+          query: { limit: 500, page: 1 },
+          answer: {
+            error: '0',
+            data: { result: 1, currentpage: 1, nextpage: null, maxpage: 1, [kind.list.keys[0]]: [item] },
+          },
+        },
+      ]);
+      expect(cache.resources[resource]?.map((e) => [e.id, e.name])).toEqual([[item.id, kind.nameOf(item)]]);
+      expect(cache.totals[resource]).toBe(1);
+    },
+  );
 });

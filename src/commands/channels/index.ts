@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { channelItemsList } from '../../api/lists.js';
 import type { ChannelItemType } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import { parseId } from '../../input/validate.js';
@@ -88,7 +89,7 @@ export function register(channels: Command, ctx: Context): void {
     action(ctx, async (arg: string, flags: ListFlags) => {
       checkNamedArgs(CHANNEL_NAMES, [arg]);
       const target = await channelId(ctx, arg);
-      return printList(ctx, { path: `/channel/${target}`, keys: ['items'], view: ITEM_VIEW, flags });
+      return printList(ctx, { ...channelItemsList(target), view: ITEM_VIEW, flags });
     }),
   );
   answers(items, ITEM_VIEW);

@@ -1,16 +1,15 @@
 import type { Command } from 'commander';
+import { LISTS } from '../../api/lists.js';
 import type { Context } from '../../context.js';
 import { examples } from '../shared/action.js';
 import { fieldsHelp, registerGet, registerList, type Resource } from '../shared/resource.js';
 
 const FIELDS = ['id', 'type', 'name', 'date'];
 
-// Servers disagree on the collection key: `cta` (the spec) or `overlay`.
 const OVERLAY: Resource = {
   noun: 'overlay',
   group: 'overlays',
-  listPath: '/overlay',
-  keys: ['cta', 'overlay'],
+  list: LISTS.overlay,
   view: { columns: FIELDS, fields: FIELDS },
 };
 

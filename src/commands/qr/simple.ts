@@ -12,7 +12,9 @@ import { answers } from '../shared/surface.js';
 export function registerReads(group: Command, ctx: Context): void {
   const list = verb(group, 'list', 'list your QR codes, newest first');
   addListOptions(list).action(
-    action(ctx, (flags: ListFlags) => printList(ctx, { path: '/qr', keys: ['qrs'], view: QR_LIST_VIEW, flags })),
+    action(ctx, (flags: ListFlags) =>
+      printList(ctx, { path: QR_NAMES.list.path, keys: QR_NAMES.list.keys, view: QR_LIST_VIEW, flags }),
+    ),
   );
   answers(list, QR_LIST_VIEW);
   examples(list, 'shorty qr list', 'shorty qr list --all -o csv', 'shorty qr list -q');

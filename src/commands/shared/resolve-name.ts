@@ -8,6 +8,7 @@
 // resource the user did not write: a name two of them share is a usage error listing their ids
 // (exit 2: nothing is written; name it by id), and a name none has is exit 1, as an id the server
 // does not know is: the command was well formed, the account holds no such thing.
+import { type ListEndpoint, LISTS } from '../../api/lists.js';
 import { BULK_PAGE_SIZE, type Item, paginate } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
@@ -20,14 +21,13 @@ export interface ListedKind {
   noun: string;
   /** The command group whose `list` shows them: `campaigns`. */
   group: string;
-  listPath: string;
-  /** The list's collection key, then accepted fallbacks. */
-  keys: string[];
+  /** The API's list of them: its path and collection key. */
+  list: ListEndpoint;
 }
 
 /** The list half of a named kind, for the resource that declares it (one place for the endpoint). */
-export function listedOf({ noun, group, listPath, keys }: ListedKind): ListedKind {
-  return { noun, group, listPath, keys };
+export function listedOf({ noun, group, list }: ListedKind): ListedKind {
+  return { noun, group, list };
 }
 
 export interface NamedKind extends ListedKind {
@@ -57,8 +57,7 @@ function hostOf(value: string): string | undefined {
 export const CAMPAIGN_NAMES: NamedKind = {
   noun: 'campaign',
   group: 'campaigns',
-  listPath: '/campaigns',
-  keys: ['campaigns'],
+  list: LISTS.campaigns,
   nameWord: 'name',
   usage: 'id|name',
   example: '"Spring sale"',
@@ -69,8 +68,7 @@ export const CAMPAIGN_NAMES: NamedKind = {
 export const CHANNEL_NAMES: NamedKind = {
   noun: 'channel',
   group: 'channels',
-  listPath: '/channels',
-  keys: ['channels'],
+  list: LISTS.channels,
   nameWord: 'name',
   usage: 'id|name',
   example: 'Newsletter',
@@ -80,8 +78,7 @@ export const CHANNEL_NAMES: NamedKind = {
 export const PIXEL_NAMES: NamedKind = {
   noun: 'pixel',
   group: 'pixels',
-  listPath: '/pixels',
-  keys: ['pixels'],
+  list: LISTS.pixels,
   nameWord: 'name',
   usage: 'id|name',
   example: '"FB main"',
@@ -91,8 +88,7 @@ export const PIXEL_NAMES: NamedKind = {
 export const QR_NAMES: NamedKind = {
   noun: 'QR code',
   group: 'qr',
-  listPath: '/qr',
-  keys: ['qrs'],
+  list: LISTS.qr,
   nameWord: 'name',
   usage: 'id|name',
   example: 'Menu',
@@ -102,8 +98,7 @@ export const QR_NAMES: NamedKind = {
 export const DOMAIN_NAMES: NamedKind = {
   noun: 'domain',
   group: 'domains',
-  listPath: '/domains',
-  keys: ['domains'],
+  list: LISTS.domains,
   nameWord: 'host name',
   usage: 'id|domain',
   example: 'go.example.com',
@@ -152,7 +147,7 @@ async function findNamed(ctx: Context, kind: NamedKind, keys: readonly string[])
   if (keys.length === 0) return found;
   const folded = new Map(keys.map((key) => [key.toLowerCase(), found.get(key)!]));
   const api = await ctx.api();
-  for await (const page of paginate(api, kind.listPath, { keys: kind.keys, limit: BULK_PAGE_SIZE, all: true })) {
+  for await (const page of paginate(api, kind.list.path, { keys: kind.list.keys, limit: BULK_PAGE_SIZE, all: true })) {
     for (const item of page.items) {
       const name = kind.nameOf(item);
       if (name === undefined) continue;

@@ -51,7 +51,7 @@ export function registerList(
 ): Command {
   const list = addListOptions(verb(parent, 'list', description)).action(
     action(ctx, (flags: ListFlags) =>
-      printList(ctx, { path: res.listPath, keys: res.keys, view: res.view, flags, mapItem: res.mapItem }),
+      printList(ctx, { path: res.list.path, keys: res.list.keys, view: res.view, flags, mapItem: res.mapItem }),
     ),
   );
   answers(list, res.view);
@@ -91,7 +91,7 @@ async function findRecord(ctx: Context, res: Resource, arg: string): Promise<Ite
 /** The record with `id`, or exit 1 naming it when no page holds it. */
 export async function findInList(ctx: Context, res: Resource, id: number): Promise<Item> {
   const api = await ctx.api();
-  for await (const page of paginate(api, res.listPath, { keys: res.keys, limit: BULK_PAGE_SIZE, all: true })) {
+  for await (const page of paginate(api, res.list.path, { keys: res.list.keys, limit: BULK_PAGE_SIZE, all: true })) {
     const found = page.items.find((item) => item.id === id);
     if (found) return asRecord(res, found);
   }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { LISTS } from '../../api/lists.js';
 import type { Context } from '../../context.js';
 import { examples } from '../shared/action.js';
 import { fieldsHelp, registerGet, registerList, type Resource } from '../shared/resource.js';
@@ -8,8 +9,7 @@ const FIELDS = ['id', 'name', 'date'];
 const SPLASH: Resource = {
   noun: 'splash page',
   group: 'splash',
-  listPath: '/splash',
-  keys: ['splash'],
+  list: LISTS.splash,
   view: { columns: FIELDS, fields: FIELDS },
 };
 

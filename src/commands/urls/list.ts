@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import { LISTS } from '../../api/lists.js';
 import type { Context } from '../../context.js';
 import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
@@ -29,8 +30,8 @@ export function register(group: Command, ctx: Context): void {
 async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const { baseUrl } = await ctx.settings();
   await printList(ctx, {
-    path: '/urls',
-    keys: ['urls'],
+    path: LISTS.urls.path,
+    keys: LISTS.urls.keys,
     view: LINK_LIST_VIEW,
     flags: opts,
     query: { order: opts.order },

@@ -2,6 +2,7 @@
 // nothing; a short URL one lookup (GET /urls?short=), whose answer is the link's detail, so
 // `urls get` and `urls update` need no second request; an alias one lookup per place it may be:
 // the profile's domain, the service's own, then (GET /domains) each other branded domain.
+import { LISTS } from '../../api/lists.js';
 import type { ModernApi } from '../../api/modern.js';
 import { BULK_PAGE_SIZE, paginate, parsePage } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
@@ -17,7 +18,11 @@ export interface ResolvedLink {
   detail?: Row;
 }
 
-type ListPage = { data?: { urls?: Row[] } };
+type ListPage = { data?: Record<string, unknown> };
+
+/** The links of a page of the list, under its collection key; undefined when the answer holds no list. */
+const linksOf = (answer: ListPage) =>
+  LISTS.urls.keys.map((key) => answer.data?.[key]).find((value) => Array.isArray(value)) as Row[] | undefined;
 
 /**
  * The short URLs an alias may stand for, in the order they are tried: on the profile's default
@@ -56,7 +61,7 @@ async function lookup(
 ): Promise<Lookup> {
   let answer: Row & ListPage;
   try {
-    answer = await api.call<Row & ListPage>('GET', '/urls', { query: { short } });
+    answer = await api.call<Row & ListPage>('GET', LISTS.urls.path, { query: { short } });
   } catch (err) {
     if (!isItemFailure(err)) throw err;
     return { missing: err.message };
@@ -70,14 +75,20 @@ async function lookup(
     const match = items.find(matches);
     return match && typeof match.id === 'number' ? { id: match.id } : undefined;
   };
-  if (!Array.isArray(answer.data?.urls)) return { missing: '' };
-  const first = found(answer.data.urls);
+  const links = linksOf(answer);
+  if (!links) return { missing: '' };
+  const first = found(links);
   if (first) return first;
-  if (parsePage(answer, ['urls'], 1).nextpage === undefined) return { missing: '', listRead: true };
+  if (parsePage(answer, LISTS.urls.keys, 1).nextpage === undefined) return { missing: '', listRead: true };
   debug(
     `* the server answered GET /urls?short= with a page of the list, not the link: reading the list in pages of ${BULK_PAGE_SIZE} to find ${short}`,
   );
-  for await (const page of paginate(api, '/urls', { keys: ['urls'], limit: BULK_PAGE_SIZE, page: 1, all: true })) {
+  for await (const page of paginate(api, LISTS.urls.path, {
+    keys: LISTS.urls.keys,
+    limit: BULK_PAGE_SIZE,
+    page: 1,
+    all: true,
+  })) {
     const match = found(page.items);
     if (match) return match;
   }
@@ -113,7 +124,11 @@ export async function resolveLink(ctx: Context, ref: LinkRef): Promise<ResolvedL
 export async function brandedOrigins(api: ModernApi, debug: (line: string) => void): Promise<string[]> {
   const origins: string[] = [];
   try {
-    for await (const page of paginate(api, '/domains', { keys: ['domains'], limit: BULK_PAGE_SIZE, all: true })) {
+    for await (const page of paginate(api, LISTS.domains.path, {
+      keys: LISTS.domains.keys,
+      limit: BULK_PAGE_SIZE,
+      all: true,
+    })) {
       for (const item of page.items) {
         const url = typeof item.domain === 'string' ? profileDomainOrNone(item.domain) : undefined;
         if (url) origins.push(url);
