@@ -1,6 +1,7 @@
 import type { ModernApi } from '../../../api/modern.js';
 import { paginate } from '../../../api/paginate.js';
 import { UnusableResponseError } from '../../../errors.js';
+import { LISTS } from '../../../api/lists.js';
 
 /** A link of the account as the list answer gives it. */
 export type AccountItem = Record<string, unknown>;
@@ -13,7 +14,12 @@ export async function* linkPages(
   api: ModernApi,
   pageSize: number,
 ): AsyncGenerator<{ items: AccountItem[]; total?: number }> {
-  for await (const page of paginate(api, '/urls', { keys: ['urls'], limit: pageSize, page: 1, all: true })) {
+  for await (const page of paginate(api, LISTS.urls.path, {
+    keys: LISTS.urls.keys,
+    limit: pageSize,
+    page: 1,
+    all: true,
+  })) {
     yield { items: page.items, total: page.total };
   }
 }

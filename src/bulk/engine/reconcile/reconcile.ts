@@ -3,6 +3,7 @@ import { parsePage } from '../../../api/paginate.js';
 import { ApiError, UnusableResponseError } from '../../../errors.js';
 import type { LinkBody } from '../../../input/link-body.js';
 import type { SentFields } from '../journal/journal.js';
+import { LISTS } from '../../../api/lists.js';
 
 /** Links per page when the newest links are read back to the send (one request each). */
 const LOOKUP_PAGE = 100;
@@ -63,7 +64,7 @@ export async function findCreated(look: LookupContext, sent: SentFields, times: 
 }
 
 async function findByAlias(look: LookupContext, sent: SentFields, times: SendTimes): Promise<Lookup> {
-  const res = await look.api.send('GET', '/urls', { query: { short: shortUrlOf(look.baseUrl, sent) } });
+  const res = await look.api.send('GET', LISTS.urls.path, { query: { short: shortUrlOf(look.baseUrl, sent) } });
   let body: Record<string, unknown>;
   try {
     body = checkBody(res);
@@ -87,8 +88,8 @@ async function findByAlias(look: LookupContext, sent: SentFields, times: SendTim
 async function findByDate(look: LookupContext, sent: SentFields, times: SendTimes): Promise<Lookup> {
   const matches: Candidate[] = [];
   for (let page = 1; page <= LOOKUP_PAGES; page++) {
-    const res = await look.api.send('GET', '/urls', { query: { order: 'date', limit: LOOKUP_PAGE, page } });
-    const listed = parsePage(checkBody(res), ['urls'], page, 'GET /urls');
+    const res = await look.api.send('GET', LISTS.urls.path, { query: { order: 'date', limit: LOOKUP_PAGE, page } });
+    const listed = parsePage(checkBody(res), LISTS.urls.keys, page, `GET ${LISTS.urls.path}`);
     if (listed.page !== page) return { kind: 'undecided', why: 'the server does not page its link list' };
     const window = serverWindow(res.headers.date, look, times);
     const links = candidates(listed.body);

@@ -3,6 +3,7 @@ import { brandedOrigins } from '../../../commands/urls/reference.js';
 import { ApiError, UnusableResponseError } from '../../../errors.js';
 import { profileDomain } from '../../../input/domain.js';
 import type { LinkBody } from '../../../input/link-body.js';
+import { LISTS } from '../../../api/lists.js';
 
 /**
  * What an alias on the server is: free, a link to the row's long URL, or a link elsewhere (`at`:
@@ -99,7 +100,7 @@ const placeKey = (url: string) => url.replace(/\/+$/, '').toLowerCase();
 async function ownerAt(api: ModernApi, body: LinkBody, short: string): Promise<AliasOwner> {
   let answer: Record<string, unknown>;
   try {
-    answer = await api.call<Record<string, unknown>>('GET', '/urls', { query: { short } });
+    answer = await api.call<Record<string, unknown>>('GET', LISTS.urls.path, { query: { short } });
   } catch (err) {
     // "Link does not exist.": the alias is free. Anything else is the run's to handle.
     if (err instanceof ApiError && !(err instanceof UnusableResponseError) && (err.status ?? 400) < 500)
