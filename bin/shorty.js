@@ -17,10 +17,34 @@ if (require.main === module) {
   const args = process.argv.slice(2);
   // Node 22.8+ keeps compiled code on disk between runs (here: the dependencies the bundle loads).
   if (typeof enableCompileCache === 'function') enableCompileCache();
-  const dir = getCompileCacheDir?.();
+  const dir = getCompileCacheDir?.() ?? ownCacheDir(require('node:os').tmpdir(), process.env);
   (dir === undefined ? require(BUNDLE) : loadWithCodeCache(BUNDLE, dir, routeOf(args))).run(args);
 } else {
-  module.exports = { loadWithCodeCache, routeOf, teaches };
+  module.exports = { loadWithCodeCache, ownCacheDir, routeOf, teaches };
+}
+
+/**
+ * Where a Node with no compile cache folder (20, 22 before 22.8) keeps the bundle's cache: a folder
+ * of this user's under the temp folder, used only if it is a real folder that is theirs and that
+ * nobody else may write (the temp folder is shared). NODE_DISABLE_COMPILE_CACHE, Node's switch,
+ * turns it off as it does Node's own.
+ */
+function ownCacheDir(tmp, env) {
+  if (env.NODE_DISABLE_COMPILE_CACHE) return undefined;
+  const uid = process.getuid?.();
+  const dir = path.join(tmp, `shorty-code-cache-${uid ?? 'user'}`);
+  try {
+    fs.mkdirSync(dir, { mode: 0o700 });
+  } catch (err) {
+    if (err.code !== 'EEXIST') return undefined;
+  }
+  try {
+    const info = fs.lstatSync(dir);
+    const private_ = info.isDirectory() && (uid === undefined || info.uid === uid) && (info.mode & 0o022) === 0;
+    return private_ ? dir : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -38,7 +62,8 @@ function loadWithCodeCache(bundle, dir, route, atExit = saveAtExit) {
   const source = fs.readFileSync(bundle, 'utf8');
   const build = BUILD_MARK.exec(source.slice(-200))?.[1];
   if (build === undefined) return require(bundle);
-  const prefix = `shorty-${nameHash(bundle)}`;
+  // Per bundle and V8 version: two Node versions sharing a folder (Node 20 and 22.0-22.7) keep a file each.
+  const prefix = `shorty-${nameHash(`${bundle}\n${process.versions.v8}`)}`;
   const base = path.join(dir, `${prefix}.cache`);
   const own = route === '' ? base : path.join(dir, `${prefix}-${route.replace(/ /g, '.')}.cache`);
   const saved = readCache(own, build);
@@ -57,10 +82,11 @@ function loadWithCodeCache(bundle, dir, route, atExit = saveAtExit) {
     atExit(() => {
       let data;
       const cachedData = () => (data ??= script.createCachedData());
+      removeOrphans(dir);
       for (const file of writes) {
         // A file of another build is replaced; a new one is written while the bundle has few.
         if (file === base || fs.existsSync(file) || fileCount(dir, prefix) < MAX_FILES)
-          writeCache(file, build, cachedData);
+          writeCache(file, { build, bundle }, cachedData);
       }
     });
   }
@@ -120,12 +146,16 @@ function fileCount(dir, prefix) {
   }
 }
 
-/** Written whole under a temp name, then renamed: a run starting meanwhile reads the old file or the new. */
-function writeCache(file, build, cachedData) {
+/**
+ * Written whole under a temp name of its own (never an existing file or link: the folder may be
+ * the shared temp folder's), then renamed: a run starting meanwhile reads the old file or the new.
+ */
+function writeCache(file, header, cachedData) {
   const temp = `${file}.${process.pid}`;
   try {
-    fs.writeFileSync(temp, Buffer.concat([Buffer.from(`${JSON.stringify({ build })}\n`), cachedData()]), {
+    fs.writeFileSync(temp, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), cachedData()]), {
       mode: 0o600,
+      flag: 'wx',
     });
     fs.renameSync(temp, file);
   } catch {
@@ -133,6 +163,34 @@ function writeCache(file, build, cachedData) {
     try {
       fs.rmSync(temp, { force: true });
     } catch {}
+  }
+}
+
+/**
+ * Removes the files of bundles that are gone (a copy in a temp folder, an install removed), which
+ * nothing else would ever remove: each file names its bundle in its header. Run only when a run
+ * writes, which is rare.
+ */
+function removeOrphans(dir) {
+  let names;
+  try {
+    names = fs.readdirSync(dir).filter((name) => name.startsWith('shorty-') && name.endsWith('.cache'));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const file = path.join(dir, name);
+    try {
+      const fd = fs.openSync(file, 'r');
+      const head = Buffer.alloc(4096);
+      const read = fs.readSync(fd, head, 0, head.length, 0);
+      fs.closeSync(fd);
+      const end = head.subarray(0, read).indexOf(10);
+      const { bundle } = JSON.parse(head.toString('utf8', 0, end));
+      if (typeof bundle !== 'string' || !fs.existsSync(bundle)) fs.rmSync(file, { force: true });
+    } catch {
+      // unreadable, or another run's: left alone
+    }
   }
 }
 

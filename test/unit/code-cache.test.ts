@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,10 +7,13 @@ import { ROOT, tempDir } from '../helpers/cli.js';
 
 interface Loader {
   loadWithCodeCache(bundle: string, dir: string, route: string, atExit: (save: () => void) => void): unknown;
+  ownCacheDir(tmp: string, env: Record<string, string | undefined>): string | undefined;
   routeOf(argv: string[]): string;
   teaches(code: number, cpu: { user: number; system: number }): boolean;
 }
-const { loadWithCodeCache, routeOf, teaches } = createRequire(import.meta.url)('../../bin/shorty.js') as Loader;
+const { loadWithCodeCache, ownCacheDir, routeOf, teaches } = createRequire(import.meta.url)(
+  '../../bin/shorty.js',
+) as Loader;
 
 /** A bundle as the build writes it: code, then its build mark before the source map comment. */
 function bundleIn(dir: string, code: string, build = 'a'.repeat(16)): string {
@@ -93,6 +96,48 @@ describe("the bundle's V8 code cache (bin/shorty.js)", () => {
     const rebuilt = bundleIn(dir, CODE, 'b'.repeat(16));
     load(rebuilt, dir, 'commanda');
     expect(cacheFiles(dir)['shorty-*-commanda.cache']).toBe('b'.repeat(16));
+  });
+
+  it('forgets the files of a bundle that is gone (a copy in a temp folder) when a run writes', () => {
+    const dir = tempDir('shorty-code-cache-');
+    const gone = bundleIn(tempDir('shorty-bundle-'), CODE);
+    load(gone, dir, 'urls list');
+    expect(Object.keys(cacheFiles(dir))).toHaveLength(2);
+    rmSync(gone);
+    const kept = bundleIn(tempDir('shorty-bundle-'), CODE);
+    load(kept, dir, 'help');
+    expect(Object.keys(cacheFiles(dir)).sort()).toEqual(['shorty-*-help.cache', 'shorty-*.cache']);
+    // The files left are the kept bundle's: its next run takes them.
+    expect(load(kept, dir, 'help')).toEqual({ answer: 42, wrote: false });
+  });
+
+  it('writes through no link a temp name may already be (the folder may be a shared one)', () => {
+    const dir = tempDir('shorty-code-cache-');
+    const bundle = bundleIn(dir, CODE);
+    load(bundle, dir, 'help');
+    const help = readdirSync(dir).find((name) => name.endsWith('-help.cache'))!;
+    const victim = join(tempDir('shorty-victim-'), 'file');
+    writeFileSync(victim, 'mine');
+    rmSync(join(dir, help));
+    symlinkSync(victim, join(dir, `${help}.${process.pid}`));
+    load(bundle, dir, 'help');
+    expect(readFileSync(victim, 'utf8')).toBe('mine');
+  });
+
+  it('on a Node with no compile cache folder, keeps a private folder under the temp folder', () => {
+    const tmp = tempDir('shorty-tmp-');
+    const dir = ownCacheDir(tmp, {});
+    expect(dir).toBe(join(tmp, `shorty-code-cache-${process.getuid?.() ?? 'user'}`));
+    expect(ownCacheDir(tmp, {})).toBe(dir);
+    expect(ownCacheDir(tmp, { NODE_DISABLE_COMPILE_CACHE: '1' })).toBeUndefined();
+    // One that others may write, or a link in its place, is not used.
+    chmodSync(dir!, 0o777);
+    expect(ownCacheDir(tmp, {})).toBeUndefined();
+    const other = tempDir('shorty-tmp-');
+    const elsewhere = join(other, 'elsewhere');
+    mkdirSync(elsewhere, { mode: 0o700 });
+    symlinkSync(elsewhere, join(other, `shorty-code-cache-${process.getuid?.() ?? 'user'}`));
+    expect(ownCacheDir(other, {})).toBeUndefined();
   });
 
   it.each([
