@@ -95,6 +95,7 @@ describe('recordFile on a disk that fills up', () => {
       throw Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO', syscall: 'fdatasync' });
     };
     await expect(file.append('c\n')).rejects.toMatchObject({ code: 'EIO' });
+    await disk.calls.close();
   });
 
   test('when the torn bytes cannot be cut off, the next record starts on a line of its own', async () => {
