@@ -89,12 +89,11 @@ export class SharedLimiter implements Limiter {
   async backoff(waitMs: number | undefined, signal: AbortSignal): Promise<void> {
     const { until, planned } = await this.store.update((state) => {
       const now = this.tidy(state);
-      const fallback = Math.max(
-        state.serverReset?.until ?? 0,
-        nextSlotAt(state, now, this.settings.rateLimit),
-        now + 1000,
-      );
-      const target = waitMs !== undefined ? now + Math.min(waitMs, MAX_SERVER_WAIT_MS) : fallback;
+      // No Retry-After: the next slot, which counts an announced reset too, and at least a second.
+      const target =
+        waitMs !== undefined
+          ? now + Math.min(waitMs, MAX_SERVER_WAIT_MS)
+          : Math.max(nextSlotAt(state, now, this.settings.rateLimit), now + 1000);
       // Shared: the other processes must not hit the wall the server just showed us.
       state.retryUntil = Math.max(state.retryUntil ?? 0, target);
       return { until: target, planned: target - now };
