@@ -77,10 +77,14 @@ export function safetyMarginMs(windowMs: number): number {
   return Math.min(25, Math.max(5, Math.round(windowMs / 200)));
 }
 
-/** The cap the server announced, and its window when the resets show it shorter than ours. */
+/**
+ * The cap the server announced, and its window when the resets show it shorter than ours: by more
+ * than a second, as a reset in whole seconds can't tell a 60 s window from one 6 ms shorter.
+ */
 function serverCap(state: RateState, configured: RateLimitSetting): EffectiveLimit | undefined {
   if (!state.serverLimit) return undefined;
-  const windowMs = state.serverWindowMs ? Math.min(configured.windowMs, state.serverWindowMs) : configured.windowMs;
+  const learnt = state.serverWindowMs ?? configured.windowMs;
+  const windowMs = learnt < configured.windowMs - 1000 ? learnt : configured.windowMs;
   return { limit: state.serverLimit, windowMs, source: 'server' };
 }
 

@@ -133,6 +133,16 @@ describe('adapting to the server', () => {
     ]);
   });
 
+  it('takes a learnt window only when it is shorter than ours by more than a reset in whole seconds can blur', () => {
+    // A reset announced in whole seconds, read 6 ms into the server's window of 60 s.
+    expect(capsInForce({ slots: [], serverLimit: 10_000, serverWindowMs: 59_994 }, CFG)).toEqual([
+      { limit: 10_000, windowMs: 60_000, source: 'server' },
+    ]);
+    expect(capsInForce({ slots: [], serverLimit: 5, serverWindowMs: 2000 }, CFG)).toEqual([
+      { limit: 5, windowMs: 2000, source: 'server' },
+    ]);
+  });
+
   it('lets the server lower an explicit cap', () => {
     const lower: RateState = { slots: [], serverLimit: 10, serverWindowMs: 60_000 };
     expect(capsInForce(lower, { ...CFG, setBy: 'SHORTY_RATE_LIMIT' })).toEqual([
