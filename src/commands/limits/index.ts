@@ -2,22 +2,11 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { action, examples, notes } from '../shared/action.js';
 import { answers } from '../shared/surface.js';
+import { LIMITS_FIELDS } from './fields.js';
 
 /** `shorty limits`: the local rate budget, read from the shared limiter state (no request). */
 export function register(limits: Command, ctx: Context): void {
-  // The fields of `limits` for scripts (show.ts, loaded when it runs, keeps its own copy).
-  answers(limits, [
-    'base_url',
-    'rate_limit',
-    'source',
-    'used',
-    'remaining',
-    'next_in_ms',
-    'resets_in_ms',
-    'configured',
-    'configured_by',
-    'server',
-  ]);
+  answers(limits, [...LIMITS_FIELDS]);
   notes(
     limits,
     'The budget is shared by every shorty process using the same base URL and key. Once the ' +

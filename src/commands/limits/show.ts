@@ -6,20 +6,7 @@ import type { Row, View } from '../../output/printer.js';
 import { requireApiKey, requireBaseUrl } from '../../settings/base-url.js';
 import type { RateLimitSpec } from '../../settings/types.js';
 import { formatDuration } from '../../util/duration.js';
-
-/** The fields of `limits` for scripts: caps as --rate-limit takes them, times in whole milliseconds. */
-const LIMITS_FIELDS = [
-  'base_url',
-  'rate_limit',
-  'source',
-  'used',
-  'remaining',
-  'next_in_ms',
-  'resets_in_ms',
-  'configured',
-  'configured_by',
-  'server',
-] as const;
+import { LIMITS_FIELDS } from './fields.js';
 
 const VIEW: View = { columns: [...LIMITS_FIELDS], quiet: 'remaining', fields: LIMITS_FIELDS };
 
