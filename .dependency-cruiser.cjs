@@ -107,6 +107,13 @@ module.exports = {
       to: { path: '^src/(commands|bulk)/' },
     },
     {
+      name: 'bulk-below-the-commands',
+      severity: 'error',
+      comment: 'Commands start bulk work; the bulk code never reaches back up into a command module.',
+      from: { path: '^src/bulk/' },
+      to: { path: '^src/commands/' },
+    },
+    {
       name: 'bulk-engine-not-its-features',
       severity: 'error',
       comment:

@@ -1,5 +1,5 @@
 import type { ModernApi } from '../../../api/modern.js';
-import { brandedOrigins } from '../../../commands/urls/reference.js';
+import { brandedOrigins } from '../read/account-domains.js';
 import { ApiError, UnusableResponseError } from '../../../errors.js';
 import { profileDomain } from '../../../input/domain.js';
 import type { LinkBody } from '../../../input/link-body.js';
