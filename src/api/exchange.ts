@@ -2,6 +2,7 @@
 import * as http from 'node:http';
 import { PROXY_REFUSED } from './network-error.js';
 import { proxyFor, proxyRoute } from './proxy.js';
+import { MAX_BODY_BYTES } from '../util/read-bounded.js';
 
 export interface Route {
   agent: http.Agent;
@@ -15,11 +16,8 @@ export interface RawRequest {
   body?: string;
 }
 
-/**
- * The largest answer read: a page of 500 links is far less. A server that streams more (a
- * misconfigured proxy, an endless body) is cut off here, before it can fill the memory.
- */
-export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+/** The largest answer read (the one cap on a body, request or answer). */
+export const MAX_ANSWER_BYTES = MAX_BODY_BYTES;
 
 /** Set on the failure of an answer that passed MAX_ANSWER_BYTES. */
 export const ANSWER_TOO_LARGE = 'ERR_SHORTY_ANSWER_TOO_LARGE';

@@ -58,7 +58,7 @@ const ENVIRONMENT: [string, string][] = [
   ['HTTPS_PROXY, HTTP_PROXY, ALL_PROXY', 'the proxy to reach the service through'],
   ['NO_PROXY', 'hosts reached without a proxy'],
   ['NODE_EXTRA_CA_CERTS', 'a PEM file of extra trusted certificate authorities'],
-  ['NODE_DISABLE_COMPILE_CACHE', 'set: no code cache of what each command compiled (start-up is slower)'],
+  ['NODE_DISABLE_COMPILE_CACHE', 'set: Node keeps no compile cache of shorty (start-up is slower; Node 22.8+)'],
 ];
 
 const INTRO: Record<HelpTopic, string> = {

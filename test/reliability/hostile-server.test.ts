@@ -157,6 +157,30 @@ describe('messages of a sane size', () => {
     expect(rest.join('\n').length).toBeLessThan(1200);
   });
 
+  test("an import's error column on stdout is cut as stderr's messages are", async () => {
+    const message = `Invalid request: ${'x'.repeat(7 * 1024 * 1024)}`;
+    server().answer((req) => (req.method === 'POST' ? { status: 400, body: { error: 1, message } } : linkList([])));
+    const file = join(tempDir(), 'one.csv');
+    writeFileSync(file, 'url\nhttps://example.com/refused\n');
+    const res = await runInProcess(['urls', 'import', file, '-o', 'json'], { env: env() });
+    expect(res.exitCode, res.stderr).toBe(1);
+    const [row] = JSON.parse(res.stdout) as { status: string; error: string }[];
+    expect(row.status).toBe('error');
+    expect(row.error).toMatch(/^Invalid request: x+… \[7,\d{3},\d{3} more characters left out\]$/);
+    expect(row.error.length).toBeLessThan(1100);
+  });
+
+  test('a request body from --input is capped at 8 MiB, as an answer is, before any request', async () => {
+    const stdin = Buffer.alloc(9 * 1024 * 1024, 0x20);
+    for (const [source, input] of [['/dev/zero'], ['/dev/urandom'], ['-', stdin]] as const) {
+      const res = await runInProcess(['api', 'POST', '/url/add', '--input', source], { env: env(), input });
+      const shown = source === '-' ? 'stdin' : source;
+      expect(res.exitCode, res.stderr).toBe(2);
+      expect(res.stderr).toBe(`shorty: --input ${shown}: larger than 8 MiB, the most a request body may be\n`);
+    }
+    expect(server().requests).toEqual([]);
+  });
+
   test('an import naming 100,000 unknown columns names 20 and how many more', async () => {
     const header = ['url', ...Array.from({ length: 100_000 }, (_, i) => `extra${i}`)].join(',');
     const file = join(tempDir(), 'wide.csv');

@@ -7,6 +7,7 @@ import { checkBody, type CallOptions, type HttpResponse, type Method } from '../
 import { fieldsToObject, fieldsToQuery, parseApiPath, parseInputJson, parseMethod } from './request.js';
 import { collectPages } from './paginate.js';
 import { escapeJsonInvisibles } from '../../util/terminal-text.js';
+import { MAX_BODY_BYTES, readBounded } from '../../util/read-bounded.js';
 
 export interface ApiFlags {
   field?: string[];
@@ -63,16 +64,23 @@ async function requestOptions(ctx: Context, method: Method, flags: ApiFlags): Pr
 }
 
 async function readInput(ctx: Context, source: string): Promise<string> {
-  if (source === '-') {
-    const chunks: Buffer[] = [];
-    for await (const chunk of ctx.io.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-    return Buffer.concat(chunks).toString('utf8');
+  const shown = source === '-' ? 'stdin' : source;
+  let stream: AsyncIterable<Buffer | string> = ctx.io.stdin;
+  if (source !== '-') {
+    const { createReadStream } = await import('node:fs');
+    stream = createReadStream(source);
   }
-  const { readFile } = await import('node:fs/promises');
   try {
-    return await readFile(source, 'utf8');
+    const read = await readBounded(stream, MAX_BODY_BYTES);
+    if ('tooLarge' in read) {
+      throw new UsageError(
+        `--input ${shown}: larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB, the most a request body may be`,
+      );
+    }
+    return read.bytes.toString('utf8');
   } catch (err) {
-    throw new UsageError(`--input ${source}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    if (err instanceof UsageError) throw err;
+    throw new UsageError(`--input ${shown}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
   }
 }
 

@@ -9,6 +9,7 @@ import type { RowStatus } from '../pace/timing.js';
 import { linkColumnOf, type ColumnPlan, type LinkColumn } from '../../../input/link-columns.js';
 import { aliasOf } from '../../../input/link-record.js';
 import { type CsvDialect, csvDialect, csvEncoder } from '../../../output/csv-dialect.js';
+import { withinMessageSize } from '../../../util/message-size.js';
 
 /**
  * The columns every import result adds to the input's own: the outcome, and the link under the
@@ -144,6 +145,8 @@ async function rowWriter(
   let first = true;
   const write = async (raw: Row) => {
     const row = redactValues(raw, redact);
+    // The error column is a message for people, cut as stderr's are (after the redaction).
+    if (typeof row.error === 'string') row.error = withinMessageSize(row.error);
     if (first && fields) checkFields(row, fields);
     first = false;
     await writer.row(fields ? pickFields(row, fields) : row);
