@@ -1,0 +1,70 @@
+// Every `sh` block of README.md and the guides in docs/ is run against a sandbox holding what the
+// pages name, and its output compared where the page shows output; a block that cannot run here
+// says why in an HTML comment before it (`<!-- not run: ... -->`). The command reference
+// (docs/commands/, from the Examples of each --help) is not run: its 250-odd lines are a line
+// each, many of them prompts, servers and watches, and each command's tests cover its examples.
+// This file moves the working directory (relative file names of the examples), which only a
+// process of its own may do: it runs in the `forks` project of vitest.config.ts.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/cli.js';
+import { type DocBlock, shBlocks } from '../helpers/doc-blocks.js';
+import { interleaves, runBlock } from '../helpers/doc-runner.js';
+import { startWorld, type World } from '../helpers/doc-world.js';
+
+const PAGES = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
+
+const blocks = PAGES.flatMap((page) => shBlocks(page, readFileSync(join(ROOT, page), 'utf8')));
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(() => world?.close());
+
+describe('the documented examples', () => {
+  it('are many, and a block that is not run says why', () => {
+    expect(blocks.length).toBeGreaterThan(30);
+    for (const block of blocks.filter((b) => b.notRun !== undefined)) expect(block.notRun, block.where).not.toBe('');
+  });
+
+  // Pages repeat some blocks word for word (the completion set-up): each is run once.
+  const runnable = blocks.filter(
+    (block, i) => block.notRun === undefined && blocks.findIndex((b) => b.text === block.text) === i,
+  );
+  it.each(runnable)('$where runs as the page says', async (block) => {
+    expect(await runBlock(block, world)).toBeUndefined();
+  });
+});
+
+describe('the example runner', () => {
+  const block = (text: string): DocBlock => ({ where: 'broken.md:1', text, linePerShell: false });
+
+  it('fails a page whose example is broken', async () => {
+    const page = readFileSync(join(ROOT, 'docs/sync.md'), 'utf8');
+    const broken = page.replace(
+      'shorty urls sync links.csv --prune --dry-run',
+      'shorty urls sync links.csv --prune --dry-runn',
+    );
+    expect(broken).not.toBe(page);
+    const [first] = shBlocks('broken.md', broken);
+    expect(await runBlock(first, world)).toMatch(/exited 2: shorty: unknown option "--dry-runn"/);
+  });
+
+  it('fails output other than the page shows, and a broken shell block', async () => {
+    expect(await runBlock(block('$ shorty urls get 42 -q\nhttps://sho.rt/wrong'), world)).toMatch(/the page shows/);
+    expect(await runBlock(block('shorty urls list | grep no-such-link'), world)).toMatch(/bash exited 1/);
+  });
+
+  it('reads the lines a page shows as stdout and stderr interleaved, `...` for any text', () => {
+    expect(interleaves(['a', 'note', 'b...'], ['a', 'b c'], ['note'])).toBeUndefined();
+    expect(interleaves(['a'], ['a', 'b'], [])).toMatch(/more than the page shows/);
+    expect(interleaves(['b', 'a'], ['a', 'b'], [])).toMatch(/the page shows "b"/);
+  });
+});
