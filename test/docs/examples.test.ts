@@ -1,8 +1,9 @@
 // Every `sh` block of README.md and the guides in docs/ is run against a sandbox holding what the
 // pages name, and its output compared where the page shows output; a block that cannot run here
 // says why in an HTML comment before it (`<!-- not run: ... -->`). The command reference
-// (docs/commands/, from the Examples of each --help) is not run: its 250-odd lines are a line
-// each, many of them prompts, servers and watches, and each command's tests cover its examples.
+// (docs/commands/, from the Examples of each --help) is not run as a whole: its 250-odd lines
+// are a line each, many of them prompts, servers and watches, and each command's tests cover
+// them; its lines that copy links to another account (`--profile other`) are run here.
 // This file moves the working directory (relative file names of the examples), which only a
 // process of its own may do: it runs in the `forks` project of vitest.config.ts.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -22,6 +23,14 @@ const PAGES = [
 
 const blocks = PAGES.flatMap((page) => shBlocks(page, readFileSync(join(ROOT, page), 'utf8')));
 
+/** The command reference's examples that send one account's links to another. */
+const toOtherAccount: DocBlock[] = readdirSync(join(ROOT, 'docs', 'commands')).flatMap((name) =>
+  readFileSync(join(ROOT, 'docs', 'commands', name), 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('$ shorty') && line.includes('--profile other'))
+    .map((line) => ({ where: `docs/commands/${name}`, text: line.slice(2), linePerShell: false })),
+);
+
 let world: World;
 beforeAll(async () => {
   world = await startWorld();
@@ -40,6 +49,13 @@ describe('the documented examples', () => {
   );
   it.each(runnable)('$where runs as the page says', async (block) => {
     expect(await runBlock(block, world)).toBeUndefined();
+  });
+
+  it('include the command reference lines that copy links to another account', async () => {
+    expect(toOtherAccount.map((block) => block.where)).toEqual(
+      expect.arrayContaining(['docs/commands/shorty-urls-export.md', 'docs/commands/shorty-urls-sync.md']),
+    );
+    for (const block of toOtherAccount) expect(await runBlock(block, world), block.text).toBeUndefined();
   });
 });
 
