@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/cli.js';
 import { type DocBlock, shBlocks } from '../helpers/doc-blocks.js';
-import { interleaves, runBlock } from '../helpers/doc-runner.js';
+import { interleaves, needsShell, runBlock } from '../helpers/doc-runner.js';
 import { startWorld, type World } from '../helpers/doc-world.js';
 
 const PAGES = [
@@ -43,11 +43,19 @@ describe('the documented examples', () => {
     for (const block of blocks.filter((b) => b.notRun !== undefined)) expect(block.notRun, block.where).not.toBe('');
   });
 
-  // Pages repeat some blocks word for word (the completion set-up): each is run once.
+  // Pages repeat some blocks word for word (the completion set-up): each is run once. Blocks
+  // for a shell run beside each other, each against sandboxes of its own; the others run here,
+  // one at a time, since they move this process's working directory.
   const runnable = blocks.filter(
     (block, i) => block.notRun === undefined && blocks.findIndex((b) => b.text === block.text) === i,
   );
-  it.each(runnable)('$where runs as the page says', async (block) => {
+  describe('in a shell', () => {
+    it.concurrent.each(runnable.filter(needsShell))('$where runs as the page says', async (block) => {
+      expect(await runBlock(block, world)).toBeUndefined();
+    });
+  });
+
+  it.each(runnable.filter((block) => !needsShell(block)))('$where runs as the page says', async (block) => {
     expect(await runBlock(block, world)).toBeUndefined();
   });
 
@@ -73,9 +81,11 @@ describe('the example runner', () => {
     expect(await runBlock(first, world)).toMatch(/exited 2: shorty: unknown option "--dry-runn"/);
   });
 
-  it('fails output other than the page shows, and a broken shell block', async () => {
+  it('fails output other than the page shows, a failing program, and a broken shell block', async () => {
     expect(await runBlock(block('$ shorty urls get 42 -q\nhttps://sho.rt/wrong'), world)).toMatch(/the page shows/);
-    expect(await runBlock(block('shorty urls list | grep no-such-link'), world)).toMatch(/bash exited 1/);
+    expect(await runBlock(block('shorty urls list | grep no-such-link'), world)).toMatch(/grep no-such-link exited 1/);
+    const loop = 'shorty urls get no-such-alias | while read -r line; do echo "$line"; done';
+    expect(await runBlock(block(loop), world)).toMatch(/bash exited 1: shorty: no link with the alias "no-such-alias"/);
   });
 
   it('reads the lines a page shows as stdout and stderr interleaved, `...` for any text', () => {

@@ -1,9 +1,12 @@
-// A documented command line as what the docs runner can run in this process: `NAME=$(pipeline)`,
-// `export NAME=value...`, or a pipeline of `shorty` commands with `<`, `>` and `>>`. Anything
-// else (another program, `&&`, a loop, `$?`, a `~`) is a ShellNeeded: the block goes to bash.
+// A documented command line as what the docs runner can run without a shell: `NAME=$(pipeline)`,
+// `export NAME=value...`, or a pipeline of commands (shorty, run in this process, or another
+// program such as jq) with `<`, `>` and `>>`. Anything else (`&&`, a loop, `$?`, a `~`) is a
+// ShellNeeded: the block goes to bash.
 export class ShellNeeded extends Error {}
 
 export interface Stage {
+  /** `shorty`, or another program */
+  program: string;
   args: string[];
   stdin?: string;
   stdout?: { file: string; append: boolean };
@@ -82,13 +85,16 @@ function tokenize(line: string, lookup: (name: string) => string): Token[] {
   return tokens;
 }
 
+/** Words only a shell understands at the start of a command. */
+const SHELL_WORDS = new Set(['while', 'until', 'for', 'if', 'case', 'source', '.', 'cd', 'set', 'kill', 'wait']);
+
 function stagesOf(tokens: Token[]): Stage[] {
-  const stages: Stage[] = [{ args: [] }];
+  const stages: Stage[] = [{ program: '', args: [] }];
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
     const stage = stages[stages.length - 1];
     if ('word' in token) stage.args.push(token.word);
-    else if (token.op === '|') stages.push({ args: [] });
+    else if (token.op === '|') stages.push({ program: '', args: [] });
     else {
       const target = tokens[++i];
       if (!target || !('word' in target)) throw new Error(`${token.op} without a file`);
@@ -97,8 +103,9 @@ function stagesOf(tokens: Token[]): Stage[] {
     }
   }
   for (const stage of stages) {
-    if (stage.args[0] !== 'shorty') throw new ShellNeeded(stage.args[0] ?? '|');
-    stage.args.shift();
+    const program = stage.args.shift();
+    if (program === undefined || SHELL_WORDS.has(program)) throw new ShellNeeded(program ?? '|');
+    stage.program = program;
   }
   return stages;
 }

@@ -8,28 +8,39 @@ import { join } from 'node:path';
 import { BIN } from './cli.js';
 import { type DocBlock, type Step, stepsOf } from './doc-blocks.js';
 import { type Line, parseLine, ShellNeeded, type Stage } from './doc-line.js';
-import { PAGE_URL, runShorty, type World } from './doc-world.js';
+import { PAGE_URL, type Run, runShorty, type World } from './doc-world.js';
+
+/** A block bash must run (it runs beside others, with sandboxes of its own); the rest run here. */
+export function needsShell(block: DocBlock): boolean {
+  return block.linePerShell || !stepsOf(block.text).steps.every((step) => inProcess(step.command, {}));
+}
 
 /** What is wrong with the block, or nothing. */
 export async function runBlock(block: DocBlock, world: World): Promise<string | undefined> {
-  const { dir, env } = await world.freshBlock(block.where.replace(/:\d+$/, ''));
-  const parsed = stepsOf(block.text);
-  const transcript = parsed.transcript;
-  const steps = parsed.steps.map((step) => ({
-    ...step,
-    command: step.command.replaceAll(PAGE_URL, world.sandbox.url),
-  }));
-  const seen = (text: string) => text.replaceAll(world.sandbox.url, PAGE_URL).replaceAll(env.HOME, '/home/me');
-  if (block.linePerShell) return eachLineInItsShell(steps, dir, env);
-  if (!steps.every((step) => inProcess(step.command, env))) {
-    if (transcript) return 'a transcript ($ lines) of commands this runner cannot run in-process';
-    return inBash(block.text.replaceAll(PAGE_URL, world.sandbox.url), dir, env);
+  const page = block.where.replace(/:\d+$/, '');
+  const shell = needsShell(block);
+  const { dir, env, url, close } = await (shell ? world.ownBlock(page) : world.freshBlock(page));
+  try {
+    if (block.linePerShell) return await eachLineInItsShell(stepsOf(block.text).steps, dir, env);
+    if (shell) {
+      if (stepsOf(block.text).transcript) return 'a transcript ($ lines) of commands this runner cannot run in-process';
+      return await inBash(block.text.replaceAll(PAGE_URL, url), dir, env);
+    }
+    return await inThisProcess(block, dir, env, url);
+  } finally {
+    await close();
   }
+}
+
+async function inThisProcess(block: DocBlock, dir: string, env: Record<string, string>, url: string) {
+  const { transcript, steps } = stepsOf(block.text);
+  const seen = (text: string) => text.replaceAll(url, PAGE_URL).replaceAll(env.HOME, '/home/me');
   const prev = process.cwd();
   process.chdir(dir);
   try {
     for (const step of steps) {
-      const problem = await runStep(step, env, transcript, seen);
+      const command = step.command.replaceAll(PAGE_URL, url);
+      const problem = await runStep({ ...step, command }, env, transcript, seen);
       if (problem) return problem;
     }
   } finally {
@@ -67,7 +78,7 @@ async function runStep(
   const expected = Number(/#\s*exits (\d+)\b/.exec(step.command)?.[1] ?? 0);
   const failed = runs.findIndex((run, i) => run.exitCode !== (i === runs.length - 1 ? expected : 0));
   if (failed >= 0)
-    return `\`${step.command}\`: shorty ${line.stages[failed].args.join(' ')} exited ${runs[failed].exitCode}: ${runs[failed].stderr}`;
+    return `\`${step.command}\`: ${line.stages[failed].program} ${line.stages[failed].args.join(' ')} exited ${runs[failed].exitCode}: ${runs[failed].stderr}`;
   const last = runs[runs.length - 1];
   if (line.kind === 'assign') env[line.name] = last.stdout.toString('utf8').replace(/\n+$/, '');
   if (step.output === undefined) return undefined;
@@ -76,18 +87,40 @@ async function runStep(
   return mismatch && `\`${step.command}\`: ${mismatch}`;
 }
 
-/** Each stage's stdout is the next one's stdin, as a pipe would have it (one at a time: no stage waits). */
-async function pipeline(stages: Stage[], env: Record<string, string>, terminal: boolean) {
-  const runs = [];
+/**
+ * Each stage's stdout is the next one's stdin, as a pipe would have it (one at a time: no stage
+ * waits). shorty runs in this process; another program (jq, curl) as a process of its own.
+ */
+async function pipeline(stages: Stage[], env: Record<string, string>, terminal: boolean): Promise<Run[]> {
+  const runs: Run[] = [];
   let input: Buffer | undefined;
   for (const stage of stages) {
     if (stage.stdin !== undefined) input = readFileSync(stage.stdin);
-    const run = await runShorty(stage.args, { ...env }, input, terminal && !stage.stdout);
+    const run =
+      stage.program === 'shorty'
+        ? await runShorty(stage.args, { ...env }, input, terminal && !stage.stdout)
+        : await runProgram(stage, env, input);
     if (stage.stdout) (stage.stdout.append ? appendFileSync : writeFileSync)(stage.stdout.file, run.stdout);
     input = stage.stdout ? Buffer.alloc(0) : run.stdout;
     runs.push(run);
   }
   return runs;
+}
+
+async function runProgram(stage: Stage, env: Record<string, string>, input: Buffer | undefined): Promise<Run> {
+  const res = await execa(stage.program, stage.args, {
+    env: { ...env, PATH: process.env.PATH },
+    extendEnv: false,
+    input: input ?? Buffer.alloc(0),
+    encoding: 'buffer',
+    reject: false,
+    timeout: 20_000,
+  });
+  return {
+    exitCode: res.exitCode ?? -1,
+    stdout: Buffer.from(res.stdout),
+    stderr: Buffer.from(res.stderr).toString('utf8'),
+  };
 }
 
 const lines = (text: string) => (text === '' ? [] : text.replace(/\n$/, '').split('\n'));

@@ -21,11 +21,22 @@ export interface Run {
   stderr: string;
 }
 
+export interface Block {
+  dir: string;
+  env: Record<string, string>;
+  /** the sandbox's URL, for which the pages write https://sho.rt */
+  url: string;
+  close(): Promise<void>;
+}
+
 export interface World {
-  sandbox: Sandbox;
-  other: Sandbox;
-  /** a fresh folder for a block of `page`: the files, and a home whose config logs in to the sandbox */
-  freshBlock(page: string): Promise<{ dir: string; env: Record<string, string> }>;
+  /**
+   * A fresh folder for a block of `page` (the files, and a home whose config logs in to the
+   * sandbox), with the sandbox put back to the world's state: one block at a time.
+   */
+  freshBlock(page: string): Promise<Block>;
+  /** The same with sandboxes of its own: for blocks that run beside others (in a shell). */
+  ownBlock(page: string): Promise<Block>;
   close(): Promise<void>;
 }
 
@@ -103,59 +114,69 @@ async function buildWorld(sandbox: Sandbox, files: string, env: Record<string, s
   return structuredClone(sandbox.store.state);
 }
 
+function envOf(dir: string): Record<string, string> {
+  const home = join(dir, 'home');
+  return {
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_CACHE_HOME: join(home, '.cache'),
+    XDG_DATA_HOME: join(home, '.local', 'share'),
+    XDG_STATE_HOME: join(home, '.local', 'state'),
+    TMPDIR: join(dir, 'tmp'),
+    NO_COLOR: '1',
+    LANG: 'C.UTF-8',
+    // the variables the pages take from the reader's shell
+    URL: 'https://example.com/from-a-script',
+    KEY,
+    SHORTY_KEY: KEY,
+    SECRET_FROM_CI: KEY,
+  };
+}
+
+/** A home in `dir` whose config logs in to `sandbox` (`other` for --profile other). */
+function prepare(dir: string, sandbox: Sandbox, other: Sandbox): Record<string, string> {
+  const env = envOf(dir);
+  const own = { 'base-url': sandbox.url, 'api-key': sandbox.apiKey };
+  const config = {
+    current: 'default',
+    profiles: { default: own, work: own, other: { 'base-url': other.url, 'api-key': other.apiKey } },
+  };
+  mkdirSync(join(env.XDG_CONFIG_HOME, 'shorty'), { recursive: true, mode: 0o700 });
+  mkdirSync(env.TMPDIR, { mode: 0o700 });
+  writeFileSync(join(env.XDG_CONFIG_HOME, 'shorty', 'config.json'), JSON.stringify(config), { mode: 0o600 });
+  return env;
+}
+
+// the service's own cap, as the pages' estimates show it
+const startMain = () => createSandbox({ port: 0, apiKey: KEY });
+const startOther = () => createSandbox({ port: 0, rateLimit: '10000/60s' });
+
 export async function startWorld(): Promise<World> {
-  // the service's own cap, as the pages' estimates show it
-  const sandbox = await createSandbox({ port: 0, apiKey: KEY });
-  const other = await createSandbox({ port: 0, rateLimit: '10000/60s' });
+  const sandbox = await startMain();
+  const other = await startOther();
   const files = tempDir('shorty-docs-files-');
   for (const [name, text] of Object.entries(FILES)) writeFileSync(join(files, name), Buffer.from(text, 'latin1'));
   writeFileSync(join(files, 'earlier.csv'), 'url,custom\nhttps://example.com/imported-earlier,earlier\n');
-  const config = {
-    current: 'default',
-    profiles: {
-      default: { 'base-url': sandbox.url, 'api-key': sandbox.apiKey },
-      work: { 'base-url': sandbox.url, 'api-key': sandbox.apiKey },
-      other: { 'base-url': other.url, 'api-key': other.apiKey },
-    },
-  };
-  const envOf = (dir: string): Record<string, string> => {
-    const home = join(dir, 'home');
-    return {
-      HOME: home,
-      XDG_CONFIG_HOME: join(home, '.config'),
-      XDG_CACHE_HOME: join(home, '.cache'),
-      XDG_DATA_HOME: join(home, '.local', 'share'),
-      XDG_STATE_HOME: join(home, '.local', 'state'),
-      TMPDIR: join(dir, 'tmp'),
-      NO_COLOR: '1',
-      LANG: 'C.UTF-8',
-      // the variables the pages take from the reader's shell
-      URL: 'https://example.com/from-a-script',
-      KEY,
-      SHORTY_KEY: KEY,
-      SECRET_FROM_CI: KEY,
-    };
-  };
-  const prepare = (dir: string) => {
-    const env = envOf(dir);
-    mkdirSync(join(env.XDG_CONFIG_HOME, 'shorty'), { recursive: true, mode: 0o700 });
-    mkdirSync(env.TMPDIR, { mode: 0o700 });
-    writeFileSync(join(env.XDG_CONFIG_HOME, 'shorty', 'config.json'), JSON.stringify(config), { mode: 0o600 });
-    return env;
-  };
-  const world = await buildWorld(sandbox, files, prepare(files));
+  const world = await buildWorld(sandbox, files, prepare(files, sandbox, other));
   const otherWorld = structuredClone(other.store.state);
+  const block = (page: string, main: Sandbox, second: Sandbox) => {
+    const dir = tempDir('shorty-docs-');
+    cpSync(files, dir, { recursive: true, filter: (src) => !src.includes(`${files}/home`) && !src.endsWith('tmp') });
+    for (const [name, text] of Object.entries(PAGE_FILES[page] ?? {})) writeFileSync(join(dir, name), text);
+    return { dir, url: main.url, env: { ...prepare(dir, main, second), ...PAGE_ENV(main.url)[page] } };
+  };
   return {
-    sandbox,
-    other,
     async freshBlock(page) {
       sandbox.store.state = structuredClone(world);
       other.store.state = structuredClone(otherWorld);
       for (const box of [sandbox, other]) await fetch(`${box.url}/__sandbox/reset`, { method: 'POST' });
-      const dir = tempDir('shorty-docs-');
-      cpSync(files, dir, { recursive: true, filter: (src) => !src.includes(`${files}/home`) && !src.endsWith('tmp') });
-      for (const [name, text] of Object.entries(PAGE_FILES[page] ?? {})) writeFileSync(join(dir, name), text);
-      return { dir, env: { ...prepare(dir), ...PAGE_ENV(sandbox.url)[page] } };
+      return { ...block(page, sandbox, other), close: async () => {} };
+    },
+    async ownBlock(page) {
+      const [main, second] = await Promise.all([startMain(), startOther()]);
+      main.store.state = structuredClone(world);
+      second.store.state = structuredClone(otherWorld);
+      return { ...block(page, main, second), close: () => Promise.all([main.close(), second.close()]).then(() => {}) };
     },
     async close() {
       await Promise.all([sandbox.close(), other.close()]);
