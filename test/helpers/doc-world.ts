@@ -114,15 +114,23 @@ async function buildWorld(sandbox: Sandbox, files: string, env: Record<string, s
   return structuredClone(sandbox.store.state);
 }
 
+/**
+ * One temp folder for every block: the built CLI keeps its code cache there (on a Node without a
+ * compile cache folder), so the shells' `shorty` starts warm after its first run.
+ */
+let sharedTmp: string | undefined;
+
 function envOf(dir: string): Record<string, string> {
   const home = join(dir, 'home');
+  sharedTmp ??= tempDir('shorty-docs-tmp-');
   return {
     HOME: home,
     XDG_CONFIG_HOME: join(home, '.config'),
     XDG_CACHE_HOME: join(home, '.cache'),
     XDG_DATA_HOME: join(home, '.local', 'share'),
     XDG_STATE_HOME: join(home, '.local', 'state'),
-    TMPDIR: join(dir, 'tmp'),
+    TMPDIR: sharedTmp,
+    NODE_COMPILE_CACHE: join(sharedTmp, 'node-compile-cache'),
     NO_COLOR: '1',
     LANG: 'C.UTF-8',
     // the variables the pages take from the reader's shell
@@ -142,7 +150,6 @@ function prepare(dir: string, sandbox: Sandbox, other: Sandbox): Record<string, 
     profiles: { default: own, work: own, other: { 'base-url': other.url, 'api-key': other.apiKey } },
   };
   mkdirSync(join(env.XDG_CONFIG_HOME, 'shorty'), { recursive: true, mode: 0o700 });
-  mkdirSync(env.TMPDIR, { mode: 0o700 });
   writeFileSync(join(env.XDG_CONFIG_HOME, 'shorty', 'config.json'), JSON.stringify(config), { mode: 0o600 });
   return env;
 }
@@ -161,7 +168,7 @@ export async function startWorld(): Promise<World> {
   const otherWorld = structuredClone(other.store.state);
   const block = (page: string, main: Sandbox, second: Sandbox) => {
     const dir = tempDir('shorty-docs-');
-    cpSync(files, dir, { recursive: true, filter: (src) => !src.includes(`${files}/home`) && !src.endsWith('tmp') });
+    cpSync(files, dir, { recursive: true, filter: (src) => !src.includes(`${files}/home`) });
     for (const [name, text] of Object.entries(PAGE_FILES[page] ?? {})) writeFileSync(join(dir, name), text);
     return { dir, url: main.url, env: { ...prepare(dir, main, second), ...PAGE_ENV(main.url)[page] } };
   };
