@@ -60,7 +60,11 @@ export async function runShorty(
     signal: new AbortController().signal,
   });
   await new Promise<void>((resolve) => io.flush(() => setImmediate(resolve)));
-  return { exitCode, stdout: io.outBytes(), stderr: io.err() };
+  const run = { exitCode, stdout: io.outBytes(), stderr: io.err() };
+  // `config get api-key --reveal` prints the key into a pipe: that is what it is for.
+  if (!args.includes('--reveal') && (run.stdout.includes(KEY) || run.stderr.includes(KEY)))
+    throw new Error(`the API key appeared in the output of: shorty ${args.join(' ')}`);
+  return run;
 }
 
 const FILES: Record<string, string> = {
