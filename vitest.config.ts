@@ -1,10 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 const ALL = ['test/**/*.test.ts'];
-// The fuzz test moves the working directory (the file names it makes up land in a temp dir),
-// which only a process of its own may do. The other files run in worker threads, which start
+// The fuzz test and the documented examples move the working directory (relative file names
+// land in a temp dir), which only a process of its own may do. The other files run in worker threads, which start
 // faster than forked processes: measured here, the suite took ~20 % less time with them.
-const OWN_PROCESS = ['test/reliability/fuzz.test.ts'];
+const OWN_PROCESS = ['test/reliability/fuzz.test.ts', 'test/docs/examples.test.ts'];
 // Files that replace a module (vi.mock) get module instances of their own. The others share the
 // modules their worker already imported: importing the sources again for each of 100+ files took
 // ~19 s of the run.

@@ -553,7 +553,7 @@ complete -c shorty -n '__shorty_at \'urls lookup\'' -s h -l help -d 'show help f
 complete -c shorty -n '__shorty_arg \'urls lookup\' 0' -a '(__shorty_cached links)'
 
 complete -c shorty -n '__shorty_at \'urls get\'' -l qr -d 'also draw the short URL as a QR code: after a table on stdout; on stderr when stdout carries json, ndjson, csv or tsv; with -q the drawing alone'
-complete -c shorty -n '__shorty_at \'urls get\'' -l watch -x -d 'fetch again every SECONDS (default 5) until Ctrl-C: redrawn on a terminal, ndjson lines otherwise'
+complete -c shorty -n '__shorty_at \'urls get\'' -l watch -x -d 'fetch again every SECONDS (default 5) until Ctrl-C: redrawn on a terminal, otherwise a record a line (ndjson unless -o says; --fields picks)'
 complete -c shorty -n '__shorty_at \'urls get\'' -l web -d 'open the short URL in the browser (BROWSER, else the system opener)'
 complete -c shorty -n '__shorty_at \'urls get\'' -l copy -d 'copy the short URL to the clipboard (through the terminal, else pbcopy/wl-copy/xclip/xsel/clip)'
 complete -c shorty -n '__shorty_at \'urls get\'' -s h -l help -d 'show help for a command'
@@ -813,7 +813,7 @@ complete -c shorty -n '__shorty_at \'qr list\'' -l page -x -d 'page to show (or 
 complete -c shorty -n '__shorty_at \'qr list\'' -l all -d 'follow every page to the last one, printing rows as they come (500 per request unless --limit or --page)'
 complete -c shorty -n '__shorty_at \'qr list\'' -s h -l help -d 'show help for a command'
 
-complete -c shorty -n '__shorty_at \'qr get\'' -l watch -x -d 'fetch again every SECONDS (default 5) until Ctrl-C: redrawn on a terminal, ndjson lines otherwise'
+complete -c shorty -n '__shorty_at \'qr get\'' -l watch -x -d 'fetch again every SECONDS (default 5) until Ctrl-C: redrawn on a terminal, otherwise a record a line (ndjson unless -o says; --fields picks)'
 complete -c shorty -n '__shorty_at \'qr get\'' -s h -l help -d 'show help for a command'
 complete -c shorty -n '__shorty_arg \'qr get\' 0' -a '(__shorty_cached qr)'
 

@@ -111,11 +111,12 @@ export function commandMan(cmd: DocCommand, model: DocModel, version: string): s
   ].join('\n');
 }
 
-/** `shorty urls add` and `[options] <url>`: the command in bold, its arguments plain. */
+/** `shorty urls add|create` and `[options] <url>`: the command in bold, its arguments plain. */
 function splitUsage(cmd: DocCommand): string[] {
   const usage = cmd.usage.startsWith('shorty') ? cmd.usage : `shorty ${cmd.usage}`;
-  const rest = usage.slice(cmd.title.length).trim();
-  return rest ? [cmd.title, rest] : [cmd.title];
+  // The verb's aliases stay with its name (`add|create`): roff would set a space before a next line.
+  const [, aliases = '', rest] = /^(\|\S+)?\s*(.*)$/s.exec(usage.slice(cmd.title.length))!;
+  return rest ? [cmd.title + aliases, rest] : [cmd.title + aliases];
 }
 
 export function topicMan(topic: DocTopic, version: string): string {

@@ -153,7 +153,9 @@ export function planColumns(headers: readonly string[], map: ColumnMapOption = n
 
 /** One line per field with the other names it is read from, for `urls import --help`. */
 export function acceptedColumnsHelp(): string {
-  return LINK_COLUMNS.map((f) => `  ${f.padEnd(16)}${COLUMN_SYNONYMS[f].join(', ')}`.trimEnd()).join('\n');
+  // Two blanks after the longest name (metadescription), so no name runs into its synonyms.
+  const width = Math.max(...LINK_COLUMNS.map((f) => f.length)) + 2;
+  return LINK_COLUMNS.map((f) => `  ${f.padEnd(width)}${COLUMN_SYNONYMS[f].join(', ')}`.trimEnd()).join('\n');
 }
 
 /**

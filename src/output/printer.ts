@@ -43,6 +43,11 @@ export interface Printer {
   list(rows: AsyncIterable<Row> | Iterable<Row>, view: View, info?: () => PageInfo | undefined): Promise<void>;
   /** Prints one object (an API response; its `error` key is dropped). */
   object(obj: Row, view: View): Promise<void>;
+  /**
+   * Records that come over time (`--watch` into a pipe): a line each as it comes, ndjson unless
+   * a format was chosen (csv and tsv: one header); json and table print each as `object` does.
+   */
+  stream(records: AsyncIterable<Row>, view: View): Promise<void>;
   /** A response that only carries a message: a note on stderr for people, the object for scripts, nothing with -q. */
   message(obj: Row): Promise<void>;
   /** A notice for people on stderr (never with -q, never in data). */
@@ -83,9 +88,9 @@ export async function createPrinter(opts: PrinterOptions): Promise<Printer> {
   const err = (text: string) => writeText(io.stderr, text);
   const style: TableStyle = { columns: io.columns, head: paint.head, headers: opts.headers !== false };
   const clean = <T>(value: T): T => redactValues(value, redact);
-  const rowWriter = (view?: View) => {
-    const encode = opts.csv && (format === 'csv' || format === 'tsv') ? csvEncoder(opts.csv) : undefined;
-    return createRowWriter(format as Exclude<OutputFormat, 'table'>, encode ? (t) => out(encode(t)) : out, fields, {
+  const rowWriter = (view?: View, rowFormat = format) => {
+    const encode = opts.csv && (rowFormat === 'csv' || rowFormat === 'tsv') ? csvEncoder(opts.csv) : undefined;
+    return createRowWriter(rowFormat as Exclude<OutputFormat, 'table'>, encode ? (t) => out(encode(t)) : out, fields, {
       excelSafe: opts.excelSafe,
       terminal: io.stdoutIsTTY,
       headers: opts.headers,
@@ -139,6 +144,23 @@ export async function createPrinter(opts: PrinterOptions): Promise<Printer> {
     await writer.end();
   }
 
+  async function stream(records: AsyncIterable<Row>, view: View) {
+    const lineFormat = opts.format ?? 'ndjson';
+    if (quiet || lineFormat === 'table' || lineFormat === 'json') {
+      for await (const record of records) await object(record, view);
+      return;
+    }
+    const writer = await rowWriter(view, lineFormat);
+    let first = true;
+    for await (const record of records) {
+      const obj = clean(withoutError(record));
+      if (first && fields && !view.fields) checkFields(obj, fields);
+      first = false;
+      await writer.row(fields ? pickFields(obj, fields) : obj);
+    }
+    await writer.end();
+  }
+
   async function message(response: Row) {
     if (quiet) return;
     const obj = clean(withoutError(response));
@@ -154,6 +176,7 @@ export async function createPrinter(opts: PrinterOptions): Promise<Printer> {
     quiet,
     list,
     object,
+    stream,
     message,
     note: async (text) => {
       if (!quiet) await err(`${forTerminalLines(withinMessageSize(redact(text)))}\n`);

@@ -159,16 +159,23 @@ describe('--watch', () => {
     expect(await sandbox.admin.requests()).toEqual([]);
   });
 
-  test('qr get --watch: snapshots of the QR code', async () => {
+  test('qr get --watch into a pipe: the record qr get prints, a line each, as --fields and -o say', async () => {
     const { json } = await sandbox.api('POST', '/qr/add', { type: 'link', data: 'https://example.com/flyer' });
     await fetch(json.link, { redirect: 'manual', headers: { 'user-agent': CHROME } });
-    const res = await runOn(['qr', 'get', String(json.id), '--watch', '5'], { tty: false, interruptAt: 2 });
+    const args = ['qr', 'get', String(json.id), '--watch', '10'];
+    const res = await runOn(args, { tty: false, interruptAt: 2 });
     const snapshots = res.stdout
       .trimEnd()
       .split('\n')
       .map((line) => JSON.parse(line));
     expect(snapshots).toHaveLength(2);
-    expect(snapshots[1]).toMatchObject({ details: { id: json.id, scans: 1 }, data: { topBrowsers: { Chrome: '1' } } });
+    expect(snapshots[1]).toMatchObject({ id: json.id, scans: 1, browsers: { Chrome: 1 } });
+    const picked = await runOn([...args, '--fields', 'id,scans,clicks'], { tty: false, interruptAt: 2 });
+    expect(picked.exitCode).toBe(0);
+    const line = JSON.stringify({ id: json.id, scans: 1, clicks: 1 });
+    expect(picked.stdout).toBe(`${line}\n${line}\n`);
+    const tsv = await runOn([...args, '--fields', 'id,scans', '-o', 'tsv'], { tty: false, interruptAt: 2 });
+    expect(tsv.stdout).toBe(`id\tscans\n${json.id}\t1\n${json.id}\t1\n`);
   });
 });
 

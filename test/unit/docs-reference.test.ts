@@ -57,6 +57,12 @@ describe('npm run docs', () => {
     }
   });
 
+  it("keeps a verb's aliases with its name in a man page's synopsis", () => {
+    expect(docs.files.get('man/shorty-urls-add.1')).toContain(
+      '\n.SH SYNOPSIS\n.B shorty urls add|create\n[options] <longurl...>\n',
+    );
+  });
+
   it('escapes what roff would read as a request or an escape', () => {
     expect(roff('.leading dot')).toBe('\\&.leading dot');
     expect(roff("'quote")).toBe("\\&'quote");

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  acceptedColumnsHelp,
   COLUMN_SYNONYMS,
   headerKey,
   ignoredColumnsWarning,
@@ -91,4 +92,12 @@ describe('planColumns', () => {
   test.each(['url', '=url', 'Ziel=', 'Ziel=nothing', 'Ziel=id'])('--map %j is a usage error', (spec) => {
     expect(() => parseColumnMap([spec])).toThrow(/invalid --map .*HEADER=FIELD/);
   });
+});
+
+test('sets every field of the accepted-columns help apart from its other names by two blanks', () => {
+  const lines = acceptedColumnsHelp().split('\n');
+  expect(lines.find((line) => line.trim().startsWith('metadescription'))).toMatch(
+    /^ {2}metadescription {2}description$/,
+  );
+  for (const line of lines) expect(line).toMatch(/^ {2}[a-z]+( {2,}\S.*)?$/);
 });

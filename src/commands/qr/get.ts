@@ -21,7 +21,14 @@ export function register(group: Command, ctx: Context): void {
   addWatchOption(get).action(action(ctx, (idText: string, opts: { watch?: string | true }) => run(ctx, idText, opts)));
   answers(get, QR_DETAIL_VIEW);
   notes(get, `<id|name>: ${namedHelp(QR_NAMES)}.`);
-  examples(get, 'shorty qr get 7', 'shorty qr get Menu', 'shorty qr get 7 --watch 10', 'shorty qr get 7 --json');
+  examples(
+    get,
+    'shorty qr get 7',
+    'shorty qr get Menu',
+    'shorty qr get 7 --watch 10',
+    'shorty qr get 7 --watch 60 --fields id,scans,clicks >> scans.ndjson',
+    'shorty qr get 7 --json',
+  );
 }
 
 /** The code drawn in half blocks; not in a non-UTF-8 locale, where they would print as garbage. */
@@ -59,6 +66,8 @@ async function run(ctx: Context, idText: string, opts: { watch?: string | true }
       render: async (detail, style) =>
         renderQrView(detail, style, await drawing(getPath(detail, 'details.link'), style)),
       print: async (detail) => (await ctx.printer()).object(qrRecord(detail), QR_DETAIL_VIEW),
+      record: qrRecord,
+      view: QR_DETAIL_VIEW,
     },
     watchSeconds,
   );

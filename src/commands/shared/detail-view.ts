@@ -2,11 +2,12 @@
 // printer's data shapes for everything else; `--watch` repeats either.
 import type { Context } from '../../context.js';
 import { colorEnabled } from '../../io.js';
-import { checkFields, parseFieldList, pickFields, withoutError, type Row } from '../../output/fields.js';
+import type { Row } from '../../output/fields.js';
+import type { View } from '../../output/printer.js';
 import { writeText } from '../../output/sink.js';
 import { viewPaint, type ViewStyle } from '../../output/stats-view.js';
 import { isUtf8Locale } from '../../util/terminal-text.js';
-import { REDRAW, watch } from './watch.js';
+import { REDRAW, ticks, untilInterrupted, watch } from './watch.js';
 
 export interface DetailSpec {
   /** One GET of the object (its `error` key dropped). */
@@ -15,6 +16,9 @@ export interface DetailSpec {
   render(detail: Row, style: ViewStyle): Promise<string>;
   /** The data path: the printer (table, json, ndjson, csv, tsv, --fields, -q). */
   print(detail: Row): Promise<void>;
+  /** The record `print` shows, and its view: what a --watch into a pipe prints a line of. */
+  record(detail: Row): Row;
+  view: View;
 }
 
 /** The view replaces the key/value table on a terminal; -q, --fields and -o keep their data shapes. */
@@ -63,11 +67,13 @@ export async function showDetail(
     return watch(ctx, watchSeconds, () => once((detail) => draw(detail, REDRAW)));
   }
   if (watchSeconds === undefined) return once(spec.print);
-  const fields = parseFieldList(ctx.globals.fields);
-  const snapshot = async (detail: Row) => {
-    const obj = withoutError(detail);
-    if (fields) checkFields(obj, fields);
-    await writeText(ctx.io.stdout, `${JSON.stringify(fields ? pickFields(obj, fields) : obj)}\n`);
-  };
-  await watch(ctx, watchSeconds, () => once(snapshot));
+  const printer = await ctx.printer();
+  async function* snapshots(seconds: number): AsyncGenerator<Row> {
+    for await (const _ of ticks(ctx, seconds)) {
+      const detail = await spec.fetch();
+      if (frames++ === 0 && first) await first(detail);
+      yield spec.record(detail);
+    }
+  }
+  await untilInterrupted(ctx, () => printer.stream(snapshots(watchSeconds), spec.view));
 }

@@ -1,5 +1,5 @@
 // `--watch [SECONDS]`: fetch again every so often. On a terminal the view is redrawn in place;
-// otherwise each snapshot is one ndjson line. Ctrl-C ends it normally (exit 0): stopping is how
+// otherwise each snapshot is a record as -o prints it, a line each (ndjson unless -o says). Ctrl-C ends it normally (exit 0): stopping is how
 // a watch is meant to end. The interval leaves room for other work within the rate limit.
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
@@ -15,7 +15,7 @@ export const REDRAW = '\x1b[H\x1b[2J';
 export function addWatchOption(cmd: Command): Command {
   return cmd.option(
     '--watch [seconds]',
-    `fetch again every SECONDS (default ${DEFAULT_WATCH_SECONDS}) until Ctrl-C: redrawn on a terminal, ndjson lines otherwise`,
+    `fetch again every SECONDS (default ${DEFAULT_WATCH_SECONDS}) until Ctrl-C: redrawn on a terminal, otherwise a record a line (ndjson unless -o says; --fields picks)`,
   );
 }
 
@@ -44,11 +44,8 @@ export function watchIntervalMs(seconds: number, rate: RateLimitSpec): { ms: num
   return asked >= floor ? { ms: asked, raised: false } : { ms: floor, raised: true };
 }
 
-/**
- * Calls `frame` now and then once per interval until Ctrl-C. A frame's own request also stops on
- * Ctrl-C; either way the watch ends without error.
- */
-export async function watch(ctx: Context, seconds: number, frame: () => Promise<void>): Promise<void> {
+/** Yields now, then once per interval until Ctrl-C, when it ends. */
+export async function* ticks(ctx: Context, seconds: number): AsyncGenerator<void> {
   const { rateLimit } = await ctx.settings();
   const { ms, raised } = watchIntervalMs(seconds, rateLimit);
   if (raised) {
@@ -56,13 +53,33 @@ export async function watch(ctx: Context, seconds: number, frame: () => Promise<
       `refreshing every ${formatDuration(ms)}, not ${formatDuration(seconds * 1000)}: a watch takes at most half of the rate limit (${rateLimit.limit} per ${formatDuration(rateLimit.windowMs)})\n`,
     );
   }
-  try {
-    for (;;) {
-      await frame();
+  for (;;) {
+    yield;
+    try {
       await ctx.sleep(ms, ctx.signal);
+    } catch (err) {
+      if (ctx.signal.aborted) return;
+      throw err;
     }
+  }
+}
+
+/**
+ * Runs `work` until Ctrl-C: a frame's own request also stops on Ctrl-C, and either way the
+ * watch ends without error.
+ */
+export async function untilInterrupted(ctx: Context, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
   } catch (err) {
     if (ctx.signal.aborted) return;
     throw err;
   }
+}
+
+/** Calls `frame` now and then once per interval until Ctrl-C. */
+export async function watch(ctx: Context, seconds: number, frame: () => Promise<void>): Promise<void> {
+  await untilInterrupted(ctx, async () => {
+    for await (const _ of ticks(ctx, seconds)) await frame();
+  });
 }

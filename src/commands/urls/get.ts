@@ -77,6 +77,8 @@ async function run(ctx: Context, refText: string, opts: GetOptions): Promise<voi
         return renderLinkView(link, style) + drawing;
       },
       print: (link: Row) => printWithQr(ctx, link, LINK_DETAIL_VIEW, opts.qr),
+      record: (link) => link,
+      view: LINK_DETAIL_VIEW,
     },
     watchSeconds,
     share && ((link) => share(link.shorturl)),
