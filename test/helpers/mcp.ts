@@ -80,17 +80,39 @@ export function failure(result: CallToolResult): Record<string, any> {
 }
 
 /**
- * A virtual clock shared by the sandbox and the client: a sleep moves it to the sleep's end (never
- * back), so a rate-limit window passes at once and concurrent sleepers agree on the time.
+ * A virtual clock shared by the sandbox and the client. Time moves only when every call in
+ * progress (see `track`) is asleep, so no request is on the wire: then it jumps to the earliest
+ * wake-up and wakes the sleepers due. A minute's rate-limit window passes at once, and the server
+ * sees each request at the instant the client sent it, however loaded the machine.
  */
-export function virtualClock(): { now: () => number; sleep: Host['sleep'] } {
+export function virtualClock(): { now: () => number; sleep: Host['sleep']; track<T>(work: Promise<T>): Promise<T> } {
   let at = Date.now();
+  let active = 0;
+  const sleepers: { until: number; wake: () => void }[] = [];
+  const advance = () => {
+    if (sleepers.length === 0 || sleepers.length < active) return;
+    at = Math.max(at, Math.min(...sleepers.map((s) => s.until)));
+    for (const due of sleepers.filter((s) => s.until <= at)) {
+      sleepers.splice(sleepers.indexOf(due), 1);
+      due.wake();
+    }
+  };
   return {
     now: () => at,
-    sleep: async (ms, signal) => {
-      if (signal?.aborted) throw signal.reason;
-      at = Math.max(at, at + Math.max(0, ms));
-      await new Promise((resolve) => setImmediate(resolve));
+    sleep: (ms, signal) =>
+      new Promise<void>((resolve, reject) => {
+        if (signal?.aborted) return reject(signal.reason);
+        sleepers.push({ until: at + Math.max(0, ms), wake: resolve });
+        advance();
+      }),
+    track: async (work) => {
+      active++;
+      try {
+        return await work;
+      } finally {
+        active--;
+        advance();
+      }
     },
   };
 }
