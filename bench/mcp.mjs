@@ -6,7 +6,7 @@
 //   node bench/mcp.mjs [--rounds 21] [--node /path/to/node]...
 // (run `npm run build` first). Writes bench/results/mcp.md.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { arg, BIN, cleanEnv, recordResults } from './lib.mjs';
@@ -31,6 +31,15 @@ const REQUESTS = [
   .map((m) => `${JSON.stringify(m)}\n`)
   .join('');
 
+/** CPU time (user + system, ms) a process has used so far, where /proc tells it (Linux); else NaN. */
+function cpuMs(pid) {
+  const file = `/proc/${pid}/stat`;
+  if (!existsSync(file)) return Number.NaN;
+  // Fields 14 and 15 (utime, stime) after the command name in parentheses, in clock ticks (100/s).
+  const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 function firstToolsList(node, env) {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
@@ -43,10 +52,11 @@ function firstToolsList(node, env) {
       text += chunk;
       if (ms === undefined && /"id":2[,}]/.test(text) && text.endsWith('\n')) {
         ms = Number(process.hrtime.bigint() - start) / 1e6;
+        const cpu = cpuMs(child.pid);
         const tools = JSON.parse(text.trim().split('\n').pop()).result.tools.length;
         child.stdin.end();
         child.once('exit', (code) =>
-          code === 0 ? resolve({ ms, tools }) : reject(new Error(`exit ${code}: ${stderr}`)),
+          code === 0 ? resolve({ ms, cpu, tools }) : reject(new Error(`exit ${code}: ${stderr}`)),
         );
       }
     });
@@ -75,10 +85,12 @@ try {
   out.log(
     `${rounds} rounds (after ${WARMUP} warm-up), each: spawn shorty mcp -> initialize + tools/list -> answer; then shorty --help`,
   );
-  out.log('node      tools  tools/list median ms  p90 ms  min ms  --help median ms  goal');
+  out.log('wall: spawn to the tools/list answer; cpu: user + system time of the server by then (/proc, 10 ms ticks)');
+  out.log('node      tools  wall median ms  p90 ms  min ms  cpu median ms  --help wall median ms  goal (wall)');
   for (const node of nodes) {
     const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
     const mcp = [];
+    const cpu = [];
     const help = [];
     let tools = 0;
     for (let i = 0; i < WARMUP + rounds; i++) {
@@ -86,6 +98,7 @@ try {
       const h = helpOnce(node, env);
       if (i < WARMUP) continue;
       mcp.push(run.ms);
+      cpu.push(run.cpu);
       help.push(h);
       tools = run.tools;
     }
@@ -94,12 +107,13 @@ try {
       [
         version.padEnd(9),
         String(tools).padEnd(6),
-        m.toFixed(0).padEnd(21),
+        m.toFixed(0).padEnd(15),
         pct(mcp, 0.9).toFixed(0).padEnd(7),
         Math.min(...mcp)
           .toFixed(0)
           .padEnd(7),
-        median(help).toFixed(0).padEnd(17),
+        median(cpu).toFixed(0).padEnd(14),
+        median(help).toFixed(0).padEnd(22),
         m <= GOAL_MS ? `met (<= ${GOAL_MS})` : `missed (> ${GOAL_MS})`,
       ].join(' '),
     );

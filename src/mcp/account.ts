@@ -1,5 +1,5 @@
 // The account, and the rate budget the limiter keeps (what `shorty limits` shows; no request).
-import { z } from 'zod';
+import { z } from './sdk.js';
 import { budget } from '../api/rate-window.js';
 import { formatRateLimit } from '../settings/rate-limit-spec.js';
 import { record } from './schemas.js';

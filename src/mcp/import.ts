@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import { z } from './sdk.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { LINK_COLUMNS } from '../input/link-columns.js';

@@ -1,6 +1,6 @@
 // The link options of links_add and links_update: the CLI's flags (LinkFlags) as a schema, checked
 // and mapped to a request body by the same code as `urls add` and `urls update`.
-import { z } from 'zod';
+import { z } from './sdk.js';
 import { EXPIRY_FORMS } from '../input/expiry.js';
 import type { LinkFlags } from '../input/link-body.js';
 

@@ -1,7 +1,7 @@
 // The link tools: list, get (with how it performs), stats, add one or several, update, delete.
 // Links are named as the CLI names them (id, alias or short URL: commands/urls/reference.ts),
 // bodies made by the CLI's own mapping (input/link-body.ts), records by its record mapping.
-import { z } from 'zod';
+import { z } from './sdk.js';
 import { LISTS } from '../api/lists.js';
 import { type Page, paginate } from '../api/paginate.js';
 import type { Context } from '../context.js';

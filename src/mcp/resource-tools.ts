@@ -1,7 +1,7 @@
 // The tools of a resource that has names (campaigns, channels, pixels, QR codes, domains), made
 // from one declaration: list, get, add, update, delete, and assign where the CLI has it. Names go
 // through the CLI's own resolution (commands/shared/resolve-name.ts), requests through ctx.api().
-import { z } from 'zod';
+import { z } from './sdk.js';
 import { type Page, paginate } from '../api/paginate.js';
 import type { Context } from '../context.js';
 import { asRecord, findInList, type Resource } from '../commands/shared/resource.js';

@@ -1,6 +1,6 @@
 // The resources with names, declared once each: what their add and update take, and the checks
 // the CLI makes of them (the same validators: a bad value is refused before any request).
-import { z } from 'zod';
+import { z } from './sdk.js';
 import { PIXEL_TYPES, QR_TYPES } from '../api/types.js';
 import { UsageError } from '../errors.js';
 import { parseDomain } from '../input/domain.js';

@@ -1,7 +1,7 @@
 // What a tool call answers: the data as structured content (and as JSON text for clients that read
 // text only), or a failure as shorty words it. Every string passes the run's secrets first: a
 // server may echo the key or a link's password in any field or message.
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from './sdk.js';
 import { RateLimitError, ShortyError } from '../errors.js';
 import type { Secrets } from '../util/secrets.js';
 import { withinMessageSize } from '../util/message-size.js';

@@ -1,6 +1,6 @@
 // The shapes tools share: records as the server and shorty's record mapping give them, a page of
 // a list, and the result of each item of a call that acts on several.
-import { z } from 'zod';
+import { z } from './sdk.js';
 import { BULK_PAGE_SIZE } from '../api/paginate.js';
 
 /** One record (a link, a campaign...): its fields as `get` shows them. */

@@ -1,6 +1,6 @@
 // shorty's MCP server: every tool of the table on one McpServer, for one run's context (its
 // profile, client, limiter and secrets). Loaded only by `shorty mcp`, with the SDK.
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer, StdioServerTransport } from './sdk.js';
 import type { Context } from '../context.js';
 import { VERSION } from '../version.js';
 import { ACCOUNT_TOOLS } from './account.js';
@@ -30,7 +30,6 @@ export function createServer(ctx: Context, opts: ServerOptions): McpServer {
 
 /** Serves over `io`'s stdin and stdout until the client closes the stream or the run is stopped. */
 export async function serveStdio(ctx: Context, opts: ServerOptions): Promise<void> {
-  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
   const server = createServer(ctx, opts);
   const transport = new StdioServerTransport(ctx.io.stdin, ctx.io.stdout);
   const closed = new Promise<void>((resolve) => {

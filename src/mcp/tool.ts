@@ -1,9 +1,9 @@
 // One declaration per tool, and the one place that turns it into an MCP tool: its annotations
 // from what it does, the confirmation a destructive one needs, the read-only filter, and the
 // rule that a call ends in a result, never in a thrown error.
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import type { McpServer } from './sdk.js';
+import type { CallToolResult } from './sdk.js';
+import { z } from './sdk.js';
 import type { Context } from '../context.js';
 import { type Data, dataResult, failureOf, failureResult } from './result.js';
 
