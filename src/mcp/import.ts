@@ -6,7 +6,8 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from './sdk.js';
 import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import { budget } from '../api/rate-window.js';
+import { EXIT, RateLimitError, ShortyError, UsageError } from '../errors.js';
 import { LINK_COLUMNS } from '../input/link-columns.js';
 import { captured } from './captured.js';
 import { record } from './schemas.js';
@@ -64,7 +65,12 @@ async function runImportTool(ctx: Context, args: Args, dryRun: boolean) {
   const { runImport } = await import('../bulk/import/run.js');
   let exitCode: number;
   try {
-    exitCode = await runImport(run.ctx, { file, dryRun, journal, ifExists: args.ifExists ?? 'fail' });
+    // A run waits out the rate limit as an outage, for --max-wait at most: a call has a time limit,
+    // and the same call again resumes from the journal.
+    const maxOutageMs = (await ctx.settings()).maxWaitMs;
+    exitCode = await runImport(run.ctx, { file, dryRun, journal, ifExists: args.ifExists ?? 'fail', maxOutageMs });
+  } catch (err) {
+    throw err instanceof ShortyError && err.exitCode === EXIT.rateLimit ? await resumable(ctx, err) : err;
   } finally {
     await run.ctx.close();
   }
@@ -74,6 +80,18 @@ async function runImportTool(ctx: Context, args: Args, dryRun: boolean) {
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as Record<string, unknown>);
   return { rows, notes: run.notes(), exitCode, ...(journal ? { journal } : {}) };
+}
+
+/** A run stopped by the rate limit: what the model needs to resume it, and when. */
+async function resumable(ctx: Context, err: ShortyError): Promise<RateLimitError> {
+  const settings = await ctx.settings();
+  const { state, now } = await (await ctx.api()).rateBudget();
+  const waitMs = Math.max(1000, budget(state, now, settings.rateLimit).nextInMs);
+  return new RateLimitError(
+    err.message,
+    `the rows sent are in the journal: call import_run again with the same rows (or journal) in ${Math.ceil(waitMs / 1000)} s to resume`,
+    waitMs,
+  );
 }
 
 const plan = tool({

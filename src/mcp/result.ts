@@ -2,7 +2,7 @@
 // text only), or a failure as shorty words it. Every string passes the run's secrets first: a
 // server may echo the key or a link's password in any field or message.
 import type { CallToolResult } from './sdk.js';
-import { RateLimitError, ShortyError } from '../errors.js';
+import { EXIT, RateLimitError, ShortyError } from '../errors.js';
 import type { Secrets } from '../util/secrets.js';
 import { withinMessageSize } from '../util/message-size.js';
 
@@ -33,8 +33,10 @@ export interface Failure {
 }
 
 export function failureOf(err: unknown): Failure {
-  if (err instanceof RateLimitError) {
-    const retry = err.retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(err.retryAfterMs / 1000));
+  // A bulk run that rode out the rate limit as an outage until its time was up ends with exit 4 too.
+  if (err instanceof ShortyError && err.exitCode === EXIT.rateLimit) {
+    const ms = err instanceof RateLimitError ? err.retryAfterMs : undefined;
+    const retry = ms === undefined ? undefined : Math.max(1, Math.ceil(ms / 1000));
     return {
       error: 'rate_limited',
       message: err.message,

@@ -68,3 +68,28 @@ describe('pacing', () => {
     expect(data(await mcp.call('links_list', { limit: 1 })).items).toEqual([]);
   });
 });
+
+describe('a long import', () => {
+  it('stops when a wait would pass --max-wait, and the same call resumes from its journal', async () => {
+    await sandbox.close();
+    sandbox = await startSandbox({ rateLimit: '5/60s', now: clock.now });
+    mcp = await startMcp({
+      baseUrl: sandbox.baseUrl,
+      apiKey: sandbox.apiKey,
+      maxWaitMs: 10_000,
+      now: clock.now,
+      sleep: clock.sleep,
+    });
+    const rows = Array.from({ length: 8 }, (_, i) => ({ url: `https://example.com/long/${i}` }));
+    const first = await clock.track(mcp.call('import_run', { rows, confirm: true }));
+    const stopped = failure(first);
+    expect(stopped).toMatchObject({ error: 'rate_limited' });
+    const made = (await sandbox.admin.stats()).links;
+    expect(made).toBeGreaterThan(0);
+    expect(made).toBeLessThan(8);
+    await clock.sleep(stopped.retryAfterSeconds * 1000);
+    const again = data(await clock.track(mcp.call('import_run', { rows, confirm: true })));
+    expect(again.exitCode).toBe(0);
+    expect(await sandbox.admin.stats()).toMatchObject({ links: 8, rejected: 0 });
+  });
+});
