@@ -13,6 +13,7 @@
 //   help/, completion/         help pages and completion scripts, read from the command tree
 //   parser-errors              commander's errors in shorty's words (from the tree, not commands)
 //   commands/, bulk/           parse, validate, work (through the context)
+//   mcp/                       the MCP server: tools over the same client, names and bulk engine
 //   factory.ts, cli.ts, entry  wiring: only cli.ts builds the real context
 //   sandbox/                   the local API: shares api/types.ts and nothing else with the client
 const BASE = '^src/(util/|errors|file-errors|io|version)';
@@ -128,6 +129,14 @@ module.exports = {
         'A bulk feature (import/, export/, sync/, undo/) builds on the engine alone, never on another feature: what two share belongs in the engine.',
       from: { path: '^src/bulk/(import|export|sync|undo)/' },
       to: { path: '^src/bulk/(import|export|sync|undo)/', pathNot: '^src/bulk/$1/' },
+    },
+    {
+      name: 'mcp-beside-the-commands',
+      severity: 'error',
+      comment:
+        'The MCP server (src/mcp/) uses the client, the name resolution and the bulk engine the commands use; only `shorty mcp` loads it, so no other command pays for the SDK.',
+      from: { path: '^src/', pathNot: '^src/(mcp|commands/mcp)/' },
+      to: { path: '^src/mcp/' },
     },
     {
       name: 'only-the-cli-wires-the-context',

@@ -23,6 +23,7 @@ _shorty_child() {
     ' config') _shorty_next='config' ;;
     ' profiles'|' profile') _shorty_next='profiles' ;;
     ' limits') _shorty_next='limits' ;;
+    ' mcp') _shorty_next='mcp' ;;
     ' cache') _shorty_next='cache' ;;
     ' completion') _shorty_next='completion' ;;
     ' version') _shorty_next='version' ;;
@@ -216,6 +217,7 @@ _shorty_takes_value() {
     'legacy create --domain') return 0 ;;
     'api -f'|'api --field') return 0 ;;
     'api --input') return 0 ;;
+    'mcp --max-wait') return 0 ;;
     'sandbox --port') return 0 ;;
     'sandbox --host') return 0 ;;
     'sandbox --data') return 0 ;;
@@ -226,7 +228,7 @@ _shorty_takes_value() {
 
 _shorty_commands() {
   case "$1" in
-    '') _shorty_words='urls domains campaigns channels pixels qr overlays splash account legacy api login logout status config profiles limits cache completion version sandbox help' _shorty_aliases='url link links domain campaign channel pixel qrs overlay cta profile' ;;
+    '') _shorty_words='urls domains campaigns channels pixels qr overlays splash account legacy api login logout status config profiles limits mcp cache completion version sandbox help' _shorty_aliases='url link links domain campaign channel pixel qrs overlay cta profile' ;;
     'urls') _shorty_words='list lookup get add update delete import sync export help' _shorty_aliases='ls show create edit rm' ;;
     'domains') _shorty_words='list get add update delete help' _shorty_aliases='ls show create edit rm' ;;
     'campaigns') _shorty_words='list get add update delete assign help' _shorty_aliases='ls show create edit rm' ;;
@@ -334,6 +336,7 @@ _shorty_options() {
     'profiles delete') _shorty_words='-h --help'" $globals" ;;
     'profiles help') _shorty_words='-h --help'" $globals" ;;
     'limits') _shorty_words='--reset -h --help'" $globals" ;;
+    'mcp') _shorty_words='--read-only --max-wait -h --help'" $globals" ;;
     'cache') _shorty_words='-h --help'" $globals" ;;
     'cache refresh') _shorty_words='-h --help'" $globals" ;;
     'cache clear') _shorty_words='-h --help'" $globals" ;;
@@ -455,6 +458,7 @@ _shorty_option_values() {
     'legacy create --domain') _shorty_names=domains; return ;;
     'api -f'|'api --field') :; return ;;
     'api --input') _shorty_files=1; return ;;
+    'mcp --max-wait') :; return ;;
     'sandbox --port') :; return ;;
     'sandbox --host') :; return ;;
     'sandbox --data') _shorty_files=1; return ;;

@@ -37,6 +37,8 @@ function __shorty_child --argument-names cmd word
             echo 'profiles'
         case ' limits'
             echo 'limits'
+        case ' mcp'
+            echo 'mcp'
         case ' cache'
             echo 'cache'
         case ' completion'
@@ -256,6 +258,8 @@ function __shorty_takes_value --argument-names cmd opt
             return 0
         case 'api -f' 'api --field' 'api --input'
             return 0
+        case 'mcp --max-wait'
+            return 0
         case 'sandbox --port' 'sandbox --host' 'sandbox --data' 'sandbox --flavor'
             return 0
     end
@@ -379,6 +383,7 @@ function __shorty_help_words
             printf '%s\t%s\n' 'config' 'read and change the settings of a profile (keys: base-url, api-key, rate-limit, rate-store, timeout, output, domain)'
             printf '%s\t%s\n' 'profiles' 'list, select and delete config profiles'
             printf '%s\t%s\n' 'limits' 'show the local rate-limit budget: cap, used, remaining, resets in (sends no request)'
+            printf '%s\t%s\n' 'mcp' 'serve your links to AI assistants over the Model Context Protocol (stdio)'
             printf '%s\t%s\n' 'cache' 'refresh or clear the local cache of names that shell completion offers'
             printf '%s\t%s\n' 'completion' 'print the shell completion script for bash, zsh or fish'
             printf '%s\t%s\n' 'version' 'print the version of shorty, of Node.js and the platform (for bug reports)'
@@ -498,6 +503,7 @@ complete -c shorty -n '__shorty_at \'\'' -a 'status' -d 'show the profile, base 
 complete -c shorty -n '__shorty_at \'\'' -a 'config' -d 'read and change the settings of a profile (keys: base-url, api-key, rate-limit, rate-store, timeout, output, domain)'
 complete -c shorty -n '__shorty_at \'\'' -a 'profiles' -d 'list, select and delete config profiles'
 complete -c shorty -n '__shorty_at \'\'' -a 'limits' -d 'show the local rate-limit budget: cap, used, remaining, resets in (sends no request)'
+complete -c shorty -n '__shorty_at \'\'' -a 'mcp' -d 'serve your links to AI assistants over the Model Context Protocol (stdio)'
 complete -c shorty -n '__shorty_at \'\'' -a 'cache' -d 'refresh or clear the local cache of names that shell completion offers'
 complete -c shorty -n '__shorty_at \'\'' -a 'completion' -d 'print the shell completion script for bash, zsh or fish'
 complete -c shorty -n '__shorty_at \'\'' -a 'version' -d 'print the version of shorty, of Node.js and the platform (for bug reports)'
@@ -967,6 +973,10 @@ complete -c shorty -n '__shorty_at \'profiles help\'' -s h -l help -d 'show help
 
 complete -c shorty -n '__shorty_at \'limits\'' -l reset -d 'forget the local rate-limit state of this base URL and key (says what it cleared)'
 complete -c shorty -n '__shorty_at \'limits\'' -s h -l help -d 'show help for a command'
+
+complete -c shorty -n '__shorty_at \'mcp\'' -l read-only -d 'offer only the tools that change nothing (list, get, stats, limits, import_plan)'
+complete -c shorty -n '__shorty_at \'mcp\'' -l max-wait -x -d 'longest a tool call waits for the rate limit; past it the call answers "rate limited, try again in N s"'
+complete -c shorty -n '__shorty_at \'mcp\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'cache\'' -a 'refresh' -d 'read every list in pages of 500 into the name cache: one request per 500 names of each (asks first on a terminal)'
 complete -c shorty -n '__shorty_at \'cache\'' -a 'clear' -d 'forget the names of the profile\'s cache (sends no request)'

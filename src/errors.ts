@@ -85,8 +85,11 @@ export class RefusalError extends AuthError {
 
 /** Rate limited and not allowed to wait, or retries exhausted. */
 export class RateLimitError extends ShortyError {
-  constructor(message: string, hint?: string) {
+  /** How long until a request may go, when the limiter knows it. */
+  readonly retryAfterMs?: number;
+  constructor(message: string, hint?: string, retryAfterMs?: number) {
     super(message, EXIT.rateLimit, hint);
+    this.retryAfterMs = retryAfterMs;
   }
 }
 

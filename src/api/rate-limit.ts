@@ -70,7 +70,7 @@ export class SharedLimiter implements Limiter {
         this.inFlight.push(seq);
         return;
       }
-      if (!this.settings.wait) throw this.noWaitError(at, 'the client rate limit is reached');
+      if (!this.mayWait(waitMs)) throw this.noWaitError(at, 'the client rate limit is reached');
       announcedUntil = await this.sleepUntil(at, waitMs, announcedUntil, signal);
     }
   }
@@ -98,7 +98,7 @@ export class SharedLimiter implements Limiter {
       state.retryUntil = Math.max(state.retryUntil ?? 0, target);
       return { until: target, planned: target - now };
     }, signal);
-    if (!this.settings.wait) throw this.noWaitError(until, 'the server refused the request for its rate limit');
+    if (!this.mayWait(planned)) throw this.noWaitError(until, 'the server refused the request for its rate limit');
     if (planned > 0) await this.sleepUntil(until, planned, 0, signal);
   }
 
@@ -148,10 +148,20 @@ export class SharedLimiter implements Limiter {
     return until;
   }
 
+  /** --no-wait waits for nothing; a run with a time limit per call (`mcp`) waits up to it. */
+  private mayWait(waitMs: number): boolean {
+    return this.settings.wait && waitMs <= (this.settings.maxWaitMs ?? Number.POSITIVE_INFINITY);
+  }
+
   private noWaitError(until: number, why: string): RateLimitError {
+    const waitMs = until - this.ctx.now();
+    const cap = `client cap ${formatRateLimit(this.settings.rateLimit)}`;
     return new RateLimitError(
-      `rate limited: ${why}; the next request is possible in ${formatDuration(until - this.ctx.now())}`,
-      `drop --no-wait to let shorty wait, or try again later (client cap ${formatRateLimit(this.settings.rateLimit)})`,
+      `rate limited: ${why}; the next request is possible in ${formatDuration(waitMs)}`,
+      this.settings.wait
+        ? `try again in ${Math.ceil(waitMs / 1000)} s (${cap})`
+        : `drop --no-wait to let shorty wait, or try again later (${cap})`,
+      waitMs,
     );
   }
 }

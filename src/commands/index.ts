@@ -15,6 +15,7 @@ import { register as config } from './config/index.js';
 import { register as domains } from './domains/index.js';
 import { register as legacy } from './legacy/index.js';
 import { register as limits } from './limits/index.js';
+import { register as mcp } from './mcp/index.js';
 import { register as overlays } from './overlays/index.js';
 import { register as pixels } from './pixels/index.js';
 import { register as profiles } from './profiles/index.js';
@@ -127,6 +128,13 @@ const COMMANDS: TopCommand[] = [
     description: 'show the local rate-limit budget: cap, used, remaining, resets in (sends no request)',
     group: false,
     register: limits,
+  },
+  {
+    name: 'mcp',
+    aliases: [],
+    description: 'serve your links to AI assistants over the Model Context Protocol (stdio)',
+    group: false,
+    register: mcp,
   },
   {
     name: 'cache',

@@ -52,6 +52,7 @@ export async function resolveSettings(globals: SettingFlags, env: Env, warnTo?: 
     debug: Boolean(globals.debug) || env.SHORTY_DEBUG === '1',
     curl: env.SHORTY_DEBUG === 'curl',
     wait: globals.wait !== false,
+    maxWaitMs: globals.maxWaitMs,
     origins: {
       profile: choice,
       baseUrl: originOf(baseUrl),

@@ -20,6 +20,8 @@ export interface SettingFlags {
   wait?: boolean;
   /** Set by `login`, which creates the profile it is given: it need not exist yet. */
   createsProfile?: boolean;
+  /** Set by `mcp`: a rate-limit wait longer than this fails as --no-wait does (a call has a time limit). */
+  maxWaitMs?: number;
 }
 
 export interface RateLimitSpec {
@@ -58,6 +60,8 @@ export interface Settings {
   curl?: boolean;
   /** false with --no-wait: a rate-limit wait becomes exit 4. */
   wait: boolean;
+  /** A rate-limit wait longer than this becomes exit 4 as under --no-wait; undefined: any wait. */
+  maxWaitMs?: number;
   /** Where the settings `shorty status` reports came from. */
   origins: {
     profile: SettingOrigin;

@@ -309,6 +309,8 @@ const tests: Record<CommandName, Test> = {
   },
   completion: helpOnly('completion'),
   limits: helpOnly('limits'),
+  // Its tools are tested with the SDK's client: test/commands/mcp.test.ts and test/e2e/mcp-stdio.test.ts.
+  mcp: helpOnly('mcp'),
   version: async (c) => {
     const res = await c.runLogged(['version', '-o', 'json']);
     expect(res.exitCode, res.stderr).toBe(0);

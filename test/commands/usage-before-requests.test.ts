@@ -63,6 +63,7 @@ const ARGS: Record<CommandName, string[]> = {
   'cache clear': [],
   completion: ['bash'],
   limits: [],
+  mcp: ['--read-only'],
   version: [],
   sandbox: ['--port', '0'],
   login: ['--with-key'],

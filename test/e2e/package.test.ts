@@ -73,6 +73,7 @@ describe('the packed tarball', () => {
         'bin/shorty.js',
         'bin/package.json',
         'dist/shorty.cjs',
+        'dist/mcp-sdk.cjs',
         'package.json',
         'completions/shorty.bash',
         'completions/_shorty',

@@ -35,12 +35,16 @@ describe('start-up loads no external dependency for local commands', () => {
     return res.stdout;
   }
 
-  it.each([[['--version']], [['--help']], [['urls', '--help']], [['urls', 'add', '--help']], [['completion', 'bash']]])(
-    'shorty %j',
-    async (args) => {
-      expect(await bare(args)).not.toBe('');
-    },
-  );
+  it.each([
+    [['--version']],
+    [['--help']],
+    [['urls', '--help']],
+    [['urls', 'add', '--help']],
+    [['completion', 'bash']],
+    [['mcp', '--help']],
+  ])('shorty %j', async (args) => {
+    expect(await bare(args)).not.toBe('');
+  });
 
   it('prints the version from package.json', async () => {
     const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };

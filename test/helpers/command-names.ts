@@ -55,6 +55,7 @@ export const COMMAND_NAMES = [
   'cache clear',
   'completion',
   'limits',
+  'mcp',
   'version',
   'sandbox',
   'login',

@@ -16,6 +16,7 @@ async function setup(
     windowMs?: number;
     setBy?: string;
     wait?: boolean;
+    maxWaitMs?: number;
     tty?: boolean;
     path?: string;
     clock?: { t: number };
@@ -44,6 +45,7 @@ async function setup(
     insecure: false,
     debug: false,
     wait: opts.wait ?? true,
+    maxWaitMs: opts.maxWaitMs,
     origins: {
       profile: { origin: 'default' },
       baseUrl: { origin: 'default' },
@@ -99,6 +101,20 @@ describe('SharedLimiter', () => {
     expect((err as RateLimitError).exitCode).toBe(4);
     expect((err as RateLimitError).message).toMatch(/next request is possible in (\d+ms|\d(\.\d)?s)/);
     expect(sleeps).toEqual([]);
+  });
+
+  it('with a time limit per call (shorty mcp), waits up to it and fails past it, saying when to try again', async () => {
+    const { sleeps, request } = await setup({ limit: 1, windowMs: 5000, maxWaitMs: 6000 });
+    await request();
+    await request();
+    expect(total(sleeps)).toBeGreaterThanOrEqual(5000);
+    const { sleeps: none, request: limited } = await setup({ limit: 1, windowMs: 5000, maxWaitMs: 4000 });
+    await limited();
+    const err = (await limited().catch((e: unknown) => e)) as RateLimitError;
+    expect(err).toBeInstanceOf(RateLimitError);
+    expect(err.retryAfterMs).toBeGreaterThan(4000);
+    expect(err.hint).toMatch(/^try again in [56] s \(client cap 1\/5s\)$/);
+    expect(none).toEqual([]);
   });
 
   it('stops at once with the abort reason when interrupted during a wait', async () => {

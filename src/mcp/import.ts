@@ -1,0 +1,131 @@
+// Bulk import from a tool: a plan that sends nothing (the CLI's --dry-run), and a run with a
+// journal under the config folder, so that the same call again resumes instead of creating the
+// links twice. Both are `urls import` itself, run on the call's rows with its output kept.
+import { createHash } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from './sdk.js';
+import type { Context } from '../context.js';
+import { budget } from '../api/rate-window.js';
+import { EXIT, RateLimitError, ShortyError, UsageError } from '../errors.js';
+import { LINK_COLUMNS } from '../input/link-columns.js';
+import { captured } from './captured.js';
+import { record } from './schemas.js';
+import { tool } from './tool.js';
+
+const input = {
+  rows: z
+    .array(record)
+    .min(1)
+    .optional()
+    .describe(
+      `the links, one object each, with the columns of \`shorty urls import\`: ${LINK_COLUMNS.join(', ')} (url required)`,
+    ),
+  file: z.string().optional().describe('or: a CSV, NDJSON or URL-per-line file on this machine to read instead'),
+  ifExists: z
+    .enum(['skip', 'fail'])
+    .optional()
+    .describe('a taken custom alias: skip the row when it already leads to its URL, or fail it (default)'),
+};
+
+const output = {
+  rows: z
+    .array(record)
+    .describe('one result per input row: its columns, then status (ok, error, invalid, skipped, valid)'),
+  notes: z.array(z.string()).describe('the plan, the estimate and the summary, as the CLI says them'),
+  exitCode: z.number().describe('0: every row ok or skipped; 1: some failed; 2: unusable input, nothing sent'),
+};
+
+type Args = { rows?: Record<string, unknown>[]; file?: string; ifExists?: 'skip' | 'fail'; journal?: string };
+
+function source(args: Args): { file: string; stdin?: string } {
+  if ((args.rows === undefined) === (args.file === undefined)) throw new UsageError('give either rows or file');
+  return args.rows
+    ? { file: '-', stdin: args.rows.map((row) => JSON.stringify(row)).join('\n') }
+    : { file: args.file! };
+}
+
+/** The journal of a run: its name if given, else one from the input, so that the same call resumes. */
+async function journalPath(ctx: Context, args: Args): Promise<string> {
+  const name =
+    args.journal ??
+    createHash('sha256')
+      .update(JSON.stringify(args.rows ?? args.file))
+      .digest('hex')
+      .slice(0, 16);
+  const dir = join((await ctx.settings()).configDir, 'journals');
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  return join(dir, `${name}.journal`);
+}
+
+async function runImportTool(ctx: Context, args: Args, dryRun: boolean) {
+  const { file, stdin } = source(args);
+  const journal = dryRun ? undefined : await journalPath(ctx, args);
+  const run = await captured(ctx, stdin);
+  const { runImport } = await import('../bulk/import/run.js');
+  let exitCode: number;
+  try {
+    // A run waits out the rate limit as an outage, for --max-wait at most: a call has a time limit,
+    // and the same call again resumes from the journal.
+    const maxOutageMs = (await ctx.settings()).maxWaitMs;
+    exitCode = await runImport(run.ctx, { file, dryRun, journal, ifExists: args.ifExists ?? 'fail', maxOutageMs });
+  } catch (err) {
+    throw err instanceof ShortyError && err.exitCode === EXIT.rateLimit ? await resumable(ctx, err) : err;
+  } finally {
+    await run.ctx.close();
+  }
+  const rows = run
+    .out()
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { rows, notes: run.notes(), exitCode, ...(journal ? { journal } : {}) };
+}
+
+/** A run stopped by the rate limit: what the model needs to resume it, and when. */
+async function resumable(ctx: Context, err: ShortyError): Promise<RateLimitError> {
+  const settings = await ctx.settings();
+  const { state, now } = await (await ctx.api()).rateBudget();
+  const waitMs = Math.max(1000, budget(state, now, settings.rateLimit).nextInMs);
+  return new RateLimitError(
+    err.message,
+    `the rows sent are in the journal: call import_run again with the same rows (or journal) in ${Math.ceil(waitMs / 1000)} s to resume`,
+    waitMs,
+  );
+}
+
+const plan = tool({
+  name: 'import_plan',
+  title: 'Plan a bulk import',
+  description:
+    'Check many links for a bulk import and say what a run would do (each row valid or why not, and how long the ' +
+    'rate limit makes it), sending nothing that changes the account. Run this before import_run.',
+  effect: 'read',
+  idempotent: true,
+  input,
+  output,
+  run: (args, ctx) => runImportTool(ctx, args, true),
+});
+
+const run = tool({
+  name: 'import_run',
+  title: 'Run a bulk import',
+  description:
+    'Create many links at once, paced to the rate limit, with a journal in the config folder: the same call again ' +
+    "(or with the same journal name) resumes and skips the rows already created. Returns each row's result.",
+  effect: 'destructive',
+  idempotent: true,
+  input: {
+    ...input,
+    journal: z
+      .string()
+      .regex(/^[\w-]{1,64}$/, 'letters, digits, - and _ only')
+      .optional()
+      .describe('name of the journal to record into and resume from (default: one named after the input)'),
+  },
+  output: { ...output, journal: z.string().describe('the journal file of the run') },
+  plan: (args) => `create up to ${args.rows?.length ?? 'all the'} links${args.file ? ` of ${args.file}` : ''}`,
+  run: (args, ctx) => runImportTool(ctx, args, false),
+});
+
+export const IMPORT_TOOLS = [plan, run];
