@@ -49,7 +49,7 @@ export function registerExport(group: Command, ctx: Context): void {
     'shorty urls export > links.csv',
     'shorty urls export -o ndjson --page-size 1000 | jq .longurl',
     'shorty urls export --fields alias,longurl,clicks',
-    'shorty urls export | shorty urls import - --base-url https://other.example',
+    'shorty urls export --profile work | shorty urls import - --profile personal',
     'shorty urls export --details -o ndjson > links.ndjson',
   );
 }

@@ -107,7 +107,7 @@ export function registerSync(group: Command, ctx: Context): void {
     'shorty urls sync links.csv --prune --check   # CI: exit 1 when it drifted',
     'shorty urls sync links.csv --dry-run -o json > plan.json',
     'shorty urls sync campaign.csv --key url --prune -y',
-    'shorty urls export | shorty urls sync - --base-url https://other.example',
+    'shorty urls export --profile work | shorty urls sync - --profile personal',
   );
 }
 
