@@ -6,7 +6,8 @@ import { configFolderHint, fileError } from '../file-errors.js';
 import { jsonErrorPosition } from './json-position.js';
 import type { ConfigKey } from './keys.js';
 import { configFilePath } from './paths.js';
-import { checkConfigFolder, ensurePrivateFolder, type PrivateText, readPrivateFile } from './private-files.js';
+import { checkConfigFolder, ensurePrivateFolder } from './private-folders.js';
+import { type PrivateText, readPrivateFile } from './private-files.js';
 import type { SettingOrigin } from './types.js';
 
 export type ProfileValues = Partial<Record<ConfigKey, string>>;

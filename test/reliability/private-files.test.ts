@@ -95,6 +95,24 @@ describe('a config folder that is not yours alone is refused before any request'
     );
   });
 
+  it.skipIf(!asRoot)(
+    `a folder above it of another user: exit 2, and the fix is a folder of yours [${NEEDS_ROOT}]`,
+    async () => {
+      const above = join(tempDir(), 'theirs');
+      const dir = join(above, 'shorty');
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      writeConfig(dir, {});
+      chmodSync(above, 0o755);
+      chownSync(above, OTHER_UID, OTHER_UID);
+      const res = await runInProcess(['config', 'list'], { configDir: dir });
+      expect(res.exitCode).toBe(2);
+      expect(res.stderr).toBe(
+        `shorty: the folder ${above} (above ${dir}) belongs to another user (uid ${OTHER_UID}, mode 0755), and shorty ` +
+          "uses only what is yours: keep shorty's folder in a folder of yours (set SHORTY_CONFIG_DIR)\n",
+      );
+    },
+  );
+
   it('a config folder others may write: exit 2 with the chmod that fixes it, and no request', async () => {
     await cli.sandbox.admin.reset();
     const dir = plantedConfigDir(cli.sandbox.baseUrl, 0o777);
