@@ -1,11 +1,13 @@
-import { accessSync, chmodSync, constants, lstatSync, mkdirSync, readFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { configFolderHint, fileError, fileErrorReason, isFileError } from '../file-errors.js';
-import { writeFileAtomicSync } from '../util/atomic-write.js';
 import { withFileLock } from '../util/file-lock.js';
 import { fnv1a64 } from '../util/hash.js';
+import { readPrivateFile } from '../settings/private-files.js';
+import { checkFoldersAbove, ensureOwnFolder, ensurePrivateFolder } from '../settings/private-folders.js';
+import { writePrivateFile } from '../settings/private-write.js';
 import type { Settings } from '../settings/types.js';
 import type { RateStore } from './limiter.js';
 import { emptyState, parseState, type RateState } from './rate-window.js';
@@ -21,41 +23,40 @@ function rateStateDir(configDir: string): string {
 /**
  * The folder of the rate-limit state: `<configDir>/ratelimit`, or, when the config folder can't
  * be written (CI as a user without a home, a read-only SHORTY_CONFIG_DIR), a folder of this
- * user's own under the system's temp folder, so requests still work; `warn` gets one line.
+ * user's own under the system's temp folder, so requests still work; `warn` gets one line. A
+ * folder another user owns or may write is refused (exit 2), never worked around.
  */
 function usableRateStateDir(configDir: string, warn: (line: string) => void): string {
   const preferred = rateStateDir(configDir);
   try {
-    mkdirSync(preferred, { recursive: true, mode: 0o700 });
+    ensurePrivateFolder(configDir, preferred);
     accessSync(preferred, constants.W_OK);
     return preferred;
   } catch (err) {
+    if (err instanceof UsageError) throw err;
     const why = `cannot write the config folder ${configDir}: ${fileErrorReason(err)}`;
     const fallback = join(tmpdir(), process.getuid ? `shorty-${process.getuid()}` : 'shorty');
     claimPrivateDir(fallback, why);
     warn(`warning: ${why}; the rate-limit state is kept in ${fallback} instead`);
-    return rateStateDir(fallback);
+    return claimPrivateDir(rateStateDir(fallback), why);
   }
 }
 
 /**
- * A folder under the shared temp folder is ours only if we made it or own it: another user could
- * have made it first (or a symlink in its place) to read or steer our state. `why` starts the
- * error; `uid` is whose the folder must be.
+ * A folder under the shared temp folder is ours only if we made it or own it, and no one else
+ * may write it: another user could have made it first (or a symlink in its place) to read or
+ * steer our state. `why` starts the error. Returns `path`.
  */
-export function claimPrivateDir(path: string, why: string, uid = process.getuid?.()): void {
-  const refuse = (what: string) =>
-    new UsageError(`${why}; and ${path}, the fallback, ${what}`, 'set SHORTY_CONFIG_DIR to a folder you can write');
+export function claimPrivateDir(path: string, why: string): string {
   try {
-    mkdirSync(path, { mode: 0o700 });
+    checkFoldersAbove(path);
+    ensureOwnFolder(path, "the rate-limit state's fallback folder");
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST')
-      throw refuse(`can't be made either (${fileErrorReason(err)})`);
+    const what =
+      err instanceof UsageError ? err.message : `${path}, the fallback, can't be made (${fileErrorReason(err)})`;
+    throw new UsageError(`${why}; and ${what}`, 'set SHORTY_CONFIG_DIR to a folder you can write');
   }
-  const info = lstatSync(path);
-  if (!info.isDirectory()) throw refuse('is not a folder');
-  if (uid !== undefined && info.uid !== uid) throw refuse(`belongs to another user (uid ${info.uid})`);
-  if (process.platform !== 'win32' && (info.mode & 0o077) !== 0) chmodSync(path, 0o700);
+  return path;
 }
 
 /** `<host>-<hash>.json`: the host helps a person find the file; the hash separates keys, never spelling one. */
@@ -89,7 +90,7 @@ export function openRateStore(path: string): RateStore {
             const state = readState(path);
             const result = change(state);
             // Not flushed to disk: a state lost to a power cut only forgets the last few seconds.
-            writeFileAtomicSync(path, JSON.stringify(state), { mode: 0o600, fsync: false });
+            writePrivateFile(path, JSON.stringify(state), STATE, { mode: 0o600, fsync: false });
             return result;
           },
           signal,
@@ -104,10 +105,15 @@ export function openRateStore(path: string): RateStore {
   };
 }
 
+const STATE = 'the rate-limit state';
+
+/** A state that is not there or can't be read starts afresh; one that is not the user's alone is refused. */
 function readState(path: string): RateState {
   try {
-    return parseState(readFileSync(path, 'utf8'));
-  } catch {
+    const file = readPrivateFile(path, STATE);
+    return file ? parseState(file.text) : emptyState();
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
     return emptyState();
   }
 }

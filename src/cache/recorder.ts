@@ -1,18 +1,21 @@
 // The one hook that fills the name cache: a ModernApi that tells the observer every successful
 // answer, and a flush the context runs once, when the command is done (one write, however many
 // pages an export read). Writing it never fails the command.
-import { accessSync, constants, mkdirSync, readFileSync } from 'node:fs';
+import { accessSync, constants } from 'node:fs';
 import { join } from 'node:path';
 import type { CallOptions, Method, ModernApi } from '../api/modern.js';
 import { isErrorFlag } from '../api/modern.js';
 import { fileErrorReason } from '../file-errors.js';
 import { withFileLock } from '../util/file-lock.js';
+import { readPrivateFile } from '../settings/private-files.js';
+import { ensurePrivateFolder } from '../settings/private-folders.js';
 import type { Settings } from '../settings/types.js';
 import { createNameObserver, type NameChange } from './observe.js';
 import { CURRENT_FILE, nameCacheDir, profileCacheDir } from './paths.js';
 import {
   applyChanges,
   emptyCache,
+  NAME_CACHE,
   type NameScope,
   nameScope,
   pointAt,
@@ -55,7 +58,8 @@ export function createNameRecorder(): NameRecorder {
         // Most runs see names the cache already holds (a list read again): then nothing is written,
         // no lock taken, unless the cache's age would mislead (status shows when it was updated).
         if (alreadyHeld(dir, profileDir, scope, changes, now)) return;
-        mkdirSync(profileDir, { recursive: true, mode: 0o700 });
+        // Every folder on the way the user's alone, none a link: the files are then written in it.
+        ensurePrivateFolder(settings.configDir, dir);
         // Read, merge and write under a lock: runs ending together (xargs -P) keep each other's names.
         await withFileLock(join(profileDir, 'lock'), () => {
           const cache = readScopedCache(dir, scope) ?? emptyCache(scope, now);
@@ -86,7 +90,7 @@ function alreadyHeld(dir: string, profileDir: string, scope: NameScope, changes:
 
 function readCurrent(profileDir: string): string | undefined {
   try {
-    return readFileSync(join(profileDir, CURRENT_FILE), 'utf8').trim();
+    return readPrivateFile(join(profileDir, CURRENT_FILE), NAME_CACHE)?.text.trim();
   } catch {
     return undefined;
   }

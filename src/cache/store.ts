@@ -1,14 +1,17 @@
 // The name cache on disk: `names.json` (what shorty reads and merges into) and one plain file per
 // resource, `name<TAB>description` a line, that the completion scripts read without starting
 // Node. Both are replaced whole (written aside, then renamed), mode 0600 in a 0700 folder.
-import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fnv1a64 } from '../util/hash.js';
 import type { NameChange, NameEntry } from './observe.js';
 import { CURRENT_FILE, NAME_RESOURCES, type NameResource } from './paths.js';
-import { writeFileAtomicSync } from '../util/atomic-write.js';
+import { readPrivateFile } from '../settings/private-files.js';
+import { writePrivateFile } from '../settings/private-write.js';
 
 const NAMES_FILE = 'names.json';
+/** How its files are named in a refusal. */
+export const NAME_CACHE = 'the name cache file';
 /** The cache's files: the owner's alone; a lost last write (a power cut) costs only names. */
 const PRIVATE = { mode: 0o600, fsync: false };
 
@@ -36,10 +39,13 @@ export function emptyCache(scope: NameScope, now: number): NameCache {
   return { format: 1, ...scope, updated: new Date(now).toISOString(), resources: {}, totals: {} };
 }
 
-/** The cache in `dir`, or undefined when there is none, it can't be read, or it is of another format. */
+/**
+ * The cache in `dir`, or undefined when there is none, it can't be read, it is of another format,
+ * or it is not the user's alone (private-files.ts: a FIFO, another user's file).
+ */
 export function readNameCache(dir: string): NameCache | undefined {
   try {
-    const data = JSON.parse(readFileSync(join(dir, NAMES_FILE), 'utf8')) as NameCache;
+    const data = JSON.parse(readPrivateFile(join(dir, NAMES_FILE), NAME_CACHE)?.text ?? '') as NameCache;
     if (data?.format !== 1 || typeof data.baseUrl !== 'string' || typeof data.key !== 'string') return undefined;
     return { ...data, resources: data.resources ?? {}, totals: data.totals ?? {} };
   } catch {
@@ -88,9 +94,9 @@ export function writeNameCache(dir: string, cache: NameCache): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   if (process.platform !== 'win32') chmodSync(dir, 0o700);
   for (const resource of NAME_RESOURCES)
-    writeFileAtomicSync(join(dir, resource), completionLines(resource, cache), PRIVATE);
+    writePrivateFile(join(dir, resource), completionLines(resource, cache), NAME_CACHE, PRIVATE);
   // names.json last: its time is the cache's age, and a reader sees the lists it describes.
-  writeFileAtomicSync(join(dir, NAMES_FILE), `${JSON.stringify(cache)}\n`, PRIVATE);
+  writePrivateFile(join(dir, NAMES_FILE), `${JSON.stringify(cache)}\n`, NAME_CACHE, PRIVATE);
 }
 
 /** A profile keeps the caches of this many base URLs and keys, the most recently written. */
@@ -101,7 +107,7 @@ const KEEP_SCOPES = 4;
  * command saw are those of the account in use), and drops the oldest folders beyond KEEP_SCOPES.
  */
 export function pointAt(profileDir: string, fingerprint: string): void {
-  writeFileAtomicSync(join(profileDir, CURRENT_FILE), `${fingerprint}\n`, PRIVATE);
+  writePrivateFile(join(profileDir, CURRENT_FILE), `${fingerprint}\n`, NAME_CACHE, PRIVATE);
   const scopes = scopeDirs(profileDir)
     .map((dir) => ({ dir, time: modified(join(dir, NAMES_FILE)) }))
     .sort((a, b) => b.time - a.time);

@@ -77,11 +77,40 @@ export function requireBaseUrl(settings: Pick<Settings, 'baseUrl' | 'insecure'>)
   return baseUrl;
 }
 
-export function requireApiKey(settings: Pick<Settings, 'apiKey'>): string {
+/**
+ * The key a request may carry. A key saved in a profile goes only to the origin it was saved for
+ * (gh's per-host tokens): a base URL of another origin from --base-url or SHORTY_BASE_URL is exit
+ * 2 before any request, unless the key was given alongside (--api-key, SHORTY_API_KEY).
+ */
+export function requireApiKey(
+  settings: Pick<Settings, 'apiKey' | 'baseUrl' | 'keySavedFor' | 'profile' | 'origins'>,
+): string {
   if (!settings.apiKey) {
     throw new AuthError('no API key is set', 'run `shorty login`, or set SHORTY_API_KEY');
   }
+  const { baseUrl, keySavedFor } = settings;
+  if (settings.origins.apiKey.origin === 'profile' && keySavedFor && baseUrl) {
+    const savedFor = originOf(keySavedFor);
+    const target = originOf(baseUrl);
+    if (savedFor !== target) {
+      throw new UsageError(
+        `the API key of profile "${settings.profile}" was saved for ${savedFor ?? maskUrlCredentials(keySavedFor)}; ` +
+          `refusing to send it to ${target ?? maskUrlCredentials(baseUrl)} (from ${settings.origins.baseUrl.via ?? 'the settings'})`,
+        'for an account there, use its profile (--profile NAME, made with `shorty login --profile NAME`) or give its key ' +
+          'alongside in SHORTY_API_KEY; to move this profile, `shorty config set base-url URL`',
+      );
+    }
+  }
   return settings.apiKey;
+}
+
+/** `https://example.com` (scheme, host and port) of a base URL, or undefined for one that is not a URL. */
+function originOf(baseUrl: string): string | undefined {
+  try {
+    return new URL(baseUrl.trim()).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

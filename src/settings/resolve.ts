@@ -42,6 +42,7 @@ export async function resolveSettings(globals: SettingFlags, env: Env, warnTo?: 
     configDirFromEnv: Boolean(env.SHORTY_CONFIG_DIR?.trim()),
     baseUrl: baseUrl && parseBaseUrl(baseUrl[0], baseUrl[1]),
     apiKey: apiKey && parseApiKey(apiKey[0], apiKey[1]),
+    keySavedFor: apiKey?.[2] === 'profile' ? stored['base-url'] : undefined,
     rateLimit: rateLimit ? { ...parseRateLimit(rateLimit[0]), setBy: rateLimit[1] } : DEFAULT_RATE_LIMIT,
     rateStore: rateStore && parseRateStoreUrl(rateStore[0], rateStore[1]),
     // Whole milliseconds: timers take integers only.

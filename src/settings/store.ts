@@ -1,4 +1,4 @@
-import { accessSync, chmodSync, constants, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { withFileLock } from '../util/file-lock.js';
 import { UsageError } from '../errors.js';
@@ -6,6 +6,8 @@ import { configFolderHint, fileError } from '../file-errors.js';
 import { jsonErrorPosition } from './json-position.js';
 import type { ConfigKey } from './keys.js';
 import { configFilePath } from './paths.js';
+import { checkConfigFolder, ensurePrivateFolder } from './private-folders.js';
+import { type PrivateText, readPrivateFile } from './private-files.js';
 import type { SettingOrigin } from './types.js';
 
 export type ProfileValues = Partial<Record<ConfigKey, string>>;
@@ -40,17 +42,21 @@ const warnedLoose = new WeakSet<Writable>();
  * Reads the config file (most runs only read it). A missing file is an
  * empty config; a broken one is an error that names the file rather than a silent reset. With
  * `warnTo`, a file others may read (it holds the key) gets one warning line there, as ssh does.
+ * A folder or file another user owns or may write is refused (exit 2), before any request.
  */
 export function readConfig(dir: string, warnTo?: Writable): ConfigData {
   const path = configFilePath(dir);
-  let text: string;
+  let file: PrivateText | undefined;
   try {
-    text = readFileSync(path, 'utf8');
+    // No config folder, or none this user can reach (a CI user whose HOME is another user's): no config.
+    file = checkConfigFolder(dir) ? readPrivateFile(path, 'the config file') : undefined;
   } catch (err) {
-    if (isMissing(path, err)) return { profiles: {} };
+    if (err instanceof UsageError) throw err;
     throw fileError(`cannot read the config file ${path}`, err);
   }
-  if (warnTo) warnIfLoose(path, warnTo);
+  if (file === undefined) return { profiles: {} };
+  const { text } = file;
+  if (warnTo) warnIfLoose(path, file.mode, warnTo);
   let raw: unknown;
   try {
     // A byte order mark (Windows editors) is no reason to refuse the file.
@@ -63,31 +69,8 @@ export function readConfig(dir: string, warnTo?: Writable): ConfigData {
   return toConfigData(raw);
 }
 
-/**
- * No config file, or none this user can reach: a folder on the way that is not a folder, or that
- * may not be entered (a CI user whose HOME is another user's). A file that is there but can't be
- * read is an error: its settings would be ignored in silence.
- */
-function isMissing(path: string, err: unknown): boolean {
-  const code = (err as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT' || code === 'ENOTDIR') return true;
-  if (code !== 'EACCES') return false;
-  try {
-    statSync(path);
-    return false;
-  } catch {
-    return true;
-  }
-}
-
-function warnIfLoose(path: string, stream: Writable): void {
+function warnIfLoose(path: string, mode: number, stream: Writable): void {
   if (process.platform === 'win32' || warnedLoose.has(stream)) return;
-  let mode: number;
-  try {
-    mode = statSync(path).mode & 0o777;
-  } catch {
-    return;
-  }
   if ((mode & 0o077) === 0) return;
   warnedLoose.add(stream);
   stream.write(
@@ -140,10 +123,11 @@ export async function openStore(dir: string): Promise<SettingsStore> {
   try {
     ensurePrivateDir(dir);
   } catch (err) {
+    if (err instanceof UsageError) throw err;
     throw cannotWrite(err);
   }
   const path = configFilePath(dir);
-  const { writeFileAtomicSync } = await import('../util/atomic-write.js');
+  const { writePrivateFile } = await import('./private-write.js');
   return {
     path,
     read: () => readConfig(dir),
@@ -156,7 +140,9 @@ export async function openStore(dir: string): Promise<SettingsStore> {
           change(data);
           ensurePrivateDir(dir);
           // The file holds the API key: 0600 whatever mode an older file had.
-          writeFileAtomicSync(path, `${JSON.stringify(serialisable(data), null, '\t')}\n`, { mode: 0o600 });
+          writePrivateFile(path, `${JSON.stringify(serialisable(data), null, '\t')}\n`, 'the config file', {
+            mode: 0o600,
+          });
           return data;
         });
       } catch (err) {
@@ -173,8 +159,7 @@ function serialisable(data: ConfigData): Record<string, unknown> {
 
 /** The folder holds keys and the rate-limit state: only its owner may list or enter it. */
 function ensurePrivateDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  if (process.platform !== 'win32') chmodSync(dir, 0o700);
+  ensurePrivateFolder(dir);
   // A read-only file system lets mkdir of an existing folder pass.
   accessSync(dir, constants.W_OK);
 }

@@ -46,6 +46,9 @@ export interface Settings {
   /** Without a trailing `/` or `/api`. */
   baseUrl?: string;
   apiKey?: string;
+  /** The base URL saved beside the key in the profile, when the key came from the profile: the
+   * only origin that key may be sent to (see requireApiKey). */
+  keySavedFor?: string;
   rateLimit: RateLimitSetting;
   /** A Redis URL (may hold a password: show it only masked); unset: the local state file. */
   rateStore?: string;

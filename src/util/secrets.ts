@@ -4,7 +4,7 @@
  * journal and failed rows) passes text through `redact`, which replaces each secret with `***`.
  *
  * A server may echo a secret in another form than it was sent, so each one is found in every
- * spelling it can take on the way back: raw, percent-encoded (either case of hex, any mix of
+ * spelling it can take on the way back, in any letter case (a server may upper-case it): raw, percent-encoded (either case of hex, any mix of
  * encoded and plain characters), form-encoded (`+` for a space), JSON-escaped (PHP writes `\/`)
  * and XML-escaped; a library's debug line may write a quote `\'` (Node's inspect). `Bearer sk_…`
  * and `Token sk_…` are covered by the key itself.
@@ -39,7 +39,8 @@ export function createSecrets(): Secrets {
   const compile = (sources: Iterable<string>) => {
     // Longest first: a secret that contains another is replaced whole.
     const list = [...sources].sort((a, b) => b.length - a.length);
-    return list.length === 0 ? null : new RegExp(list.join('|'), 'g');
+    // Any letter case: a server may echo a secret upper-cased (`SK_LIVE_…`).
+    return list.length === 0 ? null : new RegExp(list.join('|'), 'gi');
   };
   const long: string[] = [];
   let pieces: RegExp | null = null;
@@ -73,10 +74,10 @@ function piecePattern(secrets: string[]): RegExp {
   const windows = new Set<string>();
   for (const secret of secrets)
     for (let i = 0; i + MIN_PIECE <= secret.length; i++) windows.add(escapeRegExp(secret.slice(i, i + MIN_PIECE)));
-  return new RegExp([...windows].join('|'), 'g');
+  return new RegExp([...windows].join('|'), 'gi');
 }
 
-/** `text` with each piece of a secret (MIN_PIECE characters or more, as written) replaced by `***`. */
+/** `text` with each piece of a secret (MIN_PIECE characters or more, in any letter case) replaced by `***`. */
 function hidePieces(text: string, pattern: RegExp, secrets: string[]): string {
   let out = '';
   let from = 0;
@@ -85,9 +86,10 @@ function hidePieces(text: string, pattern: RegExp, secrets: string[]): string {
     // The piece goes on as far as it follows one of the secrets.
     let end = match.index + match[0].length;
     for (const secret of secrets) {
-      for (let at = secret.indexOf(match[0]); at >= 0; at = secret.indexOf(match[0], at + 1)) {
+      for (let at = 0; at + match[0].length <= secret.length; at++) {
+        if (!sameLetters(secret, at, match[0], 0, match[0].length)) continue;
         let n = match[0].length;
-        while (at + n < secret.length && text[match.index + n] === secret[at + n]) n += 1;
+        while (at + n < secret.length && sameLetters(text, match.index + n, secret, at + n, 1)) n += 1;
         end = Math.max(end, match.index + n);
       }
     }
@@ -96,6 +98,16 @@ function hidePieces(text: string, pattern: RegExp, secrets: string[]): string {
     pattern.lastIndex = end;
   }
   return out + text.slice(from);
+}
+
+/** `length` characters of `a` from `i` and of `b` from `j` are the same, ignoring letter case. */
+function sameLetters(a: string, i: number, b: string, j: number, length: number): boolean {
+  for (let k = 0; k < length; k++) {
+    const x = a[i + k];
+    const y = b[j + k];
+    if (x === undefined || y === undefined || x.toLowerCase() !== y.toLowerCase()) return false;
+  }
+  return true;
 }
 
 function searchable(secret: string | undefined): secret is string {

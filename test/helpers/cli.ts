@@ -1,5 +1,5 @@
 import { execa, type Options, type ResultPromise } from 'execa';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,12 +77,13 @@ export function collectSecrets(args: string[], opts: RunOptions, configDir: stri
   });
   if (args.includes('--with-key') && typeof opts.input === 'string') add(opts.input);
   const file = join(configDir, 'config.json');
-  if (!existsSync(file)) return;
   try {
+    // Only a plain file: a test may put a FIFO there, which a read would wait on forever.
+    if (!statSync(file).isFile()) return;
     const config = JSON.parse(readFileSync(file, 'utf8')) as { profiles?: Record<string, Record<string, unknown>> };
     for (const profile of Object.values(config.profiles ?? {})) add(profile['api-key']);
   } catch {
-    // a test may write a broken config on purpose
+    // none, or a broken one a test wrote on purpose
   }
 }
 

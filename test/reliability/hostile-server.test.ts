@@ -328,6 +328,15 @@ describe('a server that echoes a piece of the key', () => {
     expect(res.stderr).toContain('Invalid API key ***...');
     expect(res.stderr).not.toContain(key.slice(0, 12));
   });
+
+  test('the key echoed upper-cased is hidden whole, not from its third letter on', async () => {
+    const key = 'sk_live_7c41e312b5de9550484ab2b8';
+    server().answer({ status: 401, body: { error: 1, message: `Invalid API key ${key.toUpperCase()}` } });
+    const res = await runInProcess(['urls', 'list'], { env: { ...env(), SHORTY_API_KEY: key } });
+    expect(res.exitCode).toBe(3);
+    expect(res.stderr).toMatch(/^shorty: .*Invalid API key \*\*\*$/m);
+    expect(res.stderr.toLowerCase()).not.toContain(key.slice(-12));
+  });
 });
 
 describe('an answer to a create that cannot be read', () => {

@@ -69,6 +69,17 @@ describe('secrets', () => {
     expect(secrets.redact(`short ${key.slice(0, 11)}`)).toBe(`short ${key.slice(0, 11)}`);
   });
 
+  it('finds the key, and pieces of it, echoed in another letter case', () => {
+    const key = 'sk_live_7c41e312b5de9550484ab2b8';
+    const secrets = createSecrets();
+    secrets.add(key);
+    expect(secrets.redact(`INVALID KEY ${key.toUpperCase()}.`)).toBe('INVALID KEY ***.');
+    expect(secrets.redact(`key ${key.replace('live', 'LIVE')} refused`)).toBe('key *** refused');
+    expect(secrets.redact(`ends ${key.slice(-20).toUpperCase()}!`)).toBe('ends ***!');
+    expect(secrets.redact(`given ${key.slice(0, 14).toUpperCase()}...`)).toBe('given ***...');
+    expect(secrets.redact(encodeURIComponent(key.toUpperCase()))).toBe('***');
+  });
+
   it("finds a secret with a quote as Node's inspect writes it in a library's debug line", () => {
     const secrets = createSecrets();
     secrets.add("it's-a-secret");
