@@ -345,16 +345,16 @@ function __shorty_cache_file --argument-names resource
     if not string match -qr '^[A-Za-z0-9][A-Za-z0-9._-]*$' -- $profile
         set profile "~"(printf %s $profile | od -An -tx1 -v | string replace -ra '\s' '' | string join '')
     end
-    set dir $dir/cache/v1/$profile
-    test -r $dir/current; or return 1
-    read -l scope < $dir/current
-    string match -qr '^[0-9a-f]+$' -- $scope; or return 1
+    set dir $dir/cache/v2
+    test -f $dir/current/$profile -a -r $dir/current/$profile; or return 1
+    read -l scope < $dir/current/$profile
+    string match -qr '^[0-9a-f]{32}$' -- $scope; or return 1
     echo $dir/$scope/$resource
 end
 
 function __shorty_cached --argument-names resource
     set -l file (__shorty_cache_file $resource); or return
-    test -r "$file"; and string match -- '*' < $file
+    test -f "$file" -a -r "$file"; and string match -- '*' < $file
 end
 
 function __shorty_help_words
