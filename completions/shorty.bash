@@ -539,14 +539,18 @@ _shorty_cache_file() {
 }
 
 _shorty_offer() {
-  local quote='' typed=$1 IFS=$'\n'
+  local quote='' typed=$1 IFS=$'\n' glob=1
   if [[ $typed == [\"\']* ]]; then quote=${typed:0:1} typed=${typed:1}; else typed=${typed//\\/}; fi
-  # awk picks and quotes: a bash loop over thousands of names would take longer than a Tab may.
-  read -r -d '' -a COMPREPLY < <(P=$typed Q=$quote awk -F '\t' '
+  # awk picks and quotes: a bash loop over thousands of names would take longer than a Tab may, and
+  # so would `read -a` (a byte a call from a pipe). The lines are split at newlines only, unglobbed.
+  [[ $- == *f* ]] && glob=0
+  set -f
+  COMPREPLY=($(P=$typed Q=$quote awk -F '\t' '
     index($1, ENVIRON["P"]) != 1 { next }
     ENVIRON["Q"] == "\047" { gsub(/\047/, "\047\\\\\047\047", $1); print "\047" $1 "\047"; next }
     ENVIRON["Q"] == "\"" { gsub(/[\\$`"]/, "\\\\&", $1); gsub(/!/, "\"\047!\047\"", $1); print "\"" $1 "\""; next }
-    { gsub(/[^A-Za-z0-9._\/@%+,:=-]/, "\\\\&", $1); print $1 }' 2>/dev/null)
+    { gsub(/[^A-Za-z0-9._\/@%+,:=-]/, "\\\\&", $1); print $1 }' 2>/dev/null))
+  ((glob)) && set +f
   return 0
 }
 

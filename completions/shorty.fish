@@ -352,9 +352,14 @@ function __shorty_cache_file --argument-names resource
     echo $dir/$scope/$resource
 end
 
+# awk keeps the lines that start with a plain word typed (fish would sift thousands slower); a
+# quoted or escaped word gets every line, and fish matches it as it does its own.
 function __shorty_cached --argument-names resource
     set -l file (__shorty_cache_file $resource); or return
-    test -f "$file" -a -r "$file"; and string match -- '*' < $file
+    test -f "$file" -a -r "$file"; or return
+    set -l typed (commandline -ct)
+    string match -qr '^[A-Za-z0-9._@-]*$' -- "$typed"; or set typed ''
+    P=$typed command awk 'index($0, ENVIRON["P"]) == 1' $file 2>/dev/null
 end
 
 function __shorty_help_words

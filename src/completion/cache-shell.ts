@@ -48,14 +48,18 @@ function shCacheFile(p: string, rematch: string): string {
  */
 function bashOfferFunction(p: string): string {
   return shell`${p}_offer() {
-  local quote='' typed=$1 IFS=$'\n'
+  local quote='' typed=$1 IFS=$'\n' glob=1
   if [[ $typed == [\"\']* ]]; then quote=\${typed:0:1} typed=\${typed:1}; else typed=\${typed//\\/}; fi
-  # awk picks and quotes: a bash loop over thousands of names would take longer than a Tab may.
-  read -r -d '' -a COMPREPLY < <(P=$typed Q=$quote awk -F '\t' '
+  # awk picks and quotes: a bash loop over thousands of names would take longer than a Tab may, and
+  # so would \`read -a\` (a byte a call from a pipe). The lines are split at newlines only, unglobbed.
+  [[ $- == *f* ]] && glob=0
+  set -f
+  COMPREPLY=($(P=$typed Q=$quote awk -F '\t' '
     index($1, ENVIRON["P"]) != 1 { next }
     ENVIRON["Q"] == "\047" { gsub(/\047/, "\047\\\\\047\047", $1); print "\047" $1 "\047"; next }
     ENVIRON["Q"] == "\"" { gsub(/[\\$\`"]/, "\\\\&", $1); gsub(/!/, "\"\047!\047\"", $1); print "\"" $1 "\""; next }
-    { gsub(/[^A-Za-z0-9._\/@%+,:=-]/, "\\\\&", $1); print $1 }' 2>/dev/null)
+    { gsub(/[^A-Za-z0-9._\/@%+,:=-]/, "\\\\&", $1); print $1 }' 2>/dev/null))
+  ((glob)) && set +f
   return 0
 }`;
 }
@@ -101,7 +105,7 @@ ${shell`${p}_cached() {
 }`}`;
 }
 
-/** fish: `p_cached RESOURCE` prints `name<TAB>description` lines, which fish shows as they are. */
+/** fish: `p_cached RESOURCE` prints `name<TAB>description` lines; fish quotes a name as it inserts it. */
 export function fishCacheFunctions(p: string): string {
   return shell`function ${p}_cache_file --argument-names resource
     set -l dir $SHORTY_CONFIG_DIR
@@ -130,8 +134,13 @@ export function fishCacheFunctions(p: string): string {
     echo $dir/$scope/$resource
 end
 
+# awk keeps the lines that start with a plain word typed (fish would sift thousands slower); a
+# quoted or escaped word gets every line, and fish matches it as it does its own.
 function ${p}_cached --argument-names resource
     set -l file (${p}_cache_file $resource); or return
-    test -f "$file" -a -r "$file"; and string match -- '*' < $file
+    test -f "$file" -a -r "$file"; or return
+    set -l typed (commandline -ct)
+    string match -qr '^[A-Za-z0-9._@-]*$' -- "$typed"; or set typed ''
+    P=$typed command awk 'index($0, ENVIRON["P"]) == 1' $file 2>/dev/null
 end`;
 }
