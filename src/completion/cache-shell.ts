@@ -89,10 +89,13 @@ ${shell`${p}_cached() {
   ${p}_cache_file $1 || return 1
   lines=(\${(f)"$(<$REPLY)"})
   # Only the lines that can match: a large cache is not laid out in full.
-  lines=(\${(M)lines:#\${(b)\${(Q)PREFIX}}*})
+  [[ -n $PREFIX ]] && lines=(\${(M)lines:#\${(b)\${(Q)PREFIX}}*})
   names=(\${lines%%$'\t'*})
   if (( \${#lines} > 200 )); then
-    shown=("\${(@)lines/$'\t'/  -- }")
+    # Names alone: a list this long is not read line by line, and each step costs at the cap.
+    _description $1 expl $1
+    compadd "$expl[@]" -a names
+    return
   else
     # Descriptions in a column, as _describe lays them out.
     for line in $names; do (( \${#line} > width )) && width=\${#line}; done
@@ -104,6 +107,9 @@ ${shell`${p}_cached() {
   compadd "$expl[@]" -l -d shown -a names
 }`}`;
 }
+
+/** The most names fish is given for one Tab (see fishCacheFunctions). */
+const FISH_MAX = 2000;
 
 /** fish: `p_cached RESOURCE` prints `name<TAB>description` lines; fish quotes a name as it inserts it. */
 export function fishCacheFunctions(p: string): string {
@@ -141,6 +147,7 @@ function ${p}_cached --argument-names resource
     test -f "$file" -a -r "$file"; or return
     set -l typed (commandline -ct)
     string match -qr '^[A-Za-z0-9._@-]*$' -- "$typed"; or set typed ''
-    P=$typed command awk 'index($0, ENVIRON["P"]) == 1' $file 2>/dev/null
+    # fish takes several ms of CPU a thousand candidates: at most ${FISH_MAX}, the rest as one types more.
+    P=$typed command awk 'index($0, ENVIRON["P"]) == 1 && n++ < ${FISH_MAX}' $file 2>/dev/null
 end`;
 }
