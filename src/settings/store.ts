@@ -208,7 +208,7 @@ function chooseProfile(
   flag: string | undefined,
   env: string | undefined,
   data: ConfigData,
-  check: boolean,
+  checkCurrent: boolean,
 ): ProfileChoice {
   const fromFlag = nonEmpty(flag);
   if (fromFlag !== undefined)
@@ -219,7 +219,7 @@ function chooseProfile(
   return data.current
     ? {
         // Unchecked where the profile in use is only shown (`profiles list`) or left (`profiles use`).
-        name: check ? checkProfileName(data.current, 'profile', data) : data.current,
+        name: checkCurrent ? checkProfileName(data.current, 'profile', data) : data.current,
         origin: 'profile',
         via: 'shorty profiles use',
       }
@@ -231,15 +231,16 @@ function chooseProfile(
  * would otherwise run with no settings, or against the wrong account), unless `check` is false:
  * where the command creates it (`login`, `config set`) or only lists the profiles there are.
  * `default` always exists: it is what a run without any profile reads. The choice says why too
- * (`status` shows it).
+ * (`status` shows it). `anyCurrent` takes the config's `current` whatever its name, where it is
+ * only shown or left (`profiles list`, the output format of `profiles use`).
  */
 export function selectProfile(
   flag: string | undefined,
   env: string | undefined,
   data: ConfigData,
-  opts: { check?: boolean } = {},
+  opts: { check?: boolean; anyCurrent?: boolean } = {},
 ): ProfileChoice {
-  const choice = chooseProfile(flag, env, data, opts.check !== false);
+  const choice = chooseProfile(flag, env, data, !opts.anyCurrent);
   if (
     opts.check !== false &&
     (choice.origin === 'flag' || choice.origin === 'environment') &&

@@ -228,6 +228,8 @@ describe('profile names outside letters, digits, . _ - @ (at most 64)', () => {
       [['urls', 'list', '--profile', bad], {}],
       [['status', '--offline'], { SHORTY_PROFILE: bad }],
       [['profiles', 'use', bad], {}],
+      [['config', 'set', 'output', 'json'], {}],
+      [['login', '--base-url', 'https://sho.rt', '--with-key'], {}],
     ] as const) {
       const res = await runInProcess([...args], { configDir, env: { ...env } });
       expect(res.exitCode, args.join(' ')).toBe(2);
