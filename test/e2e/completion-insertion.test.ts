@@ -74,5 +74,7 @@ describe('Tab inserts names exactly, and nothing in them runs', () => {
       expect(ran).toEqual(CASES.map(([, words]) => words));
       expect(readdirSync(marks)).toEqual([]);
     },
+    // One shell for a dozen lines, four of which start the built CLI: more than the default on a busy machine.
+    60_000,
   );
 });

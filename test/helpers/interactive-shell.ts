@@ -76,7 +76,7 @@ export async function tabThenEnter(
     extendEnv: false,
     cwd,
     reject: false,
-    timeout: 15_000,
+    timeout: 40_000,
   });
   return res.stdout
     .split('::line::')
