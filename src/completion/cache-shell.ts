@@ -87,23 +87,22 @@ ${shell`${p}_cached() {
   local -i width=0
   local -a lines names shown expl
   ${p}_cache_file $1 || return 1
-  lines=(\${(f)"$(<$REPLY)"})
-  # Only the lines that can match: a large cache is not laid out in full.
-  [[ -n $PREFIX ]] && lines=(\${(M)lines:#\${(b)\${(Q)PREFIX}}*})
-  names=(\${lines%%$'\t'*})
-  if (( \${#lines} > 200 )); then
-    # Names alone: a list this long is not read line by line, and each step costs at the cap.
-    _description $1 expl $1
-    compadd "$expl[@]" -a names
-    return
-  else
-    # Descriptions in a column, as _describe lays them out.
-    for line in $names; do (( \${#line} > width )) && width=\${#line}; done
-    for line in $lines; do
-      if [[ $line == *$'\t'* ]]; then shown+=("\${(r:width:)\${line%%$'\t'*}}  -- \${line#*$'\t'}"); else shown+=("$line"); fi
-    done
-  fi
+  # awk keeps the lines that start with the word typed and, past 200, their names alone (a list
+  # this long is not read line by line); zsh would take longer than a Tab may over thousands.
+  lines=(\${(f)"$(P=\${(Q)PREFIX} command awk -F '\t' '
+    index($0, ENVIRON["P"]) == 1 { line[++n] = $0; name[n] = $1 }
+    END { for (i = 1; i <= n; i++) print (n > 200 ? name[i] : line[i]) }' $REPLY 2>/dev/null)"})
   _description $1 expl $1
+  if (( \${#lines} > 200 )); then
+    compadd "$expl[@]" -a lines
+    return
+  fi
+  names=(\${lines%%$'\t'*})
+  # Descriptions in a column, as _describe lays them out.
+  for line in $names; do (( \${#line} > width )) && width=\${#line}; done
+  for line in $lines; do
+    if [[ $line == *$'\t'* ]]; then shown+=("\${(r:width:)\${line%%$'\t'*}}  -- \${line#*$'\t'}"); else shown+=("$line"); fi
+  done
   compadd "$expl[@]" -l -d shown -a names
 }`}`;
 }
