@@ -350,7 +350,7 @@ _shorty_options() {
 }
 
 _shorty_option_values() {
-  _shorty_words='' _shorty_files=0 _shorty_names=''
+  _shorty_words='' _shorty_lines='' _shorty_files=0 _shorty_names=''
   case "$1 $2" in
     'urls list --order') _shorty_words='date click'; return ;;
     'urls list --limit') :; return ;;
@@ -468,7 +468,7 @@ _shorty_option_values() {
   case "$2" in
     '-o'|'--output') _shorty_words='table json ndjson csv tsv'; return ;;
     '--fields') :; return ;;
-    '--profile') _shorty_words="$(command shorty 'profiles' 'list' '-q' 2>/dev/null)"; return ;;
+    '--profile') _shorty_lines="$(command shorty 'profiles' 'list' '-q' 2>/dev/null)"; return ;;
     '--base-url') :; return ;;
     '--api-key') :; return ;;
     '--rate-limit') :; return ;;
@@ -480,7 +480,7 @@ _shorty_option_values() {
 }
 
 _shorty_argument_values() {
-  _shorty_words='' _shorty_files=0 _shorty_names=''
+  _shorty_words='' _shorty_lines='' _shorty_files=0 _shorty_names=''
   case "$1 $2" in
     'urls lookup 0') _shorty_names=links ;;
     'urls get 0') _shorty_names=links ;;
@@ -512,8 +512,8 @@ _shorty_argument_values() {
     'config get 0') _shorty_words='base-url api-key rate-limit rate-store timeout output domain' ;;
     'config set 0') _shorty_words='base-url api-key rate-limit rate-store timeout output domain' ;;
     'config unset 0') _shorty_words='base-url api-key rate-limit rate-store timeout output domain' ;;
-    'profiles use 0') _shorty_words="$(command shorty 'profiles' 'list' '-q' 2>/dev/null)" ;;
-    'profiles delete 0') _shorty_words="$(command shorty 'profiles' 'list' '-q' 2>/dev/null)" ;;
+    'profiles use 0') _shorty_lines="$(command shorty 'profiles' 'list' '-q' 2>/dev/null)" ;;
+    'profiles delete 0') _shorty_lines="$(command shorty 'profiles' 'list' '-q' 2>/dev/null)" ;;
     'cache refresh '*) _shorty_words='links campaigns channels pixels qr domains' ;;
     'completion 0') _shorty_words='bash zsh fish' ;;
     *) : ;;
@@ -533,24 +533,35 @@ _shorty_cache_file() {
   profile=${profile:-default}
   re='^[A-Za-z0-9][A-Za-z0-9._-]*$'
   [[ $profile =~ $re ]] || profile="~$(printf %s "$profile" | od -An -tx1 -v | tr -d ' \n')"
-  dir=$dir/cache/v1/$profile text=''
-  { read -r text < "$dir/current"; } 2>/dev/null
-  re='^[0-9a-f]+$'
+  dir=$dir/cache/v2 text=''
+  [[ -f $dir/current/$profile ]] || return 1
+  { read -r text < "$dir/current/$profile"; } 2>/dev/null
+  re='^[0-9a-f]{32}$'
   [[ $text =~ $re ]] || return 1
   REPLY=$dir/$text/$1
-  [[ -r $REPLY ]]
+  [[ -f $REPLY && -r $REPLY ]]
+}
+
+_shorty_offer() {
+  local quote='' typed=$1 IFS=$'\n' glob=1
+  if [[ $typed == [\"\']* ]]; then quote=${typed:0:1} typed=${typed:1}; else typed=${typed//\\/}; fi
+  # awk picks and quotes: a bash loop over thousands of names would take longer than a Tab may, and
+  # so would `read -a` (a byte a call from a pipe). The lines are split at newlines only, unglobbed.
+  [[ $- == *f* ]] && glob=0
+  set -f
+  COMPREPLY=($(P=$typed Q=$quote awk -F '\t' '
+    index($1, ENVIRON["P"]) != 1 { next }
+    ENVIRON["Q"] == "\047" { gsub(/\047/, "\047\\\\\047\047", $1); print "\047" $1 "\047"; next }
+    ENVIRON["Q"] == "\"" { gsub(/[\\$`"]/, "\\\\&", $1); gsub(/!/, "\"\047!\047\"", $1); print "\"" $1 "\""; next }
+    { gsub(/[^A-Za-z0-9._\/@%+,:=-]/, "\\\\&", $1); print $1 }' 2>/dev/null))
+  ((glob)) && set +f
+  return 0
 }
 
 _shorty_cached() {
-  local REPLY quote='' typed=$2 IFS=$'\n'
+  local REPLY
   _shorty_cache_file "$1" || return 0
-  if [[ $typed == [\"\']* ]]; then quote=${typed:0:1} typed=${typed:1}; else typed=${typed//\\/}; fi
-  # awk picks and quotes: a bash loop over thousands of names would take longer than a Tab may.
-  read -r -d '' -a COMPREPLY < <(P=$typed Q=$quote awk -F '\t' '
-    index($1, ENVIRON["P"]) != 1 { next }
-    ENVIRON["Q"] != "" { print ENVIRON["Q"] $1 ENVIRON["Q"]; next }
-    { gsub(/[][ !"#$&'\''()*;<>?\\^`{|}~]/, "\\\\&", $1); print $1 }' "$REPLY" 2>/dev/null)
-  return 0
+  _shorty_offer "$2" < "$REPLY"
 }
 
 # Fills COMPREPLY from compgen, one candidate per line (file names may hold spaces).
@@ -563,7 +574,7 @@ _shorty_reply() {
 
 _shorty() {
   local cur="${COMP_WORDS[COMP_CWORD]}" cmd='' opt='' word i argc=0 help=''
-  local _shorty_next _shorty_words _shorty_aliases _shorty_files=0 _shorty_names='' _shorty_profile=''
+  local _shorty_next _shorty_words _shorty_lines='' _shorty_aliases _shorty_files=0 _shorty_names='' _shorty_profile=''
   local -a args=()
   COMPREPLY=()
   # bash splits --opt=value at '=' (COMP_WORDBREAKS): complete the value of --opt.
@@ -579,8 +590,12 @@ _shorty() {
       i=$((i + 2))
     elif [[ $word == -* ]]; then
       _shorty_takes_value "$cmd" "$word" && i=$((i + 1)) && [[ $word == --profile ]] && _shorty_profile="${COMP_WORDS[i]}"
-    elif [[ $word == '=' || $word == ':' ]]; then
-      i=$((i + 1)) # the rest of a word bash split at '=' or ':' (key=value, https://...)
+      # bash splits me@work at '@' (COMP_WORDBREAKS): the profile is the words joined again.
+      while [[ $word == --profile && ${COMP_WORDS[i+1]} == '@' ]] && ((i + 2 < COMP_CWORD)); do
+        _shorty_profile+="@${COMP_WORDS[i+2]}" i=$((i + 2))
+      done
+    elif [[ $word == '=' || $word == ':' || $word == '@' ]]; then
+      i=$((i + 1)) # the rest of a word bash split at '=', ':' or '@' (key=value, https://..., me@work)
     elif [[ $cmd == help || $cmd == *' help' ]]; then
       [[ $help != - ]] && _shorty_child "$help" "$word" && help="${_shorty_next:--}"
     else
@@ -616,6 +631,8 @@ _shorty() {
   fi
   if [[ -n $_shorty_names ]]; then
     _shorty_cached "$_shorty_names" "$cur"
+  elif [[ -n $_shorty_lines ]]; then
+    _shorty_offer "$cur" <<<"$_shorty_lines"
   elif ((_shorty_files)); then
     compopt -o filenames 2>/dev/null
     _shorty_reply -f -- "$cur"

@@ -349,16 +349,22 @@ function __shorty_cache_file --argument-names resource
     if not string match -qr '^[A-Za-z0-9][A-Za-z0-9._-]*$' -- $profile
         set profile "~"(printf %s $profile | od -An -tx1 -v | string replace -ra '\s' '' | string join '')
     end
-    set dir $dir/cache/v1/$profile
-    test -r $dir/current; or return 1
-    read -l scope < $dir/current
-    string match -qr '^[0-9a-f]+$' -- $scope; or return 1
+    set dir $dir/cache/v2
+    test -f $dir/current/$profile -a -r $dir/current/$profile; or return 1
+    read -l scope < $dir/current/$profile
+    string match -qr '^[0-9a-f]{32}$' -- $scope; or return 1
     echo $dir/$scope/$resource
 end
 
+# awk keeps the lines that start with a plain word typed (fish would sift thousands slower); a
+# quoted or escaped word gets every line, and fish matches it as it does its own.
 function __shorty_cached --argument-names resource
     set -l file (__shorty_cache_file $resource); or return
-    test -r "$file"; and string match -- '*' < $file
+    test -f "$file" -a -r "$file"; or return
+    set -l typed (commandline -ct)
+    string match -qr '^[A-Za-z0-9._@-]*$' -- "$typed"; or set typed ''
+    # fish takes several ms of CPU a thousand candidates: at most 2000, the rest as one types more.
+    P=$typed command awk 'index($0, ENVIRON["P"]) == 1 && n++ < 2000' $file 2>/dev/null
 end
 
 function __shorty_help_words

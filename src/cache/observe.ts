@@ -3,6 +3,7 @@
 // request of its own. One place reads them all, so no command has to remember the cache.
 import { type ListEndpoint, LISTS } from '../api/lists.js';
 import { followingPage } from '../api/paginate.js';
+import { hasHiddenMarks, withoutHiddenMarks } from './clean-text.js';
 import type { NameResource } from './paths.js';
 
 /** One record of the cache. `name` is what completion offers: a link's alias, a domain's host. */
@@ -25,6 +26,8 @@ type Row = Record<string, unknown>;
 
 /** Titles are kept for the description completion shows beside an alias, not in full. */
 const TITLE_LENGTH = 60;
+/** A longer name is no name one completes: it is left out, and the cache's lines stay short. */
+const NAME_LENGTH = 200;
 
 /** The list each cached resource is read from, in the API's words: the cache's `links` are `GET /urls`. */
 export const LIST_ENDPOINTS: Record<NameResource, Required<ListEndpoint>> = {
@@ -171,17 +174,25 @@ function entryOf(resource: NameResource, item: Row): NameEntry | undefined {
   if (id === undefined) return undefined;
   if (resource === 'links') {
     const url = text(item.shorturl) ?? text(item.short);
-    const name = text(item.alias) ?? text(item.custom) ?? aliasOf(url);
-    return name ? clean({ id, name, url, note: shorten(text(item.title)) }) : undefined;
+    const name = plainName(text(item.alias) ?? text(item.custom) ?? aliasOf(url));
+    const shortUrl = url && !hasHiddenMarks(url) ? url : undefined;
+    return name ? clean({ id, name, url: shortUrl, note: shorten(text(item.title)) }) : undefined;
   }
   if (resource === 'domains') {
-    const name = hostOf(text(item.domain));
+    const name = plainName(hostOf(text(item.domain)));
     return name ? { id, name } : undefined;
   }
   // A campaign's name comes under `name`, `campaign` (v6 writes) or `domain` (v7 writes).
-  const name = text(item.name) ?? (resource === 'campaigns' ? (text(item.campaign) ?? text(item.domain)) : undefined);
+  const name = plainName(
+    text(item.name) ?? (resource === 'campaigns' ? (text(item.campaign) ?? text(item.domain)) : undefined),
+  );
   if (!name) return undefined;
-  return clean({ id, name, note: resource === 'pixels' ? text(item.type) : undefined });
+  return clean({ id, name, note: resource === 'pixels' ? shorten(text(item.type)) : undefined });
+}
+
+/** A name the cache may hold: one line, no hidden mark, not too long (see clean-text.ts). */
+function plainName(name: string | undefined): string | undefined {
+  return name && name.length <= NAME_LENGTH && !hasHiddenMarks(name) ? name : undefined;
 }
 
 function clean(entry: NameEntry): NameEntry {
@@ -212,7 +223,7 @@ function hostOf(domain: string | undefined): string | undefined {
 
 function shorten(title: string | undefined): string | undefined {
   if (!title) return undefined;
-  const one = title.replace(/\s+/g, ' ').trim();
+  const one = withoutHiddenMarks(title).replace(/\s+/g, ' ').trim();
   return one.length > TITLE_LENGTH ? `${one.slice(0, TITLE_LENGTH - 1)}…` : one || undefined;
 }
 
@@ -224,7 +235,8 @@ function itemsOf(data: Row, keys: string[]): unknown[] | undefined {
 /** Ids as numbers; v6 sends some as strings (`"5"`). */
 function idOf(value: unknown): number | string | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  if (typeof value !== 'string' || value.trim() === '' || value.length > NAME_LENGTH || hasHiddenMarks(value))
+    return undefined;
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 

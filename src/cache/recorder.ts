@@ -1,26 +1,28 @@
 // The one hook that fills the name cache: a ModernApi that tells the observer every successful
 // answer, and a flush the context runs once, when the command is done (one write, however many
 // pages an export read). Writing it never fails the command.
-import { accessSync, constants } from 'node:fs';
-import { join } from 'node:path';
+import { accessSync, constants, lstatSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { CallOptions, Method, ModernApi } from '../api/modern.js';
 import { isErrorFlag } from '../api/modern.js';
 import { fileErrorReason } from '../file-errors.js';
 import { withFileLock } from '../util/file-lock.js';
-import { readPrivateFile } from '../settings/private-files.js';
+import { writePrivateFile } from '../settings/private-write.js';
 import { ensurePrivateFolder } from '../settings/private-folders.js';
 import type { Settings } from '../settings/types.js';
 import { createNameObserver, type NameChange } from './observe.js';
-import { CURRENT_FILE, nameCacheDir, profileCacheDir } from './paths.js';
+import { cacheRoot, currentFile, type NameResource, scopeDir } from './paths.js';
+import { NAME_CACHE, readSmallFile } from './small-file.js';
 import {
-  applyChanges,
-  emptyCache,
-  NAME_CACHE,
-  type NameScope,
-  nameScope,
-  pointAt,
-  readScopedCache,
-  writeNameCache,
+  type CacheMeta,
+  capEntries,
+  makeScopeDir,
+  mergeEntries,
+  parseEntries,
+  readEntriesText,
+  readMeta,
+  writeMeta,
+  writeResource,
 } from './store.js';
 
 export interface NameRecorder {
@@ -51,49 +53,102 @@ export function createNameRecorder(): NameRecorder {
     async flush(settings, now, warn) {
       const { changes } = observer;
       if (changes.length === 0 || !settings.baseUrl || !settings.apiKey) return;
-      const scope = nameScope(settings.baseUrl, settings.apiKey);
-      const profileDir = profileCacheDir(settings.configDir, settings.profile);
-      const dir = nameCacheDir(settings.configDir, settings.profile, scope.key);
+      const { ensureScopeId, findScopeId } = await import('./scope-ids.js');
+      const root = cacheRoot(settings.configDir);
+      const scope = { profile: settings.profile, baseUrl: settings.baseUrl, apiKey: settings.apiKey };
+      const learnt = byResource(changes);
       try {
         // Most runs see names the cache already holds (a list read again): then nothing is written,
         // no lock taken, unless the cache's age would mislead (status shows when it was updated).
-        if (alreadyHeld(dir, profileDir, scope, changes, now)) return;
+        const known = findScopeId(root, scope);
+        if (known && !planWrite(settings, known, learnt, now).needed) return;
         // Every folder on the way the user's alone, none a link: the files are then written in it.
-        ensurePrivateFolder(settings.configDir, dir);
+        ensurePrivateFolder(settings.configDir, root);
         // Read, merge and write under a lock: runs ending together (xargs -P) keep each other's names.
-        await withFileLock(join(profileDir, 'lock'), () => {
-          const cache = readScopedCache(dir, scope) ?? emptyCache(scope, now);
-          writeNameCache(dir, applyChanges(cache, changes, now));
-          pointAt(profileDir, scope.key);
+        await withFileLock(join(root, 'lock'), () => {
+          const { id, dropped } = ensureScopeId(root, scope);
+          applyPlan(settings, id, planWrite(settings, id, learnt, now));
+          for (const old of dropped) rmSync(scopeDir(settings.configDir, old), { recursive: true, force: true });
+          dropFormerCache(settings.configDir);
         });
       } catch (err) {
         // A config folder that can't be written was already named by the rate-limit state's warning.
         if (writable(settings.configDir))
           warn(
-            `warning: cannot write the name cache in ${dir}: ${fileErrorReason(err)}; completion won't offer this run's names`,
+            `warning: cannot write the name cache in ${root}: ${fileErrorReason(err)}; completion won't offer this run's names`,
           );
       }
     },
   };
 }
 
+function byResource(changes: NameChange[]): Map<NameResource, NameChange[]> {
+  const out = new Map<NameResource, NameChange[]>();
+  for (const change of changes) out.set(change.resource, [...(out.get(change.resource) ?? []), change]);
+  return out;
+}
+
 /** The age past which a cache that saw no change is written again, to say it was seen fresh. */
 const REFRESH_AGE_MS = 3_600_000;
 
-function alreadyHeld(dir: string, profileDir: string, scope: NameScope, changes: NameChange[], now: number): boolean {
-  const cache = readScopedCache(dir, scope);
-  if (!cache || now - Date.parse(cache.updated) > REFRESH_AGE_MS) return false;
-  if (readCurrent(profileDir) !== scope.key) return false;
-  const next = applyChanges(cache, changes, now);
-  return JSON.stringify([next.resources, next.totals]) === JSON.stringify([cache.resources, cache.totals]);
+interface Plan {
+  needed: boolean;
+  pointer: boolean;
+  writes: { resource: NameResource; text: string; kept: ReturnType<typeof capEntries>['kept'] }[];
+  meta: CacheMeta;
 }
 
-function readCurrent(profileDir: string): string | undefined {
-  try {
-    return readPrivateFile(join(profileDir, CURRENT_FILE), NAME_CACHE)?.text.trim();
-  } catch {
-    return undefined;
+/** What the run's changes make of the files of the resources it learnt about (and only those). */
+function planWrite(settings: Settings, id: string, learnt: Map<NameResource, NameChange[]>, now: number): Plan {
+  const dir = scopeDir(settings.configDir, id);
+  const old = readMeta(dir);
+  const meta: CacheMeta = {
+    format: 2,
+    baseUrl: settings.baseUrl ?? '',
+    updated: new Date(now).toISOString(),
+    counts: { ...old?.counts },
+    totals: { ...old?.totals },
+    bytes: { ...old?.bytes },
+  };
+  const writes: Plan['writes'] = [];
+  for (const [resource, changes] of learnt) {
+    const before = readEntriesText(dir, resource);
+    const merged = mergeEntries(parseEntries(before), changes);
+    const { kept, text } = capEntries(merged.entries);
+    if (merged.total !== undefined) meta.totals[resource] = merged.total;
+    meta.counts[resource] = kept.length;
+    if (text !== before) writes.push({ resource, text, kept });
   }
+  const pointer = readSmallFile(currentFile(settings.configDir, settings.profile), 100)?.trim() !== id;
+  const stale = !old || now - Date.parse(old.updated) > REFRESH_AGE_MS;
+  const totalsChanged = JSON.stringify(meta.totals) !== JSON.stringify(old?.totals ?? {});
+  return { needed: writes.length > 0 || pointer || stale || totalsChanged, pointer, writes, meta };
+}
+
+function applyPlan(settings: Settings, id: string, plan: Plan): void {
+  const dir = scopeDir(settings.configDir, id);
+  makeScopeDir(settings.configDir, dir);
+  for (const { resource, text, kept } of plan.writes)
+    plan.meta.bytes[resource] = writeResource(dir, resource, text, kept);
+  // meta.json last: its time is the cache's age, and a reader sees the lists it counts.
+  writeMeta(dir, plan.meta);
+  // Completion reads the folder the profile's last command wrote: the account in use.
+  if (plan.pointer) {
+    const pointer = currentFile(settings.configDir, settings.profile);
+    ensurePrivateFolder(settings.configDir, dirname(pointer));
+    writePrivateFile(pointer, `${id}\n`, NAME_CACHE, { mode: 0o600, fsync: false });
+  }
+}
+
+/** The cache of earlier versions named its folders by an unsalted hash of the base URL and key: gone. */
+function dropFormerCache(configDir: string): void {
+  const former = join(configDir, 'cache', 'v1');
+  try {
+    lstatSync(former);
+  } catch {
+    return;
+  }
+  rmSync(former, { recursive: true, force: true });
 }
 
 function writable(dir: string): boolean {

@@ -1,161 +1,150 @@
-// The name cache on disk: `names.json` (what shorty reads and merges into) and one plain file per
-// resource, `name<TAB>description` a line, that the completion scripts read without starting
-// Node. Both are replaced whole (written aside, then renamed), mode 0600 in a 0700 folder.
-import { chmodSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+// The name cache on disk, one scope folder (paths.ts): per resource `<resource>.jsonl` (what shorty
+// merges into: an entry a line, the most recently seen first) and `<resource>` (what the
+// completion scripts read without starting Node: `name<TAB>description` lines, sorted), and
+// meta.json (counts, totals and the time, for `status` and `cache refresh`). Each kind keeps at
+// most ENTRY_CAP names and FILE_CAP bytes, so a run reads and writes only the files of the
+// resources it learnt about, each bounded, and a file is replaced (aside, then renamed) only when
+// its text changes. Mode 0600 in a 0700 folder.
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fnv1a64 } from '../util/hash.js';
-import type { NameChange, NameEntry } from './observe.js';
-import { CURRENT_FILE, NAME_RESOURCES, type NameResource } from './paths.js';
-import { readPrivateFile } from '../settings/private-files.js';
 import { writePrivateFile } from '../settings/private-write.js';
+import { ensurePrivateFolder } from '../settings/private-folders.js';
+import { hasHiddenMarks, withoutHiddenMarks } from './clean-text.js';
+import type { NameChange, NameEntry } from './observe.js';
+import { NAME_RESOURCES, type NameResource } from './paths.js';
+import { NAME_CACHE, readSmallFile } from './small-file.js';
 
-const NAMES_FILE = 'names.json';
-/** How its files are named in a refusal. */
-export const NAME_CACHE = 'the name cache file';
+/** Names kept per kind: the most recently seen. Tab reads one such file (bench/completion-cache.mjs). */
+export const ENTRY_CAP = 20_000;
+/** Bytes per file: a damaged or planted larger file is not read (it counts as empty). */
+export const FILE_CAP = 4 * 1024 * 1024;
+const META_FILE = 'meta.json';
 /** The cache's files: the owner's alone; a lost last write (a power cut) costs only names. */
 const PRIVATE = { mode: 0o600, fsync: false };
 
-/** Whose names these are: the base URL and a fingerprint of the key (never the key). */
-export interface NameScope {
+export interface CacheMeta {
+  format: 2;
   baseUrl: string;
-  key: string;
-}
-
-export interface NameCache extends NameScope {
-  format: 1;
   /** ISO time of the last write. */
   updated: string;
-  resources: Partial<Record<NameResource, NameEntry[]>>;
+  counts: Partial<Record<NameResource, number>>;
   /** The size of each list when it was last read whole (what `cache refresh` will cost). */
   totals: Partial<Record<NameResource, number>>;
+  bytes: Partial<Record<NameResource, number>>;
 }
 
-/** The scope of a base URL and key: the same fingerprint as the rate-limit state's file name. */
-export function nameScope(baseUrl: string, apiKey: string): NameScope {
-  return { baseUrl, key: fnv1a64(`${baseUrl}\n${apiKey}`) };
-}
-
-export function emptyCache(scope: NameScope, now: number): NameCache {
-  return { format: 1, ...scope, updated: new Date(now).toISOString(), resources: {}, totals: {} };
-}
-
-/**
- * The cache in `dir`, or undefined when there is none, it can't be read, it is of another format,
- * or it is not the user's alone (private-files.ts: a FIFO, another user's file).
- */
-export function readNameCache(dir: string): NameCache | undefined {
+export function readMeta(dir: string): CacheMeta | undefined {
   try {
-    const data = JSON.parse(readPrivateFile(join(dir, NAMES_FILE), NAME_CACHE)?.text ?? '') as NameCache;
-    if (data?.format !== 1 || typeof data.baseUrl !== 'string' || typeof data.key !== 'string') return undefined;
-    return { ...data, resources: data.resources ?? {}, totals: data.totals ?? {} };
+    const data = JSON.parse(readSmallFile(join(dir, META_FILE), 64 * 1024) ?? 'null') as CacheMeta | null;
+    if (data?.format !== 2 || typeof data.baseUrl !== 'string' || typeof data.updated !== 'string') return undefined;
+    return { ...data, counts: data.counts ?? {}, totals: data.totals ?? {}, bytes: data.bytes ?? {} };
   } catch {
     return undefined;
   }
 }
 
-/** The cache of `scope` in `dir`; one of another base URL or key counts as none. */
-export function readScopedCache(dir: string, scope: NameScope): NameCache | undefined {
-  const cache = readNameCache(dir);
-  return cache && cache.baseUrl === scope.baseUrl && cache.key === scope.key ? cache : undefined;
+export function writeMeta(dir: string, meta: CacheMeta): void {
+  writePrivateFile(join(dir, META_FILE), `${JSON.stringify(meta)}\n`, NAME_CACHE, PRIVATE);
 }
 
-/** Applies a run's changes, in the order they happened, to the cache (a new object). */
-export function applyChanges(cache: NameCache, changes: NameChange[], now: number): NameCache {
-  const maps = new Map<NameResource, Map<string, NameEntry>>();
-  const totals = { ...cache.totals };
-  const mapOf = (resource: NameResource) => {
-    let map = maps.get(resource);
-    if (!map) {
-      map = new Map((cache.resources[resource] ?? []).map((e) => [String(e.id), e]));
-      maps.set(resource, map);
-    }
-    return map;
-  };
-  for (const change of changes) {
-    const map = mapOf(change.resource);
-    if (change.kind === 'delete') {
-      map.delete(String(change.id));
-    } else if (change.kind === 'replace') {
-      map.clear();
-      for (const entry of change.entries) map.set(String(entry.id), entry);
-      totals[change.resource] = change.total;
-    } else {
-      // A write's answer may lack what a list showed (a title): what is known stays.
-      for (const entry of change.entries) map.set(String(entry.id), { ...map.get(String(entry.id)), ...entry });
+const entriesFile = (dir: string, resource: NameResource) => join(dir, `${resource}.jsonl`);
+
+/** The text of a resource's entries file ('' when there is none, it is too large or not a file). */
+export function readEntriesText(dir: string, resource: NameResource): string {
+  return readSmallFile(entriesFile(dir, resource), FILE_CAP) ?? '';
+}
+
+/** The entries of that text, the most recent first; a damaged line is skipped. */
+export function parseEntries(text: string): NameEntry[] {
+  const out: NameEntry[] = [];
+  for (const line of text.split('\n')) {
+    if (out.length >= ENTRY_CAP) break;
+    try {
+      const e = JSON.parse(line) as NameEntry;
+      if ((typeof e.id !== 'number' && typeof e.id !== 'string') || typeof e.name !== 'string') continue;
+      if (hasHiddenMarks(e.name) || hasHiddenMarks(String(e.id))) continue;
+      const entry: NameEntry = { id: e.id, name: e.name };
+      if (typeof e.url === 'string' && !hasHiddenMarks(e.url)) entry.url = e.url;
+      if (typeof e.note === 'string' && withoutHiddenMarks(e.note)) entry.note = withoutHiddenMarks(e.note);
+      out.push(entry);
+    } catch {
+      // a damaged line costs its name
     }
   }
-  const resources = { ...cache.resources };
-  for (const [resource, map] of maps) resources[resource] = [...map.values()];
-  return { ...cache, updated: new Date(now).toISOString(), resources, totals };
+  return out;
 }
-
-/** Writes names.json and the shells' files. Throws the file error (the caller decides what to say). */
-export function writeNameCache(dir: string, cache: NameCache): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  if (process.platform !== 'win32') chmodSync(dir, 0o700);
-  for (const resource of NAME_RESOURCES)
-    writePrivateFile(join(dir, resource), completionLines(resource, cache), NAME_CACHE, PRIVATE);
-  // names.json last: its time is the cache's age, and a reader sees the lists it describes.
-  writePrivateFile(join(dir, NAMES_FILE), `${JSON.stringify(cache)}\n`, NAME_CACHE, PRIVATE);
-}
-
-/** A profile keeps the caches of this many base URLs and keys, the most recently written. */
-const KEEP_SCOPES = 4;
 
 /**
- * Makes `fingerprint` the folder completion reads in the profile's folder (the names the last
- * command saw are those of the account in use), and drops the oldest folders beyond KEEP_SCOPES.
+ * A resource's entries after a run's changes (in the order they happened), the most recent first,
+ * and the list's size when the run read it whole. Only the first ENTRY_CAP of a list are looked at.
  */
-export function pointAt(profileDir: string, fingerprint: string): void {
-  writePrivateFile(join(profileDir, CURRENT_FILE), `${fingerprint}\n`, NAME_CACHE, PRIVATE);
-  const scopes = scopeDirs(profileDir)
-    .map((dir) => ({ dir, time: modified(join(dir, NAMES_FILE)) }))
-    .sort((a, b) => b.time - a.time);
-  for (const { dir } of scopes.slice(KEEP_SCOPES)) rmSync(dir, { recursive: true, force: true });
-}
-
-function scopeDirs(profileDir: string): string[] {
-  try {
-    return readdirSync(profileDir, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => join(profileDir, entry.name));
-  } catch {
-    return [];
+export function mergeEntries(
+  entries: NameEntry[],
+  changes: NameChange[],
+): { entries: NameEntry[]; total: number | undefined } {
+  // Map order is the order of sight: the last set is the most recent.
+  const map = new Map([...entries].reverse().map((e) => [String(e.id), e]));
+  let total: number | undefined;
+  for (const change of changes) {
+    if (change.kind === 'delete') {
+      map.delete(String(change.id));
+      continue;
+    }
+    if (change.kind === 'replace') {
+      map.clear();
+      total = change.total;
+    }
+    // A list's first entry is its newest: seen last, so kept first.
+    for (const entry of change.entries.slice(0, ENTRY_CAP).reverse()) {
+      const key = String(entry.id);
+      // A write's answer may lack what a list showed (a title): what is known stays.
+      const known = map.get(key);
+      map.delete(key);
+      map.set(key, { ...known, ...entry });
+    }
   }
+  return { entries: [...map.values()].reverse(), total };
 }
 
-function modified(path: string): number {
-  try {
-    return statSync(path).mtimeMs;
-  } catch {
-    return 0;
+/** The entries kept (ENTRY_CAP and FILE_CAP) and their file's text. */
+export function capEntries(entries: NameEntry[]): { kept: NameEntry[]; text: string } {
+  const kept: NameEntry[] = [];
+  const lines: string[] = [];
+  let bytes = 0;
+  for (const entry of entries) {
+    if (kept.length >= ENTRY_CAP) break;
+    const line = `${JSON.stringify(entry)}\n`;
+    bytes += Buffer.byteLength(line);
+    if (bytes > FILE_CAP) break;
+    kept.push(entry);
+    lines.push(line);
   }
+  return { kept, text: lines.join('') };
 }
 
-/** The names a profile's folder holds, every base URL and key together (what `cache clear` removes). */
-export function profileNameCount(profileDir: string): number | undefined {
-  const caches = scopeDirs(profileDir).flatMap((dir) => readNameCache(dir) ?? []);
-  if (caches.length === 0) return undefined;
-  return caches.reduce(
-    (sum, cache) => sum + Object.values(cache.resources).reduce((n, list) => n + (list?.length ?? 0), 0),
-    0,
-  );
+/** Writes a resource's two files; returns their size. Throws the file error (the caller decides what to say). */
+export function writeResource(dir: string, resource: NameResource, text: string, kept: NameEntry[]): number {
+  const lines = completionLines(resource, kept);
+  writePrivateFile(join(dir, resource), lines, NAME_CACHE, PRIVATE);
+  writePrivateFile(entriesFile(dir, resource), text, NAME_CACHE, PRIVATE);
+  return Buffer.byteLength(lines) + Buffer.byteLength(text);
 }
 
-/** No tab, newline or other control character: each would break a line of the shells' files. */
-const UNSAFE = /[\u0000-\u001f\u007f]/;
+/** The scope's folder, and every one on the way from the config folder: the user's alone, none a link. */
+export function makeScopeDir(configDir: string, dir: string): void {
+  ensurePrivateFolder(configDir, dir);
+}
 
 /**
  * `name<TAB>description` lines (or the name alone), sorted, one per name: a link's title, the
- * others' id (and a pixel's type). A name a shell could not complete as one word (a control character) is left out.
+ * others' id (and a pixel's type). The entries hold no hidden mark (clean-text.ts).
  */
-export function completionLines(resource: NameResource, cache: NameCache): string {
+function completionLines(resource: NameResource, entries: NameEntry[]): string {
   const seen = new Map<string, string>();
-  for (const entry of cache.resources[resource] ?? []) {
-    if (UNSAFE.test(entry.name) || seen.has(entry.name)) continue;
-    const note = entry.note?.replace(/[\u0000-\u001f\u007f]+/g, ' ');
+  for (const entry of entries) {
+    if (seen.has(entry.name)) continue;
     const description =
-      resource === 'links' ? (note ?? '') : `id ${String(entry.id).replace(UNSAFE, '')}${note ? `, ${note}` : ''}`;
+      resource === 'links' ? (entry.note ?? '') : `id ${entry.id}${entry.note ? `, ${entry.note}` : ''}`;
     seen.set(entry.name, description);
   }
   return [...seen.entries()]
@@ -172,21 +161,13 @@ export interface CacheSummary {
   bytes: number;
 }
 
-export function summarize(dir: string, cache: NameCache): CacheSummary {
-  const counts: Partial<Record<NameResource, number>> = {};
-  let total = 0;
-  for (const resource of NAME_RESOURCES) {
-    const n = cache.resources[resource]?.length ?? 0;
-    if (n) counts[resource] = n;
-    total += n;
+export function summarize(dir: string, meta: CacheMeta): CacheSummary {
+  const total = NAME_RESOURCES.reduce((sum, r) => sum + (meta.counts[r] ?? 0), 0);
+  let bytes = NAME_RESOURCES.reduce((sum, r) => sum + (meta.bytes[r] ?? 0), 0);
+  try {
+    bytes += statSync(join(dir, META_FILE)).size;
+  } catch {
+    // removed by hand: counts as empty
   }
-  let bytes = 0;
-  for (const file of [NAMES_FILE, ...NAME_RESOURCES]) {
-    try {
-      bytes += statSync(join(dir, file)).size;
-    } catch {
-      // a file removed by hand counts as empty
-    }
-  }
-  return { updated: cache.updated, counts, total, bytes };
+  return { updated: meta.updated, counts: meta.counts, total, bytes };
 }

@@ -81,7 +81,7 @@ ${p}_reply() {
 function mainFunction(p: string, topics: string[]): string {
   return `${p}() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" cmd='' opt='' word i argc=0 help=''
-  local ${p}_next ${p}_words ${p}_aliases ${p}_files=0 ${p}_names='' ${p}_profile=''
+  local ${p}_next ${p}_words ${p}_lines='' ${p}_aliases ${p}_files=0 ${p}_names='' ${p}_profile=''
   local -a args=()
   COMPREPLY=()
   # bash splits --opt=value at '=' (COMP_WORDBREAKS): complete the value of --opt.
@@ -97,8 +97,12 @@ function mainFunction(p: string, topics: string[]): string {
       i=$((i + 2))
     elif [[ $word == -* ]]; then
       ${p}_takes_value "$cmd" "$word" && i=$((i + 1)) && [[ $word == --profile ]] && ${p}_profile="\${COMP_WORDS[i]}"
-    elif [[ $word == '=' || $word == ':' ]]; then
-      i=$((i + 1)) # the rest of a word bash split at '=' or ':' (key=value, https://...)
+      # bash splits me@work at '@' (COMP_WORDBREAKS): the profile is the words joined again.
+      while [[ $word == --profile && \${COMP_WORDS[i+1]} == '@' ]] && ((i + 2 < COMP_CWORD)); do
+        ${p}_profile+="@\${COMP_WORDS[i+2]}" i=$((i + 2))
+      done
+    elif [[ $word == '=' || $word == ':' || $word == '@' ]]; then
+      i=$((i + 1)) # the rest of a word bash split at '=', ':' or '@' (key=value, https://..., me@work)
     elif [[ $cmd == help || $cmd == *' help' ]]; then
       [[ $help != - ]] && ${p}_child "$help" "$word" && help="\${${p}_next:--}"
     else
@@ -134,6 +138,8 @@ function mainFunction(p: string, topics: string[]): string {
   fi
   if [[ -n $${p}_names ]]; then
     ${p}_cached "$${p}_names" "$cur"
+  elif [[ -n $${p}_lines ]]; then
+    ${p}_offer "$cur" <<<"$${p}_lines"
   elif ((${p}_files)); then
     compopt -o filenames 2>/dev/null
     ${p}_reply -f -- "$cur"

@@ -1,9 +1,10 @@
 // The shell functions that read the name cache (see cache/paths.ts and cache/store.ts): each
-// finds the profile's folder as shorty would (SHORTY_CONFIG_DIR, else the platform's config
-// folder; --profile on the line, else SHORTY_PROFILE, else the `current` of config.json, else
-// `default`), in it the folder its `current` file names (the base URL and key used last), and
-// reads one plain file. No Node start, no request: a missing cache offers nothing.
-import { CACHE_FORMAT, CURRENT_FILE } from '../cache/paths.js';
+// finds the profile as shorty would (SHORTY_CONFIG_DIR, else the platform's config folder;
+// --profile on the line, else SHORTY_PROFILE, else the `current` of config.json, else `default`),
+// the id of its folder in `current/<profile>`, and reads one plain file. No Node start, no
+// request: a missing cache offers nothing. What a server named is data: each name is inserted as
+// it is, quoted for where the cursor is, never expanded.
+import { CACHE_FORMAT, CURRENT_FOLDER } from '../cache/paths.js';
 
 /**
  * String.raw that reads `\${` as the shell's `${` and \` as a backquote: shell code is written as
@@ -29,32 +30,50 @@ function shCacheFile(p: string, rematch: string): string {
   profile=\${profile:-default}
   re='^[A-Za-z0-9][A-Za-z0-9._-]*$'
   [[ $profile =~ $re ]] || profile="~$(printf %s "$profile" | od -An -tx1 -v | tr -d ' \n')"
-  dir=$dir/cache/${CACHE_FORMAT}/$profile text=''
-  { read -r text < "$dir/${CURRENT_FILE}"; } 2>/dev/null
-  re='^[0-9a-f]+$'
+  dir=$dir/cache/${CACHE_FORMAT} text=''
+  [[ -f $dir/${CURRENT_FOLDER}/$profile ]] || return 1
+  { read -r text < "$dir/${CURRENT_FOLDER}/$profile"; } 2>/dev/null
+  re='^[0-9a-f]{32}$'
   [[ $text =~ $re ]] || return 1
   REPLY=$dir/$text/$1
-  [[ -r $REPLY ]]
+  [[ -f $REPLY && -r $REPLY ]]
 }`;
 }
 
 /**
- * bash: `p_cached RESOURCE WORD` sets COMPREPLY to the names that start with WORD as typed: bare
- * (quoted with backslashes, as bash's %q writes them) or after an opening ' or ".
+ * bash: `p_offer WORD` sets COMPREPLY to the lines of stdin that start with WORD as typed, each
+ * quoted for where the cursor is, as `printf %q` would: bare, every character but the plain ones
+ * after a backslash; after an opening ', inside single quotes (a ' as '\''); after an opening ",
+ * with \ $ ` " escaped and ! outside the quotes (history expansion). compgen -W would expand them.
  */
+function bashOfferFunction(p: string): string {
+  return shell`${p}_offer() {
+  local quote='' typed=$1 IFS=$'\n' glob=1
+  if [[ $typed == [\"\']* ]]; then quote=\${typed:0:1} typed=\${typed:1}; else typed=\${typed//\\/}; fi
+  # awk picks and quotes: a bash loop over thousands of names would take longer than a Tab may, and
+  # so would \`read -a\` (a byte a call from a pipe). The lines are split at newlines only, unglobbed.
+  [[ $- == *f* ]] && glob=0
+  set -f
+  COMPREPLY=($(P=$typed Q=$quote awk -F '\t' '
+    index($1, ENVIRON["P"]) != 1 { next }
+    ENVIRON["Q"] == "\047" { gsub(/\047/, "\047\\\\\047\047", $1); print "\047" $1 "\047"; next }
+    ENVIRON["Q"] == "\"" { gsub(/[\\$\`"]/, "\\\\&", $1); gsub(/!/, "\"\047!\047\"", $1); print "\"" $1 "\""; next }
+    { gsub(/[^A-Za-z0-9._\/@%+,:=-]/, "\\\\&", $1); print $1 }' 2>/dev/null))
+  ((glob)) && set +f
+  return 0
+}`;
+}
+
+/** bash: `p_cached RESOURCE WORD` offers the cached names that start with WORD (see p_offer). */
 export function bashCacheFunctions(p: string): string {
   return `${shCacheFile(p, shell`\${BASH_REMATCH[1]}`)}
 
+${bashOfferFunction(p)}
+
 ${shell`${p}_cached() {
-  local REPLY quote='' typed=$2 IFS=$'\n'
+  local REPLY
   ${p}_cache_file "$1" || return 0
-  if [[ $typed == [\"\']* ]]; then quote=\${typed:0:1} typed=\${typed:1}; else typed=\${typed//\\/}; fi
-  # awk picks and quotes: a bash loop over thousands of names would take longer than a Tab may.
-  read -r -d '' -a COMPREPLY < <(P=$typed Q=$quote awk -F '\t' '
-    index($1, ENVIRON["P"]) != 1 { next }
-    ENVIRON["Q"] != "" { print ENVIRON["Q"] $1 ENVIRON["Q"]; next }
-    { gsub(/[][ !"#$&'\''()*;<>?\\^\`{|}~]/, "\\\\&", $1); print $1 }' "$REPLY" 2>/dev/null)
-  return 0
+  ${p}_offer "$2" < "$REPLY"
 }`}`;
 }
 
@@ -68,25 +87,30 @@ ${shell`${p}_cached() {
   local -i width=0
   local -a lines names shown expl
   ${p}_cache_file $1 || return 1
-  lines=(\${(f)"$(<$REPLY)"})
-  # Only the lines that can match: a large cache is not laid out in full.
-  lines=(\${(M)lines:#\${(b)\${(Q)PREFIX}}*})
-  names=(\${lines%%$'\t'*})
-  if (( \${#lines} > 200 )); then
-    shown=("\${(@)lines/$'\t'/  -- }")
-  else
-    # Descriptions in a column, as _describe lays them out.
-    for line in $names; do (( \${#line} > width )) && width=\${#line}; done
-    for line in $lines; do
-      if [[ $line == *$'\t'* ]]; then shown+=("\${(r:width:)\${line%%$'\t'*}}  -- \${line#*$'\t'}"); else shown+=("$line"); fi
-    done
-  fi
+  # awk keeps the lines that start with the word typed and, past 200, their names alone (a list
+  # this long is not read line by line); zsh would take longer than a Tab may over thousands.
+  lines=(\${(f)"$(P=\${(Q)PREFIX} command awk -F '\t' '
+    index($0, ENVIRON["P"]) == 1 { line[++n] = $0; name[n] = $1 }
+    END { for (i = 1; i <= n; i++) print (n > 200 ? name[i] : line[i]) }' $REPLY 2>/dev/null)"})
   _description $1 expl $1
+  if (( \${#lines} > 200 )); then
+    compadd "$expl[@]" -a lines
+    return
+  fi
+  names=(\${lines%%$'\t'*})
+  # Descriptions in a column, as _describe lays them out.
+  for line in $names; do (( \${#line} > width )) && width=\${#line}; done
+  for line in $lines; do
+    if [[ $line == *$'\t'* ]]; then shown+=("\${(r:width:)\${line%%$'\t'*}}  -- \${line#*$'\t'}"); else shown+=("$line"); fi
+  done
   compadd "$expl[@]" -l -d shown -a names
 }`}`;
 }
 
-/** fish: `p_cached RESOURCE` prints `name<TAB>description` lines, which fish shows as they are. */
+/** The most names fish is given for one Tab (see fishCacheFunctions). */
+const FISH_MAX = 2000;
+
+/** fish: `p_cached RESOURCE` prints `name<TAB>description` lines; fish quotes a name as it inserts it. */
 export function fishCacheFunctions(p: string): string {
   return shell`function ${p}_cache_file --argument-names resource
     set -l dir $SHORTY_CONFIG_DIR
@@ -108,15 +132,21 @@ export function fishCacheFunctions(p: string): string {
     if not string match -qr '^[A-Za-z0-9][A-Za-z0-9._-]*$' -- $profile
         set profile "~"(printf %s $profile | od -An -tx1 -v | string replace -ra '\s' '' | string join '')
     end
-    set dir $dir/cache/${CACHE_FORMAT}/$profile
-    test -r $dir/${CURRENT_FILE}; or return 1
-    read -l scope < $dir/${CURRENT_FILE}
-    string match -qr '^[0-9a-f]+$' -- $scope; or return 1
+    set dir $dir/cache/${CACHE_FORMAT}
+    test -f $dir/${CURRENT_FOLDER}/$profile -a -r $dir/${CURRENT_FOLDER}/$profile; or return 1
+    read -l scope < $dir/${CURRENT_FOLDER}/$profile
+    string match -qr '^[0-9a-f]{32}$' -- $scope; or return 1
     echo $dir/$scope/$resource
 end
 
+# awk keeps the lines that start with a plain word typed (fish would sift thousands slower); a
+# quoted or escaped word gets every line, and fish matches it as it does its own.
 function ${p}_cached --argument-names resource
     set -l file (${p}_cache_file $resource); or return
-    test -r "$file"; and string match -- '*' < $file
+    test -f "$file" -a -r "$file"; or return
+    set -l typed (commandline -ct)
+    string match -qr '^[A-Za-z0-9._@-]*$' -- "$typed"; or set typed ''
+    # fish takes several ms of CPU a thousand candidates: at most ${FISH_MAX}, the rest as one types more.
+    P=$typed command awk 'index($0, ENVIRON["P"]) == 1 && n++ < ${FISH_MAX}' $file 2>/dev/null
 end`;
 }

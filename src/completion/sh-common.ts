@@ -73,12 +73,13 @@ function valuesBody(model: CompletionModel, prefix: string, spec: OptionSpec | A
     return `case "\${${typed.index + 3}}" in ${arms.map(([words, body]) => `${words.map(shQuote).join('|')}) ${body} ;;`).join(' ')} esac`;
   }
   if (spec.command)
-    return `${prefix}_words="$(command ${model.program} ${spec.command.map(shQuote).join(' ')} 2>/dev/null)"`;
+    // Lines, not words: they are data (profile names), offered as they are, never expanded.
+    return `${prefix}_lines="$(command ${model.program} ${spec.command.map(shQuote).join(' ')} 2>/dev/null)"`;
   if (spec.values?.length) return `${prefix}_words=${shQuote(spec.values.join(' '))}`;
   return spec.files ? `${prefix}_files=1` : ':';
 }
 
-/** `prefix_option_values PATH OPTION` sets prefix_words (the values) or prefix_files=1. */
+/** `prefix_option_values PATH OPTION` sets prefix_words (the values), prefix_lines (a run's) or prefix_files=1. */
 export function optionValuesFunction(model: CompletionModel, prefix: string): string {
   const arm = (patterns: string[], o: OptionSpec): [string[], string] => [
     patterns,
@@ -97,7 +98,7 @@ export function optionValuesFunction(model: CompletionModel, prefix: string): st
   const globals = valueOptions(model.globals).map((o) => arm(o.flags, o));
   return [
     `${prefix}_option_values() {`,
-    `  ${prefix}_words='' ${prefix}_files=0 ${prefix}_names=''`,
+    `  ${prefix}_words='' ${prefix}_lines='' ${prefix}_files=0 ${prefix}_names=''`,
     caseStatement('"$1 $2"', own, ':'),
     caseStatement('"$2"', globals, ':'),
     '}',
@@ -128,7 +129,7 @@ export function argumentValuesFunction(model: CompletionModel, prefix: string): 
   );
   return [
     `${prefix}_argument_values() {`,
-    `  ${prefix}_words='' ${prefix}_files=0 ${prefix}_names=''`,
+    `  ${prefix}_words='' ${prefix}_lines='' ${prefix}_files=0 ${prefix}_names=''`,
     caseStatement('"$1 $2"', arms, ':'),
     '}',
   ].join('\n');

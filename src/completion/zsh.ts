@@ -69,7 +69,7 @@ function describeFlags(options: OptionSpec[]): string[][] {
  */
 function mainFunction(p: string, topics: string[]): string {
   return `${p}() {
-  local cur="\${words[CURRENT]}" cmd='' opt='' word help='' ${p}_next ${p}_words='' ${p}_files=0 ${p}_names='' ${p}_profile=''
+  local cur="\${words[CURRENT]}" cmd='' opt='' word help='' ${p}_next ${p}_words='' ${p}_lines='' ${p}_files=0 ${p}_names='' ${p}_profile=''
   local -i i argc=0
   local -a reply args
   # Walk the words before the cursor: follow subcommands, skip option values, count arguments.
@@ -121,6 +121,9 @@ function mainFunction(p: string, topics: string[]): string {
   fi
   if [[ -n $${p}_names ]]; then
     ${p}_cached $${p}_names
+  elif [[ -n $${p}_lines ]]; then
+    # compadd quotes each for where the cursor is: the lines are data, never expanded.
+    compadd -- "\${(@f)${p}_lines}"
   elif ((${p}_files)); then
     _files
   else

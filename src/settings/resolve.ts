@@ -84,7 +84,7 @@ export function resolveOutputFormat(
   const dir = configDir(env);
   const data = readConfig(dir, warnTo);
   // Not checked here (login and `config set` may name a profile they create): the command is.
-  const profile = selectProfile(globals.profile, env.SHORTY_PROFILE, data, { check: false }).name;
+  const profile = selectProfile(globals.profile, env.SHORTY_PROFILE, data, { check: false, anyCurrent: true }).name;
   const output = first([
     [globals.output, '--output', 'flag'],
     [env.SHORTY_OUTPUT, 'SHORTY_OUTPUT', 'environment'],

@@ -3,6 +3,7 @@ import type { Writable } from 'node:stream';
 import { withFileLock } from '../util/file-lock.js';
 import { UsageError } from '../errors.js';
 import { configFolderHint, fileError } from '../file-errors.js';
+import { forTerminal } from '../util/terminal-text.js';
 import { jsonErrorPosition } from './json-position.js';
 import type { ConfigKey } from './keys.js';
 import { configFilePath } from './paths.js';
@@ -26,11 +27,29 @@ export const DEFAULT_PROFILE = 'default';
  */
 const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** A profile name from --profile, SHORTY_PROFILE or an argument; exit 2 for one that can't be stored. */
-export function checkProfileName(name: string, source = 'profile name'): string {
+/**
+ * The names a profile may have: they reach shell command lines (completion, examples to paste) and
+ * file names, so only characters no shell or file system reads as anything but themselves.
+ */
+const SAFE_PROFILE = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;
+const SAFE_RULE = 'a profile name is letters, digits, . _ - @ (at most 64, the first a letter or digit)';
+
+/**
+ * A profile name from --profile, SHORTY_PROFILE, an argument or the config's `current`; exit 2 for
+ * one that can't be stored. With `data`, a name the config already holds (saved by an older
+ * shorty) is refused with how to rename it.
+ */
+export function checkProfileName(name: string, source = 'profile name', data?: ConfigData): string {
   if (RESERVED_NAMES.has(name))
     throw new UsageError(`invalid ${source} "${name}": the name is reserved`, 'choose another name, e.g. work or ci');
-  return name;
+  if (SAFE_PROFILE.test(name)) return name;
+  const shown = JSON.stringify(forTerminal(name));
+  if (data && profileOf(data, name))
+    throw new UsageError(
+      `the profile ${shown} has a name shorty no longer uses: ${SAFE_RULE}`,
+      `rename it: in the config file (\`shorty config path\`), change the name under "profiles" (and "current" if it is there) to one such as work-eu`,
+    );
+  throw new UsageError(`invalid ${source} ${shown}: ${SAFE_RULE}`, 'e.g. work, ci-eu or me@work');
 }
 
 const HINT_FIX = 'fix it by hand, or remove it and run `shorty login` again';
@@ -170,15 +189,25 @@ export interface ProfileChoice extends SettingOrigin {
 }
 
 /** The profile a run uses, and why: --profile > SHORTY_PROFILE > the one `profiles use` chose > `default`. */
-function chooseProfile(flag: string | undefined, env: string | undefined, data: ConfigData): ProfileChoice {
+function chooseProfile(
+  flag: string | undefined,
+  env: string | undefined,
+  data: ConfigData,
+  checkCurrent: boolean,
+): ProfileChoice {
   const fromFlag = nonEmpty(flag);
   if (fromFlag !== undefined)
-    return { name: checkProfileName(fromFlag, '--profile'), origin: 'flag', via: '--profile' };
+    return { name: checkProfileName(fromFlag, '--profile', data), origin: 'flag', via: '--profile' };
   const fromEnv = nonEmpty(env);
   if (fromEnv !== undefined)
-    return { name: checkProfileName(fromEnv, 'SHORTY_PROFILE'), origin: 'environment', via: 'SHORTY_PROFILE' };
+    return { name: checkProfileName(fromEnv, 'SHORTY_PROFILE', data), origin: 'environment', via: 'SHORTY_PROFILE' };
   return data.current
-    ? { name: data.current, origin: 'profile', via: 'shorty profiles use' }
+    ? {
+        // Unchecked where the profile in use is only shown (`profiles list`) or left (`profiles use`).
+        name: checkCurrent ? checkProfileName(data.current, 'profile', data) : data.current,
+        origin: 'profile',
+        via: 'shorty profiles use',
+      }
     : { name: DEFAULT_PROFILE, origin: 'default' };
 }
 
@@ -187,15 +216,16 @@ function chooseProfile(flag: string | undefined, env: string | undefined, data: 
  * would otherwise run with no settings, or against the wrong account), unless `check` is false:
  * where the command creates it (`login`, `config set`) or only lists the profiles there are.
  * `default` always exists: it is what a run without any profile reads. The choice says why too
- * (`status` shows it).
+ * (`status` shows it). `anyCurrent` takes the config's `current` whatever its name, where it is
+ * only shown or left (`profiles list`, the output format of `profiles use`).
  */
 export function selectProfile(
   flag: string | undefined,
   env: string | undefined,
   data: ConfigData,
-  opts: { check?: boolean } = {},
+  opts: { check?: boolean; anyCurrent?: boolean } = {},
 ): ProfileChoice {
-  const choice = chooseProfile(flag, env, data);
+  const choice = chooseProfile(flag, env, data, !opts.anyCurrent);
   if (
     opts.check !== false &&
     (choice.origin === 'flag' || choice.origin === 'environment') &&
@@ -205,14 +235,22 @@ export function selectProfile(
   return choice;
 }
 
-/** Exit 2 for a profile the config does not hold, with the ones it does. */
-export function requireProfile(data: ConfigData, name: string): ProfileValues {
-  const values = profileOf(data, checkProfileName(name));
+/**
+ * Exit 2 for a profile the config does not hold, with the ones it does. `profiles delete` may name
+ * one of an unsafe name (`anyName`): deleting it is one way out of it.
+ */
+export function requireProfile(data: ConfigData, name: string, opts: { anyName?: boolean } = {}): ProfileValues {
+  const values = profileOf(
+    data,
+    opts.anyName && profileOf(data, name) ? name : checkProfileName(name, undefined, data),
+  );
   if (values) return values;
   const known = Object.keys(data.profiles);
   throw new UsageError(
     `no profile "${name}"`,
-    known.length ? `profiles: ${known.join(', ')}` : `create it with \`shorty login --profile ${name}\``,
+    known.length
+      ? `profiles: ${known.map(forTerminal).join(', ')}`
+      : `create it with \`shorty login --profile ${name}\``,
   );
 }
 

@@ -4,8 +4,9 @@ import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NAME_RESOURCES, type NameResource, nameCacheDir } from '../../src/cache/paths.js';
-import { nameScope, readScopedCache } from '../../src/cache/store.js';
+import { NAME_RESOURCES, type NameResource } from '../../src/cache/paths.js';
+import { findScopeDir } from '../../src/cache/scope-ids.js';
+import { parseEntries, readEntriesText, readMeta } from '../../src/cache/store.js';
 import { refreshCache } from '../../src/commands/cache/refresh.js';
 import { createContext } from '../../src/factory.js';
 import { createTestIO } from '../../src/io.js';
@@ -111,7 +112,7 @@ describe('the cache after a command', () => {
         for (const entry of readdirSync(dir, { withFileTypes: true })) {
           const path = join(dir, entry.name);
           if (entry.isDirectory()) walk(path);
-          else if (entry.name === 'names.json') found.push(path);
+          else if (entry.name === 'links.jsonl') found.push(path);
         }
       };
       walk(join(configDir, 'cache'));
@@ -163,13 +164,13 @@ describe('every list command and the cache', () => {
       qr: ['Menu'],
       domains: ['https://go.example.com'],
     });
-    const scope = nameScope(cli.env.SHORTY_BASE_URL, cli.env.SHORTY_API_KEY);
-    const cache = readScopedCache(nameCacheDir(configDir, 'default', scope.key), scope);
+    const scope = { profile: 'default', baseUrl: cli.env.SHORTY_BASE_URL, apiKey: cli.env.SHORTY_API_KEY };
+    const dir = findScopeDir(configDir, scope) ?? '';
     const cachedNames = Object.fromEntries(
-      NAME_RESOURCES.map((resource) => [resource, (cache?.resources[resource] ?? []).map((entry) => entry.name)]),
+      NAME_RESOURCES.map((resource) => [resource, parseEntries(readEntriesText(dir, resource)).map((e) => e.name)]),
     );
     expect(cachedNames).toEqual({ ...printed, domains: ['go.example.com'] });
     // Read whole, so each list is known complete (a total), not merely seen.
-    expect(cache?.totals).toEqual({ links: 1, campaigns: 1, channels: 1, pixels: 1, qr: 1, domains: 1 });
+    expect(readMeta(dir)?.totals).toEqual({ links: 1, campaigns: 1, channels: 1, pixels: 1, qr: 1, domains: 1 });
   });
 });

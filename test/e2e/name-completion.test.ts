@@ -191,7 +191,7 @@ describe('completion of the names commands saw', () => {
     const config = (current?: string) =>
       writeFileSync(
         join(configDir, 'config.json'),
-        JSON.stringify({ current, profiles: { work: {}, home: {}, 'my work': {} } }),
+        JSON.stringify({ current, profiles: { work: {}, home: {}, 'me@work': {} } }),
         {
           mode: 0o600,
         },
@@ -208,10 +208,10 @@ describe('completion of the names commands saw', () => {
       'Spring\\ sale',
     ]);
     expect(await bash(configDir, ['shorty', ...assign], { SHORTY_PROFILE: 'home' })).toEqual([]);
-    // A name no folder could bear as it is (the shells spell it in hex as shorty does).
-    expect((await cli.run(['channels', 'add', 'News', '-q', '--profile', 'my work'], { configDir })).exitCode).toBe(0);
-    expect(await bash(configDir, ['shorty', '--profile', "'my work'", 'channels', 'get', ''])).toEqual(['News']);
-    expect(await bash(configDir, ['shorty', 'channels', 'get', ''], { SHORTY_PROFILE: 'my work' })).toEqual(['News']);
+    // A name the shells spell in hex as shorty does (bash splits it at '@').
+    expect((await cli.run(['channels', 'add', 'News', '-q', '--profile', 'me@work'], { configDir })).exitCode).toBe(0);
+    expect(await bash(configDir, ['shorty', '--profile', 'me', '@', 'work', 'channels', 'get', ''])).toEqual(['News']);
+    expect(await bash(configDir, ['shorty', 'channels', 'get', ''], { SHORTY_PROFILE: 'me@work' })).toEqual(['News']);
     expect(await bash(configDir, ['shorty', '--profile', 'work', 'channels', 'get', ''])).toEqual([]);
     config('work');
     expect(await bash(configDir, ['shorty', ...assign])).toEqual(['Launch', 'Spring\\ sale']);

@@ -197,3 +197,64 @@ describe('profile names an object already has', () => {
     expect(await runInProcess(['config', 'get', 'base-url'], { configDir })).toMatchObject({ exitCode: 1, stdout: '' });
   });
 });
+
+describe('profile names outside letters, digits, . _ - @ (at most 64)', () => {
+  const RULE = 'a profile name is letters, digits, . _ - @ (at most 64, the first a letter or digit)';
+  it.each(['x$(touch$IFS/tmp/PWN)', 'a b', "it's", '-x', 'a'.repeat(65), 'tab\there'])(
+    '%j is refused where a profile is made, with exit 2, before anything is saved',
+    async (name) => {
+      const configDir = join(tempDir(), 'shorty');
+      const login = await runInProcess(['login', '--profile', name, '--base-url', cli.sandbox.baseUrl, '--with-key'], {
+        configDir,
+        input: `${cli.sandbox.apiKey}\n`,
+      });
+      expect(login.exitCode).toBe(2);
+      expect(login.stderr).toMatch(
+        new RegExp(
+          `^shorty: invalid --profile ".*": ${RULE.replace(/[().]/g, '\\$&')}\nhint: e\\.g\\. work, ci-eu or me@work\n$`,
+        ),
+      );
+      const set = await runInProcess(['config', 'set', 'output', 'json'], { configDir, env: { SHORTY_PROFILE: name } });
+      expect(set.exitCode).toBe(2);
+      expect(set.stderr).toMatch(/^shorty: invalid SHORTY_PROFILE/);
+      expect((await runInProcess(['config', 'set', 'output', 'json', '--profile', name], { configDir })).exitCode).toBe(
+        2,
+      );
+      expect((await runInProcess(['profiles', 'use', name], { configDir })).exitCode).toBe(2);
+      expect(existsSync(join(configDir, 'config.json'))).toBe(false);
+    },
+  );
+
+  it('me@work, ci-eu and a.b_c are made', async () => {
+    const configDir = join(tempDir(), 'shorty');
+    for (const name of ['me@work', 'ci-eu', 'a.b_c', 'A'.repeat(64)])
+      expect(await runInProcess(['config', 'set', 'output', 'json', '--profile', name], { configDir })).toMatchObject({
+        exitCode: 0,
+      });
+  });
+
+  it('one an older shorty saved is refused when chosen, with how to rename it; it can be listed and deleted', async () => {
+    const configDir = tempDir();
+    const bad = 'my work';
+    writeFile(join(configDir, 'config.json'), JSON.stringify({ current: bad, profiles: { [bad]: {}, work: {} } }));
+    chmodSync(join(configDir, 'config.json'), 0o600);
+    const hint =
+      'hint: rename it: in the config file (`shorty config path`), change the name under "profiles" (and "current" if it is there) to one such as work-eu\n';
+    for (const [args, env] of [
+      [['urls', 'list'], {}],
+      [['urls', 'list', '--profile', bad], {}],
+      [['status', '--offline'], { SHORTY_PROFILE: bad }],
+      [['profiles', 'use', bad], {}],
+      [['config', 'set', 'output', 'json'], {}],
+      [['login', '--base-url', 'https://sho.rt', '--with-key'], {}],
+    ] as const) {
+      const res = await runInProcess([...args], { configDir, env: { ...env } });
+      expect(res.exitCode, args.join(' ')).toBe(2);
+      expect(res.stderr).toBe(`shorty: the profile "${bad}" has a name shorty no longer uses: ${RULE}\n${hint}`);
+    }
+    expect(await runInProcess(['profiles', 'use', 'work'], { configDir })).toMatchObject({ exitCode: 0 });
+    expect(await runInProcess(['profiles', 'list', '-q'], { configDir })).toMatchObject({ stdout: `${bad}\nwork\n` });
+    expect(await runInProcess(['profiles', 'delete', bad, '-y'], { configDir })).toMatchObject({ exitCode: 0 });
+    expect(await runInProcess(['profiles', 'list', '-q'], { configDir })).toMatchObject({ stdout: 'work\n' });
+  });
+});

@@ -215,6 +215,7 @@ describe('shorty never writes through a link in its own folders', () => {
 
   it('a link planted in the name cache: one warning, and the file it points at is untouched', async () => {
     const dir = tempDir();
+    await cli.sandbox.api('POST', '/url/add', { url: 'https://example.com/cache-first', custom: `cf${Date.now()}` });
     expect((await cli.run(['urls', 'list', '-q'], { configDir: dir })).exitCode).toBe(0);
     const links = findFile(join(dir, 'cache'), 'links');
     const victim = join(tempDir(), 'victim.txt');

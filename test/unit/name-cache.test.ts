@@ -1,21 +1,10 @@
-// The name cache's parts that need no server: what answers teach (observe.ts), how changes merge
-// (store.ts), the shells' files, and where completion looks for names (name-positions.ts).
+// The name cache's parts that need no server nor disk: what answers teach (observe.ts), how changes
+// merge (store.ts), and where completion looks for names (name-positions.ts). The files: name-cache-files.test.ts.
 import type { Command } from 'commander';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createNameObserver, type Exchange } from '../../src/cache/observe.js';
-import { NAME_RESOURCES, type NameResource, nameCacheDir, profileFolder } from '../../src/cache/paths.js';
-import { createNameRecorder } from '../../src/cache/recorder.js';
-import {
-  applyChanges,
-  completionLines,
-  emptyCache,
-  nameScope,
-  readNameCache,
-  readScopedCache,
-  writeNameCache,
-} from '../../src/cache/store.js';
+import { createNameObserver, type Exchange, type NameEntry } from '../../src/cache/observe.js';
+import { NAME_RESOURCES, type NameResource } from '../../src/cache/paths.js';
+import { mergeEntries } from '../../src/cache/store.js';
 import { buildProgram } from '../../src/cli.js';
 import {
   CAMPAIGN_NAMES,
@@ -28,11 +17,6 @@ import {
 import { NAME_ARGUMENTS, NAME_OPTIONS, TYPED_NAME_ARGUMENTS } from '../../src/completion/name-positions.js';
 import { createContext } from '../../src/factory.js';
 import { createTestIO } from '../../src/io.js';
-import type { Settings } from '../../src/settings/types.js';
-import { tempDir } from '../helpers/cli.js';
-
-const KEY = 'sk_live_unit_cache_key_0123456789';
-const scope = nameScope('https://sho.rt', KEY);
 
 /** A page of GET /urls as the envelope sends it. */
 function page(n: number, of: number, urls: { id: number; alias: string; title?: string }[]): Exchange {
@@ -47,10 +31,24 @@ function page(n: number, of: number, urls: { id: number; alias: string; title?: 
   };
 }
 
-function cached(exchanges: Exchange[], start = emptyCache(scope, 0)) {
+interface Cached {
+  resources: Partial<Record<NameResource, NameEntry[]>>;
+  totals: Partial<Record<NameResource, number>>;
+}
+
+/** What the cache holds after the exchanges, each resource merged as a flush merges it. */
+function cached(exchanges: Exchange[], start: Cached = { resources: {}, totals: {} }): Cached {
   const observer = createNameObserver();
   for (const ex of exchanges) observer.observe(ex);
-  return applyChanges(start, observer.changes, 1000);
+  const out: Cached = { resources: { ...start.resources }, totals: { ...start.totals } };
+  for (const resource of NAME_RESOURCES) {
+    const changes = observer.changes.filter((c) => c.resource === resource);
+    if (changes.length === 0) continue;
+    const merged = mergeEntries(out.resources[resource] ?? [], changes);
+    out.resources[resource] = merged.entries;
+    if (merged.total !== undefined) out.totals[resource] = merged.total;
+  }
+  return out;
 }
 
 const names = (cache: ReturnType<typeof cached>, resource: 'links' | 'campaigns' = 'links') =>
@@ -149,9 +147,10 @@ describe('what the answers of a run put in the cache', () => {
         answer: { error: '0', data: { domains: [{ id: 3, domain: 'https://go.example.com' }] } },
       },
     ]);
+    // The most recently seen first.
     expect(cache.resources.campaigns).toEqual([
-      { id: 1, name: 'Spring sale' },
       { id: 2, name: 'Launch' },
+      { id: 1, name: 'Spring sale' },
     ]);
     expect(cache.resources.pixels).toEqual([{ id: 7, name: 'GTM', note: 'gtmpixel' }]);
     expect(cache.resources.domains).toEqual([{ id: 3, name: 'go.example.com' }]);
@@ -163,144 +162,6 @@ describe('what the answers of a run put in the cache', () => {
       observer.observe({ method: 'GET', path: '/urls', answer });
     observer.observe({ method: 'GET', path: '/channel/4', answer: { data: { items: [{ id: 1, title: 'x' }] } } });
     expect(observer.changes.flatMap((c) => ('entries' in c ? c.entries : []))).toEqual([]);
-  });
-});
-
-describe('the files of the cache', () => {
-  it("hold names and descriptions one a line, sorted, leaving out what a line can't hold; never the key", () => {
-    const dir = join(tempDir(), 'cache');
-    const cache = cached([
-      page(1, 1, [
-        { id: 2, alias: 'b', title: 'Title\twith a tab' },
-        { id: 1, alias: 'a' },
-        { id: 3, alias: 'bad\nname' },
-      ]),
-    ]);
-    writeNameCache(dir, cache);
-    expect(readFileSync(join(dir, 'links'), 'utf8')).toBe('a\nb\tTitle with a tab\n');
-    expect(completionLines('links', cache)).toBe('a\nb\tTitle with a tab\n');
-    for (const file of readdirSync(dir)) {
-      expect(statSync(join(dir, file)).mode & 0o777).toBe(0o600);
-      expect(readFileSync(join(dir, file), 'utf8')).not.toContain(KEY);
-    }
-    expect(statSync(dir).mode & 0o777).toBe(0o700);
-    expect(readScopedCache(dir, scope)?.resources.links).toHaveLength(3);
-    // Another key, or another server, sees no names.
-    expect(readScopedCache(dir, nameScope('https://sho.rt', `${KEY}x`))).toBeUndefined();
-    expect(readScopedCache(dir, nameScope('https://other.example', KEY))).toBeUndefined();
-  });
-
-  it('a profile is a folder of its own; a name no shell could spell becomes hex', () => {
-    expect(profileFolder('work')).toBe('work');
-    expect(profileFolder('my work/eu')).toBe(`~${Buffer.from('my work/eu').toString('hex')}`);
-    expect(profileFolder('..')).toBe('~2e2e');
-    expect(nameCacheDir('/c', 'a', 'f00d')).toBe('/c/cache/v1/a/f00d');
-  });
-
-  it('a cache of another format, or broken, counts as none', () => {
-    const dir = tempDir();
-    writeFileSync(join(dir, 'names.json'), '{"format": 2}');
-    expect(readNameCache(dir)).toBeUndefined();
-    writeFileSync(join(dir, 'names.json'), '{broken');
-    expect(readNameCache(dir)).toBeUndefined();
-  });
-});
-
-describe('writing the cache never fails the command', () => {
-  const settings = (configDir: string): Settings =>
-    ({ profile: 'default', configDir, baseUrl: 'https://sho.rt', apiKey: KEY }) as Settings;
-  const recorderWithNames = () => {
-    const recorder = createNameRecorder();
-    const api = recorder.watch({
-      call: async () => ({ error: '0', data: { currentpage: 1, urls: [{ id: 1, alias: 'a' }] } }),
-    } as never);
-    return { recorder, api };
-  };
-
-  it('a cache folder that cannot be written: one warning', async () => {
-    const configDir = tempDir();
-    // A file where the cache folder would be.
-    writeFileSync(join(configDir, 'cache'), 'x');
-    const { recorder, api } = recorderWithNames();
-    await api.call('GET', '/urls');
-    const lines: string[] = [];
-    await recorder.flush(settings(configDir), 0, (line) => lines.push(line));
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^warning: cannot write the name cache in .*: a part of the path is not a folder/);
-  });
-
-  it('a config folder that cannot be written (already warned about by the rate-limit state): silence', async () => {
-    const file = join(tempDir(), 'a-file');
-    writeFileSync(file, 'x');
-    const { recorder, api } = recorderWithNames();
-    await api.call('GET', '/urls');
-    const lines: string[] = [];
-    await recorder.flush(settings(join(file, 'shorty')), 0, (line) => lines.push(line));
-    expect(lines).toEqual([]);
-  });
-
-  it('each base URL and key keeps its names in the profile; completion reads those used last', async () => {
-    const configDir = tempDir();
-    const flush = async (baseUrl: string, alias: string) => {
-      const recorder = createNameRecorder();
-      await recorder
-        // A first page of two: its names are added to what the cache holds.
-        .watch({
-          call: async () => ({
-            error: '0',
-            data: { currentpage: 1, nextpage: 2, maxpage: 2, urls: [{ id: alias.charCodeAt(0), alias }] },
-          }),
-        } as never)
-        .call('GET', '/urls');
-      await recorder.flush({ ...settings(configDir), baseUrl }, 0, () => {});
-    };
-    const profileDir = join(configDir, 'cache', 'v1', 'default');
-    const current = () =>
-      readFileSync(join(profileDir, readFileSync(join(profileDir, 'current'), 'utf8').trim(), 'links'), 'utf8');
-    await flush('https://one.example', 'first');
-    await flush('https://two.example', 'second');
-    expect(current()).toBe('second\n');
-    await flush('https://one.example', 'again');
-    // The first server's names were kept, and the run added to them.
-    expect(current()).toBe('again\nfirst\n');
-    expect(readdirSync(profileDir).sort()).toEqual(
-      [
-        ...[nameScope('https://one.example', KEY).key, nameScope('https://two.example', KEY).key].sort(),
-        'current',
-      ].sort(),
-    );
-  });
-
-  it('merges under the lock of the profile: a run ending meanwhile waits, then both names are kept', async () => {
-    const configDir = tempDir();
-    const run = (id: number, alias: string) => {
-      const recorder = createNameRecorder();
-      const answer = { error: 0, id, shorturl: `https://sho.rt/${alias}` };
-      return { recorder, api: recorder.watch({ call: async () => answer } as never) };
-    };
-    const first = run(1, 'one');
-    const second = run(2, 'two');
-    await first.api.call('POST', '/url/add');
-    await second.api.call('POST', '/url/add');
-    const profileDir = join(configDir, 'cache', 'v1', 'default');
-    const links = join(nameCacheDir(configDir, 'default', scope.key), 'links');
-    mkdirSync(profileDir, { recursive: true });
-    // Another run holds the lock (its folder, as proper-lockfile makes it).
-    const lock = join(profileDir, 'lock.lock');
-    mkdirSync(lock);
-    const flushing = first.recorder.flush(settings(configDir), 0, () => {});
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(existsSync(links)).toBe(false);
-    rmdirSync(lock);
-    await Promise.all([flushing, second.recorder.flush(settings(configDir), 0, () => {})]);
-    expect(readFileSync(links, 'utf8')).toBe('one\ntwo\n');
-  });
-
-  it('a run that saw no names writes nothing', async () => {
-    const configDir = tempDir();
-    await createNameRecorder().flush(settings(configDir), 0, () => {});
-    mkdirSync(join(configDir, 'x'));
-    expect(readdirSync(configDir)).toEqual(['x']);
   });
 });
 

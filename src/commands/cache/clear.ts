@@ -1,18 +1,32 @@
 import { rmSync } from 'node:fs';
-import { profileCacheDir } from '../../cache/paths.js';
-import { profileNameCount } from '../../cache/store.js';
+import { join } from 'node:path';
+import { cacheRoot, currentFile, NAME_RESOURCES, scopeDir } from '../../cache/paths.js';
+import { forgetProfileScopes } from '../../cache/scope-ids.js';
+import { readMeta } from '../../cache/store.js';
 import type { Context } from '../../context.js';
 import { fileError } from '../../file-errors.js';
+import { withFileLock } from '../../util/file-lock.js';
 
 /** `shorty cache clear`: removes the profile's cache, of every base URL and key, and says how many names went. */
 export async function clearCache(ctx: Context): Promise<void> {
   const settings = await ctx.settings();
-  const dir = profileCacheDir(settings.configDir, settings.profile);
-  const names = profileNameCount(dir);
+  const root = cacheRoot(settings.configDir);
+  let names: number | undefined;
   try {
-    rmSync(dir, { recursive: true, force: true });
+    names = await withFileLock(join(root, 'lock'), () => {
+      const ids = forgetProfileScopes(root, settings.profile);
+      let count: number | undefined;
+      for (const id of ids) {
+        const meta = readMeta(scopeDir(settings.configDir, id));
+        if (meta) count = (count ?? 0) + NAME_RESOURCES.reduce((sum, r) => sum + (meta.counts[r] ?? 0), 0);
+        rmSync(scopeDir(settings.configDir, id), { recursive: true, force: true });
+      }
+      rmSync(currentFile(settings.configDir, settings.profile), { force: true });
+      return count;
+    });
   } catch (err) {
-    throw fileError(`cannot remove the name cache ${dir}`, err);
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') names = undefined;
+    else throw fileError(`cannot remove the name cache in ${root}`, err);
   }
   await (await ctx.printer()).message({
     message:

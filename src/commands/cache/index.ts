@@ -13,9 +13,9 @@ export function register(cache: Command, ctx: Context): void {
     cache,
     'Commands that read or change links, campaigns, channels, pixels, QR codes or domains keep ' +
       'their names in a cache of the profile (no request of their own), and shell completion offers ' +
-      'them: `shorty urls get <Tab>` offers aliases. The cache is keyed by the base URL and a ' +
-      'fingerprint of the key (never the key), mode 0600 in the config folder. `shorty status` ' +
-      'shows its age and size.',
+      'them: `shorty urls get <Tab>` offers aliases. Each profile, base URL and key has a folder ' +
+      'named by a random id (never the key, nor a hash of it), mode 0600 in the config folder; ' +
+      'each kind keeps the 20,000 names seen last. `shorty status` shows its age and size.',
   );
   examples(cache, 'shorty cache refresh', 'shorty cache refresh links campaigns -y', 'shorty cache clear');
 

@@ -1,16 +1,17 @@
 import { BULK_PAGE_SIZE, paginate } from '../../api/paginate.js';
 import { LIST_ENDPOINTS } from '../../cache/observe.js';
-import { NAME_RESOURCES, type NameResource, nameCacheDir } from '../../cache/paths.js';
-import { type NameCache, nameScope, readScopedCache } from '../../cache/store.js';
+import { NAME_RESOURCES, type NameResource } from '../../cache/paths.js';
+import { findScopeDir } from '../../cache/scope-ids.js';
+import { type CacheMeta, readMeta } from '../../cache/store.js';
 import type { Context } from '../../context.js';
 import { canPrompt } from '../../io.js';
 import { requireApiKey, requireBaseUrl } from '../../settings/base-url.js';
 import { REFRESH_FIELDS } from './fields.js';
 
 /** The requests a whole read of each list costs, from its size when last read whole (or the names known). */
-function estimate(resources: NameResource[], cache: NameCache | undefined) {
+function estimate(resources: NameResource[], cache: CacheMeta | undefined) {
   return resources.map((resource) => {
-    const known = Math.max(cache?.totals[resource] ?? 0, cache?.resources[resource]?.length ?? 0);
+    const known = Math.max(cache?.totals[resource] ?? 0, cache?.counts[resource] ?? 0);
     const seen = cache?.totals[resource] !== undefined || known > 0;
     return { resource, known: seen ? known : undefined, requests: Math.max(1, Math.ceil(known / BULK_PAGE_SIZE)) };
   });
@@ -25,11 +26,8 @@ export async function refreshCache(ctx: Context, asked: string[]): Promise<numbe
   const baseUrl = requireBaseUrl(settings);
   const apiKey = requireApiKey(settings);
   const resources = asked.length ? [...new Set(asked as NameResource[])] : [...NAME_RESOURCES];
-  const scope = nameScope(baseUrl, apiKey);
-  const plan = estimate(
-    resources,
-    readScopedCache(nameCacheDir(settings.configDir, settings.profile, scope.key), scope),
-  );
+  const dir = findScopeDir(settings.configDir, { profile: settings.profile, baseUrl, apiKey });
+  const plan = estimate(resources, dir ? readMeta(dir) : undefined);
   const total = plan.reduce((sum, p) => sum + p.requests, 0);
   const names = (n: number) => `${n.toLocaleString('en-US')} name${n === 1 ? '' : 's'}`;
   const parts = plan.map(

@@ -11,7 +11,7 @@ import { checkConsentPossible } from '../shared/delete.js';
  */
 export async function deleteProfile(ctx: Context, name: string): Promise<number | void> {
   const dir = configDir(ctx.env);
-  requireProfile(readConfig(dir, ctx.io.stderr), name);
+  requireProfile(readConfig(dir, ctx.io.stderr), name, { anyName: true });
   if (!ctx.globals.yes) {
     checkConsentPossible(ctx);
     const question = `Delete profile "${name}" and its saved API key? This cannot be undone.`;

@@ -26,7 +26,10 @@ export function register(profiles: Command, ctx: Context): void {
       const { readConfig, selectProfile } = await loadStore();
       const data = readConfig(await configDirOf(ctx), ctx.io.stderr);
       // Unchecked: the list is how one finds the right name (and what shell completion reads).
-      const inUse = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data, { check: false }).name;
+      const inUse = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data, {
+        check: false,
+        anyCurrent: true,
+      }).name;
       const rows = Object.entries(data.profiles).map(([name, values]) => ({
         current: name === inUse,
         name,

@@ -1,5 +1,5 @@
-import { nameCacheDir } from '../../cache/paths.js';
-import { nameScope, readScopedCache, summarize } from '../../cache/store.js';
+import { findScopeDir } from '../../cache/scope-ids.js';
+import { readMeta, summarize } from '../../cache/store.js';
 import type { Context } from '../../context.js';
 import { AuthError, RefusalError, ShortyError } from '../../errors.js';
 import type { View } from '../../output/printer.js';
@@ -96,11 +96,11 @@ function describe(settings: Settings): Status {
 function nameCache(settings: Settings): Pick<Status, 'name_cache_names' | 'name_cache_bytes' | 'name_cache_updated'> {
   const none = { name_cache_names: 0, name_cache_bytes: 0, name_cache_updated: null };
   if (!settings.baseUrl || !settings.apiKey) return none;
-  const scope = nameScope(settings.baseUrl, settings.apiKey);
-  const dir = nameCacheDir(settings.configDir, settings.profile, scope.key);
-  const cache = readScopedCache(dir, scope);
-  if (!cache) return none;
-  const summary = summarize(dir, cache);
+  const scope = { profile: settings.profile, baseUrl: settings.baseUrl, apiKey: settings.apiKey };
+  const dir = findScopeDir(settings.configDir, scope);
+  const meta = dir ? readMeta(dir) : undefined;
+  if (!dir || !meta) return none;
+  const summary = summarize(dir, meta);
   return { name_cache_names: summary.total, name_cache_bytes: summary.bytes, name_cache_updated: summary.updated };
 }
 
