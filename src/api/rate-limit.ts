@@ -1,4 +1,4 @@
-import { RateLimitError } from '../errors.js';
+import { NoWaitError } from '../errors.js';
 import { normalizeBaseUrl } from '../settings/base-url.js';
 import { formatRateLimit } from '../settings/rate-limit-spec.js';
 import type { Settings } from '../settings/types.js';
@@ -148,8 +148,8 @@ export class SharedLimiter implements Limiter {
     return until;
   }
 
-  private noWaitError(until: number, why: string): RateLimitError {
-    return new RateLimitError(
+  private noWaitError(until: number, why: string): NoWaitError {
+    return new NoWaitError(
       `rate limited: ${why}; the next request is possible in ${formatDuration(until - this.ctx.now())}`,
       `drop --no-wait to let shorty wait, or try again later (client cap ${formatRateLimit(this.settings.rateLimit)})`,
     );
