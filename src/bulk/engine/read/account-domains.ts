@@ -1,7 +1,7 @@
 import { LISTS } from '../../../api/lists.js';
 import type { ModernApi } from '../../../api/modern.js';
 import { BULK_PAGE_SIZE, paginate } from '../../../api/paginate.js';
-import { ApiError, RefusalError } from '../../../errors.js';
+import { isItemFailure, RefusalError } from '../../../errors.js';
 import { profileDomain } from '../../../input/domain.js';
 
 /** The origins of the account's branded domains (GET /domains); none when the server will not list them. */
@@ -19,8 +19,9 @@ export async function brandedOrigins(api: ModernApi, debug: (line: string) => vo
       }
     }
   } catch (err) {
-    // A plan without domains, or a server that refuses the endpoint: the alias is simply not found there.
-    if (!(err instanceof ApiError) && !(err instanceof RefusalError)) throw err;
+    // A plan without domains, or a server that refuses the endpoint: the alias is simply not found
+    // there. A broken answer or a 5xx is an outage, waited out and asked again, never taken for "none".
+    if (!isItemFailure(err) && !(err instanceof RefusalError)) throw err;
     debug(`* the branded domains could not be listed (${err.message}): the alias is looked for no further`);
     return [];
   }
@@ -51,7 +52,7 @@ export async function shortLinkOrigins(api: ModernApi, debug: (line: string) => 
       }
     }
   } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
+    if (!isItemFailure(err)) throw err;
     debug(`* the links could not be listed (${err.message}): where short links live is not learnt from them`);
     return [];
   }

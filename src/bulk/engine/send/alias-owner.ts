@@ -20,11 +20,11 @@ export interface Places {
   /** Every origin: the service's own, the profile's domain, its branded domains. */
   origins: readonly string[];
   /**
-   * The service's own, as place keys: the base URL, and where the server's answers put the links of
-   * no branded domain (a short domain of its own, or the service behind an API gateway). An alias
-   * there is where a row for the base URL puts it.
+   * The service's own: the base URL, and where the server's answers put the links of no branded
+   * domain (a short domain of its own, or the service behind an API gateway). An alias there is
+   * where a row for the base URL puts it.
    */
-  own: ReadonlySet<string>;
+  own: readonly string[];
 }
 
 /** The places of a run, read once. */
@@ -48,7 +48,7 @@ export function accountAliasPlaces(
     const brandedKeys = new Set(branded.map(originKey));
     const own = [base, ...linked.filter((o) => !brandedKeys.has(originKey(o)))].filter((o): o is string => Boolean(o));
     const origins = [profileDomain(settings.domain)?.url, ...own, ...branded].filter((o): o is string => Boolean(o));
-    return { origins, own: new Set(own.map(originKey)) };
+    return { origins, own };
   };
   return () => {
     if (places) return places;
@@ -88,6 +88,7 @@ export async function aliasOwner(
   if (here.kind !== 'free' || !places) return here;
   const tried = new Set([placeKey(short)]);
   const { origins, own } = await places();
+  const ownKeys = new Set(own.map(originKey));
   const rowsPlace = aliasPlace(body, fallbackDomain);
   for (const origin of origins) {
     const elsewhere = `${origin}/${body.custom}`;
@@ -95,7 +96,7 @@ export async function aliasOwner(
     tried.add(placeKey(elsewhere));
     const there = await ownerAt(api, body, elsewhere);
     // The service's own short links are one place whatever origin its answers give them.
-    const samePlace = own.has(rowsPlace) && own.has(originKey(origin));
+    const samePlace = ownKeys.has(rowsPlace) && ownKeys.has(originKey(origin));
     if (there.kind === 'same') return samePlace ? there : { kind: 'other', longurl: body.url, at: elsewhere };
     if (there.kind === 'other') return { ...there, at: elsewhere };
     if (there.kind === 'unknown') return there;

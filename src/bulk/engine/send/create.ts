@@ -77,7 +77,16 @@ export function createCreator(deps: CreatorDeps) {
 
   /** A lookup through outages; the link it finds is claimed, so no other row takes it. */
   async function look(sent: SentFields, times: SendTimes): Promise<Lookup> {
-    const found = await deps.rider.retry(() => findCreated(lookup, sent, times));
+    let found = await deps.rider.retry(() => findCreated(lookup, sent, times));
+    // An alias for the base URL is also where the service's own short links live, when its
+    // answers put them on another origin (a short domain of its own, an API gateway).
+    if (found.kind === 'absent' && sent.custom !== undefined && !sent.domain && deps.aliasPlaces) {
+      const { own } = await deps.rider.retry(() => deps.aliasPlaces!());
+      for (const origin of own.filter((o) => o !== deps.baseUrl.replace(/\/+$/, ''))) {
+        found = await deps.rider.retry(() => findCreated({ ...lookup, baseUrl: origin }, sent, times));
+        if (found.kind !== 'absent') break;
+      }
+    }
     if (found.kind === 'found') deps.claimed.add(String(found.link.id));
     return found;
   }

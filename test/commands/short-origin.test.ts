@@ -1,6 +1,7 @@
 // Short links on another origin than the API (a short domain of the service's own, or an API
 // reached through a gateway): `--if-exists skip` still knows an alias that already leads to the
-// row's URL, learning where the account's short links live from the server's own answers.
+// row's URL, and a create whose answer broke is found there, learning where the account's short
+// links live from the server's own answers.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
@@ -26,8 +27,18 @@ function csv(name: string, text: string): string {
 
 const run = (args: string[]) =>
   runInProcess(args, {
-    env: { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey, SHORTY_RATE_LIMIT: '1000/1s' },
+    env: {
+      SHORTY_BASE_URL: sandbox.baseUrl,
+      SHORTY_API_KEY: sandbox.apiKey,
+      SHORTY_RATE_LIMIT: '1000/1s',
+      SHORTY_RETRY_BACKOFF: '2ms,20ms',
+      SHORTY_TIMEOUT: '0.5',
+    },
   });
+
+async function aliases(): Promise<string[]> {
+  return (await sandbox.api('GET', '/urls?limit=100')).json.data.urls.map((l: { alias: string }) => l.alias);
+}
 
 test('an alias that already leads to the row URL on the service short domain is skipped; one leading elsewhere is a conflict', async () => {
   for (const [custom, url] of [
@@ -57,3 +68,25 @@ test('the dry run says the same', async () => {
   expect(res.exitCode, res.stderr).toBe(0);
   expect(JSON.parse(res.stdout.trim())).toMatchObject({ status: 'skipped' });
 });
+
+test.each([
+  ['sync', ['-y']],
+  ['import', []],
+] as const)(
+  'urls %s: a create whose answer broke after the send is found on the short domain, not "taken"',
+  async (name, extra) => {
+    for (const fault of ['truncated', 'lost'] as const) {
+      await sandbox.admin.reset({ data: true });
+      const file = csv(`${name}-${fault}.csv`, `alias,url\n${name}-lost,https://example.com/${name}\n`);
+      // The sync reads the account first (answered after 1 ms); the create meets the fault.
+      await sandbox.admin.fault(name === 'sync' ? ['slow', fault] : [fault], {
+        count: name === 'sync' ? 2 : 1,
+        delayMs: 1,
+      });
+      const res = await run(['urls', name, file, ...extra]);
+      expect(res.exitCode, `${fault}: ${res.stdout}${res.stderr}`).toBe(0);
+      expect(res.stdout).not.toMatch(/taken/);
+      expect(await aliases()).toEqual([`${name}-lost`]);
+    }
+  },
+);
