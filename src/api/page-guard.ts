@@ -1,5 +1,12 @@
 import { UnusableResponseError } from '../errors.js';
-import type { Item, Page } from './paginate.js';
+
+/** What the guard reads of a page (paginate's Page). */
+interface PageSeen {
+  items: Record<string, unknown>[];
+  page: number;
+  total: number;
+  perpage: number;
+}
 
 const PAGING_HINT =
   "the server does not page this list as the API says; `shorty api GET '<path>?page=2'` shows what it answers";
@@ -24,7 +31,7 @@ export class PageGuard {
   ) {}
 
   /** After each page: `asked` is the page requested (undefined: the server's first). */
-  page(current: Page, asked: number | undefined): void {
+  page(current: PageSeen, asked: number | undefined): void {
     if (asked !== undefined && current.page !== asked) {
       throw new UnusableResponseError(
         `the server answered page ${current.page} of ${this.shown} when asked for page ${asked}: the list was not read to its end`,
@@ -52,7 +59,7 @@ export class PageGuard {
   }
 
   /** Whether every item of a page (by id) was on an earlier page; notes the new ones. */
-  private allSeen(items: Item[]): boolean {
+  private allSeen(items: Record<string, unknown>[]): boolean {
     const ids = items.map((item) => item.id).filter((id) => typeof id === 'number' || typeof id === 'string');
     this.withoutId += items.length - ids.length;
     const fresh = ids.filter((id) => !this.seen.has(String(id)));

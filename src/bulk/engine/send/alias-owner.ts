@@ -16,7 +16,7 @@ export type AliasOwner =
   | { kind: 'unknown' };
 
 /** Where the account may hold an alias. */
-export interface Places {
+interface Places {
   /** Every origin: the service's own, the profile's domain, its branded domains. */
   origins: readonly string[];
   /**
