@@ -70,7 +70,7 @@ export interface RecordOptions {
   /** The base URL shorty talks to: a link on it has an empty `domain` (see brandedDomain). */
   baseUrl?: string;
   /** Fields known from the request that made the answer (the link body sent by add or update). */
-  sent?: Pick<Partial<LinkBody>, 'url' | 'metatitle' | 'metadescription' | 'expiry' | TargetField>;
+  sent?: Pick<Partial<LinkBody>, 'url' | 'metatitle' | 'metadescription' | 'expiry'>;
 }
 
 const isObject = (value: unknown): value is Row => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -108,14 +108,20 @@ function fromSent(sent: RecordOptions['sent']): Row {
     title: sent.metatitle,
     description: sent.metadescription,
     expiry: sent.expiry,
-    // The targets as a detail shows them (location -> URL), as `urls get` prints them.
-    geotarget: targetMap(sent.geotarget?.map((t) => [t.location, t.link])),
-    devicetarget: targetMap(sent.devicetarget?.map((t) => [t.device, t.link])),
-    languagetarget: targetMap(sent.languagetarget?.map((t) => [t.language, t.link])),
   };
 }
 
-type TargetField = 'geotarget' | 'devicetarget' | 'languagetarget';
+/**
+ * The targets a body sets, as a detail shows them (location -> URL, as `urls get` prints them):
+ * what an update prints over the targets read before it.
+ */
+export function sentTargets(body: Pick<Partial<LinkBody>, 'geotarget' | 'devicetarget' | 'languagetarget'>): Row {
+  return dropUndefined({
+    geotarget: targetMap(body.geotarget?.map((t) => [t.location, t.link])),
+    devicetarget: targetMap(body.devicetarget?.map((t) => [t.device, t.link])),
+    languagetarget: targetMap(body.languagetarget?.map((t) => [t.language, t.link])),
+  });
+}
 
 const targetMap = (pairs: [string, string][] | undefined): Row | undefined =>
   pairs && pairs.length > 0 ? Object.fromEntries(pairs) : undefined;
