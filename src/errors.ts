@@ -94,6 +94,12 @@ export class RateLimitError extends ShortyError {
 }
 
 /**
+ * Rate limited under --no-wait: the request was not sent (or the server refused it), and the user
+ * asked for exit 4 rather than any wait, so no bulk run may wait it out as an outage.
+ */
+export class NoWaitError extends RateLimitError {}
+
+/**
  * What went wrong on the way to the server, from the failure's code (never from its message):
  * refused, dns, unreachable (no route, the OS gave up connecting), reset (the connection broke),
  * timeout (our --timeout), tls (handshake or certificate), proxy (the proxy refused the tunnel or

@@ -1,5 +1,6 @@
 import { UnusableResponseError } from '../errors.js';
 import type { ModernApi, Query } from './modern.js';
+import { PageGuard } from './page-guard.js';
 
 export type Item = Record<string, unknown>;
 
@@ -31,50 +32,29 @@ export interface PaginateOptions {
   page?: number;
   /** Follow `nextpage` to the last page; otherwise stop after one page. */
   all?: boolean;
+  /** What the list holds, as an error names it (`2 of the 5 links`); default `items`. */
+  noun?: string;
 }
 
 /**
  * Pages of a list endpoint, fetched only as they are consumed. With `all` it follows `nextpage`
- * until it is null, absent, not greater than the current page, or a page comes back empty. A
- * server that answers another page than the one asked for (it ignores `page`), or a page of items
- * all met before, stops the read with an error: following it would loop, or end early as if the
- * list were whole.
+ * until it is null, absent, not greater than the current page, or a page comes back empty, and
+ * keeps the rules of a whole read (PageGuard): the list is read to its end, or the read fails.
  */
 export async function* paginate(api: ModernApi, path: string, opts: PaginateOptions): AsyncGenerator<Page> {
   let page = opts.page;
-  const seen = new Set<string>();
+  const guard = new PageGuard(`GET ${path}`, opts.noun);
   for (;;) {
     const body = await api.call<Record<string, unknown>>('GET', path, {
       query: { ...opts.query, limit: opts.limit, page },
     });
     const current = parsePage(body, opts.keys, page ?? 1, `GET ${path}`);
-    if (page !== undefined && current.page !== page) {
-      throw new UnusableResponseError(
-        `the server answered page ${current.page} of GET ${path} when asked for page ${page}: the list was not read to its end`,
-        { hint: PAGING_HINT },
-      );
-    }
-    if (opts.all && allSeen(current.items, seen)) {
-      throw new UnusableResponseError(
-        `page ${current.page} of GET ${path} repeats items of earlier pages: the list was not read to its end`,
-        { hint: PAGING_HINT },
-      );
-    }
+    guard.page(current, page);
     yield current;
-    if (!opts.all || current.nextpage === undefined || current.items.length === 0) return;
+    if (!opts.all) return;
+    if (current.nextpage === undefined || current.items.length === 0) return guard.end();
     page = current.nextpage;
   }
-}
-
-const PAGING_HINT =
-  "the server does not page this list as the API says; `shorty api GET '<path>?page=2'` shows what it answers";
-
-/** Whether every item of a page (by id) was on an earlier page; notes the new ones. */
-function allSeen(items: Item[], seen: Set<string>): boolean {
-  const ids = items.map((item) => item.id).filter((id) => typeof id === 'number' || typeof id === 'string');
-  const fresh = ids.filter((id) => !seen.has(String(id)));
-  for (const id of fresh) seen.add(String(id));
-  return ids.length > 0 && fresh.length === 0;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { RateLimitError } from '../errors.js';
+import { NoWaitError } from '../errors.js';
 import { normalizeBaseUrl } from '../settings/base-url.js';
 import { formatRateLimit } from '../settings/rate-limit-spec.js';
 import type { Settings } from '../settings/types.js';
@@ -153,15 +153,14 @@ export class SharedLimiter implements Limiter {
     return this.settings.wait && waitMs <= (this.settings.maxWaitMs ?? Number.POSITIVE_INFINITY);
   }
 
-  private noWaitError(until: number, why: string): RateLimitError {
+  /** The limiter may not wait (--no-wait, or past a call's time limit): no bulk run waits it out either. */
+  private noWaitError(until: number, why: string): NoWaitError {
     const waitMs = until - this.ctx.now();
     const cap = `client cap ${formatRateLimit(this.settings.rateLimit)}`;
-    return new RateLimitError(
-      `rate limited: ${why}; the next request is possible in ${formatDuration(waitMs)}`,
-      this.settings.wait
-        ? `try again in ${Math.ceil(waitMs / 1000)} s (${cap})`
-        : `drop --no-wait to let shorty wait, or try again later (${cap})`,
-      waitMs,
-    );
+    const message = `rate limited: ${why}; the next request is possible in ${formatDuration(waitMs)}`;
+    const hint = this.settings.wait
+      ? `try again in ${Math.ceil(waitMs / 1000)} s (${cap})`
+      : `drop --no-wait to let shorty wait, or try again later (${cap})`;
+    return new NoWaitError(message, hint, waitMs);
   }
 }

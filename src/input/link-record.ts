@@ -3,6 +3,7 @@
 // answer (`longurl` in a list item, `details.longurl` in a detail, `short` in an update answer,
 // `uniqueClicks` under `data`); shorty maps each answer here, once, onto one flat record.
 import { LINK_COLUMNS } from './link-columns.js';
+import type { LinkBody } from '../api/types.js';
 
 type Row = Record<string, unknown>;
 
@@ -69,7 +70,7 @@ export interface RecordOptions {
   /** The base URL shorty talks to: a link on it has an empty `domain` (see brandedDomain). */
   baseUrl?: string;
   /** Fields known from the request that made the answer (the link body sent by add or update). */
-  sent?: { url?: string; metatitle?: string; metadescription?: string; expiry?: string };
+  sent?: Pick<Partial<LinkBody>, 'url' | 'metatitle' | 'metadescription' | 'expiry'>;
 }
 
 const isObject = (value: unknown): value is Row => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -102,8 +103,28 @@ export const RECORD_NAME_OF_BODY_FIELD: Readonly<Record<string, string>> = {
 
 function fromSent(sent: RecordOptions['sent']): Row {
   if (!sent) return {};
-  return { longurl: sent.url, title: sent.metatitle, description: sent.metadescription, expiry: sent.expiry };
+  return {
+    longurl: sent.url,
+    title: sent.metatitle,
+    description: sent.metadescription,
+    expiry: sent.expiry,
+  };
 }
+
+/**
+ * The targets a body sets, as a detail shows them (location -> URL, as `urls get` prints them):
+ * what an update prints over the targets read before it.
+ */
+export function sentTargets(body: Pick<Partial<LinkBody>, 'geotarget' | 'devicetarget' | 'languagetarget'>): Row {
+  return dropUndefined({
+    geotarget: targetMap(body.geotarget?.map((t) => [t.location, t.link])),
+    devicetarget: targetMap(body.devicetarget?.map((t) => [t.device, t.link])),
+    languagetarget: targetMap(body.languagetarget?.map((t) => [t.language, t.link])),
+  });
+}
+
+const targetMap = (pairs: [string, string][] | undefined): Row | undefined =>
+  pairs && pairs.length > 0 ? Object.fromEntries(pairs) : undefined;
 
 /** A list item, or a write's answer: the names are the record's, but for `short` and `uniqueClicks`. */
 function fromItem(item: Row): Row {

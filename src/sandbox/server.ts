@@ -36,6 +36,11 @@ export interface SandboxOptions {
   now?: () => number;
   /** the deployed version to imitate (see flavor.ts); default v7, the API as docs/api.md describes it */
   flavor?: FlavorName;
+  /**
+   * the origin of its short links when it is not the sandbox's own address: a short domain of the
+   * service's own, or an API reached through a gateway (default: the address it listens on)
+   */
+  shortUrlBase?: string;
   /** told when saving `dataFile` fails, and when it works again */
   onSave?: SaveListener;
 }
@@ -210,7 +215,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   });
   const port = (server.address() as AddressInfo).port;
   const url = baseUrlFor(host, port);
-  store.baseUrl = url;
+  store.baseUrl = options.shortUrlBase?.replace(/\/+$/, '') ?? url;
 
   return {
     url,

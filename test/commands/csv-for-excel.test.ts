@@ -112,3 +112,27 @@ describe('--excel, --delimiter and --bom on the other commands that write csv', 
     expect(await sandbox.admin.requests()).toEqual([]);
   });
 });
+
+describe('row numbers are the ones the spreadsheet shows', () => {
+  test('a CSV as Excel and LibreOffice save it (BOM, CRLF, empty rows as bare separators): header row 1, blank rows counted', async () => {
+    // Row 1 the header; row 3 an empty row as Excel writes it (",,"), row 4 a truly blank line; a
+    // cell with a line break stays in row 5; the bad link on row 6 is reported as row 6.
+    const path = join(dir, 'saved-by-excel.csv');
+    writeFileSync(
+      path,
+      '\uFEFFurl,alias,title\r\n' +
+        'https://example.com/1,row-two,Two\r\n' +
+        ',,\r\n' +
+        '\r\n' +
+        'https://example.com/5,row-five,"two\r\nlines"\r\n' +
+        'ftp://example.com/6,row-six,Six\r\n',
+    );
+    const res = await run(['urls', 'import', path, '--dry-run', '-o', 'json']);
+    expect(res.exitCode).toBe(1);
+    expect(json(res).map((r: { row: number; status: string }) => [r.row, r.status])).toEqual([
+      [2, 'valid'],
+      [5, 'valid'],
+      [6, 'invalid'],
+    ]);
+  });
+});

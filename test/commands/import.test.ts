@@ -73,9 +73,10 @@ describe('urls import input', () => {
       'https://example.com/c',
     ]);
     expect(rows.map((r) => [r.row, r.status, r.note, r.metatitle])).toEqual([
-      ['1', 'ok', 'n1', 'Hello, "world"'],
-      ['2', 'ok', 'n2', 'two\r\nlines'],
-      ['3', 'ok', 'n3', 'Grüße 👋'],
+      // The rows a spreadsheet shows: the header is row 1, a cell's line break stays in its row.
+      ['2', 'ok', 'n1', 'Hello, "world"'],
+      ['3', 'ok', 'n2', 'two\r\nlines'],
+      ['4', 'ok', 'n3', 'Grüße 👋'],
     ]);
     expect(rows[0]).toMatchObject({ alias: 'alpha', shorturl: `${sandbox.baseUrl}/alpha` });
     expect(res.stderr).toContain('3 rows, under a second at 100000/min');
@@ -92,9 +93,10 @@ describe('urls import input', () => {
       .split('\n')
       .map((l) => JSON.parse(l));
     expect(rows.map((r) => [r.row, r.url, r.status])).toEqual([
+      // Line numbers: the blank line and the comment count.
       [1, 'https://a.example/1', 'ok'],
-      [2, 'https://a.example/2,x', 'ok'],
-      [3, 'https://a.example/3', 'ok'],
+      [4, 'https://a.example/2,x', 'ok'],
+      [5, 'https://a.example/3', 'ok'],
     ]);
     expect((await creates()).map((b) => b.url).sort()).toEqual([
       'https://a.example/1',
@@ -126,11 +128,11 @@ describe('urls import input', () => {
     const res = await shorty(['urls', 'import', path]);
     expect(res.exitCode).toBe(1);
     expect(csv(res.stdout).map((r) => [r.row, r.status])).toEqual([
-      ['1', 'ok'],
-      ['2', 'invalid'],
+      ['2', 'ok'],
       ['3', 'invalid'],
       ['4', 'invalid'],
-      ['5', 'ok'],
+      ['5', 'invalid'],
+      ['6', 'ok'],
     ]);
     expect(csv(res.stdout)[2].error).toMatch(/at least 3 characters/);
     expect((await creates()).map((b) => b.url).sort()).toEqual(['https://ok.example/1', 'https://ok.example/4']);
@@ -281,7 +283,7 @@ describe('urls import recovery', () => {
       'dup.csv',
       'url,custom,domain\nhttps://a.example,dup\nhttps://b.example,dup\nhttps://c.example,dup,https://go.example\n',
     );
-    const error = 'the same alias as row 1: each alias names one link';
+    const error = 'the same alias as row 2: each alias names one link';
     const dry = await shorty(['urls', 'import', path, '--dry-run']);
     expect(dry.exitCode).toBe(1);
     expect(csv(dry.stdout).map((r) => [r.status, r.error])).toEqual([
@@ -298,6 +300,6 @@ describe('urls import recovery', () => {
     ]);
     expect((await creates()).map((c) => c.url)).toEqual(['https://a.example/']);
     const sync = await shorty(['urls', 'sync', path, '--dry-run']);
-    expect(sync.stdout).toMatch(/^! row 2: the same alias as row 1: each alias names one link$/m);
+    expect(sync.stdout).toMatch(/^! row 3: the same alias as row 2: each alias names one link$/m);
   });
 });

@@ -84,10 +84,17 @@ describe('qr add', () => {
     ]);
     expect(shown.exitCode).toBe(0);
     const [head, row, ...rest] = shown.stdout.split('\n');
-    expect([head, row.split('\t')[0], rest.join('\n')]).toEqual(['id\tlink', '1', '']);
-    expect(shown.stderr).toBe(await renderQr('https://example.com/menu'));
+    const [id, link] = row.split('\t');
+    expect([head, id, rest.join('\n')]).toEqual(['id\tlink', '1', '']);
+    // The code `qr get` draws: the service's tracking link, so scans of it count (not the content).
+    expect(link).toBe((await sandbox.api('GET', '/qr/1')).json.details.link);
+    expect(shown.stderr).toBe(await renderQr(link));
+    expect(shown.stderr).not.toBe(await renderQr('https://example.com/menu'));
     const quiet = await shorty(['qr', 'add', '--type', 'text', '--data', 'Table 7', '--show', '-q']);
-    expect(quiet).toMatchObject({ exitCode: 0, stdout: await renderQr('Table 7') });
+    expect(quiet).toMatchObject({
+      exitCode: 0,
+      stdout: await renderQr((await sandbox.api('GET', '/qr/2')).json.details.link),
+    });
   });
 });
 

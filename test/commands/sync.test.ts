@@ -110,10 +110,10 @@ describe('urls sync --dry-run -o json', () => {
     expect(plan).toEqual({
       key: 'alias',
       creates: [
-        { key: 'c-new', row: 3, link: { longurl: 'https://example.com/c', alias: 'c-new' } },
+        { key: 'c-new', row: 4, link: { longurl: 'https://example.com/c', alias: 'c-new' } },
         {
           key: 'z-new',
-          row: 1,
+          row: 2,
           link: {
             longurl: 'https://example.com/z',
             alias: 'z-new',
@@ -123,9 +123,9 @@ describe('urls sync --dry-run -o json', () => {
           },
         },
       ],
-      updates: [{ key: 'b-old', row: 2, id: Number(old), changes: [{ field: 'title', old: 'Old', new: 'New' }] }],
+      updates: [{ key: 'b-old', row: 3, id: Number(old), changes: [{ field: 'title', old: 'Old', new: 'New' }] }],
       deletes: [],
-      invalid: [{ row: 4, error: expect.stringMatching(/http/) }],
+      invalid: [{ row: 5, error: expect.stringMatching(/http/) }],
       unchanged: 0,
       accountOnly: 0,
       withheld: 1,

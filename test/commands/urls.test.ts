@@ -256,6 +256,31 @@ describe('urls update', () => {
     ]);
     expect((await sandbox.api('GET', `/url/${id}`)).json.details.longurl).toBe('https://example.com/new');
   });
+
+  test('--geo and --device: the new targets are printed as `urls get` prints them, not the old {}', async () => {
+    const { id } = await seedLink('https://example.com/targets');
+    const res = await shorty([
+      'urls',
+      'update',
+      String(id),
+      '--geo',
+      'Canada=https://ca.example/',
+      '--device',
+      'iPhone=https://i.example/',
+      '--json',
+    ]);
+    expect(res.exitCode, res.stderr).toBe(0);
+    const printed = JSON.parse(res.stdout);
+    expect(printed).toMatchObject({
+      geotarget: { Canada: 'https://ca.example/' },
+      devicetarget: { iPhone: 'https://i.example/' },
+    });
+    const got = JSON.parse((await shorty(['urls', 'get', String(id), '--json'])).stdout);
+    expect({ geotarget: printed.geotarget, devicetarget: printed.devicetarget }).toEqual({
+      geotarget: got.geotarget,
+      devicetarget: got.devicetarget,
+    });
+  });
 });
 
 describe('urls list', () => {

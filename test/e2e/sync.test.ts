@@ -209,10 +209,10 @@ describe('urls sync: plan and apply', () => {
     expect(res.exitCode).toBe(1);
     expect(res.stdout.split('\n').slice(0, 5)).toEqual([
       '+ good  https://example.com/good',
-      '! row 1: invalid alias "ab": must be at least 3 characters',
-      expect.stringMatching(/^! row 2: .*url/),
-      '! row 4: the same alias as row 3: each alias names one link',
-      '! row 5: no alias: with --key alias every row needs one (--key url matches links by long URL)',
+      '! row 2: invalid alias "ab": must be at least 3 characters',
+      expect.stringMatching(/^! row 3: .*url/),
+      '! row 5: the same alias as row 4: each alias names one link',
+      '! row 6: no alias: with --key alias every row needs one (--key url matches links by long URL)',
     ]);
     expect(res.stderr).toMatch(/4 invalid rows \(not planned\); 1 deletion held back until the invalid rows are fixed/);
     expect(writes(res.requests).map((r) => r.path)).toEqual(['/api/url/add']);

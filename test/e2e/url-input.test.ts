@@ -55,7 +55,7 @@ describe('long URLs on the command line and in imports', () => {
     ]);
     expect(res.stderr.match(/warning/g)).toHaveLength(1);
     expect(res.stderr).toContain(
-      'warning: the URL of row 2 carries a user name or password before its host; it leads to b.example (also row 4)\n',
+      'warning: the URL of row 3 carries a user name or password before its host; it leads to b.example (also row 5)\n',
     );
   });
 });

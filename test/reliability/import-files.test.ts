@@ -81,7 +81,7 @@ describe('one import per journal', () => {
       'ndjson',
     ];
     const killed = startCli(args, { env });
-    await stdoutShows(killed.child, /"row":1,/);
+    await stdoutShows(killed.child, /"row":2,/);
     killed.child.kill('SIGKILL');
     await killed.result;
     expect(JSON.parse(readFileSync(`${journal}.lock`, 'utf8')).pid).toBe(killed.child.pid);

@@ -149,7 +149,7 @@ describe('riding out faults', () => {
     expect(records.length).toBeGreaterThan(0);
     expect(records.map((r) => r.status)).toEqual(records.map(() => 'sending'));
     expect(records[0]).toMatchObject({
-      row: 1,
+      row: 2,
       url: urls[0],
       sent: { url: urls[0] },
       at: expect.any(Number),

@@ -1,6 +1,7 @@
 // A server that pages wrongly must not loop the client or end a read early as if it were whole:
 // a page other than the one asked for, a page of items all seen before, and a list that ends
-// short of the total it announced stop export, list --all and sync with exit 1.
+// short of the total it announced stop every paged read (export, list --all, sync, api
+// --paginate) with exit 1: one rule, src/api/page-guard.ts.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
@@ -33,7 +34,7 @@ function pages(
   };
 }
 
-test('a server that ignores page: export, list --all and sync stop after the second request, exit 1', async () => {
+test('a server that ignores page: export, list --all, sync and api --paginate stop after the second request, exit 1', async () => {
   server().answer(pages(1000, () => ({ page: 1, next: 2 })));
   const file = join(tempDir('shorty-paging-'), 'links.csv');
   writeFileSync(file, 'alias,url\na1,https://example.com/1\n');
@@ -41,6 +42,7 @@ test('a server that ignores page: export, list --all and sync stop after the sec
     ['urls', 'export', '--page-size', '2'],
     ['urls', 'list', '--all', '--limit', '2'],
     ['urls', 'sync', file, '--dry-run'],
+    ['api', 'GET', '/urls', '--paginate'],
   ]) {
     server().requests.length = 0;
     const res = await runInProcess(args, { env: env() });
@@ -49,6 +51,8 @@ test('a server that ignores page: export, list --all and sync stop after the sec
       /^shorty: the server answered page 1 of GET \/urls when asked for page 2: the list was not read to its end$/m,
     );
     expect(server().requests.length).toBeLessThanOrEqual(2);
+    // Page 1 is not printed twice as if it were the list.
+    expect(res.stdout.match(/"id": 1,/g)?.length ?? 0, args.join(' ')).toBeLessThanOrEqual(1);
   }
 });
 
@@ -72,6 +76,33 @@ test('export: a list that says "last page" before the total it announced is exit
   expect(res.exitCode).toBe(1);
   expect(res.stdout.trim().split('\n')).toHaveLength(3);
   expect(res.stderr).toMatch(
-    /^shorty: the link list ended after 2 of the 50 links it announced: the export is incomplete$/m,
+    /^shorty: GET \/urls ended after 2 of the 50 links it announced: the list was not read to its end$/m,
   );
+});
+
+test('list --all and api --paginate: a list whose nextpage ends before its total is exit 1, never a whole list', async () => {
+  // 520 links announced, pages of 100, and "last page" after the second: 200 read.
+  server().answer((req) => {
+    const asked = Number(new URL(req.url, 'http://x').searchParams.get('page') ?? 1);
+    const urls = Array.from({ length: 100 }, (_, i) => link((asked - 1) * 100 + i + 1, 't'));
+    const data = {
+      result: 520,
+      perpage: 100,
+      currentpage: asked,
+      nextpage: asked < 2 ? asked + 1 : null,
+      maxpage: 6,
+      urls,
+    };
+    return { body: { error: 0, data } };
+  });
+  for (const args of [
+    ['urls', 'list', '--all', '--limit', '100', '-q'],
+    ['api', 'GET', '/urls?limit=100', '--paginate'],
+  ]) {
+    const res = await runInProcess(args, { env: env() });
+    expect(res.exitCode, args.join(' ')).toBe(1);
+    expect(res.stderr).toMatch(
+      /^shorty: GET \/urls ended after 200 of the 520 items it announced: the list was not read to its end$/m,
+    );
+  }
 });

@@ -38,8 +38,10 @@ test("an alias free where the row puts it is looked for on the account's other d
   expect(await aliasOwner(api, { ...row, custom: 'summer' }, BASE, places)).toEqual({ kind: 'free' });
   expect(asked).toEqual([
     `${BASE}/spring`,
+    '/urls',
     '/domains',
     `${BASE}/spring`,
+    '/urls',
     '/domains',
     'https://go.example/spring',
     `${BASE}/summer`,
@@ -51,4 +53,34 @@ test("an alias free where the row puts it is looked for on the account's other d
     [aliasPlace({ custom: 'b', domain: 'elsewhere.example' }, BASE), 1],
   ]);
   expect(await mostLookups(places, rows)).toBe(7);
+});
+
+test("the service's own short links on another origin than the API (learnt from the links listed) are the row's place", async () => {
+  const API = 'https://api.gateway.example';
+  const { api } = fakeApi({ 'https://sho.rt/spring': 'https://a.example' }, ['https://go.example']);
+  const listed = {
+    error: '0',
+    data: {
+      result: 2,
+      urls: [
+        { id: 1, alias: 'spring', shorturl: 'https://sho.rt/spring' },
+        { id: 2, alias: 'autumn', shorturl: 'https://go.example/autumn' },
+      ],
+    },
+  };
+  const call = api.call.bind(api) as (...args: unknown[]) => Promise<unknown>;
+  api.call = (async (method: string, path: string, opts?: { query?: Record<string, unknown> }) =>
+    path === '/urls' && opts?.query?.short === undefined ? listed : call(method, path, opts)) as typeof api.call;
+  const places = accountAliasPlaces(api, { baseUrl: API }, () => {});
+  expect(await aliasOwner(api, { url: 'https://a.example', custom: 'spring' }, API, places)).toEqual({ kind: 'same' });
+  // A row for a branded domain: the service's own link of that alias is another place's.
+  expect(
+    await aliasOwner(api, { url: 'https://a.example', custom: 'spring', domain: 'go.example' }, API, places),
+  ).toEqual({
+    kind: 'other',
+    longurl: 'https://a.example',
+    at: 'https://sho.rt/spring',
+  });
+  const other = await aliasOwner(api, { url: 'https://b.example', custom: 'spring' }, API, places);
+  expect(other).toEqual({ kind: 'other', longurl: 'https://a.example', at: 'https://sho.rt/spring' });
 });

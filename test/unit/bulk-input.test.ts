@@ -110,16 +110,17 @@ describe('readRows csv', () => {
     const text =
       'url,metatitle\r\nhttps://example.com/a,"Hello, ""world"""\r\nhttps://example.com/b,"two\r\nlines"\r\nhttps://example.com/ü,Grüße 👋\r\n';
     expect(cells(await rows(text, CSV))).toEqual([
-      { row: 1, cells: { url: 'https://example.com/a', metatitle: 'Hello, "world"' } },
-      { row: 2, cells: { url: 'https://example.com/b', metatitle: 'two\r\nlines' } },
-      { row: 3, cells: { url: 'https://example.com/ü', metatitle: 'Grüße 👋' } },
+      // A spreadsheet's row numbers: the header is row 1; a cell's line break stays in its row.
+      { row: 2, cells: { url: 'https://example.com/a', metatitle: 'Hello, "world"' } },
+      { row: 3, cells: { url: 'https://example.com/b', metatitle: 'two\r\nlines' } },
+      { row: 4, cells: { url: 'https://example.com/ü', metatitle: 'Grüße 👋' } },
     ]);
   });
 
   test('semicolons, tabs and pipes; CR-only line endings', async () => {
     expect(
       cells(await rows('url;title\r\nhttps://a.example/?q=1,2;"x; y"\r\n', { format: 'csv', delimiter: ';' })),
-    ).toEqual([{ row: 1, cells: { url: 'https://a.example/?q=1,2', title: 'x; y' } }]);
+    ).toEqual([{ row: 2, cells: { url: 'https://a.example/?q=1,2', title: 'x; y' } }]);
     expect(
       cells(await rows('url\ttitle\nhttps://a.example\tA, b\n', { format: 'csv', delimiter: '\t' }))[0].cells,
     ).toEqual({ url: 'https://a.example', title: 'A, b' });
@@ -128,8 +129,8 @@ describe('readRows csv', () => {
         await rows('url|title\rhttps://a.example|"A | b"\rhttps://b.example|c\r', { format: 'csv', delimiter: '|' }),
       ),
     ).toEqual([
-      { row: 1, cells: { url: 'https://a.example', title: 'A | b' } },
-      { row: 2, cells: { url: 'https://b.example', title: 'c' } },
+      { row: 2, cells: { url: 'https://a.example', title: 'A | b' } },
+      { row: 3, cells: { url: 'https://b.example', title: 'c' } },
     ]);
   });
 
@@ -147,12 +148,12 @@ describe('readRows csv', () => {
     });
   });
 
-  test('blank lines are not rows; short rows are padded; extra non-empty cells make a problem', async () => {
+  test('blank lines are no links but count as rows, as a spreadsheet shows them; short rows are padded; extra non-empty cells make a problem', async () => {
     const parsed = await rows('url,custom\n\nhttps://a.example\n,,\nhttps://b.example,bee,extra\n', CSV);
     expect(cells(parsed)).toEqual([
-      { row: 1, cells: { url: 'https://a.example', custom: '' } },
+      { row: 3, cells: { url: 'https://a.example', custom: '' } },
       {
-        row: 2,
+        row: 5,
         cells: { url: 'https://b.example', custom: 'bee' },
         problem: 'the row has 3 fields but the header has 2',
       },
@@ -185,13 +186,14 @@ describe('readRows csv', () => {
 });
 
 describe('readRows lines and ndjson', () => {
-  test('lines: trimmed, blank lines and # comments skipped, CRLF and CR', async () => {
+  test('lines: trimmed, blank lines and # comments skipped (and counted), CRLF and CR', async () => {
     expect(
       cells(await rows('https://a.example\r\n\r\n# note\r\n  https://b.example/x,y  \rhttps://c.example\n', 'lines')),
     ).toEqual([
+      // Line numbers: blank lines and comments count.
       { row: 1, cells: { url: 'https://a.example' } },
-      { row: 2, cells: { url: 'https://b.example/x,y' } },
-      { row: 3, cells: { url: 'https://c.example' } },
+      { row: 4, cells: { url: 'https://b.example/x,y' } },
+      { row: 5, cells: { url: 'https://c.example' } },
     ]);
   });
 
@@ -216,9 +218,9 @@ describe('readRows lines and ndjson', () => {
     );
     expect(cells(parsed)).toEqual([
       { row: 1, cells: { url: 'https://a.example', pixels: '1;2' } },
-      { row: 2, cells: { line: 'not json' }, problem: 'not valid JSON' },
-      { row: 3, cells: { line: '[1]' }, problem: 'expected a JSON object (a link record)' },
-      { row: 4, cells: { long_url: 'https://b.example', title: 'T' } },
+      { row: 3, cells: { line: 'not json' }, problem: 'not valid JSON' },
+      { row: 4, cells: { line: '[1]' }, problem: 'expected a JSON object (a link record)' },
+      { row: 5, cells: { long_url: 'https://b.example', title: 'T' } },
     ]);
     expect(checkRow(parsed[3])).toEqual({ valid: true, body: { url: 'https://b.example/', metatitle: 'T' } });
   });

@@ -7,8 +7,9 @@ function envelope(
   nextpage: unknown,
   key = 'domains',
   items: unknown[] = [{ id: Number(page) }],
+  result = 40,
 ) {
-  return { error: '0', data: { result: 40, perpage: 15, currentpage: page, nextpage, maxpage: 3, [key]: items } };
+  return { error: '0', data: { result, perpage: 15, currentpage: page, nextpage, maxpage: 3, [key]: items } };
 }
 
 /** A ModernApi that answers from a table of pages and records the queries it was asked. */
@@ -66,7 +67,11 @@ describe('paginate', () => {
   });
 
   it('follows nextpage (as a number or a string) until it is null', async () => {
-    const { api, queries } = fakeApi({ 1: envelope(1, '2'), 2: envelope('2', 3), 3: envelope(3, null) });
+    const { api, queries } = fakeApi({
+      1: envelope(1, '2', 'domains', [{ id: 1 }], 3),
+      2: envelope('2', 3),
+      3: envelope(3, null),
+    });
     const pages = await collect(paginate(api, '/domains', { keys: ['domains'], all: true, query: { order: 'date' } }));
     expect(pages.map((p) => p.page)).toEqual([1, 2, 3]);
     expect(queries.map((q) => q.page)).toEqual([undefined, 2, 3]);
@@ -74,9 +79,24 @@ describe('paginate', () => {
   });
 
   it('stops when nextpage does not move forward or a page is empty', async () => {
-    const looping = fakeApi({ 1: envelope(1, 1) });
+    const looping = fakeApi({ 1: envelope(1, 1, 'domains', [{ id: 1 }], 1) });
     expect(await collect(paginate(looping.api, '/x', { keys: ['domains'], all: true }))).toHaveLength(1);
-    const empty = fakeApi({ 1: envelope(1, 2), 2: envelope(2, 3, 'domains', []) });
+    const empty = fakeApi({ 1: envelope(1, 2, 'domains', [{ id: 1 }], 1), 2: envelope(2, 3, 'domains', []) });
     expect(await collect(paginate(empty.api, '/x', { keys: ['domains'], all: true }))).toHaveLength(2);
+  });
+
+  it('a read that stops before the total its first page announced fails, whatever stopped it', async () => {
+    // nextpage not ahead, an empty page, or nextpage null: each ends the read 1 item short of 2.
+    for (const last of [envelope(2, 2), envelope(2, 3, 'domains', []), envelope(2, null, 'domains', [])]) {
+      const { api } = fakeApi({ 1: envelope(1, 2, 'domains', [{ id: 1 }], 3), 2: last });
+      await expect(collect(paginate(api, '/x', { keys: ['domains'], all: true, noun: 'domains' }))).rejects.toThrow(
+        /^GET \/x ended after [12] of the 3 domains it announced: the list was not read to its end$/,
+      );
+    }
+    // Started at page 2 of pages of 15: 40 - 15 are left to read.
+    const { api } = fakeApi({ 2: envelope(2, null) });
+    await expect(collect(paginate(api, '/x', { keys: ['domains'], page: 2, all: true }))).rejects.toThrow(
+      /ended after 1 of the 25 items it announced/,
+    );
   });
 });

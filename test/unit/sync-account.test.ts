@@ -45,7 +45,7 @@ describe('readAccount', () => {
     // a proxy that cut the answer): without the check, --prune would delete links never read.
     const { api } = listApi([[link(5), link(4)], []], 5);
     await expect(readAccount(api, 'alias', 2)).rejects.toThrow(UnusableResponseError);
-    await expect(readAccount(api, 'alias', 2)).rejects.toThrow(/2 of the 5 links/);
+    await expect(readAccount(api, 'alias', 2)).rejects.toThrow(/ended after 2 of the 5 links it announced/);
   });
 
   it('a link seen on two pages (one added while reading moved the rest down) is one link', async () => {

@@ -94,8 +94,8 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
       signal: ctx.signal,
       journal,
     });
-    if (end.kind === 'left') return undefined;
     outcome.fatal ??= end.fatal;
+    if (end.kind === 'left') return undefined;
     if (end.kind === 'unknown') {
       // The server may hold it: the intent stays open, and the next run looks it up first.
       return {

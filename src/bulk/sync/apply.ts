@@ -111,8 +111,8 @@ async function applyItem(ctx: Context, stage: SendStage, item: SyncItem, run: It
       signal: ctx.signal,
       journal: run.journal,
     });
-    if (end.kind === 'left') return undefined;
     if (end.fatal !== undefined) run.onFatal(end.fatal);
+    if (end.kind === 'left') return undefined;
     if (end.kind === 'unknown')
       return { item, status: 'failed', message: `${end.error} (it may have been created: the next sync finds it)` };
     const { outcome } = end;

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { QR_TYPES } from '../../api/types.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { ApiError, UsageError } from '../../errors.js';
 import { type QrFlags, qrBodyFromFlags } from '../../input/qr-body.js';
 import { action, examples, notes } from '../shared/action.js';
 import { verb } from '../shared/group.js';
@@ -12,7 +12,7 @@ import { checkNamedArgs, namedHelp, QR_NAMES, qrId } from '../shared/resolve-nam
 import { nameArgument } from '../shared/name.js';
 import { answers } from '../shared/surface.js';
 
-/** Only these types hold plain text we can draw the same way the service does. */
+/** The types --show draws: those whose code is read as it is (a link, a text), as the service draws them. */
 const DRAWABLE = ['link', 'text'];
 
 function addLookOptions(cmd: Command): Command {
@@ -78,9 +78,17 @@ async function runAdd(
       'drop --show; the code is at the link the service returns',
     );
   }
-  const created = await (await ctx.api()).call('POST', '/qr/add', { body });
+  const created = await (await ctx.api()).call<Record<string, unknown>>('POST', '/qr/add', { body });
   if (!(flags.show && ctx.globals.quiet)) await (await ctx.printer()).object(created, QR_CREATED_VIEW);
-  if (flags.show) await drawQr(ctx, String(body.data));
+  // The code `qr get` draws: the service's link, which counts the scans (the content would not).
+  if (flags.show) await drawQr(ctx, drawnLink(created));
+}
+
+function drawnLink(created: Record<string, unknown>): string {
+  if (typeof created.link === 'string' && created.link !== '') return created.link;
+  throw new ApiError('the server returned no link for the QR code: nothing to draw', {
+    hint: '`shorty qr get ID` shows the code once the server lists its link',
+  });
 }
 
 async function runUpdate(ctx: Context, idText: string, flags: Partial<QrFlags>): Promise<void> {

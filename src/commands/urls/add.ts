@@ -16,6 +16,7 @@ import { printWithQr, recordOf, withoutError } from './show.js';
 import { LINK_CREATED_VIEW } from './view.js';
 import { answers } from '../shared/surface.js';
 import { QR_OPTION_HELP } from '../qr/terminal.js';
+import { maybeCreated } from './maybe-created.js';
 
 type AddOptions = Omit<LinkFlags, 'url'> & ShareFlags & { qr?: boolean };
 
@@ -116,7 +117,12 @@ async function run(ctx: Context, longurls: string | string[], opts: AddOptions):
   if (fallback) for (const body of bodies) body.domain = fallback.url;
   if (bodies.length > 1) return addEach(ctx, bodies);
   const [body] = bodies;
-  const created = withoutError(await (await ctx.api()).call('POST', '/url/add', { body }));
+  const api = await ctx.api();
+  const created = withoutError(
+    await api.call('POST', '/url/add', { body }).catch((err: unknown) => {
+      throw maybeCreated(err, body);
+    }),
+  );
   const record = await recordOf(ctx, created, body);
   await printWithQr(ctx, record, LINK_CREATED_VIEW, opts.qr);
   await share?.(record.shorturl);

@@ -4,7 +4,7 @@ import { ApiError, UsageError } from '../../errors.js';
 import { type LinkFlags, linkBodyFromFlags } from '../../input/link-body.js';
 import { EXPIRY_ZONE_RULE } from '../../input/expiry.js';
 import { LINK_REF_HELP, parseLinkRef } from '../../input/link-ref.js';
-import { LINK_STATS_FIELDS, linkRecord, mergedRecord } from '../../input/link-record.js';
+import { LINK_STATS_FIELDS, linkRecord, mergedRecord, sentTargets } from '../../input/link-record.js';
 import { credentialsWarning } from '../../input/validate.js';
 import type { Row } from '../../output/fields.js';
 import { action, examples, notes } from '../shared/action.js';
@@ -88,5 +88,5 @@ async function run(ctx: Context, refText: string, opts: LinkFlags): Promise<void
   const answer = withoutError(await (await ctx.api()).call('PUT', `/url/${id}/update`, { body: { url, ...fields } }));
   // The spec's key is `short`, some servers answer `shorturl`: the record reads either.
   const changed = linkRecord({ id, ...answer }, { baseUrl, sent: { ...fields, url } });
-  await (await ctx.printer()).object(mergedRecord(before, changed), LINK_UPDATED_VIEW);
+  await (await ctx.printer()).object(mergedRecord(before, changed, sentTargets(fields)), LINK_UPDATED_VIEW);
 }

@@ -3,6 +3,7 @@ import {
   EXIT,
   NetworkError,
   neverSent,
+  NoWaitError,
   RateLimitError,
   ShortyError,
   UnusableResponseError,
@@ -22,9 +23,11 @@ export interface OutageFailure {
  * Whether a failure is an outage to wait out, decided by its type, its kind and its status (never
  * by its text): a refused, reset or timed-out connection, a DNS failure, a 5xx, an HTML page or a
  * broken body in place of the API's answer, or a rate limit that outlasted the client's retries.
- * A TLS, proxy or protocol failure, a redirect, a 4xx, a wrong key: waiting would not change them.
+ * A TLS, proxy or protocol failure, a redirect, a 4xx, a wrong key: waiting would not change them;
+ * a rate limit under --no-wait is no outage either: the user asked to stop rather than wait.
  */
 export function outageFailure(err: unknown): OutageFailure | undefined {
+  if (err instanceof NoWaitError) return undefined;
   if (err instanceof NetworkError) return OUTAGE_KINDS.has(err.kind) ? { maybeDone: !neverSent(err.kind) } : undefined;
   if (err instanceof RateLimitError) return { maybeDone: false };
   if (!(err instanceof ApiError) || err.status === undefined) return undefined;

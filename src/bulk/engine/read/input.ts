@@ -67,7 +67,7 @@ export async function openImportInput(
 /** The plan of the header (CSV) or of the first object (NDJSON); lines have one column, the URL. */
 async function firstColumns(input: ImportInput, map?: ColumnMapOption): Promise<ColumnPlan | undefined> {
   if (input.shape.format === 'csv') {
-    for await (const record of csvRecords(input.file.text(), input.shape))
+    for await (const { record } of csvRecords(input.file.text(), input.shape))
       return planColumns(headerColumns(record), map);
     return undefined;
   }

@@ -5,7 +5,11 @@ import type { InputShape } from './format.js';
 import { jsonItems } from './json-items.js';
 import { MAX_LINE_CHARS, splitLines, type TextChunks } from './lines.js';
 
-/** One data row of the input, numbered from 1 (a header is not a row). */
+/**
+ * One data row of the input. `row` is where a person finds it: in CSV and TSV the row number a
+ * spreadsheet shows (the header is row 1, blank lines count), in lines and NDJSON the line
+ * number, in a JSON document the item's place (from 1).
+ */
 export interface SourceRow {
   row: number;
   /** Column name -> cell text, as in the input. */
@@ -31,14 +35,9 @@ export interface ReadOptions {
 /** Streams the rows of the input's text; memory holds one chunk and one row at a time. */
 export function readRows(text: TextChunks, shape: InputShape, opts: ReadOptions = {}): AsyncGenerator<SourceRow> {
   if (shape.format === 'csv') return csvRows(text, shape, opts);
-  if (shape.format === 'json') return numbered(objectCells(jsonItems(text, opts.label), opts.map));
+  if (shape.format === 'json') return objectCells(jsonItems(text, opts.label), opts.map);
   const lines = splitLines(text, { label: opts.label });
-  return numbered(shape.format === 'ndjson' ? objectCells(lines, opts.map) : lineCells(lines));
-}
-
-async function* numbered(cells: AsyncIterable<Omit<SourceRow, 'row'>>): AsyncGenerator<SourceRow> {
-  let row = 0;
-  for await (const c of cells) yield { row: ++row, ...c };
+  return shape.format === 'ndjson' ? objectCells(lines, opts.map) : lineCells(lines);
 }
 
 const URL_COLUMN = planColumns(['url']);
@@ -49,11 +48,13 @@ const SEPARATOR_NAMES: Record<string, string> = { ';': 'a semicolon', '\t': 'a t
  * a tab or a `;` is not one URL but a row of some other file read as lines (a semicolon CSV, a
  * TSV without header): it is refused rather than shortened as one junk link.
  */
-async function* lineCells(lines: AsyncIterable<string>): AsyncGenerator<Omit<SourceRow, 'row'>> {
+async function* lineCells(lines: AsyncIterable<string>): AsyncGenerator<SourceRow> {
+  let lineNo = 0;
   for await (const line of lines) {
+    lineNo += 1;
     const url = line.trim();
     if (url === '' || url.startsWith('#')) continue;
-    const row = { cells: { url }, columns: URL_COLUMN };
+    const row = { row: lineNo, cells: { url }, columns: URL_COLUMN };
     const mark = /[\s;]/.exec(url)?.[0];
     if (mark === undefined) yield row;
     else
@@ -65,26 +66,25 @@ async function* lineCells(lines: AsyncIterable<string>): AsyncGenerator<Omit<Sou
 }
 
 /** NDJSON lines, or the items of a JSON document: each one object, read as a row. */
-async function* objectCells(
-  lines: AsyncIterable<string>,
-  map?: ColumnMapOption,
-): AsyncGenerator<Omit<SourceRow, 'row'>> {
+async function* objectCells(lines: AsyncIterable<string>, map?: ColumnMapOption): AsyncGenerator<SourceRow> {
   const columns = columnsByKeys(map);
+  let row = 0;
   for await (const line of lines) {
+    row += 1;
     if (line.trim() === '') continue;
     let value: unknown;
     try {
       value = JSON.parse(line);
     } catch {
-      yield { cells: { line }, problem: 'not valid JSON' };
+      yield { row, cells: { line }, problem: 'not valid JSON' };
       continue;
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      yield { cells: { line }, problem: 'expected a JSON object (a link record)' };
+      yield { row, cells: { line }, problem: 'expected a JSON object (a link record)' };
       continue;
     }
     const cells = cellsFromJson(value as Record<string, unknown>);
-    yield { cells, columns: columns(Object.keys(cells)) };
+    yield { row, cells, columns: columns(Object.keys(cells)) };
   }
 }
 
@@ -123,14 +123,13 @@ function cellFromJson(key: string, value: unknown): string {
 async function* csvRows(text: TextChunks, shape: InputShape, opts: ReadOptions): AsyncGenerator<SourceRow> {
   let header: string[] | undefined;
   let columns: ColumnPlan | undefined;
-  let row = 0;
-  for await (const record of csvRecords(text, shape)) {
+  for await (const { record, row } of csvRecords(text, shape)) {
     if (!header) {
       header = headerColumns(record);
       columns = planColumns(header, opts.map);
       continue;
     }
-    yield { row: ++row, columns, ...cellsFromRecord(header, opts.tsvEscapes ? record.map(unescapeTsv) : record) };
+    yield { row, columns, ...cellsFromRecord(header, opts.tsvEscapes ? record.map(unescapeTsv) : record) };
   }
 }
 
@@ -142,8 +141,14 @@ function unescapeTsv(cell: string): string {
   );
 }
 
-/** The records of the input, blank ones left out. */
-export async function* csvRecords(text: TextChunks, shape: Pick<InputShape, 'delimiter'>): AsyncGenerator<string[]> {
+/**
+ * The records of the input, blank ones left out, each with the row number a spreadsheet gives it:
+ * records counted from 1, blank ones included (a cell's quoted newline stays in its row).
+ */
+export async function* csvRecords(
+  text: TextChunks,
+  shape: Pick<InputShape, 'delimiter'>,
+): AsyncGenerator<{ record: string[]; row: number }> {
   const { parse } = await import('csv-parse');
   const { Readable } = await import('node:stream');
   const parser = parse({
@@ -151,7 +156,8 @@ export async function* csvRecords(text: TextChunks, shape: Pick<InputShape, 'del
     delimiter: shape.delimiter,
     relax_column_count: true,
     relax_quotes: true,
-    skip_empty_lines: true,
+    // Blank lines are counted (they are rows of a spreadsheet), then left out below.
+    skip_empty_lines: false,
     // A runaway quote or a wrong file stops at a bounded size instead of filling memory.
     max_record_size: MAX_LINE_CHARS,
   });
@@ -160,8 +166,10 @@ export async function* csvRecords(text: TextChunks, shape: Pick<InputShape, 'del
   source.on('error', (err) => parser.destroy(err));
   source.pipe(parser);
   try {
+    let row = 0;
     for await (const record of parser as AsyncIterable<string[]>) {
-      if (!record.every((cell) => cell.trim() === '')) yield record;
+      row += 1;
+      if (!record.every((cell) => cell.trim() === '')) yield { record, row };
     }
   } catch (err) {
     if (err instanceof UsageError) throw err;

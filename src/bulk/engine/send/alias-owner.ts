@@ -1,5 +1,5 @@
 import type { ModernApi } from '../../../api/modern.js';
-import { brandedOrigins } from '../read/account-domains.js';
+import { brandedOrigins, shortLinkOrigins } from '../read/account-domains.js';
 import { ApiError, UnusableResponseError } from '../../../errors.js';
 import { profileDomain } from '../../../input/domain.js';
 import type { LinkBody } from '../../../input/link-body.js';
@@ -15,22 +15,40 @@ export type AliasOwner =
   | { kind: 'other'; longurl: string; at?: string }
   | { kind: 'unknown' };
 
-/** The origins where the account may hold an alias (its own, the profile's domain, its branded domains); read once. */
-export type AliasPlaces = () => Promise<readonly string[]>;
+/** Where the account may hold an alias. */
+interface Places {
+  /** Every origin: the service's own, the profile's domain, its branded domains. */
+  origins: readonly string[];
+  /**
+   * The service's own: the base URL, and where the server's answers put the links of no branded
+   * domain (a short domain of its own, or the service behind an API gateway). An alias there is
+   * where a row for the base URL puts it.
+   */
+  own: readonly string[];
+}
+
+/** The places of a run, read once. */
+export type AliasPlaces = () => Promise<Places>;
 
 /**
- * The places of one run: the service's own and the profile's domain, then the account's branded
- * domains (GET /domains, asked the first time an alias is free where the row puts it).
+ * The places of one run: the service's own and the profile's domain, where the account's links
+ * are (one page of GET /urls), then its branded domains (GET /domains); read the first time an
+ * alias is free where the row puts it.
  */
 export function accountAliasPlaces(
   api: ModernApi,
   settings: { baseUrl?: string; domain?: string },
   debug: (line: string) => void,
 ): AliasPlaces {
-  let places: Promise<readonly string[]> | undefined;
-  const read = async () => {
-    const known = [profileDomain(settings.domain)?.url, settings.baseUrl?.replace(/\/+$/, '')];
-    return [...known, ...(await brandedOrigins(api, debug))].filter((o): o is string => Boolean(o));
+  let places: Promise<Places> | undefined;
+  const read = async (): Promise<Places> => {
+    const base = settings.baseUrl?.replace(/\/+$/, '');
+    const linked = await shortLinkOrigins(api, debug);
+    const branded = await brandedOrigins(api, debug);
+    const brandedKeys = new Set(branded.map(originKey));
+    const own = [base, ...linked.filter((o) => !brandedKeys.has(originKey(o)))].filter((o): o is string => Boolean(o));
+    const origins = [profileDomain(settings.domain)?.url, ...own, ...branded].filter((o): o is string => Boolean(o));
+    return { origins, own };
   };
   return () => {
     if (places) return places;
@@ -69,12 +87,17 @@ export async function aliasOwner(
   const here = await ownerAt(api, body, short);
   if (here.kind !== 'free' || !places) return here;
   const tried = new Set([placeKey(short)]);
-  for (const origin of await places()) {
+  const { origins, own } = await places();
+  const ownKeys = new Set(own.map(originKey));
+  const rowsPlace = aliasPlace(body, fallbackDomain);
+  for (const origin of origins) {
     const elsewhere = `${origin}/${body.custom}`;
     if (tried.has(placeKey(elsewhere))) continue;
     tried.add(placeKey(elsewhere));
     const there = await ownerAt(api, body, elsewhere);
-    if (there.kind === 'same') return { kind: 'other', longurl: body.url, at: elsewhere };
+    // The service's own short links are one place whatever origin its answers give them.
+    const samePlace = ownKeys.has(rowsPlace) && ownKeys.has(originKey(origin));
+    if (there.kind === 'same') return samePlace ? there : { kind: 'other', longurl: body.url, at: elsewhere };
     if (there.kind === 'other') return { ...there, at: elsewhere };
     if (there.kind === 'unknown') return there;
   }
@@ -88,13 +111,14 @@ export function aliasPlace(body: Pick<LinkBody, 'custom' | 'domain'>, fallbackDo
 
 /** The most lookups rows with an alias cost (`rows`: how many go to each place): theirs, then every other place. */
 export async function mostLookups(places: AliasPlaces, rows: ReadonlyMap<string, number>): Promise<number> {
-  const all = new Set((await places()).map((origin) => placeKey(`${origin}/`)));
+  const all = new Set((await places()).origins.map(originKey));
   let most = 0;
   for (const [place, n] of rows) most += n * (1 + all.size - (all.has(place) ? 1 : 0));
   return most;
 }
 
 const placeKey = (url: string) => url.replace(/\/+$/, '').toLowerCase();
+const originKey = (origin: string) => placeKey(`${origin}/`);
 
 /** The owner of the alias at one short URL, by one lookup (GET /urls?short=). */
 async function ownerAt(api: ModernApi, body: LinkBody, short: string): Promise<AliasOwner> {

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { ModernApi } from '../../../api/modern.js';
-import { AuthError, CancelError, isItemFailure, NetworkError, neverSent, RateLimitError } from '../../../errors.js';
+import {
+  AuthError,
+  CancelError,
+  isItemFailure,
+  NetworkError,
+  neverSent,
+  NoWaitError,
+  RateLimitError,
+} from '../../../errors.js';
 import type { LinkBody } from '../../../input/link-body.js';
 import type { JournalWriter, SentFields } from '../journal/journal.js';
 import { isAliasTaken, sendRow, type IfExists, type SendOutcome } from './send-row.js';
@@ -69,7 +77,16 @@ export function createCreator(deps: CreatorDeps) {
 
   /** A lookup through outages; the link it finds is claimed, so no other row takes it. */
   async function look(sent: SentFields, times: SendTimes): Promise<Lookup> {
-    const found = await deps.rider.retry(() => findCreated(lookup, sent, times));
+    let found = await deps.rider.retry(() => findCreated(lookup, sent, times));
+    // An alias for the base URL is also where the service's own short links live, when its
+    // answers put them on another origin (a short domain of its own, an API gateway).
+    if (found.kind === 'absent' && sent.custom !== undefined && !sent.domain && deps.aliasPlaces) {
+      const { own } = await deps.rider.retry(() => deps.aliasPlaces!());
+      for (const origin of own.filter((o) => o !== deps.baseUrl.replace(/\/+$/, ''))) {
+        found = await deps.rider.retry(() => findCreated({ ...lookup, baseUrl: origin }, sent, times));
+        if (found.kind !== 'absent') break;
+      }
+    }
     if (found.kind === 'found') deps.claimed.add(String(found.link.id));
     return found;
   }
@@ -170,8 +187,8 @@ function refused(err: unknown): boolean {
 
 /** How one create of a bulk run ended, for its journal and its report. */
 export type CreateEnd =
-  /** Stopped before anything was carried out (Ctrl-C during a wait): left for the next run. */
-  | { kind: 'left' }
+  /** Stopped before anything was carried out (Ctrl-C, --no-wait): left for the next run; `fatal` stops the run. */
+  | { kind: 'left'; fatal?: unknown }
   /** An outcome to journal (closing the intent `seq`) and report; `fatal` stops the run. */
   | { kind: 'outcome'; outcome: SendOutcome; seq?: string; fatal?: unknown }
   /** The server may hold the link: reported, not journaled (the intent stays open); `fatal` stops the run. */
@@ -201,13 +218,14 @@ export async function createEnded(
     const error = reason instanceof Error ? reason.message : String(reason);
     if (stop.mayExist)
       return { kind: 'unknown', error: cancelled ? 'stopped after its answer was lost' : error, fatal };
-    if (cancelled) {
+    // --no-wait: the limiter refused before the request went out, so nothing was carried out.
+    const notSent = reason instanceof NoWaitError;
+    if (cancelled || notSent) {
       if (stop.seq) {
-        await run.journal
-          ?.append({ ...row, status: 'error', error: 'interrupted while waiting out an outage', seq: stop.seq })
-          .catch(() => {});
+        const why = cancelled ? 'interrupted while waiting out an outage' : 'not sent again: rate limited (--no-wait)';
+        await run.journal?.append({ ...row, status: 'error', error: why, seq: stop.seq }).catch(() => {});
       }
-      return { kind: 'left' };
+      return { kind: 'left', fatal };
     }
     return { kind: 'outcome', outcome: { status: 'error', error }, seq: stop.seq, fatal };
   }
