@@ -54,7 +54,13 @@ describe.each(['v7', 'v6'] as const)('export from one %s sandbox, import into an
     clientRateLimit: '100000/60s',
     resetData: true,
   });
-  const target = useSandboxCli({ flavor, rateLimit: '100000/60s', clientRateLimit: '100000/60s', resetData: true });
+  const target = useSandboxCli({
+    inProcess: true,
+    flavor,
+    rateLimit: '100000/60s',
+    clientRateLimit: '100000/60s',
+    resetData: true,
+  });
 
   test('alias, long URL, branded domain, title and description come back equal', async () => {
     await seed(source);

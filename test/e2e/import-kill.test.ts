@@ -29,7 +29,7 @@ test('kill -9 at random points, resumed each time: exactly one link per row', as
   let kills = 0;
   let found = 0;
   for (let run = 0; run < 20; run++) {
-    const { child, result } = startCli(args, { env, timeout: 60_000 });
+    const { child, result } = startCli(args, { env });
     if (kills < 4) {
       // After the first row is reported, at a random moment of the next 300 ms.
       await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));

@@ -50,7 +50,7 @@ describe('a fleet sharing one budget through Redis', () => {
     expect(log).toHaveLength(12);
     expect(log.filter((r) => r.rateLimited)).toEqual([]);
     expect(await sandbox.admin.stats()).toMatchObject({ requests: 12, rejected: 0 });
-  }, 90_000);
+  });
 
   test('the Redis key names the base URL and a hash of the key, never the key, and expires with the window', async () => {
     sandbox = await startSandbox({ rateLimit: '6/2s' });
@@ -71,7 +71,7 @@ describe('a fleet sharing one budget through Redis', () => {
     for (let i = 0; i < 100 && ((await redis.command('EXISTS', keys[0]!)) as number) === 1; i++)
       await new Promise((r) => setTimeout(r, 50));
     expect(await redis.command('EXISTS', keys[0]!)).toBe(0);
-  }, 30_000);
+  });
 
   test('`shorty limits` reads the fleet budget from Redis', async () => {
     // A long window: however slow the machine, all four requests still count when limits reads.
@@ -86,7 +86,7 @@ describe('a fleet sharing one budget through Redis', () => {
       remaining: 2,
       rate_limit: expect.stringMatching(/^6\//),
     });
-  }, 60_000);
+  });
 
   test('the store may come from SHORTY_RATE_STORE or the profile key rate-store', async () => {
     sandbox = await startSandbox({ rateLimit: '6/2s' });
@@ -109,7 +109,7 @@ describe('a fleet sharing one budget through Redis', () => {
     expect(fromProfile.exitCode).toBe(5);
     expect(fromProfile.stderr).toContain(`redis://***:***@127.0.0.1:${redis.port}/0`);
     expect(fromProfile.stderr).not.toContain('not-the-password');
-  }, 30_000);
+  });
 });
 
 /** The connections Redis accepted while `run` ran (the count itself is read on one connection). */
@@ -164,7 +164,7 @@ describe('a bulk command opens the rate store once', () => {
     const undo = await run(['urls', 'import', '--undo', journal, '-y']);
     expect(undo.result.exitCode, undo.result.stderr).toBe(0);
     expect(undo.connections).toBe(1);
-  }, 60_000);
+  });
 });
 
 describe('a rate store that cannot be used', () => {

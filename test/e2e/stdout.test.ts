@@ -18,7 +18,7 @@ describe('stdout as a pipe or a file', () => {
       });
       expect(res.json.error).toBe(0);
     }
-  }, 60_000);
+  });
 
   function childEnv(): NodeJS.ProcessEnv {
     return { PATH: process.env.PATH, ...env, SHORTY_CONFIG_DIR: tempDir() };
@@ -83,7 +83,7 @@ describe('stdout as a non-blocking pipe', () => {
       });
       expect(res.json.error).toBe(0);
     }
-  }, 60_000);
+  });
 
   it('gets every byte after the reader starts late', async () => {
     const args = ['urls', 'list', '--all', '-o', 'json'];
@@ -132,7 +132,7 @@ describe('stdout whose reader waits', () => {
       });
       expect(res.json.error).toBe(0);
     }
-  }, 60_000);
+  });
 
   it('a run stuck on a full pipe still ends on Ctrl-C', async () => {
     const child = spawn(process.execPath, [BIN, 'urls', 'list', '--all', '-o', 'json'], {
@@ -152,5 +152,5 @@ describe('stdout whose reader waits', () => {
     ])) as [unknown, unknown];
     child.kill('SIGKILL');
     expect([code, signal]).toEqual([130, null]);
-  }, 30_000);
+  });
 });

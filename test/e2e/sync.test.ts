@@ -313,7 +313,7 @@ describe('urls sync interrupted', () => {
       const env = { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey };
       // Every answer comes 300 ms after the server made the link: the kill lands while one is on the wire.
       await sandbox.admin.fault('late', { delayMs: 300 });
-      const { child, result } = startCli(args, { env, timeout: 60_000 });
+      const { child, result } = startCli(args, { env });
       await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
       await new Promise((resolve) => setTimeout(resolve, 500));
       child.kill('SIGKILL');

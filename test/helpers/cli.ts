@@ -26,6 +26,12 @@ export interface RunOptions {
   timeout?: number;
 }
 
+/**
+ * How long a command may run before a test stops it as hung: far above what any command of a
+ * test takes on a loaded machine, since it only catches a hang (a slow run is not a failure).
+ */
+export const COMMAND_HANG_LIMIT_MS = 120_000;
+
 const tempDirs: string[] = [];
 
 /** Removes the temp folders made so far (test/helpers/per-file.ts, after each test file). */
@@ -105,7 +111,7 @@ function execaOptions(opts: RunOptions, configDir: string): Options {
     stdin: opts.input === undefined ? 'ignore' : undefined,
     cwd: opts.cwd ?? ROOT,
     reject: false,
-    timeout: opts.timeout ?? 20_000,
+    timeout: opts.timeout ?? COMMAND_HANG_LIMIT_MS,
     stripFinalNewline: false,
   };
 }

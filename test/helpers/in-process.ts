@@ -6,7 +6,14 @@ import { PassThrough } from 'node:stream';
 import { main } from '../../src/cli.js';
 import type { Host } from '../../src/context.js';
 import { createTestIO } from '../../src/io.js';
-import { assertNoSecret, collectSecrets, tempDir, type CliResult, type RunOptions } from './cli.js';
+import {
+  assertNoSecret,
+  COMMAND_HANG_LIMIT_MS,
+  collectSecrets,
+  tempDir,
+  type CliResult,
+  type RunOptions,
+} from './cli.js';
 
 export interface InProcessOptions extends RunOptions {
   /**
@@ -82,7 +89,7 @@ export async function runInProcess(args: string[], opts: InProcessOptions = {}):
   }
   // Past the time limit the run is cancelled as Ctrl-C would, so it stops sending requests.
   const cancel = new AbortController();
-  const limitMs = opts.timeout ?? 20_000;
+  const limitMs = opts.timeout ?? COMMAND_HANG_LIMIT_MS;
   let timer: NodeJS.Timeout | undefined;
   const exitCode = await Promise.race([
     main([...args], {

@@ -209,4 +209,4 @@ test(`main() survives ${RUNS} random command lines (seed ${SEED})`, async () => 
   console.log(
     `fuzz seed ${SEED}: exit codes ${JSON.stringify(Object.fromEntries([...seen].sort((a, b) => a[0] - b[0])))}`,
   );
-}, 300_000);
+});

@@ -99,7 +99,6 @@ describe('a journal that is a pipe', () => {
     await execa('mkfifo', [fifo]);
     const res = await startCli(['urls', 'import', inputOf('pipe', urls('pipe', 2)), '--journal', fifo], {
       env: { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey },
-      timeout: 10_000,
     }).result;
     expect(res).toMatchObject({
       exitCode: 2,
