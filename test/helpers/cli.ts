@@ -116,11 +116,31 @@ function execaOptions(opts: RunOptions, configDir: string): Options {
   };
 }
 
+/** The processes started by runCli and startCli that have not ended yet. */
+const running = new Set<ResultPromise>();
+
+function started(child: ResultPromise): ResultPromise {
+  running.add(child);
+  void child.finally(() => running.delete(child)).catch(() => {});
+  return child;
+}
+
+/**
+ * Ends the processes a test started and left running (it failed or timed out midway): one that
+ * went on would send requests into what the next test reads (test/helpers/per-file.ts).
+ */
+export function stopStrayProcesses(): number {
+  const stray = [...running];
+  for (const child of stray) child.kill('SIGKILL');
+  running.clear();
+  return stray.length;
+}
+
 /** Runs the built CLI as a real process; never throws on a non-zero exit. */
 export async function runCli(args: string[], opts: RunOptions = {}): Promise<CliResult> {
   const configDir = opts.configDir ?? tempDir('shorty-config-');
   collectSecrets(args, opts, configDir);
-  const res = await execa(process.execPath, [BIN, ...args], execaOptions(opts, configDir));
+  const res = await started(execa(process.execPath, [BIN, ...args], execaOptions(opts, configDir)));
   const result = { exitCode: res.exitCode ?? -1, stdout: String(res.stdout ?? ''), stderr: String(res.stderr ?? '') };
   collectSecrets(args, opts, configDir);
   assertNoSecret(args, result);
@@ -145,7 +165,7 @@ export function stdoutShows(child: ResultPromise, pattern: RegExp): Promise<void
 export function startCli(args: string[], opts: RunOptions = {}): { child: ResultPromise; result: Promise<CliResult> } {
   const configDir = opts.configDir ?? tempDir('shorty-config-');
   collectSecrets(args, opts, configDir);
-  const child = execa(process.execPath, [BIN, ...args], execaOptions(opts, configDir));
+  const child = started(execa(process.execPath, [BIN, ...args], execaOptions(opts, configDir)));
   const result = child.then((res) => {
     const out = { exitCode: res.exitCode ?? -1, stdout: String(res.stdout ?? ''), stderr: String(res.stderr ?? '') };
     collectSecrets(args, opts, configDir);

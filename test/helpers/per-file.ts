@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
-import { removeTempDirs, usedSecrets } from './cli.js';
+import { afterAll, afterEach } from 'vitest';
+import { removeTempDirs, stopStrayProcesses, usedSecrets } from './cli.js';
+import { stopStrayRuns } from './stray-runs.js';
 import { listTree, redirectHome } from './hermetic.js';
 
 // Each test file gets a HOME, XDG folders and a TMPDIR of its own inside the run's
@@ -13,6 +14,13 @@ const restoreHome = redirectHome(fileRoot);
 const fileTmp = process.env.TMPDIR!;
 /** What the CLI keeps in the temp folder on purpose, to outlive a run: bin/shorty.js's code cache. */
 const KEPT = /^shorty-code-cache-/;
+
+// A test that failed or timed out midway may have left a command running: it would go on sending
+// requests into a sandbox the next test reads. Each test's runs end with it.
+afterEach(() => {
+  stopStrayProcesses();
+  stopStrayRuns();
+});
 
 // Test files share the modules their worker imported (vitest.config.ts), so what a file leaves in
 // the helpers' state is cleared here, after each file: its temp folders, and the keys it used (a
