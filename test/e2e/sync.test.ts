@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { runCli, startCli, stdoutShows, tempDir } from '../helpers/cli.js';
 import { startSandbox } from '../helpers/sandbox.js';
 import { calls, useSandboxCli } from '../helpers/sandbox-cli.js';
+import { until } from '../helpers/until.js';
 import type { RequestLog } from '../helpers/sandbox.js';
 
 const cli = useSandboxCli({ resetData: true, clientRateLimit: '100000/60s' });
@@ -314,8 +315,9 @@ describe('urls sync interrupted', () => {
       // Every answer comes 300 ms after the server made the link: the kill lands while one is on the wire.
       await sandbox.admin.fault('late', { delayMs: 300 });
       const { child, result } = startCli(args, { env });
-      await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Once the server has made a link, its answer is still on the wire (300 ms late): the kill
+      // lands then, whenever that is.
+      await until(async () => (await sandbox.admin.stats()).links > 0);
       child.kill('SIGKILL');
       await result.catch(() => undefined);
       await sandbox.admin.fault(null);
