@@ -1,6 +1,7 @@
-// `urls sync` as a real process (the built CLI) against the sandbox: the plan, the writes it sends
-// (counted and read back from the sandbox's request log), a second run that sends nothing, --check
-// for CI, and an apply interrupted and resumed without a duplicate.
+// `urls sync` against the sandbox: the plan, the writes it sends (counted and read back from the
+// sandbox's request log), a second run that sends nothing, --check for CI (main() in-process), and
+// an apply interrupted and resumed without a duplicate (the built CLI as a process: Ctrl-C, a
+// reader leaving the pipe and kill -9 are what happens to a process).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -10,7 +11,7 @@ import { calls, useSandboxCli } from '../helpers/sandbox-cli.js';
 import { until } from '../helpers/until.js';
 import type { RequestLog } from '../helpers/sandbox.js';
 
-const cli = useSandboxCli({ resetData: true, clientRateLimit: '100000/60s' });
+const cli = useSandboxCli({ inProcess: true, resetData: true, clientRateLimit: '100000/60s' });
 const dir = tempDir('shorty-sync-');
 // The plan's arrow is → in a UTF-8 locale.
 const UTF8 = { LC_ALL: 'C.UTF-8' };
