@@ -1,7 +1,6 @@
 // `shorty cache refresh|clear` and the cache in `status`, run by main() against the sandbox; the
 // question on a terminal with a scripted prompter.
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NAME_RESOURCES, type NameResource } from '../../src/cache/paths.js';
@@ -57,7 +56,7 @@ describe('shorty cache refresh', () => {
     const io = await createTestIO({ tty: true });
     const ctx = createContext({
       io,
-      env: { SHORTY_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'shorty-cache-')), ...cli.env },
+      env: { SHORTY_CONFIG_DIR: tempDir('shorty-cache-'), ...cli.env },
       now: () => Date.now(),
       sleep: async () => {},
       signal: new AbortController().signal,

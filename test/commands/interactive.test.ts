@@ -1,6 +1,5 @@
 // The prompts on a terminal: a real context against the sandbox, with scripted answers.
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateAccount } from '../../src/commands/account/update.js';
@@ -11,6 +10,7 @@ import { createContext } from '../../src/factory.js';
 import { createTestIO, type TestIO } from '../../src/io.js';
 import type { Prompter } from '../../src/prompter.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
+import { tempDir } from '../helpers/cli.js';
 
 let sandbox: StartedSandbox;
 beforeAll(async () => {
@@ -36,7 +36,7 @@ function scripted(answers: (string | boolean)[]): Prompter & { asked: string[] }
 
 async function terminalContext(prompter: Prompter, env: Record<string, string> = {}, globals: GlobalOptions = {}) {
   const io: TestIO = await createTestIO({ tty: true });
-  const configDir = join(mkdtempSync(join(tmpdir(), 'shorty-interactive-')), 'cfg');
+  const configDir = join(tempDir('shorty-interactive-'), 'cfg');
   const ctx: Context = createContext(
     {
       io,

@@ -16,7 +16,7 @@ beforeAll(async () => {
     }
   };
   await Promise.all(Array.from({ length: 8 }, worker));
-}, 60_000);
+});
 
 const pages = (requests: { path: string; query: Record<string, string> }[]) => requests.map((r) => [r.path, r.query]);
 

@@ -1,7 +1,6 @@
 // `urls sync` in-process against the sandbox: what a v6 server's list answer adds (channels), the
 // fields a list answer does not show, the confirmation on a terminal, and refused flags.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runSync } from '../../src/bulk/sync/run.js';
@@ -182,7 +181,7 @@ describe('urls sync on a terminal', () => {
       },
     };
     const io = await createTestIO({ tty: true });
-    const configDir = join(mkdtempSync(join(tmpdir(), 'shorty-sync-tty-')), 'cfg');
+    const configDir = join(tempDir('shorty-sync-tty-'), 'cfg');
     const ctx: Context = createContext({
       io,
       env: { ...v7.env, SHORTY_CONFIG_DIR: configDir, NO_COLOR: '1', LC_ALL: 'C' },

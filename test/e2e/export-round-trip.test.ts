@@ -47,8 +47,20 @@ const essentials = (rows: Record<string, string>[]) =>
     .sort((a, b) => a.longurl.localeCompare(b.longurl));
 
 describe.each(['v7', 'v6'] as const)('export from one %s sandbox, import into another', (flavor) => {
-  const source = useSandboxCli({ flavor, rateLimit: '100000/60s', clientRateLimit: '100000/60s', resetData: true });
-  const target = useSandboxCli({ flavor, rateLimit: '100000/60s', clientRateLimit: '100000/60s', resetData: true });
+  const source = useSandboxCli({
+    inProcess: true,
+    flavor,
+    rateLimit: '100000/60s',
+    clientRateLimit: '100000/60s',
+    resetData: true,
+  });
+  const target = useSandboxCli({
+    inProcess: true,
+    flavor,
+    rateLimit: '100000/60s',
+    clientRateLimit: '100000/60s',
+    resetData: true,
+  });
 
   test('alias, long URL, branded domain, title and description come back equal', async () => {
     await seed(source);

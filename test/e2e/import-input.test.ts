@@ -10,6 +10,7 @@ import { BIN, tempDir } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
 const { env, run, runLogged } = useSandboxCli({
+  inProcess: true,
   rateLimit: '100000/60s',
   clientRateLimit: '100000/60s',
   resetData: true,

@@ -23,7 +23,7 @@ describe('urls import interrupted', () => {
       const journal = join(dir, 'wait.journal');
       const args = ['urls', 'import', input, '--journal', journal, '--rate-limit', '1/60s', '-o', 'ndjson'];
       const env = { SHORTY_BASE_URL: strict.baseUrl, SHORTY_API_KEY: strict.apiKey };
-      const { child, result } = startCli(args, { env, timeout: 60_000 });
+      const { child, result } = startCli(args, { env });
       await new Promise<void>((resolve) => child.stdout!.on('data', () => resolve()));
       child.kill('SIGINT');
       const stopped = await result;

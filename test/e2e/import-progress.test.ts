@@ -34,7 +34,6 @@ describe('urls import progress', () => {
       },
       extendEnv: false,
       reject: false,
-      timeout: 20_000,
     });
     const terminal = String(res.stdout);
     assertNoSecret(['urls', 'import'], { stdout: terminal, stderr: String(res.stderr) });

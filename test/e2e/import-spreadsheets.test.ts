@@ -7,6 +7,7 @@ import { ROOT } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
 const { sandbox, run, runLogged } = useSandboxCli({
+  inProcess: true,
   rateLimit: '100000/60s',
   clientRateLimit: '100000/60s',
   resetData: true,

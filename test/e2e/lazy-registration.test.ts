@@ -4,7 +4,7 @@ import { buildProgram, parserErrorLines } from '../../src/cli.js';
 import { ShortyError } from '../../src/errors.js';
 import { createContext } from '../../src/factory.js';
 import { createTestIO } from '../../src/io.js';
-import { runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 
 /** What the whole tree prints for argv: the reference a run building only part of it must match. */
 async function fromWholeTree(argv: string[]): Promise<string> {
@@ -24,7 +24,8 @@ async function fromWholeTree(argv: string[]): Promise<string> {
   return io.out() + io.err() + shown;
 }
 
-// A run registers in full only the command named in argv (start-up time, see registerCommands):
+// A run registers in full only the command named in argv (start-up time, see registerCommands), in
+// main() as in the built CLI (main() runs here, in-process):
 // nothing it prints may differ.
 describe('a run that builds part of the command tree prints what the whole tree prints', () => {
   it.each([
@@ -53,7 +54,7 @@ describe('a run that builds part of the command tree prints what the whole tree 
     [['help', 'flags']],
     [['urls', 'help', 'nosuch']],
   ])('shorty %j', async (argv) => {
-    const res = await runCli(argv);
+    const res = await runInProcess(argv);
     expect(res.stdout + res.stderr).toBe(await fromWholeTree(argv));
   });
 });

@@ -1,9 +1,9 @@
-// One field name works for a link in every command that prints one, in every format: the built
-// CLI against the sandbox, `--fields alias,longurl` on each.
+// One field name works for a link in every command that prints one, in every format: main()
+// against the sandbox, `--fields alias,longurl` on each.
 import { describe, expect, test } from 'vitest';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
-const cli = useSandboxCli({ resetData: true });
+const cli = useSandboxCli({ inProcess: true, resetData: true });
 
 const FIELDS = ['--fields', 'id,alias,longurl'];
 
@@ -83,6 +83,8 @@ describe('--fields alias,longurl in every command that prints a link', () => {
 });
 
 describe('--expiry: the zone rule, in a process of a known zone', () => {
+  // A real process: the zone (TZ) is read once per process, so main() in this one cannot change it.
+  const cli = useSandboxCli({ resetData: true });
   test('TZ=America/New_York: an offset is converted to local time; a time without one is sent as typed', async () => {
     const env = { TZ: 'America/New_York' };
     const zoned = await cli.runLogged(

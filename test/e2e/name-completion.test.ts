@@ -96,7 +96,6 @@ async function zsh(configDir: string, line: string): Promise<{ word: string; sho
     env: { ...shellEnv(configDir), TERM: 'dumb' },
     extendEnv: false,
     reject: false,
-    timeout: 20_000,
   });
   return [...res.stdout.matchAll(/<<([^>]*)>>(?: -- ([^\r\n<]*))?/g)].map(([, word, shown]) => ({
     word,

@@ -3,7 +3,8 @@
 // them, so every test checks where the requests really went.
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { CliResult, RunOptions } from '../helpers/cli.js';
+import { type CliResult, type RunOptions, runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import {
   makeCertificates,
   RESOLVE_TEST_HOSTS,
@@ -17,7 +18,7 @@ import {
 } from '../helpers/network.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
-const { sandbox, run } = useSandboxCli();
+const { sandbox, env: sandboxEnv } = useSandboxCli();
 
 let shortUrl = '';
 let certs: Certificates;
@@ -58,7 +59,18 @@ async function closedPort(): Promise<number> {
   });
 }
 
-const shorty = (args: string[], env: RunOptions['env']) => run(args, { env });
+/**
+ * What Node or a library reads from the process's own environment, not from the one main() is
+ * given: the CAs Node trusts (NODE_EXTRA_CA_CERTS) and its options, the proxy variables
+ * (proxy-from-env reads process.env), and the debug output of Node and the agents. A run with any
+ * of them is a real process, since they are read where the process starts; the others run main().
+ */
+const PROCESS_VARS = /^(NODE_\w+|DEBUG|(https?|all|no)_proxy)$/i;
+
+const shorty = (args: string[], env: RunOptions['env'] = {}) => {
+  const runner = Object.keys(env).some((name) => PROCESS_VARS.test(name)) ? runCli : runInProcess;
+  return runner(args, { env: { ...sandboxEnv, ...env } });
+};
 
 /** `urls list -q` over https, trusting the test CA. */
 const listOverTls = (env: RunOptions['env'] = {}) =>

@@ -60,7 +60,7 @@ describe('the packed tarball', () => {
     );
     shorty = join(prefix, 'bin', 'shorty');
     manDir = join(prefix, 'share', 'man');
-  }, 120_000);
+  });
 
   it('installs the man pages where man finds them (man shorty-urls-import)', () => {
     expect(readdirSync(join(manDir, 'man1'))).toEqual(expect.arrayContaining(['shorty.1', 'shorty-urls-import.1']));

@@ -51,7 +51,7 @@ describe('the limiter shared by separate processes', () => {
     const codes = await loop(sb, tempDir(), 12, ['--rate-limit', '5/1s']);
     expect(codes).toEqual(Array(12).fill(0));
     expect(await sb.admin.stats()).toMatchObject({ requests: 12, rejected: 0 });
-  }, 60_000);
+  });
 
   test('three loops in parallel get no rejection and leave a sound state file', async () => {
     const sb = await serve({ rateLimit: '5/1s' });
@@ -62,7 +62,7 @@ describe('the limiter shared by separate processes', () => {
     const state = JSON.parse(readFileSync(rateStatePath(configDir, sb.baseUrl, sb.apiKey), 'utf8'));
     expect(state.serverLimit).toBe(5);
     for (const slot of state.slots) expect(slot.doneAt).toBeGreaterThanOrEqual(slot.sentAt);
-  }, 60_000);
+  });
 
   test('not told the cap (30/60s against a server at 5/1s), every request still succeeds', async () => {
     const sb = await serve({ rateLimit: '5/1s' });
@@ -72,7 +72,7 @@ describe('the limiter shared by separate processes', () => {
     const limits = await runInProcess(['limits', '--json'], { env: envFor(sb), configDir });
     expect(JSON.parse(limits.stdout)).toMatchObject({ source: 'server', configured: '30/60s' });
     expect(JSON.parse(limits.stdout).rate_limit).toMatch(/^5\//);
-  }, 60_000);
+  });
 });
 
 /**
@@ -243,10 +243,12 @@ describe('the client budget', () => {
   });
 
   test('Ctrl-C during a wait exits 130 at once', async () => {
-    const sb = await serve({ rateLimit: '1/30s' });
+    // A window of ten minutes: the wait is still most of it however long the second process took
+    // to start, so what it states does not depend on the machine's speed.
+    const sb = await serve({ rateLimit: '1/600s' });
     const configDir = tempDir();
-    await account(sb, configDir, ['--rate-limit', '1/30s'], runCli);
-    const { child, result } = startCli(['api', 'GET', '/account', '--rate-limit', '1/30s'], {
+    await account(sb, configDir, ['--rate-limit', '1/600s'], runCli);
+    const { child, result } = startCli(['api', 'GET', '/account', '--rate-limit', '1/600s'], {
       env: envFor(sb),
       configDir,
     });
@@ -256,7 +258,7 @@ describe('the client budget', () => {
       if (stderr.includes('for the rate limit')) child.kill('SIGINT');
     });
     const stopped = await result;
-    expect(stopped.stderr).toMatch(/waiting (29|30)s for the rate limit…\n/);
+    expect(stopped.stderr).toMatch(/waiting (9m [0-5]\ds|10m 00s) for the rate limit…\n/);
     expect(stopped.exitCode).toBe(130);
     expect((await sb.admin.stats()).requests).toBe(1);
   });

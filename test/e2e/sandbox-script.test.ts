@@ -28,7 +28,6 @@ it('the documented script starts the sandbox, uses it and stops it', async () =>
     env,
     extendEnv: false,
     reject: false,
-    timeout: 20_000,
   });
   expect(res.exitCode, res.stderr).toBe(0);
   expect(res.stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\w+$/);

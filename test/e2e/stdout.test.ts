@@ -4,7 +4,21 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, tempDir } from '../helpers/cli.js';
+import type { StartedSandbox } from '../helpers/sandbox.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
+import { signalPending, until } from '../helpers/until.js';
+
+/** Adds `count` links to the sandbox, eight requests at a time. */
+async function addLinks(sandbox: StartedSandbox, count: number, url: (i: number) => string): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const res = await sandbox.api('POST', '/url/add', { url: url(next++) });
+      expect(res.json.error).toBe(0);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
 
 // What reaches a pipe or a file must be all of it, and a reader leaving early is fine.
 describe('stdout as a pipe or a file', () => {
@@ -12,13 +26,8 @@ describe('stdout as a pipe or a file', () => {
   const LINKS = 300; // a JSON list of them is well over a pipe's 64 KiB buffer
 
   beforeAll(async () => {
-    for (let i = 0; i < LINKS; i += 1) {
-      const res = await sandbox.api('POST', '/url/add', {
-        url: `https://example.com/stdout/${i}?padding=${'x'.repeat(80)}`,
-      });
-      expect(res.json.error).toBe(0);
-    }
-  }, 60_000);
+    await addLinks(sandbox, LINKS, (i) => `https://example.com/stdout/${i}?padding=${'x'.repeat(80)}`);
+  });
 
   function childEnv(): NodeJS.ProcessEnv {
     return { PATH: process.env.PATH, ...env, SHORTY_CONFIG_DIR: tempDir() };
@@ -77,13 +86,8 @@ describe('stdout as a non-blocking pipe', () => {
   const { sandbox, env, run } = useSandboxCli({ rateLimit: '100000/60s' });
 
   beforeAll(async () => {
-    for (let i = 0; i < 300; i += 1) {
-      const res = await sandbox.api('POST', '/url/add', {
-        url: `https://example.com/nonblocking/${i}?padding=${'y'.repeat(300)}`,
-      });
-      expect(res.json.error).toBe(0);
-    }
-  }, 60_000);
+    await addLinks(sandbox, 300, (i) => `https://example.com/nonblocking/${i}?padding=${'y'.repeat(300)}`);
+  });
 
   it('gets every byte after the reader starts late', async () => {
     const args = ['urls', 'list', '--all', '-o', 'json'];
@@ -126,31 +130,27 @@ describe('stdout whose reader waits', () => {
 
   beforeAll(async () => {
     // A list of several MiB: past what a pipe, or the socket pair Node gives a child, buffers.
-    for (let i = 0; i < 800; i += 1) {
-      const res = await sandbox.api('POST', '/url/add', {
-        url: `https://example.com/waiting/${i}?${'w'.repeat(3000)}`,
-      });
-      expect(res.json.error).toBe(0);
-    }
-  }, 60_000);
+    await addLinks(sandbox, 800, (i) => `https://example.com/waiting/${i}?${'w'.repeat(3000)}`);
+  });
 
   it('a run stuck on a full pipe still ends on Ctrl-C', async () => {
+    await sandbox.admin.reset();
     const child = spawn(process.execPath, [BIN, 'urls', 'list', '--all', '-o', 'json'], {
       env: { PATH: process.env.PATH, ...env, SHORTY_CONFIG_DIR: tempDir() },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.pause(); // the reader looks away for good
     const exited = once(child, 'exit');
-    await new Promise((resolve) => setTimeout(resolve, 1500)); // the pipe fills up meanwhile
+    // The run writes each page before it asks for the next: once the sandbox has answered the
+    // first, the run is writing megabytes into a pipe nobody reads, and is stuck there.
+    await until(async () => (await sandbox.admin.requests()).some((r) => r.status === 200));
     expect(child.exitCode).toBe(null);
     child.kill('SIGINT');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    child.kill('SIGINT');
-    const [code, signal] = (await Promise.race([
-      exited,
-      new Promise((resolve) => setTimeout(() => resolve(['still running']), 3000)),
-    ])) as [unknown, unknown];
-    child.kill('SIGKILL');
+    // The first Ctrl-C waits for the output to drain; a second one sent before the process took
+    // the first would merge with it.
+    await until(() => !signalPending(child.pid!, 'SIGINT'));
+    child.kill('SIGINT'); // ends the run at once
+    const [code, signal] = await exited;
     expect([code, signal]).toEqual([130, null]);
-  }, 30_000);
+  });
 });

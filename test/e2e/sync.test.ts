@@ -1,15 +1,17 @@
-// `urls sync` as a real process (the built CLI) against the sandbox: the plan, the writes it sends
-// (counted and read back from the sandbox's request log), a second run that sends nothing, --check
-// for CI, and an apply interrupted and resumed without a duplicate.
+// `urls sync` against the sandbox: the plan, the writes it sends (counted and read back from the
+// sandbox's request log), a second run that sends nothing, --check for CI (main() in-process), and
+// an apply interrupted and resumed without a duplicate (the built CLI as a process: Ctrl-C, a
+// reader leaving the pipe and kill -9 are what happens to a process).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runCli, startCli, stdoutShows, tempDir } from '../helpers/cli.js';
 import { startSandbox } from '../helpers/sandbox.js';
 import { calls, useSandboxCli } from '../helpers/sandbox-cli.js';
+import { until } from '../helpers/until.js';
 import type { RequestLog } from '../helpers/sandbox.js';
 
-const cli = useSandboxCli({ resetData: true, clientRateLimit: '100000/60s' });
+const cli = useSandboxCli({ inProcess: true, resetData: true, clientRateLimit: '100000/60s' });
 const dir = tempDir('shorty-sync-');
 // The plan's arrow is → in a UTF-8 locale.
 const UTF8 = { LC_ALL: 'C.UTF-8' };
@@ -313,9 +315,10 @@ describe('urls sync interrupted', () => {
       const env = { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey };
       // Every answer comes 300 ms after the server made the link: the kill lands while one is on the wire.
       await sandbox.admin.fault('late', { delayMs: 300 });
-      const { child, result } = startCli(args, { env, timeout: 60_000 });
-      await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      const { child, result } = startCli(args, { env });
+      // Once the server has made a link, its answer is still on the wire (300 ms late): the kill
+      // lands then, whenever that is.
+      await until(async () => (await sandbox.admin.stats()).links > 0);
       child.kill('SIGKILL');
       await result.catch(() => undefined);
       await sandbox.admin.fault(null);

@@ -36,7 +36,6 @@ describe.each(['v7', 'v6'] as const)('%s', (flavor) => {
       },
       extendEnv: false,
       reject: false,
-      timeout: 20_000,
     });
     if (opts.frames !== undefined) {
       let seen = '';

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
-const { runLogged } = useSandboxCli({ resetData: true });
+const { runLogged } = useSandboxCli({ inProcess: true, resetData: true });
 const sentUrls = (requests: { path: string; body?: unknown }[]) =>
   requests.filter((r) => r.path === '/api/url/add').map((r) => (r.body as { url: string }).url);
 

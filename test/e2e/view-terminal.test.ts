@@ -52,7 +52,6 @@ async function inTerminal(
     },
     extendEnv: false,
     reject: false,
-    timeout: 20_000,
   });
   const screen = String(res.stdout).replace(/\r\n/g, '\n');
   assertNoSecret(args, { stdout: screen, stderr: String(res.stderr) });

@@ -26,6 +26,12 @@ export interface RunOptions {
   timeout?: number;
 }
 
+/**
+ * How long a command may run before a test stops it as hung: far above what any command of a
+ * test takes on a loaded machine, since it only catches a hang (a slow run is not a failure).
+ */
+export const COMMAND_HANG_LIMIT_MS = 120_000;
+
 const tempDirs: string[] = [];
 
 /** Removes the temp folders made so far (test/helpers/per-file.ts, after each test file). */
@@ -106,16 +112,36 @@ function execaOptions(opts: RunOptions, configDir: string): Options {
     stdin: opts.input === undefined ? 'ignore' : undefined,
     cwd: opts.cwd ?? ROOT,
     reject: false,
-    timeout: opts.timeout ?? 20_000,
+    timeout: opts.timeout ?? COMMAND_HANG_LIMIT_MS,
     stripFinalNewline: false,
   };
+}
+
+/** The processes started by runCli and startCli that have not ended yet. */
+const running = new Set<ResultPromise>();
+
+function started(child: ResultPromise): ResultPromise {
+  running.add(child);
+  void child.finally(() => running.delete(child)).catch(() => {});
+  return child;
+}
+
+/**
+ * Ends the processes a test started and left running (it failed or timed out midway): one that
+ * went on would send requests into what the next test reads (test/helpers/per-file.ts).
+ */
+export function stopStrayProcesses(): number {
+  const stray = [...running];
+  for (const child of stray) child.kill('SIGKILL');
+  running.clear();
+  return stray.length;
 }
 
 /** Runs the built CLI as a real process; never throws on a non-zero exit. */
 export async function runCli(args: string[], opts: RunOptions = {}): Promise<CliResult> {
   const configDir = opts.configDir ?? tempDir('shorty-config-');
   collectSecrets(args, opts, configDir);
-  const res = await execa(process.execPath, [BIN, ...args], execaOptions(opts, configDir));
+  const res = await started(execa(process.execPath, [BIN, ...args], execaOptions(opts, configDir)));
   const result = { exitCode: res.exitCode ?? -1, stdout: String(res.stdout ?? ''), stderr: String(res.stderr ?? '') };
   collectSecrets(args, opts, configDir);
   assertNoSecret(args, result);
@@ -140,7 +166,7 @@ export function stdoutShows(child: ResultPromise, pattern: RegExp): Promise<void
 export function startCli(args: string[], opts: RunOptions = {}): { child: ResultPromise; result: Promise<CliResult> } {
   const configDir = opts.configDir ?? tempDir('shorty-config-');
   collectSecrets(args, opts, configDir);
-  const child = execa(process.execPath, [BIN, ...args], execaOptions(opts, configDir));
+  const child = started(execa(process.execPath, [BIN, ...args], execaOptions(opts, configDir)));
   const result = child.then((res) => {
     const out = { exitCode: res.exitCode ?? -1, stdout: String(res.stdout ?? ''), stderr: String(res.stderr ?? '') };
     collectSecrets(args, opts, configDir);

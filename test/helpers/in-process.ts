@@ -6,7 +6,15 @@ import { PassThrough } from 'node:stream';
 import { main } from '../../src/cli.js';
 import type { Host } from '../../src/context.js';
 import { createTestIO } from '../../src/io.js';
-import { assertNoSecret, collectSecrets, tempDir, type CliResult, type RunOptions } from './cli.js';
+import {
+  assertNoSecret,
+  COMMAND_HANG_LIMIT_MS,
+  collectSecrets,
+  tempDir,
+  type CliResult,
+  type RunOptions,
+} from './cli.js';
+import { trackRun } from './stray-runs.js';
 
 export interface InProcessOptions extends RunOptions {
   /**
@@ -82,7 +90,8 @@ export async function runInProcess(args: string[], opts: InProcessOptions = {}):
   }
   // Past the time limit the run is cancelled as Ctrl-C would, so it stops sending requests.
   const cancel = new AbortController();
-  const limitMs = opts.timeout ?? 20_000;
+  const untrack = trackRun(cancel);
+  const limitMs = opts.timeout ?? COMMAND_HANG_LIMIT_MS;
   let timer: NodeJS.Timeout | undefined;
   const exitCode = await Promise.race([
     main([...args], {
@@ -98,7 +107,10 @@ export async function runInProcess(args: string[], opts: InProcessOptions = {}):
         reject(new Error(`shorty ${args.join(' ')} did not finish in ${limitMs} ms`));
       }, limitMs);
     }),
-  ]).finally(() => clearTimeout(timer));
+  ]).finally(() => {
+    clearTimeout(timer);
+    untrack();
+  });
   // What was written last reaches the collecting listeners on a later turn of the event loop.
   await new Promise<void>((resolve) => io.flush(() => setImmediate(resolve)));
   const result: CliResult = { exitCode, stdout: io.out(), stderr: io.err() };

@@ -39,12 +39,19 @@ export interface StartedSandbox {
   close(): Promise<void>;
 }
 
+/** A kept-alive socket the server closed as it was reused: what a busy event loop makes happen. */
+const isStaleSocket = (error: unknown): boolean =>
+  error instanceof TypeError && (error.cause as NodeJS.ErrnoException | undefined)?.code === 'ECONNRESET';
+
 async function adminCall<T>(baseUrl: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl}/__sandbox/${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const send = () =>
+    fetch(`${baseUrl}/__sandbox/${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  // Every admin call may be sent twice (reads, a reset, a fault setting): the second goes on a new socket.
+  const res = await send().catch((error: unknown) => (isStaleSocket(error) ? send() : Promise.reject(error)));
   const json = (await res.json()) as T;
   if (!res.ok) throw new Error(`sandbox admin ${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;

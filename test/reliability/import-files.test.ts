@@ -34,8 +34,11 @@ describe('one import per journal', () => {
     const args = ['urls', 'import', input, '--journal', journal, '--rate-limit', '3/1s', '-o', 'ndjson'];
     const first = startCli(args, { env });
     await stdoutShows(first.child, /"row":1,/);
-
+    // The first run is stopped (SIGSTOP) while the second starts: it holds the journal then,
+    // however long the second takes to start on this machine.
+    first.child.kill('SIGSTOP');
     const second = await startCli(args, { env }).result;
+    first.child.kill('SIGCONT');
     expect(second.exitCode).toBe(2);
     expect(second.stderr).toBe(
       `shorty: the journal ${journal} is in use by another run (process ${first.child.pid})\n` +
@@ -99,7 +102,6 @@ describe('a journal that is a pipe', () => {
     await execa('mkfifo', [fifo]);
     const res = await startCli(['urls', 'import', inputOf('pipe', urls('pipe', 2)), '--journal', fifo], {
       env: { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey },
-      timeout: 10_000,
     }).result;
     expect(res).toMatchObject({
       exitCode: 2,

@@ -46,7 +46,7 @@ async function interruptWhen(
   configDir: string,
   ready: (stdout: string, stderr: string) => boolean | Promise<boolean>,
 ): Promise<CliResult & { interrupted: boolean }> {
-  const { child, result } = startCli(args, { env, configDir, timeout: 15_000 });
+  const { child, result } = startCli(args, { env, configDir });
   let stdout = '';
   let stderr = '';
   let interrupted = false;
@@ -166,7 +166,7 @@ describe('Ctrl-C during urls import --journal', () => {
     expect(created).toEqual(urls);
     expect((await sb.admin.stats()).links).toBe(n);
     expect(journalRecords(journal).map((r) => r.url)).toEqual(urls);
-  }, 60_000);
+  });
 });
 
 describe('Ctrl-C during a rate-limit wait of a single command', () => {
@@ -199,7 +199,7 @@ describe('SIGTERM, and a second signal', () => {
     againEveryMs?: number,
     input?: string,
   ): Promise<CliResult> {
-    const { child, result } = startCli(args, { env, timeout: 15_000, input });
+    const { child, result } = startCli(args, { env, input });
     let stderr = '';
     let sent = false;
     let again: NodeJS.Timeout | undefined;

@@ -19,6 +19,7 @@ import { runSandbox } from '../../src/sandbox/command.js';
 import { createSandbox } from '../../src/sandbox/server.js';
 import { execa } from 'execa';
 import { BIN, stdoutShows } from '../helpers/cli.js';
+import { until } from '../helpers/until.js';
 import { startSandbox, startSandboxProcess } from '../helpers/sandbox.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'shorty-sandbox-test-'));
@@ -31,9 +32,7 @@ function capture() {
   return { stream, text: () => text };
 }
 
-async function waitFor(predicate: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !predicate(); i++) await new Promise((r) => setTimeout(r, 10));
-}
+const waitFor = until;
 
 describe('runSandbox', () => {
   test('prints exactly the two lines on stdout, serves, and exits 0 when aborted', async () => {

@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GlobalOptions } from '../../src/context.js';
@@ -7,6 +5,7 @@ import { createContext } from '../../src/factory.js';
 import { UsageError } from '../../src/errors.js';
 import { createTestIO, type TestIO } from '../../src/io.js';
 import type { Row, View } from '../../src/output/printer.js';
+import { tempDir } from '../helpers/cli.js';
 
 const VIEW: View = { columns: ['id', 'name'] };
 const ROWS: Row[] = [
@@ -16,7 +15,7 @@ const ROWS: Row[] = [
 
 async function printerFor(globals: GlobalOptions, opts: { tty?: boolean; env?: Record<string, string> } = {}) {
   const io: TestIO = await createTestIO({ tty: opts.tty ?? false, columns: 80 });
-  const env = { SHORTY_CONFIG_DIR: join(mkdtempSync(join(tmpdir(), 'shorty-printer-')), 'cfg'), ...opts.env };
+  const env = { SHORTY_CONFIG_DIR: join(tempDir('shorty-printer-'), 'cfg'), ...opts.env };
   const ctx = createContext(
     { io, env, now: () => 0, sleep: async () => {}, signal: new AbortController().signal },
     globals,

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync, chmodSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync, chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, test } from 'vitest';
 import type { GlobalOptions } from '../../src/context.js';
@@ -9,8 +8,9 @@ import { jsonErrorOffset, jsonErrorPosition } from '../../src/settings/json-posi
 import { platformConfigDir } from '../../src/settings/paths.js';
 import { resolveSettings } from '../../src/settings/resolve.js';
 import { openStore, readConfig } from '../../src/settings/store.js';
+import { tempDir } from '../helpers/cli.js';
 
-const freshDir = () => join(mkdtempSync(join(tmpdir(), 'shorty-settings-')), 'shorty');
+const freshDir = () => join(tempDir('shorty-settings-'), 'shorty');
 
 async function resolve(globals: GlobalOptions, env: Record<string, string>) {
   return resolveSettings(globals, env);
