@@ -1,25 +1,17 @@
 import type { Context } from '../../context.js';
-import { EXIT } from '../../errors.js';
+import { DELETION, obtainConsent } from '../../consent.js';
 import { configDir } from '../../settings/paths.js';
 import { DEFAULT_PROFILE, openStore, readConfig, requireProfile } from '../../settings/store.js';
-import { checkConsentPossible } from '../shared/delete.js';
 
 /**
  * `profiles delete NAME`: asks first on a terminal (without one, -y is required, as for every
  * delete), then says which profile is current afterwards: deleting the one in use falls back to
  * `default`, a switch of account that must not pass unnoticed.
  */
-export async function deleteProfile(ctx: Context, name: string): Promise<number | void> {
+export async function deleteProfile(ctx: Context, name: string): Promise<void> {
   const dir = configDir(ctx.env);
   requireProfile(readConfig(dir, ctx.io.stderr), name);
-  if (!ctx.globals.yes) {
-    checkConsentPossible(ctx);
-    const question = `Delete profile "${name}" and its saved API key? This cannot be undone.`;
-    if (!(await (await ctx.prompter()).confirm(question, false))) {
-      ctx.io.stderr.write('nothing deleted\n');
-      return EXIT.api;
-    }
-  }
+  await obtainConsent(ctx, DELETION, `Delete profile "${name}" and its saved API key? This cannot be undone.`);
   const data = await (await openStore(dir)).update((config) => {
     delete config.profiles[name];
     if (config.current === name) config.current = undefined;

@@ -9,7 +9,8 @@ import { parseId } from '../../input/validate.js';
 import { keysInOrder } from '../../output/fields.js';
 import type { View } from '../../output/printer.js';
 import { action, examples, notes } from './action.js';
-import { checkConsentPossible, deleteMany } from './delete.js';
+import { checkConsentPossible, DELETION } from '../../consent.js';
+import { deleteMany } from './delete.js';
 import {
   checkNamedArgs,
   type ListedKind,
@@ -110,7 +111,7 @@ export function registerDelete(
     named &&
     (async (args: string[]) => {
       // A name is looked up before consent is asked: without a terminal or -y, refuse first.
-      if (checkNamedArgs(named, args).names) checkConsentPossible(ctx);
+      if (checkNamedArgs(named, args).names) checkConsentPossible(ctx, DELETION);
       return resolveIds(ctx, named, args);
     });
   const remove = verb(

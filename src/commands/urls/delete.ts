@@ -3,14 +3,15 @@ import type { Context } from '../../context.js';
 import { LINK_REF_HELP, parseLinkRef } from '../../input/link-ref.js';
 import { action, examples, notes } from '../shared/action.js';
 import { verb } from '../shared/group.js';
-import { checkConsentPossible, deleteMany } from '../shared/delete.js';
+import { checkConsentPossible, DELETION } from '../../consent.js';
+import { deleteMany } from '../shared/delete.js';
 import { eachAnswers } from '../shared/each.js';
 import { resolveLink } from './reference.js';
 
 /** Every reference is checked before anything is sent; then those that are not ids are looked up, one request each (once each). */
 async function linkIds(ctx: Context, args: string[]): Promise<number[]> {
   const refs = [...new Set(args.map((arg) => arg.trim()))].map(parseLinkRef);
-  if (refs.some((ref) => ref.kind !== 'id')) checkConsentPossible(ctx);
+  if (refs.some((ref) => ref.kind !== 'id')) checkConsentPossible(ctx, DELETION);
   const ids: number[] = [];
   for (const ref of refs) ids.push((await resolveLink(ctx, ref)).id);
   return ids;
