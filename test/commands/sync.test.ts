@@ -243,7 +243,7 @@ describe("urls sync: the plan's time", () => {
     // would be "about 30 s".
     const res = await v7.runLogged(['urls', 'sync', links, '--dry-run'], { env: { SHORTY_RATE_LIMIT: '2/60s' } });
     expect(res.exitCode, res.stderr).toBe(0);
-    expect(res.stderr).toContain('1 write, under a second at 2/min');
+    expect(res.stderr).toContain('1 write, under a second at 2/60s');
   });
 });
 
