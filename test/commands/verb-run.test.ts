@@ -1,0 +1,68 @@
+// Every group's verbs export run(opts, ctx): called here directly, with parsed options and a
+// context, against the sandbox. What the parser would have checked (a choice, a required flag)
+// is the caller's; what the verb checks itself still stops it before any request.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as campaignAdd from '../../src/commands/campaigns/add.js';
+import * as campaignAssign from '../../src/commands/campaigns/assign.js';
+import * as channelAdd from '../../src/commands/channels/add.js';
+import * as channelItems from '../../src/commands/channels/items.js';
+import type { GlobalOptions } from '../../src/context.js';
+import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
+import { verbContext } from '../helpers/verb-context.js';
+
+let sandbox: StartedSandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(() => sandbox.close());
+
+/** A context on the sandbox printing json, and what it printed once closed. */
+async function onSandbox(globals: GlobalOptions = { output: 'json' }) {
+  const { ctx, io } = await verbContext(
+    { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey, NO_COLOR: '1' },
+    globals,
+  );
+  return {
+    ctx,
+    printed: async () => {
+      await ctx.close();
+      return { out: io.out(), err: io.err() };
+    },
+  };
+}
+
+const json = (text: string) => JSON.parse(text) as Record<string, unknown>;
+
+describe('campaigns', () => {
+  it('add and assign, called with their options', async () => {
+    const { ctx, printed } = await onSandbox();
+    await campaignAdd.run({ nameArgument: 'Seam sale', slug: 'seam' }, ctx);
+    const campaign = json((await printed()).out);
+    expect(campaign).toMatchObject({ name: 'Seam sale' });
+
+    const link = (await sandbox.api('POST', '/url/add', { url: 'https://example.com/seam' })).json.id as number;
+    const assign = await onSandbox({ quiet: true });
+    expect(await campaignAssign.run({ campaign: 'Seam sale', links: [String(link)] }, assign.ctx)).toBeUndefined();
+    expect((await assign.printed()).out).toBe(`${link}\n`);
+  });
+});
+
+describe('channels', () => {
+  it('add, then items of the channel by name', async () => {
+    const { ctx, printed } = await onSandbox();
+    await channelAdd.run({ nameArgument: 'Seam news', color: '#1e90ff' }, ctx);
+    expect(json((await printed()).out)).toMatchObject({ name: 'Seam news', color: '#1e90ff' });
+
+    const items = await onSandbox();
+    await channelItems.run({ channel: 'Seam news' }, items.ctx);
+    expect(JSON.parse((await items.printed()).out)).toEqual([]);
+  });
+
+  it('refuses a name the service would, before any request', async () => {
+    const { ctx } = await onSandbox();
+    await sandbox.admin.reset();
+    await expect(channelAdd.run({ nameArgument: 'x' }, ctx)).rejects.toMatchObject({ exitCode: 2 });
+    await ctx.close();
+    expect(await sandbox.admin.requests()).toEqual([]);
+  });
+});
