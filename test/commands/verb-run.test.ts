@@ -6,6 +6,10 @@ import * as campaignAdd from '../../src/commands/campaigns/add.js';
 import * as campaignAssign from '../../src/commands/campaigns/assign.js';
 import * as channelAdd from '../../src/commands/channels/add.js';
 import * as channelItems from '../../src/commands/channels/items.js';
+import * as domainAdd from '../../src/commands/domains/add.js';
+import * as domainUpdate from '../../src/commands/domains/update.js';
+import * as pixelAdd from '../../src/commands/pixels/add.js';
+import * as pixelUpdate from '../../src/commands/pixels/update.js';
 import type { GlobalOptions } from '../../src/context.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
 import { verbContext } from '../helpers/verb-context.js';
@@ -64,5 +68,41 @@ describe('channels', () => {
     await expect(channelAdd.run({ nameArgument: 'x' }, ctx)).rejects.toMatchObject({ exitCode: 2 });
     await ctx.close();
     expect(await sandbox.admin.requests()).toEqual([]);
+  });
+});
+
+describe('pixels', () => {
+  it('add, then update by name: the record printed is the pixel as it now is', async () => {
+    const { ctx, printed } = await onSandbox();
+    await pixelAdd.run({ nameArgument: 'Seam tag', type: 'gtmpixel', tag: 'GTM-SEAM1' }, ctx);
+    const pixel = json((await printed()).out);
+    expect(pixel).toMatchObject({ type: 'gtmpixel', name: 'Seam tag', tag: 'GTM-SEAM1' });
+
+    const update = await onSandbox();
+    await pixelUpdate.run({ pixel: 'Seam tag', tag: 'GTM-SEAM2' }, update.ctx);
+    expect(json((await update.printed()).out)).toMatchObject({ id: pixel.id, name: 'Seam tag', tag: 'GTM-SEAM2' });
+  });
+
+  it('checks the type the parser leaves to it, before any request', async () => {
+    const { ctx } = await onSandbox();
+    await sandbox.admin.reset();
+    await expect(pixelAdd.run({ nameArgument: 'Seam', type: 'nope', tag: 'x' }, ctx)).rejects.toMatchObject({
+      exitCode: 2,
+    });
+    await ctx.close();
+    expect(await sandbox.admin.requests()).toEqual([]);
+  });
+});
+
+describe('domains', () => {
+  it('add, then update by host', async () => {
+    const { ctx, printed } = await onSandbox();
+    await domainAdd.run({ domain: 'seam.example.com' }, ctx);
+    const domain = json((await printed()).out);
+    expect(domain).toMatchObject({ domain: 'https://seam.example.com' });
+
+    const update = await onSandbox();
+    await domainUpdate.run({ domain: 'seam.example.com', redirect404: 'https://example.com/404' }, update.ctx);
+    expect(json((await update.printed()).out)).toEqual({ id: domain.id, redirect404: 'https://example.com/404' });
   });
 });
