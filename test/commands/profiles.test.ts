@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deleteProfile } from '../../src/commands/profiles/delete.js';
+import { run as deleteProfile } from '../../src/commands/profiles/delete.js';
 import { createContext } from '../../src/factory.js';
 import { createTestIO } from '../../src/io.js';
 import type { Prompter } from '../../src/prompter.js';
@@ -91,7 +91,7 @@ describe('profiles delete', () => {
       const asked: string[] = [];
       ctx.prompter = async () =>
         ({ confirm: async (message: string) => (asked.push(message), answer) }) as unknown as Prompter;
-      const deleting = deleteProfile(ctx, 'work');
+      const deleting = deleteProfile({ name: 'work' }, ctx);
       await (answer
         ? expect(deleting).resolves.toBeUndefined()
         : expect(deleting).rejects.toMatchObject({ exitCode: 1, message: 'nothing deleted' }));

@@ -6,11 +6,16 @@ import * as campaignAdd from '../../src/commands/campaigns/add.js';
 import * as campaignAssign from '../../src/commands/campaigns/assign.js';
 import * as channelAdd from '../../src/commands/channels/add.js';
 import * as channelItems from '../../src/commands/channels/items.js';
+import * as configGet from '../../src/commands/config/get.js';
+import * as configSet from '../../src/commands/config/set.js';
 import * as domainAdd from '../../src/commands/domains/add.js';
 import * as domainUpdate from '../../src/commands/domains/update.js';
 import * as pixelAdd from '../../src/commands/pixels/add.js';
 import * as pixelUpdate from '../../src/commands/pixels/update.js';
+import * as profileList from '../../src/commands/profiles/list.js';
+import * as profileUse from '../../src/commands/profiles/use.js';
 import type { GlobalOptions } from '../../src/context.js';
+import { configWith, tempDir } from '../helpers/cli.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
 import { verbContext } from '../helpers/verb-context.js';
 
@@ -104,5 +109,46 @@ describe('domains', () => {
     const update = await onSandbox();
     await domainUpdate.run({ domain: 'seam.example.com', redirect404: 'https://example.com/404' }, update.ctx);
     expect(json((await update.printed()).out)).toEqual({ id: domain.id, redirect404: 'https://example.com/404' });
+  });
+});
+
+/** A context on a config folder of its own, without a server: config and profiles read no API. */
+async function onConfig(configDir: string, globals: GlobalOptions = {}) {
+  const { ctx, io } = await verbContext({ SHORTY_CONFIG_DIR: configDir, NO_COLOR: '1' }, globals);
+  return {
+    ctx,
+    printed: async () => {
+      await ctx.close();
+      return { out: io.out(), err: io.err() };
+    },
+  };
+}
+
+describe('config', () => {
+  it('set, then get: the value saved in the profile, the key masked', async () => {
+    const configDir = tempDir('shorty-config-');
+    const set = await onConfig(configDir, { profile: 'work' });
+    await configSet.run({ key: 'rate-limit', value: '20/60s' }, set.ctx);
+    expect((await set.printed()).err).toContain('set rate-limit = 20/60s in profile "work"');
+
+    const get = await onConfig(configDir, { profile: 'work' });
+    await configGet.run({ key: 'rate-limit' }, get.ctx);
+    expect((await get.printed()).out).toBe('20/60s\n');
+  });
+});
+
+describe('profiles', () => {
+  it('use, then list: the profile chosen is the current one', async () => {
+    const configDir = configWith({ work: { 'base-url': 'https://work.example' }, home: {} });
+    const use = await onConfig(configDir);
+    await profileUse.run({ name: 'work' }, use.ctx);
+    await use.printed();
+
+    const list = await onConfig(configDir, { output: 'json' });
+    await profileList.run({}, list.ctx);
+    expect(JSON.parse((await list.printed()).out)).toEqual([
+      { current: true, name: 'work', 'base-url': 'https://work.example', 'api-key': null },
+      { current: false, name: 'home', 'base-url': null, 'api-key': null },
+    ]);
   });
 });
