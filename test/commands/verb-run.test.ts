@@ -14,6 +14,8 @@ import * as pixelAdd from '../../src/commands/pixels/add.js';
 import * as pixelUpdate from '../../src/commands/pixels/update.js';
 import * as profileList from '../../src/commands/profiles/list.js';
 import * as profileUse from '../../src/commands/profiles/use.js';
+import * as urlAdd from '../../src/commands/urls/add.js';
+import * as urlGet from '../../src/commands/urls/get.js';
 import type { GlobalOptions } from '../../src/context.js';
 import { configWith, tempDir } from '../helpers/cli.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
@@ -41,6 +43,19 @@ async function onSandbox(globals: GlobalOptions = { output: 'json' }) {
 }
 
 const json = (text: string) => JSON.parse(text) as Record<string, unknown>;
+
+describe('urls', () => {
+  it('add, then get by alias', async () => {
+    const { ctx, printed } = await onSandbox();
+    await urlAdd.run({ longurls: ['https://example.com/seam-link'], custom: 'seam-link' }, ctx);
+    const link = json((await printed()).out);
+    expect(link).toMatchObject({ alias: 'seam-link', longurl: 'https://example.com/seam-link' });
+
+    const get = await onSandbox();
+    await urlGet.run({ link: 'seam-link' }, get.ctx);
+    expect(json((await get.printed()).out)).toMatchObject({ id: link.id, alias: 'seam-link' });
+  });
+});
 
 describe('campaigns', () => {
   it('add and assign, called with their options', async () => {

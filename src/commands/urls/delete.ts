@@ -22,16 +22,7 @@ export function register(group: Command, ctx: Context): void {
     group,
     'delete <link...>',
     'delete links (asks first on a terminal; -y to skip, required in scripts)',
-  ).action(
-    action(ctx, (refs: string[]) =>
-      deleteMany(ctx, {
-        ids: refs,
-        noun: 'link',
-        path: (id) => `/url/${id}/delete`,
-        resolve: (args) => linkIds(ctx, args),
-      }),
-    ),
-  );
+  ).action(action(ctx, (links: string[]) => run({ links }, ctx)));
   eachAnswers(cmd);
   notes(
     cmd,
@@ -44,4 +35,20 @@ export function register(group: Command, ctx: Context): void {
     'shorty urls delete 42 43 44 -y',
     'shorty urls delete spring https://go.example.com/autumn -y',
   );
+}
+
+/** What run() takes: the arguments as the parser fills them. @public */
+export interface DeleteOptions {
+  /** By id, alias or short URL. */
+  links: string[];
+}
+
+/** @public the verb's seam: parsed options and a context, no parser. */
+export async function run(opts: DeleteOptions, ctx: Context): Promise<void> {
+  await deleteMany(ctx, {
+    ids: opts.links,
+    noun: 'link',
+    path: (id) => `/url/${id}/delete`,
+    resolve: (args) => linkIds(ctx, args),
+  });
 }
