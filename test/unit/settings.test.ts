@@ -253,18 +253,19 @@ describe('jsonErrorReason', () => {
     }
     throw new Error(`${text} is valid JSON`);
   };
-  // The same words on Node 20 and on Node 22+ (which adds its own line and column to the message).
-  test.each([
-    ['{"a": "x",}', 'expected double-quoted property name at line 1, column 11'],
-    ['{"a": "sk_secret', 'unterminated string at line 1, column 17'],
-    ['{"a" "b"}', "expected ':' after property name at line 1, column 6"],
-    ['{"a":1}}', 'unexpected non-whitespace character after JSON at line 1, column 8'],
-    ["{'a':1}", "expected property name or '}' at line 1, column 2"],
-    ['{"a":"\\q"}', 'bad escaped character at line 1, column 8'],
-    ['', 'unexpected end of JSON input'],
-    ['[1,2', "expected ',' or ']' after array element at line 1, column 5"],
-  ])('%j: %s', (text, expected) => {
-    expect(reason(text)).toBe(expected);
+  test('in the same words on Node 20 and on Node 22+ (which adds its own line and column)', () => {
+    const expected = {
+      '{"a": "x",}': 'expected double-quoted property name at line 1, column 11',
+      '{"a": "sk_secret': 'unterminated string at line 1, column 17',
+      '{"a" "b"}': "expected ':' after property name at line 1, column 6",
+      '{"a":1}}': 'unexpected non-whitespace character after JSON at line 1, column 8',
+      "{'a':1}": "expected property name or '}' at line 1, column 2",
+      '{"a":"\\q"}': 'bad escaped character at line 1, column 8',
+      '': 'unexpected end of JSON input',
+      '[1,2': "expected ',' or ']' after array element at line 1, column 5",
+    };
+    const got = Object.fromEntries(Object.keys(expected).map((text) => [text, reason(text)]));
+    expect(got).toEqual(expected);
   });
 
   test('an unexpected token: where, from the text V8 quotes, and never that text (it may hold the key)', () => {
