@@ -1,15 +1,9 @@
 import { UsageError } from '../../errors.js';
 import { parseHexColor } from '../../input/validate.js';
-import { CHANNEL_NAMES, listedOf } from '../shared/resolve-name.js';
-import type { Resource } from '../shared/resource.js';
+import { CHANNEL_NAMES } from '../shared/resolve-name.js';
+import { namedResource } from '../shared/resource.js';
 
-const FIELDS = ['id', 'name', 'description', 'color', 'starred'];
-
-export const CHANNEL: Resource = {
-  ...listedOf(CHANNEL_NAMES),
-  view: { columns: FIELDS, fields: FIELDS },
-  named: CHANNEL_NAMES,
-};
+export const CHANNEL = namedResource(CHANNEL_NAMES, ['id', 'name', 'description', 'color', 'starred']);
 
 export interface ChannelFlags {
   name?: string;

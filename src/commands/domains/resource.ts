@@ -1,15 +1,9 @@
 import type { Command } from 'commander';
 import { parseHttpUrl } from '../../input/validate.js';
-import { DOMAIN_NAMES, listedOf } from '../shared/resolve-name.js';
-import type { Resource } from '../shared/resource.js';
+import { DOMAIN_NAMES } from '../shared/resolve-name.js';
+import { namedResource } from '../shared/resource.js';
 
-const FIELDS = ['id', 'domain', 'redirectroot', 'redirect404'];
-
-export const DOMAIN: Resource = {
-  ...listedOf(DOMAIN_NAMES),
-  view: { columns: FIELDS, fields: FIELDS },
-  named: DOMAIN_NAMES,
-};
+export const DOMAIN = namedResource(DOMAIN_NAMES, ['id', 'domain', 'redirectroot', 'redirect404']);
 
 export interface RedirectFlags {
   redirectRoot?: string;

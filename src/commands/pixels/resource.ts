@@ -1,14 +1,8 @@
 import { UsageError } from '../../errors.js';
-import { listedOf, PIXEL_NAMES } from '../shared/resolve-name.js';
-import type { Resource } from '../shared/resource.js';
+import { PIXEL_NAMES } from '../shared/resolve-name.js';
+import { namedResource } from '../shared/resource.js';
 
-const FIELDS = ['id', 'type', 'name', 'tag', 'date'];
-
-export const PIXEL: Resource = {
-  ...listedOf(PIXEL_NAMES),
-  view: { columns: FIELDS, fields: FIELDS },
-  named: PIXEL_NAMES,
-};
+export const PIXEL = namedResource(PIXEL_NAMES, ['id', 'type', 'name', 'tag', 'date']);
 
 export interface PixelFlags {
   type?: string;

@@ -14,6 +14,7 @@ import { deleteMany } from './delete.js';
 import {
   checkNamedArgs,
   type ListedKind,
+  listedOf,
   namedHelp,
   type NamedKind,
   resolveIds,
@@ -30,6 +31,11 @@ export interface Resource extends ListedKind {
   mapItem?: (item: Item) => Item;
   /** How an item is named besides its id (its name, a domain's host): see resolve-name.ts. */
   named?: NamedKind;
+}
+
+/** A resource named as `named` says, whose records have `fields`, all of them columns of a table. */
+export function namedResource(named: NamedKind, fields: readonly string[]): Resource {
+  return { ...listedOf(named), view: { columns: [...fields], fields }, named };
 }
 
 /** Adds "Fields: ..." to a command's help: the names --fields takes, the same in every verb. */
