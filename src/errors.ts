@@ -83,6 +83,16 @@ export class RefusalError extends AuthError {
   }
 }
 
+/**
+ * A question answered no (`Delete link 4?`): nothing was done, which is not what the command was
+ * run for, so exit 1. The message says what was not done: `nothing deleted`.
+ */
+export class DeclinedError extends ShortyError {
+  constructor(nothingDone: string) {
+    super(nothingDone, EXIT.api);
+  }
+}
+
 /** Rate limited and not allowed to wait, or retries exhausted. */
 export class RateLimitError extends ShortyError {
   /** How long until a request may go, when the limiter knows it. */

@@ -1,4 +1,4 @@
-import type { RateLimitSetting } from '../settings/types.js';
+import type { RateLimitSetting, RateLimitSpec } from '../settings/types.js';
 
 // The pure half of the limiter: the shared state, the sliding-window arithmetic and what the
 // server's X-RateLimit-* headers teach. No clock, no files: `now` is always passed in.
@@ -24,9 +24,7 @@ export interface RateState {
   retryUntil?: number;
 }
 
-export interface EffectiveLimit {
-  limit: number;
-  windowMs: number;
+export interface EffectiveLimit extends RateLimitSpec {
   source: 'configured' | 'server';
 }
 
@@ -79,13 +77,16 @@ export function safetyMarginMs(windowMs: number): number {
 
 /**
  * The cap the server announced, and its window when the resets show it shorter than ours: by more
- * than a second, as a reset in whole seconds can't tell a 60 s window from one 6 ms shorter.
+ * than a second, as a reset in whole seconds can't tell a 60 s window from one 6 ms shorter. So a
+ * learnt window is taken in whole seconds, as the resets announced it (`5/10s`, not `5/9819ms`);
+ * it has no unit of the user's, so it is shown as a server's cap is (`30/min`).
  */
 function serverCap(state: RateState, configured: RateLimitSetting): EffectiveLimit | undefined {
   if (!state.serverLimit) return undefined;
   const learnt = state.serverWindowMs ?? configured.windowMs;
-  const windowMs = learnt < configured.windowMs - 1000 ? learnt : configured.windowMs;
-  return { limit: state.serverLimit, windowMs, source: 'server' };
+  if (learnt >= configured.windowMs - 1000)
+    return { limit: state.serverLimit, windowMs: configured.windowMs, source: 'server' };
+  return { limit: state.serverLimit, windowMs: Math.max(1000, Math.round(learnt / 1000) * 1000), source: 'server' };
 }
 
 /**
@@ -95,7 +96,12 @@ function serverCap(state: RateState, configured: RateLimitSetting): EffectiveLim
  * our cap within it implies the server's whenever ours is the smaller count).
  */
 export function capsInForce(state: RateState, configured: RateLimitSetting): EffectiveLimit[] {
-  const own: EffectiveLimit = { limit: configured.limit, windowMs: configured.windowMs, source: 'configured' };
+  const own: EffectiveLimit = {
+    limit: configured.limit,
+    windowMs: configured.windowMs,
+    unit: configured.unit,
+    source: 'configured',
+  };
   const server = serverCap(state, configured);
   if (!server) return [own];
   if (!configured.setBy) return [server];

@@ -1,10 +1,10 @@
 import { accessSync, constants } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { withFileLock } from '../util/file-lock.js';
+import { jsonErrorReason } from '../util/json-error.js';
 import { UsageError } from '../errors.js';
 import { configFolderHint, fileError } from '../file-errors.js';
 import { forTerminal } from '../util/terminal-text.js';
-import { jsonErrorPosition } from './json-position.js';
 import type { ConfigKey } from './keys.js';
 import { configFilePath } from './paths.js';
 import { checkConfigFolder, ensurePrivateFolder } from './private-folders.js';
@@ -77,13 +77,13 @@ export function readConfig(dir: string, warnTo?: Writable): ConfigData {
   const { text } = file;
   if (warnTo) warnIfLoose(path, file.mode, warnTo);
   let raw: unknown;
+  // A byte order mark (Windows editors) is no reason to refuse the file.
+  const json = text.replace(/^\uFEFF/, '');
   try {
-    // A byte order mark (Windows editors) is no reason to refuse the file.
-    raw = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch {
-    // Never JSON.parse's message: it quotes the text around the error, and the text holds the key.
-    const at = jsonErrorPosition(text.replace(/^\uFEFF/, ''));
-    throw new UsageError(`the config file ${path} is not valid JSON${at ? ` (${at})` : ''}`, HINT_FIX);
+    raw = JSON.parse(json);
+  } catch (err) {
+    const reason = jsonErrorReason(err, json);
+    throw new UsageError(`the config file ${path} is not valid JSON${reason ? `: ${reason}` : ''}`, HINT_FIX);
   }
   return toConfigData(raw);
 }

@@ -1,3 +1,5 @@
+import type { DurationUnit } from '../util/duration.js';
+
 /** The formats of -o, in the order help and errors list them. */
 export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -27,6 +29,8 @@ export interface SettingFlags {
 export interface RateLimitSpec {
   limit: number;
   windowMs: number;
+  /** The unit the window was written in (`30/1m`: m), to show it so again; else whole seconds or ms. */
+  unit?: DurationUnit;
 }
 
 /** The rate limit of a run. */

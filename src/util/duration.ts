@@ -1,3 +1,20 @@
+/** The units a duration is written in: `ms`, `s`, `m` or `min`, `h`; a bare number is seconds. */
+export type DurationUnit = 'ms' | 's' | 'm' | 'min' | 'h';
+
+export const DURATION_UNIT_MS: Record<DurationUnit, number> = { ms: 1, s: 1000, m: 60_000, min: 60_000, h: 3_600_000 };
+
+/**
+ * The one reading of a written duration (`90s`, `30m`, `2h`, `500ms`, `1.5s`, `60`: seconds), for
+ * flags and for a rate limit's window: its milliseconds and the unit it was written in, so it can
+ * be shown again as it was written. Undefined when it is not a duration; callers word the error.
+ */
+export function readDuration(text: string): { ms: number; unit: DurationUnit } | undefined {
+  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|min|m|h)?$/i.exec(text.trim());
+  if (!match) return undefined;
+  const unit = (match[2]?.toLowerCase() ?? 's') as DurationUnit;
+  return { ms: Math.round(Number(match[1]) * DURATION_UNIT_MS[unit]), unit };
+}
+
 /**
  * The one way shorty writes a duration, from elapsed times to waits and estimates: `400ms`,
  * `2.4s`, `45s`, `1m 05s`, `30m`, `1h 02m`, `2h`. Below a minute it is seconds (tenths under 10 s,

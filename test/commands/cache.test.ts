@@ -70,10 +70,9 @@ describe('shorty cache refresh', () => {
       },
     });
     await cli.sandbox.admin.reset();
-    expect(await refreshCache(ctx, ['campaigns'])).toBe(1);
+    await expect(refreshCache(ctx, ['campaigns'])).rejects.toMatchObject({ exitCode: 1, message: 'nothing read' });
     await ctx.close();
     expect(asked).toEqual(['Send about 1 request?']);
-    expect(io.err()).toMatch(/nothing read\n$/);
     expect(await cli.sandbox.admin.requests()).toEqual([]);
   });
 

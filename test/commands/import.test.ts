@@ -79,7 +79,7 @@ describe('urls import input', () => {
       ['4', 'ok', 'n3', 'Grüße 👋'],
     ]);
     expect(rows[0]).toMatchObject({ alias: 'alpha', shorturl: `${sandbox.baseUrl}/alpha` });
-    expect(res.stderr).toContain('3 rows, under a second at 100000/min');
+    expect(res.stderr).toContain('3 rows, under a second at 100000/60s');
     expect(res.stderr).toMatch(/^3 ok in [\d.]+m?s$/m);
   });
 
@@ -169,7 +169,7 @@ describe('urls import input', () => {
     expect(rows[0]).toMatchObject({ row: '1', status: 'valid' });
     expect(rows[411]).toMatchObject({ row: '412', status: 'invalid' });
     // A fresh window: 30 go at once, the other 381 at 2 s each.
-    expect(res.stderr).toContain('412 rows (1 invalid), about 13m at 30/min');
+    expect(res.stderr).toContain('412 rows (1 invalid), about 13m at 30/60s');
     expect(res.stderr).toMatch(/411 valid, 1 invalid in .*nothing was sent/);
   });
 

@@ -59,10 +59,12 @@ describe('on a terminal', () => {
     const no = scripted([false]);
     const { ctx, io } = await terminalContext(no, keyEnv());
     await sandbox.admin.reset();
-    expect(await deleteMany(ctx, { ids: [String(id)], noun: 'domain', path: (i) => `/domain/${i}/delete` })).toBe(1);
+    await expect(
+      deleteMany(ctx, { ids: [String(id)], noun: 'domain', path: (i) => `/domain/${i}/delete` }),
+    ).rejects.toMatchObject({ exitCode: 1, message: 'nothing deleted' });
     await ctx.close();
     expect(no.asked).toEqual([`Delete domain ${id}? This cannot be undone.`]);
-    expect(io.err()).toContain('nothing deleted');
+    expect(io.err()).toBe('');
     expect(await sandbox.admin.requests()).toEqual([]);
 
     const yes = scripted([true]);

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deleteProfile } from '../../src/commands/profiles/delete.js';
+import { run as deleteProfile } from '../../src/commands/profiles/delete.js';
 import { createContext } from '../../src/factory.js';
 import { createTestIO } from '../../src/io.js';
 import type { Prompter } from '../../src/prompter.js';
@@ -91,11 +91,18 @@ describe('profiles delete', () => {
       const asked: string[] = [];
       ctx.prompter = async () =>
         ({ confirm: async (message: string) => (asked.push(message), answer) }) as unknown as Prompter;
-      expect(await deleteProfile(ctx, 'work')).toBe(answer ? undefined : 1);
+      const deleting = deleteProfile({ name: 'work' }, ctx);
+      await (answer
+        ? expect(deleting).resolves.toBeUndefined()
+        : expect(deleting).rejects.toMatchObject({ exitCode: 1, message: 'nothing deleted' }));
       await ctx.close();
       expect(asked).toEqual(['Delete profile "work" and its saved API key? This cannot be undone.']);
       expect(Object.keys(saved(configDir).profiles)).toEqual(answer ? [] : ['work']);
-      expect(io.err()).toContain(answer ? 'deleted profile "work"' : 'nothing deleted');
+      expect(io.err()).toBe(
+        answer
+          ? '✓ deleted profile "work"; the current profile is "default", which has no settings: run `shorty login`\n'
+          : '',
+      );
     }
   });
 });

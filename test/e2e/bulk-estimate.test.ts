@@ -53,7 +53,7 @@ describe('the estimate of every bulk command that writes counts the budget alrea
       journal,
     ]);
     expect(first.exitCode, first.stderr).toBe(0);
-    expect(planLine(first, /^4 rows, /)).toBe('4 rows, under a second at 10/min');
+    expect(planLine(first, /^4 rows, /)).toBe('4 rows, under a second at 10/60s');
 
     // 4 used, room for 6 of 8: the other 2 wait until the first 4 leave the window, a minute
     // after they were sent (at the cap alone, a share of the window each: about 12 s).
@@ -69,7 +69,7 @@ describe('the estimate of every bulk command that writes counts the budget alrea
     const sync = await run(['urls', 'sync', later, '--dry-run']);
     expect(sync.exitCode, sync.stderr).toBe(0);
     const syncLine = planLine(sync, /^Plan: /);
-    expect(syncLine).toMatch(/^Plan: 8 to create, .*; 8 writes, about \d+s at 10\/min$/);
+    expect(syncLine).toMatch(/^Plan: 8 to create, .*; 8 writes, about \d+s at 10\/60s$/);
     expect(seconds(syncLine)).toBeLessThanOrEqual(dryWait);
 
     // The same 8 rows right after: import states what sync did (the seconds between the two runs aside).
@@ -81,7 +81,7 @@ describe('the estimate of every bulk command that writes counts the budget alrea
     // 5 used, and undo's read of the account 1: room for the 4 deletions (at the cap alone: about 24 s).
     const undo = await run(['urls', 'import', '--undo', journal, '-y']);
     expect(undo.exitCode, undo.stderr).toBe(0);
-    expect(planLine(undo, /to delete, /)).toBe('4 links to delete, under a second at 10/min');
+    expect(planLine(undo, /to delete, /)).toBe('4 links to delete, under a second at 10/60s');
 
     // Every step's requests were counted by the next: 4 creates, 2 list reads, 4 deletes.
     const sent = (await cli.sandbox.admin.requests()).filter((r) => !r.path.startsWith('/admin'));
@@ -104,6 +104,6 @@ describe('the estimate of every bulk command that writes counts the budget alrea
     const res = await runCli(['urls', 'import', file('fresh.txt', lines), '--dry-run', ...RATE], { env: cli.env });
     expect(res.exitCode, res.stderr).toBe(0);
     // Room for 10; the other 2 go when the first leave the window, a minute later.
-    expect(planLine(res, /^12 rows, /)).toBe('12 rows, about 60s at 10/min');
+    expect(planLine(res, /^12 rows, /)).toBe('12 rows, about 60s at 10/60s');
   });
 });

@@ -143,7 +143,7 @@ describe('a bulk command opens the rate store once', () => {
     const dry = await run(['urls', 'sync', links, '--dry-run']);
     expect(dry.result.exitCode, dry.result.stderr).toBe(0);
     // The read's one request counted through the same connection: room for both writes.
-    expect(dry.result.stderr).toContain('2 writes, under a second at 10/min');
+    expect(dry.result.stderr).toContain('2 writes, under a second at 10/60s');
     expect(dry.connections).toBe(1);
 
     const sync = await run(['urls', 'sync', links, '-y']);
@@ -156,14 +156,14 @@ describe('a bulk command opens the rate store once', () => {
     expect(importDry.result.exitCode, importDry.result.stderr).toBe(0);
     // The 4 requests of the syncs (other "machines"), read from Redis: room for 6; the other 2
     // wait until the first of those 4 leaves the window (a minute after it, less the time since).
-    const waited = /^8 rows, about (\d+)s at 10\/min$/m.exec(importDry.result.stderr);
+    const waited = /^8 rows, about (\d+)s at 10\/60s$/m.exec(importDry.result.stderr);
     expect(Number(waited?.[1])).toBeGreaterThanOrEqual(30);
     expect(Number(waited?.[1])).toBeLessThanOrEqual(60);
     expect(importDry.connections).toBe(1);
 
     const imported = await run(['urls', 'import', more, '--journal', journal]);
     expect(imported.result.exitCode, imported.result.stderr).toBe(0);
-    expect(imported.result.stderr).toContain('2 rows, under a second at 10/min');
+    expect(imported.result.stderr).toContain('2 rows, under a second at 10/60s');
     expect(imported.connections).toBe(1);
 
     const undo = await run(['urls', 'import', '--undo', journal, '-y']);

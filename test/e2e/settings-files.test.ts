@@ -122,7 +122,7 @@ describe('the config file', () => {
       const res = await runInProcess(command, { configDir, env: { SHORTY_BASE_URL: cli.sandbox.baseUrl } });
       expect(res.exitCode).toBe(2);
       expect(res.stderr).toBe(
-        `shorty: the config file ${file} is not valid JSON (line 3, column 29)\n` +
+        `shorty: the config file ${file} is not valid JSON: unexpected character at line 3, column 29\n` +
           'hint: fix it by hand, or remove it and run `shorty login` again\n',
       );
     }

@@ -5,21 +5,17 @@ import { resultRow } from '../../src/bulk/engine/end/results.js';
 import { parseColumnMap, planColumns } from '../../src/input/link-columns.js';
 import { isAliasTaken } from '../../src/bulk/engine/send/send-row.js';
 import { lastSlotAt, nextSlotAt, type RateState } from '../../src/api/rate-window.js';
-import {
-  emptyCounts,
-  estimateMs,
-  formatRate,
-  summaryLine,
-  windowSize,
-  writesEstimate,
-} from '../../src/bulk/engine/pace/timing.js';
+import { emptyCounts, estimateMs, summaryLine, windowSize, writesEstimate } from '../../src/bulk/engine/pace/timing.js';
+import { formatRateLimit } from '../../src/settings/rate-limit-spec.js';
 import { formatDuration, formatEstimate } from '../../src/util/duration.js';
 
 const perMinute = { limit: 30, windowMs: 60_000 };
 
 describe('duration estimate', () => {
   test('412 rows at 30/min is about 14m', () => {
-    expect(`${formatEstimate(estimateMs(412, perMinute))} at ${formatRate(perMinute)}`).toBe('about 14m at 30/min');
+    expect(`${formatEstimate(estimateMs(412, perMinute))} at ${formatRateLimit(perMinute)}`).toBe(
+      'about 14m at 30/60s',
+    );
   });
 
   test.each([
@@ -35,10 +31,13 @@ describe('duration estimate', () => {
   test.each([
     [{ limit: 5, windowMs: 1000 }, '5/s'],
     [{ limit: 100, windowMs: 3_600_000 }, '100/h'],
+    [{ limit: 100, windowMs: 3_600_000, unit: 'h' as const }, '100/1h'],
+    [{ limit: 30, windowMs: 60_000, unit: 'min' as const }, '30/1min'],
     [{ limit: 10, windowMs: 90_000 }, '10/90s'],
+    [{ limit: 10, windowMs: 90_000, unit: 'm' as const }, '10/1.5m'],
     [{ limit: 3, windowMs: 1500 }, '3/1500ms'],
   ])('%j is written %s', (spec, text) => {
-    expect(formatRate(spec)).toBe(text);
+    expect(formatRateLimit(spec)).toBe(text);
   });
 });
 

@@ -23,15 +23,17 @@ const done = (...times: number[]): RateState => ({
 
 describe('parseRateLimit', () => {
   it.each([
-    ['30/60s', 30, 60_000],
-    ['30/60', 30, 60_000],
-    ['5/1500ms', 5, 1500],
-    ['100/1m', 100, 60_000],
-    [' 10 / 2s ', 10, 2000],
-    ['5/0.5s', 5, 500],
-    ['7/2S', 7, 2000],
-  ])('%s -> %i per %i ms', (text, limit, windowMs) => {
-    expect(parseRateLimit(text)).toEqual({ limit, windowMs });
+    ['30/60s', 30, 60_000, 's'],
+    ['30/60', 30, 60_000, 's'],
+    ['5/1500ms', 5, 1500, 'ms'],
+    ['100/1m', 100, 60_000, 'm'],
+    ['100/1min', 100, 60_000, 'min'],
+    ['1000/1h', 1000, 3_600_000, 'h'],
+    [' 10 / 2s ', 10, 2000, 's'],
+    ['5/0.5s', 5, 500, 's'],
+    ['7/2S', 7, 2000, 's'],
+  ])('%s -> %i per %i ms, written in %s', (text, limit, windowMs, unit) => {
+    expect(parseRateLimit(text)).toEqual({ limit, windowMs, unit });
   });
 
   it.each(['', '30', '0/60s', '30/0s', '-1/5s', 'abc', '30/60h', '30/60s/2', '1.5/60s', '5/2d'])(
@@ -41,9 +43,10 @@ describe('parseRateLimit', () => {
     },
   );
 
-  it('formats back to the canonical text', () => {
-    expect(formatRateLimit({ limit: 30, windowMs: 60_000 })).toBe('30/60s');
-    expect(formatRateLimit({ limit: 5, windowMs: 1500 })).toBe('5/1500ms');
+  it('formats back in the unit it was written in', () => {
+    for (const text of ['30/60s', '5/1500ms', '100/1m', '100/1min', '1000/1h', '5/0.5s'])
+      expect(formatRateLimit(parseRateLimit(text))).toBe(text);
+    expect(formatRateLimit(parseRateLimit(' 30 / 60 '))).toBe('30/60s');
   });
 });
 
@@ -141,6 +144,15 @@ describe('adapting to the server', () => {
     expect(capsInForce({ slots: [], serverLimit: 5, serverWindowMs: 2000 }, CFG)).toEqual([
       { limit: 5, windowMs: 2000, source: 'server' },
     ]);
+  });
+
+  it('takes a learnt window in whole seconds, as the resets announced it: 5/10s, not 5/9819ms', () => {
+    const shown = (limit: number, serverWindowMs: number) =>
+      capsInForce({ slots: [], serverLimit: limit, serverWindowMs }, CFG).map(formatRateLimit);
+    expect(shown(5, 9819)).toEqual(['5/10s']);
+    expect(shown(5, 30_981)).toEqual(['5/31s']);
+    expect(shown(30, 57_658)).toEqual(['30/58s']);
+    expect(shown(30, 59_994)).toEqual(['30/min']);
   });
 
   it('lets the server lower an explicit cap', () => {

@@ -4,11 +4,11 @@ import { describe, expect, it, test } from 'vitest';
 import type { GlobalOptions } from '../../src/context.js';
 import { UsageError } from '../../src/errors.js';
 import { maskKey, normalizeConfigValue, parseConfigKey } from '../../src/settings/keys.js';
-import { jsonErrorOffset, jsonErrorPosition } from '../../src/settings/json-position.js';
 import { platformConfigDir } from '../../src/settings/paths.js';
 import { resolveSettings } from '../../src/settings/resolve.js';
 import { openStore, readConfig } from '../../src/settings/store.js';
 import { tempDir } from '../helpers/cli.js';
+import { jsonErrorReason } from '../../src/util/json-error.js';
 
 const freshDir = () => join(tempDir('shorty-settings-'), 'shorty');
 
@@ -244,30 +244,34 @@ describe('config keys', () => {
   });
 });
 
-describe('jsonErrorPosition', () => {
-  test.each([
-    ['{"a": sk_secret}', 6],
-    ['{"a": "x",}', 10],
-    ['{"a": "sk_secret', 16],
-    ['{"a" "b"}', 5],
-    ['', 0],
-    ['{"a":1}}', 7],
-    ["{'a':1}", 1],
-    ['[1,2', 4],
-    ['{"a":"x\u0001"}', 7],
-    ['{"a":"\\q"}', 7],
-    ['[1,]', 3],
-  ])('%j fails at %i', (text, offset) => {
-    expect(() => JSON.parse(text)).toThrow();
-    expect(jsonErrorOffset(text)).toBe(offset);
+describe('jsonErrorReason', () => {
+  const reason = (text: string) => {
+    try {
+      JSON.parse(text);
+    } catch (err) {
+      return jsonErrorReason(err, text);
+    }
+    throw new Error(`${text} is valid JSON`);
+  };
+  test('in the same words on Node 20 and on Node 22+ (which adds its own line and column)', () => {
+    const expected = {
+      '{"a": "x",}': 'expected double-quoted property name at line 1, column 11',
+      '{"a": "sk_secret': 'unterminated string at line 1, column 17',
+      '{"a" "b"}': "expected ':' after property name at line 1, column 6",
+      '{"a":1}}': 'unexpected non-whitespace character after JSON at line 1, column 8',
+      "{'a':1}": "expected property name or '}' at line 1, column 2",
+      '{"a":"\\q"}': 'bad escaped character at line 1, column 8',
+      '': 'unexpected end of JSON input',
+      '[1,2': "expected ',' or ']' after array element at line 1, column 5",
+    };
+    const got = Object.fromEntries(Object.keys(expected).map((text) => [text, reason(text)]));
+    expect(got).toEqual(expected);
   });
 
-  test('as line and column, from 1', () => {
-    expect(jsonErrorPosition('{\n  "profiles": {\n    "a": x\n}')).toBe('line 3, column 10');
-    expect(jsonErrorPosition('x')).toBe('line 1, column 1');
-  });
-
-  test('text nested too deep to scan has no position, and no crash', () => {
-    expect(jsonErrorPosition('['.repeat(200_000))).toBeUndefined();
+  test('an unexpected token: where, from the text V8 quotes, and never that text (it may hold the key)', () => {
+    const config = '{\n  "profiles": {\n    "work": { "api-key": sk_live_0123456789abcdef }\n  }\n}';
+    expect(reason(config)).toBe('unexpected character at line 3, column 26');
+    expect(reason('{"a": sk_live_0123456789}')).toBe('unexpected character at line 1, column 7');
+    expect(reason('[1,]')).toBe('unexpected character');
   });
 });

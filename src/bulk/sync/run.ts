@@ -1,7 +1,7 @@
 import { BULK_PAGE_SIZE } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
 import { EXIT, UsageError } from '../../errors.js';
-import { canPrompt } from '../../io.js';
+import { checkConsentPossible, type Consent, obtainConsent } from '../../consent.js';
 import type { ColumnMapOption } from '../../input/link-columns.js';
 import { checkImportFiles } from '../engine/read/distinct-files.js';
 import { readJournal } from '../engine/journal/journal.js';
@@ -21,6 +21,12 @@ import { redactValues } from '../../output/cells.js';
 import { jsonText } from '../../output/row-writers.js';
 import { writeText } from '../../output/sink.js';
 import { lineStyle, planLines, planTotals, readLine, unseenWarning } from './show.js';
+
+const SYNC_CONSENT: Consent = {
+  act: 'change the account',
+  nothingDone: 'nothing changed',
+  hint: 'see what would change first with --dry-run, or use --check in CI',
+};
 
 export interface SyncOptions {
   file?: string;
@@ -53,12 +59,7 @@ export interface SyncOptions {
  */
 export async function runSync(ctx: Context, opts: SyncOptions): Promise<number> {
   const applying = !opts.dryRun && !opts.check;
-  if (applying && !ctx.globals.yes && !canPrompt(ctx.io)) {
-    throw new UsageError(
-      'refusing to change the account without confirmation: pass -y/--yes when not running interactively',
-      'see what would change first with --dry-run, or use --check in CI',
-    );
-  }
+  if (applying) checkConsentPossible(ctx, SYNC_CONSENT);
   await checkImportFiles(ctx, { file: opts.file, journal: applying ? opts.journal : undefined });
   const warn = (text: string) => void ctx.io.stderr.write(`${text}\n`);
   const note = (text: string) => void (ctx.globals.quiet || warn(text));
@@ -106,10 +107,12 @@ export async function runSync(ctx: Context, opts: SyncOptions): Promise<number> 
     return opts.check ? (differs(plan) ? EXIT.api : EXIT.ok) : invalid;
   }
   if (plan.items.length === 0) return invalid;
-  if (!(await confirmed(ctx, plan, baseUrl))) {
-    ctx.io.stderr.write('nothing changed\n');
-    return EXIT.api;
-  }
+  const n = plan.items.length;
+  await obtainConsent(
+    ctx,
+    SYNC_CONSENT,
+    `Apply ${n === 1 ? 'this change' : `these ${n} changes`} to the links at ${baseUrl}?`,
+  );
   const claimed = new Set(journal?.claimed);
   for (const links of account.byKey.values()) for (const link of links) claimed.add(link.id);
   const code = await applyPlan(ctx, plan.items, {
@@ -127,11 +130,4 @@ export async function runSync(ctx: Context, opts: SyncOptions): Promise<number> 
 /** Whether the account differs from the file, as --check tells CI: a write to make, or rows that could not be read. */
 function differs(plan: SyncPlan): boolean {
   return plan.items.length > 0 || plan.invalid.length > 0 || plan.withheld > 0;
-}
-
-async function confirmed(ctx: Context, plan: SyncPlan, baseUrl: string): Promise<boolean> {
-  if (ctx.globals.yes) return true;
-  const prompter = await ctx.prompter();
-  const n = plan.items.length;
-  return prompter.confirm(`Apply ${n === 1 ? 'this change' : `these ${n} changes`} to the links at ${baseUrl}?`, false);
 }

@@ -1,7 +1,7 @@
 import { BULK_PAGE_SIZE } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
-import { EXIT, UsageError } from '../../errors.js';
-import { canPrompt } from '../../io.js';
+import { EXIT } from '../../errors.js';
+import { checkConsentPossible, DELETION, obtainConsent } from '../../consent.js';
 import { openJournal, readJournal, type JournalRecord } from '../engine/journal/journal.js';
 import { lockJournal } from '../engine/journal/journal-lock.js';
 import { claimJournal } from '../engine/journal/journal-owner.js';
@@ -44,9 +44,7 @@ export async function runUndo(ctx: Context, opts: UndoOptions): Promise<number> 
   }
   // Before any request: the journal's account, and leave to ask.
   await claimJournal(ctx, opts.journal, state);
-  if (!ctx.globals.yes && !canPrompt(ctx.io)) {
-    throw new UsageError('refusing to delete without confirmation: pass -y/--yes when not running interactively');
-  }
+  checkConsentPossible(ctx, DELETION);
   const outage = outagePolicy(ctx.env, opts.maxOutageMs);
   // A create left without an outcome may have made a link: it is found first, so it is undone too.
   await settleOpenIntents(ctx, opts.journal, state, outage);
@@ -60,10 +58,7 @@ export async function runUndo(ctx: Context, opts: UndoOptions): Promise<number> 
   const account = await stage.rider.retry(() => readEveryLink(stage.api, BULK_PAGE_SIZE, ctx.signal));
   const verdicts = links.map((rec) => verdict(rec, account.links.get(String(rec.id))));
   const doomed = verdicts.filter((v) => v.act === 'delete');
-  if (doomed.length > 0 && !(await confirmed(ctx, doomed.length, opts.journal))) {
-    ctx.io.stderr.write('nothing deleted\n');
-    return EXIT.api;
-  }
+  if (doomed.length > 0) await obtainConsent(ctx, DELETION, question(doomed.length, opts.journal));
   if (doomed.length > 0)
     note(
       `${doomed.length} link${doomed.length === 1 ? '' : 's'} to delete, ${await budgetEstimate(ctx, settings, doomed.length, stage.api)}`,
@@ -159,11 +154,6 @@ function resultLine(done: Deleted): string {
   return `✗ ${done.id}: ${done.message}\n`;
 }
 
-async function confirmed(ctx: Context, count: number, journal: string): Promise<boolean> {
-  if (ctx.globals.yes) return true;
-  const prompter = await ctx.prompter();
-  return prompter.confirm(
-    `Delete the ${count} link${count === 1 ? '' : 's'} the import recorded in ${journal} created? This cannot be undone.`,
-    false,
-  );
+function question(count: number, journal: string): string {
+  return `Delete the ${count} link${count === 1 ? '' : 's'} the import recorded in ${journal} created? This cannot be undone.`;
 }

@@ -4,7 +4,7 @@ import { NAME_RESOURCES, type NameResource } from '../../cache/paths.js';
 import { findScopeDir } from '../../cache/scope-ids.js';
 import { type CacheMeta, readMeta } from '../../cache/store.js';
 import type { Context } from '../../context.js';
-import { canPrompt } from '../../io.js';
+import { confirmCost } from '../../consent.js';
 import { requireApiKey, requireBaseUrl } from '../../settings/base-url.js';
 import { REFRESH_FIELDS } from './fields.js';
 
@@ -21,7 +21,7 @@ function estimate(resources: NameResource[], cache: CacheMeta | undefined) {
  * `shorty cache refresh`: reads each list whole; the name cache records the pages as every
  * command's do, and replaces each list's names when its last page came (written at the end).
  */
-export async function refreshCache(ctx: Context, asked: string[]): Promise<number | undefined> {
+export async function refreshCache(ctx: Context, asked: string[]): Promise<void> {
   const settings = await ctx.settings();
   const baseUrl = requireBaseUrl(settings);
   const apiKey = requireApiKey(settings);
@@ -37,12 +37,7 @@ export async function refreshCache(ctx: Context, asked: string[]): Promise<numbe
     `refreshing the name cache of profile "${settings.profile}": about ${total} list request${total === 1 ? '' : 's'}, ` +
       `one per ${BULK_PAGE_SIZE} names: ${parts.join(', ')}\n`,
   );
-  if (!ctx.globals.yes && canPrompt(ctx.io)) {
-    if (!(await (await ctx.prompter()).confirm(`Send about ${total} request${total === 1 ? '' : 's'}?`, true))) {
-      ctx.io.stderr.write('nothing read\n');
-      return 1;
-    }
-  }
+  await confirmCost(ctx, 'nothing read', `Send about ${total} request${total === 1 ? '' : 's'}?`);
   const api = await ctx.api();
   const rows: Record<string, unknown>[] = [];
   for (const resource of resources) {
@@ -57,5 +52,4 @@ export async function refreshCache(ctx: Context, asked: string[]): Promise<numbe
   }
   const view = { columns: [...REFRESH_FIELDS], fields: REFRESH_FIELDS, quiet: 'names' };
   await (await ctx.printer()).list(rows, view);
-  return undefined;
 }

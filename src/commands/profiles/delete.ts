@@ -1,25 +1,41 @@
+import type { Command } from 'commander';
+import { completeArgumentFrom, PROFILE_NAMES } from '../../completion/values.js';
+import { DELETION, obtainConsent } from '../../consent.js';
 import type { Context } from '../../context.js';
-import { EXIT } from '../../errors.js';
-import { configDir } from '../../settings/paths.js';
-import { DEFAULT_PROFILE, openStore, readConfig, requireProfile } from '../../settings/store.js';
-import { checkConsentPossible } from '../shared/delete.js';
+import { action, examples } from '../shared/action.js';
+import { verb } from '../shared/group.js';
+import { configDirOf, loadStore } from './store.js';
+
+/** What run() takes: the arguments and flags as the parser fills them. @public */
+export interface DeleteOptions {
+  name: string;
+}
+
+export function register(profiles: Command, ctx: Context): void {
+  const remove = verb(
+    profiles,
+    'delete <name>',
+    'delete a profile and its saved key (asks first; -y when not on a terminal)',
+  ).action(action(ctx, (name: string) => run({ name }, ctx)));
+  completeArgumentFrom(remove, 'name', PROFILE_NAMES);
+  examples(
+    remove,
+    'shorty profiles delete old-account',
+    'shorty profiles delete ci -y     # in a script: no question asked',
+  );
+}
 
 /**
  * `profiles delete NAME`: asks first on a terminal (without one, -y is required, as for every
  * delete), then says which profile is current afterwards: deleting the one in use falls back to
  * `default`, a switch of account that must not pass unnoticed.
+ * @public the verb's seam: parsed options and a context, no parser.
  */
-export async function deleteProfile(ctx: Context, name: string): Promise<number | void> {
-  const dir = configDir(ctx.env);
+export async function run({ name }: DeleteOptions, ctx: Context): Promise<void> {
+  const dir = await configDirOf(ctx);
+  const { DEFAULT_PROFILE, openStore, readConfig, requireProfile } = await loadStore();
   requireProfile(readConfig(dir, ctx.io.stderr), name, { anyName: true });
-  if (!ctx.globals.yes) {
-    checkConsentPossible(ctx);
-    const question = `Delete profile "${name}" and its saved API key? This cannot be undone.`;
-    if (!(await (await ctx.prompter()).confirm(question, false))) {
-      ctx.io.stderr.write('nothing deleted\n');
-      return EXIT.api;
-    }
-  }
+  await obtainConsent(ctx, DELETION, `Delete profile "${name}" and its saved API key? This cannot be undone.`);
   const data = await (await openStore(dir)).update((config) => {
     delete config.profiles[name];
     if (config.current === name) config.current = undefined;

@@ -1,7 +1,6 @@
 import type { Context } from '../../context.js';
-import { EXIT, UsageError } from '../../errors.js';
+import { DELETION, obtainConsent } from '../../consent.js';
 import { parseId } from '../../input/validate.js';
-import { canPrompt } from '../../io.js';
 import type { Row } from '../../output/printer.js';
 import { distinct, forEachItem } from './each.js';
 
@@ -19,12 +18,10 @@ export interface DeleteRequest {
  * first request. An id the server refuses does not stop the others: each id gets its result
  * (`✓ deleted 4`, `✗ 5: Link does not exist.`), then a summary; any failure makes the exit code 1.
  */
-export async function deleteMany(ctx: Context, req: DeleteRequest): Promise<number | void> {
+export async function deleteMany(ctx: Context, req: DeleteRequest): Promise<void> {
   const ids = distinct(req.resolve ? await req.resolve(req.ids) : req.ids.map((id) => parseId(id, `${req.noun} id`)));
-  if (!(await confirmed(ctx, req.noun, ids))) {
-    ctx.io.stderr.write('nothing deleted\n');
-    return EXIT.api;
-  }
+  const what = ids.length === 1 ? `${req.noun} ${ids[0]}` : `${ids.length} ${req.noun}s (${ids.join(', ')})`;
+  await obtainConsent(ctx, DELETION, `Delete ${what}? This cannot be undone.`);
   const api = await ctx.api();
   await forEachItem(ctx, {
     ids,
@@ -33,19 +30,4 @@ export async function deleteMany(ctx: Context, req: DeleteRequest): Promise<numb
     done: 'deleted',
     send: (id) => api.call<Row>('DELETE', req.path(id)),
   });
-}
-
-/** Without -y a deletion needs a terminal to ask on; checked before any request (a lookup included). */
-export function checkConsentPossible(ctx: Context): void {
-  if (!ctx.globals.yes && !canPrompt(ctx.io)) {
-    throw new UsageError('refusing to delete without confirmation: pass -y/--yes when not running interactively');
-  }
-}
-
-async function confirmed(ctx: Context, noun: string, ids: number[]): Promise<boolean> {
-  if (ctx.globals.yes) return true;
-  checkConsentPossible(ctx);
-  const prompter = await ctx.prompter();
-  const what = ids.length === 1 ? `${noun} ${ids[0]}` : `${ids.length} ${noun}s (${ids.join(', ')})`;
-  return prompter.confirm(`Delete ${what}? This cannot be undone.`, false);
 }

@@ -9,10 +9,12 @@ import { parseId } from '../../input/validate.js';
 import { keysInOrder } from '../../output/fields.js';
 import type { View } from '../../output/printer.js';
 import { action, examples, notes } from './action.js';
-import { checkConsentPossible, deleteMany } from './delete.js';
+import { checkConsentPossible, DELETION } from '../../consent.js';
+import { deleteMany } from './delete.js';
 import {
   checkNamedArgs,
   type ListedKind,
+  listedOf,
   namedHelp,
   type NamedKind,
   resolveIds,
@@ -29,6 +31,11 @@ export interface Resource extends ListedKind {
   mapItem?: (item: Item) => Item;
   /** How an item is named besides its id (its name, a domain's host): see resolve-name.ts. */
   named?: NamedKind;
+}
+
+/** A resource named as `named` says, whose records have `fields`, all of them columns of a table. */
+export function namedResource(named: NamedKind, fields: readonly string[]): Resource {
+  return { ...listedOf(named), view: { columns: [...fields], fields }, named };
 }
 
 /** Adds "Fields: ..." to a command's help: the names --fields takes, the same in every verb. */
@@ -110,7 +117,7 @@ export function registerDelete(
     named &&
     (async (args: string[]) => {
       // A name is looked up before consent is asked: without a terminal or -y, refuse first.
-      if (checkNamedArgs(named, args).names) checkConsentPossible(ctx);
+      if (checkNamedArgs(named, args).names) checkConsentPossible(ctx, DELETION);
       return resolveIds(ctx, named, args);
     });
   const remove = verb(

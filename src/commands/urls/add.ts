@@ -18,7 +18,10 @@ import { answers } from '../shared/surface.js';
 import { QR_OPTION_HELP } from '../qr/terminal.js';
 import { maybeCreated } from './maybe-created.js';
 
-type AddOptions = Omit<LinkFlags, 'url'> & ShareFlags & { qr?: boolean };
+type AddFlags = Omit<LinkFlags, 'url'> & ShareFlags & { qr?: boolean };
+
+/** What run() takes: the arguments and flags as the parser fills them. @public */
+export type AddOptions = AddFlags & { longurls: string[] };
 
 /** The result of each link when several are made: the link's names, and how its request went. */
 const EACH_FIELDS = ['id', 'status', 'alias', 'shorturl', 'longurl', 'message'] as const;
@@ -35,7 +38,7 @@ export function register(group: Command, ctx: Context): void {
     'shorten long URLs (with optional alias, targeting, expiry, meta tags, pixels, deep links)',
   );
   addShareOptions(addLinkBodyOptions(cmd, { creating: true }).option('--qr', QR_OPTION_HELP)).action(
-    action(ctx, (longurls: string[], opts: AddOptions) => run(ctx, longurls, opts)),
+    action(ctx, (longurls: string[], flags: AddFlags) => run({ ...flags, longurls }, ctx)),
   );
   answers(cmd, { ...LINK_CREATED_VIEW, extraFields: ['status', 'message'] });
   notes(
@@ -81,7 +84,7 @@ function checkFields(ctx: Context, count: number): void {
 }
 
 /** The options that name or show one link, refused with several URLs (before any request). */
-function checkSeveral(opts: AddOptions, count: number): void {
+function checkSeveral(opts: AddFlags, count: number): void {
   const single = [
     ['--custom', opts.custom !== undefined, 'an alias names one link'],
     ['--web', opts.web, 'it opens one link'],
@@ -95,12 +98,12 @@ function checkSeveral(opts: AddOptions, count: number): void {
   }
 }
 
-async function run(ctx: Context, longurls: string | string[], opts: AddOptions): Promise<void> {
-  const urls = typeof longurls === 'string' ? [longurls] : longurls;
+/** @public the verb's seam: parsed options and a context, no parser. */
+export async function run({ longurls: urls, ...opts }: AddOptions, ctx: Context): Promise<void> {
   if (urls.length > 1) checkSeveral(opts, urls.length);
   checkFields(ctx, urls.length);
   const now = ctx.now();
-  const build = (flags: AddOptions) =>
+  const build = (flags: AddFlags) =>
     urls.map((url) => linkBodyFromFlags({ ...flags, url }, { requireUrl: true, creating: true, now }));
   // Every URL is checked before the first request (a name's lookup included): exit 2 means nothing was created.
   const named = namedLinkOptions(ctx, opts);

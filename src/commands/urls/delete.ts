@@ -3,14 +3,15 @@ import type { Context } from '../../context.js';
 import { LINK_REF_HELP, parseLinkRef } from '../../input/link-ref.js';
 import { action, examples, notes } from '../shared/action.js';
 import { verb } from '../shared/group.js';
-import { checkConsentPossible, deleteMany } from '../shared/delete.js';
+import { checkConsentPossible, DELETION } from '../../consent.js';
+import { deleteMany } from '../shared/delete.js';
 import { eachAnswers } from '../shared/each.js';
 import { resolveLink } from './reference.js';
 
 /** Every reference is checked before anything is sent; then those that are not ids are looked up, one request each (once each). */
 async function linkIds(ctx: Context, args: string[]): Promise<number[]> {
   const refs = [...new Set(args.map((arg) => arg.trim()))].map(parseLinkRef);
-  if (refs.some((ref) => ref.kind !== 'id')) checkConsentPossible(ctx);
+  if (refs.some((ref) => ref.kind !== 'id')) checkConsentPossible(ctx, DELETION);
   const ids: number[] = [];
   for (const ref of refs) ids.push((await resolveLink(ctx, ref)).id);
   return ids;
@@ -21,16 +22,7 @@ export function register(group: Command, ctx: Context): void {
     group,
     'delete <link...>',
     'delete links (asks first on a terminal; -y to skip, required in scripts)',
-  ).action(
-    action(ctx, (refs: string[]) =>
-      deleteMany(ctx, {
-        ids: refs,
-        noun: 'link',
-        path: (id) => `/url/${id}/delete`,
-        resolve: (args) => linkIds(ctx, args),
-      }),
-    ),
-  );
+  ).action(action(ctx, (links: string[]) => run({ links }, ctx)));
   eachAnswers(cmd);
   notes(
     cmd,
@@ -43,4 +35,20 @@ export function register(group: Command, ctx: Context): void {
     'shorty urls delete 42 43 44 -y',
     'shorty urls delete spring https://go.example.com/autumn -y',
   );
+}
+
+/** What run() takes: the arguments as the parser fills them. @public */
+export interface DeleteOptions {
+  /** By id, alias or short URL. */
+  links: string[];
+}
+
+/** @public the verb's seam: parsed options and a context, no parser. */
+export async function run(opts: DeleteOptions, ctx: Context): Promise<void> {
+  await deleteMany(ctx, {
+    ids: opts.links,
+    noun: 'link',
+    path: (id) => `/url/${id}/delete`,
+    resolve: (args) => linkIds(ctx, args),
+  });
 }

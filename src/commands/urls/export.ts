@@ -6,6 +6,12 @@ import { action, examples, notes } from '../shared/action.js';
 import { answers } from '../shared/surface.js';
 import { LINK_FIELDS, LINK_RECORD_FIELDS, LINK_SETTING_FIELDS } from '../../input/link-record.js';
 
+/** What run() takes: the flags as the parser fills them. @public */
+export interface ExportOptions {
+  pageSize: string;
+  details?: boolean;
+}
+
 /** `shorty urls export`: every link, streamed, as `urls import` reads it back. */
 export function registerExport(group: Command, ctx: Context): void {
   const cmd = group
@@ -20,13 +26,7 @@ export function registerExport(group: Command, ctx: Context): void {
       '--details',
       "also read each link's detail (one more request per link, its cost stated first): geo, device and language targets and expiry",
     )
-    .action(
-      action(ctx, async (flags: { pageSize: string; details?: boolean }) => {
-        const pageSize = parsePositiveInt(flags.pageSize, '--page-size');
-        const { runExport } = await import('../../bulk/export/run.js');
-        return runExport(ctx, { pageSize, details: Boolean(flags.details) });
-      }),
-    );
+    .action(action(ctx, (flags: ExportOptions) => run(flags, ctx)));
   notes(
     cmd,
     () =>
@@ -52,4 +52,11 @@ export function registerExport(group: Command, ctx: Context): void {
     'shorty urls export | shorty urls import - --profile other',
     'shorty urls export --details -o ndjson > links.ndjson',
   );
+}
+
+/** @public the verb's seam: parsed options and a context, no parser. */
+export async function run(opts: ExportOptions, ctx: Context): Promise<number | void> {
+  const pageSize = parsePositiveInt(opts.pageSize, '--page-size');
+  const { runExport } = await import('../../bulk/export/run.js');
+  return runExport(ctx, { pageSize, details: Boolean(opts.details) });
 }

@@ -14,7 +14,7 @@ import { printWithQr, recordOf, withoutError } from './show.js';
 import { LINK_DETAIL_VIEW } from './view.js';
 import { answers } from '../shared/surface.js';
 
-interface GetOptions extends ShareFlags {
+interface GetFlags extends ShareFlags {
   qr?: boolean;
   watch?: string | true;
 }
@@ -25,7 +25,9 @@ export function register(group: Command, ctx: Context): void {
     'get <link>',
     'show a link and how it performs: addresses, targets, expiry, clicks by country, referrer, browser and system',
   ).option('--qr', QR_OPTION_HELP);
-  addShareOptions(addWatchOption(cmd)).action(action(ctx, (ref: string, opts: GetOptions) => run(ctx, ref, opts)));
+  addShareOptions(addWatchOption(cmd)).action(
+    action(ctx, (link: string, flags: GetFlags) => run({ ...flags, link }, ctx)),
+  );
   answers(cmd, LINK_DETAIL_VIEW);
   notes(
     cmd,
@@ -60,8 +62,15 @@ function linkFetcher(ctx: Context, ref: LinkRef): () => Promise<Row> {
   };
 }
 
-async function run(ctx: Context, refText: string, opts: GetOptions): Promise<void> {
-  const ref = parseLinkRef(refText);
+/** What run() takes: the arguments and flags as the parser fills them. @public */
+export interface GetOptions extends GetFlags {
+  /** By id, alias or short URL. */
+  link: string;
+}
+
+/** @public the verb's seam: parsed options and a context, no parser. */
+export async function run({ link, ...opts }: GetOptions, ctx: Context): Promise<void> {
+  const ref = parseLinkRef(link);
   const watchSeconds = parseWatchSeconds(opts.watch);
   checkQrWithWatch(opts.qr, watchSeconds);
   const share = await prepareShare(ctx, opts);

@@ -8,7 +8,8 @@ import { LINK_LIST_VIEW } from './view.js';
 import { answers } from '../shared/surface.js';
 import { linkRecord } from '../../input/link-record.js';
 
-interface ListOptions extends ListFlags {
+/** What run() takes: the flags as the parser fills them. @public */
+export interface ListOptions extends ListFlags {
   order?: 'date' | 'click';
 }
 
@@ -16,7 +17,7 @@ export function register(group: Command, ctx: Context): void {
   const cmd = verb(group, 'list', 'list your links, newest first (or by clicks with --order click)').addOption(
     new Option('--order <order>', 'sort by date or by clicks').choices(['date', 'click']),
   );
-  addListOptions(cmd).action(action(ctx, (opts: ListOptions) => run(ctx, opts)));
+  addListOptions(cmd).action(action(ctx, (opts: ListOptions) => run(opts, ctx)));
   answers(cmd, LINK_LIST_VIEW);
   examples(
     cmd,
@@ -27,7 +28,8 @@ export function register(group: Command, ctx: Context): void {
   );
 }
 
-async function run(ctx: Context, opts: ListOptions): Promise<void> {
+/** @public the verb's seam: parsed options and a context, no parser. */
+export async function run(opts: ListOptions, ctx: Context): Promise<void> {
   const { baseUrl } = await ctx.settings();
   await printList(ctx, {
     path: LISTS.urls.path,

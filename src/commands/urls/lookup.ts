@@ -13,7 +13,7 @@ export function register(group: Command, ctx: Context): void {
     .description(
       'find a link by its short URL or alias and print it like `urls get` (as data, never the terminal view)',
     )
-    .action(action(ctx, (ref: string) => run(ctx, ref)));
+    .action(action(ctx, (link: string) => run({ link }, ctx)));
   answers(cmd, LINK_DETAIL_VIEW);
   notes(cmd, `<link>: ${LINK_REF_HELP}.`);
   examples(
@@ -24,7 +24,14 @@ export function register(group: Command, ctx: Context): void {
   );
 }
 
-async function run(ctx: Context, refText: string): Promise<void> {
+/** What run() takes: the arguments as the parser fills them. @public */
+export interface LookupOptions {
+  /** By id, alias or short URL. */
+  link: string;
+}
+
+/** @public the verb's seam: parsed options and a context, no parser. */
+export async function run({ link: refText }: LookupOptions, ctx: Context): Promise<void> {
   const ref = parseLinkRef(refText);
   const record = await recordOf(ctx, withoutError(await fetchLinkDetail(ctx, ref)));
   await (await ctx.printer()).object(record, LINK_DETAIL_VIEW);

@@ -22,7 +22,7 @@ export function register(group: Command, ctx: Context): void {
     'change a link; without --url the current long URL is kept (read first with GET /url/:id)',
   ).option('--url <url>', 'new long URL');
   addLinkBodyOptions(cmd, { creating: false }).action(
-    action(ctx, (ref: string, opts: LinkFlags) => run(ctx, ref, opts)),
+    action(ctx, (link: string, flags: LinkFlags) => run({ ...flags, link }, ctx)),
   );
   answers(cmd, LINK_UPDATED_VIEW);
   notes(
@@ -64,7 +64,14 @@ async function currentLink(
   return current;
 }
 
-async function run(ctx: Context, refText: string, opts: LinkFlags): Promise<void> {
+/** What run() takes: the arguments and flags as the parser fills them. @public */
+export interface UpdateOptions extends LinkFlags {
+  /** By id, alias or short URL. */
+  link: string;
+}
+
+/** @public the verb's seam: parsed options and a context, no parser. */
+export async function run({ link: refText, ...opts }: UpdateOptions, ctx: Context): Promise<void> {
   const ref = parseLinkRef(refText);
   const now = ctx.now();
   const named = namedLinkOptions(ctx, opts);

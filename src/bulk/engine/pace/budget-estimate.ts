@@ -4,8 +4,9 @@ import { openSharedRateStore } from '../../../api/rate-store.js';
 import type { Context } from '../../../context.js';
 import { normalizeBaseUrl } from '../../../settings/base-url.js';
 import type { Settings } from '../../../settings/types.js';
+import { formatRateLimit } from '../../../settings/rate-limit-spec.js';
 import { lastSlotAt } from '../../../api/rate-window.js';
-import { estimateMs, formatRate, writesEstimate } from './timing.js';
+import { estimateMs, writesEstimate } from './timing.js';
 import { formatEstimate } from '../../../util/duration.js';
 
 /**
@@ -26,7 +27,7 @@ export async function budgetEstimate(
     const { state, now } = api ? await api.rateBudget() : await readBudget(ctx, settings);
     return writesEstimate(state, now, settings.rateLimit, writes);
   } catch {
-    return `${formatEstimate(estimateMs(writes, settings.rateLimit))} at ${formatRate(settings.rateLimit)}`;
+    return `${formatEstimate(estimateMs(writes, settings.rateLimit))} at ${formatRateLimit(settings.rateLimit)}`;
   }
 }
 

@@ -1,5 +1,6 @@
 import { capsInForce, lastSlotAt, type RateState } from '../../../api/rate-window.js';
 import type { RateLimitSetting, RateLimitSpec } from '../../../settings/types.js';
+import { formatRateLimit } from '../../../settings/rate-limit-spec.js';
 import { formatDuration, formatEstimate } from '../../../util/duration.js';
 
 /** How long `requests` take at the cap: each costs a 1/limit share of the window. */
@@ -11,22 +12,14 @@ export function estimateMs(requests: number, spec: RateLimitSpec): number {
  * How long `writes` requests take from `now` with the budget the shared limiter has left: as many
  * as the window still has room for go out at once (a plan printed after reading the account has
  * spent some), the others as the requests before them age out of the window, under the caps in
- * force (the server's announced cap replaces the default one). `about 3 min at 30/min`, at the
+ * force (the server's announced cap replaces the default one). `about 3m at 30/60s`, at the
  * slowest cap.
  */
 export function writesEstimate(state: RateState, now: number, configured: RateLimitSetting, writes: number): string {
   const slowest = capsInForce(state, configured).reduce((a, b) =>
     b.windowMs / b.limit > a.windowMs / a.limit ? b : a,
   );
-  return `${formatEstimate(lastSlotAt(state, now, configured, writes) - now)} at ${formatRate(slowest)}`;
-}
-
-/** The cap as people say it: `30/min`, `5/s`, or `10/90s`. */
-export function formatRate(spec: RateLimitSpec): string {
-  if (spec.windowMs === 60_000) return `${spec.limit}/min`;
-  if (spec.windowMs === 1000) return `${spec.limit}/s`;
-  if (spec.windowMs === 3_600_000) return `${spec.limit}/h`;
-  return spec.windowMs % 1000 === 0 ? `${spec.limit}/${spec.windowMs / 1000}s` : `${spec.limit}/${spec.windowMs}ms`;
+  return `${formatEstimate(lastSlotAt(state, now, configured, writes) - now)} at ${formatRateLimit(slowest)}`;
 }
 
 /**

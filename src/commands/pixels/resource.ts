@@ -1,0 +1,16 @@
+import { UsageError } from '../../errors.js';
+import { PIXEL_NAMES } from '../shared/resolve-name.js';
+import { namedResource } from '../shared/resource.js';
+
+export const PIXEL = namedResource(PIXEL_NAMES, ['id', 'type', 'name', 'tag', 'date']);
+
+export interface PixelFlags {
+  type?: string;
+  name?: string;
+  tag?: string;
+}
+
+export function nonEmpty(value: string, what: string): string {
+  if (value.trim() === '') throw new UsageError(`${what} cannot be empty`);
+  return value;
+}

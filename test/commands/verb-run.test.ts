@@ -1,0 +1,169 @@
+// Every group's verbs export run(opts, ctx): called here directly, with parsed options and a
+// context, against the sandbox. What the parser would have checked (a choice, a required flag)
+// is the caller's; what the verb checks itself still stops it before any request.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as campaignAdd from '../../src/commands/campaigns/add.js';
+import * as campaignAssign from '../../src/commands/campaigns/assign.js';
+import * as channelAdd from '../../src/commands/channels/add.js';
+import * as channelItems from '../../src/commands/channels/items.js';
+import * as configGet from '../../src/commands/config/get.js';
+import * as configSet from '../../src/commands/config/set.js';
+import * as domainAdd from '../../src/commands/domains/add.js';
+import * as domainUpdate from '../../src/commands/domains/update.js';
+import * as pixelAdd from '../../src/commands/pixels/add.js';
+import * as pixelUpdate from '../../src/commands/pixels/update.js';
+import * as profileList from '../../src/commands/profiles/list.js';
+import * as profileUse from '../../src/commands/profiles/use.js';
+import * as urlAdd from '../../src/commands/urls/add.js';
+import * as urlGet from '../../src/commands/urls/get.js';
+import type { GlobalOptions } from '../../src/context.js';
+import { configWith, tempDir } from '../helpers/cli.js';
+import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
+import { verbContext } from '../helpers/verb-context.js';
+
+let sandbox: StartedSandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(() => sandbox.close());
+
+/** A context on the sandbox printing json, and what it printed once closed. */
+async function onSandbox(globals: GlobalOptions = { output: 'json' }) {
+  const { ctx, io } = await verbContext(
+    { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey, NO_COLOR: '1' },
+    globals,
+  );
+  return {
+    ctx,
+    printed: async () => {
+      await ctx.close();
+      return { out: io.out(), err: io.err() };
+    },
+  };
+}
+
+const json = (text: string) => JSON.parse(text) as Record<string, unknown>;
+
+describe('urls', () => {
+  it('add, then get by alias', async () => {
+    const { ctx, printed } = await onSandbox();
+    await urlAdd.run({ longurls: ['https://example.com/seam-link'], custom: 'seam-link' }, ctx);
+    const link = json((await printed()).out);
+    expect(link).toMatchObject({ alias: 'seam-link', longurl: 'https://example.com/seam-link' });
+
+    const get = await onSandbox();
+    await urlGet.run({ link: 'seam-link' }, get.ctx);
+    expect(json((await get.printed()).out)).toMatchObject({ id: link.id, alias: 'seam-link' });
+  });
+});
+
+describe('campaigns', () => {
+  it('add and assign, called with their options', async () => {
+    const { ctx, printed } = await onSandbox();
+    await campaignAdd.run({ nameArgument: 'Seam sale', slug: 'seam' }, ctx);
+    const campaign = json((await printed()).out);
+    expect(campaign).toMatchObject({ name: 'Seam sale' });
+
+    const link = (await sandbox.api('POST', '/url/add', { url: 'https://example.com/seam' })).json.id as number;
+    const assign = await onSandbox({ quiet: true });
+    expect(await campaignAssign.run({ campaign: 'Seam sale', links: [String(link)] }, assign.ctx)).toBeUndefined();
+    expect((await assign.printed()).out).toBe(`${link}\n`);
+  });
+});
+
+describe('channels', () => {
+  it('add, then items of the channel by name', async () => {
+    const { ctx, printed } = await onSandbox();
+    await channelAdd.run({ nameArgument: 'Seam news', color: '#1e90ff' }, ctx);
+    expect(json((await printed()).out)).toMatchObject({ name: 'Seam news', color: '#1e90ff' });
+
+    const items = await onSandbox();
+    await channelItems.run({ channel: 'Seam news' }, items.ctx);
+    expect(JSON.parse((await items.printed()).out)).toEqual([]);
+  });
+
+  it('refuses a name the service would, before any request', async () => {
+    const { ctx } = await onSandbox();
+    await sandbox.admin.reset();
+    await expect(channelAdd.run({ nameArgument: 'x' }, ctx)).rejects.toMatchObject({ exitCode: 2 });
+    await ctx.close();
+    expect(await sandbox.admin.requests()).toEqual([]);
+  });
+});
+
+describe('pixels', () => {
+  it('add, then update by name: the record printed is the pixel as it now is', async () => {
+    const { ctx, printed } = await onSandbox();
+    await pixelAdd.run({ nameArgument: 'Seam tag', type: 'gtmpixel', tag: 'GTM-SEAM1' }, ctx);
+    const pixel = json((await printed()).out);
+    expect(pixel).toMatchObject({ type: 'gtmpixel', name: 'Seam tag', tag: 'GTM-SEAM1' });
+
+    const update = await onSandbox();
+    await pixelUpdate.run({ pixel: 'Seam tag', tag: 'GTM-SEAM2' }, update.ctx);
+    expect(json((await update.printed()).out)).toMatchObject({ id: pixel.id, name: 'Seam tag', tag: 'GTM-SEAM2' });
+  });
+
+  it('checks the type the parser leaves to it, before any request', async () => {
+    const { ctx } = await onSandbox();
+    await sandbox.admin.reset();
+    await expect(pixelAdd.run({ nameArgument: 'Seam', type: 'nope', tag: 'x' }, ctx)).rejects.toMatchObject({
+      exitCode: 2,
+    });
+    await ctx.close();
+    expect(await sandbox.admin.requests()).toEqual([]);
+  });
+});
+
+describe('domains', () => {
+  it('add, then update by host', async () => {
+    const { ctx, printed } = await onSandbox();
+    await domainAdd.run({ domain: 'seam.example.com' }, ctx);
+    const domain = json((await printed()).out);
+    expect(domain).toMatchObject({ domain: 'https://seam.example.com' });
+
+    const update = await onSandbox();
+    await domainUpdate.run({ domain: 'seam.example.com', redirect404: 'https://example.com/404' }, update.ctx);
+    expect(json((await update.printed()).out)).toEqual({ id: domain.id, redirect404: 'https://example.com/404' });
+  });
+});
+
+/** A context on a config folder of its own, without a server: config and profiles read no API. */
+async function onConfig(configDir: string, globals: GlobalOptions = {}) {
+  const { ctx, io } = await verbContext({ SHORTY_CONFIG_DIR: configDir, NO_COLOR: '1' }, globals);
+  return {
+    ctx,
+    printed: async () => {
+      await ctx.close();
+      return { out: io.out(), err: io.err() };
+    },
+  };
+}
+
+describe('config', () => {
+  it('set, then get: the value saved in the profile, the key masked', async () => {
+    const configDir = tempDir('shorty-config-');
+    const set = await onConfig(configDir, { profile: 'work' });
+    await configSet.run({ key: 'rate-limit', value: '20/60s' }, set.ctx);
+    expect((await set.printed()).err).toContain('set rate-limit = 20/60s in profile "work"');
+
+    const get = await onConfig(configDir, { profile: 'work' });
+    await configGet.run({ key: 'rate-limit' }, get.ctx);
+    expect((await get.printed()).out).toBe('20/60s\n');
+  });
+});
+
+describe('profiles', () => {
+  it('use, then list: the profile chosen is the current one', async () => {
+    const configDir = configWith({ work: { 'base-url': 'https://work.example' }, home: {} });
+    const use = await onConfig(configDir);
+    await profileUse.run({ name: 'work' }, use.ctx);
+    await use.printed();
+
+    const list = await onConfig(configDir, { output: 'json' });
+    await profileList.run({}, list.ctx);
+    expect(JSON.parse((await list.printed()).out)).toEqual([
+      { current: true, name: 'work', 'base-url': 'https://work.example', 'api-key': null },
+      { current: false, name: 'home', 'base-url': null, 'api-key': null },
+    ]);
+  });
+});
