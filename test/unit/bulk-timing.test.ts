@@ -14,7 +14,7 @@ const perMinute = { limit: 30, windowMs: 60_000 };
 describe('duration estimate', () => {
   test('412 rows at 30/min is about 14m', () => {
     expect(`${formatEstimate(estimateMs(412, perMinute))} at ${formatRateLimit(perMinute)}`).toBe(
-      'about 14m at 30/60s',
+      'about 14m at 30/min',
     );
   });
 
