@@ -15,7 +15,7 @@ import { namedLinkOptions } from '../commands/urls/link-options.js';
 import { fetchLinkDetail, linkIds, resolveLink } from '../commands/urls/reference.js';
 import { eachId, eachOutcome } from './each.js';
 import { linkFlags, linkOptions } from './link-input.js';
-import { eachOutput, listInput, listOutput, record, recordOutput, ref } from './schemas.js';
+import { eachOutput, listInput, listOutput, pageAnswer, record, recordOutput, ref } from './schemas.js';
 import { tool } from './tool.js';
 
 const LINK = ref('the link: its id (42), alias (spring) or short URL (https://sho.rt/spring)');
@@ -47,13 +47,7 @@ const list = tool({
     });
     const page = (await pages.next()).value as Page | undefined;
     const items = (page?.items ?? []).map((item) => linkRecord(item, { baseUrl }));
-    return {
-      items,
-      page: page?.page ?? 1,
-      nextpage: page?.nextpage ?? null,
-      maxpage: page?.maxpage ?? 1,
-      total: page?.total ?? 0,
-    };
+    return pageAnswer(page, items);
   },
 });
 

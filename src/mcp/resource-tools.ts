@@ -8,7 +8,7 @@ import { asRecord, findInList, type Resource } from '../commands/shared/resource
 import { listedOf, type NamedKind, resolveIds, resolveNamed } from '../commands/shared/resolve-name.js';
 import type { Data } from './result.js';
 import { eachOutcome, eachId } from './each.js';
-import { eachOutput, listInput, listOutput, recordOutput, ref } from './schemas.js';
+import { eachOutput, listInput, listOutput, pageAnswer, recordOutput, ref } from './schemas.js';
 import { tool, type ToolSpec } from './tool.js';
 
 type Shape = z.ZodRawShape;
@@ -76,13 +76,7 @@ export function resourceTools(d: ResourceDeclaration): ToolSpec[] {
         });
         const page = (await pages.next()).value as Page | undefined;
         const items = (page?.items ?? []).map((item) => asRecord(resourceOf(d), item));
-        return {
-          items,
-          page: page?.page ?? 1,
-          nextpage: page?.nextpage ?? null,
-          maxpage: page?.maxpage ?? 1,
-          total: page?.total ?? 0,
-        };
+        return pageAnswer(page, items);
       },
     }),
     tool({
