@@ -14,6 +14,7 @@ import { windowSize } from '../engine/pace/timing.js';
 import { budgetEstimate } from '../engine/pace/budget-estimate.js';
 import { readEveryLink, type AccountItem } from '../engine/read/account-pages.js';
 import { formatDuration } from '../../util/duration.js';
+import { sameUrl } from '../../util/same-url.js';
 
 export interface UndoOptions {
   journal: string;
@@ -35,7 +36,7 @@ type Verdict = { rec: JournalRecord; act: 'delete' } | { rec: JournalRecord; act
  * undo that stops resumes where it stopped.
  */
 export async function runUndo(ctx: Context, opts: UndoOptions): Promise<number> {
-  ctx.onClose(await lockJournal(opts.journal));
+  ctx.onClose(await lockJournal(opts.journal, { configDir: (await ctx.settings()).configDir }));
   const state = await readJournal(opts.journal, ctx.signal);
   const note = (text: string) => void (ctx.globals.quiet || ctx.io.stderr.write(`${text}\n`));
   if (state.records === 0) {
@@ -141,15 +142,6 @@ function verdict(rec: JournalRecord, link: AccountItem | undefined): Verdict {
     act: 'changed',
     why: `left: the link with this id is ${now ?? 'another link'}, not ${was} as the journal recorded`,
   };
-}
-
-function sameUrl(a: string, b: string): boolean {
-  if (a === b) return true;
-  try {
-    return new URL(a).href === new URL(b).href;
-  } catch {
-    return false;
-  }
 }
 
 /** `✓ deleted 12`, `✓ 12 already gone`, `✗ 12: why`. */

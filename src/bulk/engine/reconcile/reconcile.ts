@@ -4,6 +4,7 @@ import { ApiError, UnusableResponseError } from '../../../errors.js';
 import type { LinkBody } from '../../../input/link-body.js';
 import type { SentFields } from '../journal/journal.js';
 import { LISTS } from '../../../api/lists.js';
+import { sameUrl } from '../../../util/same-url.js';
 
 /** Links per page when the newest links are read back to the send (one request each). */
 const LOOKUP_PAGE = 100;
@@ -158,16 +159,6 @@ function matchesSent(link: Candidate, sent: SentFields): boolean {
   if (sent.metatitle && link.title !== undefined && link.title !== sent.metatitle) return false;
   if (sent.metadescription && link.description !== undefined && link.description !== sent.metadescription) return false;
   return true;
-}
-
-function sameUrl(got: unknown, sent: string): boolean {
-  if (typeof got !== 'string') return false;
-  if (got === sent) return true;
-  try {
-    return new URL(got).href === new URL(sent).href;
-  } catch {
-    return false;
-  }
 }
 
 /** `yyyy-mm-dd hh:mm:ss` (UTC, the service's format) or ISO 8601, in ms; NaN for an undated link (never matched). */
