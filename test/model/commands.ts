@@ -164,7 +164,10 @@ export class ImportStep implements Step {
       : undefined;
     const run = await world.bulk(server, args, this.fault, this.killAfterMs, onFirstLine);
     const adopts = mayAdopt(model, server, rows, this.fault) || (made !== undefined && where === 'inside');
-    if (made) colleagueLink(model, server, made, where);
+    if (made) {
+      colleagueLink(model, server, made, where);
+      world.figures.colleagueDuringRuns[where] += 1;
+    }
     const { result, journal: stepJournal } = journaled(model, journal, () =>
       importRows(model, server, rows, this.ifExists, journal),
     );

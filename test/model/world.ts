@@ -43,6 +43,8 @@ export interface Figures {
   lockWaits: number;
   divergences: number;
   stepsByKind: Record<string, number>;
+  /** the colleague's links made while a run ran, inside and outside the clock tolerance */
+  colleagueDuringRuns: { inside: number; outside: number };
 }
 
 export function noFigures(): Figures {
@@ -58,6 +60,7 @@ export function noFigures(): Figures {
     lockWaits: 0,
     divergences: 0,
     stepsByKind: {},
+    colleagueDuringRuns: { inside: 0, outside: 0 },
   };
 }
 
