@@ -157,12 +157,19 @@ export interface JournalOwner {
   journal: 'shorty';
   server: string;
   keyFingerprint: string;
+  /** The fingerprint's salt (hex); absent in journals written before salts. */
+  salt?: string;
 }
 
 function ownerOf(value: unknown): JournalOwner | undefined {
   const rec = value as Partial<JournalOwner> | null;
   return rec && typeof rec === 'object' && rec.journal === 'shorty' && typeof rec.server === 'string'
-    ? { journal: 'shorty', server: rec.server, keyFingerprint: String(rec.keyFingerprint ?? '') }
+    ? {
+        journal: 'shorty',
+        server: rec.server,
+        keyFingerprint: String(rec.keyFingerprint ?? ''),
+        ...(typeof rec.salt === 'string' && /^[0-9a-f]{32}$/.test(rec.salt) ? { salt: rec.salt } : {}),
+      }
     : undefined;
 }
 
