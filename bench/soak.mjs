@@ -7,7 +7,7 @@
 // Prints the figures as a table and writes them to bench/results/soak.md (or --out).
 //   node bench/soak.mjs [--steps 2000] [--seed 1] [--max-commands 40] [--out FILE]   (run `npm run build` first)
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -43,6 +43,7 @@ await build({
 const { soak, KNOWN } = await import(pathToFileURL(bundle).href);
 
 const started = Date.now();
+const loadBefore = loadavg()[0];
 let reported = 0;
 let shown = 0;
 const { figures, findings } = await soak({
@@ -82,12 +83,17 @@ const rows = [
   ['steps under faults', String(figures.faultedSteps)],
   ['faults injected', String(figures.faults)],
   ['faults by mode', modes || '-'],
+  [
+    "the colleague's links made during runs (inside / outside the tolerance)",
+    `${figures.colleagueDuringRuns.inside} / ${figures.colleagueDuringRuns.outside}`,
+  ],
   ['kill -9', String(figures.kills)],
   ['resumes', String(figures.resumes)],
   ['resumes refused by an empty lock, retried', String(figures.lockWaits)],
   ['divergences', String(figures.divergences)],
   ['other failures', String(others.length)],
   ['wall time', `${(seconds / 60).toFixed(1)} min`],
+  ['load average (1 min) at start / end', `${loadBefore.toFixed(1)} / ${loadavg()[0].toFixed(1)}`],
 ];
 
 const width = Math.max(...rows.map(([k]) => k.length));
@@ -105,10 +111,14 @@ const md = [
   'Random sequences of `urls import` (rows with and without aliases, duplicates, existing aliases,',
   'invalid rows; `--if-exists skip` or `fail`), `urls export`, export → import into a second sandbox,',
   '`urls sync` (with and without `--prune`), `urls import --undo`, `urls add`/`update`/`delete` and',
-  '`profiles use`, each run as the built CLI against two sandbox servers under random faults',
+  '`profiles use`, and a colleague (another client of the account: links with the aliases and URLs',
+  'of rows, made during and after runs, inside and outside the clock tolerance; edits and deletions),',
+  'each run as the built CLI against two sandbox servers under random faults',
   '(lost answers, resets, dropped connections, HTML 500/502/404 pages, empty and cut-off bodies,',
   'answers held within and past the client timeout) and random `kill -9`s followed by a resume.',
-  "After every step both servers' links are compared with a model of what each command should do.",
+  "After every step both servers' links are compared with a model of what each command should do,",
+  "and each journal is held to the rule of evidence (no colleague link journaled as the run's, none",
+  'made outside the tolerance adopted, every link a run made journaled).',
   '',
   '| figure | value |',
   '| --- | --- |',

@@ -257,7 +257,7 @@ _shorty_options() {
     'urls add') _shorty_words='--custom --type --password --domain --expiry --geo --device --language --meta-title --meta-description --meta-image --pixel --channel --deeplink-apple --deeplink-google --param --qr --web --copy -h --help'" $globals" ;;
     'urls update') _shorty_words='--url --custom --type --password --domain --expiry --geo --device --language --meta-title --meta-description --meta-image --pixel --channel --deeplink-apple --deeplink-google --param -h --help'" $globals" ;;
     'urls delete') _shorty_words='-h --help'" $globals" ;;
-    'urls import') _shorty_words='--format --encoding --map --dry-run --journal --failed-out --if-exists --undo --max-outage -h --help'" $globals" ;;
+    'urls import') _shorty_words='--format --encoding --map --dry-run --journal --failed-out --if-exists --undo --include-adopted --max-outage -h --help'" $globals" ;;
     'urls sync') _shorty_words='--format --encoding --map --key --prune --allow-empty --dry-run --check --journal --max-outage -h --help'" $globals" ;;
     'urls export') _shorty_words='--page-size --details -h --help'" $globals" ;;
     'urls help') _shorty_words='-h --help'" $globals" ;;

@@ -633,6 +633,7 @@ complete -c shorty -n '__shorty_at \'urls import\'' -l journal -r -F -d 'record 
 complete -c shorty -n '__shorty_at \'urls import\'' -l failed-out -r -F -d 'write failed and invalid rows to FILE as CSV in the input\'s encoding and delimiter (or --excel\'s), to fix and import again'
 complete -c shorty -n '__shorty_at \'urls import\'' -l if-exists -x -d 'what a taken custom alias does: skip the row when the alias already leads to its URL (another URL is a conflict), or fail it'
 complete -c shorty -n '__shorty_at \'urls import\'' -l undo -x -d 'delete the links the import runs recorded in JOURNAL created (never rows skipped as existing); resumable'
+complete -c shorty -n '__shorty_at \'urls import\'' -l include-adopted -d 'with --undo: delete the adopted links too (found after a lost answer, perhaps made by someone else); lists them first'
 complete -c shorty -n '__shorty_at \'urls import\'' -l max-outage -x -d 'how long to keep waiting out a service that fails (refused, reset, timed out, 5xx) before stopping: 90s, 30m, 2h'
 complete -c shorty -n '__shorty_at \'urls import\'' -s h -l help -d 'show help for a command'
 complete -c shorty -n '__shorty_arg \'urls import\' 0' -F

@@ -53,10 +53,25 @@ test("lost answers of alias rows under --if-exists skip count as the run's: undo
   ]);
 });
 
-test('identical rows without an alias, lost answers and a kill -9: one link each after the resume, all undone', async () => {
+test('identical rows without an alias, lost answers and a kill -9: one link each after the resume, all undone (adopted too)', async () => {
   await runSteps(ROOT, [
     new ImportStep([plain(0), plain(0), plain(0), plain(1)], 'fail', lost(['lost', 'reset'], 0.5, 5), 250),
+    new UndoStep(0, null, undefined, true),
+  ]);
+});
+
+test("the colleague copies rows while the run runs, inside and outside the tolerance: never the run's own, undo leaves its links", async () => {
+  await runSteps(ROOT, [
+    new ImportStep([aliased(0, 0), aliased(1, 1), plain(2)], 'fail', lost(['lost', 'reset'], 0.5, 7), undefined, {
+      pick: 1,
+      where: 'inside',
+    }),
+    new ImportStep([plain(0), plain(1), aliased(2, 2)], 'skip', lost(['lost'], 0.5, 3), undefined, {
+      pick: 0,
+      where: 'outside',
+    }),
     new UndoStep(0, null),
+    new UndoStep(1, null, undefined, true),
   ]);
 });
 

@@ -4,12 +4,15 @@
 import fc from 'fast-check';
 import type { FaultMode } from '../../src/sandbox/faults.js';
 import {
+  type ActualLink,
   addLink,
+  colleagueLink,
   deleteLink,
   difference,
   type Exits,
   importRows,
   learn,
+  learnJournal,
   type Model,
   OTHER,
   type Row,
@@ -63,11 +66,34 @@ function showFault(fault: FaultPlan | null): string {
 
 const showKill = (ms: number | undefined) => (ms === undefined ? '' : ` kill -9 @${ms}ms`);
 
+/** A step's journal, and the refs of the links the model says its rows made in this step. */
+interface StepJournal {
+  name: string;
+  refs: number[];
+}
+
+/** Runs `apply` on the model and returns it, with the refs it added to journal `name`. */
+function journaled<T>(model: Model, name: string, apply: () => T): { result: T; journal: StepJournal } {
+  const before = new Set(model.journals.get(name)?.created);
+  const result = apply();
+  const refs = [...(model.journals.get(name)?.created ?? [])].filter((ref) => !before.has(ref));
+  return { result, journal: { name, refs } };
+}
+
 /**
  * The end of every step: the CLI said nothing unexpected, ended as the model says, and each
- * sandbox holds exactly the model's links; then the model learns the ids and drawn aliases.
+ * sandbox holds exactly the model's links; then the model learns the ids and drawn aliases, and
+ * from the step's journal which links were seen made and which adopted (held to the rule of
+ * evidence, see learnJournal).
  */
-async function settle(world: World, model: Model, what: string, exits: Exits, run: CliRun): Promise<void> {
+async function settle(
+  world: World,
+  model: Model,
+  what: string,
+  exits: Exits,
+  run: CliRun,
+  journal?: StepJournal,
+): Promise<void> {
   await world.endStep();
   world.figures.steps += 1;
   const kind = what.split(/[ [(]/)[0];
@@ -88,6 +114,20 @@ async function settle(world: World, model: Model, what: string, exits: Exits, ru
     );
   }
   for (const server of ['a', 'b'] as const) learn(model.servers[server], world.links(server));
+  const broken = journal ? learnJournal(model, journal.name, world.journal(journal.name), journal.refs) : [];
+  if (broken.length > 0) {
+    world.figures.divergences += 1;
+    throw new Divergence(
+      `step ${world.trail.length} (${what}) broke the rule of evidence:\n  ${broken.join('\n  ')}\n` +
+        `steps:\n  ${world.trail.join('\n  ')}\nlast stderr:\n${run.stderr}`,
+    );
+  }
+}
+
+/** The colleague's move during a run: a link with the URL (and alias) of one of the step's rows. */
+export interface DuringRun {
+  pick: number;
+  where: 'inside' | 'outside';
 }
 
 type Step = fc.AsyncCommand<Model, World>;
@@ -102,6 +142,7 @@ export class ImportStep implements Step {
     readonly ifExists: 'skip' | 'fail',
     readonly fault: FaultPlan | null,
     readonly killAfterMs?: number,
+    readonly colleague: DuringRun | null = null,
   ) {}
   check = () => true;
   async run(model: Model, world: World): Promise<void> {
@@ -112,34 +153,48 @@ export class ImportStep implements Step {
     const server = model.current;
     const args = ['urls', 'import', file, '--journal', journal, '--if-exists', this.ifExists, '-o', 'ndjson'];
     countFault(world, this.fault);
-    const run = await world.bulk(server, args, this.fault, this.killAfterMs);
-    const adopts = adoptable(world, model, server, rows, this.fault, journal);
-    const { exits, conflicts } = importRows(model, server, rows, this.ifExists, journal);
-    await settle(world, model, `${this}`, widen(exits, conflicts, adopts), run);
+    // The colleague copies a row once the run has reported its first: a row without an alias only
+    // outside the tolerance (inside, whether the run adopts it or makes its own is a matter of timing).
+    const valid = rows.filter((r) => !r.invalid);
+    const copied = this.colleague && valid.length > 0 ? valid[this.colleague.pick % valid.length] : undefined;
+    const where = copied?.alias === undefined ? 'outside' : (this.colleague?.where ?? 'outside');
+    let made: ActualLink | undefined;
+    const onFirstLine = copied
+      ? () => void (made ??= world.colleagueAdd(server, copied.url, copied.alias, where))
+      : undefined;
+    const run = await world.bulk(server, args, this.fault, this.killAfterMs, onFirstLine);
+    const adopts = mayAdopt(model, server, rows, this.fault) || (made !== undefined && where === 'inside');
+    if (made) {
+      colleagueLink(model, server, made, where);
+      world.figures.colleagueDuringRuns[where] += 1;
+    }
+    const { result, journal: stepJournal } = journaled(model, journal, () =>
+      importRows(model, server, rows, this.ifExists, journal),
+    );
+    await settle(world, model, `${this}`, widen(result.exits, result.conflicts, adopts), run, stepJournal);
   }
   toString = () =>
-    `import --if-exists ${this.ifExists} [${this.rows.map(showRow).join(' ')}]${showFault(this.fault)}${showKill(this.killAfterMs)}`;
+    `import --if-exists ${this.ifExists} [${this.rows.map(showRow).join(' ')}]${showFault(this.fault)}${showKill(this.killAfterMs)}${showColleague(this.colleague)}`;
 }
 
-/** A conflict under `--if-exists skip` ends 0 today (KNOWN.skipConflictExits0), and so may an adopted link. */
+const showColleague = (c: DuringRun | null) => (c ? ` colleague copies #${c.pick} ${c.where}` : '');
+
+/**
+ * A conflict under `--if-exists skip` ends 0 today (KNOWN.skipConflictExits0). A row may adopt a
+ * link (the rule of evidence): it then ends ok, so a row that would fail on a taken alias may not.
+ */
 function widen(exits: Exits, conflicts: number, adopts: boolean): Exits {
   return (KNOWN.skipConflictExits0 && conflicts > 0) || adopts ? new Set([...exits, 0]) : exits;
 }
 
 /**
- * Whether a lost answer may make the run adopt a link it did not make (KNOWN.lostAnswerAdoptsExistingAlias):
- * a row under faults whose alias names a link to its URL already, or is a row's before it.
- * Such a journal is kept from `--undo`. Called before the model takes the step.
+ * Whether a lost answer may make the run adopt a link it did not make, as the rule of evidence
+ * allows: a row under faults whose alias names a link to its URL made seconds before (all the
+ * model's steps are within the clock tolerance of each other), or a row's before it. Called
+ * before the model takes the step.
  */
-function adoptable(
-  world: World,
-  model: Model,
-  server: ServerName,
-  rows: Row[],
-  fault: FaultPlan | null,
-  journal: string,
-) {
-  if (!KNOWN.lostAnswerAdoptsExistingAlias || !fault) return false;
+function mayAdopt(model: Model, server: ServerName, rows: Row[], fault: FaultPlan | null) {
+  if (!fault) return false;
   const seen = new Map(
     model.servers[server].flatMap((l) => (l.alias === undefined ? [] : [[l.alias, l.url] as const])),
   );
@@ -149,7 +204,6 @@ function adoptable(
     if (seen.get(row.alias) === row.url) adopts = true;
     if (!seen.has(row.alias)) seen.set(row.alias, row.url);
   }
-  if (adopts) world.noUndo.add(journal);
   return adopts;
 }
 
@@ -191,9 +245,11 @@ export class CopyStep implements Step {
     countFault(world, this.fault);
     const run = await world.bulk(OTHER[from], args, this.fault, this.killAfterMs);
     const rows = model.servers[from].map((l) => ({ url: l.url, alias: l.alias }));
-    const adopts = adoptable(world, model, OTHER[from], rows, this.fault, journal);
-    const { exits, conflicts } = importRows(model, OTHER[from], rows, 'skip', journal);
-    await settle(world, model, `${this}`, widen(exits, conflicts, adopts), run);
+    const adopts = mayAdopt(model, OTHER[from], rows, this.fault);
+    const { result, journal: stepJournal } = journaled(model, journal, () =>
+      importRows(model, OTHER[from], rows, 'skip', journal),
+    );
+    await settle(world, model, `${this}`, widen(result.exits, result.conflicts, adopts), run, stepJournal);
   }
   toString = () =>
     `copy (export | import --profile other --if-exists skip)${showFault(this.fault)}${showKill(this.killAfterMs)}`;
@@ -216,18 +272,22 @@ export class SyncStep implements Step {
     const args = ['urls', 'sync', file, '--journal', journal, '-y', ...(this.prune ? ['--prune'] : [])];
     countFault(world, this.fault);
     const run = await world.bulk(server, args, this.fault, this.killAfterMs);
-    await settle(world, model, `${this}`, syncRows(model, server, rows, this.prune, journal), run);
+    const { result, journal: stepJournal } = journaled(model, journal, () =>
+      syncRows(model, server, rows, this.prune, journal),
+    );
+    await settle(world, model, `${this}`, result, run, stepJournal);
   }
   toString = () =>
     `sync${this.prune ? ' --prune' : ''} [${this.rows.map(showRow).join(' ')}]${showFault(this.fault)}${showKill(this.killAfterMs)}`;
 }
 
-/** Undoes one of the journals written so far (the `pick`-th, counted from the oldest). */
+/** Undoes one of the journals written so far (the `pick`-th, counted from the oldest), its adopted links too or not. */
 export class UndoStep implements Step {
   constructor(
     readonly pick: number,
     readonly fault: FaultPlan | null,
     readonly killAfterMs?: number,
+    readonly includeAdopted = false,
   ) {}
   private candidates(model: Model): string[] {
     return [...model.journals]
@@ -236,16 +296,18 @@ export class UndoStep implements Step {
   }
   check = (model: Readonly<Model>) => this.candidates(model as Model).length > 0;
   async run(model: Model, world: World): Promise<void> {
-    const names = this.candidates(model).filter((name) => !world.noUndo.has(name));
-    if (names.length === 0) return;
+    const names = this.candidates(model);
     ++world.step;
     const journal = names[this.pick % names.length];
     const server = model.current;
     countFault(world, this.fault);
-    const run = await world.bulk(server, ['urls', 'import', '--undo', journal, '-y'], this.fault, this.killAfterMs);
-    await settle(world, model, `${this} (${journal})`, undo(model, journal, server), run);
+    const args = ['urls', 'import', '--undo', journal, '-y', ...(this.includeAdopted ? ['--include-adopted'] : [])];
+    const run = await world.bulk(server, args, this.fault, this.killAfterMs);
+    const exits = undo(model, journal, server, this.includeAdopted);
+    await settle(world, model, `${this} (${journal})`, exits, run, { name: journal, refs: [] });
   }
-  toString = () => `undo #${this.pick}${showFault(this.fault)}${showKill(this.killAfterMs)}`;
+  toString = () =>
+    `undo #${this.pick}${this.includeAdopted ? ' --include-adopted' : ''}${showFault(this.fault)}${showKill(this.killAfterMs)}`;
 }
 
 /**
@@ -334,6 +396,52 @@ class SwitchStep implements Step {
   toString = () => 'profile switch';
 }
 
+/** What the colleague does between runs: adds a link like a row's, or edits or deletes one. */
+type ColleagueMove =
+  | { kind: 'add'; alias: number | null; url: number; where: 'inside' | 'outside' }
+  | { kind: 'edit'; pick: number; url: number }
+  | { kind: 'delete'; pick: number };
+
+/**
+ * The colleague after a run: a link with a row's alias and URL, or with the URL of a row without
+ * an alias that a run made (dated within the tolerance of now, or outside it); or it points one of
+ * the account's links elsewhere, or deletes it. Never through shorty: the model's runs must
+ * leave its links alone (undo never deletes them, a resume never takes them).
+ */
+class ColleagueStep implements Step {
+  constructor(readonly move: ColleagueMove) {}
+  check = (model: Readonly<Model>) => this.move.kind === 'add' || model.servers[model.current].length > 0;
+  async run(model: Model, world: World): Promise<void> {
+    ++world.step;
+    const server = model.current;
+    const links = model.servers[server];
+    const move = this.move;
+    let what = `${this}`;
+    if (move.kind === 'add') {
+      const drawn = links.filter((l) => /\/u\d+\?s=/.test(l.url));
+      const url =
+        move.alias === null && drawn.length > 0 ? drawn[move.url % drawn.length].url : `https://m.example/p${move.url}`;
+      const made = world.colleagueAdd(server, url, move.alias === null ? undefined : ALIASES[move.alias], move.where);
+      if (made) colleagueLink(model, server, made, move.where);
+      what += made ? ` (${made.alias} -> ${url})` : ' (refused: alias taken)';
+    } else {
+      const link = links[move.pick % links.length];
+      const url = move.kind === 'edit' ? `https://m.example/p${move.url}` : null;
+      world.colleagueChange(server, link.id as number, url);
+      if (url === null) model.servers[server] = links.filter((l) => l !== link);
+      else link.url = url;
+      what += ` (${link.alias})`;
+    }
+    await settle(world, model, what, new Set([0]), { code: 0, killed: false, stdout: '', stderr: '' });
+  }
+  toString = () => {
+    const m = this.move;
+    if (m.kind === 'add')
+      return `colleague add ${m.alias === null ? `*u#${m.url}` : `${ALIASES[m.alias]}=p${m.url}`} ${m.where}`;
+    return m.kind === 'edit' ? `colleague edit #${m.pick} -> p${m.url}` : `colleague delete #${m.pick}`;
+  };
+}
+
 // ---- generators ----
 
 const rowSpec: fc.Arbitrary<RowSpec> = fc.oneof(
@@ -380,6 +488,26 @@ const undoFault = faultPlan(
   true,
 );
 const singleFault = faultPlan(UNSENT_FAULTS, false);
+const where = fc.constantFrom('inside' as const, 'outside' as const);
+/** Now and then the colleague copies one of the run's rows while it runs. */
+const duringRun: fc.Arbitrary<DuringRun | null> = fc.oneof(
+  { weight: 2, arbitrary: fc.constant(null) },
+  { weight: 1, arbitrary: fc.record({ pick: fc.nat(5), where }) },
+);
+const colleagueMove: fc.Arbitrary<ColleagueMove> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('add' as const),
+      alias: fc.option(fc.nat(5), { nil: null }),
+      url: fc.nat(3),
+      where,
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('edit' as const), pick: fc.nat(20), url: fc.nat(3) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), pick: fc.nat(20) }) },
+);
+
 /** Past node's start (~100 ms) most kills land among the requests. */
 const kill = fc.oneof(
   { weight: 2, arbitrary: fc.constant(undefined) },
@@ -393,8 +521,9 @@ export const STEPS: fc.Arbitrary<Step>[] = [
       fc.constantFrom('skip' as const, 'fail' as const),
       writeFault,
       kill,
+      duringRun,
     )
-    .map(([rows, ifExists, fault, ms]) => new ImportStep(rows, ifExists, fault, ms)),
+    .map(([rows, ifExists, fault, ms, colleague]) => new ImportStep(rows, ifExists, fault, ms, colleague)),
   fc
     .tuple(
       fc.array(syncRowSpec, { minLength: KNOWN.pruneEmptyDeletesAll ? 1 : 0, maxLength: 6 }),
@@ -403,11 +532,14 @@ export const STEPS: fc.Arbitrary<Step>[] = [
       kill,
     )
     .map(([rows, prune, fault, ms]) => new SyncStep(rows, prune, fault, ms)),
-  fc.tuple(fc.nat(20), undoFault, kill).map(([pick, fault, ms]) => new UndoStep(pick, fault, ms)),
+  fc
+    .tuple(fc.nat(20), undoFault, kill, fc.boolean())
+    .map(([pick, fault, ms, adopted]) => new UndoStep(pick, fault, ms, adopted)),
   faultPlan(['html500', 'drop', 'lost', 'reset', 'html404'], false).map((fault) => new ExportStep(fault)),
   fc.tuple(writeFault, kill).map(([fault, ms]) => new CopyStep(fault, ms)),
   fc.tuple(fc.nat(3), fc.option(fc.nat(5), { nil: null }), singleFault).map(([u, a, f]) => new AddStep(u, a, f)),
   fc.tuple(fc.nat(20), fc.nat(3), singleFault).map(([pick, u, f]) => new UpdateStep(pick, u, f)),
   fc.tuple(fc.nat(20), singleFault).map(([pick, f]) => new DeleteStep(pick, f)),
   fc.constant(new SwitchStep()),
+  colleagueMove.map((move) => new ColleagueStep(move)),
 ];

@@ -17,16 +17,6 @@ export const KNOWN = {
    */
   emptyLockAfterKill: false,
   /**
-   * A create whose answer is lost, for a row whose alias already names a link to the row's URL: the
-   * run adopts the link only if the server dated it no earlier than the send, less the clock
-   * tolerance (5 s: dates have whole seconds, the server's clock is known from its Date header).
-   * The model's steps run seconds apart, so a link another step made just before is within that
-   * tolerance and may be adopted, as the rule allows; the model then lets such a run end 0 and
-   * keeps its journal from being undone. (A link older than the tolerance is never adopted:
-   * test/unit/bulk-reconcile.test.ts.)
-   */
-  lostAnswerAdoptsExistingAlias: true,
-  /**
    * Two rows of one import file with one alias and different URLs: rows are sent several at a
    * time, so under a fault, a kill or plain timing the later row may take the alias (to be: the
    * second row is invalid, found by the row check before anything is sent). Import files give an

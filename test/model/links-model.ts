@@ -12,6 +12,8 @@ export interface ModelLink {
   alias?: string;
   url: string;
   id?: number;
+  /** made by the colleague (another client of the account), dated inside or outside the tolerance of any send */
+  colleague?: 'inside' | 'outside';
 }
 
 /** A row of a file the steps write: `invalid` rows carry a value no check may accept. */
@@ -23,8 +25,10 @@ export interface Row {
 
 interface JournalModel {
   server: ServerName;
-  /** refs of the links the runs on this journal made */
+  /** refs of the links the runs on this journal made (seen made: `ok`) */
   created: Set<number>;
+  /** refs of the links lookups adopted (found after a lost answer; see learnJournal) */
+  adopted: Set<number>;
 }
 
 export interface Model {
@@ -50,7 +54,7 @@ function create(model: Model, server: ServerName, url: string, alias: string | u
 }
 
 function journalOf(model: Model, name: string, server: ServerName): JournalModel {
-  const journal = model.journals.get(name) ?? { server, created: new Set<number>() };
+  const journal = model.journals.get(name) ?? { server, created: new Set<number>(), adopted: new Set<number>() };
   model.journals.set(name, journal);
   return journal;
 }
@@ -123,18 +127,79 @@ export function syncRows(model: Model, server: ServerName, rows: Row[], prune: b
   return new Set([invalid ? 1 : 0]);
 }
 
-/** `urls import --undo J -y`: the links J's runs made that still exist are deleted, nothing else. */
-export function undo(model: Model, name: string, server: ServerName): Exits {
+/**
+ * `urls import --undo J -y [--include-adopted]`: the links J's runs made that still exist are
+ * deleted, and the ones they adopted only when asked; nothing else.
+ */
+export function undo(model: Model, name: string, server: ServerName, includeAdopted = false): Exits {
   const journal = model.journals.get(name);
   if (!journal) return new Set([0]);
   // A journal names its server and key: undone with another profile, it is refused before any
   // request, unless it records no link at all ("nothing to undo").
-  if (journal.server !== server) return new Set(journal.created.size === 0 ? [0, 2] : [2]);
+  if (journal.server !== server)
+    return new Set(journal.created.size === 0 && journal.adopted.size === 0 ? [0, 2] : [2]);
   const links = model.servers[journal.server];
-  const gone = [...journal.created].some((ref) => !links.some((l) => l.ref === ref));
-  model.servers[journal.server] = links.filter((l) => !journal.created.has(l.ref));
+  const doomed = new Set([...journal.created, ...(includeAdopted ? journal.adopted : [])]);
+  const gone = [...doomed].some((ref) => !links.some((l) => l.ref === ref));
+  model.servers[journal.server] = links.filter((l) => !doomed.has(l.ref));
   // A link of the run deleted since: reported as not found (exit 1) or passed over.
   return new Set(gone ? [0, 1] : [0]);
+}
+
+/** The colleague's link, as the server made it (its id and alias known at once). */
+export function colleagueLink(model: Model, server: ServerName, made: ActualLink, where: 'inside' | 'outside'): void {
+  model.servers[server].push({
+    ref: model.nextRef++,
+    url: made.longurl,
+    alias: made.alias,
+    id: made.id,
+    colleague: where,
+  });
+}
+
+/** A journal's record of a link, as learnJournal reads it. */
+export interface JournalLine {
+  status: string;
+  id?: number | string;
+}
+
+/**
+ * After a step, the journal says which links its runs saw made (`ok`) and which they adopted; the
+ * model holds it to the rule of evidence (no colleague's link is ever the run's own, none made
+ * outside the tolerance is adopted, every link the step's rows made is journaled), then takes it.
+ * Returns what breaks the rule.
+ */
+export function learnJournal(model: Model, name: string, lines: JournalLine[], stepRefs: number[]): string[] {
+  const journal = model.journals.get(name);
+  if (!journal) return [];
+  const links = model.servers[journal.server];
+  const refOf = (id: unknown) => links.find((l) => l.id !== undefined && String(l.id) === String(id));
+  const created = new Set<number>();
+  const adopted = new Set<number>();
+  for (const line of lines) {
+    const link = line.id === undefined ? undefined : refOf(line.id);
+    if (!link) continue;
+    if (line.status === 'ok') created.add(link.ref);
+    else if (line.status === 'adopted') adopted.add(link.ref);
+    else if (line.status === 'undone' || line.status === 'deleted') {
+      created.delete(link.ref);
+      adopted.delete(link.ref);
+    }
+  }
+  const problems: string[] = [];
+  for (const link of links) {
+    if (link.colleague && created.has(link.ref))
+      problems.push(`the colleague's ${link.alias} journaled as the run's own`);
+    if (link.colleague === 'outside' && adopted.has(link.ref))
+      problems.push(`the colleague's ${link.alias}, made outside the tolerance, adopted`);
+  }
+  for (const ref of stepRefs) {
+    const link = links.find((l) => l.ref === ref);
+    if (link && !created.has(ref) && !adopted.has(ref)) problems.push(`${link.alias} made but not journaled`);
+  }
+  journal.created = created;
+  journal.adopted = adopted;
+  return problems;
 }
 
 export function addLink(model: Model, url: string, alias?: string): Exits {

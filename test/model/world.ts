@@ -2,14 +2,17 @@
 // directly, never through shorty), a config folder with one profile for each, and the built CLI
 // run as real processes, under the faults a step asks the sandbox for and killed when it says.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FaultMode } from '../../src/sandbox/faults.js';
+import { formatDateTime } from '../../src/sandbox/format.js';
+import { readLinkBody } from '../../src/sandbox/modern/link-body.js';
+import { createLink } from '../../src/sandbox/modern/links.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { KNOWN } from './known.js';
-import type { ActualLink, ServerName } from './links-model.js';
+import type { ActualLink, JournalLine, ServerName } from './links-model.js';
 
 /** A fault setting for one step: a seeded fraction of the API requests fail in one of `modes`. */
 export interface FaultPlan {
@@ -19,6 +22,9 @@ export interface FaultPlan {
   /** A held answer: `slow` answers in time and only then does the work; `late` is past the client's timeout. */
   held: 'slow' | 'late' | null;
 }
+
+/** How far outside the clock tolerance (5 s) the colleague dates a link it makes "outside". */
+const OUTSIDE_MS = 20_000;
 
 /** The client's timeout, and the two holds: `slow` within it, `late` past it. */
 const TIMEOUT_S = 1.5;
@@ -37,6 +43,8 @@ export interface Figures {
   lockWaits: number;
   divergences: number;
   stepsByKind: Record<string, number>;
+  /** the colleague's links made while a run ran, inside and outside the clock tolerance */
+  colleagueDuringRuns: { inside: number; outside: number };
 }
 
 export function noFigures(): Figures {
@@ -52,6 +60,7 @@ export function noFigures(): Figures {
     lockWaits: 0,
     divergences: 0,
     stepsByKind: {},
+    colleagueDuringRuns: { inside: 0, outside: 0 },
   };
 }
 
@@ -65,8 +74,6 @@ export interface CliRun {
 export class World {
   /** the steps so far, as a reproduction reads them */
   readonly trail: string[] = [];
-  /** journals `--undo` is kept off (KNOWN.lostAnswerAdoptsExistingAlias) */
-  readonly noUndo = new Set<string>();
   step = 0;
 
   private constructor(
@@ -106,6 +113,56 @@ export class World {
     return this.servers[server].store.state.links.map(({ id, alias, longurl }) => ({ id, alias, longurl }));
   }
 
+  /** A journal's records (of rows, not its owner), as the runs left it; none when it was never written. */
+  journal(name: string): JournalLine[] {
+    const path = join(this.dir, name);
+    if (!existsSync(path)) return [];
+    return readFileSync(path, 'utf8')
+      .split('\n')
+      .flatMap((line) => {
+        try {
+          const rec = JSON.parse(line);
+          return typeof rec?.status === 'string' ? [rec as JournalLine] : [];
+        } catch {
+          return [];
+        }
+      });
+  }
+
+  /**
+   * The colleague: another client of the account, writing to the server's store directly (no
+   * request, so no fault of a step meets it). Its link is dated now (inside the tolerance of a send
+   * going on), or 20 s before (outside it). Undefined when the server refuses it (the alias is taken).
+   */
+  colleagueAdd(
+    server: ServerName,
+    url: string,
+    alias: string | undefined,
+    where: 'inside' | 'outside',
+  ): ActualLink | undefined {
+    const { store } = this.servers[server];
+    let made: ReturnType<typeof createLink>;
+    try {
+      const { channel: _, ...patch } = readLinkBody(store, alias === undefined ? { url } : { url, custom: alias });
+      made = createLink(store, patch);
+    } catch {
+      return undefined;
+    }
+    if (where === 'outside') made.date = formatDateTime(new Date(store.now().getTime() - OUTSIDE_MS));
+    store.changed();
+    return { id: made.id, alias: made.alias, longurl: made.longurl };
+  }
+
+  /** The colleague points a link elsewhere, or deletes it. */
+  colleagueChange(server: ServerName, id: number, url: string | null): void {
+    const { store } = this.servers[server];
+    const link = store.findLink(id);
+    if (!link) throw new Error(`the colleague's link ${id} is not there`);
+    if (url === null) store.removeLink(link);
+    else link.longurl = url;
+    store.changed();
+  }
+
   async fault(server: ServerName, plan: FaultPlan | null): Promise<void> {
     const body = plan
       ? {
@@ -140,7 +197,7 @@ export class World {
   }
 
   /** The built CLI as a process of its own; SIGKILL after `killAfterMs` when it still runs. */
-  cli(args: string[], killAfterMs?: number): Promise<CliRun> {
+  cli(args: string[], killAfterMs?: number, onFirstLine?: () => void): Promise<CliRun> {
     this.figures.processes += 1;
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(process.env))
@@ -159,7 +216,11 @@ export class World {
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stdout.on('data', (c: Buffer) => {
+      // The first result line: the run is under way, rows after it may still be on the wire.
+      if (stdout === '') onFirstLine?.();
+      stdout += c.toString();
+    });
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const kill = killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
     // A run that hangs is a finding of its own, not a reason to hang the suite.
@@ -178,9 +239,15 @@ export class World {
    * command again, while it was killed or failed under faults: once under the same faults, then
    * without them. Returns the last run.
    */
-  async bulk(server: ServerName, args: string[], fault: FaultPlan | null, killAfterMs?: number): Promise<CliRun> {
+  async bulk(
+    server: ServerName,
+    args: string[],
+    fault: FaultPlan | null,
+    killAfterMs?: number,
+    onFirstLine?: () => void,
+  ): Promise<CliRun> {
     await this.fault(server, fault);
-    let run = await this.cli(args, killAfterMs);
+    let run = await this.cli(args, killAfterMs, onFirstLine);
     if (run.killed) {
       this.figures.kills += 1;
       // What a held request does after its client is gone happens before the user reruns.

@@ -1,6 +1,6 @@
 // The files of an import against other processes and kill -9: one import per journal at a time,
 // and --failed-out is either the old file or the whole new one, never half of one.
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -57,6 +57,32 @@ describe('one import per journal', () => {
         .map((line) => JSON.parse(line).status),
     ).toEqual(Array(6).fill('skipped'));
     expect((await sb.admin.stats()).links).toBe(6);
+  });
+
+  test('two runs through hard links in two folders, each with its own TMPDIR, are one run: the second is exit 2', async () => {
+    // Processes of their own: the lock across processes, and their environments, are the subject.
+    sandbox = await startSandbox({ rateLimit: '3/1s' });
+    const sb = sandbox;
+    // 15 rows at 3/s: the first run holds the journal for 5 s, long past the second's start.
+    const input = inputOf('linked', urls('linked', 15));
+    const journal = join(tempDir(), 'linked.journal');
+    writeFileSync(journal, '');
+    const elsewhere = join(tempDir(), 'other-name.journal');
+    linkSync(journal, elsewhere);
+    const configDir = tempDir('shorty-config-');
+    const run = (path: string) =>
+      startCli(['urls', 'import', input, '--journal', path, '--rate-limit', '3/1s', '-o', 'ndjson'], {
+        configDir,
+        env: { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey, TMPDIR: tempDir() },
+      });
+    const first = run(journal);
+    await stdoutShows(first.child, /"row":1,/);
+
+    const second = await run(elsewhere).result;
+    expect(second.exitCode).toBe(2);
+    expect(second.stderr).toContain(`is in use by another run (process ${first.child.pid})`);
+    expect((await first.result).exitCode).toBe(0);
+    expect((await sb.admin.stats()).links).toBe(15);
   });
 
   test('the lock of an import killed with -9 is taken over by the next run', async () => {

@@ -148,6 +148,9 @@ describe('riding out faults', () => {
     const records = journalRecords(journal);
     expect(records.length).toBeGreaterThan(0);
     expect(records.map((r) => r.status)).toEqual(records.map(() => 'sending'));
+    // Each intent's tries, and when the last ended: an end bounds what a later lookup may adopt.
+    const intents = new Set(records.map((r) => r.seq));
+    expect(records.filter((r) => r.end !== undefined).length).toBeGreaterThanOrEqual(intents.size);
     expect(records[0]).toMatchObject({
       row: 2,
       url: urls[0],
@@ -160,7 +163,7 @@ describe('riding out faults', () => {
     const rerun = await shorty(sandbox, args);
     expect(rerun.exitCode, rerun.stderr).toBe(0);
     expect(rerun.stderr).toContain(
-      `${records.length} row${records.length === 1 ? ' was' : 's were'} sent by the previous run without a recorded answer: 0 found on the server (journaled), ${records.length} not created (sent again)`,
+      `${intents.size} row${intents.size === 1 ? ' was' : 's were'} sent by the previous run without a recorded answer: 0 found on the server (journaled as adopted), ${intents.size} not created (sent again)`,
     );
     await expectOneLinkEach(sandbox, urls);
   });
@@ -192,9 +195,11 @@ describe('a lost answer makes no duplicate', () => {
     const lookup = requests[1].query;
     if (query.short) expect(lookup.short).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/lost-alias$/);
     else expect(lookup).toEqual(query);
+    // The intent, the end of its try (no answer), and the link the lookup found: adopted, not seen made.
     expect(journalRecords(journal).map((r) => [r.status, r.id])).toEqual([
       ['sending', undefined],
-      ['ok', created.id],
+      ['sending', undefined],
+      ['adopted', created.id],
     ]);
     await expectOneLinkEach(sandbox, [url]);
   });
@@ -237,7 +242,7 @@ describe('write-ahead intents', () => {
     return path;
   }
 
-  test('an intent whose link the server made is journaled ok, and the row is not sent again', async () => {
+  test('an intent whose link the server made is journaled adopted, and the row is not sent again', async () => {
     sandbox = await startSandbox();
     const url = 'https://crash.example/1';
     const journal = crashedJournal('crash-made', url, Date.now());
@@ -254,7 +259,7 @@ describe('write-ahead intents', () => {
     expect(
       (await sandbox.admin.requests()).map((r) => `${r.method} ${(r.body as { url?: string } | null)?.url ?? ''}`),
     ).toEqual(['GET ', 'POST https://crash.example/2']);
-    expect(journalRecords(journal)[1]).toMatchObject({ status: 'ok', id: made, seq: 'dead.1' });
+    expect(journalRecords(journal)[1]).toMatchObject({ status: 'adopted', id: made, seq: 'dead.1' });
     await expectOneLinkEach(sandbox, [url, 'https://crash.example/2']);
   });
 
@@ -267,7 +272,7 @@ describe('write-ahead intents', () => {
     await sandbox.admin.reset();
     const res = await shorty(sandbox, [fileOf('crash-deep.txt', `${url}\n`), '--journal', journal, '-y']);
     expect(res.exitCode, res.stderr).toBe(0);
-    expect(res.stderr).toContain('1 found on the server (journaled)');
+    expect(res.stderr).toContain('1 found on the server (journaled as adopted)');
     expect(rowsOf(res)).toEqual([expect.objectContaining({ status: 'skipped', id: made })]);
     expect((await sandbox.admin.requests()).filter((r) => r.method === 'POST')).toEqual([]);
   });
@@ -280,7 +285,7 @@ describe('write-ahead intents', () => {
     const byHand = (await sandbox.api('POST', '/url/add', { url })).json.id;
     const res = await shorty(sandbox, [fileOf('crash-hand.txt', `${url}\n`), '--journal', journal, '-y']);
     expect(res.exitCode, res.stderr).toBe(0);
-    expect(res.stderr).toContain('0 found on the server (journaled), 1 not created (sent again)');
+    expect(res.stderr).toContain('0 found on the server (journaled as adopted), 1 not created (sent again)');
     const [row] = rowsOf(res);
     expect(row).toMatchObject({ status: 'ok' });
     expect(Number(row.id)).not.toBe(Number(byHand));
@@ -303,7 +308,7 @@ describe('write-ahead intents', () => {
     expect(res.stderr).toMatch(/^1 row \(1 not found but may exist\), /m);
     expect(res.stderr).toMatch(/^0 ok, 1 error in /m);
     expect(res.stderr).toContain(
-      '0 found on the server (journaled), 0 not created (sent again), 1 not found but may exist',
+      '0 found on the server (journaled as adopted), 0 not created (sent again), 1 not found but may exist',
     );
     expect(rowsOf(res)).toEqual([
       expect.objectContaining({

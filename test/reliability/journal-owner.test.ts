@@ -49,15 +49,24 @@ test('undo or resume with another server: exit 2 before any request, naming both
   const [a, b] = [await sandbox(), await sandbox('v6')];
   const journal = await imported(a, 'staging');
   const first = JSON.parse(readFileSync(journal, 'utf8').split('\n')[0]);
-  expect(first).toEqual({ journal: 'shorty', server: a.baseUrl, keyFingerprint: keyFingerprint(a.apiKey) });
+  // Salted with the journal's own random salt: not the plain hash anyone could check guesses against.
+  expect(first).toEqual({
+    journal: 'shorty',
+    server: a.baseUrl,
+    keyFingerprint: keyFingerprint(a.apiKey, first.salt),
+    salt: expect.stringMatching(/^[0-9a-f]{32}$/),
+  });
+  expect(first.keyFingerprint).toMatch(/^scrypt:[0-9a-f]{8}$/);
+  expect(first.keyFingerprint.slice(7)).not.toBe(keyFingerprint(a.apiKey).slice(7));
   expect(readFileSync(journal, 'utf8')).not.toContain(a.apiKey);
+  expect(JSON.parse(readFileSync(await imported(a, 'another'), 'utf8').split('\n')[0]).salt).not.toBe(first.salt);
   const before = await ids(b);
   await b.admin.reset();
 
   const undo = await shorty(b, ['--undo', journal, '-y']);
   expect(undo.exitCode).toBe(2);
   expect(undo.stderr).toContain(
-    `shorty: the journal ${journal} belongs to ${a.baseUrl} (key ${keyFingerprint(a.apiKey)}), not to ${b.baseUrl} (key ${keyFingerprint(b.apiKey)})`,
+    `shorty: the journal ${journal} belongs to ${a.baseUrl} (key ${first.keyFingerprint}), not to ${b.baseUrl} (key ${keyFingerprint(b.apiKey, first.salt)})`,
   );
   expect(undo.stderr).toMatch(/^hint: run it with the profile/m);
   const resume = await shorty(b, ['-', '--journal', journal], 'url\nhttps://staging.example/9\n');
@@ -72,6 +81,27 @@ test('undo or resume with another server: exit 2 before any request, naming both
   expect(sync.stderr).toContain(`belongs to ${a.baseUrl}`);
   expect(await b.admin.requests()).toEqual([]);
   expect(await ids(b)).toEqual(before);
+});
+
+test('a journal written before salts (a plain sha256 fingerprint) still resumes with its key, and refuses another', async () => {
+  const a = await sandbox();
+  const journal = await imported(a, 'unsalted');
+  const [, ...rows] = readFileSync(journal, 'utf8').split('\n');
+  const old = { journal: 'shorty', server: a.baseUrl, keyFingerprint: keyFingerprint(a.apiKey) };
+  writeFileSync(journal, [JSON.stringify(old), ...rows].join('\n'));
+  const resumed = await shorty(
+    a,
+    ['-', '--journal', journal],
+    'url\nhttps://unsalted.example/0\nhttps://unsalted.example/9\n',
+  );
+  expect(resumed.exitCode, resumed.stderr).toBe(0);
+  expect(resumed.stdout.match(/,ok,|,skipped,/g)).toEqual([',skipped,', ',ok,']);
+
+  const wrongKey = await runInProcess(['urls', 'import', '--undo', journal, '-y'], {
+    env: { SHORTY_BASE_URL: a.baseUrl, SHORTY_API_KEY: 'sk_not_the_one_it_was_written_with' },
+  });
+  expect(wrongKey.exitCode).toBe(2);
+  expect(wrongKey.stderr).toContain(`belongs to ${a.baseUrl} (key ${keyFingerprint(a.apiKey)})`);
 });
 
 test('a journal without its account is used only when confirmed, then bound to it', async () => {
@@ -149,7 +179,11 @@ test('on a terminal, a journal without its account is used only when the user sa
   await expect(runUndo(no.ctx, { journal })).rejects.toThrow(/was not used: nothing was sent/);
   await no.ctx.close();
   expect(no.asked).toEqual([
-    `${journal} does not say which server it was written for. Was it written for ${a.baseUrl} (key ${keyFingerprint(a.apiKey)})?`,
+    expect.stringMatching(
+      new RegExp(
+        `^${journal} does not say which server it was written for\\. Was it written for ${a.baseUrl} \\(key scrypt:[0-9a-f]{8}\\)\\?$`,
+      ),
+    ),
   ]);
   expect(await a.admin.requests()).toEqual([]);
 

@@ -1,7 +1,16 @@
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, linkSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  linkSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import {
   DoneIndex,
@@ -134,6 +143,9 @@ describe('reading a journal', () => {
 });
 
 describe('journal lock', () => {
+  // The user's config folder, where the lock of a journal's identity is kept.
+  const configDir = tempDir();
+  const locked = (path: string, create?: boolean) => lockJournal(path, { configDir, create });
   // A process that is alive for the whole file: the holder of a lock that is not ours.
   const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
   afterAll(() => void other.kill());
@@ -141,7 +153,7 @@ describe('journal lock', () => {
   test('a journal another live process holds is exit 2 naming its pid', async () => {
     const path = join(tempDir(), 'links.journal');
     writeFileSync(`${path}.lock`, JSON.stringify({ pid: other.pid, host: hostname(), at: Date.now(), token: 'x' }));
-    await expect(lockJournal(path)).rejects.toMatchObject({
+    await expect(locked(path)).rejects.toMatchObject({
       exitCode: 2,
       message: `the journal ${path} is in use by another run (process ${other.pid})`,
     });
@@ -149,13 +161,13 @@ describe('journal lock', () => {
 
   test('a second lock in the same run is refused too; release lets the next one in', async () => {
     const path = join(tempDir(), 'links.journal');
-    const release = await lockJournal(path);
+    const release = await locked(path);
     expect(JSON.parse(readFileSync(`${path}.lock`, 'utf8')).pid).toBe(process.pid);
     expect(statSync(`${path}.lock`).mode & 0o777).toBe(0o600);
-    await expect(lockJournal(path)).rejects.toThrow(`(process ${process.pid})`);
+    await expect(locked(path)).rejects.toThrow(`(process ${process.pid})`);
     release();
     expect(existsSync(`${path}.lock`)).toBe(false);
-    (await lockJournal(path))();
+    (await locked(path))();
   });
 
   test('one lock per file: a symlink or a hard link to a locked journal is refused; so is a new journal through a symlink', async () => {
@@ -164,16 +176,31 @@ describe('journal lock', () => {
     writeFileSync(path, '');
     symlinkSync(path, join(dir, 'soft.journal'));
     linkSync(path, join(dir, 'hard.journal'));
-    const release = await lockJournal(path);
-    await expect(lockJournal(join(dir, 'soft.journal'))).rejects.toThrow(`(process ${process.pid})`);
-    await expect(lockJournal(join(dir, 'hard.journal'))).rejects.toThrow(`(process ${process.pid})`);
+    const release = await locked(path);
+    await expect(locked(join(dir, 'soft.journal'))).rejects.toThrow(`(process ${process.pid})`);
+    await expect(locked(join(dir, 'hard.journal'))).rejects.toThrow(`(process ${process.pid})`);
     release();
-    (await lockJournal(join(dir, 'hard.journal')))();
+    (await locked(join(dir, 'hard.journal')))();
 
     symlinkSync(join(dir, 'new.journal'), join(dir, 'to-new.journal'));
-    const first = await lockJournal(join(dir, 'to-new.journal'), { create: true });
-    await expect(lockJournal(join(dir, 'new.journal'), { create: true })).rejects.toThrow('in use by another run');
+    const first = await locked(join(dir, 'to-new.journal'), true);
+    await expect(locked(join(dir, 'new.journal'), true)).rejects.toThrow('in use by another run');
     first();
+  });
+
+  test('a hard link made in another folder after the lock was taken is refused too; so is a journal renamed over the locked one', async () => {
+    const path = join(tempDir(), 'links.journal');
+    const release = await locked(path, true);
+    const elsewhere = join(tempDir(), 'alias.journal');
+    linkSync(path, elsewhere);
+    await expect(locked(elsewhere)).rejects.toThrow(`(process ${process.pid})`);
+    // A new file under the locked name (a rename over it) is a new inode: its name still holds it.
+    const replacement = join(dirname(path), 'replacement');
+    writeFileSync(replacement, '');
+    renameSync(replacement, path);
+    await expect(locked(path)).rejects.toThrow(`(process ${process.pid})`);
+    release();
+    (await locked(elsewhere))();
   });
 
   test('a lock left by a process that died (kill -9) is taken over', async () => {
@@ -184,13 +211,13 @@ describe('journal lock', () => {
       `${path}.lock`,
       JSON.stringify({ pid: dead.pid, host: hostname(), at: Date.now() - 3_600_000, token: 'old' }),
     );
-    const release = await lockJournal(path);
+    const release = await locked(path);
     expect(JSON.parse(readFileSync(`${path}.lock`, 'utf8')).pid).toBe(process.pid);
     release();
   });
 
   test('a journal that is not a file (/dev/null) takes no lock', async () => {
-    (await lockJournal('/dev/null'))();
+    (await locked('/dev/null'))();
     expect(existsSync('/dev/null.lock')).toBe(false);
   });
 });

@@ -91,7 +91,7 @@ const link = (id: number, longurl: string, at: number, alias = `a${id}`) => ({
 });
 
 describe('a lost answer', () => {
-  test('of an alias row, then "alias taken": the alias made since the send is the row\'s (ok, not skipped)', async () => {
+  test('of an alias row, then "alias taken": the alias made since the send is adopted (ok, not skipped)', async () => {
     const script: Script = { links: [], posts: [] };
     // The first try's answer is lost, and the server makes its link only after the lookup that
     // follows (a busy server): the second try finds the alias taken.
@@ -105,7 +105,8 @@ describe('a lost answer', () => {
     const { api } = scriptedApi(script);
     const make = creator(api);
     const result = await make.create({ row: 1, key: 'k' }, { url: 'https://x.example/a', custom: 'gs-a' }, 'skip');
-    expect(result.outcome).toEqual({ status: 'ok', id: 7, shorturl: `${BASE}/gs-a` });
+    // Found by what it holds and when, never by an answer: adopted, so --undo leaves it unless told.
+    expect(result.outcome).toEqual({ status: 'ok', id: 7, shorturl: `${BASE}/gs-a`, adopted: true });
   });
 
   test('an alias that existed before the send stays skipped', async () => {
@@ -157,6 +158,16 @@ describe('a lost answer', () => {
     expect(both).toMatchObject({ kind: 'undecided', why: expect.stringMatching(/^2 links with its long URL/) });
   });
 
+  test("a link made after the last try ended, past the clock tolerance, is not the row's though within the request timeout", async () => {
+    const sentAt = Date.now() - 20_000;
+    const script: Script = { links: [link(8, 'https://x.example/late', Date.now())], posts: [] };
+    const make = creator(scriptedApi(script).api);
+    const sent = { url: 'https://x.example/late' };
+    expect(await make.settle(sent, { first: sentAt, last: sentAt, end: sentAt + 100 })).toEqual({ kind: 'absent' });
+    // A try whose end is not known (a run killed during it) may have been carried out until its timeout.
+    expect(await make.settle(sent, { first: sentAt, last: sentAt })).toMatchObject({ kind: 'found' });
+  });
+
   test('a failure after the create was sent that is not a refusal (a body that blew the stack) leaves the intent open', async () => {
     const script: Script = {
       links: [],
@@ -191,7 +202,9 @@ describe('a lost answer', () => {
       journal,
     });
     expect(end.kind).toBe('unknown');
-    expect(appended.map((r) => r.status)).toEqual(['sending']);
+    // The intent, then the end of its try: a later lookup adopts nothing made after it.
+    expect(appended.map((r) => r.status)).toEqual(['sending', 'sending']);
+    expect(appended[1]).toMatchObject({ end: expect.any(Number) });
   });
 });
 

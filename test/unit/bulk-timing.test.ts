@@ -51,7 +51,7 @@ describe('summary', () => {
     expect(summaryLine({ ...emptyCounts(), ok: 2, skipped: 1, error: 2 }, 2400)).toBe(
       '2 ok, 1 skipped, 2 errors in 2.4s',
     );
-    expect(summaryLine({ ...emptyCounts(), valid: 5 }, 65_000, true)).toBe('5 valid in 1m 05s');
+    expect(summaryLine({ ...emptyCounts(), valid: 5 }, 65_000, { dryRun: true })).toBe('5 valid in 1m 05s');
   });
 
   test.each([

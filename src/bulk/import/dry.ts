@@ -61,7 +61,7 @@ export async function runDryImport(ctx: Context, run: DryRun): Promise<number> {
   const credentials = plan.credentials.warning();
   if (credentials) run.warn(credentials);
   run.note(`${describePlan(plan)}, ${await run.estimate(plan.toSend)}`);
-  run.note(`dry run: ${summaryLine(counts, ctx.now() - started, true)}; nothing was sent`);
+  run.note(`dry run: ${summaryLine(counts, ctx.now() - started, { dryRun: true })}; nothing was sent`);
   return counts.invalid > 0 || counts.error > 0 ? 1 : 0;
 }
 

@@ -16,6 +16,8 @@ export interface EndingImport {
 /** How a run went, for the lines that end it. */
 export interface Outcome {
   counts: StatusCounts;
+  /** Of the `ok` rows, those whose link a lookup adopted (found after a lost answer). */
+  adopted: number;
   /** Rows written to stdout before it failed. */
   shown: number;
   started: number;
@@ -34,7 +36,7 @@ export function conclude(ctx: Context, run: EndingImport, outcome: Outcome): num
   const notSent = run.plan.rows - finished - outcome.unrecorded.length;
   const hidden = finished - outcome.shown;
   return endRun(ctx, {
-    summary: summaryLine(counts, ctx.now() - outcome.started),
+    summary: summaryLine(counts, ctx.now() - outcome.started, { adopted: outcome.adopted }),
     incomplete: finished < run.plan.rows,
     left: `${notSent} rows not sent`,
     stopped: `stopped after ${finished} of ${run.plan.rows} rows`,

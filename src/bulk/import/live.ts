@@ -6,7 +6,7 @@ import type { RateLimitSpec } from '../../settings/types.js';
 import { openFailedOut, failedOutDialect } from '../engine/end/failed-out.js';
 import { conclude, type Outcome } from './end.js';
 import type { InputFormat } from '../engine/read/format.js';
-import { openJournal, type DoneIndex } from '../engine/journal/journal.js';
+import { openJournal, outcomeRecord, type DoneIndex } from '../engine/journal/journal.js';
 import { orderedWindow } from '../engine/pace/ordered-window.js';
 import { type ImportPlan, previousResult } from './plan.js';
 import { startImportProgress } from '../engine/end/progress.js';
@@ -77,7 +77,7 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
   const settings = await ctx.settings();
   const api = await bulkApi(ctx);
   const progress = await startImportProgress(ctx, run.plan, (writes) => budgetFinishAt(ctx, settings, writes, api));
-  const outcome: Outcome = { counts: emptyCounts(), shown: 0, started: ctx.now(), unrecorded: [] };
+  const outcome: Outcome = { counts: emptyCounts(), adopted: 0, shown: 0, started: ctx.now(), unrecorded: [] };
   const stopped = () => ctx.signal.aborted || outcome.fatal !== undefined || outcome.outputLost !== undefined;
 
   async function work({ source, checked }: CheckedSource): Promise<Finished | undefined> {
@@ -121,7 +121,7 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
   ): Promise<Finished | undefined> {
     if (journal) {
       try {
-        await journal.append({ key, url, ...result, ...(seq === undefined ? {} : { seq }) });
+        await journal.append({ key, url, ...outcomeRecord(result), ...(seq === undefined ? {} : { seq }) });
       } catch (err) {
         // Not reported: a row counts as done only once the journal holds it.
         outcome.fatal ??= fileError(`cannot write the journal ${run.journal}`, err, EXIT.api);
@@ -138,6 +138,7 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
       if (!finished) continue;
       const { source, result } = finished;
       outcome.counts[result.status] += 1;
+      if (result.adopted) outcome.adopted += 1;
       if (failed && (result.status === 'error' || result.status === 'invalid')) {
         await failed.write(source.cells, result.error ?? '').catch((err) => void (outcome.fatal ??= err));
       }

@@ -47,7 +47,8 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<numb
   const settings = await ctx.settings();
   const profile = profileDomain(settings.domain);
   // Held from before the journal is read until the run ends (the last row journaled).
-  if (opts.journal && !opts.dryRun) ctx.onClose(await lockJournal(opts.journal, { create: true }));
+  if (opts.journal && !opts.dryRun)
+    ctx.onClose(await lockJournal(opts.journal, { create: true, configDir: settings.configDir }));
   const journal: JournalState = opts.journal ? await readJournal(opts.journal, ctx.signal) : emptyJournalState();
   if (opts.journal) await claimJournal(ctx, opts.journal, journal, { readOnly: opts.dryRun });
   const { done } = journal;

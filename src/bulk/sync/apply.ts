@@ -3,7 +3,7 @@ import { EXIT } from '../../errors.js';
 import { fileError } from '../../file-errors.js';
 import type { RateLimitSpec } from '../../settings/types.js';
 import { endRun, shellCommand } from '../engine/end/run-end.js';
-import { openJournal, type JournalRecord, type JournalWriter } from '../engine/journal/journal.js';
+import { openJournal, outcomeRecord, type JournalRecord, type JournalWriter } from '../engine/journal/journal.js';
 import { orderedWindow } from '../engine/pace/ordered-window.js';
 import { linkBodyKey } from '../engine/check/row-check.js';
 import { createEnded } from '../engine/send/create.js';
@@ -35,6 +35,8 @@ interface Applied {
   status: 'created' | 'updated' | 'deleted' | 'gone' | 'failed';
   shorturl?: string;
   message?: string;
+  /** A create found by a lookup after its answer was lost (journaled `adopted`). */
+  adopted?: boolean;
 }
 
 /**
@@ -48,6 +50,7 @@ export async function applyPlan(ctx: Context, items: SyncItem[], opts: ApplyOpti
   const stage = await openSendStage(ctx, { journal, claimed: opts.claimed, outage: opts.outage });
   const started = ctx.now();
   const tally = { created: 0, updated: 0, deleted: 0, failed: 0 };
+  let adopted = 0;
   let fatal: unknown;
   const stopped = () => ctx.signal.aborted || fatal !== undefined;
   const record = async (rec: JournalRecord) => {
@@ -75,6 +78,7 @@ export async function applyPlan(ctx: Context, items: SyncItem[], opts: ApplyOpti
     for await (const done of orderedWindow(items, work, { size: windowSize(opts.rateLimit), stopped })) {
       if (!done) continue;
       tally[done.status === 'gone' ? 'deleted' : done.status] += 1;
+      if (done.adopted) adopted += 1;
       if (!ctx.globals.quiet || done.status === 'failed') ctx.io.stdout.write(`${resultLine(done, opts.style)}\n`);
     }
   } finally {
@@ -83,7 +87,7 @@ export async function applyPlan(ctx: Context, items: SyncItem[], opts: ApplyOpti
   const applied = tally.created + tally.updated + tally.deleted;
   const left = items.length - applied - tally.failed;
   return endRun(ctx, {
-    summary: `${tally.created} created, ${tally.updated} updated, ${tally.deleted} deleted, ${tally.failed} failed in ${formatDuration(ctx.now() - started)}`,
+    summary: `${tally.created} created${adopted > 0 ? ` (${adopted} adopted)` : ''}, ${tally.updated} updated, ${tally.deleted} deleted, ${tally.failed} failed in ${formatDuration(ctx.now() - started)}`,
     incomplete: left > 0,
     left: `${left} of ${items.length} changes not applied`,
     stopped: `stopped with ${left} of ${items.length} changes not applied`,
@@ -120,11 +124,11 @@ async function applyItem(ctx: Context, stage: SendStage, item: SyncItem, run: It
       row: item.row,
       key,
       url: body.url,
-      ...outcome,
+      ...outcomeRecord(outcome),
       ...(end.seq === undefined ? {} : { seq: end.seq }),
     });
     return outcome.status === 'ok'
-      ? { item, status: 'created', shorturl: outcome.shorturl }
+      ? { item, status: 'created', shorturl: outcome.shorturl, adopted: outcome.adopted }
       : { item, status: 'failed', message: outcome.error };
   }
   if (item.op === 'update') {
@@ -149,12 +153,14 @@ async function applyItem(ctx: Context, stage: SendStage, item: SyncItem, run: It
   return { item, status: done.status, message: done.message };
 }
 
+const ADOPTED_NOTE = '(adopted: found after its answer was lost; --undo leaves it)';
+
 /** `✓ created spring https://sho.rt/spring`, `✓ updated summer (title)`, `✗ autumn: why`. */
 function resultLine(done: Applied, style: LineStyle): string {
   const key = style.safe(done.item.key);
   switch (done.status) {
     case 'created':
-      return `${style.add('✓')} created ${key}${done.shorturl ? ` ${style.safe(done.shorturl)}` : ''}`;
+      return `${style.add('✓')} created ${key}${done.shorturl ? ` ${style.safe(done.shorturl)}` : ''}${done.adopted ? ` ${ADOPTED_NOTE}` : ''}`;
     case 'updated':
       return `${style.change('✓')} updated ${key} (${done.item.op === 'update' ? done.item.changes.map((c) => recordName(c.field)).join(', ') : ''})`;
     case 'deleted':

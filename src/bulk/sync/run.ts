@@ -78,7 +78,8 @@ export async function runSync(ctx: Context, opts: SyncOptions): Promise<number> 
 
   // The journal matters only to an apply: held from before it is read until the last write is journaled.
   const journaled = applying && opts.journal ? opts.journal : undefined;
-  if (journaled) ctx.onClose(await lockJournal(journaled, { create: true }));
+  if (journaled)
+    ctx.onClose(await lockJournal(journaled, { create: true, configDir: (await ctx.settings()).configDir }));
   const journal = journaled ? await readJournal(journaled, ctx.signal) : undefined;
   if (journaled && journal) await claimJournal(ctx, journaled, journal);
   if (journaled && journal) await settleOpenIntents(ctx, journaled, journal, outage);

@@ -14,10 +14,13 @@ import { windowSize } from '../engine/pace/timing.js';
 import { budgetEstimate } from '../engine/pace/budget-estimate.js';
 import { readEveryLink, type AccountItem } from '../engine/read/account-pages.js';
 import { formatDuration } from '../../util/duration.js';
+import { sameUrl } from '../../util/same-url.js';
 
 export interface UndoOptions {
   journal: string;
   maxOutageMs?: number;
+  /** Delete the adopted links too (found after a lost answer: perhaps another's). */
+  includeAdopted?: boolean;
   argv?: readonly string[];
 }
 
@@ -28,14 +31,15 @@ type Verdict = { rec: JournalRecord; act: 'delete' } | { rec: JournalRecord; act
 
 /**
  * `urls import --undo JOURNAL`: deletes exactly the links the import runs of that journal created
- * (its `ok` records with an id; never `skipped` ones, which existed before), and only those it
+ * (its `ok` records with an id; never `skipped` ones, which existed before; `adopted` ones only
+ * with --include-adopted, after naming them), and only those it
  * can still see as theirs: the account is read first (as `urls export` reads it), and a link is
  * deleted only if the link with its id still has the short URL the journal recorded. Paced by the
  * limiter and riding out outages like the import; each deletion is journaled (`undone`), so an
  * undo that stops resumes where it stopped.
  */
 export async function runUndo(ctx: Context, opts: UndoOptions): Promise<number> {
-  ctx.onClose(await lockJournal(opts.journal));
+  ctx.onClose(await lockJournal(opts.journal, { configDir: (await ctx.settings()).configDir }));
   const state = await readJournal(opts.journal, ctx.signal);
   const note = (text: string) => void (ctx.globals.quiet || ctx.io.stderr.write(`${text}\n`));
   if (state.records === 0) {
@@ -48,7 +52,9 @@ export async function runUndo(ctx: Context, opts: UndoOptions): Promise<number> 
   const outage = outagePolicy(ctx.env, opts.maxOutageMs);
   // A create left without an outcome may have made a link: it is found first, so it is undone too.
   await settleOpenIntents(ctx, opts.journal, state, outage);
-  const links = [...state.created.values()];
+  const adopted = [...state.adopted.values()];
+  if (adopted.length > 0) note(adoptedLine(adopted, opts.includeAdopted === true));
+  const links = [...state.created.values(), ...(opts.includeAdopted ? adopted : [])];
   if (links.length === 0) {
     note(`nothing to undo: ${opts.journal} records no link that is not deleted already`);
     return EXIT.ok;
@@ -138,13 +144,17 @@ function verdict(rec: JournalRecord, link: AccountItem | undefined): Verdict {
   };
 }
 
-function sameUrl(a: string, b: string): boolean {
-  if (a === b) return true;
-  try {
-    return new URL(a).href === new URL(b).href;
-  } catch {
-    return false;
-  }
+/**
+ * The adopted links, by id: to be deleted (--include-adopted, said before the question), or left.
+ * They were found by what they hold and when they were made, so they may be someone else's.
+ */
+function adoptedLine(adopted: JournalRecord[], included: boolean): string {
+  const ids = adopted.map((rec) => `${rec.id}${rec.shorturl ? ` (${rec.shorturl})` : ''}`).join(', ');
+  const n = adopted.length;
+  const links = `${n} adopted link${n === 1 ? '' : 's'} (found after a lost answer; someone else may have made ${n === 1 ? 'it' : 'them'})`;
+  return included
+    ? `${links} to delete too: ${ids}`
+    : `${links} left: ${ids}; --include-adopted deletes ${n === 1 ? 'it' : 'them'} too`;
 }
 
 /** `✓ deleted 12`, `✓ 12 already gone`, `✗ 12: why`. */

@@ -17,6 +17,7 @@ interface ImportFlags extends InputFlags {
   ifExists: string;
   maxOutage: string;
   undo?: string;
+  includeAdopted?: boolean;
 }
 
 /** --undo works from the journal alone: an input or the import's own files would be ignored, so they are refused. */
@@ -32,11 +33,10 @@ function checkUndoAlone(file: string | undefined, flags: ImportFlags): void {
   if (other)
     throw new UsageError(
       `--undo works from the journal alone: leave out ${other}`,
-      'shorty urls import --undo JOURNAL [-y] [--max-outage DURATION]',
+      'shorty urls import --undo JOURNAL [-y] [--include-adopted] [--max-outage DURATION]',
     );
 }
 
-/** `shorty urls import [FILE|-]`; the work lives in src/bulk, loaded only when it runs. */
 /** The notes of `urls import --help`: one topic per line. */
 function importNotes(): string {
   return [
@@ -66,14 +66,18 @@ function importNotes(): string {
     'Results and --failed-out for a spreadsheet: --excel writes UTF-16 with a byte order mark, tab-separated, ' +
       'which Excel opens into columns on any locale (shorty help formats says why); without it --failed-out ' +
       'keeps the form of its input (a windows-1252 ; file gives a windows-1252 ; file).',
-    '--journal FILE is locked while the import runs (FILE.lock beside the real file, whatever symlink ' +
-      'or hard link names it): a second run on it is refused.',
+    '--journal FILE is locked while the import runs (FILE.lock beside the real file, and a lock of the ' +
+      "file's identity in the config folder, whatever symlink or hard link names it): a second run on it is refused.",
     'Outages (connection refused, reset or timed out, DNS failures, 5xx and HTML error pages) are ' +
       'waited out, trying again with growing pauses, for up to --max-outage; a create whose answer was ' +
-      'lost is looked up on the server before it is sent again, so no row makes two links.',
+      'lost is looked up on the server before it is sent again, so no row makes two links. A link so found ' +
+      'was made while the row was sent (between its first send and the end of its last try, give or take ' +
+      "the clock tolerance) but not seen made, so it may be a colleague's: it is journaled as adopted and " +
+      'counted apart in the summary.',
     '--undo JOURNAL deletes the links that the runs recorded in JOURNAL created, one per line on ' +
       'stdout (✓ deleted ID, ✗ ID: why); asks first on a terminal, needs -y otherwise. It reads the ' +
-      'account first and deletes a link only while its id still has the short URL the journal recorded.',
+      'account first and deletes a link only while its id still has the short URL the journal recorded. ' +
+      'Adopted links are left (and named) unless --include-adopted, which lists their ids before it asks.',
     'A journal names the server and a fingerprint of the key it was written with (never the key): ' +
       'resuming or undoing it with another one is refused (exit 2). A journal written by an older ' +
       'shorty is used with the server and key in force only when confirmed (-y, or a question on a terminal).',
@@ -83,6 +87,7 @@ function importNotes(): string {
   ].join('\n');
 }
 
+/** `shorty urls import [FILE|-]`; the work lives in src/bulk, loaded only when it runs. */
 export function registerImport(group: Command, ctx: Context): void {
   const cmd = addInputOptions(
     group
@@ -105,6 +110,10 @@ export function registerImport(group: Command, ctx: Context): void {
       'delete the links the import runs recorded in JOURNAL created (never rows skipped as existing); resumable',
     )
     .option(
+      '--include-adopted',
+      'with --undo: delete the adopted links too (found after a lost answer, perhaps made by someone else); lists them first',
+    )
+    .option(
       '--max-outage <duration>',
       'how long to keep waiting out a service that fails (refused, reset, timed out, 5xx) before stopping: 90s, 30m, 2h',
       '1h',
@@ -117,8 +126,18 @@ export function registerImport(group: Command, ctx: Context): void {
         if (flags.undo !== undefined) {
           checkUndoAlone(file, flags);
           const { runUndo } = await import('../../bulk/undo/run.js');
-          return runUndo(ctx, { journal: flags.undo, maxOutageMs, argv: commandLine(command) });
+          return runUndo(ctx, {
+            journal: flags.undo,
+            maxOutageMs,
+            includeAdopted: Boolean(flags.includeAdopted),
+            argv: commandLine(command),
+          });
         }
+        if (flags.includeAdopted)
+          throw new UsageError(
+            '--include-adopted goes with --undo JOURNAL',
+            'shorty urls import --undo JOURNAL --include-adopted',
+          );
         const [{ runImport }, input] = await Promise.all([
           import('../../bulk/import/run.js'),
           inputOptions(flags, map, ctx.globals.delimiter),

@@ -23,6 +23,8 @@ export interface RowResult {
   id?: number | string;
   shorturl?: string;
   error?: string;
+  /** An `ok` whose link a lookup found after its answer was lost: journaled `adopted`, counted apart. */
+  adopted?: true;
 }
 
 /** The cell that sets a link field in this row (through the column plan, or by its name). */

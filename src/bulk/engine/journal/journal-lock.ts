@@ -1,5 +1,6 @@
+import { mkdirSync } from 'node:fs';
 import { open, realpath, stat } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../../../errors.js';
 import { fileError } from '../../../file-errors.js';
@@ -8,33 +9,61 @@ import { tryFileLock } from '../../../util/pid-lock.js';
 export interface LockOptions {
   /** Make the journal when it does not exist yet (a run that will write it), so its identity can be locked. */
   create?: boolean;
+  /** The user's config folder: the lock of the journal's identity is kept under it. */
+  configDir: string;
 }
+
+/** A journal replaced by a rename between our stat and our lock is looked at again, this many times. */
+const REPLACED_TRIES = 3;
 
 /**
  * Keeps a second run off the journal while this one runs (two would create every row twice):
- * one lock per journal file, whatever name reaches it. The lock is `<real path>.lock` (a symlink
- * and its target are one journal), and for a file with several hard links also one named by its
- * device and inode in the temp folder. A lock whose owner is dead (killed, crashed) is taken over.
+ * one run per journal file, whatever names reach it and whatever temp folder each run has. Two
+ * locks, both taken: one keyed by the file's identity (device and inode) in the user's config
+ * folder, which every name of the file (hard links in any folder, symlinks) meets; and
+ * `<real path>.lock` beside it, which a journal replaced by a rename under the same name meets
+ * (the replacement is a new inode). A lock whose owner is dead (killed, crashed) is taken over.
  * A device (/dev/null) has nothing to protect. A pipe is refused: reading it back would wait for
  * a writer, past Ctrl-C (a read the system is blocked in can't be called off).
  */
-export async function lockJournal(path: string, opts: LockOptions = {}): Promise<() => void> {
-  let info = await stat(path).catch(() => undefined);
-  if (info?.isFIFO() || info?.isSocket()) {
-    throw new UsageError(
-      `--journal ${path} is a pipe, not a file`,
-      'a journal is read back when the import runs again: give it a file',
-    );
+export async function lockJournal(path: string, opts: LockOptions): Promise<() => void> {
+  for (let attempt = 1; ; attempt++) {
+    let info = await stat(path).catch(() => undefined);
+    if (info?.isFIFO() || info?.isSocket()) {
+      throw new UsageError(
+        `--journal ${path} is a pipe, not a file`,
+        'a journal is read back when the import runs again: give it a file',
+      );
+    }
+    if (info && !info.isFile()) return () => {};
+    if (!info && opts.create) {
+      await (
+        await open(path, 'a').catch((err) => Promise.reject(fileError(`cannot write the journal ${path}`, err)))
+      ).close();
+      info = await stat(path);
+    }
+    const locks = [`${await realPathOf(path)}.lock`];
+    if (info) locks.push(join(lockFolder(path, opts.configDir), `journal-${info.dev}-${info.ino}.lock`));
+    const release = takeAll(path, locks);
+    // Renamed over while we locked: the locks name a file that is no longer the journal.
+    const now = await stat(path).catch(() => undefined);
+    if (!info || (now && now.dev === info.dev && now.ino === info.ino) || attempt >= REPLACED_TRIES) return release;
+    release();
   }
-  if (info && !info.isFile()) return () => {};
-  if (!info && opts.create) {
-    await (
-      await open(path, 'a').catch((err) => Promise.reject(fileError(`cannot write the journal ${path}`, err)))
-    ).close();
-    info = await stat(path);
+}
+
+/** `<config folder>/locks`, the user's own (made 0700): the same for every run, whatever its TMPDIR. */
+function lockFolder(path: string, configDir: string): string {
+  const dir = join(configDir, 'locks');
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch (err) {
+    throw fileError(`cannot lock the journal ${path} (${dir})`, err);
   }
-  const locks = [`${await realPathOf(path)}.lock`];
-  if (info && info.nlink > 1) locks.push(join(tmpdir(), `shorty-journal-${info.dev}-${info.ino}.lock`));
+  return dir;
+}
+
+function takeAll(path: string, locks: string[]): () => void {
   const releases: (() => void)[] = [];
   try {
     for (const lockPath of locks) releases.push(take(path, lockPath));

@@ -1,25 +1,45 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes, scryptSync } from 'node:crypto';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { canPrompt } from '../../../io.js';
 import { openJournal, type JournalOwner, type JournalState } from './journal.js';
 
 /**
- * A short, stable name of a key that does not reveal it: `sha256:` and the first 8 hex digits of
- * its hash. Enough to tell two keys apart in a message; far too little to guess the key from.
+ * scrypt's cost for a fingerprint: ~50 ms and 16 MiB once per run, so guessing a weak key from a
+ * journal costs as much per guess (a plain hash took 2.2 s for a million guesses).
  */
-export function keyFingerprint(apiKey: string | undefined): string {
-  return `sha256:${createHash('sha256')
-    .update(apiKey ?? '')
-    .digest('hex')
-    .slice(0, 8)}`;
+const SCRYPT = { N: 2 ** 14, r: 8, p: 1 };
+
+/**
+ * A short, stable name of a key that does not reveal it, enough to tell two keys apart in a
+ * message: `scrypt:` and 8 hex digits of the key hashed with the journal's own random salt (so no
+ * table of guesses serves two journals) at a cost that makes each guess slow. Without a salt,
+ * the `sha256:` name of journals written before salts, still read so they resume.
+ */
+export function keyFingerprint(apiKey: string | undefined, salt?: string): string {
+  if (salt === undefined)
+    return `sha256:${createHash('sha256')
+      .update(apiKey ?? '')
+      .digest('hex')
+      .slice(0, 8)}`;
+  return `scrypt:${scryptSync(apiKey ?? '', Buffer.from(salt, 'hex'), 4, SCRYPT).toString('hex')}`;
 }
 
-/** The account a run works on: its server and key, as a journal names them. */
-async function currentOwner(ctx: Context): Promise<JournalOwner> {
+/** A new journal's salt: 16 random bytes in hex. */
+function newSalt(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/** The account a run works on: its server and key, as a journal with this salt names them. */
+async function currentOwner(ctx: Context, salt: string | undefined): Promise<JournalOwner> {
   const settings = await ctx.settings();
   const { requireBaseUrl } = await import('../../../settings/base-url.js');
-  return { journal: 'shorty', server: requireBaseUrl(settings), keyFingerprint: keyFingerprint(settings.apiKey) };
+  return {
+    journal: 'shorty',
+    server: requireBaseUrl(settings),
+    keyFingerprint: keyFingerprint(settings.apiKey, salt),
+    ...(salt === undefined ? {} : { salt }),
+  };
 }
 
 const named = (owner: JournalOwner) => `${owner.server} (key ${owner.keyFingerprint})`;
@@ -41,7 +61,8 @@ export async function claimJournal(
   state: JournalState,
   opts: ClaimOptions = {},
 ): Promise<void> {
-  const here = await currentOwner(ctx);
+  // Compared under the journal's own salt (none for one written before salts); a new one gets its own.
+  const here = await currentOwner(ctx, state.owner ? state.owner.salt : newSalt());
   if (state.owner) {
     if (state.owner.server === here.server && state.owner.keyFingerprint === here.keyFingerprint) return;
     throw new UsageError(

@@ -10,8 +10,9 @@ import { MAX_LINE_CHARS, splitLines } from '../read/lines.js';
  * The import journal: one JSON line per event, appended and flushed to disk before it counts.
  * Before a create is sent, an intent (`sending`, with what is sent and when, and a `seq`) is
  * written; its outcome (`ok`, `error`, `skipped`, with the same `seq`) follows. A row counts as
- * done when the journal holds an `ok` or `skipped` record with the same key (the hash of its link
- * body); identical rows are counted, so three identical rows make three links. An intent without
+ * done when the journal holds an `ok`, `adopted` or `skipped` record with the same key (the hash of its
+ * link body); `adopted` is a link a lookup found after a lost answer, known by what it holds and
+ * when it was made, never by an answer: it may be another's, so `--undo` leaves it unless told; identical rows are counted, so three identical rows make three links. An intent without
  * an outcome is a create whose answer never came (a crash, a kill): the next run asks the server
  * before sending it again. `undone` records are links `urls import --undo` deleted; `updated` and
  * `deleted` are what `urls sync` did to links that existed before it. Row numbers are
@@ -22,7 +23,7 @@ import { MAX_LINE_CHARS, splitLines } from '../read/lines.js';
 export interface JournalRecord {
   row: number;
   key: string;
-  status: 'ok' | 'skipped' | 'error' | 'invalid' | 'valid' | 'sending' | 'undone' | 'updated' | 'deleted';
+  status: 'ok' | 'adopted' | 'skipped' | 'error' | 'invalid' | 'valid' | 'sending' | 'undone' | 'updated' | 'deleted';
   url?: string;
   id?: number | string;
   shorturl?: string;
@@ -35,6 +36,8 @@ export interface JournalRecord {
   at?: number;
   /** A later try of the same intent: when it was sent. */
   last?: number;
+  /** When the last try ended without an answer (failed, timed out): the server made nothing of it later. */
+  end?: number;
 }
 
 /** What a create sent that a lookup can recognise the link by. */
@@ -115,7 +118,18 @@ function ownerLine(line: string): JournalOwner | undefined {
 }
 
 function isDone(rec: JournalRecord): boolean {
-  return rec.status === 'ok' || rec.status === 'skipped';
+  return rec.status === 'ok' || rec.status === 'adopted' || rec.status === 'skipped';
+}
+
+/**
+ * A create's outcome as the journal keeps it: a link found by a lookup (`adopted`, never seen
+ * made) is journaled `adopted`, apart from the links the run saw made.
+ */
+export function outcomeRecord<T extends { status: string; adopted?: boolean }>(
+  outcome: T,
+): Omit<T, 'adopted' | 'status'> & { status: JournalRecord['status'] } {
+  const { adopted, status, ...rest } = outcome;
+  return { ...rest, status: adopted ? 'adopted' : (status as JournalRecord['status']) };
 }
 
 /** What a journal says about the runs that wrote it. */
@@ -125,6 +139,8 @@ export interface JournalState {
   open: JournalRecord[];
   /** The links the runs created (`ok` with an id) and that are not undone, by id. */
   created: Map<string, JournalRecord>;
+  /** The links lookups adopted (`adopted`: found after a lost answer) and that are not undone, by id. */
+  adopted: Map<string, JournalRecord>;
   /** Every id the journal names as ok or skipped: a lookup after a lost answer never takes them. */
   claimed: Set<string>;
   /** The server and key the journal belongs to (its first owner record), if it names them. */
@@ -141,17 +157,24 @@ export interface JournalOwner {
   journal: 'shorty';
   server: string;
   keyFingerprint: string;
+  /** The fingerprint's salt (hex); absent in journals written before salts. */
+  salt?: string;
 }
 
 function ownerOf(value: unknown): JournalOwner | undefined {
   const rec = value as Partial<JournalOwner> | null;
   return rec && typeof rec === 'object' && rec.journal === 'shorty' && typeof rec.server === 'string'
-    ? { journal: 'shorty', server: rec.server, keyFingerprint: String(rec.keyFingerprint ?? '') }
+    ? {
+        journal: 'shorty',
+        server: rec.server,
+        keyFingerprint: String(rec.keyFingerprint ?? ''),
+        ...(typeof rec.salt === 'string' && /^[0-9a-f]{32}$/.test(rec.salt) ? { salt: rec.salt } : {}),
+      }
     : undefined;
 }
 
 export function emptyJournalState(): JournalState {
-  return { done: new DoneIndex(), open: [], created: new Map(), claimed: new Set(), records: 0 };
+  return { done: new DoneIndex(), open: [], created: new Map(), adopted: new Map(), claimed: new Set(), records: 0 };
 }
 
 /** Reads a journal; a missing file is an empty journal. A long one stops reading at Ctrl-C. */
@@ -188,18 +211,18 @@ export async function readJournal(path: string, signal?: AbortSignal): Promise<J
 
 function takeRecord(state: JournalState, open: Map<string, JournalRecord>, rec: JournalRecord): void {
   if (rec.status === 'sending') {
-    // A later try of an open intent keeps its first send and notes the last.
+    // A later try of an open intent keeps its first send and notes the last, and its end once known.
     const first = rec.seq === undefined ? undefined : open.get(rec.seq);
     if (rec.seq !== undefined && rec.sent && typeof rec.sent.url === 'string')
-      open.set(rec.seq, first ? { ...first, last: rec.last ?? rec.at } : rec);
+      open.set(rec.seq, first ? { ...first, last: rec.last ?? rec.at, end: rec.end } : rec);
     return;
   }
   if (rec.seq !== undefined) open.delete(rec.seq);
   const id = rec.id === undefined || rec.id === null ? undefined : String(rec.id);
   if (rec.status === 'undone' || rec.status === 'deleted') {
     // A link these runs created, deleted since: no longer theirs to undo, and its row not done.
-    const created = id === undefined ? undefined : state.created.get(id);
-    if (created && state.created.delete(id!)) state.done.remove(created.key, id!);
+    const made = id === undefined ? undefined : (state.created.get(id) ?? state.adopted.get(id));
+    if (made && (state.created.delete(id!) || state.adopted.delete(id!))) state.done.remove(made.key, id!);
     return;
   }
   if (!isDone(rec)) return;
@@ -207,6 +230,7 @@ function takeRecord(state: JournalState, open: Map<string, JournalRecord>, rec: 
   if (id === undefined) return;
   state.claimed.add(id);
   if (rec.status === 'ok') state.created.set(id, rec);
+  if (rec.status === 'adopted') state.adopted.set(id, rec);
 }
 
 export interface JournalWriter {

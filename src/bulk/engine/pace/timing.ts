@@ -39,9 +39,18 @@ export function emptyCounts(): StatusCounts {
   return { ok: 0, valid: 0, skipped: 0, invalid: 0, error: 0 };
 }
 
-/** `398 ok, 3 invalid, 1 error in 13m 40s`: ok (or valid in a dry run) always, the others when they occur. */
-export function summaryLine(counts: StatusCounts, elapsedMs: number, dryRun = false): string {
-  const parts = [dryRun ? `${counts.valid} valid` : `${counts.ok} ok`];
+/**
+ * `398 ok, 3 invalid, 1 error in 13m 40s`: ok (or valid in a dry run) always, the others when they
+ * occur; `adopted` (of the ok rows, links a lookup found after a lost answer) apart from the ok.
+ */
+export function summaryLine(
+  counts: StatusCounts,
+  elapsedMs: number,
+  opts: { dryRun?: boolean; adopted?: number } = {},
+): string {
+  const adopted = opts.adopted ?? 0;
+  const parts = [opts.dryRun ? `${counts.valid} valid` : `${counts.ok - adopted} ok`];
+  if (adopted) parts.push(`${adopted} adopted (found after a lost answer; --undo leaves them)`);
   if (counts.skipped) parts.push(`${counts.skipped} skipped`);
   if (counts.invalid) parts.push(`${counts.invalid} invalid`);
   if (counts.error) parts.push(`${counts.error} error${counts.error === 1 ? '' : 's'}`);

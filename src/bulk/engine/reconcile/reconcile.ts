@@ -4,6 +4,7 @@ import { ApiError, UnusableResponseError } from '../../../errors.js';
 import type { LinkBody } from '../../../input/link-body.js';
 import type { SentFields } from '../journal/journal.js';
 import { LISTS } from '../../../api/lists.js';
+import { sameUrl } from '../../../util/same-url.js';
 
 /** Links per page when the newest links are read back to the send (one request each). */
 const LOOKUP_PAGE = 100;
@@ -37,10 +38,15 @@ export interface LookupContext {
   answerMs: number;
 }
 
-/** When the tries of one create went out, by this machine's clock: the first, and the last. */
+/**
+ * When the tries of one create went out, by this machine's clock: the first, the last, and when
+ * the last ended without an answer (unknown for a run killed during it: the request timeout then
+ * bounds it).
+ */
 export interface SendTimes {
   first: number;
   last: number;
+  end?: number;
 }
 
 /** The fields of a body that a lookup compares; never the password. */
@@ -50,14 +56,16 @@ export function sentFields(body: LinkBody): SentFields {
 }
 
 /**
- * Did the server make this link although its answer never reached us? A link is the create's
- * only on evidence. With a custom alias, the alias is looked up (GET /urls?short=): it is the
- * create's when it has the long URL (title, description) sent and is dated no earlier than the
- * first send. Without one, the newest links are read page by page (GET /urls?order=date) back to
- * links older than the first send; a link is the create's when it matches what was sent, is dated
- * between the first send and the last try (server clock, less/plus the skew, plus the time a try
- * may take), no row accounts for it already, and it is the only such link. Two candidates, or a
- * list that cannot be read back far enough, is `undecided`: left to the user, never guessed.
+ * Did the server make this link although its answer never reached us? Only a link made while the
+ * create was on the wire can be its: dated between the first send and the end of the last try
+ * (server clock, less/plus the skew; a try whose end is unknown lasts the request timeout). With
+ * a custom alias, the alias is looked up (GET /urls?short=): the link must have the long URL (title,
+ * description) sent. Without one, the newest links are read page by page (GET /urls?order=date)
+ * back to links older than the first send; a link must match what was sent, no row may account for
+ * it already, and it must be the only such link. Two candidates, or a list that cannot be read back
+ * far enough, is `undecided`: left to the user, never guessed. A link found is known by what it
+ * holds and when it was made, not by an answer: someone else may have made the same link in that
+ * window, so the caller adopts it (see journal.ts) rather than counting it as made.
  */
 export async function findCreated(look: LookupContext, sent: SentFields, times: SendTimes): Promise<Lookup> {
   return sent.custom ? findByAlias(look, sent, times) : findByDate(look, sent, times);
@@ -80,7 +88,7 @@ async function findByAlias(look: LookupContext, sent: SentFields, times: SendTim
   }
   const window = serverWindow(res.headers.date, look, times);
   const found = candidates(body).find(
-    (link) => matchesSent(link, sent) && !look.claimed.has(String(link.id)) && datedAt(link.date) + 999 >= window.since,
+    (link) => matchesSent(link, sent) && !look.claimed.has(String(link.id)) && inWindow(datedAt(link.date), window),
   );
   return found ? { kind: 'found', link: foundLink(found) } : { kind: 'absent' };
 }
@@ -94,14 +102,7 @@ async function findByDate(look: LookupContext, sent: SentFields, times: SendTime
     const window = serverWindow(res.headers.date, look, times);
     const links = candidates(listed.body);
     for (const link of links) {
-      const at = datedAt(link.date);
-      // Dates have whole seconds: a link made during the second of the send is dated before it.
-      if (
-        at + 999 >= window.since &&
-        at <= window.until &&
-        matchesSent(link, sent) &&
-        !look.claimed.has(String(link.id))
-      )
+      if (inWindow(datedAt(link.date), window) && matchesSent(link, sent) && !look.claimed.has(String(link.id)))
         matches.push(link);
     }
     const oldest = links.length > 0 ? datedAt(links[links.length - 1].date) : Number.NEGATIVE_INFINITY;
@@ -123,15 +124,22 @@ function foundLink(link: Candidate): FoundLink {
   return { id: link.id as number | string, shorturl: typeof link.shorturl === 'string' ? link.shorturl : undefined };
 }
 
+interface Window {
+  since: number;
+  until: number;
+}
+
 /** The send's window by the server's clock: from the first send (less the skew) to the last try's end (plus it). */
-function serverWindow(
-  date: string | undefined,
-  look: LookupContext,
-  times: SendTimes,
-): { since: number; until: number } {
+function serverWindow(date: string | undefined, look: LookupContext, times: SendTimes): Window {
   const offset = serverOffset(date, look.now());
   const skew = date ? SKEW_MS : UNKNOWN_SKEW_MS;
-  return { since: times.first + offset - skew, until: times.last + offset + look.answerMs + skew };
+  const end = times.end ?? times.last + look.answerMs;
+  return { since: times.first + offset - skew, until: end + offset + skew };
+}
+
+/** Dates have whole seconds: a link made during the second of the send is dated before it. */
+function inWindow(at: number, window: Window): boolean {
+  return at + 999 >= window.since && at <= window.until;
 }
 
 type Candidate = Record<string, unknown> & { id: unknown };
@@ -158,16 +166,6 @@ function matchesSent(link: Candidate, sent: SentFields): boolean {
   if (sent.metatitle && link.title !== undefined && link.title !== sent.metatitle) return false;
   if (sent.metadescription && link.description !== undefined && link.description !== sent.metadescription) return false;
   return true;
-}
-
-function sameUrl(got: unknown, sent: string): boolean {
-  if (typeof got !== 'string') return false;
-  if (got === sent) return true;
-  try {
-    return new URL(got).href === new URL(sent).href;
-  } catch {
-    return false;
-  }
 }
 
 /** `yyyy-mm-dd hh:mm:ss` (UTC, the service's format) or ISO 8601, in ms; NaN for an undated link (never matched). */

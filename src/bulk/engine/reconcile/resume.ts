@@ -7,8 +7,8 @@ import { openSendStage } from '../send/stage.js';
 /**
  * Creates a previous run sent but never journaled the outcome of (a crash, a kill -9, an outage
  * past --max-outage): each is looked up on the server before anything is sent. A link found is
- * journaled `ok` (the row is then done); one certainly not made closes its intent, and the row is
- * sent again. One the lookup cannot decide keeps its intent open and its row is not sent: it is
+ * journaled `adopted` (the row is then done; --undo leaves it unless told: see reconcile.ts); one
+ * certainly not made closes its intent, and the row is sent again. One the lookup cannot decide keeps its intent open and its row is not sent: it is
  * reported (`not found, but it may exist`) for the user to check.
  */
 export async function settleOpenIntents(
@@ -26,13 +26,15 @@ export async function settleOpenIntents(
     for (const intent of state.open) {
       if (ctx.signal.aborted) throw ctx.signal.reason;
       const first = intent.at ?? 0;
-      const lookup = await creator.settle(intent.sent!, { first, last: intent.last ?? first });
+      const lookup = await creator.settle(intent.sent!, { first, last: intent.last ?? first, end: intent.end });
       const base = { row: intent.row, key: intent.key, url: intent.url, seq: intent.seq };
       if (lookup.kind === 'found') {
         const { id, shorturl } = lookup.link;
-        await journal.append({ ...base, status: 'ok', id, shorturl });
+        const rec = { ...base, status: 'adopted' as const, id, shorturl };
+        await journal.append(rec);
         state.done.add(intent.key, lookup.link);
-        state.created.set(String(id), { ...base, status: 'ok', id, shorturl });
+        state.claimed.add(String(id));
+        state.adopted.set(String(id), rec);
         found += 1;
       } else if (lookup.kind === 'undecided') {
         state.done.add(intent.key, { undecided: new MayExist(lookup.why).message });
@@ -52,7 +54,7 @@ export async function settleOpenIntents(
   const left = n - found - undecided;
   ctx.io.stderr.write(
     `${n} row${n === 1 ? ' was' : 's were'} sent by the previous run without a recorded answer: ` +
-      `${found} found on the server (journaled), ${left} not created (sent again)` +
+      `${found} found on the server (journaled as adopted), ${left} not created (sent again)` +
       `${undecided > 0 ? `, ${undecided} not found but may exist (not sent: check them with \`shorty urls list\`)` : ''}\n`,
   );
 }

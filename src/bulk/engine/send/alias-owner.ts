@@ -4,6 +4,7 @@ import { ApiError, UnusableResponseError } from '../../../errors.js';
 import { profileDomain } from '../../../input/domain.js';
 import type { LinkBody } from '../../../input/link-body.js';
 import { LISTS } from '../../../api/lists.js';
+import { sameUrl } from '../../../util/same-url.js';
 
 /**
  * What an alias on the server is: free, a link to the row's long URL, or a link elsewhere (`at`:
@@ -150,16 +151,6 @@ function targetOf(answer: Record<string, unknown>, alias: string, short: string)
 }
 
 const stringOr = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
-function sameUrl(a: string | undefined, b: string): boolean {
-  if (a === undefined) return false;
-  if (a === b) return true;
-  try {
-    return new URL(a).href === new URL(b).href;
-  } catch {
-    return false;
-  }
-}
 
 /** The row error of an alias that leads elsewhere, or is held on another domain. */
 export function conflictError(alias: string, owner: { longurl: string; at?: string }): string {

@@ -46,8 +46,6 @@ export interface CreateResult {
   outcome: SendOutcome;
   /** The intent this outcome closes. */
   seq?: string;
-  /** Made by an earlier try whose answer was lost, found by a lookup. */
-  found?: boolean;
 }
 
 /** A lookup after a lost answer could not tell whether the server made the link: left to the user. */
@@ -103,6 +101,7 @@ export function createCreator(deps: CreatorDeps) {
     const beforeSend = async () => {
       sentThisTry = true;
       times.last = deps.now();
+      times.end = undefined;
       if (!onWire) {
         onWire = true;
         times.first = times.last;
@@ -122,13 +121,29 @@ export function createCreator(deps: CreatorDeps) {
         });
       }
     };
+    // A try that ended without an answer bounds when the server could have made its link: noted,
+    // so a lookup by a later run does not take a link someone made after the run gave up.
+    const tryEnded = async () => {
+      times.end = deps.now();
+      if (deps.journal && seq !== undefined)
+        await deps.journal.append({
+          ...row,
+          status: 'sending',
+          url: body.url,
+          seq,
+          sent,
+          at: times.first,
+          last: times.last,
+          end: times.end,
+        });
+    };
     let mayExist = false;
     let everMayExist = false;
     try {
       for (;;) {
         if (mayExist) {
           const found = await look(sent, times);
-          if (found.kind === 'found') return { outcome: { status: 'ok', ...found.link }, seq, found: true };
+          if (found.kind === 'found') return adopt(found.link, seq);
           if (found.kind === 'undecided') throw new MayExist(found.why);
           mayExist = false;
         }
@@ -142,7 +157,7 @@ export function createCreator(deps: CreatorDeps) {
           // "Alias taken" after a try whose answer was lost: that try may well have taken it.
           if (everMayExist && body.custom !== undefined && isAliasTaken(outcome.error)) {
             const found = await look(sent, times);
-            if (found.kind === 'found') return { outcome: { status: 'ok', ...found.link }, seq, found: true };
+            if (found.kind === 'found') return adopt(found.link, seq);
           }
           return { outcome, seq };
         } catch (err) {
@@ -150,6 +165,7 @@ export function createCreator(deps: CreatorDeps) {
           const maybeDone = sentThisTry && !refused(err);
           mayExist ||= maybeDone;
           everMayExist ||= maybeDone;
+          if (maybeDone) await tryEnded();
           if (!outageFailure(err)) throw err;
           await deps.rider.wait(err);
         }
@@ -157,6 +173,11 @@ export function createCreator(deps: CreatorDeps) {
     } catch (err) {
       throw new SendStopped(err, seq, mayExist || err instanceof MayExist);
     }
+  }
+
+  /** A link a lookup found: made while the create was sent, but never seen made by it (see reconcile.ts). */
+  function adopt(link: { id: number | string; shorturl?: string }, seq: string | undefined): CreateResult {
+    return { outcome: { status: 'ok', ...link, adopted: true }, seq };
   }
 
   function claim(result: CreateResult): CreateResult {

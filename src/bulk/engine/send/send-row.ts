@@ -8,7 +8,8 @@ export type IfExists = 'skip' | 'fail';
 /** A row that was not created, and why. */
 export type NotSent = { status: 'skipped' | 'error'; error: string };
 
-export type SendOutcome = { status: 'ok'; id?: number | string; shorturl?: string } | NotSent;
+/** `adopted`: found by a lookup after a lost answer, not seen made (see reconcile.ts). */
+export type SendOutcome = { status: 'ok'; id?: number | string; shorturl?: string; adopted?: true } | NotSent;
 
 /** The servers' answer to a custom alias in use ("That alias is taken. Please choose another one."). */
 export function isAliasTaken(message: string): boolean {
