@@ -352,11 +352,13 @@ describe('an answer to a create that cannot be read', () => {
     expect(res.stderr).toMatch(/^shorty: the answer to POST \/url\/add is nested too deeply to read$/m);
     expect(res.stdout).toContain('"status":"error"');
     expect(res.stdout).toContain('it may have been created');
-    const statuses = readFileSync(journal, 'utf8')
+    const records = readFileSync(journal, 'utf8')
       .trim()
       .split('\n')
-      .map((line) => JSON.parse(line).status);
-    expect(statuses).toEqual([undefined, 'sending']);
+      .map((line) => JSON.parse(line) as { status?: string; end?: number });
+    // The intent, then the end of its one try (which bounds when the link could have been made).
+    expect(records.map((r) => r.status)).toEqual([undefined, 'sending', 'sending']);
+    expect(records[2].end).toEqual(expect.any(Number));
     // Without a journal no later run can check: the row says what the user can do.
     const bare = await runInProcess(['urls', 'import', '-', '--max-outage', '0', '-o', 'ndjson'], {
       env: env(),
