@@ -2,12 +2,12 @@
 // service under a path. Local stand-ins for each (test/helpers/network.ts) record what reached
 // them, so every test checks where the requests really went.
 import { createServer, type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { type CliResult, type RunOptions, runCli } from '../helpers/cli.js';
-import { runInProcess } from '../helpers/in-process.js';
+import { runInProcess, simulatedClock } from '../helpers/in-process.js';
 import {
   makeCertificates,
-  RESOLVE_TEST_HOSTS,
+  resolveTestHostsHere,
   startFront,
   startProxy,
   startRedirector,
@@ -60,19 +60,34 @@ async function closedPort(): Promise<number> {
 }
 
 /**
- * What Node or a library reads from the process's own environment, not from the one main() is
- * given: the CAs Node trusts (NODE_EXTRA_CA_CERTS) and its options, the proxy variables
- * (proxy-from-env reads process.env), and the debug output of Node and the agents. A run with any
- * of them is a real process, since they are read where the process starts; the others run main().
+ * What is read where the process starts: the CAs Node trusts (NODE_EXTRA_CA_CERTS) and its
+ * options, and the debug output of Node and the agents. A run with any of them is a real process.
  */
-const PROCESS_VARS = /^(NODE_\w+|DEBUG|(https?|all|no)_proxy)$/i;
+const STARTUP_VARS = /^(NODE_\w+|DEBUG)$/;
+/**
+ * The proxy variables are read from process.env on each request (proxy-from-env reads it, not the
+ * environment main() is given): an in-process run gets them in this worker's process.env, set for
+ * the run only, every spelling not given emptied so the machine's own proxy cannot leak in.
+ */
+const PROXY_VARS = ['http_proxy', 'https_proxy', 'all_proxy', 'no_proxy'].flatMap((n) => [n, n.toUpperCase()]);
 
-const shorty = (args: string[], env: RunOptions['env'] = {}) => {
-  const runner = Object.keys(env).some((name) => PROCESS_VARS.test(name)) ? runCli : runInProcess;
-  return runner(args, { env: { ...sandboxEnv, ...env } });
-};
+async function shorty(args: string[], env: RunOptions['env'] = {}): Promise<CliResult> {
+  const all = { ...sandboxEnv, ...env };
+  // A real process: Node reads these variables only where it starts.
+  if (Object.keys(env).some((name) => STARTUP_VARS.test(name))) return runCli(args, { env: all });
+  for (const name of PROXY_VARS) {
+    vi.stubEnv(name, all[name] ?? '');
+    delete all[name];
+  }
+  try {
+    // Retries against a proxy that refuses take their back-off from a simulated clock.
+    return await runInProcess(args, { env: all, ...simulatedClock() });
+  } finally {
+    vi.unstubAllEnvs();
+  }
+}
 
-/** `urls list -q` over https, trusting the test CA. */
+/** `urls list -q` over https, trusting the test CA: a real process, as Node reads the CA file where it starts. */
 const listOverTls = (env: RunOptions['env'] = {}) =>
   shorty(['urls', 'list', '-q'], { SHORTY_BASE_URL: tls.url, NODE_EXTRA_CA_CERTS: certs.caFile, ...env });
 
@@ -113,39 +128,56 @@ describe('proxies from the environment', () => {
     expect(p.tunnels).toEqual([]);
   });
 
-  test.each([['https_proxy'], ['all_proxy'], ['ALL_PROXY']])('%s is read too', async (name) => {
+  /** `urls list` over https without the CA: the tunnel is made, then the certificate refused. */
+  async function tunnelUntrusted(env: RunOptions['env']): Promise<CliResult> {
+    const res = await shorty(['urls', 'list', '-q'], { SHORTY_BASE_URL: tls.url, ...env });
+    expectOneError(res, 5, /^shorty: the certificate of .* is not trusted/);
+    return res;
+  }
+
+  test('https_proxy is read too', async () => {
     const p = await proxy();
-    expectListed(await listOverTls({ [name]: p.url }));
-    expect(p.tunnels).toHaveLength(1);
+    await tunnelUntrusted({ https_proxy: p.url });
+    expect(p.tunnels).toEqual([`127.0.0.1:${tls.port}`]);
   });
 
+  test.each([['all_proxy'], ['ALL_PROXY']])('%s is read too', async (name) => {
+    const p = await proxy();
+    expectListed(await shorty(['urls', 'list', '-q'], { [name]: p.url }));
+    expect(p.forwarded).toEqual([`${sandbox.baseUrl}/api/urls`]);
+  });
+
+  // Taken as https://, the proxy would be spoken TLS to and would record no CONNECT.
   test('a proxy written without a scheme is an http:// proxy, as curl reads it', async () => {
     const p = await proxy();
-    expectListed(await listOverTls({ HTTPS_PROXY: `127.0.0.1:${p.port}` }));
-    expect(p.tunnels).toHaveLength(1);
+    await tunnelUntrusted({ HTTPS_PROXY: `127.0.0.1:${p.port}` });
+    expect(p.tunnels).toEqual([`127.0.0.1:${tls.port}`]);
   });
 
+  // NO_PROXY is matched the same way for either scheme: an http target, so the runs need no CA.
   test.each([
     ['the host', 'NO_PROXY', () => '127.0.0.1'],
-    ['the host and its port', 'NO_PROXY', () => `example.com, 127.0.0.1:${tls.port}`],
+    ['the host and its port', 'NO_PROXY', () => `example.com, 127.0.0.1:${new URL(sandbox.baseUrl).port}`],
     ['every host', 'NO_PROXY', () => '*'],
     ['the host, in lower case', 'no_proxy', () => '127.0.0.1'],
   ])('NO_PROXY with %s: a direct connection', async (_name, variable, value) => {
     const p = await proxy();
-    const before = tls.paths.length;
-    expectListed(await listOverTls({ HTTPS_PROXY: p.url, [variable]: value() }));
-    expect(p.tunnels).toEqual([]);
-    expect(tls.paths.length).toBe(before + 1);
+    const before = (await sandbox.admin.stats()).requests;
+    expectListed(await shorty(['urls', 'list', '-q'], { HTTP_PROXY: p.url, [variable]: value() }));
+    expect([...p.forwarded, ...p.tunnels]).toEqual([]);
+    expect((await sandbox.admin.stats()).requests).toBe(before + 1);
   });
 
   test('NO_PROXY with the host on another port: still through the proxy', async () => {
     const p = await proxy();
-    expectListed(await listOverTls({ HTTPS_PROXY: p.url, NO_PROXY: '127.0.0.1:1' }));
-    expect(p.tunnels).toHaveLength(1);
+    expectListed(await shorty(['urls', 'list', '-q'], { HTTP_PROXY: p.url, NO_PROXY: '127.0.0.1:1' }));
+    expect(p.forwarded).toHaveLength(1);
   });
 
   describe('NO_PROXY with a domain', () => {
-    // api.shorty.test resolves to 127.0.0.1 in the CLI (RESOLVE_TEST_HOSTS) and in the proxy.
+    // api.shorty.test resolves to 127.0.0.1 in this process (for the in-process runs) and in the proxy.
+    beforeAll(() => resolveTestHostsHere());
+
     const domainRun = async (noProxy: string | undefined) => {
       const p = await proxy();
       const port = new URL(sandbox.baseUrl).port;
@@ -153,7 +185,6 @@ describe('proxies from the environment', () => {
         SHORTY_BASE_URL: `http://api.shorty.test:${port}`,
         HTTP_PROXY: p.url,
         NO_PROXY: noProxy,
-        NODE_OPTIONS: RESOLVE_TEST_HOSTS,
       });
       expectListed(res);
       return p.forwarded;
@@ -190,6 +221,7 @@ describe('proxies from the environment', () => {
   });
 
   describe('DEBUG=* and NODE_DEBUG (what the proxy agents and Node print on stderr on their own)', () => {
+    // Real processes: the debug module and Node read these variables where the process starts.
     const token = Buffer.from('proxyuser:s3cret-pr0xy').toString('base64');
     const expectHidden = (res: CliResult) => {
       expect(res.exitCode, res.stderr).toBe(0);
@@ -229,12 +261,9 @@ describe('proxies from the environment', () => {
     });
   });
 
+  // The proxy refuses the CONNECT before any TLS, so neither run needs the CA.
   test.each([
-    [
-      'an https target (CONNECT)',
-      () => ({ SHORTY_BASE_URL: tls.url, NODE_EXTRA_CA_CERTS: certs.caFile }),
-      'HTTPS_PROXY',
-    ],
+    ['an https target (CONNECT)', () => ({ SHORTY_BASE_URL: tls.url }), 'HTTPS_PROXY'],
     ['an http target (forwarding)', () => ({}), 'HTTP_PROXY'],
   ])(
     'wrong proxy credentials, %s: exit 5, naming the proxy with its credentials masked',
@@ -259,7 +288,11 @@ describe('proxies from the environment', () => {
 
   test('a proxy that is not running: exit 5, naming it', async () => {
     const port = await closedPort();
-    const res = await listOverTls({ HTTPS_PROXY: `http://someone:pa55word@127.0.0.1:${port}` });
+    // The proxy is refused before any TLS, so this run needs no CA.
+    const res = await shorty(['urls', 'list', '-q'], {
+      SHORTY_BASE_URL: tls.url,
+      HTTPS_PROXY: `http://someone:pa55word@127.0.0.1:${port}`,
+    });
     expectOneError(
       res,
       5,
@@ -284,7 +317,10 @@ describe('proxies from the environment', () => {
   });
 
   test('a SOCKS proxy is refused before any request: exit 2', async () => {
-    const res = await listOverTls({ ALL_PROXY: 'socks5://127.0.0.1:1080' });
+    const res = await shorty(['urls', 'list', '-q'], {
+      SHORTY_BASE_URL: tls.url,
+      ALL_PROXY: 'socks5://127.0.0.1:1080',
+    });
     expectOneError(
       res,
       2,
@@ -356,7 +392,8 @@ describe('redirects are never followed', () => {
     const toHttps = await startRedirector((path) => `https://127.0.0.1:${tls.port}${path}`, 308);
     opened.push(toHttps);
     const before = tls.paths.length;
-    const res = await shorty(['urls', 'list'], { SHORTY_BASE_URL: toHttps.url, NODE_EXTRA_CA_CERTS: certs.caFile });
+    // The redirect is not followed, so the run needs no CA to show that nothing reached https.
+    const res = await shorty(['urls', 'list'], { SHORTY_BASE_URL: toHttps.url });
     expectOneError(res, 1, new RegExp(`to https://127\\.0\\.0\\.1:${tls.port}/api/urls \\(HTTP 308\\)`));
     expect(res.stderr).toMatch(/^hint: the server wants https: use an https:\/\/ base URL/m);
     expect(tls.paths.length).toBe(before);

@@ -5,6 +5,7 @@
 // reached them.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import * as http from 'node:http';
 import * as https from 'node:https';
 import * as net from 'node:net';
@@ -210,7 +211,18 @@ export async function startRedirector(location: (path: string) => string, status
 }
 
 /**
- * NODE_OPTIONS for the CLI: names under `.shorty.test` resolve to 127.0.0.1 (see
- * resolve-test-hosts.cjs), so a test can use a domain without asking any DNS server.
+ * Names under `.shorty.test` resolve to 127.0.0.1 in this process (see resolve-test-hosts.cjs),
+ * so an in-process run can use a domain without asking any DNS server. Returns what undoes it.
  */
-export const RESOLVE_TEST_HOSTS = `--require ${JSON.stringify(fileURLToPath(new URL('resolve-test-hosts.cjs', import.meta.url)))}`;
+export function resolveTestHostsHere(): () => void {
+  const require = createRequire(import.meta.url);
+  const dns: typeof import('node:dns') = require('node:dns');
+  const original = dns.lookup;
+  const file = fileURLToPath(new URL('resolve-test-hosts.cjs', import.meta.url));
+  require(file);
+  // Loaded afresh next time: the patch is undone below, and the cache would skip redoing it.
+  delete require.cache[file];
+  return () => {
+    dns.lookup = original;
+  };
+}

@@ -33,6 +33,16 @@ beforeEach(async () => {
 
 const shorty = (args: string[], extra: Record<string, string> = {}) => cli.run(args, { env: extra });
 
+/**
+ * The whole environment of a shell that replays a curl line: PATH and a HOME of its own. Without
+ * a HOME, bash spends seconds at start-up, and shorty would read the real home's config.
+ */
+const shellEnv = (extra: Record<string, string> = {}) => ({
+  PATH: process.env.PATH,
+  HOME: tempDir('shorty-home-'),
+  ...extra,
+});
+
 /** Belt and braces beside runCli's own check: neither the key nor its URL-encoded form. */
 function expectNoKey(res: CliResult): void {
   for (const form of [sandbox.apiKey, encodeURIComponent(sandbox.apiKey)]) {
@@ -139,7 +149,7 @@ describe('SHORTY_DEBUG=curl prints requests that replay with the key from the en
     for (const line of lines) {
       expect(line).toContain('$SHORTY_API_KEY');
       const run = await execa('bash', ['-c', line], {
-        env: { PATH: process.env.PATH, SHORTY_API_KEY: sandbox.apiKey },
+        env: shellEnv({ SHORTY_API_KEY: sandbox.apiKey }),
         extendEnv: false,
         reject: false,
       });
@@ -208,7 +218,11 @@ describe('SHORTY_DEBUG=curl lines name where the key comes from, and replay from
     );
     await sandbox.admin.reset();
     // A shell with neither SHORTY_API_KEY nor SHORTY_CONFIG_DIR: the line brings what it needs.
-    const run = await execa('bash', ['-c', line], { env: { PATH: pathWithShorty() }, extendEnv: false, reject: false });
+    const run = await execa('bash', ['-c', line], {
+      env: shellEnv({ PATH: pathWithShorty() }),
+      extendEnv: false,
+      reject: false,
+    });
     expect(run.exitCode, run.stderr).toBe(0);
     expect(JSON.parse(String(run.stdout)).data.urls.length).toBeGreaterThan(0);
     expect((await sandbox.admin.requests()).map((r) => r.authorized)).toEqual([true]);
@@ -223,7 +237,7 @@ describe('SHORTY_DEBUG=curl lines name where the key comes from, and replay from
     const [line] = curlLines(res);
     await sandbox.admin.reset();
     const unset = await execa('bash', ['-c', line], {
-      env: { PATH: process.env.PATH },
+      env: shellEnv(),
       extendEnv: false,
       reject: false,
     });
@@ -231,7 +245,7 @@ describe('SHORTY_DEBUG=curl lines name where the key comes from, and replay from
     expect(unset.stderr).toContain('SHORTY_API_KEY: set SHORTY_API_KEY to the key given with --api-key');
     expect(await sandbox.admin.requests()).toEqual([]);
     const set = await execa('bash', ['-c', line], {
-      env: { PATH: process.env.PATH, SHORTY_API_KEY: sandbox.apiKey },
+      env: shellEnv({ SHORTY_API_KEY: sandbox.apiKey }),
       extendEnv: false,
       reject: false,
     });
