@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
+import { zshCompDump } from '../helpers/zsh-dump.js';
 
 const cli = useSandboxCli({ inProcess: true, resetData: true });
 const SCRIPTS = { bash: 'shorty.bash', zsh: '_shorty', fish: 'shorty.fish' } as const;
@@ -59,7 +60,7 @@ async function fish(configDir: string, line: string): Promise<string[]> {
 
 // zsh completes only inside its line editor: an interactive zsh in a pseudo-terminal (zpty) gets
 // the line and a Tab; compadd is wrapped to print what it is given, each as `<<word>> -- shown`.
-const ZSH_INIT = `autoload -Uz compinit && compinit -u -D
+const ZSH_INIT = `autoload -Uz compinit && compinit -u -d "$ZSH_COMPDUMP"
 source "$COMPLETION_FILE"
 compadd () {
   if [[ \${@[1,(i)(-|--)]} == *-(O|A|D)\\ * ]]; then builtin compadd "$@"; return $?; fi
@@ -93,7 +94,7 @@ async function zsh(configDir: string, line: string): Promise<{ word: string; sho
   writeFileSync(join(dir, 'init.zsh'), ZSH_INIT);
   writeFileSync(join(dir, 'capture.zsh'), ZSH_CAPTURE);
   const res = await execa('zsh', ['-f', join(dir, 'capture.zsh'), script('zsh'), join(dir, 'init.zsh'), line], {
-    env: { ...shellEnv(configDir), TERM: 'dumb' },
+    env: { ...shellEnv(configDir), TERM: 'dumb', ZSH_COMPDUMP: await zshCompDump() },
     extendEnv: false,
     reject: false,
   });

@@ -6,6 +6,7 @@ import { execa } from 'execa';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, ROOT, tempDir } from './cli.js';
+import { zshCompDump } from './zsh-dump.js';
 
 export type Shell = 'bash' | 'zsh' | 'fish';
 
@@ -21,7 +22,7 @@ const START: Record<Shell, string> = {
 function setup(shell: Shell, script: string): string {
   if (shell === 'fish')
     return `source ${script}; function shorty; printf '[[%s]]\\n' $argv; echo ::end::; end; echo ::ready::`;
-  const init = shell === 'zsh' ? 'autoload -Uz compinit && compinit -u -D; PROMPT=""; ' : "PS1='> '; ";
+  const init = shell === 'zsh' ? 'autoload -Uz compinit && compinit -u -d "$ZSH_COMPDUMP"; PROMPT=""; ' : "PS1='> '; ";
   return `${init}source ${script}; shorty() { printf '[[%s]]\\n' "$@"; echo ::end::; }; echo ::ready::`;
 }
 
@@ -71,6 +72,7 @@ export async function tabThenEnter(
       TMPDIR: home,
       XDG_CONFIG_HOME: join(home, '.config'),
       TERM: 'dumb',
+      ...(shell === 'zsh' ? { ZSH_COMPDUMP: await zshCompDump() } : {}),
       ...env,
     },
     extendEnv: false,
