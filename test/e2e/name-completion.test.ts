@@ -31,16 +31,37 @@ const shellEnv = (configDir: string, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-/** What plain bash offers when the cursor is at the end of the last of `words` (words as bash splits them). */
-async function bash(configDir: string, words: string[], extra: Record<string, string> = {}): Promise<string[]> {
-  const run = `source "$1" || exit 9; shift; COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); _shorty; printf '%s\\n' "\${COMPREPLY[@]}"`;
-  const res = await execa('bash', ['--norc', '--noprofile', '-c', run, 'bash', script('bash'), ...words], {
-    env: shellEnv(configDir, extra),
+/** A completion asked of bash: the words as bash splits them (the cursor at the end of the last), the reply expected, and extra environment. */
+type BashCase = [words: string[], reply: string[], env?: Record<string, string>];
+
+// One bash for many completions (a start and a source of the script each would cost more than all
+// the completions): each case runs in a subshell of its own, with its own environment, as if typed
+// in a fresh shell; its reply ends with a NUL.
+const BASH_EACH = `source "$1" || exit 9; shift
+while (( $# )); do
+  __env=("\${@:2:$1}"); shift $(( $1 + 1 ))
+  __words=("\${@:2:$1}"); shift $(( $1 + 1 ))
+  ( (( \${#__env[@]} )) && export "\${__env[@]}"
+    COMP_WORDS=("\${__words[@]}"); COMP_CWORD=$(( \${#__words[@]} - 1 )); _shorty; printf '%s\\n' "\${COMPREPLY[@]}" )
+  printf '\\0'
+done`;
+
+/** Expects plain bash to offer each case's reply. */
+async function expectBash(configDir: string, cases: BashCase[]): Promise<void> {
+  const args = cases.flatMap(([words, , env = {}]) => {
+    const vars = Object.entries(env).map(([name, value]) => `${name}=${value}`);
+    return [String(vars.length), ...vars, String(words.length), ...words];
+  });
+  const res = await execa('bash', ['--norc', '--noprofile', '-c', BASH_EACH, 'bash', script('bash'), ...args], {
+    env: shellEnv(configDir),
     extendEnv: false,
     reject: false,
   });
   expect(res.stderr).toBe('');
-  return res.stdout.split('\n').filter(Boolean);
+  const replies = res.stdout.split('\0').slice(0, -1);
+  expect(cases.map(([words], i) => ({ words, reply: replies[i]?.split('\n').filter(Boolean) }))).toEqual(
+    cases.map(([words, reply]) => ({ words, reply })),
+  );
 }
 
 /** What fish lists for `line`: `name<TAB>description` lines. */
@@ -130,7 +151,7 @@ describe('completion of the names commands saw', () => {
     await seed();
     const configDir = tempDir();
     // Nothing seen yet: nothing offered, nothing said.
-    expect(await bash(configDir, ['shorty', 'urls', 'get', ''])).toEqual([]);
+    await expectBash(configDir, [[['shorty', 'urls', 'get', ''], []]]);
     if (shells.fish) expect(await fish(configDir, 'shorty urls get ')).toEqual([]);
     for (const args of [
       ['urls', 'list', '--all', '-q'],
@@ -142,13 +163,27 @@ describe('completion of the names commands saw', () => {
     }
     await cli.sandbox.admin.reset();
 
-    expect(await bash(configDir, ['shorty', 'urls', 'get', ''])).toEqual(['spring', 'summer']);
-    expect(await bash(configDir, ['shorty', 'link', 'rm', 'spring', 's'])).toEqual(['spring', 'summer']);
-    expect(await bash(configDir, ['shorty', 'campaigns', 'assign', ''])).toEqual(['Launch', 'Spring\\ sale']);
-    expect(await bash(configDir, ['shorty', 'campaigns', 'assign', 'Spring\\ s'])).toEqual(['Spring\\ sale']);
-    expect(await bash(configDir, ['shorty', 'campaigns', 'assign', "'Sp"])).toEqual(["'Spring sale'"]);
-    expect(await bash(configDir, ['shorty', 'campaigns', 'assign', 'Launch', 'su'])).toEqual(['summer']);
-    expect(await bash(configDir, ['shorty', 'channels', 'assign', '1', 'link', ''])).toEqual(['spring', 'summer']);
+    await expectBash(configDir, [
+      [
+        ['shorty', 'urls', 'get', ''],
+        ['spring', 'summer'],
+      ],
+      [
+        ['shorty', 'link', 'rm', 'spring', 's'],
+        ['spring', 'summer'],
+      ],
+      [
+        ['shorty', 'campaigns', 'assign', ''],
+        ['Launch', 'Spring\\ sale'],
+      ],
+      [['shorty', 'campaigns', 'assign', 'Spring\\ s'], ['Spring\\ sale']],
+      [['shorty', 'campaigns', 'assign', "'Sp"], ["'Spring sale'"]],
+      [['shorty', 'campaigns', 'assign', 'Launch', 'su'], ['summer']],
+      [
+        ['shorty', 'channels', 'assign', '1', 'link', ''],
+        ['spring', 'summer'],
+      ],
+    ]);
 
     if (shells.fish) {
       expect(await fish(configDir, 'shorty urls get ')).toEqual(['spring\tSpring', 'summer\tSummer: the big sale']);
@@ -178,10 +213,15 @@ describe('completion of the names commands saw', () => {
     await seed();
     const configDir = tempDir();
     expect((await cli.run(['urls', 'list', '--all', '-q'], { configDir })).exitCode).toBe(0);
-    expect(await bash(configDir, ['shorty', 'urls', 'get', ''])).toEqual(['spring', 'summer']);
+    await expectBash(configDir, [
+      [
+        ['shorty', 'urls', 'get', ''],
+        ['spring', 'summer'],
+      ],
+    ]);
     const res = await cli.run(['urls', 'delete', 'spring', '-y', '-q'], { configDir });
     expect(res.exitCode, res.stderr).toBe(0);
-    expect(await bash(configDir, ['shorty', 'urls', 'get', ''])).toEqual(['summer']);
+    await expectBash(configDir, [[['shorty', 'urls', 'get', ''], ['summer']]]);
     if (shells.fish) expect(await fish(configDir, 'shorty urls get ')).toEqual(['summer\tSummer: the big sale']);
   });
 
@@ -198,23 +238,23 @@ describe('completion of the names commands saw', () => {
       );
     config();
     expect((await cli.run(['campaigns', 'list', '-q', '--profile', 'work'], { configDir })).exitCode).toBe(0);
-    const assign = ['campaigns', 'assign', ''];
-    expect(await bash(configDir, ['shorty', '--profile', 'work', ...assign])).toEqual(['Launch', 'Spring\\ sale']);
-    expect(await bash(configDir, ['shorty', ...assign])).toEqual([]);
-    expect(await bash(configDir, ['shorty', '--profile', '=', 'work', ...assign])).toEqual(['Launch', 'Spring\\ sale']);
-    expect(await bash(configDir, ['shorty', '--profile', 'home', ...assign])).toEqual([]);
-    expect(await bash(configDir, ['shorty', ...assign], { SHORTY_PROFILE: 'work' })).toEqual([
-      'Launch',
-      'Spring\\ sale',
-    ]);
-    expect(await bash(configDir, ['shorty', ...assign], { SHORTY_PROFILE: 'home' })).toEqual([]);
     // A name the shells spell in hex as shorty does (bash splits it at '@').
     expect((await cli.run(['channels', 'add', 'News', '-q', '--profile', 'me@work'], { configDir })).exitCode).toBe(0);
-    expect(await bash(configDir, ['shorty', '--profile', 'me', '@', 'work', 'channels', 'get', ''])).toEqual(['News']);
-    expect(await bash(configDir, ['shorty', 'channels', 'get', ''], { SHORTY_PROFILE: 'me@work' })).toEqual(['News']);
-    expect(await bash(configDir, ['shorty', '--profile', 'work', 'channels', 'get', ''])).toEqual([]);
+    const assign = ['campaigns', 'assign', ''];
+    const both = ['Launch', 'Spring\\ sale'];
+    await expectBash(configDir, [
+      [['shorty', '--profile', 'work', ...assign], both],
+      [['shorty', ...assign], []],
+      [['shorty', '--profile', '=', 'work', ...assign], both],
+      [['shorty', '--profile', 'home', ...assign], []],
+      [['shorty', ...assign], both, { SHORTY_PROFILE: 'work' }],
+      [['shorty', ...assign], [], { SHORTY_PROFILE: 'home' }],
+      [['shorty', '--profile', 'me', '@', 'work', 'channels', 'get', ''], ['News']],
+      [['shorty', 'channels', 'get', ''], ['News'], { SHORTY_PROFILE: 'me@work' }],
+      [['shorty', '--profile', 'work', 'channels', 'get', ''], []],
+    ]);
     config('work');
-    expect(await bash(configDir, ['shorty', ...assign])).toEqual(['Launch', 'Spring\\ sale']);
+    await expectBash(configDir, [[['shorty', ...assign], both]]);
     if (shells.fish) {
       expect(await fish(configDir, 'shorty campaigns assign ')).toHaveLength(2);
       expect(await fish(configDir, 'shorty --profile=home campaigns assign ')).toEqual([]);
@@ -230,12 +270,15 @@ describe('completion of the names commands saw', () => {
 
   it('help <Tab> offers command names and topics, then the commands of the group named', async () => {
     const configDir = tempDir();
-    expect(await bash(configDir, ['shorty', 'help', ''])).toEqual(
-      expect.arrayContaining(['urls', 'cache', 'exit-codes']),
-    );
-    expect(await bash(configDir, ['shorty', 'help', 'e'])).toEqual(['environment', 'exit-codes']);
-    expect(await bash(configDir, ['shorty', 'help', 'urls', 'ge'])).toEqual(['get']);
-    expect(await bash(configDir, ['shorty', 'urls', 'help', 'ex'])).toEqual(['export']);
+    await expectBash(configDir, [
+      [['shorty', 'help', ''], expect.arrayContaining(['urls', 'cache', 'exit-codes'])],
+      [
+        ['shorty', 'help', 'e'],
+        ['environment', 'exit-codes'],
+      ],
+      [['shorty', 'help', 'urls', 'ge'], ['get']],
+      [['shorty', 'urls', 'help', 'ex'], ['export']],
+    ]);
     if (shells.fish)
       expect((await fish(configDir, 'shorty help ca')).map((l) => l.split('\t')[0])).toEqual(['cache', 'campaigns']);
   });
