@@ -5,12 +5,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { completeArgument, completeOption } from '../../src/completion/values.js';
 import { completionScript } from '../../src/completion/index.js';
-import { BIN, ROOT, runCli, tempDir } from '../helpers/cli.js';
+import { BIN, ROOT, tempDir } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 
 const FILES = { bash: 'shorty.bash', zsh: '_shorty', fish: 'shorty.fish' } as const;
 
+// The scripts are printed in-process: what prints them is the subject here, not a process start
+// (test/e2e/startup.test.ts runs `completion bash` in the built binary).
 async function printed(shell: keyof typeof FILES): Promise<string> {
-  const res = await runCli(['completion', shell]);
+  const res = await runInProcess(['completion', shell]);
   expect(res.stderr).toBe('');
   expect(res.exitCode).toBe(0);
   return res.stdout;
@@ -70,7 +73,7 @@ describe('shorty completion', () => {
   );
 
   it('refuses an unknown shell with a usage error', async () => {
-    const res = await runCli(['completion', 'powershell']);
+    const res = await runInProcess(['completion', 'powershell']);
     expect(res.exitCode).toBe(2);
     expect(res.stderr).toBe('shorty: invalid value "powershell" for <shell>: choose bash, zsh or fish\n');
     expect(res.stdout).toBe('');

@@ -5,12 +5,11 @@ import { execa } from 'execa';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, tempDir } from '../helpers/cli.js';
+import { tempDir } from '../helpers/cli.js';
+import { expectBash, fish, zsh } from '../helpers/name-completion-shells.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
 const cli = useSandboxCli({ inProcess: true, resetData: true });
-const SCRIPTS = { bash: 'shorty.bash', zsh: '_shorty', fish: 'shorty.fish' } as const;
-const script = (shell: keyof typeof SCRIPTS) => join(ROOT, 'completions', SCRIPTS[shell]);
 
 async function hasShell(name: string): Promise<boolean> {
   return (await execa(name, ['--version'], { reject: false })).exitCode === 0;
@@ -21,87 +20,6 @@ beforeAll(async () => {
   // `npm test` installs both (scripts/test-deps.mjs): a missing shell is a failure, never a check skipped.
   expect(shells).toEqual({ zsh: true, fish: true });
 });
-
-/** The environment of a shell: the config folder, and no `shorty` it could run. */
-const shellEnv = (configDir: string, extra: Record<string, string> = {}) => ({
-  PATH: '/usr/bin:/bin',
-  HOME: tempDir(),
-  SHORTY_CONFIG_DIR: configDir,
-  ...extra,
-});
-
-/** What plain bash offers when the cursor is at the end of the last of `words` (words as bash splits them). */
-async function bash(configDir: string, words: string[], extra: Record<string, string> = {}): Promise<string[]> {
-  const run = `source "$1" || exit 9; shift; COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); _shorty; printf '%s\\n' "\${COMPREPLY[@]}"`;
-  const res = await execa('bash', ['--norc', '--noprofile', '-c', run, 'bash', script('bash'), ...words], {
-    env: shellEnv(configDir, extra),
-    extendEnv: false,
-    reject: false,
-  });
-  expect(res.stderr).toBe('');
-  return res.stdout.split('\n').filter(Boolean);
-}
-
-/** What fish lists for `line`: `name<TAB>description` lines. */
-async function fish(configDir: string, line: string): Promise<string[]> {
-  const res = await execa(
-    'fish',
-    ['--no-config', '-c', 'source $argv[1]; complete -C $argv[2]', script('fish'), line],
-    {
-      env: shellEnv(configDir),
-      extendEnv: false,
-      reject: false,
-    },
-  );
-  expect(res.stderr).toBe('');
-  return res.stdout.split('\n').filter(Boolean);
-}
-
-// zsh completes only inside its line editor: an interactive zsh in a pseudo-terminal (zpty) gets
-// the line and a Tab; compadd is wrapped to print what it is given, each as `<<word>> -- shown`.
-const ZSH_INIT = `autoload -Uz compinit && compinit -u -D
-source "$COMPLETION_FILE"
-compadd () {
-  if [[ \${@[1,(i)(-|--)]} == *-(O|A|D)\\ * ]]; then builtin compadd "$@"; return $?; fi
-  typeset -a __hits __dscr __tmp
-  if (( $@[(I)-d] )); then
-    __tmp=\${@[$[\${@[(i)-d]}+1]]}
-    if [[ $__tmp == \\(* ]]; then eval "__dscr=$__tmp"; else __dscr=( "\${(@P)__tmp}" ); fi
-  fi
-  builtin compadd -A __hits -D __dscr "$@"
-  local i; for i in {1..$#__hits}; do print -r -- "<<\${__hits[i]}>>\${__dscr[i]:+ -- $__dscr[i]}"; done
-}
-capture-tab() { zle complete-word; print -r -- '::end::' }
-zle -N capture-tab
-bindkey '^I' capture-tab
-PROMPT=''
-`;
-const ZSH_CAPTURE = `zmodload zsh/zpty
-zpty z zsh -f -i
-zpty -w z "COMPLETION_FILE=$1; source $2; print -r -- '::ready::'"
-local line out=''
-while zpty -r z line; do [[ $line == *::ready::* && $line != *print* ]] && break; done
-zpty -w -n z "$3"$'\\t'
-while zpty -r z line; do out+=$line; [[ $line == *::end::* ]] && break; done
-zpty -d z
-print -r -- $out
-`;
-
-/** The words zsh would insert for `line`, and what it shows beside each. */
-async function zsh(configDir: string, line: string): Promise<{ word: string; shown: string }[]> {
-  const dir = tempDir();
-  writeFileSync(join(dir, 'init.zsh'), ZSH_INIT);
-  writeFileSync(join(dir, 'capture.zsh'), ZSH_CAPTURE);
-  const res = await execa('zsh', ['-f', join(dir, 'capture.zsh'), script('zsh'), join(dir, 'init.zsh'), line], {
-    env: { ...shellEnv(configDir), TERM: 'dumb' },
-    extendEnv: false,
-    reject: false,
-  });
-  return [...res.stdout.matchAll(/<<([^>]*)>>(?: -- ([^\r\n<]*))?/g)].map(([, word, shown]) => ({
-    word,
-    shown: (shown ?? '').trim(),
-  }));
-}
 
 /** Every file of the cache, read: for the key check. */
 function cacheFiles(configDir: string): string[] {
@@ -129,7 +47,7 @@ describe('completion of the names commands saw', () => {
     await seed();
     const configDir = tempDir();
     // Nothing seen yet: nothing offered, nothing said.
-    expect(await bash(configDir, ['shorty', 'urls', 'get', ''])).toEqual([]);
+    await expectBash(configDir, [[['shorty', 'urls', 'get', ''], []]]);
     if (shells.fish) expect(await fish(configDir, 'shorty urls get ')).toEqual([]);
     for (const args of [
       ['urls', 'list', '--all', '-q'],
@@ -141,13 +59,27 @@ describe('completion of the names commands saw', () => {
     }
     await cli.sandbox.admin.reset();
 
-    expect(await bash(configDir, ['shorty', 'urls', 'get', ''])).toEqual(['spring', 'summer']);
-    expect(await bash(configDir, ['shorty', 'link', 'rm', 'spring', 's'])).toEqual(['spring', 'summer']);
-    expect(await bash(configDir, ['shorty', 'campaigns', 'assign', ''])).toEqual(['Launch', 'Spring\\ sale']);
-    expect(await bash(configDir, ['shorty', 'campaigns', 'assign', 'Spring\\ s'])).toEqual(['Spring\\ sale']);
-    expect(await bash(configDir, ['shorty', 'campaigns', 'assign', "'Sp"])).toEqual(["'Spring sale'"]);
-    expect(await bash(configDir, ['shorty', 'campaigns', 'assign', 'Launch', 'su'])).toEqual(['summer']);
-    expect(await bash(configDir, ['shorty', 'channels', 'assign', '1', 'link', ''])).toEqual(['spring', 'summer']);
+    await expectBash(configDir, [
+      [
+        ['shorty', 'urls', 'get', ''],
+        ['spring', 'summer'],
+      ],
+      [
+        ['shorty', 'link', 'rm', 'spring', 's'],
+        ['spring', 'summer'],
+      ],
+      [
+        ['shorty', 'campaigns', 'assign', ''],
+        ['Launch', 'Spring\\ sale'],
+      ],
+      [['shorty', 'campaigns', 'assign', 'Spring\\ s'], ['Spring\\ sale']],
+      [['shorty', 'campaigns', 'assign', "'Sp"], ["'Spring sale'"]],
+      [['shorty', 'campaigns', 'assign', 'Launch', 'su'], ['summer']],
+      [
+        ['shorty', 'channels', 'assign', '1', 'link', ''],
+        ['spring', 'summer'],
+      ],
+    ]);
 
     if (shells.fish) {
       expect(await fish(configDir, 'shorty urls get ')).toEqual(['spring\tSpring', 'summer\tSummer: the big sale']);
@@ -177,10 +109,15 @@ describe('completion of the names commands saw', () => {
     await seed();
     const configDir = tempDir();
     expect((await cli.run(['urls', 'list', '--all', '-q'], { configDir })).exitCode).toBe(0);
-    expect(await bash(configDir, ['shorty', 'urls', 'get', ''])).toEqual(['spring', 'summer']);
+    await expectBash(configDir, [
+      [
+        ['shorty', 'urls', 'get', ''],
+        ['spring', 'summer'],
+      ],
+    ]);
     const res = await cli.run(['urls', 'delete', 'spring', '-y', '-q'], { configDir });
     expect(res.exitCode, res.stderr).toBe(0);
-    expect(await bash(configDir, ['shorty', 'urls', 'get', ''])).toEqual(['summer']);
+    await expectBash(configDir, [[['shorty', 'urls', 'get', ''], ['summer']]]);
     if (shells.fish) expect(await fish(configDir, 'shorty urls get ')).toEqual(['summer\tSummer: the big sale']);
   });
 
@@ -197,23 +134,23 @@ describe('completion of the names commands saw', () => {
       );
     config();
     expect((await cli.run(['campaigns', 'list', '-q', '--profile', 'work'], { configDir })).exitCode).toBe(0);
-    const assign = ['campaigns', 'assign', ''];
-    expect(await bash(configDir, ['shorty', '--profile', 'work', ...assign])).toEqual(['Launch', 'Spring\\ sale']);
-    expect(await bash(configDir, ['shorty', ...assign])).toEqual([]);
-    expect(await bash(configDir, ['shorty', '--profile', '=', 'work', ...assign])).toEqual(['Launch', 'Spring\\ sale']);
-    expect(await bash(configDir, ['shorty', '--profile', 'home', ...assign])).toEqual([]);
-    expect(await bash(configDir, ['shorty', ...assign], { SHORTY_PROFILE: 'work' })).toEqual([
-      'Launch',
-      'Spring\\ sale',
-    ]);
-    expect(await bash(configDir, ['shorty', ...assign], { SHORTY_PROFILE: 'home' })).toEqual([]);
     // A name the shells spell in hex as shorty does (bash splits it at '@').
     expect((await cli.run(['channels', 'add', 'News', '-q', '--profile', 'me@work'], { configDir })).exitCode).toBe(0);
-    expect(await bash(configDir, ['shorty', '--profile', 'me', '@', 'work', 'channels', 'get', ''])).toEqual(['News']);
-    expect(await bash(configDir, ['shorty', 'channels', 'get', ''], { SHORTY_PROFILE: 'me@work' })).toEqual(['News']);
-    expect(await bash(configDir, ['shorty', '--profile', 'work', 'channels', 'get', ''])).toEqual([]);
+    const assign = ['campaigns', 'assign', ''];
+    const both = ['Launch', 'Spring\\ sale'];
+    await expectBash(configDir, [
+      [['shorty', '--profile', 'work', ...assign], both],
+      [['shorty', ...assign], []],
+      [['shorty', '--profile', '=', 'work', ...assign], both],
+      [['shorty', '--profile', 'home', ...assign], []],
+      [['shorty', ...assign], both, { SHORTY_PROFILE: 'work' }],
+      [['shorty', ...assign], [], { SHORTY_PROFILE: 'home' }],
+      [['shorty', '--profile', 'me', '@', 'work', 'channels', 'get', ''], ['News']],
+      [['shorty', 'channels', 'get', ''], ['News'], { SHORTY_PROFILE: 'me@work' }],
+      [['shorty', '--profile', 'work', 'channels', 'get', ''], []],
+    ]);
     config('work');
-    expect(await bash(configDir, ['shorty', ...assign])).toEqual(['Launch', 'Spring\\ sale']);
+    await expectBash(configDir, [[['shorty', ...assign], both]]);
     if (shells.fish) {
       expect(await fish(configDir, 'shorty campaigns assign ')).toHaveLength(2);
       expect(await fish(configDir, 'shorty --profile=home campaigns assign ')).toEqual([]);
@@ -229,12 +166,15 @@ describe('completion of the names commands saw', () => {
 
   it('help <Tab> offers command names and topics, then the commands of the group named', async () => {
     const configDir = tempDir();
-    expect(await bash(configDir, ['shorty', 'help', ''])).toEqual(
-      expect.arrayContaining(['urls', 'cache', 'exit-codes']),
-    );
-    expect(await bash(configDir, ['shorty', 'help', 'e'])).toEqual(['environment', 'exit-codes']);
-    expect(await bash(configDir, ['shorty', 'help', 'urls', 'ge'])).toEqual(['get']);
-    expect(await bash(configDir, ['shorty', 'urls', 'help', 'ex'])).toEqual(['export']);
+    await expectBash(configDir, [
+      [['shorty', 'help', ''], expect.arrayContaining(['urls', 'cache', 'exit-codes'])],
+      [
+        ['shorty', 'help', 'e'],
+        ['environment', 'exit-codes'],
+      ],
+      [['shorty', 'help', 'urls', 'ge'], ['get']],
+      [['shorty', 'urls', 'help', 'ex'], ['export']],
+    ]);
     if (shells.fish)
       expect((await fish(configDir, 'shorty help ca')).map((l) => l.split('\t')[0])).toEqual(['cache', 'campaigns']);
   });

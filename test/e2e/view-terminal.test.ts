@@ -1,16 +1,17 @@
-// The built CLI where a person sits: `urls get` in a real pseudo-terminal (util-linux `script`),
-// --watch stopped by Ctrl-C, --web with a recording BROWSER, --copy through the terminal (OSC 52)
-// and with neither terminal nor clipboard tool.
+// Where a person sits: the built CLI's `urls get` in a real pseudo-terminal (util-linux `script`),
+// --copy through that terminal (OSC 52), --watch stopped by Ctrl-C (the process and its signal
+// are the subject there); --web with a recording BROWSER and --copy with a clipboard tool or
+// neither, run in-process (the commands they start are the subject, not shorty's own process).
 import { execa } from 'execa';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, test } from 'vitest';
 import { assertNoSecret, BIN, startCli, tempDir, usedSecrets } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
+import { until } from '../helpers/until.js';
 
 const SCRIPT = '/usr/bin/script';
-const { sandbox, env, run } = useSandboxCli({ clientRateLimit: '1000/60s' });
+const { sandbox, env, run } = useSandboxCli({ clientRateLimit: '1000/60s', inProcess: true });
 
 const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
 
@@ -84,7 +85,10 @@ describe('in a terminal', () => {
 describe('--watch', () => {
   test('piped: a snapshot per interval until Ctrl-C, then exit 0', async () => {
     const link = await clickedLink('watchme');
-    const { child, result } = startCli(['urls', 'get', String(link.id), '--watch', '1'], { env });
+    // A short interval (the rate limit raised so that it allows one): Ctrl-C, not the wait, is the subject.
+    const { child, result } = startCli(['urls', 'get', String(link.id), '--watch', '0.05'], {
+      env: { ...env, SHORTY_RATE_LIMIT: '100000/60s' },
+    });
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
@@ -118,7 +122,7 @@ describe('--web', () => {
     const created = JSON.parse(res.stdout);
     expect(res.stderr).toContain(`Opening ${created.shorturl} in your browser.`);
     // The browser is started detached; wait until the script has written its arguments.
-    for (let i = 0; i < 200 && !existsSync(record); i++) await delay(25);
+    await until(() => existsSync(record));
     expect(readFileSync(record, 'utf8')).toBe(`${created.shorturl}\n`);
   });
 

@@ -1,11 +1,12 @@
 // A real interactive bash, zsh or fish in a pseudo-terminal (zsh's zpty drives it): a line is
 // typed, then Tab, then Enter, as a person would. `shorty` in that shell is a function that prints
 // the words it was given, so a test sees what completion inserted exactly as the shell parsed
-// it, and whether anything ran. The completion scripts' `command shorty` runs the built CLI.
+// it, and whether anything ran.
 import { execa } from 'execa';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, ROOT, tempDir } from './cli.js';
+import { ROOT, tempDir } from './cli.js';
+import { zshCompDump } from './zsh-dump.js';
 
 export type Shell = 'bash' | 'zsh' | 'fish';
 
@@ -21,7 +22,7 @@ const START: Record<Shell, string> = {
 function setup(shell: Shell, script: string): string {
   if (shell === 'fish')
     return `source ${script}; function shorty; printf '[[%s]]\\n' $argv; echo ::end::; end; echo ::ready::`;
-  const init = shell === 'zsh' ? 'autoload -Uz compinit && compinit -u -D; PROMPT=""; ' : "PS1='> '; ";
+  const init = shell === 'zsh' ? 'autoload -Uz compinit && compinit -u -d "$ZSH_COMPDUMP"; PROMPT=""; ' : "PS1='> '; ";
   return `${init}source ${script}; shorty() { printf '[[%s]]\\n' "$@"; echo ::end::; }; echo ::ready::`;
 }
 
@@ -40,18 +41,25 @@ done
 zpty -d s
 `;
 
-/** A folder with `shorty` running the built CLI, for the completion scripts' `command shorty`. */
-function binFolder(): string {
+/**
+ * A folder with the `shorty` the completion scripts' `command shorty profiles list -q` finds: it
+ * prints `profilesList` (what that command printed, run in-process by the test) and fails on any
+ * other arguments, so a script that ran something else offers nothing. A Node start per Tab
+ * (12 of them per file) bought nothing: the shell's handling of the names is the subject.
+ */
+function binFolder(profilesList: string): string {
   const bin = join(tempDir(), 'bin');
   mkdirSync(bin);
-  writeFileSync(join(bin, 'shorty'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+  writeFileSync(join(bin, 'profiles-list'), profilesList);
+  const answer = join(bin, 'profiles-list');
+  writeFileSync(join(bin, 'shorty'), `#!/bin/sh\n[ "$*" = "profiles list -q" ] || exit 64\nexec cat '${answer}'\n`);
   chmodSync(join(bin, 'shorty'), 0o755);
   return bin;
 }
 
 /**
- * Types each of `lines`, Tab, Enter in one `shell` (working in `cwd`) and returns, for each, the
- * words `shorty` was run with; a line after which it never ran (the line was broken, or the shell
+ * Types each of `lines`, Tab, Enter in one `shell` (working in `cwd`, `profiles list -q`
+ * printing `profilesList`) and returns, for each, the words `shorty` was run with; a line after which it never ran (the line was broken, or the shell
  * ran something else) ends the list.
  */
 export async function tabThenEnter(
@@ -59,6 +67,7 @@ export async function tabThenEnter(
   lines: string[],
   env: Record<string, string>,
   cwd: string,
+  profilesList: string,
 ): Promise<string[][]> {
   const home = tempDir();
   const driver = join(home, 'driver.zsh');
@@ -66,11 +75,12 @@ export async function tabThenEnter(
   const script = join(ROOT, 'completions', SCRIPTS[shell]);
   const res = await execa('zsh', ['-f', driver, START[shell], setup(shell, script), ...lines], {
     env: {
-      PATH: `${binFolder()}:/usr/bin:/bin`,
+      PATH: `${binFolder(profilesList)}:/usr/bin:/bin`,
       HOME: home,
       TMPDIR: home,
       XDG_CONFIG_HOME: join(home, '.config'),
       TERM: 'dumb',
+      ...(shell === 'zsh' ? { ZSH_COMPDUMP: await zshCompDump() } : {}),
       ...env,
     },
     extendEnv: false,
