@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startCli, tempDir, type CliResult } from '../helpers/cli.js';
-import { runInProcess } from '../helpers/in-process.js';
+import { runInProcess, simulatedClock } from '../helpers/in-process.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
 
 const dir = tempDir('shorty-interrupt-');
@@ -93,10 +93,10 @@ describe('Ctrl-C during urls import --journal', () => {
     const sb = sandbox;
     const { path, urls } = inputOf('inflight', 5);
     const journal = join(dir, 'inflight.journal');
-    // 3/1s: one row at a time. The first request is answered after 2 s.
+    // 3/1s: one row at a time. The first request is answered after 1 s.
     const args = ['urls', 'import', path, '--journal', journal, '--rate-limit', '3/1s', '-o', 'ndjson'];
     const env = { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey };
-    await sb.admin.fault('slow', { count: 1, delayMs: 2000 });
+    await sb.admin.fault('slow', { count: 1, delayMs: 1000 });
     // The server took the fault off when the request arrived: it is in flight now.
     const inFlight = async () =>
       ((await (await fetch(`${sb.baseUrl}/__sandbox/faults`)).json()) as { mode: unknown }).mode === null;
@@ -123,7 +123,8 @@ describe('Ctrl-C during urls import --journal', () => {
     expect(done[0]).toMatchObject({ url: urls[0], id: expect.any(Number) });
     expect((await createdUrls(sb)).sort()).toEqual(done.map((r) => r.url).sort());
 
-    const rerun = await runInProcess(args, { env, configDir: tempDir('shorty-config-') });
+    // The client's own 3/1s waits on a simulated clock: the sandbox's cap (30/60s) is far away.
+    const rerun = await runInProcess(args, { env, configDir: tempDir('shorty-config-'), ...simulatedClock() });
     expect(rerun.exitCode, rerun.stderr).toBe(0);
     expect(
       rerun.stdout
