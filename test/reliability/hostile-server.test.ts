@@ -136,7 +136,7 @@ describe('shorty limits --reset', () => {
 });
 
 describe('answers too large to hold', () => {
-  // A process: the socket must close as the process gives up on the answer.
+  // A process: the endless answer meets the built CLI's own socket and memory, not the test's.
   test('an endless 200 answer is cut off at 8 MiB: exit 1 naming the limit, the socket closed (built CLI)', async () => {
     server().answer({ body: '{"error":"0","data":{"urls":[', endless: true });
     const res = await runCli(['urls', 'list', '--timeout', '100'], { env: env() });
