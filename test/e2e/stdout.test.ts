@@ -33,10 +33,9 @@ describe('stdout as a pipe or a file', () => {
     return { PATH: process.env.PATH, ...env, SHORTY_CONFIG_DIR: tempDir() };
   }
 
+  // Processes: a pipe and a file as the real stdout of the built CLI; the two runs go at once.
   it('a file gets exactly what a pipe gets', async () => {
-    const piped = await run(['urls', 'list', '--all', '-o', 'json']);
-    expect(piped.exitCode).toBe(0);
-    expect(piped.stdout.length).toBeGreaterThan(64 * 1024);
+    const pipedRun = run(['urls', 'list', '--all', '-o', 'json']);
     const file = join(tempDir(), 'out.json');
     const fd = openSync(file, 'w');
     const child = spawn(process.execPath, [BIN, 'urls', 'list', '--all', '-o', 'json'], {
@@ -44,12 +43,15 @@ describe('stdout as a pipe or a file', () => {
       stdio: ['ignore', fd, 'pipe'],
     });
     closeSync(fd);
-    const [code] = await once(child, 'exit');
+    const [[code], piped] = await Promise.all([once(child, 'exit'), pipedRun]);
+    expect(piped.exitCode).toBe(0);
+    expect(piped.stdout.length).toBeGreaterThan(64 * 1024);
     expect(code).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe(piped.stdout);
     expect((JSON.parse(readFileSync(file, 'utf8')) as unknown[]).length).toBeGreaterThanOrEqual(LINKS);
   });
 
+  // A process: /dev/null as its real stdout.
   it('> /dev/null: the run succeeds and says nothing', async () => {
     const devNull = openSync('/dev/null', 'w');
     const child = spawn(process.execPath, [BIN, 'urls', 'list', '--all', '-o', 'json'], {
@@ -64,6 +66,7 @@ describe('stdout as a pipe or a file', () => {
     expect(code).toBe(0);
   });
 
+  // A process: a reader closing its stdout pipe is met by the process.
   it('a reader that stops early (| head) ends the run quietly with exit 0', async () => {
     const child = spawn(process.execPath, [BIN, 'urls', 'list', '--all', '-o', 'json'], {
       env: childEnv(),
@@ -83,12 +86,14 @@ describe('stdout as a pipe or a file', () => {
 // A descriptor someone made non-blocking refuses writes once the pipe is full (EAGAIN): the rest
 // must still arrive, in order, with nothing lost. Python makes such a pipe, and shrinks it.
 describe('stdout as a non-blocking pipe', () => {
-  const { sandbox, env, run } = useSandboxCli({ rateLimit: '100000/60s' });
+  // The expected bytes come from an in-process run; the built CLI runs on the non-blocking pipe.
+  const { sandbox, env, run } = useSandboxCli({ rateLimit: '100000/60s', inProcess: true });
 
   beforeAll(async () => {
     await addLinks(sandbox, 300, (i) => `https://example.com/nonblocking/${i}?padding=${'y'.repeat(300)}`);
   });
 
+  // A process: its stdout is a non-blocking pipe that Python made.
   it('gets every byte after the reader starts late', async () => {
     const args = ['urls', 'list', '--all', '-o', 'json'];
     const expected = await run(args);
@@ -130,9 +135,11 @@ describe('stdout whose reader waits', () => {
 
   beforeAll(async () => {
     // A list of several MiB: past what a pipe, or the socket pair Node gives a child, buffers.
-    await addLinks(sandbox, 800, (i) => `https://example.com/waiting/${i}?${'w'.repeat(3000)}`);
+    // 300 links of 8,000 characters (the sandbox takes URLs up to 8,192): fewer requests to add them.
+    await addLinks(sandbox, 300, (i) => `https://example.com/waiting/${i}?${'w'.repeat(8000)}`);
   });
 
+  // A process: it is stuck on a real pipe, and Ctrl-C is a signal to it.
   it('a run stuck on a full pipe still ends on Ctrl-C', async () => {
     await sandbox.admin.reset();
     const child = spawn(process.execPath, [BIN, 'urls', 'list', '--all', '-o', 'json'], {

@@ -1,11 +1,13 @@
 // `urls sync` against the sandbox: the plan, the writes it sends (counted and read back from the
 // sandbox's request log), a second run that sends nothing, --check for CI (main() in-process), and
 // an apply interrupted and resumed without a duplicate (the built CLI as a process: Ctrl-C, a
-// reader leaving the pipe and kill -9 are what happens to a process).
+// reader leaving the pipe and kill -9 are what happens to a process; the reruns, which only read
+// what the stopped run left, in-process).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { runCli, startCli, stdoutShows, tempDir } from '../helpers/cli.js';
+import { startCli, stdoutShows, tempDir } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { startSandbox } from '../helpers/sandbox.js';
 import { calls, useSandboxCli } from '../helpers/sandbox-cli.js';
 import { until } from '../helpers/until.js';
@@ -144,8 +146,9 @@ describe('urls sync: plan and apply', () => {
     expect((await cli.runLogged(['urls', 'sync', matching, '--check', '-q'])).exitCode).toBe(0);
   });
 
-  test('1,200 links matching the file cost the list pages alone; 3 changed cost 3 writes more', async () => {
-    const rows = Array.from({ length: 1200 }, (_, i) => ({
+  // 600 links: two list pages of 500, as few as show that a run reads every page and nothing more.
+  test('600 links matching the file cost the list pages alone; 3 changed cost 3 writes more', async () => {
+    const rows = Array.from({ length: 600 }, (_, i) => ({
       alias: `m${String(i).padStart(4, '0')}`,
       url: `https://example.com/m/${i}`,
     }));
@@ -162,21 +165,21 @@ describe('urls sync: plan and apply', () => {
     );
     const same = await cli.runLogged(['urls', 'sync', links, '--prune', '-y']);
     expect(same.exitCode, same.stderr).toBe(0);
-    expect(same.stderr).toMatch(/^read 1,200 links in 3 requests\nNo changes/);
-    expect(calls(same.requests)).toEqual(['GET /api/urls', 'GET /api/urls', 'GET /api/urls']);
+    expect(same.stderr).toMatch(/^read 600 links in 2 requests\nNo changes/);
+    expect(calls(same.requests)).toEqual(['GET /api/urls', 'GET /api/urls']);
 
     const changed = file(
       'many-changed.csv',
-      csv((a) => (['m0007', 'm0500', 'm1199'].includes(a) ? 'Changed' : `T${a}`)),
+      csv((a) => (['m0007', 'm0500', 'm0599'].includes(a) ? 'Changed' : `T${a}`)),
     );
     const res = await cli.runLogged(['urls', 'sync', changed, '--prune', '-y']);
     expect(res.exitCode, res.stderr).toBe(0);
-    expect(calls(res.requests).filter((c) => c === 'GET /api/urls')).toHaveLength(3);
+    expect(calls(res.requests).filter((c) => c === 'GET /api/urls')).toHaveLength(2);
     expect(writes(res.requests).map((r) => r.body)).toEqual(
       expect.arrayContaining([
         { url: 'https://example.com/m/7', metatitle: 'Changed' },
         { url: 'https://example.com/m/500', metatitle: 'Changed' },
-        { url: 'https://example.com/m/1199', metatitle: 'Changed' },
+        { url: 'https://example.com/m/599', metatitle: 'Changed' },
       ]),
     );
     expect(writes(res.requests)).toHaveLength(3);
@@ -242,6 +245,7 @@ describe('urls sync interrupted', () => {
       const args = ['urls', 'sync', links, '-y', '--journal', journal, '--rate-limit', '5/1s'];
       const env = { SHORTY_BASE_URL: slow.baseUrl, SHORTY_API_KEY: slow.apiKey };
       const configDir = tempDir('shorty-config-');
+      // A process: Ctrl-C is a signal to it.
       const { child, result } = startCli(args, { env, configDir });
       await stdoutShows(child, /✓ created/);
       child.kill('SIGINT');
@@ -261,7 +265,7 @@ describe('urls sync interrupted', () => {
         .filter((r) => r.status === 'ok');
       expect(okRecords).toHaveLength(created);
 
-      const rerun = await runCli(args, { env, configDir });
+      const rerun = await runInProcess(args, { env, configDir });
       expect(rerun.exitCode, rerun.stderr).toBe(0);
       expect(rerun.stdout.split('\n').filter((l) => l.startsWith('✓ created'))).toHaveLength(n - created);
       expect((await slow.admin.stats()).links).toBe(n);
@@ -292,6 +296,7 @@ describe('urls sync interrupted', () => {
         ['alias,url', ...Array.from({ length: 10 }, (_, i) => `head-${i},https://head.example/${i}`)].join('\n'),
       );
       const env = { SHORTY_BASE_URL: slow.baseUrl, SHORTY_API_KEY: slow.apiKey };
+      // A process: its stdout is a pipe the reader closes.
       const { child, result } = startCli(['urls', 'sync', links, '-y', '--rate-limit', '5/1s'], { env });
       await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
       child.stdout!.destroy();
@@ -315,6 +320,7 @@ describe('urls sync interrupted', () => {
       const env = { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey };
       // Every answer comes 300 ms after the server made the link: the kill lands while one is on the wire.
       await sandbox.admin.fault('late', { delayMs: 300 });
+      // A process: kill -9 ends it with no chance to clean up.
       const { child, result } = startCli(args, { env });
       // Once the server has made a link, its answer is still on the wire (300 ms late): the kill
       // lands then, whenever that is.
@@ -325,7 +331,7 @@ describe('urls sync interrupted', () => {
       const before = (await sandbox.admin.stats()).links;
       expect(before).toBeGreaterThan(0);
 
-      const rerun = await runCli(args, { env });
+      const rerun = await runInProcess(args, { env });
       expect(rerun.exitCode, rerun.stderr).toBe(0);
       expect(rerun.stdout.split('\n').filter((l) => l.startsWith('✓ created'))).toHaveLength(urls.length - before);
       const listed = (await sandbox.api('GET', '/urls?limit=100')).json.data.urls.map(

@@ -5,7 +5,8 @@ import { execa } from 'execa';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BIN, COMMAND_HANG_LIMIT_MS, runCli, startCli, tempDir } from '../helpers/cli.js';
+import { BIN, COMMAND_HANG_LIMIT_MS, startCli, tempDir } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
 
 const PROCESSES = 4;
@@ -39,6 +40,7 @@ describe('config written by 4 processes at once', () => {
     const configDir = tempDir('shorty-config-race-');
     const file = join(configDir, 'config.json');
     let finished = false;
+    // Separate processes: the subject is the lock and atomic write between processes.
     const loops = Array.from({ length: PROCESSES }, (_, p) =>
       // One shell loop per process, so the processes really overlap. Every run adds a profile of
       // its own, so any lost update (a process writing back what it read before another's change)
@@ -87,11 +89,13 @@ describe('4 processes sharing the limiter', () => {
     await sandbox?.close();
   });
 
+  // Separate processes: what is shared is the limiter's state across processes.
   test('4 imports at once, told the cap: the server never refuses one request', async () => {
     const configDir = tempDir('shorty-config-shared-');
     const env = { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey, SHORTY_RATE_LIMIT: '5/1s' };
     const dir = tempDir('shorty-shared-');
-    const rows = 4;
+    // 8 requests against a cap of 5 a second: unshared, the server would refuse some of them.
+    const rows = 2;
     const runs = Array.from({ length: PROCESSES }, (_, p) => {
       const path = join(dir, `p${p}.txt`);
       writeFileSync(path, Array.from({ length: rows }, (_, i) => `https://p${p}.example/${i}`).join('\n'));
@@ -104,6 +108,6 @@ describe('4 processes sharing the limiter', () => {
     expect(stats.links).toBe(PROCESSES * rows);
     expect(stats.requests).toBe(PROCESSES * rows);
     // And the state they shared is sound afterwards: one more process still gets its answer.
-    expect((await runCli(['urls', 'list', '--limit', '1', '-q'], { env, configDir })).exitCode).toBe(0);
+    expect((await runInProcess(['urls', 'list', '--limit', '1', '-q'], { env, configDir })).exitCode).toBe(0);
   });
 });

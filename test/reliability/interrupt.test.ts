@@ -1,10 +1,13 @@
 // Interruption: Ctrl-C (SIGINT) during an import and during a rate-limit wait exits 130 at once
 // (SIGTERM 143), leaves a journal that is whole, and the resumed runs end with exactly N links on
 // the server. A second signal ends the run at once.
+// The interrupted runs spawn the built CLI: a signal is sent to a process. Reruns and set-up runs,
+// which only read what the interrupted run left, run in-process.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startCli, tempDir, type CliResult } from '../helpers/cli.js';
+import { runInProcess, simulatedClock } from '../helpers/in-process.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
 
 const dir = tempDir('shorty-interrupt-');
@@ -90,10 +93,10 @@ describe('Ctrl-C during urls import --journal', () => {
     const sb = sandbox;
     const { path, urls } = inputOf('inflight', 5);
     const journal = join(dir, 'inflight.journal');
-    // 3/1s: one row at a time. The first request is answered after 2 s.
+    // 3/1s: one row at a time. The first request is answered after 1 s.
     const args = ['urls', 'import', path, '--journal', journal, '--rate-limit', '3/1s', '-o', 'ndjson'];
     const env = { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey };
-    await sb.admin.fault('slow', { count: 1, delayMs: 2000 });
+    await sb.admin.fault('slow', { count: 1, delayMs: 1000 });
     // The server took the fault off when the request arrived: it is in flight now.
     const inFlight = async () =>
       ((await (await fetch(`${sb.baseUrl}/__sandbox/faults`)).json()) as { mode: unknown }).mode === null;
@@ -120,7 +123,8 @@ describe('Ctrl-C during urls import --journal', () => {
     expect(done[0]).toMatchObject({ url: urls[0], id: expect.any(Number) });
     expect((await createdUrls(sb)).sort()).toEqual(done.map((r) => r.url).sort());
 
-    const rerun = await startCli(args, { env, configDir: tempDir('shorty-config-') }).result;
+    // The client's own 3/1s waits on a simulated clock: the sandbox's cap (30/60s) is far away.
+    const rerun = await runInProcess(args, { env, configDir: tempDir('shorty-config-'), ...simulatedClock() });
     expect(rerun.exitCode, rerun.stderr).toBe(0);
     expect(
       rerun.stdout
@@ -175,7 +179,7 @@ describe('Ctrl-C during a rate-limit wait of a single command', () => {
     const sb = sandbox;
     const env = { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey, SHORTY_RATE_LIMIT: '1/60s' };
     const configDir = tempDir('shorty-config-');
-    expect((await startCli(['urls', 'list'], { env, configDir }).result).exitCode).toBe(0);
+    expect((await runInProcess(['urls', 'list'], { env, configDir })).exitCode).toBe(0);
     const run = await interruptWhen(['urls', 'add', 'https://example.com/late'], env, configDir, (_o, err) =>
       err.includes('for the rate limit'),
     );
