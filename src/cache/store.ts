@@ -15,7 +15,7 @@ import { NAME_RESOURCES, type NameResource } from './paths.js';
 import { NAME_CACHE, readSmallFile } from './small-file.js';
 
 /** Names kept per kind: the most recently seen. Tab reads one such file (bench/completion-cache.mjs). */
-export const ENTRY_CAP = 20_000;
+export const ENTRY_CAP = 10_000;
 /** Bytes per file: a damaged or planted larger file is not read (it counts as empty). */
 export const FILE_CAP = 4 * 1024 * 1024;
 const META_FILE = 'meta.json';
