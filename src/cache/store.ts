@@ -17,7 +17,7 @@ import { NAME_CACHE, readSmallFile } from './small-file.js';
 /** Names kept per kind: the most recently seen. Tab reads one such file (bench/completion-cache.mjs). */
 export const ENTRY_CAP = 10_000;
 /** Bytes per file: a damaged or planted larger file is not read (it counts as empty). */
-export const FILE_CAP = 4 * 1024 * 1024;
+export const FILE_CAP = 2 * 1024 * 1024;
 const META_FILE = 'meta.json';
 /** The cache's files: the owner's alone; a lost last write (a power cut) costs only names. */
 const PRIVATE = { mode: 0o600, fsync: false };

@@ -165,8 +165,8 @@ describe('the cache is bounded', () => {
     const configDir = tempDir();
     await run(
       configDir,
-      // Names long enough that the cap in names would pass the cap in bytes.
-      many(ENTRY_CAP, 0, (i) => `${'x'.repeat(Math.ceil(FILE_CAP / ENTRY_CAP))}${i}`),
+      // Names near the longest cached (200): the cap in names would pass the cap in bytes.
+      many(ENTRY_CAP, 0, (i) => `${'x'.repeat(190)}${i}`),
       { whole: true },
     );
     const dir = current(configDir);
