@@ -53,7 +53,7 @@ async function bashComplete(
     printf '%s\\n' "\${COMPREPLY[@]}"`;
   const args = ['--norc', '--noprofile', '-c', script, 'bash', file, line, program, ...compWords(line)];
   const res = await execa('bash', args, {
-    env: { PATH: process.env.PATH, ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     extendEnv: false,
     cwd: ROOT,
     reject: false,

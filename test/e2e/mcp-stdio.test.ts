@@ -24,6 +24,7 @@ describe('shorty mcp over stdio', () => {
       args: [join(ROOT, 'bin', 'shorty.js'), 'mcp', '--debug'],
       env: {
         PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
         SHORTY_CONFIG_DIR: tempDir('shorty-mcp-stdio-'),
         SHORTY_BASE_URL: sandbox.baseUrl,
         SHORTY_API_KEY: KEY,

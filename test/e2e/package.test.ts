@@ -14,7 +14,8 @@ function cleanEnv(extra: Record<string, string> = {}): Record<string, string | u
   for (const [k, v] of Object.entries(process.env)) {
     if (!k.startsWith('SHORTY_') && !k.startsWith('npm_')) env[k] = v;
   }
-  return { ...env, ...extra };
+  // npm on Node 22+ keeps a compile cache of its own in the temp folder: not ours to leave there.
+  return { ...env, NODE_DISABLE_COMPILE_CACHE: '1', ...extra };
 }
 
 /** For the installed CLI's requests to the local sandbox: no proxy of the shell on the way. */

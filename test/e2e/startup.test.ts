@@ -24,7 +24,7 @@ describe('start-up loads no external dependency for local commands', () => {
 
   async function bare(args: string[]) {
     const res = await execa(process.execPath, [bin, ...args], {
-      env: { PATH: process.env.PATH, SHORTY_CONFIG_DIR: tempDir() },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, SHORTY_CONFIG_DIR: tempDir() },
       extendEnv: false,
       reject: false,
       stdin: 'ignore',
@@ -67,7 +67,7 @@ async function loadedBy(args: string[], env: Record<string, string>, list: strin
   );
   const configDir = join(dir, 'config');
   const res = await execa(process.execPath, ['--require', preload, join(ROOT, 'bin', 'shorty.js'), ...args], {
-    env: { PATH: process.env.PATH, SHORTY_CONFIG_DIR: configDir, ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, SHORTY_CONFIG_DIR: configDir, ...env },
     extendEnv: false,
     reject: false,
     stdin: 'ignore',

@@ -30,7 +30,7 @@ describe('stdout as a pipe or a file', () => {
   });
 
   function childEnv(): NodeJS.ProcessEnv {
-    return { PATH: process.env.PATH, ...env, SHORTY_CONFIG_DIR: tempDir() };
+    return { PATH: process.env.PATH, HOME: process.env.HOME, ...env, SHORTY_CONFIG_DIR: tempDir() };
   }
 
   // Processes: a pipe and a file as the real stdout of the built CLI; the two runs go at once.
@@ -117,7 +117,7 @@ describe('stdout as a non-blocking pipe', () => {
     ].join('\n');
     const { execa } = await import('execa');
     const res = await execa('python3', ['-c', script, JSON.stringify([process.execPath, BIN, ...args])], {
-      env: { PATH: process.env.PATH, ...env, SHORTY_CONFIG_DIR: tempDir() },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, SHORTY_CONFIG_DIR: tempDir() },
       extendEnv: false,
       stripFinalNewline: false,
     });
@@ -143,7 +143,7 @@ describe('stdout whose reader waits', () => {
   it('a run stuck on a full pipe still ends on Ctrl-C', async () => {
     await sandbox.admin.reset();
     const child = spawn(process.execPath, [BIN, 'urls', 'list', '--all', '-o', 'json'], {
-      env: { PATH: process.env.PATH, ...env, SHORTY_CONFIG_DIR: tempDir() },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, SHORTY_CONFIG_DIR: tempDir() },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.pause(); // the reader looks away for good

@@ -52,7 +52,13 @@ describe('config written by 4 processes at once', () => {
           `for i in $(seq 1 ${SETS}); do out=$("$NODE" "$BIN" --profile p${p}-$i config set timeout "$i" 2>&1) || { echo "$out"; exit 1; }; done`,
         ],
         {
-          env: { NODE: process.execPath, BIN, SHORTY_CONFIG_DIR: configDir, PATH: process.env.PATH },
+          env: {
+            NODE: process.execPath,
+            BIN,
+            SHORTY_CONFIG_DIR: configDir,
+            PATH: process.env.PATH,
+            HOME: process.env.HOME,
+          },
           extendEnv: false,
           reject: false,
           timeout: COMMAND_HANG_LIMIT_MS,

@@ -21,6 +21,7 @@ afterEach(async () => {
 function envOf(sb: StartedSandbox, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
+    HOME: process.env.HOME,
     SHORTY_BASE_URL: sb.baseUrl,
     SHORTY_API_KEY: sb.apiKey,
     SHORTY_CONFIG_DIR: tempDir(),
