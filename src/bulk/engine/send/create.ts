@@ -95,6 +95,11 @@ export function createCreator(deps: CreatorDeps) {
     let seq: string | undefined;
     let onWire = false;
     let sentThisTry = false;
+    // A later try of a row on the wire: when it went, and when it ended without an answer.
+    const journalTry = async (times_: { last?: number; end?: number }) => {
+      if (deps.journal && seq !== undefined)
+        await deps.journal.append({ ...row, status: 'sending', url: body.url, seq, sent, at: times.first, ...times_ });
+    };
     // Journaled when the first try goes on the wire (not while it waits for the limiter): a run
     // stopped before that leaves nothing to look up. Each later try is noted too: a lookup after a
     // crash adopts only links made between the first send and the last try.
@@ -109,33 +114,13 @@ export function createCreator(deps: CreatorDeps) {
         counter += 1;
         seq = `${run}.${counter}`;
         await deps.journal.append({ ...row, status: 'sending', url: body.url, seq, sent, at: times.first });
-      } else if (deps.journal && seq !== undefined) {
-        await deps.journal.append({
-          ...row,
-          status: 'sending',
-          url: body.url,
-          seq,
-          sent,
-          at: times.first,
-          last: times.last,
-        });
-      }
+      } else await journalTry({ last: times.last });
     };
     // A try that ended without an answer bounds when the server could have made its link: noted,
     // so a lookup by a later run does not take a link someone made after the run gave up.
     const tryEnded = async () => {
       times.end = deps.now();
-      if (deps.journal && seq !== undefined)
-        await deps.journal.append({
-          ...row,
-          status: 'sending',
-          url: body.url,
-          seq,
-          sent,
-          at: times.first,
-          last: times.last,
-          end: times.end,
-        });
+      await journalTry({ last: times.last, end: times.end });
     };
     let mayExist = false;
     let everMayExist = false;
