@@ -16,7 +16,7 @@ import { printWithQr, recordOf, withoutError } from './show.js';
 import { LINK_CREATED_VIEW } from './view.js';
 import { answers } from '../shared/surface.js';
 import { QR_OPTION_HELP } from '../qr/terminal.js';
-import { maybeCreated } from './maybe-created.js';
+import { maybeCreated, maybeCreatedItem } from './maybe-created.js';
 
 type AddFlags = Omit<LinkFlags, 'url'> & ShareFlags & { qr?: boolean };
 
@@ -49,7 +49,9 @@ export function register(group: Command, ctx: Context): void {
       'is checked before the first is sent; each link gets its result (✓ created ID SHORTURL for LONGURL, ' +
       `or ✗ LONGURL: why; a record ${EACH_FIELDS.join(', ')} in json, ndjson, csv and tsv, where a failed ` +
       "one's id, alias and shorturl are null; -q prints the short URLs made), then a summary on stderr; " +
-      'any failure makes the exit code 1, and the others are still made. --custom names one link, so it ' +
+      'any failure makes the exit code 1, and the others are still made. An answer lost after its request ' +
+      'was sent (a reset, a 5xx, a cut-off body) fails that link, saying it may exist all the same and how to ' +
+      'look; a request that cannot be sent (no connection, a wrong key) stops the run. --custom names one link, so it ' +
       'takes one URL; so do --web, --copy and --qr.\n' +
       `${NAMED_OPTIONS_HELP}\n${EXPIRY_ZONE_RULE}`,
   );
@@ -141,7 +143,10 @@ async function addEach(ctx: Context, bodies: LinkBody[]): Promise<void> {
     done: 'created',
     view: EACH_VIEW,
     send: async (body): Promise<Row> => {
-      const record = await recordOf(ctx, withoutError(await api.call('POST', '/url/add', { body })), body);
+      const answer = await api.call('POST', '/url/add', { body }).catch((err: unknown) => {
+        throw maybeCreatedItem(err, bodies.length - bodies.indexOf(body));
+      });
+      const record = await recordOf(ctx, withoutError(answer), body);
       const message = typeof record.message === 'string' ? record.message : null;
       return { id: record.id, alias: record.alias, shorturl: record.shorturl, longurl: record.longurl, message };
     },

@@ -1,6 +1,15 @@
 import { outageFailure } from '../../bulk/engine/pace/outage.js';
-import { ShortyError } from '../../errors.js';
+import { ApiError, ShortyError } from '../../errors.js';
 import type { LinkBody } from '../../input/link-body.js';
+
+/** Whether the request went out and its answer was lost or unusable: the server may well have made the link. */
+const lostAfterSend = (err: unknown): err is ShortyError =>
+  err instanceof ShortyError && outageFailure(err)?.maybeDone === true;
+
+const mayExist = (look: string) => `the link may have been created all the same: ${look}; look before adding it again`;
+
+/** The newest links hold the lost one unless more were made since; fewer than 5 is no saving. */
+const listNewest = (count: number) => `\`shorty urls list --limit ${Math.max(5, count)}\` shows the newest links`;
 
 /**
  * The failure of a create whose request went out and whose answer was lost or unusable (a reset,
@@ -8,15 +17,21 @@ import type { LinkBody } from '../../input/link-body.js';
  * so and how to look, before the user adds it a second time. Other failures are returned as they are.
  */
 export function maybeCreated(err: unknown, body: Pick<LinkBody, 'custom'>): unknown {
-  if (!(err instanceof ShortyError) || !outageFailure(err)?.maybeDone) return err;
-  const look = body.custom
-    ? `\`shorty urls lookup ${shellWord(body.custom)}\` shows it`
-    : '`shorty urls list --limit 5` shows the newest links';
-  return new ShortyError(
-    err.message,
-    err.exitCode,
-    `the link may have been created all the same: ${look}; look before adding it again`,
-  );
+  if (!lostAfterSend(err)) return err;
+  const look = body.custom ? `\`shorty urls lookup ${shellWord(body.custom)}\` shows it` : listNewest(5);
+  return new ShortyError(err.message, err.exitCode, mayExist(look));
+}
+
+/**
+ * The same failure for one link of several: that link's own failure (exit 1 at the end, as any
+ * link that failed), its message saying it may exist, while the links after it are still sent:
+ * the server got this request, so the next one is a try of its own, and stopping would leave
+ * them unmade and unreported. `newest`: the links made from this one on (itself included), which
+ * the list must reach. Other failures are returned as they are (one never sent stops the run).
+ */
+export function maybeCreatedItem(err: unknown, newest: number): unknown {
+  if (!lostAfterSend(err)) return err;
+  return new ApiError(`${err.message}; ${mayExist(listNewest(newest))}`);
 }
 
 const shellWord = (text: string) => (/^[\w.@%+=:,/-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
