@@ -564,7 +564,7 @@ complete -c shorty -n '__shorty_at \'urls list\'' -s h -l help -d 'show help for
 complete -c shorty -n '__shorty_at \'urls lookup\'' -s h -l help -d 'show help for a command'
 complete -c shorty -n '__shorty_arg \'urls lookup\' 0' -a '(__shorty_cached links)'
 
-complete -c shorty -n '__shorty_at \'urls get\'' -l qr -d 'also draw the short URL as a QR code: after a table on stdout; on stderr when stdout carries json, ndjson, csv or tsv; with -q the drawing alone'
+complete -c shorty -n '__shorty_at \'urls get\'' -l qr -d 'also draw the short URL as a QR code: after a table on stdout; on stderr when stdout carries json, ndjson, csv or tsv; with -q the drawing alone; when the answer has nothing to draw, a warning says so and the output is as without the drawing'
 complete -c shorty -n '__shorty_at \'urls get\'' -l watch -x -d 'fetch again every SECONDS (default 5) until Ctrl-C: redrawn on a terminal, otherwise a record a line (ndjson unless -o says; --fields picks)'
 complete -c shorty -n '__shorty_at \'urls get\'' -l web -d 'open the short URL in the browser (BROWSER, else the system opener)'
 complete -c shorty -n '__shorty_at \'urls get\'' -l copy -d 'copy the short URL to the clipboard (through the terminal, else pbcopy/wl-copy/xclip/xsel/clip)'
@@ -591,7 +591,7 @@ complete -c shorty -n '__shorty_at \'urls add\'' -l channel -x -d 'channel, by i
 complete -c shorty -n '__shorty_at \'urls add\'' -l deeplink-apple -x -d 'App Store deep link'
 complete -c shorty -n '__shorty_at \'urls add\'' -l deeplink-google -x -d 'Google Play deep link'
 complete -c shorty -n '__shorty_at \'urls add\'' -l param -x -d 'URL parameter, repeatable'
-complete -c shorty -n '__shorty_at \'urls add\'' -l qr -d 'also draw the short URL as a QR code: after a table on stdout; on stderr when stdout carries json, ndjson, csv or tsv; with -q the drawing alone'
+complete -c shorty -n '__shorty_at \'urls add\'' -l qr -d 'also draw the short URL as a QR code: after a table on stdout; on stderr when stdout carries json, ndjson, csv or tsv; with -q the drawing alone; when the answer has nothing to draw, a warning says so and the output is as without the drawing'
 complete -c shorty -n '__shorty_at \'urls add\'' -l web -d 'open the short URL in the browser (BROWSER, else the system opener)'
 complete -c shorty -n '__shorty_at \'urls add\'' -l copy -d 'copy the short URL to the clipboard (through the terminal, else pbcopy/wl-copy/xclip/xsel/clip)'
 complete -c shorty -n '__shorty_at \'urls add\'' -s h -l help -d 'show help for a command'
@@ -837,7 +837,7 @@ complete -c shorty -n '__shorty_at \'qr add\'' -l name -x -d 'the name (instead 
 complete -c shorty -n '__shorty_at \'qr add\'' -l background -x -d 'background colour, "rgb(r,g,b)" with 0-255'
 complete -c shorty -n '__shorty_at \'qr add\'' -l foreground -x -d 'foreground colour, "rgb(r,g,b)" with 0-255'
 complete -c shorty -n '__shorty_at \'qr add\'' -l logo -r -F -d 'logo in the middle, a path or URL of a png or jpg'
-complete -c shorty -n '__shorty_at \'qr add\'' -l show -d 'also draw the code (link and text types): after a table on stdout; on stderr when stdout carries json, ndjson, csv or tsv; with -q the drawing alone'
+complete -c shorty -n '__shorty_at \'qr add\'' -l show -d 'also draw the code, of any type, as `qr get` draws it (the service\'s link for it): after a table on stdout; on stderr when stdout carries json, ndjson, csv or tsv; with -q the drawing alone; when the answer has nothing to draw, a warning says so and the output is as without the drawing'
 complete -c shorty -n '__shorty_at \'qr add\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'qr update\'' -l data -x -d 'the content (required: the service replaces it on every update and never reports it back)'

@@ -1,10 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { renderQr } from '../../src/commands/qr/terminal.js';
+import { runInProcess } from '../helpers/in-process.js';
+import { useHostileServer } from '../helpers/hostile-server.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
-const { sandbox, run } = useSandboxCli({ resetData: true, inProcess: true });
+const cli = useSandboxCli({ resetData: true, inProcess: true });
+const { sandbox, run } = cli;
 
 const shorty = (args: string[]) => run(args);
+const hostile = useHostileServer();
 
 async function seedQr(body: Record<string, unknown>): Promise<{ id: number; link: string }> {
   const res = await sandbox.api('POST', '/qr/add', body);
@@ -98,6 +102,63 @@ describe('qr add', () => {
   });
 });
 
+describe('qr add --show draws the code qr get draws, whatever the type', () => {
+  const contents: [string, string][] = [
+    ['vcard', JSON.stringify({ name: 'Ada Lovelace', phone: '+441234567890', email: 'ada@example.com' })],
+    ['wifi', JSON.stringify({ ssid: 'Office', password: 'secret', encryption: 'WPA' })],
+    ['email', JSON.stringify({ email: 'hello@example.com', subject: 'Hi', body: 'Hello' })],
+    ['phone', '+15551234567'],
+    ['sms', JSON.stringify({ phone: '+15551234567', message: 'Hello' })],
+    ['text', 'Table 7'],
+  ];
+  test.each(contents)('%s: the drawing is the one `qr get` ends with, its tracking link', async (type, data) => {
+    const added = await shorty(['qr', 'add', '--type', type, '--data', data, '--show', '-q']);
+    expect(added.exitCode, added.stderr).toBe(0);
+    expect(added.stderr).toBe('');
+    const { id, link } = (await sandbox.api('GET', '/qr')).json.data.qrs[0];
+    expect(added.stdout).toBe(await renderQr(link));
+    expect(added.stdout).not.toBe(await renderQr(data));
+    // What `qr get` shows on a terminal (in a UTF-8 locale, where it draws): the code's view, its drawing last.
+    const got = await runInProcess(['qr', 'get', String(id)], {
+      env: { ...cli.env, LANG: 'en_US.UTF-8', LC_ALL: 'en_US.UTF-8' },
+      terminalColumns: 100,
+    });
+    expect(got.exitCode, got.stderr).toBe(0);
+    expect(got.stdout).toContain('▄');
+    expect(got.stdout.endsWith(added.stdout)).toBe(true);
+  });
+
+  test('a server that returns no link: the code is printed, one warning says nothing was drawn, exit 0', async () => {
+    hostile().answer({ body: { error: 0, id: 12 } });
+    const env = { SHORTY_BASE_URL: hostile().url, SHORTY_API_KEY: 'k'.repeat(32), SHORTY_RATE_LIMIT: '1000/60s' };
+    const wifi = JSON.stringify({ ssid: 'Office', password: 'pw' });
+    for (const [flags, stdout] of [
+      // The answer as it came, without a link: tsv prints the columns it has.
+      [['-o', 'tsv'], 'id\n12\n'],
+      [['-q'], '12\n'],
+    ] as const) {
+      const res = await runInProcess(['qr', 'add', '--type', 'wifi', '--data', wifi, '--show', ...flags], { env });
+      expect(res).toMatchObject({ exitCode: 0, stdout });
+      expect(res.stderr).toBe(
+        'warning: nothing drawn: the server returned no link for QR code 12: `shorty qr get 12` draws it once the server lists one\n',
+      );
+    }
+    expect(hostile().requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/qr/add', 'POST /api/qr/add']);
+  });
+
+  test('urls add --qr under the same rule: an answer without a short URL is printed, with the warning', async () => {
+    hostile().answer({ body: { error: 0, id: 31 } });
+    const env = { SHORTY_BASE_URL: hostile().url, SHORTY_API_KEY: 'k'.repeat(32), SHORTY_RATE_LIMIT: '1000/60s' };
+    const res = await runInProcess(['urls', 'add', 'https://example.com/no-short', '--qr', '--json'], { env });
+    expect(res.exitCode).toBe(0);
+    expect(JSON.parse(res.stdout)).toMatchObject({ id: 31, longurl: 'https://example.com/no-short' });
+    expect(res.stderr).toBe('warning: nothing drawn: the server returned no short URL for the link\n');
+    // -q prints the short URL, which there is none of: the warning is all (it was silence).
+    const quiet = await runInProcess(['urls', 'add', 'https://example.com/no-short', '--qr', '-q'], { env });
+    expect(quiet).toMatchObject({ exitCode: 0, stdout: '', stderr: res.stderr });
+  });
+});
+
 describe('qr list, get, update, delete', () => {
   test('list --all over pages, newest first', async () => {
     for (let i = 1; i <= 3; i++) await seedQr({ type: 'text', data: `code ${i}` });
@@ -173,7 +234,6 @@ describe('errors', () => {
     ['hex instead of rgb', ['qr', 'add', '--type', 'text', '--data', 'x', '--foreground', '#000000'], /--foreground/],
     ['logo not an image', ['qr', 'add', '--type', 'text', '--data', 'x', '--logo', 'logo.gif'], /--logo/],
     ['logo ftp URL', ['qr', 'add', '--type', 'text', '--data', 'x', '--logo', 'ftp://e.com/l.png'], /--logo/],
-    ['--show of a wifi code', ['qr', 'add', '--type', 'wifi', '--data', 'x', '--show'], /--show/],
     ['get 0', ['qr', 'get', '0'], /invalid QR code id "0"/],
     ['update 00', ['qr', 'update', '00', '--data', 'x'], /invalid QR code id "00"/],
     ['update an empty name', ['qr', 'update', ' ', '--data', 'x'], /invalid QR code: empty/],

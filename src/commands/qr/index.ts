@@ -18,7 +18,8 @@ export function register(group: Command, ctx: Context): void {
   notes(
     group,
     `get, update and delete take a QR code by its id or its name: ${namedHelp(QR_NAMES)}.\n` +
-      `--show on add draws the code (as --qr on \`urls add\` and \`urls get\`): ${DRAWING_RULE}.`,
+      '--show on add draws the code of any type as `get` draws it: the link the service returns for it, so ' +
+      `scans through it are counted (as --qr on \`urls add\` and \`urls get\` draws the short URL): ${DRAWING_RULE}.`,
   );
   examples(
     group,

@@ -1,19 +1,16 @@
 import type { Command } from 'commander';
 import { QR_TYPES } from '../../api/types.js';
 import type { Context } from '../../context.js';
-import { ApiError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { type QrFlags, qrBodyFromFlags } from '../../input/qr-body.js';
 import { action, examples, notes } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { completeOption } from '../../completion/values.js';
-import { DRAWING_RULE, drawQr } from './terminal.js';
+import { DRAWING_RULE, printAndDraw } from './terminal.js';
 import { QR_CREATED_VIEW, QR_LIST_VIEW } from './view.js';
 import { checkNamedArgs, namedHelp, QR_NAMES, qrId } from '../shared/resolve-name.js';
 import { nameArgument } from '../shared/name.js';
 import { answers } from '../shared/surface.js';
-
-/** The types --show draws: those whose code is read as it is (a link, a text), as the service draws them. */
-const DRAWABLE = ['link', 'text'];
 
 function addLookOptions(cmd: Command): Command {
   return cmd
@@ -31,7 +28,10 @@ export function registerWrites(group: Command, ctx: Context): void {
       'the name (instead of the argument; servers without names call the code after its content)',
     );
   addLookOptions(add)
-    .option('--show', `also draw the code (link and text types): ${DRAWING_RULE}`)
+    .option(
+      '--show',
+      `also draw the code, of any type, as \`qr get\` draws it (the service's link for it): ${DRAWING_RULE}`,
+    )
     .action(
       action(ctx, (name: string | undefined, flags: QrFlags & { show?: boolean; name?: string }) =>
         runAdd(ctx, name, flags),
@@ -72,23 +72,20 @@ async function runAdd(
 ): Promise<void> {
   const name = nameArgument(nameArg, flags.name, 'QR code');
   const body = { ...qrBodyFromFlags(flags), ...(name === undefined ? {} : { name }) };
-  if (flags.show && !DRAWABLE.includes(body.type ?? '')) {
-    throw new UsageError(
-      `--show draws link and text QR codes only, not ${body.type}`,
-      'drop --show; the code is at the link the service returns',
-    );
-  }
   const created = await (await ctx.api()).call<Record<string, unknown>>('POST', '/qr/add', { body });
-  if (!(flags.show && ctx.globals.quiet)) await (await ctx.printer()).object(created, QR_CREATED_VIEW);
-  // The code `qr get` draws: the service's link, which counts the scans (the content would not).
-  if (flags.show) await drawQr(ctx, drawnLink(created));
-}
-
-function drawnLink(created: Record<string, unknown>): string {
-  if (typeof created.link === 'string' && created.link !== '') return created.link;
-  throw new ApiError('the server returned no link for the QR code: nothing to draw', {
-    hint: '`shorty qr get ID` shows the code once the server lists its link',
-  });
+  const print = async () => (await ctx.printer()).object(created, QR_CREATED_VIEW);
+  if (!flags.show) return print();
+  // The code `qr get` draws, whatever the type: the service's link, through which scans are
+  // counted (the content drawn here would bypass it, and a vCard's or wifi's encoding is the service's).
+  const id = typeof created.id === 'number' || /^\d+$/.test(String(created.id)) ? created.id : undefined;
+  await printAndDraw(
+    ctx,
+    print,
+    created.link,
+    id === undefined
+      ? 'the server returned no link for the QR code'
+      : `the server returned no link for QR code ${id}: \`shorty qr get ${id}\` draws it once the server lists one`,
+  );
 }
 
 async function runUpdate(ctx: Context, idText: string, flags: Partial<QrFlags>): Promise<void> {

@@ -3,14 +3,14 @@ import type { Context } from '../../context.js';
 import { LINK_REF_HELP, parseLinkRef, type LinkRef } from '../../input/link-ref.js';
 import type { Row } from '../../output/fields.js';
 import { renderLinkView } from '../../output/stats-view.js';
-import { checkQrWithWatch, QR_OPTION_HELP, renderQr } from '../qr/terminal.js';
+import { checkQrWithWatch, nothingDrawn, QR_OPTION_HELP, renderQr } from '../qr/terminal.js';
 import { action, examples, notes } from '../shared/action.js';
 import { showDetail } from '../shared/detail-view.js';
 import { verb } from '../shared/group.js';
 import { addShareOptions, prepareShare, type ShareFlags } from '../shared/share.js';
 import { addWatchOption, parseWatchSeconds } from '../shared/watch.js';
 import { resolveLink } from './reference.js';
-import { printWithQr, recordOf, withoutError } from './show.js';
+import { NO_SHORT_URL, printWithQr, recordOf, withoutError } from './show.js';
 import { LINK_DETAIL_VIEW } from './view.js';
 import { answers } from '../shared/surface.js';
 
@@ -79,11 +79,13 @@ export async function run({ link, ...opts }: GetOptions, ctx: Context): Promise<
     {
       fetch: linkFetcher(ctx, ref),
       render: async (link, style) => {
-        const drawing =
-          opts.qr && typeof link.shorturl === 'string' && link.shorturl !== ''
-            ? `\n${await renderQr(link.shorturl)}`
-            : '';
-        return renderLinkView(link, style) + drawing;
+        const view = renderLinkView(link, style);
+        if (!opts.qr) return view;
+        if (typeof link.shorturl === 'string' && link.shorturl !== '')
+          return `${view}\n${await renderQr(link.shorturl)}`;
+        // --qr is never watched, so this is said once.
+        await nothingDrawn(ctx, NO_SHORT_URL);
+        return view;
       },
       print: (link: Row) => printWithQr(ctx, link, LINK_DETAIL_VIEW, opts.qr),
       record: (link) => link,

@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
 import { linkRecord, type RecordOptions } from '../../input/link-record.js';
 import type { Row, View } from '../../output/printer.js';
-import { drawQr } from '../qr/terminal.js';
+import { printAndDraw } from '../qr/terminal.js';
 
 export { withoutError } from '../../output/fields.js';
 
@@ -17,7 +17,9 @@ export async function recordOf(ctx: Context, answer: Row, sent?: RecordOptions['
  * output, so `shorty urls get 7 --qr -q > code.txt` holds just the code.
  */
 export async function printWithQr(ctx: Context, record: Row, view: View, draw?: boolean): Promise<void> {
-  const quietDrawing = draw && ctx.globals.quiet;
-  if (!quietDrawing) await (await ctx.printer()).object(record, view);
-  if (draw && typeof record.shorturl === 'string' && record.shorturl !== '') await drawQr(ctx, record.shorturl);
+  const print = async () => (await ctx.printer()).object(record, view);
+  if (!draw) return print();
+  await printAndDraw(ctx, print, record.shorturl, NO_SHORT_URL);
 }
+
+export const NO_SHORT_URL = 'the server returned no short URL for the link';
