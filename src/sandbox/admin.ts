@@ -1,6 +1,6 @@
 // Admin routes for tests under /__sandbox/ — no auth, not rate limited, not logged:
 //   GET  /__sandbox/requests   every /api request received (see RequestLogEntry)
-//   GET  /__sandbox/stats      {requests, rejected, unauthorized, faulted, links}
+//   GET  /__sandbox/stats      {requests, rejected, unauthorized, faulted, links, answering}
 //   POST /__sandbox/reset      clears the request log, the counters and the rate-limit windows;
 //                              with ?data=1 also puts the data back to the seeded state
 //   GET  /__sandbox/faults     the fault setting in force

@@ -30,6 +30,8 @@ export interface SandboxStats {
   faulted: number;
   /** links currently stored */
   links: number;
+  /** /api requests received and not answered yet (a held answer included): 0 once all have settled */
+  answering: number;
 }
 
 const MAX_ENTRIES = 10_000; // keeps a long-running sandbox from growing without bound

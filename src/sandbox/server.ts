@@ -145,7 +145,10 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     flavor,
   };
-  const stats = (): SandboxStats => ({ ...log.counters, links: store.state.links.length });
+  // A test that killed a client waits for this to reach 0, not for a guessed time: what a held
+  // request does after its client is gone has happened by then.
+  let answering = 0;
+  const stats = (): SandboxStats => ({ ...log.counters, links: store.state.links.length, answering });
   const admin = {
     log,
     faults,
@@ -160,6 +163,15 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   };
 
   async function handleApiRequest(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    answering += 1;
+    try {
+      await answerApiRequest(req, res, url);
+    } finally {
+      answering -= 1;
+    }
+  }
+
+  async function answerApiRequest(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const body = await readBody(req, deps.maxBodyBytes);
     const fault = faults.take();
     if (fault?.mode === 'slow') await delay(fault.delayMs);

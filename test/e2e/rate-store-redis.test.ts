@@ -7,6 +7,7 @@ import { runCli, tempDir, type CliResult } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { freePort, startRedis, type StartedRedis } from '../helpers/redis.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
+import { until } from '../helpers/until.js';
 
 // A fleet: several "machines" (separate config folders, so no shared state file) pacing one key
 // through one real redis-server. The fleets are real processes (a budget shared across processes
@@ -71,9 +72,7 @@ describe('a fleet sharing one budget through Redis', () => {
     expect(stored.slots).toHaveLength(1);
     expect(JSON.stringify(stored)).not.toContain(sandbox.apiKey);
     // Gone once the window has passed: no slot could count any more.
-    for (let i = 0; i < 100 && ((await redis.command('EXISTS', keys[0]!)) as number) === 1; i++)
-      await new Promise((r) => setTimeout(r, 50));
-    expect(await redis.command('EXISTS', keys[0]!)).toBe(0);
+    await until(async () => ((await redis.command('EXISTS', keys[0]!)) as number) === 0);
   });
 
   test('`shorty limits` reads the fleet budget from Redis', async () => {

@@ -21,7 +21,6 @@ import {
   undo,
   updateLink,
 } from './links-model.js';
-import { KNOWN } from './known.js';
 import type { CliRun, FaultPlan, World } from './world.js';
 
 export class Divergence extends Error {}
@@ -171,7 +170,7 @@ export class ImportStep implements Step {
     const { result, journal: stepJournal } = journaled(model, journal, () =>
       importRows(model, server, rows, this.ifExists, journal),
     );
-    await settle(world, model, `${this}`, widen(result.exits, result.conflicts, adopts), run, stepJournal);
+    await settle(world, model, `${this}`, widen(result.exits, adopts), run, stepJournal);
   }
   toString = () =>
     `import --if-exists ${this.ifExists} [${this.rows.map(showRow).join(' ')}]${showFault(this.fault)}${showKill(this.killAfterMs)}${showColleague(this.colleague)}`;
@@ -179,12 +178,9 @@ export class ImportStep implements Step {
 
 const showColleague = (c: DuringRun | null) => (c ? ` colleague copies #${c.pick} ${c.where}` : '');
 
-/**
- * A conflict under `--if-exists skip` ends 0 today (KNOWN.skipConflictExits0). A row may adopt a
- * link (the rule of evidence): it then ends ok, so a row that would fail on a taken alias may not.
- */
-function widen(exits: Exits, conflicts: number, adopts: boolean): Exits {
-  return (KNOWN.skipConflictExits0 && conflicts > 0) || adopts ? new Set([...exits, 0]) : exits;
+/** A row may adopt a link (the rule of evidence): it then ends ok, so a row that would fail on a taken alias may not. */
+function widen(exits: Exits, adopts: boolean): Exits {
+  return adopts ? new Set([...exits, 0]) : exits;
 }
 
 /**
@@ -249,7 +245,7 @@ export class CopyStep implements Step {
     const { result, journal: stepJournal } = journaled(model, journal, () =>
       importRows(model, OTHER[from], rows, 'skip', journal),
     );
-    await settle(world, model, `${this}`, widen(result.exits, result.conflicts, adopts), run, stepJournal);
+    await settle(world, model, `${this}`, widen(result.exits, adopts), run, stepJournal);
   }
   toString = () =>
     `copy (export | import --profile other --if-exists skip)${showFault(this.fault)}${showKill(this.killAfterMs)}`;
@@ -262,7 +258,7 @@ export class SyncStep implements Step {
     readonly fault: FaultPlan | null,
     readonly killAfterMs?: number,
   ) {}
-  check = () => !(KNOWN.pruneEmptyDeletesAll && this.prune && this.rows.length === 0);
+  check = () => true;
   async run(model: Model, world: World): Promise<void> {
     const step = ++world.step;
     const rows = this.rows.map((r) => rowOf(r, step));
@@ -290,9 +286,7 @@ export class UndoStep implements Step {
     readonly includeAdopted = false,
   ) {}
   private candidates(model: Model): string[] {
-    return [...model.journals]
-      .filter(([, j]) => !KNOWN.undoOnOtherServer || j.server === model.current)
-      .map(([n]) => n);
+    return [...model.journals.keys()];
   }
   check = (model: Readonly<Model>) => this.candidates(model as Model).length > 0;
   async run(model: Model, world: World): Promise<void> {
@@ -456,17 +450,6 @@ const syncRowSpec: fc.Arbitrary<RowSpec> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: 'bad-url' as const }) },
 );
 
-/** Rows naming an alias again name the URL its first row did (KNOWN.sameFileAliasRace). */
-function oneUrlPerAlias(rows: RowSpec[]): RowSpec[] {
-  if (!KNOWN.sameFileAliasRace) return rows;
-  const first = new Map<number, number>();
-  return rows.map((row) => {
-    if (row.kind !== 'alias') return row;
-    if (!first.has(row.alias)) first.set(row.alias, row.url);
-    return { ...row, url: first.get(row.alias) as number };
-  });
-}
-
 /** Faults a bulk write rides out; a held answer (slow: in time, late: past the timeout) on top. */
 const WRITE_FAULTS: FaultMode[] = ['lost', 'reset', 'drop', 'html500', 'html502', 'truncated', 'empty', 'html404'];
 /** Faults that keep a request from the server: a single command fails and changes nothing. */
@@ -483,10 +466,7 @@ function faultPlan(modes: FaultMode[], held: boolean): fc.Arbitrary<FaultPlan | 
 }
 
 const writeFault = faultPlan(WRITE_FAULTS, true);
-const undoFault = faultPlan(
-  WRITE_FAULTS.filter((m) => !(KNOWN.undoHtml404MarksUndone && m === 'html404')),
-  true,
-);
+const undoFault = faultPlan(WRITE_FAULTS, true);
 const singleFault = faultPlan(UNSENT_FAULTS, false);
 const where = fc.constantFrom('inside' as const, 'outside' as const);
 /** Now and then the colleague copies one of the run's rows while it runs. */
@@ -517,7 +497,7 @@ const kill = fc.oneof(
 export const STEPS: fc.Arbitrary<Step>[] = [
   fc
     .tuple(
-      fc.array(rowSpec, { minLength: 1, maxLength: 6 }).map(oneUrlPerAlias),
+      fc.array(rowSpec, { minLength: 1, maxLength: 6 }),
       fc.constantFrom('skip' as const, 'fail' as const),
       writeFault,
       kill,
@@ -525,12 +505,7 @@ export const STEPS: fc.Arbitrary<Step>[] = [
     )
     .map(([rows, ifExists, fault, ms, colleague]) => new ImportStep(rows, ifExists, fault, ms, colleague)),
   fc
-    .tuple(
-      fc.array(syncRowSpec, { minLength: KNOWN.pruneEmptyDeletesAll ? 1 : 0, maxLength: 6 }),
-      fc.boolean(),
-      writeFault,
-      kill,
-    )
+    .tuple(fc.array(syncRowSpec, { maxLength: 6 }), fc.boolean(), writeFault, kill)
     .map(([rows, prune, fault, ms]) => new SyncStep(rows, prune, fault, ms)),
   fc
     .tuple(fc.nat(20), undoFault, kill, fc.boolean())

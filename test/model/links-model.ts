@@ -71,11 +71,10 @@ export function importRows(
   rows: Row[],
   ifExists: 'skip' | 'fail',
   name: string,
-): { exits: Exits; conflicts: number } {
+): { exits: Exits } {
   const journal = journalOf(model, name, server);
   const links = model.servers[server];
   let failed = false;
-  let conflicts = 0;
   let sameFile = false;
   const seen = new Set<string>();
   for (const row of rows) {
@@ -89,7 +88,6 @@ export function importRows(
       const taken = byAlias(links, row.alias);
       if (taken) {
         if (ifExists === 'fail' || taken.url !== row.url) failed = true;
-        if (ifExists === 'skip' && taken.url !== row.url) conflicts += 1;
         continue;
       }
     }
@@ -97,8 +95,8 @@ export function importRows(
   }
   // A second row with the alias of an earlier one: skipped today, a row error once one check
   // sees duplicates within the file; the links are the same either way.
-  if (sameFile && !failed) return { exits: new Set([0, 1]), conflicts };
-  return { exits: new Set([failed ? 1 : 0]), conflicts };
+  if (sameFile && !failed) return { exits: new Set([0, 1]) };
+  return { exits: new Set([failed ? 1 : 0]) };
 }
 
 /**

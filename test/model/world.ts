@@ -5,14 +5,13 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { FaultMode } from '../../src/sandbox/faults.js';
 import { formatDateTime } from '../../src/sandbox/format.js';
 import { readLinkBody } from '../../src/sandbox/modern/link-body.js';
 import { createLink } from '../../src/sandbox/modern/links.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
-import { KNOWN } from './known.js';
 import type { ActualLink, JournalLine, ServerName } from './links-model.js';
+import { until } from '../helpers/until.js';
 
 /** A fault setting for one step: a seeded fraction of the API requests fail in one of `modes`. */
 export interface FaultPlan {
@@ -39,8 +38,6 @@ export interface Figures {
   faultsByMode: Record<string, number>;
   kills: number;
   resumes: number;
-  /** resumes refused by the empty lock of a killed run, tried again 5 s later (KNOWN.emptyLockAfterKill) */
-  lockWaits: number;
   divergences: number;
   stepsByKind: Record<string, number>;
   /** the colleague's links made while a run ran, inside and outside the clock tolerance */
@@ -57,7 +54,6 @@ export function noFigures(): Figures {
     faultsByMode: {},
     kills: 0,
     resumes: 0,
-    lockWaits: 0,
     divergences: 0,
     stepsByKind: {},
     colleagueDuringRuns: { inside: 0, outside: 0 },
@@ -250,17 +246,17 @@ export class World {
     let run = await this.cli(args, killAfterMs, onFirstLine);
     if (run.killed) {
       this.figures.kills += 1;
-      // What a held request does after its client is gone happens before the user reruns.
-      if (fault?.held) await delay(HOLD_MS[fault.held] + 50);
+      // What a held request does after its client is gone happens before the user reruns. Its bytes
+      // reached the server before the client died: one poll phase (setImmediate comes after it)
+      // has the server take them in, and `answering` counts them until their answers are done.
+      if (fault?.held) {
+        await new Promise(setImmediate);
+        await until(() => this.servers[server].stats.answering === 0);
+      }
     }
     if (run.killed || (fault && run.code !== 0)) {
       this.figures.resumes += 1;
       run = await this.cli(args);
-      if (KNOWN.emptyLockAfterKill && /in use by another import \(another process\)/.test(run.stderr)) {
-        this.figures.lockWaits += 1;
-        await delay(5_100);
-        run = await this.cli(args);
-      }
     }
     if (fault && run.code !== 0) {
       await this.fault(server, null);

@@ -8,6 +8,7 @@ import type { FaultMode } from '../../src/sandbox/faults.js';
 import { runCli, tempDir, type CliResult } from '../helpers/cli.js';
 import { noWait, runInProcess } from '../helpers/in-process.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
+import { until } from '../helpers/until.js';
 
 let sandbox: StartedSandbox;
 let linkId: number;
@@ -54,11 +55,7 @@ function shorty(
 
 /** A `slow` request is logged only once its late answer is written: wait for it to land. */
 async function settle(expected: number): Promise<number> {
-  for (let i = 0; i < 100; i++) {
-    const { requests } = await sandbox.admin.stats();
-    if (requests >= expected) return requests;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await until(async () => (await sandbox.admin.stats()).requests >= expected);
   return (await sandbox.admin.stats()).requests;
 }
 

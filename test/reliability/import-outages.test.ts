@@ -9,6 +9,7 @@ import { linkBodyKey } from '../../src/bulk/engine/check/row-check.js';
 import { tempDir, type CliResult } from '../helpers/cli.js';
 import { runInProcess, type InProcessOptions } from '../helpers/in-process.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
+import { until } from '../helpers/until.js';
 
 const dir = tempDir('shorty-outages-');
 let sandbox: StartedSandbox | undefined;
@@ -87,12 +88,9 @@ describe('riding out faults', () => {
     // A fault may meet a create or a lookup (which the transport retries itself on a 5xx or a reset).
     expect(res.stderr).toMatch(/^request timed out after 0\.3s: (POST|GET) .*; trying again in/m);
     // The late answer is logged once it is written, after the run.
-    let faulted: string[] = [];
-    for (let i = 0; i < 100 && faulted.length < KINDS.length; i++) {
-      faulted = (await sandbox.admin.requests()).flatMap((r) => (r.fault ? [r.fault] : []));
-      if (faulted.length < KINDS.length) await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(faulted.sort()).toEqual([...KINDS].sort());
+    const faulted = async () => (await sandbox!.admin.requests()).flatMap((r) => (r.fault ? [r.fault] : []));
+    await until(async () => (await faulted()).length >= KINDS.length);
+    expect((await faulted()).sort()).toEqual([...KINDS].sort());
   });
 
   test('faults on a seeded third of the requests, custom aliases and not: exit 0, one link per row', async () => {
