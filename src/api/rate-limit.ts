@@ -3,7 +3,7 @@ import { normalizeBaseUrl } from '../settings/base-url.js';
 import { formatRateLimit } from '../settings/rate-limit-spec.js';
 import type { Settings } from '../settings/types.js';
 import { formatDuration } from '../util/duration.js';
-import { isProcessAlive } from '../util/pid-lock.js';
+import { isProcessAlive } from '../util/lock.js';
 import type { Limiter, LimiterHost, RateSnapshot, RateStore } from './limiter.js';
 import { maxInFlightMs, openSharedRateStore } from './rate-store.js';
 import {

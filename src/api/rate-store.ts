@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { configFolderHint, fileError, fileErrorReason, isFileError } from '../file-errors.js';
-import { withFileLock } from '../util/file-lock.js';
+import { withMomentLock } from '../util/lock.js';
 import { fnv1a64 } from '../util/hash.js';
 import { readPrivateFile } from '../settings/private-files.js';
 import { checkFoldersAbove, ensureOwnFolder, ensurePrivateFolder } from '../settings/private-folders.js';
@@ -82,9 +82,9 @@ export function openRateStore(path: string): RateStore {
     async update(change, signal) {
       try {
         mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
-        // Synchronous inside the lock (see withFileLock): microseconds, where a thread-pool hop
+        // Synchronous inside the lock (see withMomentLock): microseconds, where a thread-pool hop
         // costs milliseconds on a busy machine.
-        return await withFileLock(
+        return await withMomentLock(
           path,
           () => {
             const state = readState(path);

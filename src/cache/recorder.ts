@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import type { CallOptions, Method, ModernApi } from '../api/modern.js';
 import { isErrorFlag } from '../api/modern.js';
 import { fileErrorReason } from '../file-errors.js';
-import { withFileLock } from '../util/file-lock.js';
+import { withMomentLock } from '../util/lock.js';
 import { writePrivateFile } from '../settings/private-write.js';
 import { ensurePrivateFolder } from '../settings/private-folders.js';
 import type { Settings } from '../settings/types.js';
@@ -65,7 +65,7 @@ export function createNameRecorder(): NameRecorder {
         // Every folder on the way the user's alone, none a link: the files are then written in it.
         ensurePrivateFolder(settings.configDir, root);
         // Read, merge and write under a lock: runs ending together (xargs -P) keep each other's names.
-        await withFileLock(join(root, 'lock'), () => {
+        await withMomentLock(join(root, 'lock'), () => {
           const { id, dropped } = ensureScopeId(root, scope);
           applyPlan(settings, id, planWrite(settings, id, learnt, now));
           for (const old of dropped) rmSync(scopeDir(settings.configDir, old), { recursive: true, force: true });

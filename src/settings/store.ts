@@ -1,6 +1,6 @@
 import { accessSync, constants } from 'node:fs';
 import type { Writable } from 'node:stream';
-import { withFileLock } from '../util/file-lock.js';
+import { withMomentLock } from '../util/lock.js';
 import { jsonErrorReason } from '../util/json-error.js';
 import { UsageError } from '../errors.js';
 import { configFolderHint, fileError } from '../file-errors.js';
@@ -154,7 +154,7 @@ export async function openStore(dir: string): Promise<SettingsStore> {
       // Read-modify-write under a lock: two shells running `config set` at once must not write
       // back what they read before the other's change.
       try {
-        return await withFileLock(path, () => {
+        return await withMomentLock(path, () => {
           const data = readConfig(dir);
           change(data);
           ensurePrivateDir(dir);

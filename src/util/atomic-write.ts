@@ -4,7 +4,7 @@ import writeFileAtomicLib from 'write-file-atomic';
  * Every file shorty replaces whole goes through here: write-file-atomic writes a temp file beside
  * `path` and renames it over, so a reader, or a run after a crash, finds the old content or the
  * new, never half of either; a failed write leaves no temp file. Synchronous: the writes are small,
- * and a write inside a file lock must not give the event loop a turn (see withFileLock). Importing
+ * and a write inside a file lock must not give the event loop a turn (see withMomentLock). Importing
  * this module loads the library: from code that runs on every start, import it where the write
  * happens, with `await import()`.
  */

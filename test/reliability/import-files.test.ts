@@ -42,7 +42,7 @@ describe('one import per journal', () => {
     expect(second.exitCode).toBe(2);
     expect(second.stderr).toBe(
       `shorty: the journal ${journal} is in use by another run (process ${first.child.pid})\n` +
-        `hint: wait for it to finish, or stop it; if it is not running any more, remove ${journal}.lock\n`,
+        `hint: wait for it to finish, or stop it; if it is not running any more, remove the folder ${journal}.lock\n`,
     );
 
     expect((await first.result).exitCode).toBe(0);
@@ -113,7 +113,7 @@ describe('one import per journal', () => {
     await stdoutShows(killed.child, /"row":2,/);
     killed.child.kill('SIGKILL');
     await killed.result;
-    expect(JSON.parse(readFileSync(`${journal}.lock`, 'utf8')).pid).toBe(killed.child.pid);
+    expect(JSON.parse(readFileSync(`${journal}.lock/owner`, 'utf8')).pid).toBe(killed.child.pid);
 
     const resumed = await startCli(args, { env }).result;
     expect(resumed.exitCode, resumed.stderr).toBe(0);

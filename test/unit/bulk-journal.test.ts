@@ -3,10 +3,12 @@ import {
   appendFileSync,
   existsSync,
   linkSync,
+  mkdirSync,
   readFileSync,
   renameSync,
   statSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { hostname } from 'node:os';
@@ -152,18 +154,49 @@ describe('journal lock', () => {
 
   test('a journal another live process holds is exit 2 naming its pid', async () => {
     const path = join(tempDir(), 'links.journal');
-    writeFileSync(`${path}.lock`, JSON.stringify({ pid: other.pid, host: hostname(), at: Date.now(), token: 'x' }));
+    mkdirSync(`${path}.lock`);
+    writeFileSync(
+      `${path}.lock/owner`,
+      JSON.stringify({ pid: other.pid, host: hostname(), at: Date.now(), token: 'x' }),
+    );
     await expect(locked(path)).rejects.toMatchObject({
       exitCode: 2,
       message: `the journal ${path} is in use by another run (process ${other.pid})`,
     });
   });
 
+  test("another host's lock is exit 2 naming its host and pid, however old and whatever that pid is here", async () => {
+    const path = join(tempDir(), 'links.journal');
+    mkdirSync(`${path}.lock`);
+    writeFileSync(`${path}.lock/owner`, JSON.stringify({ pid: 999_999_999, host: 'build-7.example', token: 'x' }));
+    const longAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(`${path}.lock`, longAgo, longAgo);
+    await expect(locked(path)).rejects.toMatchObject({
+      exitCode: 2,
+      message: `the journal ${path} is in use by another run (process 999999999 on build-7.example)`,
+      hint: `wait for it to finish, or stop it; if it is not running any more, remove the folder ${path}.lock`,
+    });
+  });
+
+  test('a lock file of an older shorty (a file, not a folder): a live owner is refused by name, a dead one taken over', async () => {
+    const path = join(tempDir(), 'links.journal');
+    writeFileSync(`${path}.lock`, JSON.stringify({ pid: other.pid, host: hostname(), at: Date.now(), token: 'x' }));
+    await expect(locked(path)).rejects.toThrow(`is in use by another run (process ${other.pid})`);
+    const dead = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+    await new Promise((resolve) => dead.once('exit', resolve));
+    writeFileSync(`${path}.lock`, JSON.stringify({ pid: dead.pid, host: hostname(), at: Date.now(), token: 'x' }));
+    const release = await locked(path);
+    expect(JSON.parse(readFileSync(`${path}.lock/owner`, 'utf8')).pid).toBe(process.pid);
+    release();
+    expect(existsSync(`${path}.lock`)).toBe(false);
+  });
+
   test('a second lock in the same run is refused too; release lets the next one in', async () => {
     const path = join(tempDir(), 'links.journal');
     const release = await locked(path);
-    expect(JSON.parse(readFileSync(`${path}.lock`, 'utf8')).pid).toBe(process.pid);
-    expect(statSync(`${path}.lock`).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(`${path}.lock/owner`, 'utf8')).pid).toBe(process.pid);
+    expect(statSync(`${path}.lock`).mode & 0o777).toBe(0o700);
+    expect(statSync(`${path}.lock/owner`).mode & 0o777).toBe(0o600);
     await expect(locked(path)).rejects.toThrow(`(process ${process.pid})`);
     release();
     expect(existsSync(`${path}.lock`)).toBe(false);
@@ -207,12 +240,10 @@ describe('journal lock', () => {
     const path = join(tempDir(), 'links.journal');
     const dead = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
     await new Promise((resolve) => dead.once('exit', resolve));
-    writeFileSync(
-      `${path}.lock`,
-      JSON.stringify({ pid: dead.pid, host: hostname(), at: Date.now() - 3_600_000, token: 'old' }),
-    );
+    mkdirSync(`${path}.lock`);
+    writeFileSync(`${path}.lock/owner`, JSON.stringify({ pid: dead.pid, host: hostname(), token: 'old' }));
     const release = await locked(path);
-    expect(JSON.parse(readFileSync(`${path}.lock`, 'utf8')).pid).toBe(process.pid);
+    expect(JSON.parse(readFileSync(`${path}.lock/owner`, 'utf8')).pid).toBe(process.pid);
     release();
   });
 

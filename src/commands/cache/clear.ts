@@ -5,7 +5,7 @@ import { forgetProfileScopes } from '../../cache/scope-ids.js';
 import { readMeta } from '../../cache/store.js';
 import type { Context } from '../../context.js';
 import { fileError } from '../../file-errors.js';
-import { withFileLock } from '../../util/file-lock.js';
+import { withMomentLock } from '../../util/lock.js';
 
 /** `shorty cache clear`: removes the profile's cache, of every base URL and key, and says how many names went. */
 export async function clearCache(ctx: Context): Promise<void> {
@@ -13,7 +13,7 @@ export async function clearCache(ctx: Context): Promise<void> {
   const root = cacheRoot(settings.configDir);
   let names: number | undefined;
   try {
-    names = await withFileLock(join(root, 'lock'), () => {
+    names = await withMomentLock(join(root, 'lock'), () => {
       const ids = forgetProfileScopes(root, settings.profile);
       let count: number | undefined;
       for (const id of ids) {

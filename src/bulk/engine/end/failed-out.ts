@@ -6,7 +6,7 @@ import { LINK_COLUMNS } from '../../../input/link-body.js';
 import { linkColumnOf } from '../../../input/link-columns.js';
 import { openFileCalls, recordFile, type OpenedFile } from '../journal/append-file.js';
 import type { InputFormat, Delimiter } from '../read/format.js';
-import { isProcessAlive } from '../../../util/pid-lock.js';
+import { isProcessAlive } from '../../../util/lock.js';
 import {
   canEncode,
   type CsvDialect,

@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../../../errors.js';
 import { fileError } from '../../../file-errors.js';
-import { tryFileLock } from '../../../util/pid-lock.js';
+import { tryRunLock } from '../../../util/lock.js';
 
 export interface LockOptions {
   /** Make the journal when it does not exist yet (a run that will write it), so its identity can be locked. */
@@ -22,7 +22,8 @@ const REPLACED_TRIES = 3;
  * locks, both taken: one keyed by the file's identity (device and inode) in the user's config
  * folder, which every name of the file (hard links in any folder, symlinks) meets; and
  * `<real path>.lock` beside it, which a journal replaced by a rename under the same name meets
- * (the replacement is a new inode). A lock whose owner is dead (killed, crashed) is taken over.
+ * (the replacement is a new inode). Both are run locks (src/util/lock.ts): one whose owner is
+ * dead (killed, crashed) is taken over at once.
  * A device (/dev/null) has nothing to protect. A pipe is refused: reading it back would wait for
  * a writer, past Ctrl-C (a read the system is blocked in can't be called off).
  */
@@ -42,9 +43,10 @@ export async function lockJournal(path: string, opts: LockOptions): Promise<() =
       ).close();
       info = await stat(path);
     }
-    const locks = [`${await realPathOf(path)}.lock`];
-    if (info) locks.push(join(lockFolder(path, opts.configDir), `journal-${info.dev}-${info.ino}.lock`));
-    const release = takeAll(path, locks);
+    // Run locks of these names: `<real path>.lock` and `locks/journal-<dev>-<ino>.lock`.
+    const locks = [await realPathOf(path)];
+    if (info) locks.push(join(lockFolder(path, opts.configDir), `journal-${info.dev}-${info.ino}`));
+    const release = await takeAll(path, locks);
     // Renamed over while we locked: the locks name a file that is no longer the journal.
     const now = await stat(path).catch(() => undefined);
     if (!info || (now && now.dev === info.dev && now.ino === info.ino) || attempt >= REPLACED_TRIES) return release;
@@ -63,10 +65,10 @@ function lockFolder(path: string, configDir: string): string {
   return dir;
 }
 
-function takeAll(path: string, locks: string[]): () => void {
+async function takeAll(path: string, locks: string[]): Promise<() => void> {
   const releases: (() => void)[] = [];
   try {
-    for (const lockPath of locks) releases.push(take(path, lockPath));
+    for (const lock of locks) releases.push(await take(path, lock));
   } catch (err) {
     for (const release of releases) release();
     throw err;
@@ -85,10 +87,11 @@ async function realPathOf(path: string): Promise<string> {
   }
 }
 
-function take(path: string, lockPath: string): () => void {
-  let lock: ReturnType<typeof tryFileLock>;
+async function take(path: string, lockOf: string): Promise<() => void> {
+  const lockPath = `${lockOf}.lock`;
+  let lock: Awaited<ReturnType<typeof tryRunLock>>;
   try {
-    lock = tryFileLock(lockPath);
+    lock = await tryRunLock(lockOf);
   } catch (err) {
     throw fileError(`cannot lock the journal ${path} (${lockPath})`, err);
   }
@@ -98,6 +101,6 @@ function take(path: string, lockPath: string): () => void {
     pid === undefined ? 'another process' : `process ${pid}${host && host !== hostname() ? ` on ${host}` : ''}`;
   throw new UsageError(
     `the journal ${path} is in use by another run (${who})`,
-    `wait for it to finish, or stop it; if it is not running any more, remove ${lockPath}`,
+    `wait for it to finish, or stop it; if it is not running any more, remove the folder ${lockPath}`,
   );
 }

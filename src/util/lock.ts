@@ -1,0 +1,253 @@
+import { mkdirSync, readFileSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import type lockfileLib from 'proper-lockfile';
+import { abortableSleep } from './sleep.js';
+
+/**
+ * Every lock shorty takes across processes is proper-lockfile's lock folder `<path>.lock`, taken
+ * by making it (mkdir is atomic, and refused when the folder is there). Two uses:
+ *
+ * - a moment lock (`withMomentLock`) around a synchronous read-modify-write: the folder alone,
+ *   made and removed in one turn of the event loop. Every request takes one twice, so it is no
+ *   more than that;
+ * - a run lock (`tryRunLock`), held for a whole run (an import's journal): once the folder is
+ *   made, its owner's pid, host and a token are written into it, so a refusal names who holds
+ *   it. A kill at any instant leaves no lock, an unnamed one, or a named one.
+ *
+ * One rule for when a lock is stale (`isStale`), one way to remove a stale one (`breakIfStale`).
+ */
+
+/** A lock that names no owner is stale once untouched for this long: proper-lockfile's rule. */
+const STALE_MS = 5000;
+
+/** The file inside a run lock's folder that names its owner. */
+const OWNER = 'owner';
+
+/** Who holds a lock: its pid and host, as far as the lock tells. */
+interface Owner {
+  pid: number;
+  host: string;
+  token: string;
+  at?: number;
+}
+
+type Lockfile = typeof lockfileLib;
+// Loaded only when a lock is found held: proper-lockfile (with graceful-fs, retry and signal-exit)
+// costs ~10 ms of start-up, and most locks are free.
+let lockfile: Lockfile | undefined;
+const loadLockfile = async (): Promise<Lockfile> => {
+  lockfile ??= (await import('proper-lockfile')).default;
+  return lockfile;
+};
+
+/**
+ * Runs `work` under the lock folder `<path>.lock`, across processes. `work` is synchronous, so the
+ * lock is taken, used and given back in one turn of the event loop: updates of one process can't
+ * meet each other in it, and need no queue of their own.
+ */
+export async function withMomentLock<T>(path: string, work: () => T, signal?: AbortSignal): Promise<T> {
+  const lockDir = `${path}.lock`;
+  const release = takeFolder(lockDir) ?? (await takeHeldFolder(lockDir, signal));
+  try {
+    return work();
+  } finally {
+    try {
+      release();
+    } catch {
+      // taken over as stale meanwhile: not ours to remove any more
+    }
+  }
+}
+
+/** A free lock is a folder not made yet: making it is how proper-lockfile takes one too. */
+function takeFolder(lockDir: string, mode?: number): (() => void) | undefined {
+  try {
+    mkdirSync(lockDir, mode);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
+    throw err;
+  }
+  return () => rmdirSync(lockDir);
+}
+
+async function takeHeldFolder(lockDir: string, signal?: AbortSignal): Promise<() => void> {
+  const lf = await loadLockfile();
+  for (let attempt = 0; ; attempt++) {
+    if (signal?.aborted) throw signal.reason;
+    const release = takeFolder(lockDir);
+    if (release) return release;
+    if (breakIfStale(lockDir, lf) === 'broken') continue;
+    // Held for microseconds: retry soon, a little later each time, at random so takers don't meet again.
+    await abortableSleep(Math.min(2 + attempt, 25) * (0.5 + Math.random()), signal);
+  }
+}
+
+/** Takes the run lock `<path>.lock` without waiting: `release`, or who holds it. */
+export async function tryRunLock(
+  path: string,
+): Promise<{ release(): void } | { holder: { pid?: number; host?: string } }> {
+  const lockDir = `${path}.lock`;
+  const owner: Owner = { pid: process.pid, host: hostname(), token: uniqueToken(), at: Date.now() };
+  let release = takeNamed(lockDir, owner);
+  if (release) return { release };
+  const lf = await loadLockfile();
+  // A few rounds: a stale lock broken here may be taken by another process first.
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const outcome = breakIfStale(lockDir, lf);
+    if (outcome === 'held') break;
+    // Another process is breaking it, for microseconds: then it is free, or that process's.
+    if (outcome === 'busy') await abortableSleep(1 + attempt);
+    release = takeNamed(lockDir, owner);
+    if (release) return { release };
+  }
+  const holder = ownerOf(lockDir);
+  return { holder: { pid: holder?.pid, host: holder?.host } };
+}
+
+/** Unique to this call: the pid tells processes apart, the time and a random part the calls of one. */
+function uniqueToken(): string {
+  return [process.pid, process.hrtime.bigint().toString(36), Math.random().toString(36).slice(2, 10)].join(':');
+}
+
+/**
+ * Makes the folder, then names its owner in it. A kill between the two leaves an unnamed lock,
+ * stale 5 s later; a full disk leaves no lock (the folder is removed again).
+ */
+function takeNamed(lockDir: string, owner: Owner): (() => void) | undefined {
+  if (!takeFolder(lockDir, 0o700)) return undefined;
+  try {
+    writeFileSync(join(lockDir, OWNER), JSON.stringify(owner), { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    // Broken as stale and taken by another before we named it (we were stopped that long): theirs.
+    if (code === 'EEXIST' || code === 'ENOENT') return undefined;
+    removeQuietly(lockDir);
+    throw err;
+  }
+  return () => {
+    // Only our own lock: if ours was broken as stale, the folder is now someone else's.
+    if (ownerOf(lockDir)?.token === owner.token) remove(lockDir);
+  };
+}
+
+/**
+ * Who a lock names: the record in its folder. A lock of shorty before the folder was a file at
+ * the same place holding the same record, read as well, so a lock left by an older run is judged
+ * by the same rule (its dead owner's lock taken over, a live one's refused).
+ */
+function ownerOf(lockDir: string): Owner | undefined {
+  try {
+    return parseOwner(readFileSync(join(lockDir, OWNER), 'utf8'));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (code !== 'ENOTDIR') throw err;
+  }
+  try {
+    return parseOwner(readFileSync(lockDir, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function parseOwner(text: string): Owner | undefined {
+  try {
+    const { pid, host, token, at } = JSON.parse(text) as Partial<Owner>;
+    if (typeof pid === 'number' && Number.isInteger(pid) && typeof host === 'string') {
+      return { pid, host, token: String(token), at };
+    }
+  } catch {
+    // a record cut short (killed, or a full disk, while writing it) names no one
+  }
+  return undefined;
+}
+
+export function isProcessAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The one staleness rule. A lock that names its owner is stale exactly when that owner is a dead
+ * process of this host: never by age (a run suspended with Ctrl-Z keeps its lock however long),
+ * and another host's lock is never broken here (its refusal names host and pid). A lock that names
+ * no owner is stale once untouched for 5 s, by proper-lockfile's own check of the folder's time (a
+ * lock gone meanwhile is "not locked" to it too, and removing nothing is harmless).
+ */
+export function isStale(lockDir: string, lf: Lockfile): boolean {
+  const owner = ownerOf(lockDir);
+  if (owner) return owner.host === hostname() && !isProcessAlive(owner.pid);
+  return !lf.checkSync(lockDir, { lockfilePath: lockDir, realpath: false, stale: STALE_MS });
+}
+
+/**
+ * Removes the lock at `lockDir` if it is stale: `broken` (take it again at once), `held`, or
+ * `busy` (another process is breaking it).
+ *
+ * Judging and removing are two steps, and two processes may find the same stale lock: the first
+ * removes it and takes a fresh one, and the second, acting on what it judged before, must not
+ * remove that. So removing takes a second lock, the breaker `<lock>.break` (a run lock: one whose
+ * holder was killed while breaking is taken over at once, a suspended one is kept), and the lock
+ * is judged again under it. What is judged there stays as it is until removed: a stale lock's
+ * owner is dead (or, unnamed, gone for 5 s), so nobody else removes it, and nobody can take it.
+ *
+ * Not a rename of the folder out of the way instead: a rename is as blind as a removal (a process
+ * that judged the old lock renames whatever is there by then, a fresh lock too), and a fresh lock
+ * so moved can't be put back safely (a rename onto an empty folder, a fresh moment lock, replaces
+ * it). The breaker keeps judging and removing together. One gap is left: a breaker whose holder
+ * died in its microseconds is removed without a breaker of its own, so two processes finding that
+ * one at the same instant could both go on; the older lock file had the same gap. The breaker is
+ * named as the older one (a file) was, so older and newer runs exclude each other while breaking.
+ */
+function breakIfStale(lockDir: string, lf: Lockfile): 'broken' | 'held' | 'busy' {
+  return isStale(lockDir, lf) ? breakStale(lockDir, lf) : 'held';
+}
+
+/** Breaks a lock judged stale, if it still is; exported, as `isStale` is, for the test that races two processes between them. */
+export function breakStale(lockDir: string, lf: Lockfile): 'broken' | 'held' | 'busy' {
+  const breaker = `${lockDir}.break`;
+  const release = takeNamed(breaker, { pid: process.pid, host: hostname(), token: uniqueToken() });
+  if (!release) {
+    if (isStale(breaker, lf)) removeQuietly(breaker);
+    return 'busy';
+  }
+  try {
+    if (!isStale(lockDir, lf)) return 'held';
+    remove(lockDir);
+    return 'broken';
+  } finally {
+    release();
+  }
+}
+
+/** Removes a lock (the record naming its owner, then the folder; or an older lock file); one already gone is fine. */
+function remove(lockDir: string): void {
+  try {
+    unlinkSync(join(lockDir, OWNER));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw err;
+  }
+  try {
+    rmdirSync(lockDir);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    // An older lock file is the lock itself.
+    if (code === 'ENOTDIR') unlinkSync(lockDir);
+    else if (code !== 'ENOENT') throw err;
+  }
+}
+
+function removeQuietly(lockDir: string): void {
+  try {
+    remove(lockDir);
+  } catch {
+    // best effort: what is left is judged stale again later
+  }
+}
