@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type lockfileLib from 'proper-lockfile';
@@ -11,9 +11,10 @@ import { abortableSleep } from './sleep.js';
  * - a moment lock (`withMomentLock`) around a synchronous read-modify-write: the folder alone,
  *   made and removed in one turn of the event loop. Every request takes one twice, so it is no
  *   more than that;
- * - a run lock (`tryRunLock`), held for a whole run (an import's journal): once the folder is
- *   made, its owner's pid, host and a token are written into it, so a refusal names who holds
- *   it. A kill at any instant leaves no lock, an unnamed one, or a named one.
+ * - a run lock (`tryRunLock`), held for a whole run (an import's journal): a folder naming its
+ *   owner's pid, host and a token, so a refusal names who holds it. It is made aside and renamed
+ *   into place whole, so a kill at any instant leaves no lock or a named one, never an unnamed one
+ *   that would hold every resume back for 5 s.
  *
  * One rule for when a lock is stale (`isStale`), one way to remove a stale one (`breakIfStale`).
  */
@@ -111,23 +112,27 @@ function uniqueToken(): string {
 }
 
 /**
- * Makes the folder, then names its owner in it. A kill between the two leaves an unnamed lock,
- * stale 5 s later; a full disk leaves no lock (the folder is removed again).
+ * Makes the lock folder with its owner already named in it: made aside under a name of this
+ * call's own, then renamed to the lock's name, which fails when a lock is there (a folder with
+ * its owner in it, or an older lock file). A kill before the rename leaves only the folder aside
+ * (never read as a lock); a full disk leaves no lock. (A rename does replace an empty folder: at a
+ * run lock's name none is ever made, and `remove` moves a lock away whole rather than emptying it.)
  */
 function takeNamed(lockDir: string, owner: Owner): (() => void) | undefined {
-  if (!takeFolder(lockDir, 0o700)) return undefined;
+  const aside = `${lockDir}.${owner.token.replaceAll(':', '-')}`;
   try {
-    writeFileSync(join(lockDir, OWNER), JSON.stringify(owner), { mode: 0o600, flag: 'wx' });
+    mkdirSync(aside, 0o700);
+    writeFileSync(join(aside, OWNER), JSON.stringify(owner), { mode: 0o600, flag: 'wx' });
+    renameSync(aside, lockDir);
   } catch (err) {
+    removeQuietly(aside);
     const code = (err as NodeJS.ErrnoException).code;
-    // Broken as stale and taken by another before we named it (we were stopped that long): theirs.
-    if (code === 'EEXIST' || code === 'ENOENT') return undefined;
-    removeQuietly(lockDir);
+    if (code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'ENOTDIR' || code === 'EISDIR') return undefined;
     throw err;
   }
   return () => {
     // Only our own lock: if ours was broken as stale, the folder is now someone else's.
-    if (ownerOf(lockDir)?.token === owner.token) remove(lockDir);
+    if (ownerOf(lockDir)?.token === owner.token) remove(lockDir, owner.token);
   };
 }
 
@@ -214,7 +219,13 @@ export function breakStale(lockDir: string, lf: Lockfile): 'broken' | 'held' | '
   const breaker = `${lockDir}.break`;
   const release = takeNamed(breaker, { pid: process.pid, host: hostname(), token: uniqueToken() });
   if (!release) {
-    if (isStale(breaker, lf)) removeQuietly(breaker);
+    if (isStale(breaker, lf)) {
+      try {
+        remove(breaker);
+      } catch {
+        // judged again by the next taker
+      }
+    }
     return 'busy';
   }
   try {
@@ -226,27 +237,42 @@ export function breakStale(lockDir: string, lf: Lockfile): 'broken' | 'held' | '
   }
 }
 
-/** Removes a lock (the record naming its owner, then the folder; or an older lock file); one already gone is fine. */
-function remove(lockDir: string): void {
+/**
+ * Removes a lock: moved away whole first (a folder with its record, an unnamed folder, or an older
+ * lock file), so there is never an empty folder at the lock's name that a taker's rename would
+ * replace while it is being removed; then what was moved is deleted. One already gone is fine.
+ */
+function remove(lockDir: string, token = uniqueToken()): void {
+  const gone = `${lockDir}.gone-${token.replaceAll(':', '-')}`;
   try {
-    unlinkSync(join(lockDir, OWNER));
+    renameSync(lockDir, gone);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  deleteMoved(gone);
+}
+
+function deleteMoved(path: string): void {
+  try {
+    unlinkSync(join(path, OWNER));
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT' && code !== 'ENOTDIR') throw err;
   }
   try {
-    rmdirSync(lockDir);
+    rmdirSync(path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     // An older lock file is the lock itself.
-    if (code === 'ENOTDIR') unlinkSync(lockDir);
+    if (code === 'ENOTDIR') unlinkSync(path);
     else if (code !== 'ENOENT') throw err;
   }
 }
 
-function removeQuietly(lockDir: string): void {
+function removeQuietly(path: string): void {
   try {
-    remove(lockDir);
+    deleteMoved(path);
   } catch {
     // best effort: what is left is judged stale again later
   }

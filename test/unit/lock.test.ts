@@ -72,13 +72,17 @@ describe('a run lock', () => {
     expect(existsSync(`${lockPath}/owner`)).toBe(true);
   });
 
-  it('that names no owner (killed between making the folder and naming itself) is held while fresh, taken once 5 s old', async () => {
+  it('is made aside and renamed into place whole: a run killed before the rename left no lock', async () => {
     const path = join(tempDir(), 'j');
-    mkdirSync(`${path}.lock`);
-    expect(await tryRunLock(path)).toEqual({ holder: { pid: undefined, host: undefined } });
-    age(`${path}.lock`);
-    expect(await tryRunLock(path)).toHaveProperty('release');
+    // What a kill between making the folder aside and renaming it leaves: not read as a lock.
+    const aside = `${path}.lock.${process.pid}-killed-before-rename`;
+    mkdirSync(aside);
+    writeFileSync(`${aside}/owner`, JSON.stringify({ pid: other.pid, host: hostname(), token: 'x' }));
+    const taken = await tryRunLock(path);
+    expect(taken).toHaveProperty('release');
     expect(ownerOf(path).pid).toBe(process.pid);
+    // And while it is held, a second taker's rename fails on the named folder: held, named.
+    expect(await tryRunLock(path)).toEqual({ holder: { pid: process.pid, host: hostname() } });
   });
 
   it('whose record was cut short names no owner either: the same 5 s', async () => {
