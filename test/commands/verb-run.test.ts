@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as campaignAdd from '../../src/commands/campaigns/add.js';
 import * as campaignAssign from '../../src/commands/campaigns/assign.js';
+import { CAMPAIGN } from '../../src/commands/campaigns/resource.js';
 import * as channelAdd from '../../src/commands/channels/add.js';
 import * as channelItems from '../../src/commands/channels/items.js';
 import * as configGet from '../../src/commands/config/get.js';
@@ -11,9 +12,13 @@ import * as configSet from '../../src/commands/config/set.js';
 import * as domainAdd from '../../src/commands/domains/add.js';
 import * as domainUpdate from '../../src/commands/domains/update.js';
 import * as pixelAdd from '../../src/commands/pixels/add.js';
+import { PIXEL } from '../../src/commands/pixels/resource.js';
 import * as pixelUpdate from '../../src/commands/pixels/update.js';
 import * as profileList from '../../src/commands/profiles/list.js';
 import * as profileUse from '../../src/commands/profiles/use.js';
+import * as deleteVerb from '../../src/commands/shared/verbs/delete.js';
+import * as getVerb from '../../src/commands/shared/verbs/get.js';
+import * as listVerb from '../../src/commands/shared/verbs/list.js';
 import * as urlAdd from '../../src/commands/urls/add.js';
 import * as urlGet from '../../src/commands/urls/get.js';
 import type { GlobalOptions } from '../../src/context.js';
@@ -124,6 +129,67 @@ describe('domains', () => {
     const update = await onSandbox();
     await domainUpdate.run({ domain: 'seam.example.com', redirect404: 'https://example.com/404' }, update.ctx);
     expect(json((await update.printed()).out)).toEqual({ id: domain.id, redirect404: 'https://example.com/404' });
+  });
+});
+
+// The verbs every resource has in the same shape: one run each, given the resource it is bound to.
+// Each case holds for two resources, so a run that ignored the one it was given would fail for one.
+describe.each([
+  {
+    res: CAMPAIGN,
+    add: (name: string) => sandbox.api('POST', '/campaign/add', { name }),
+    fields: 'id,name,rotator',
+    record: (id: number, name: string) => ({ id, name, public: false }),
+  },
+  {
+    res: PIXEL,
+    add: (name: string) => sandbox.api('POST', '/pixel/add', { type: 'gtmpixel', name, tag: 'GTM-VERB1' }),
+    fields: 'id,name,tag',
+    record: (id: number, name: string) => ({ id, type: 'gtmpixel', name, tag: 'GTM-VERB1' }),
+  },
+])('the generic verbs bound to $res.group', ({ res, add, fields, record }) => {
+  const added = async (name: string) => ({ id: (await add(name)).json.id as number, name });
+
+  it('list with --fields: every row has those fields and no other, the one added among them', async () => {
+    const { id, name } = await added(`Listed ${res.noun}`);
+    const { ctx, printed } = await onSandbox({ output: 'json', fields });
+    await listVerb.run(res, { all: true }, ctx);
+    const rows = JSON.parse((await printed()).out) as Record<string, unknown>[];
+    for (const row of rows) expect(Object.keys(row)).toEqual(fields.split(','));
+    expect(rows).toContainEqual(expect.objectContaining({ id, name }));
+  });
+
+  it('get by name and by id: the same record, in the fields of the resource', async () => {
+    const { id, name } = await added(`Got ${res.noun}`);
+    const byName = await onSandbox();
+    await getVerb.run(res, { target: name }, byName.ctx);
+    const got = json((await byName.printed()).out);
+    expect(got).toMatchObject(record(id, name));
+    expect(Object.keys(got).slice(0, res.view.fields.length)).toEqual(res.view.fields);
+
+    const byId = await onSandbox();
+    await getVerb.run(res, { target: String(id) }, byId.ctx);
+    expect(json((await byId.printed()).out)).toEqual(got);
+  });
+
+  it('delete: refused without -y when not interactive, before any request; with -y, deleted', async () => {
+    const { id, name } = await added(`Deleted ${res.noun}`);
+    await sandbox.admin.reset();
+    for (const target of [name, String(id)]) {
+      const refused = await onSandbox();
+      await expect(deleteVerb.run(res, { targets: [target] }, refused.ctx)).rejects.toMatchObject({ exitCode: 2 });
+      await refused.ctx.close();
+    }
+    expect(await sandbox.admin.requests()).toEqual([]);
+
+    const { ctx, printed } = await onSandbox({ output: 'json', yes: true });
+    await deleteVerb.run(res, { targets: [name] }, ctx);
+    await printed();
+    const sent = (await sandbox.admin.requests()).filter((r) => r.method === 'DELETE').map((r) => r.path);
+    expect(sent).toEqual([`/api${res.deletePath(id)}`]);
+    const gone = await onSandbox();
+    await expect(getVerb.run(res, { target: String(id) }, gone.ctx)).rejects.toMatchObject({ exitCode: 1 });
+    await gone.ctx.close();
   });
 });
 

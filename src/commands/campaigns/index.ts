@@ -1,7 +1,10 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { examples } from '../shared/action.js';
-import { fieldsHelp, registerDelete, registerGet, registerList } from '../shared/resource.js';
+import { fieldsHelp } from '../shared/resource.js';
+import { register as remove } from '../shared/verbs/delete.js';
+import { register as get } from '../shared/verbs/get.js';
+import { register as list } from '../shared/verbs/list.js';
 import { register as add } from './add.js';
 import { register as assign } from './assign.js';
 import { CAMPAIGN } from './resource.js';
@@ -17,15 +20,8 @@ export function register(campaigns: Command, ctx: Context): void {
     'shorty campaigns assign 4 1021 1022',
     'shorty campaigns assign "Spring sale" 1021 spring',
   );
-  registerList(
-    campaigns,
-    ctx,
-    CAMPAIGN,
-    'list your campaigns',
-    'shorty campaigns list',
-    'shorty campaigns ls --all --json',
-  );
-  registerGet(
+  list(campaigns, ctx, CAMPAIGN, 'list your campaigns', 'shorty campaigns list', 'shorty campaigns ls --all --json');
+  get(
     campaigns,
     ctx,
     CAMPAIGN,
@@ -35,6 +31,6 @@ export function register(campaigns: Command, ctx: Context): void {
   );
   add(campaigns, ctx);
   update(campaigns, ctx);
-  registerDelete(campaigns, ctx, CAMPAIGN, (id) => `/campaign/${id}/delete`, 'delete campaigns (their links stay)');
+  remove(campaigns, ctx, CAMPAIGN, 'delete campaigns (their links stay)');
   assign(campaigns, ctx);
 }

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Row } from '../../output/printer.js';
 import { CAMPAIGN_NAMES, listedOf } from '../shared/resolve-name.js';
-import type { Resource } from '../shared/resource.js';
+import type { Deletable, Resource } from '../shared/resource.js';
 
 const FIELDS = ['id', 'name', 'public', 'rotator', 'list'];
 
@@ -19,11 +19,12 @@ export function withName(campaign: Row): Row {
   return { id, name, ...rest };
 }
 
-export const CAMPAIGN: Resource = {
+export const CAMPAIGN: Resource & Deletable = {
   ...listedOf(CAMPAIGN_NAMES),
   mapItem: withName,
   view: { columns: FIELDS, fields: FIELDS, extraFields: ['views'] },
   named: CAMPAIGN_NAMES,
+  deletePath: (id) => `/campaign/${id}/delete`,
 };
 
 export interface CampaignFlags {

@@ -1,7 +1,10 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { examples } from '../shared/action.js';
-import { fieldsHelp, registerDelete, registerGet, registerList } from '../shared/resource.js';
+import { fieldsHelp } from '../shared/resource.js';
+import { register as remove } from '../shared/verbs/delete.js';
+import { register as get } from '../shared/verbs/get.js';
+import { register as list } from '../shared/verbs/list.js';
 import { register as add } from './add.js';
 import { register as assign } from './assign.js';
 import { register as items } from './items.js';
@@ -18,17 +21,11 @@ export function register(channels: Command, ctx: Context): void {
     'shorty channels items 7',
     'shorty channels assign 7 link 1021 1022',
   );
-  registerList(channels, ctx, CHANNEL, 'list your channels', 'shorty channels list', 'shorty channels ls --all -o csv');
-  registerGet(channels, ctx, CHANNEL, 'shorty channels get 7', 'shorty channels show Newsletter --json');
+  list(channels, ctx, CHANNEL, 'list your channels', 'shorty channels list', 'shorty channels ls --all -o csv');
+  get(channels, ctx, CHANNEL, 'shorty channels get 7', 'shorty channels show Newsletter --json');
   items(channels, ctx);
   add(channels, ctx);
   update(channels, ctx);
-  registerDelete(
-    channels,
-    ctx,
-    CHANNEL,
-    (id) => `/channel/${id}/delete`,
-    'delete channels (their items are unassigned, not deleted)',
-  );
+  remove(channels, ctx, CHANNEL, 'delete channels (their items are unassigned, not deleted)');
   assign(channels, ctx);
 }

@@ -1,9 +1,12 @@
 import { UsageError } from '../../errors.js';
 import { parseHexColor } from '../../input/validate.js';
 import { CHANNEL_NAMES } from '../shared/resolve-name.js';
-import { namedResource } from '../shared/resource.js';
+import { type Deletable, namedResource, type Resource } from '../shared/resource.js';
 
-export const CHANNEL = namedResource(CHANNEL_NAMES, ['id', 'name', 'description', 'color', 'starred']);
+export const CHANNEL: Resource & Deletable = {
+  ...namedResource(CHANNEL_NAMES, ['id', 'name', 'description', 'color', 'starred']),
+  deletePath: (id) => `/channel/${id}/delete`,
+};
 
 export interface ChannelFlags {
   name?: string;

@@ -1,7 +1,10 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { examples } from '../shared/action.js';
-import { fieldsHelp, registerDelete, registerGet, registerList } from '../shared/resource.js';
+import { fieldsHelp } from '../shared/resource.js';
+import { register as remove } from '../shared/verbs/delete.js';
+import { register as get } from '../shared/verbs/get.js';
+import { register as list } from '../shared/verbs/list.js';
 import { register as add } from './add.js';
 import { DOMAIN } from './resource.js';
 import { register as update } from './update.js';
@@ -10,7 +13,7 @@ import { register as update } from './update.js';
 export function register(domains: Command, ctx: Context): void {
   fieldsHelp(domains, DOMAIN);
   examples(domains, 'shorty domains list', 'shorty domains add go.example.com', 'shorty domains get 3');
-  registerList(
+  list(
     domains,
     ctx,
     DOMAIN,
@@ -19,7 +22,7 @@ export function register(domains: Command, ctx: Context): void {
     'shorty domains list --all -o csv',
     'shorty domains ls -q',
   );
-  registerGet(
+  get(
     domains,
     ctx,
     DOMAIN,
@@ -29,5 +32,5 @@ export function register(domains: Command, ctx: Context): void {
   );
   add(domains, ctx);
   update(domains, ctx);
-  registerDelete(domains, ctx, DOMAIN, (id) => `/domain/${id}/delete`, 'delete branded domains');
+  remove(domains, ctx, DOMAIN, 'delete branded domains');
 }

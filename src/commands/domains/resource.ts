@@ -1,9 +1,12 @@
 import type { Command } from 'commander';
 import { parseHttpUrl } from '../../input/validate.js';
 import { DOMAIN_NAMES } from '../shared/resolve-name.js';
-import { namedResource } from '../shared/resource.js';
+import { type Deletable, namedResource, type Resource } from '../shared/resource.js';
 
-export const DOMAIN = namedResource(DOMAIN_NAMES, ['id', 'domain', 'redirectroot', 'redirect404']);
+export const DOMAIN: Resource & Deletable = {
+  ...namedResource(DOMAIN_NAMES, ['id', 'domain', 'redirectroot', 'redirect404']),
+  deletePath: (id) => `/domain/${id}/delete`,
+};
 
 export interface RedirectFlags {
   redirectRoot?: string;

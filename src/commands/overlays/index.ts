@@ -2,7 +2,9 @@ import type { Command } from 'commander';
 import { LISTS } from '../../api/lists.js';
 import type { Context } from '../../context.js';
 import { examples } from '../shared/action.js';
-import { fieldsHelp, registerGet, registerList, type Resource } from '../shared/resource.js';
+import { fieldsHelp, type Resource } from '../shared/resource.js';
+import { register as get } from '../shared/verbs/get.js';
+import { register as list } from '../shared/verbs/list.js';
 
 const FIELDS = ['id', 'type', 'name', 'date'];
 
@@ -16,7 +18,7 @@ const OVERLAY: Resource = {
 export function register(overlays: Command, ctx: Context): void {
   fieldsHelp(overlays, OVERLAY);
   examples(overlays, 'shorty overlays list', 'shorty overlays get 2');
-  registerList(
+  list(
     overlays,
     ctx,
     OVERLAY,
@@ -24,5 +26,5 @@ export function register(overlays: Command, ctx: Context): void {
     'shorty overlays list',
     'shorty cta ls --all --json',
   );
-  registerGet(overlays, ctx, OVERLAY, 'shorty overlays get 2', 'shorty cta show 2 --json');
+  get(overlays, ctx, OVERLAY, 'shorty overlays get 2', 'shorty cta show 2 --json');
 }

@@ -1,7 +1,10 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { examples } from '../shared/action.js';
-import { fieldsHelp, registerDelete, registerGet, registerList } from '../shared/resource.js';
+import { fieldsHelp } from '../shared/resource.js';
+import { register as remove } from '../shared/verbs/delete.js';
+import { register as get } from '../shared/verbs/get.js';
+import { register as list } from '../shared/verbs/list.js';
 import { register as add } from './add.js';
 import { PIXEL } from './resource.js';
 import { register as types } from './types.js';
@@ -16,10 +19,10 @@ export function register(pixels: Command, ctx: Context): void {
     'shorty pixels add "Main site" --type gtmpixel --tag GTM-ABC123',
     'shorty pixels update 9 --tag GTM-XYZ789',
   );
-  registerList(pixels, ctx, PIXEL, 'list your tracking pixels', 'shorty pixels list', 'shorty pixels ls --all --json');
-  registerGet(pixels, ctx, PIXEL, 'shorty pixels get 9', 'shorty pixels show "FB main" --fields type,tag');
+  list(pixels, ctx, PIXEL, 'list your tracking pixels', 'shorty pixels list', 'shorty pixels ls --all --json');
+  get(pixels, ctx, PIXEL, 'shorty pixels get 9', 'shorty pixels show "FB main" --fields type,tag');
   types(pixels, ctx);
   add(pixels, ctx);
   update(pixels, ctx);
-  registerDelete(pixels, ctx, PIXEL, (id) => `/pixel/${id}/delete`, 'delete tracking pixels');
+  remove(pixels, ctx, PIXEL, 'delete tracking pixels');
 }

@@ -1,8 +1,11 @@
 import { UsageError } from '../../errors.js';
 import { PIXEL_NAMES } from '../shared/resolve-name.js';
-import { namedResource } from '../shared/resource.js';
+import { type Deletable, namedResource, type Resource } from '../shared/resource.js';
 
-export const PIXEL = namedResource(PIXEL_NAMES, ['id', 'type', 'name', 'tag', 'date']);
+export const PIXEL: Resource & Deletable = {
+  ...namedResource(PIXEL_NAMES, ['id', 'type', 'name', 'tag', 'date']),
+  deletePath: (id) => `/pixel/${id}/delete`,
+};
 
 export interface PixelFlags {
   type?: string;

@@ -1,12 +1,16 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { register as registerGet } from './get.js';
-import { registerDelete, registerReads } from './simple.js';
+import { registerReads } from './simple.js';
 import { registerWrites } from './write.js';
 import { examples, notes } from '../shared/action.js';
 import { DRAWING_RULE } from './terminal.js';
 import { QR_LIST_VIEW } from './view.js';
 import { namedHelp, QR_NAMES } from '../shared/resolve-name.js';
+import type { Deletable } from '../shared/resource.js';
+import { register as remove } from '../shared/verbs/delete.js';
+
+const QR: Deletable = { noun: 'QR code', group: 'qr', named: QR_NAMES, deletePath: (id) => `/qr/${id}/delete` };
 
 /** `shorty qr ...` (also qrs). */
 export function register(group: Command, ctx: Context): void {
@@ -14,7 +18,7 @@ export function register(group: Command, ctx: Context): void {
   registerReads(group, ctx);
   registerGet(group, ctx);
   registerWrites(group, ctx);
-  registerDelete(group, ctx);
+  remove(group, ctx, QR, 'delete QR codes');
   notes(
     group,
     `get, update and delete take a QR code by its id or its name: ${namedHelp(QR_NAMES)}.\n` +

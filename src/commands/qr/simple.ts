@@ -3,7 +3,6 @@ import type { Context } from '../../context.js';
 import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { addListOptions, type ListFlags, printList } from '../shared/list.js';
-import { registerDelete as deleteVerb } from '../shared/resource.js';
 import { QR_LIST_VIEW } from './view.js';
 import { QR_NAMES } from '../shared/resolve-name.js';
 import { answers } from '../shared/surface.js';
@@ -18,14 +17,4 @@ export function registerReads(group: Command, ctx: Context): void {
   );
   answers(list, QR_LIST_VIEW);
   examples(list, 'shorty qr list', 'shorty qr list --all -o csv', 'shorty qr list -q');
-}
-
-export function registerDelete(group: Command, ctx: Context): void {
-  deleteVerb(
-    group,
-    ctx,
-    { noun: 'QR code', group: 'qr', named: QR_NAMES },
-    (id) => `/qr/${id}/delete`,
-    'delete QR codes',
-  );
 }

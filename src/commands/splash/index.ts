@@ -2,7 +2,9 @@ import type { Command } from 'commander';
 import { LISTS } from '../../api/lists.js';
 import type { Context } from '../../context.js';
 import { examples } from '../shared/action.js';
-import { fieldsHelp, registerGet, registerList, type Resource } from '../shared/resource.js';
+import { fieldsHelp, type Resource } from '../shared/resource.js';
+import { register as get } from '../shared/verbs/get.js';
+import { register as list } from '../shared/verbs/list.js';
 
 const FIELDS = ['id', 'name', 'date'];
 
@@ -16,6 +18,6 @@ const SPLASH: Resource = {
 export function register(splash: Command, ctx: Context): void {
   fieldsHelp(splash, SPLASH);
   examples(splash, 'shorty splash list', 'shorty splash get 1');
-  registerList(splash, ctx, SPLASH, 'list your custom splash pages', 'shorty splash list', 'shorty splash ls -q');
-  registerGet(splash, ctx, SPLASH, 'shorty splash get 1', 'shorty splash show 1 --fields name');
+  list(splash, ctx, SPLASH, 'list your custom splash pages', 'shorty splash list', 'shorty splash ls -q');
+  get(splash, ctx, SPLASH, 'shorty splash get 1', 'shorty splash show 1 --fields name');
 }
