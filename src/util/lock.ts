@@ -202,10 +202,9 @@ export function isStale(lockDir: string, lf: Lockfile): boolean {
  * is judged again under it. What is judged there stays as it is until removed: a stale lock's
  * owner is dead (or, unnamed, gone for 5 s), so nobody else removes it, and nobody can take it.
  *
- * Not a rename of the folder out of the way instead: a rename is as blind as a removal (a process
- * that judged the old lock renames whatever is there by then, a fresh lock too), and a fresh lock
- * so moved can't be put back safely (a rename onto an empty folder, a fresh moment lock, replaces
- * it). The breaker keeps judging and removing together. One gap is left: a breaker whose holder
+ * A rename of the folder out of the way alone would not do: it is as blind as a removal (a process
+ * that judged the old lock moves whatever is there by then, a fresh lock too). So the move (see
+ * `remove`) happens under the breaker, after the lock is judged again there. One gap is left: a breaker whose holder
  * died in its microseconds is removed without a breaker of its own, so two processes finding that
  * one at the same instant could both go on; the older lock file had the same gap. The breaker is
  * named as the older one (a file) was, so older and newer runs exclude each other while breaking.
