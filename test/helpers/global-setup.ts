@@ -29,6 +29,10 @@ export default function setup(): () => void {
       ...escaped.map((path) => `written to the real home: ${path}`),
       ...leftBehind.map((path) => `left behind in the temp folder: ${path}`),
     ];
-    if (problems.length > 0) throw new Error(`the tests were not hermetic:\n  ${problems.join('\n  ')}`);
+    if (problems.length > 0) {
+      // vitest reports an error thrown here but still exits 0: the exit status must say it too.
+      process.exitCode = 1;
+      throw new Error(`the tests were not hermetic:\n  ${problems.join('\n  ')}`);
+    }
   };
 }
