@@ -1,7 +1,6 @@
-import { mkdirSync, readFileSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import type lockfileLib from 'proper-lockfile';
 import { abortableSleep } from './sleep.js';
 
 /**
@@ -32,15 +31,6 @@ interface Owner {
   token: string;
   at?: number;
 }
-
-type Lockfile = typeof lockfileLib;
-// Loaded only when a lock is found held: proper-lockfile (with graceful-fs, retry and signal-exit)
-// costs ~10 ms of start-up, and most locks are free.
-let lockfile: Lockfile | undefined;
-const loadLockfile = async (): Promise<Lockfile> => {
-  lockfile ??= (await import('proper-lockfile')).default;
-  return lockfile;
-};
 
 /**
  * Runs `work` under the lock folder `<path>.lock`, across processes. `work` is synchronous, so the
@@ -73,12 +63,11 @@ function takeFolder(lockDir: string, mode?: number): (() => void) | undefined {
 }
 
 async function takeHeldFolder(lockDir: string, signal?: AbortSignal): Promise<() => void> {
-  const lf = await loadLockfile();
   for (let attempt = 0; ; attempt++) {
     if (signal?.aborted) throw signal.reason;
     const release = takeFolder(lockDir);
     if (release) return release;
-    if (breakIfStale(lockDir, lf) === 'broken') continue;
+    if (breakIfStale(lockDir) === 'broken') continue;
     // Held for microseconds: retry soon, a little later each time, at random so takers don't meet again.
     await abortableSleep(Math.min(2 + attempt, 25) * (0.5 + Math.random()), signal);
   }
@@ -92,10 +81,9 @@ export async function tryRunLock(
   const owner: Owner = { pid: process.pid, host: hostname(), token: uniqueToken(), at: Date.now() };
   let release = takeNamed(lockDir, owner);
   if (release) return { release };
-  const lf = await loadLockfile();
   // A few rounds: a stale lock broken here may be taken by another process first.
   for (let attempt = 0; attempt < 10; attempt++) {
-    const outcome = breakIfStale(lockDir, lf);
+    const outcome = breakIfStale(lockDir);
     if (outcome === 'held') break;
     // Another process is breaking it, for microseconds: then it is free, or that process's.
     if (outcome === 'busy') await abortableSleep(1 + attempt);
@@ -179,16 +167,25 @@ export function isProcessAlive(pid: number): boolean {
 }
 
 /**
- * The one staleness rule. A lock that names its owner is stale exactly when that owner is a dead
- * process of this host: never by age (a run suspended with Ctrl-Z keeps its lock however long),
- * and another host's lock is never broken here (its refusal names host and pid). A lock that names
- * no owner is stale once untouched for 5 s, by proper-lockfile's own check of the folder's time (a
- * lock gone meanwhile is "not locked" to it too, and removing nothing is harmless).
+ * The one staleness rule, applied to one look at the lock: `free` (not there), `stale` or `held`.
+ * A lock that names its owner is stale exactly when that owner is a dead process of this host:
+ * never by age (a run suspended with Ctrl-Z keeps its lock however long), and another host's lock
+ * is never broken here (its refusal names host and pid). A lock that names no owner is stale once
+ * untouched for 5 s (proper-lockfile's rule for its folders). A lock gone meanwhile is free, never
+ * stale: judged stale, a breaker would move away whatever a taker put there since (proper-lockfile's
+ * own check answers "not locked" for both, so the folder's time is read here, from the same look).
  */
-export function isStale(lockDir: string, lf: Lockfile): boolean {
+function judge(lockDir: string): 'free' | 'stale' | 'held' {
+  const seen = lstatSync(lockDir, { throwIfNoEntry: false });
+  if (!seen) return 'free';
   const owner = ownerOf(lockDir);
-  if (owner) return owner.host === hostname() && !isProcessAlive(owner.pid);
-  return !lf.checkSync(lockDir, { lockfilePath: lockDir, realpath: false, stale: STALE_MS });
+  if (owner) return owner.host === hostname() && !isProcessAlive(owner.pid) ? 'stale' : 'held';
+  return seen.mtimeMs < Date.now() - STALE_MS ? 'stale' : 'held';
+}
+
+/** Whether the lock is there and stale; exported for the test that races two processes between judging and breaking. */
+export function isStale(lockDir: string): boolean {
+  return judge(lockDir) === 'stale';
 }
 
 /**
@@ -209,16 +206,18 @@ export function isStale(lockDir: string, lf: Lockfile): boolean {
  * one at the same instant could both go on; the older lock file had the same gap. The breaker is
  * named as the older one (a file) was, so older and newer runs exclude each other while breaking.
  */
-function breakIfStale(lockDir: string, lf: Lockfile): 'broken' | 'held' | 'busy' {
-  return isStale(lockDir, lf) ? breakStale(lockDir, lf) : 'held';
+function breakIfStale(lockDir: string): 'broken' | 'held' | 'busy' {
+  const seen = judge(lockDir);
+  if (seen === 'free') return 'broken';
+  return seen === 'stale' ? breakStale(lockDir) : 'held';
 }
 
 /** Breaks a lock judged stale, if it still is; exported, as `isStale` is, for the test that races two processes between them. */
-export function breakStale(lockDir: string, lf: Lockfile): 'broken' | 'held' | 'busy' {
+export function breakStale(lockDir: string): 'broken' | 'held' | 'busy' {
   const breaker = `${lockDir}.break`;
   const release = takeNamed(breaker, { pid: process.pid, host: hostname(), token: uniqueToken() });
   if (!release) {
-    if (isStale(breaker, lf)) {
+    if (judge(breaker) === 'stale') {
       try {
         remove(breaker);
       } catch {
@@ -228,7 +227,9 @@ export function breakStale(lockDir: string, lf: Lockfile): 'broken' | 'held' | '
     return 'busy';
   }
   try {
-    if (!isStale(lockDir, lf)) return 'held';
+    // Judged again under the breaker: gone meanwhile is free (nothing to remove), fresh is held.
+    const seen = judge(lockDir);
+    if (seen !== 'stale') return seen === 'free' ? 'broken' : 'held';
     remove(lockDir);
     return 'broken';
   } finally {

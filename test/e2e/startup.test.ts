@@ -1,9 +1,8 @@
 import { execa } from 'execa';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../helpers/cli.js';
-import { startSandbox } from '../helpers/sandbox.js';
 
 /**
  * Start-up is paid on every call of a CLI run in a loop, so the commands that need no dependency
@@ -94,31 +93,4 @@ describe('commands that send no request do not load the HTTP client', () => {
       expect(loaded).toEqual([]);
     },
   );
-});
-
-/**
- * A request takes the rate-limit lock twice (the slot, the answer). A free lock is taken without
- * loading proper-lockfile (~10 ms of start-up with graceful-fs and signal-exit): only a held one
- * needs its staleness check and retries.
- */
-describe('a request whose rate-limit lock is free does not load the lock library', () => {
-  it('shorty urls list', async () => {
-    const sandbox = await startSandbox();
-    try {
-      const env = { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey };
-      const { loaded, configDir } = await loadedBy(
-        ['urls', 'list'],
-        env,
-        'Object.keys(require.cache)',
-        String.raw`/[\\/]proper-lockfile[\\/]/`,
-      );
-      // The state was written, under a lock taken without proper-lockfile.
-      expect(readdirSync(join(configDir, 'ratelimit'))).toEqual([
-        expect.stringMatching(/^127\.0\.0\.1_\d+-[0-9a-f]{16}\.json$/),
-      ]);
-      expect(loaded).toEqual([]);
-    } finally {
-      await sandbox.close();
-    }
-  });
 });

@@ -2,7 +2,6 @@
 // line on stdout per answer (test/unit/lock.test.ts bundles it and runs several). The steps are
 // waited for synchronously, so the parent can stop it inside a moment lock's work as well.
 import { readFileSync, readSync, writeFileSync, writeSync } from 'node:fs';
-import lockfile from 'proper-lockfile';
 import { breakStale, isStale, tryRunLock, withMomentLock } from '../../src/util/lock.js';
 
 const path = process.argv[2]!;
@@ -27,8 +26,8 @@ async function main(): Promise<void> {
   let lock: Awaited<ReturnType<typeof tryRunLock>> | undefined;
   for (;;) {
     const [step, arg] = next().split(' ');
-    if (step === 'judge') say(isStale(lockDir, lockfile) ? 'stale' : 'fresh');
-    else if (step === 'break') say(breakStale(lockDir, lockfile));
+    if (step === 'judge') say(isStale(lockDir) ? 'stale' : 'fresh');
+    else if (step === 'break') say(breakStale(lockDir));
     else if (step === 'run') {
       lock = await tryRunLock(path);
       say('release' in lock ? 'took' : `held ${lock.holder.pid}`);
