@@ -16,6 +16,7 @@ import { fetchLinkDetail, linkIds, resolveLink } from '../commands/urls/referenc
 import { eachId, eachOutcome } from './each.js';
 import { linkFlags, linkOptions } from './link-input.js';
 import { eachOutput, listInput, listOutput, pageAnswer, record, recordOutput, ref } from './schemas.js';
+import { listNewestTool, maybeCreatedItem } from '../commands/urls/maybe-created.js';
 import { tool } from './tool.js';
 
 const LINK = ref('the link: its id (42), alias (spring) or short URL (https://sho.rt/spring)');
@@ -109,7 +110,14 @@ const add = tool({
     return eachOutcome(
       bodies,
       (body) => body.url ?? null,
-      async (body) => linkOf(ctx, await api.call('POST', '/url/add', { body }), { ...body }),
+      async (body) => {
+        try {
+          return await linkOf(ctx, await api.call('POST', '/url/add', { body }), { ...body });
+        } catch (err) {
+          // An answer lost after the send: that link's own failure, saying it may exist; the rest go on.
+          throw maybeCreatedItem(err, bodies.length - bodies.indexOf(body), listNewestTool);
+        }
+      },
     );
   },
 });

@@ -106,6 +106,21 @@ describe('links', () => {
     expect(failure(await mcp.call('links_get', { link: String(link.id) })).error).toBe('failed');
   });
 
+  it('several URLs, the first answer lost after the send: that link may exist (how to look), the others are made', async () => {
+    await sandbox.admin.fault('lost', { count: 1 });
+    const urls = ['https://example.com/lost/1', 'https://example.com/lost/2', 'https://example.com/lost/3'];
+    const outcome = data(await mcp.call('links_add', { urls }));
+    expect(outcome).toMatchObject({ done: 2, failed: 1 });
+    expect(outcome.results[0]).toMatchObject({ item: urls[0], ok: false });
+    expect(outcome.results[0].message).toMatch(
+      /the link may have been created all the same: links_list \(order date, limit 5\) shows the newest links; look before adding it again/,
+    );
+    expect(outcome.results.slice(1).map((r: { ok: boolean }) => r.ok)).toEqual([true, true]);
+    // The server did make all three: the one whose answer was lost too.
+    const made = (await sandbox.api('GET', '/urls?limit=10&order=date')).json.data.urls as { longurl: string }[];
+    for (const url of urls) expect(made.map((u) => u.longurl)).toContain(url);
+  });
+
   it('several URLs with one alias are refused before any request', async () => {
     const before = (await sandbox.admin.stats()).requests;
     const f = failure(

@@ -8,8 +8,14 @@ const lostAfterSend = (err: unknown): err is ShortyError =>
 
 const mayExist = (look: string) => `the link may have been created all the same: ${look}; look before adding it again`;
 
-/** The newest links hold the lost one unless more were made since; fewer than 5 is no saving. */
-const listNewest = (count: number) => `\`shorty urls list --limit ${Math.max(5, count)}\` shows the newest links`;
+/** How many of the newest links hold the lost one, unless more were made since; fewer than 5 is no saving. */
+const newestToRead = (count: number) => Math.max(5, count);
+
+const listNewest = (count: number) => `\`shorty urls list --limit ${newestToRead(count)}\` shows the newest links`;
+
+/** The same look for a caller of `shorty mcp`, in its own tool's words. */
+export const listNewestTool = (count: number) =>
+  `links_list (order date, limit ${newestToRead(count)}) shows the newest links`;
 
 /**
  * The failure of a create whose request went out and whose answer was lost or unusable (a reset,
@@ -29,9 +35,9 @@ export function maybeCreated(err: unknown, body: Pick<LinkBody, 'custom'>): unkn
  * them unmade and unreported. `newest`: the links made from this one on (itself included), which
  * the list must reach. Other failures are returned as they are (one never sent stops the run).
  */
-export function maybeCreatedItem(err: unknown, newest: number): unknown {
+export function maybeCreatedItem(err: unknown, newest: number, look = listNewest): unknown {
   if (!lostAfterSend(err)) return err;
-  return new ApiError(`${err.message}; ${mayExist(listNewest(newest))}`);
+  return new ApiError(`${err.message}; ${mayExist(look(newest))}`);
 }
 
 const shellWord = (text: string) => (/^[\w.@%+=:,/-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
