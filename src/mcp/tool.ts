@@ -1,8 +1,7 @@
 // One declaration per tool, and the one place that turns it into an MCP tool: its annotations
 // from what it does, the confirmation a destructive one needs, the read-only filter, and the
 // rule that a call ends in a result, never in a thrown error.
-import type { McpServer } from './sdk.js';
-import type { CallToolResult } from './sdk.js';
+import type { CallToolResult, Infer, McpServer, ZodObject, ZodRawShape } from './sdk.js';
 import { z } from './sdk.js';
 import type { Context } from '../context.js';
 import { type Data, dataResult, failureOf, failureResult } from './result.js';
@@ -10,8 +9,8 @@ import { type Data, dataResult, failureOf, failureResult } from './result.js';
 /** read: sends no change; write: creates or changes; destructive: deletes, or many changes at once. */
 type Effect = 'read' | 'write' | 'destructive';
 
-type Shape = z.ZodRawShape;
-type Args<S extends Shape> = z.infer<z.ZodObject<S>>;
+type Shape = ZodRawShape;
+type Args<S extends Shape> = Infer<ZodObject<S>>;
 
 export interface ToolSpec<S extends Shape = Shape> {
   name: string;
