@@ -9,7 +9,8 @@ import { array, boolean, enum as enumOf, number, object, record, string, union, 
 export { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 export { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 export { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-export type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+export { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+export type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 export type { jsonSchemaValidator as JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 export type { infer as Infer, ZodObject, ZodRawShape } from 'zod';
 

@@ -1,15 +1,16 @@
 // shorty's MCP server: every tool of the table on one McpServer, for one run's context (its
 // profile, client, limiter and secrets). Loaded only by `shorty mcp`, with the SDK.
-import { AjvJsonSchemaValidator, type JsonSchemaValidator, McpServer, StdioServerTransport } from './sdk.js';
+import { AjvJsonSchemaValidator, type JsonSchemaValidator, McpServer, StdioServerTransport, type Tool } from './sdk.js';
 import type { Context } from '../context.js';
 import { VERSION } from '../version.js';
 import { ACCOUNT_TOOLS } from './account.js';
 import { IMPORT_TOOLS } from './import.js';
 import { LINK_TOOLS } from './links.js';
 import { RESOURCE_TOOLS } from './resources.js';
-import { registerTools, type ToolSpec } from './tool.js';
+import { answerToolsList, registerTools, type ToolSpec } from './tool.js';
+import TOOL_LIST from './tool-list.json' with { type: 'json' };
 
-const TOOLS: readonly ToolSpec[] = [...LINK_TOOLS, ...RESOURCE_TOOLS, ...ACCOUNT_TOOLS, ...IMPORT_TOOLS];
+export const TOOLS: readonly ToolSpec[] = [...LINK_TOOLS, ...RESOURCE_TOOLS, ...ACCOUNT_TOOLS, ...IMPORT_TOOLS];
 
 export interface ServerOptions {
   /** Offer the tools that change nothing, only. */
@@ -38,6 +39,7 @@ export function createServer(ctx: Context, opts: ServerOptions): McpServer {
     { instructions: INSTRUCTIONS, jsonSchemaValidator: lazyValidator() },
   );
   registerTools(server, ctx, TOOLS, opts);
+  answerToolsList(server, TOOL_LIST as unknown as Tool[], opts);
   return server;
 }
 
