@@ -6,21 +6,27 @@
 // client, inquirer or the CSV stack.
 // The MCP SDK and zod go to a file of their own, dist/mcp-sdk.cjs, from src/mcp/sdk.ts: bundled,
 // they load in half the CPU time of their ~240 files, and only `shorty mcp` requires that file
-// (from inside the lazily run part of the main bundle), so no other command reads it.
+// (from inside the lazily run part of the main bundle), so no other command reads it. The answer
+// to tools/list it serves, src/mcp/tool-list.json (`npm run mcp-tools`), is dist/mcp-tools.json,
+// read the same way.
 import { build } from 'esbuild';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 const MCP_SDK = ['@modelcontextprotocol/sdk', 'zod'];
 const BUNDLED = ['commander', 'write-file-atomic', ...MCP_SDK];
 const MCP_CHUNK = './mcp-sdk.cjs';
+const MCP_TOOLS = './mcp-tools.json';
 
-/** src/mcp/sdk.ts, wherever it is imported from, is the separate file dist/mcp-sdk.cjs. */
+/** src/mcp/sdk.ts and src/mcp/tool-list.json, imported from src/mcp/, are files of their own in dist/. */
 const mcpChunk = {
   name: 'mcp-sdk-chunk',
   setup(build) {
     build.onResolve({ filter: /\/sdk\.js$/ }, (args) =>
       args.importer.includes('/src/mcp/') ? { path: MCP_CHUNK, external: true } : undefined,
+    );
+    build.onResolve({ filter: /\/tool-list\.json$/ }, (args) =>
+      args.importer.includes('/src/mcp/') ? { path: MCP_TOOLS, external: true } : undefined,
     );
   },
 };
@@ -60,3 +66,4 @@ const { outputFiles } = await build({
 
 await mkdir('dist', { recursive: true });
 for (const { path, text } of [...sdk.outputFiles, ...outputFiles]) await writeFile(path, text);
+await copyFile('src/mcp/tool-list.json', 'dist/mcp-tools.json');

@@ -1,7 +1,7 @@
 // The tools of a resource that has names (campaigns, channels, pixels, QR codes, domains), made
 // from one declaration: list, get, add, update, delete, and assign where the CLI has it. Names go
 // through the CLI's own resolution (commands/shared/resolve-name.ts), requests through ctx.api().
-import { z } from './sdk.js';
+import { type Infer, type ZodObject, type ZodRawShape, z } from './sdk.js';
 import { type Page, paginate } from '../api/paginate.js';
 import type { Context } from '../context.js';
 import { asRecord, findInList, type Resource } from '../commands/shared/resource.js';
@@ -11,12 +11,12 @@ import { eachOutcome, eachId } from './each.js';
 import { eachOutput, listInput, listOutput, pageAnswer, recordOutput, ref } from './schemas.js';
 import { tool, type ToolSpec } from './tool.js';
 
-type Shape = z.ZodRawShape;
+type Shape = ZodRawShape;
 
 interface Writer<S extends Shape> {
   input: S;
   /** The request body, checked with the CLI's validators (a UsageError before any request). */
-  body(args: z.infer<z.ZodObject<S>>): Record<string, unknown>;
+  body(args: Infer<ZodObject<S>>): Record<string, unknown>;
   /** Update only: fills in what the service needs on every update from the current record. */
   complete?(body: Record<string, unknown>, current: () => Promise<Data>): Promise<void>;
 }

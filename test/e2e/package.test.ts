@@ -75,6 +75,7 @@ describe('the packed tarball', () => {
         'bin/package.json',
         'dist/shorty.cjs',
         'dist/mcp-sdk.cjs',
+        'dist/mcp-tools.json',
         'package.json',
         'completions/shorty.bash',
         'completions/_shorty',
