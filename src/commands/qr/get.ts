@@ -12,13 +12,22 @@ import { QR_DETAIL_FIELDS, QR_DETAIL_VIEW, QR_LIST_VIEW } from './view.js';
 import { checkNamedArgs, namedHelp, QR_NAMES, qrId } from '../shared/resolve-name.js';
 import { answers } from '../shared/surface.js';
 
+/** What run() takes: the argument and flags as the parser fills them. @public */
+export interface GetOptions {
+  /** The `<id|name>` argument. */
+  qr: string;
+  watch?: string | true;
+}
+
 export function register(group: Command, ctx: Context): void {
   const get = verb(
     group,
     'get <id|name>',
     'show a QR code and its scans by country, referrer, browser and system (drawn on a terminal)',
   );
-  addWatchOption(get).action(action(ctx, (idText: string, opts: { watch?: string | true }) => run(ctx, idText, opts)));
+  addWatchOption(get).action(
+    action(ctx, (idText: string, opts: Omit<GetOptions, 'qr'>) => run({ ...opts, qr: idText }, ctx)),
+  );
   answers(get, QR_DETAIL_VIEW);
   notes(get, `<id|name>: ${namedHelp(QR_NAMES)}.`);
   examples(
@@ -55,7 +64,8 @@ function qrRecord(detail: Row): Row {
   return keysInOrder({ ...own, ...statsRecord(detail.data) }, QR_DETAIL_FIELDS);
 }
 
-async function run(ctx: Context, idText: string, opts: { watch?: string | true }): Promise<void> {
+/** @public the verb's seam: parsed options and a context, no parser. */
+export async function run({ qr: idText, ...opts }: GetOptions, ctx: Context): Promise<void> {
   checkNamedArgs(QR_NAMES, [idText]);
   const watchSeconds = parseWatchSeconds(opts.watch);
   const id = await qrId(ctx, idText);

@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { register as registerGet } from './get.js';
-import { registerReads } from './simple.js';
-import { registerWrites } from './write.js';
+import { register as add } from './add.js';
+import { register as get } from './get.js';
+import { register as list } from './list.js';
+import { register as update } from './update.js';
 import { examples, notes } from '../shared/action.js';
 import { DRAWING_RULE } from './terminal.js';
 import { QR_LIST_VIEW } from './view.js';
@@ -12,12 +13,13 @@ import { register as remove } from '../shared/verbs/delete.js';
 
 const QR: Deletable = { noun: 'QR code', group: 'qr', named: QR_NAMES, deletePath: (id) => `/qr/${id}/delete` };
 
-/** `shorty qr ...` (also qrs). */
+/** `shorty qr ...` (also qrs), in the order its help lists the verbs. */
 export function register(group: Command, ctx: Context): void {
   notes(group, `Fields of a QR code: ${(QR_LIST_VIEW.fields ?? []).join(', ')}.`);
-  registerReads(group, ctx);
-  registerGet(group, ctx);
-  registerWrites(group, ctx);
+  list(group, ctx);
+  get(group, ctx);
+  add(group, ctx);
+  update(group, ctx);
   remove(group, ctx, QR, 'delete QR codes');
   notes(
     group,

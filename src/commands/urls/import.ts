@@ -20,6 +20,14 @@ interface ImportFlags extends InputFlags {
   includeAdopted?: boolean;
 }
 
+/** What run() takes: the argument and flags as the parser fills them. @public */
+export interface ImportOptions extends ImportFlags {
+  /** The `[file]` argument: a path, or - (or nothing) for stdin. */
+  file?: string;
+  /** The command line as given, recorded in the journal. */
+  argv?: string[];
+}
+
 /** --undo works from the journal alone: an input or the import's own files would be ignored, so they are refused. */
 function checkUndoAlone(file: string | undefined, flags: ImportFlags): void {
   const other = [
@@ -88,7 +96,7 @@ function importNotes(): string {
 }
 
 /** `shorty urls import [FILE|-]`; the work lives in src/bulk, loaded only when it runs. */
-export function registerImport(group: Command, ctx: Context): void {
+export function register(group: Command, ctx: Context): void {
   const cmd = addInputOptions(
     group
       .command('import [file]')
@@ -119,40 +127,9 @@ export function registerImport(group: Command, ctx: Context): void {
       '1h',
     )
     .action(
-      action(ctx, async (file: string | undefined, flags: ImportFlags, command: Command) => {
-        const ifExists = parseChoice(flags.ifExists, ['skip', 'fail'] as const, '--if-exists');
-        const map = parseColumnMap(flags.map ?? []);
-        const maxOutageMs = parseDuration(flags.maxOutage, '--max-outage');
-        if (flags.undo !== undefined) {
-          checkUndoAlone(file, flags);
-          const { runUndo } = await import('../../bulk/undo/run.js');
-          return runUndo(ctx, {
-            journal: flags.undo,
-            maxOutageMs,
-            includeAdopted: Boolean(flags.includeAdopted),
-            argv: commandLine(command),
-          });
-        }
-        if (flags.includeAdopted)
-          throw new UsageError(
-            '--include-adopted goes with --undo JOURNAL',
-            'shorty urls import --undo JOURNAL --include-adopted',
-          );
-        const [{ runImport }, input] = await Promise.all([
-          import('../../bulk/import/run.js'),
-          inputOptions(flags, map, ctx.globals.delimiter),
-        ]);
-        return runImport(ctx, {
-          file,
-          ...input,
-          dryRun: Boolean(flags.dryRun),
-          journal: flags.journal,
-          failedOut: flags.failedOut,
-          ifExists,
-          maxOutageMs,
-          argv: commandLine(command),
-        });
-      }),
+      action(ctx, (file: string | undefined, flags: ImportFlags, command: Command) =>
+        run({ ...flags, file, argv: commandLine(command) }, ctx),
+      ),
     );
   // A result row: the input's link columns (under their own names or an alias), then the outcome.
   answers(cmd, [...LINK_COLUMNS, 'long_url', ...RESULT_COLUMNS]);
@@ -167,4 +144,40 @@ export function registerImport(group: Command, ctx: Context): void {
     'shorty urls import links.csv --journal links.journal --max-outage 3h',
     'shorty urls import --undo links.journal -y',
   );
+}
+
+/** @public the verb's seam: parsed options and a context, no parser; resolves to the exit code. */
+export async function run({ file, argv, ...flags }: ImportOptions, ctx: Context): Promise<number> {
+  const ifExists = parseChoice(flags.ifExists, ['skip', 'fail'] as const, '--if-exists');
+  const map = parseColumnMap(flags.map ?? []);
+  const maxOutageMs = parseDuration(flags.maxOutage, '--max-outage');
+  if (flags.undo !== undefined) {
+    checkUndoAlone(file, flags);
+    const { runUndo } = await import('../../bulk/undo/run.js');
+    return runUndo(ctx, {
+      journal: flags.undo,
+      maxOutageMs,
+      includeAdopted: Boolean(flags.includeAdopted),
+      argv,
+    });
+  }
+  if (flags.includeAdopted)
+    throw new UsageError(
+      '--include-adopted goes with --undo JOURNAL',
+      'shorty urls import --undo JOURNAL --include-adopted',
+    );
+  const [{ runImport }, input] = await Promise.all([
+    import('../../bulk/import/run.js'),
+    inputOptions(flags, map, ctx.globals.delimiter),
+  ]);
+  return runImport(ctx, {
+    file,
+    ...input,
+    dryRun: Boolean(flags.dryRun),
+    journal: flags.journal,
+    failedOut: flags.failedOut,
+    ifExists,
+    maxOutageMs,
+    argv,
+  });
 }

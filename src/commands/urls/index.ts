@@ -9,8 +9,8 @@ import { register as list } from './list.js';
 import { register as lookup } from './lookup.js';
 import { register as update } from './update.js';
 import { registerExport } from './export.js';
-import { registerImport } from './import.js';
-import { registerSync } from './sync.js';
+import { register as importLinks } from './import.js';
+import { register as sync } from './sync.js';
 
 /** What `shorty urls --help` says of every verb's output and arguments. */
 /** The notes of `shorty urls --help`: the link vocabulary and how a link is named. */
@@ -33,9 +33,7 @@ function linkNotes(): string {
 
 /** `shorty urls ...` (also url, link, links), in the order its help lists the verbs. */
 export function register(group: Command, ctx: Context): void {
-  for (const verb of [list, lookup, get, add, update, remove]) verb(group, ctx);
-  registerImport(group, ctx);
-  registerSync(group, ctx);
+  for (const verb of [list, lookup, get, add, update, remove, importLinks, sync]) verb(group, ctx);
   registerExport(group, ctx);
   notes(group, linkNotes);
   examples(

@@ -16,8 +16,16 @@ interface SyncFlags extends InputFlags {
   maxOutage: string;
 }
 
+/** What run() takes: the argument and flags as the parser fills them. @public */
+export interface SyncOptions extends SyncFlags {
+  /** The `<file>` argument: a path, or - for stdin. */
+  file: string;
+  /** The command line as given, recorded in the journal. */
+  argv?: string[];
+}
+
 /** `shorty urls sync FILE|-`: the account made to match a file; the work lives in src/bulk/sync, loaded only when it runs. */
-export function registerSync(group: Command, ctx: Context): void {
+export function register(group: Command, ctx: Context): void {
   const cmd = addInputOptions(
     group
       .command('sync <file>')
@@ -45,28 +53,9 @@ export function registerSync(group: Command, ctx: Context): void {
       '1h',
     )
     .action(
-      action(ctx, async (file: string, flags: SyncFlags, command: Command) => {
-        const asData = planAsData(ctx, flags);
-        const map = parseColumnMap(flags.map ?? []);
-        const maxOutageMs = parseDuration(flags.maxOutage, '--max-outage');
-        const [{ runSync }, input] = await Promise.all([
-          import('../../bulk/sync/run.js'),
-          inputOptions(flags, map, ctx.globals.delimiter),
-        ]);
-        return runSync(ctx, {
-          file,
-          ...input,
-          key: flags.key,
-          prune: Boolean(flags.prune),
-          allowEmpty: Boolean(flags.allowEmpty),
-          dryRun: Boolean(flags.dryRun),
-          check: Boolean(flags.check),
-          asData,
-          journal: flags.journal,
-          maxOutageMs,
-          argv: commandLine(command),
-        });
-      }),
+      action(ctx, (file: string, flags: SyncFlags, command: Command) =>
+        run({ ...flags, file, argv: commandLine(command) }, ctx),
+      ),
     );
   notes(
     cmd,
@@ -122,4 +111,28 @@ function planAsData(ctx: Context, flags: SyncFlags): boolean {
       : 'urls sync prints a plan and one line per change, or with -o json (and --dry-run or --check) the plan as data',
     output === 'json' ? 'add --dry-run to see the plan as JSON' : 'leave out -o, or use -o json --dry-run',
   );
+}
+
+/** @public the verb's seam: parsed options and a context, no parser; resolves to the exit code. */
+export async function run({ file, argv, ...flags }: SyncOptions, ctx: Context): Promise<number> {
+  const asData = planAsData(ctx, flags);
+  const map = parseColumnMap(flags.map ?? []);
+  const maxOutageMs = parseDuration(flags.maxOutage, '--max-outage');
+  const [{ runSync }, input] = await Promise.all([
+    import('../../bulk/sync/run.js'),
+    inputOptions(flags, map, ctx.globals.delimiter),
+  ]);
+  return runSync(ctx, {
+    file,
+    ...input,
+    key: flags.key,
+    prune: Boolean(flags.prune),
+    allowEmpty: Boolean(flags.allowEmpty),
+    dryRun: Boolean(flags.dryRun),
+    check: Boolean(flags.check),
+    asData,
+    journal: flags.journal,
+    maxOutageMs,
+    argv,
+  });
 }
