@@ -1,6 +1,8 @@
 // Every group's verbs export run(opts, ctx): called here directly, with parsed options and a
 // context, against the sandbox. What the parser would have checked (a choice, a required flag)
 // is the caller's; what the verb checks itself still stops it before any request.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as campaignAdd from '../../src/commands/campaigns/add.js';
 import * as campaignAssign from '../../src/commands/campaigns/assign.js';
@@ -16,11 +18,17 @@ import { PIXEL } from '../../src/commands/pixels/resource.js';
 import * as pixelUpdate from '../../src/commands/pixels/update.js';
 import * as profileList from '../../src/commands/profiles/list.js';
 import * as profileUse from '../../src/commands/profiles/use.js';
+import * as qrAdd from '../../src/commands/qr/add.js';
+import * as qrGet from '../../src/commands/qr/get.js';
+import * as qrList from '../../src/commands/qr/list.js';
+import * as qrUpdate from '../../src/commands/qr/update.js';
 import * as deleteVerb from '../../src/commands/shared/verbs/delete.js';
 import * as getVerb from '../../src/commands/shared/verbs/get.js';
 import * as listVerb from '../../src/commands/shared/verbs/list.js';
 import * as urlAdd from '../../src/commands/urls/add.js';
 import * as urlGet from '../../src/commands/urls/get.js';
+import * as urlImport from '../../src/commands/urls/import.js';
+import * as urlSync from '../../src/commands/urls/sync.js';
 import type { GlobalOptions } from '../../src/context.js';
 import { configWith, tempDir } from '../helpers/cli.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
@@ -59,6 +67,96 @@ describe('urls', () => {
     const get = await onSandbox();
     await urlGet.run({ link: 'seam-link' }, get.ctx);
     expect(json((await get.printed()).out)).toMatchObject({ id: link.id, alias: 'seam-link' });
+  });
+});
+
+describe('urls import and sync', () => {
+  const dir = tempDir('shorty-verb-bulk-');
+  const file = (name: string, text: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+
+  it('import: the rows created, one result each, and the exit code resolved', async () => {
+    const links = file('import.csv', 'alias,url\nseam-import,https://example.com/seam-import\n');
+    const { ctx, printed } = await onSandbox({ output: 'ndjson' });
+    const code = await urlImport.run(
+      { file: links, journal: join(dir, 'import.journal'), ifExists: 'fail', maxOutage: '1h' },
+      ctx,
+    );
+    expect(code).toBe(0);
+    const rows = (await printed()).out.trim().split('\n').map(json);
+    expect(rows).toEqual([expect.objectContaining({ status: 'ok', alias: 'seam-import' })]);
+
+    const get = await onSandbox();
+    await urlGet.run({ link: 'seam-import' }, get.ctx);
+    expect(json((await get.printed()).out)).toMatchObject({ longurl: 'https://example.com/seam-import' });
+  });
+
+  it('import checks what the parser leaves to it, before any request', async () => {
+    const links = file('refused.csv', 'url\nhttps://example.com/refused\n');
+    const { ctx } = await onSandbox();
+    await sandbox.admin.reset();
+    await expect(urlImport.run({ file: links, ifExists: 'maybe', maxOutage: '1h' }, ctx)).rejects.toMatchObject({
+      exitCode: 2,
+    });
+    await ctx.close();
+    expect(await sandbox.admin.requests()).toEqual([]);
+  });
+
+  it('sync --check: 0 when the account has the file, 1 when it differs, nothing written', async () => {
+    await sandbox.api('POST', '/url/add', { url: 'https://example.com/seam-synced', custom: 'seam-synced' });
+    const same = file('same.csv', 'alias,url\nseam-synced,https://example.com/seam-synced\n');
+    const differs = file('differs.csv', 'alias,url\nseam-unsynced,https://example.com/seam-unsynced\n');
+    await sandbox.admin.reset();
+    const options = { key: 'alias', check: true, maxOutage: '1h' } as const;
+
+    const matches = await onSandbox({});
+    expect(await urlSync.run({ ...options, file: same }, matches.ctx)).toBe(0);
+    await matches.printed();
+
+    const drifted = await onSandbox({});
+    expect(await urlSync.run({ ...options, file: differs }, drifted.ctx)).toBe(1);
+    expect((await drifted.printed()).out).toContain('seam-unsynced');
+    expect((await sandbox.admin.requests()).filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+});
+
+describe('qr', () => {
+  it('add, list, get by name, update by name', async () => {
+    const { ctx, printed } = await onSandbox();
+    await qrAdd.run({ nameArgument: 'Seam QR', type: 'link', data: 'https://example.com/seam-qr' }, ctx);
+    const created = json((await printed()).out);
+    expect(created).toMatchObject({ id: expect.any(Number), link: expect.any(String) });
+
+    const list = await onSandbox({ output: 'json', fields: 'id,name' });
+    await qrList.run({ all: true }, list.ctx);
+    expect(JSON.parse((await list.printed()).out)).toContainEqual({ id: created.id, name: 'Seam QR' });
+
+    const get = await onSandbox();
+    await qrGet.run({ qr: 'Seam QR' }, get.ctx);
+    expect(json((await get.printed()).out)).toMatchObject({ id: created.id, name: 'Seam QR' });
+
+    await sandbox.admin.reset();
+    const update = await onSandbox();
+    await qrUpdate.run({ qr: 'Seam QR', data: 'https://example.com/seam-qr-2' }, update.ctx);
+    await update.printed();
+    const puts = (await sandbox.admin.requests()).filter((r) => r.method === 'PUT');
+    expect(puts).toEqual([
+      expect.objectContaining({
+        path: `/api/qr/${created.id}/update`,
+        body: { data: 'https://example.com/seam-qr-2' },
+      }),
+    ]);
+  });
+
+  it('update checks --data itself, before any request', async () => {
+    const { ctx } = await onSandbox();
+    await sandbox.admin.reset();
+    await expect(qrUpdate.run({ qr: '7' }, ctx)).rejects.toMatchObject({ exitCode: 2 });
+    await ctx.close();
+    expect(await sandbox.admin.requests()).toEqual([]);
   });
 });
 
