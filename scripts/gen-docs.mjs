@@ -1,32 +1,16 @@
 // Writes the command reference (docs/commands/*.md) and the man pages (man/*.1, man/*.7) from the
 // command tree that `--help` prints, and package.json's `man` field; a test fails when they are
 // stale. The generator is TypeScript that imports the sources: it is bundled first, as the CLI is.
-import { build } from 'esbuild';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { withBundledTs } from './bundled-ts.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pkgFile = join(root, 'package.json');
 const pkg = JSON.parse(readFileSync(pkgFile, 'utf8'));
 
-// Inside the project, so that the bundle's imports resolve to its node_modules.
-const cache = join(root, 'node_modules', '.cache');
-mkdirSync(cache, { recursive: true });
-const out = mkdtempSync(join(cache, 'shorty-docs-'));
-try {
-  const bundle = join(out, 'generate.mjs');
-  await build({
-    entryPoints: [join(root, 'scripts/docs/generate.ts')],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
-  const { generateDocs, GENERATED_DIRS } = await import(pathToFileURL(bundle).href);
+await withBundledTs(root, 'scripts/docs/generate.ts', async ({ generateDocs, GENERATED_DIRS }) => {
   const { files, man } = await generateDocs(pkg.version);
   for (const dir of GENERATED_DIRS) {
     for (const name of readdirSync(join(root, dir), { withFileTypes: true }).filter((e) => e.isFile())) {
@@ -45,6 +29,4 @@ try {
     writeFileSync(pkgFile, `${JSON.stringify(Object.fromEntries(entries), null, 2)}\n`);
   }
   console.log(`${files.size} files in ${GENERATED_DIRS.join(', ')}; ${man.length} man pages in package.json`);
-} finally {
-  rmSync(out, { recursive: true, force: true });
-}
+});
