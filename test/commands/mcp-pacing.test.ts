@@ -24,15 +24,13 @@ const burst = (session: McpSession, n: number) => {
   return Promise.all(calls.map((call) => clock.track(call)));
 };
 
+/** `shorty mcp` on the sandbox, on the test's clock, waiting at most `maxWaitMs` for the limiter. */
+const paced = (maxWaitMs: number) =>
+  startMcp({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, maxWaitMs, now: clock.now, sleep: clock.sleep });
+
 describe('pacing', () => {
   it('50 calls at once against a 30/min server: every one answered, none refused by the server', async () => {
-    mcp = await startMcp({
-      baseUrl: sandbox.baseUrl,
-      apiKey: sandbox.apiKey,
-      maxWaitMs: 120_000,
-      now: clock.now,
-      sleep: clock.sleep,
-    });
+    mcp = await paced(120_000);
     const started = clock.now();
     const results = await burst(mcp, 50);
     expect(results.filter((r) => r.isError)).toEqual([]);
@@ -43,13 +41,7 @@ describe('pacing', () => {
   });
 
   it('a call that would wait past --max-wait answers rate limited, with the seconds to wait, at once', async () => {
-    mcp = await startMcp({
-      baseUrl: sandbox.baseUrl,
-      apiKey: sandbox.apiKey,
-      maxWaitMs: 10_000,
-      now: clock.now,
-      sleep: clock.sleep,
-    });
+    mcp = await paced(10_000);
     const started = clock.now();
     const results = await burst(mcp, 50);
     const refused = results.filter((r) => r.isError).map(failure);
@@ -73,13 +65,7 @@ describe('a long import', () => {
   it('stops when a wait would pass --max-wait, and the same call resumes from its journal', async () => {
     await sandbox.close();
     sandbox = await startSandbox({ rateLimit: '5/60s', now: clock.now });
-    mcp = await startMcp({
-      baseUrl: sandbox.baseUrl,
-      apiKey: sandbox.apiKey,
-      maxWaitMs: 10_000,
-      now: clock.now,
-      sleep: clock.sleep,
-    });
+    mcp = await paced(10_000);
     const rows = Array.from({ length: 8 }, (_, i) => ({ url: `https://example.com/long/${i}` }));
     const first = await clock.track(mcp.call('import_run', { rows, confirm: true }));
     const stopped = failure(first);

@@ -161,15 +161,19 @@ describe('the config file', () => {
   });
 });
 
+/** `shorty login --profile NAME` against the sandbox, the key on stdin. */
+const loginAs = (configDir: string, name: string) =>
+  runInProcess(['login', '--profile', name, '--base-url', cli.sandbox.baseUrl, '--with-key'], {
+    configDir,
+    input: `${cli.sandbox.apiKey}\n`,
+  });
+
 describe('profile names an object already has', () => {
   it.each(['__proto__', 'constructor', 'prototype'])(
     '%s is refused with exit 2 before anything is saved',
     async (name) => {
       const configDir = join(tempDir(), 'shorty');
-      const login = await runInProcess(['login', '--profile', name, '--base-url', cli.sandbox.baseUrl, '--with-key'], {
-        configDir,
-        input: `${cli.sandbox.apiKey}\n`,
-      });
+      const login = await loginAs(configDir, name);
       expect(login.exitCode).toBe(2);
       expect(login.stderr).toBe(
         `shorty: invalid --profile "${name}": the name is reserved\nhint: choose another name, e.g. work or ci\n`,
@@ -204,10 +208,7 @@ describe('profile names outside letters, digits, . _ - @ (at most 64)', () => {
     '%j is refused where a profile is made, with exit 2, before anything is saved',
     async (name) => {
       const configDir = join(tempDir(), 'shorty');
-      const login = await runInProcess(['login', '--profile', name, '--base-url', cli.sandbox.baseUrl, '--with-key'], {
-        configDir,
-        input: `${cli.sandbox.apiKey}\n`,
-      });
+      const login = await loginAs(configDir, name);
       expect(login.exitCode).toBe(2);
       expect(login.stderr).toMatch(
         new RegExp(
