@@ -1,7 +1,8 @@
 // The bulk commands against a model of the account's links (test/model/links-model.ts): a short
 // fixed-seed run of random steps under faults and kills (bench/soak.mjs runs the long one), and
-// sequences met on the way, kept as regressions. Each step runs the built CLI as a process
-// against two sandboxes whose links are read from their store.
+// sequences met on the way, kept as regressions. Each step runs shorty against two sandboxes
+// whose links are read from their store: a run the step kills as the built CLI in a process of its
+// own, the others as main() in this process (test/model/world.ts).
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { ROOT } from '../helpers/cli.js';
@@ -12,7 +13,7 @@ import { noFigures } from './world.js';
 const aliased = (alias: number, url: number): RowSpec => ({ kind: 'alias', alias, url });
 const plain = (url: number): RowSpec => ({ kind: 'plain', url });
 
-test('random bulk steps under faults and kills leave the sandboxes equal to the model (fixed seed)', async () => {
+test('random bulk steps under faults leave the sandboxes equal to the model (fixed seed; the kills are in the sequences below and the soak)', async () => {
   const figures = noFigures();
   const steps = Number(process.env.MODEL_STEPS ?? 12);
   await fc.assert(modelProperty(ROOT, figures, steps, Math.min(10, steps)), {

@@ -1,4 +1,4 @@
-// The steps of the model-based test, as fast-check commands: each runs the built CLI against the
+// The steps of the model-based test, as fast-check commands: each runs shorty against the
 // world's sandboxes (under the faults and the kill it was generated with), applies the same step
 // to the model, and then holds the sandboxes' links to the model's (see settle()).
 import fc from 'fast-check';
@@ -150,7 +150,7 @@ export class ImportStep implements Step {
     const file = world.file(`import-${step}.csv`, csv(rows));
     const journal = `j${step}.journal`;
     const server = model.current;
-    const args = ['urls', 'import', file, '--journal', journal, '--if-exists', this.ifExists, '-o', 'ndjson'];
+    const args = ['urls', 'import', file, '--journal', world.at(journal), '--if-exists', this.ifExists, '-o', 'ndjson'];
     countFault(world, this.fault);
     // The colleague copies a row once the run has reported its first: a row without an alias only
     // outside the tolerance (inside, whether the run adopts it or makes its own is a matter of timing).
@@ -237,7 +237,17 @@ export class CopyStep implements Step {
     if (exported.code !== 0) return settle(world, model, `${this} (export)`, new Set([0]), exported);
     const file = world.file(`export-${step}.csv`, exported.stdout);
     const journal = `j${step}.journal`;
-    const args = ['urls', 'import', file, '--profile', OTHER[from], '--journal', journal, '--if-exists', 'skip'];
+    const args = [
+      'urls',
+      'import',
+      file,
+      '--profile',
+      OTHER[from],
+      '--journal',
+      world.at(journal),
+      '--if-exists',
+      'skip',
+    ];
     countFault(world, this.fault);
     const run = await world.bulk(OTHER[from], args, this.fault, this.killAfterMs);
     const rows = model.servers[from].map((l) => ({ url: l.url, alias: l.alias }));
@@ -265,7 +275,7 @@ export class SyncStep implements Step {
     const file = world.file(`sync-${step}.csv`, csv(rows));
     const journal = `j${step}.journal`;
     const server = model.current;
-    const args = ['urls', 'sync', file, '--journal', journal, '-y', ...(this.prune ? ['--prune'] : [])];
+    const args = ['urls', 'sync', file, '--journal', world.at(journal), '-y', ...(this.prune ? ['--prune'] : [])];
     countFault(world, this.fault);
     const run = await world.bulk(server, args, this.fault, this.killAfterMs);
     const { result, journal: stepJournal } = journaled(model, journal, () =>
@@ -295,7 +305,14 @@ export class UndoStep implements Step {
     const journal = names[this.pick % names.length];
     const server = model.current;
     countFault(world, this.fault);
-    const args = ['urls', 'import', '--undo', journal, '-y', ...(this.includeAdopted ? ['--include-adopted'] : [])];
+    const args = [
+      'urls',
+      'import',
+      '--undo',
+      world.at(journal),
+      '-y',
+      ...(this.includeAdopted ? ['--include-adopted'] : []),
+    ];
     const run = await world.bulk(server, args, this.fault, this.killAfterMs);
     const exits = undo(model, journal, server, this.includeAdopted);
     await settle(world, model, `${this} (${journal})`, exits, run, { name: journal, refs: [] });

@@ -3,11 +3,16 @@
 import fc from 'fast-check';
 import { Divergence, STEPS } from './commands.js';
 import { emptyModel, type Model } from './links-model.js';
-import { type Figures, noFigures, World } from './world.js';
+import { type Figures, noFigures, type Processes, World } from './world.js';
 
 /** Runs a given list of steps from empty sandboxes (the regression tests). */
-export async function runSteps(root: string, steps: Iterable<fc.AsyncCommand<Model, World>>, figures = noFigures()) {
-  const world = await World.open(root, figures);
+export async function runSteps(
+  root: string,
+  steps: Iterable<fc.AsyncCommand<Model, World>>,
+  figures = noFigures(),
+  processes: Processes = 'killed',
+) {
+  const world = await World.open(root, figures, processes);
   try {
     await fc.asyncModelRun(() => ({ model: emptyModel(), real: world }), steps);
   } finally {
@@ -17,11 +22,17 @@ export async function runSteps(root: string, steps: Iterable<fc.AsyncCommand<Mod
 }
 
 /** Sequences of `minCommands` to `maxCommands` steps, each run on two fresh sandboxes. */
-export function modelProperty(root: string, figures: Figures, maxCommands: number, minCommands = 1) {
+export function modelProperty(
+  root: string,
+  figures: Figures,
+  maxCommands: number,
+  minCommands = 1,
+  processes: Processes = 'killed',
+) {
   // A filter no sequence can pass would have fast-check generate forever, silently.
   if (minCommands > maxCommands) throw new Error(`at least ${minCommands} steps asked of at most ${maxCommands}`);
   const sequences = fc.commands(STEPS, { maxCommands, size: 'max' }).filter((s) => [...s].length >= minCommands);
-  return fc.asyncProperty(sequences, (steps) => runSteps(root, steps, figures).then(() => undefined));
+  return fc.asyncProperty(sequences, (steps) => runSteps(root, steps, figures, processes).then(() => undefined));
 }
 
 export interface Finding {
@@ -44,7 +55,8 @@ export async function soak(opts: {
   const figures = noFigures();
   const findings: Finding[] = [];
   for (let seed = opts.seed; figures.steps < opts.steps; seed++) {
-    const result = await fc.check(modelProperty(opts.root, figures, opts.maxCommands), {
+    // Every run a process: the long proof runs the binary as users do.
+    const result = await fc.check(modelProperty(opts.root, figures, opts.maxCommands, 1, 'all'), {
       seed,
       numRuns: 1,
       endOnFailure: true,

@@ -1,16 +1,21 @@
 // The real side of the model-based test: two sandboxes in this process (their store is read
-// directly, never through shorty), a config folder with one profile for each, and the built CLI
-// run as real processes, under the faults a step asks the sandbox for and killed when it says.
+// directly, never through shorty), a config folder with one profile for each, and the runs of
+// shorty, under the faults a step asks the sandbox for. A run that a step kills is the built CLI
+// as a real process (a kill -9 is the subject there); the others run main() in this process unless
+// `processes` says every run (the soak), the same code without a Node start for each.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { main } from '../../src/cli.js';
+import { createTestIO } from '../../src/io.js';
 import type { FaultMode } from '../../src/sandbox/faults.js';
 import { formatDateTime } from '../../src/sandbox/format.js';
 import { readLinkBody } from '../../src/sandbox/modern/link-body.js';
 import { createLink } from '../../src/sandbox/modern/links.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import type { ActualLink, JournalLine, ServerName } from './links-model.js';
+import { abortableSleep } from '../../src/util/sleep.js';
 import { until } from '../helpers/until.js';
 
 /** A fault setting for one step: a seeded fraction of the API requests fail in one of `modes`. */
@@ -28,6 +33,12 @@ const OUTSIDE_MS = 20_000;
 /** The client's timeout, and the two holds: `slow` within it, `late` past it. */
 const TIMEOUT_S = 1.5;
 const HOLD_MS = { slow: 150, late: 1800 } as const;
+
+/** A run still going after this long has hung. */
+const HANG_MS = 60_000;
+
+/** Which runs are processes of their own: the killed ones (the test), or all (the soak). */
+export type Processes = 'killed' | 'all';
 
 export interface Figures {
   steps: number;
@@ -77,9 +88,10 @@ export class World {
     readonly dir: string,
     readonly servers: Record<ServerName, Sandbox>,
     readonly figures: Figures,
+    readonly processes: Processes,
   ) {}
 
-  static async open(root: string, figures: Figures): Promise<World> {
+  static async open(root: string, figures: Figures, processes: Processes = 'killed'): Promise<World> {
     const dir = mkdtempSync(join(tmpdir(), 'shorty-model-'));
     const [a, b] = await Promise.all([createSandbox({ rateLimit: 'off' }), createSandbox({ rateLimit: 'off' })]);
     const profile = (s: Sandbox) => ({ 'base-url': s.url, 'api-key': s.apiKey });
@@ -91,7 +103,7 @@ export class World {
       },
     );
     figures.sequences += 1;
-    return new World(root, dir, { a, b }, figures);
+    return new World(root, dir, { a, b }, figures, processes);
   }
 
   async close(): Promise<void> {
@@ -100,9 +112,14 @@ export class World {
   }
 
   file(name: string, text: string): string {
-    const path = join(this.dir, name);
+    const path = this.at(name);
     writeFileSync(path, text);
     return path;
+  }
+
+  /** A file of the world's folder by its whole path: a run in this process has the test's cwd. */
+  at(name: string): string {
+    return join(this.dir, name);
   }
 
   links(server: ServerName): ActualLink[] {
@@ -192,19 +209,17 @@ export class World {
     if (!res.ok) throw new Error(`sandbox ${path}: ${res.status} ${await res.text()}`);
   }
 
-  /** The built CLI as a process of its own; SIGKILL after `killAfterMs` when it still runs. */
+  /**
+   * A run of shorty: the built CLI as a process of its own when it is to be killed (SIGKILL after
+   * `killAfterMs` when it still runs) or every run is, else main() in this process.
+   */
   cli(args: string[], killAfterMs?: number, onFirstLine?: () => void): Promise<CliRun> {
+    if (killAfterMs === undefined && this.processes === 'killed') return this.inProcess(args, onFirstLine);
     this.figures.processes += 1;
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(process.env))
       if (v !== undefined && !/^(SHORTY_|NODE_OPTIONS$|NO_COLOR$|FORCE_COLOR$)|_proxy$/i.test(k)) env[k] = v;
-    Object.assign(env, {
-      SHORTY_CONFIG_DIR: this.dir,
-      SHORTY_RATE_LIMIT: '1000/1s',
-      SHORTY_RETRY_BACKOFF: '2ms,20ms',
-      SHORTY_TIMEOUT: String(TIMEOUT_S),
-      TMPDIR: this.dir,
-    });
+    Object.assign(env, this.runEnv(), { TMPDIR: this.dir });
     const child = spawn(process.execPath, [join(this.root, 'bin', 'shorty.js'), ...args], {
       cwd: this.dir,
       env,
@@ -220,7 +235,7 @@ export class World {
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const kill = killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
     // A run that hangs is a finding of its own, not a reason to hang the suite.
-    const hung = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const hung = setTimeout(() => child.kill('SIGKILL'), HANG_MS);
     return new Promise((resolve) => {
       child.on('close', (code, signal) => {
         clearTimeout(kill);
@@ -228,6 +243,42 @@ export class World {
         resolve({ code, killed: signal === 'SIGKILL', stdout, stderr });
       });
     });
+  }
+
+  /** What every run is given, in a process or not. */
+  private runEnv(): Record<string, string> {
+    return {
+      SHORTY_CONFIG_DIR: this.dir,
+      SHORTY_RATE_LIMIT: '1000/1s',
+      SHORTY_RETRY_BACKOFF: '2ms,20ms',
+      SHORTY_TIMEOUT: String(TIMEOUT_S),
+    };
+  }
+
+  private async inProcess(args: string[], onFirstLine?: () => void): Promise<CliRun> {
+    const io = await createTestIO();
+    let seen = false;
+    io.stdout.on('data', () => {
+      if (!seen) onFirstLine?.();
+      seen = true;
+    });
+    // As for a process: a run that hangs is a finding of its own, cancelled as Ctrl-C would.
+    const cancel = new AbortController();
+    const hung = setTimeout(() => cancel.abort(new Error('hung')), HANG_MS);
+    try {
+      const code = await main([...args], {
+        io,
+        env: this.runEnv(),
+        now: () => Date.now(),
+        sleep: abortableSleep,
+        signal: cancel.signal,
+      });
+      // What was written last reaches the collecting listeners on a later turn of the event loop.
+      await new Promise<void>((resolve) => io.flush(() => setImmediate(resolve)));
+      return { code, killed: false, stdout: io.out(), stderr: io.err() };
+    } finally {
+      clearTimeout(hung);
+    }
   }
 
   /**
