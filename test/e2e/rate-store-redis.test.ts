@@ -10,9 +10,11 @@ import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
 import { until } from '../helpers/until.js';
 
 // A fleet: several "machines" (separate config folders, so no shared state file) pacing one key
-// through one real redis-server. The fleets are real processes (a budget shared across processes
-// is the subject), and so are the runs whose subject Node or a library reads from the process
-// (DEBUG, the modules a process loads); the others run main() in-process. Short windows (2 s) only: these tests wait for real.
+// through one real redis-server. The fleet that must never be refused is real processes (a budget
+// shared across processes is the subject), and so are the runs whose subject Node or a library
+// reads from the process (DEBUG, the modules a process loads); the others run main() in-process,
+// each run with its own connection as another machine's would. Short windows (2 s) only: these
+// tests wait for real.
 let redis: StartedRedis;
 beforeAll(async () => {
   redis = await startRedis();
@@ -32,13 +34,22 @@ function envFor(sb: StartedSandbox, extra: Record<string, string> = {}) {
   return { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey, ...extra };
 }
 
-/** One machine: a shell loop of separate `urls add` processes, all in its own config folder. */
-async function machine(sb: StartedSandbox, name: string, times: number, flags: string[]): Promise<CliResult[]> {
+/**
+ * One machine: a loop of `urls add` runs, all in its own config folder, as separate processes
+ * (`runCli`, a shell loop) or in this process where what they share through Redis is the subject.
+ */
+async function machine(
+  sb: StartedSandbox,
+  name: string,
+  times: number,
+  flags: string[],
+  run: typeof runCli = runCli,
+): Promise<CliResult[]> {
   const configDir = tempDir(`shorty-machine-${name}-`);
   const results: CliResult[] = [];
   for (let i = 0; i < times; i++) {
     results.push(
-      await runCli(['urls', 'add', `https://example.com/${name}/${i}`, '-q', ...flags], { env: envFor(sb), configDir }),
+      await run(['urls', 'add', `https://example.com/${name}/${i}`, '-q', ...flags], { env: envFor(sb), configDir }),
     );
   }
   return results;
@@ -58,7 +69,7 @@ describe('a fleet sharing one budget through Redis', () => {
 
   test('the Redis key names the base URL and a hash of the key, never the key, and expires with the window', async () => {
     sandbox = await startSandbox({ rateLimit: '6/2s' });
-    const [run] = await machine(sandbox, 'a', 1, ['--rate-limit', '6/2s', '--rate-store', redis.url()]);
+    const [run] = await machine(sandbox, 'a', 1, ['--rate-limit', '6/2s', '--rate-store', redis.url()], runInProcess);
     expect(run!.exitCode).toBe(0);
     const keys = (await redis.command('KEYS', '*')) as string[];
     expect(keys).toHaveLength(1);
@@ -79,9 +90,9 @@ describe('a fleet sharing one budget through Redis', () => {
     // A long window: however slow the machine, all four requests still count when limits reads.
     sandbox = await startSandbox({ rateLimit: '6/60s' });
     const flags = ['--rate-limit', '6/60s', '--rate-store', redis.url()];
-    await Promise.all(['a', 'b'].map((name) => machine(sandbox!, name, 2, flags)));
+    await Promise.all(['a', 'b'].map((name) => machine(sandbox!, name, 2, flags, runInProcess)));
     // A third machine that sent nothing itself sees the four requests of the others.
-    const limits = await runCli(['limits', '--json', ...flags], { env: envFor(sandbox), configDir: tempDir() });
+    const limits = await runInProcess(['limits', '--json', ...flags], { env: envFor(sandbox), configDir: tempDir() });
     expect(limits.exitCode, limits.stderr).toBe(0);
     expect(JSON.parse(limits.stdout)).toMatchObject({
       used: 4,
