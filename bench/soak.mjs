@@ -40,7 +40,9 @@ await build({
   target: 'node20',
   // The CLI's own modules come along (a step may run main() in-process) and some of its packages
   // are CommonJS, which calls require: an ES module has none of its own.
-  banner: { js: "import { createRequire as shortyRequire } from 'node:module'; const require = shortyRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as shortyRequire } from 'node:module'; const require = shortyRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 const { soak } = await import(pathToFileURL(bundle).href);
