@@ -57,6 +57,17 @@ async function onSandbox(globals: GlobalOptions = { output: 'json' }) {
 
 const json = (text: string) => JSON.parse(text) as Record<string, unknown>;
 
+type VerbContext = Awaited<ReturnType<typeof onSandbox>>['ctx'];
+
+/** The verb `call` runs is a usage error (exit 2), and the sandbox saw no request of it. */
+async function refusedBeforeAnyRequest(call: (ctx: VerbContext) => Promise<unknown>): Promise<void> {
+  const { ctx } = await onSandbox();
+  await sandbox.admin.reset();
+  await expect(call(ctx)).rejects.toMatchObject({ exitCode: 2 });
+  await ctx.close();
+  expect(await sandbox.admin.requests()).toEqual([]);
+}
+
 describe('urls', () => {
   it('add, then get by alias', async () => {
     const { ctx, printed } = await onSandbox();
@@ -152,11 +163,7 @@ describe('qr', () => {
   });
 
   it('update checks --data itself, before any request', async () => {
-    const { ctx } = await onSandbox();
-    await sandbox.admin.reset();
-    await expect(qrUpdate.run({ qr: '7' }, ctx)).rejects.toMatchObject({ exitCode: 2 });
-    await ctx.close();
-    expect(await sandbox.admin.requests()).toEqual([]);
+    await refusedBeforeAnyRequest((ctx) => qrUpdate.run({ qr: '7' }, ctx));
   });
 });
 
@@ -186,11 +193,7 @@ describe('channels', () => {
   });
 
   it('refuses a name the service would, before any request', async () => {
-    const { ctx } = await onSandbox();
-    await sandbox.admin.reset();
-    await expect(channelAdd.run({ nameArgument: 'x' }, ctx)).rejects.toMatchObject({ exitCode: 2 });
-    await ctx.close();
-    expect(await sandbox.admin.requests()).toEqual([]);
+    await refusedBeforeAnyRequest((ctx) => channelAdd.run({ nameArgument: 'x' }, ctx));
   });
 });
 
@@ -272,13 +275,8 @@ describe.each([
 
   it('delete: refused without -y when not interactive, before any request; with -y, deleted', async () => {
     const { id, name } = await added(`Deleted ${res.noun}`);
-    await sandbox.admin.reset();
-    for (const target of [name, String(id)]) {
-      const refused = await onSandbox();
-      await expect(deleteVerb.run(res, { targets: [target] }, refused.ctx)).rejects.toMatchObject({ exitCode: 2 });
-      await refused.ctx.close();
-    }
-    expect(await sandbox.admin.requests()).toEqual([]);
+    for (const target of [name, String(id)])
+      await refusedBeforeAnyRequest((ctx) => deleteVerb.run(res, { targets: [target] }, ctx));
 
     const { ctx, printed } = await onSandbox({ output: 'json', yes: true });
     await deleteVerb.run(res, { targets: [name] }, ctx);
