@@ -26,6 +26,8 @@ export interface InProcessOptions extends RunOptions {
   now?: Host['now'];
   /** Runs as in a terminal of this many columns (stdin, stdout and stderr are terminals). */
   terminalColumns?: number;
+  /** Called with each piece of stdout as the run writes it (what a reader of a pipe would see). */
+  onStdout?: (chunk: Buffer) => void;
 }
 
 /** Host.sleep on a real timer: rejects with the signal's reason when it aborts. */
@@ -83,6 +85,7 @@ export async function runInProcess(args: string[], opts: InProcessOptions = {}):
   collectSecrets(args, opts, configDir);
   const io = await createTestIO(opts.terminalColumns === undefined ? {} : { tty: true, columns: opts.terminalColumns });
   io.stdin = stdinOf(opts.input);
+  if (opts.onStdout) io.stdout.on('data', opts.onStdout);
   const env: Record<string, string> = { SHORTY_CONFIG_DIR: configDir };
   for (const [key, value] of Object.entries(opts.env ?? {})) {
     if (value === undefined) delete env[key];

@@ -62,7 +62,7 @@ test('identical rows without an alias, lost answers and a kill -9: one link each
 });
 
 test("the colleague copies rows while the run runs, inside and outside the tolerance: never the run's own, undo leaves its links", async () => {
-  await runSteps(ROOT, [
+  const figures = await runSteps(ROOT, [
     new ImportStep([aliased(0, 0), aliased(1, 1), plain(2)], 'fail', lost(['lost', 'reset'], 0.5, 7), undefined, {
       pick: 1,
       where: 'inside',
@@ -74,6 +74,8 @@ test("the colleague copies rows while the run runs, inside and outside the toler
     new UndoStep(0, null),
     new UndoStep(1, null, undefined, true),
   ]);
+  // The colleague's link outside the tolerance was made during the run (on its first result line).
+  expect(figures.colleagueDuringRuns.outside).toBe(1);
 });
 
 test('export → import into the other sandbox under lost answers and resets: existing aliases skipped, the rest made once', async () => {

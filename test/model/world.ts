@@ -7,15 +7,13 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../../src/cli.js';
-import { createTestIO } from '../../src/io.js';
 import type { FaultMode } from '../../src/sandbox/faults.js';
 import { formatDateTime } from '../../src/sandbox/format.js';
 import { readLinkBody } from '../../src/sandbox/modern/link-body.js';
 import { createLink } from '../../src/sandbox/modern/links.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import type { ActualLink, JournalLine, ServerName } from './links-model.js';
-import { abortableSleep } from '../../src/util/sleep.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { until } from '../helpers/until.js';
 
 /** A fault setting for one step: a seeded fraction of the API requests fail in one of `modes`. */
@@ -219,7 +217,7 @@ export class World {
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(process.env))
       if (v !== undefined && !/^(SHORTY_|NODE_OPTIONS$|NO_COLOR$|FORCE_COLOR$)|_proxy$/i.test(k)) env[k] = v;
-    Object.assign(env, this.runEnv(), { TMPDIR: this.dir });
+    Object.assign(env, this.runEnv(), { SHORTY_CONFIG_DIR: this.dir, TMPDIR: this.dir });
     const child = spawn(process.execPath, [join(this.root, 'bin', 'shorty.js'), ...args], {
       cwd: this.dir,
       env,
@@ -245,40 +243,24 @@ export class World {
     });
   }
 
-  /** What every run is given, in a process or not. */
+  /** What every run is given, in a process or not, besides SHORTY_CONFIG_DIR (the world's folder). */
   private runEnv(): Record<string, string> {
-    return {
-      SHORTY_CONFIG_DIR: this.dir,
-      SHORTY_RATE_LIMIT: '1000/1s',
-      SHORTY_RETRY_BACKOFF: '2ms,20ms',
-      SHORTY_TIMEOUT: String(TIMEOUT_S),
-    };
+    return { SHORTY_RATE_LIMIT: '1000/1s', SHORTY_RETRY_BACKOFF: '2ms,20ms', SHORTY_TIMEOUT: String(TIMEOUT_S) };
   }
 
   private async inProcess(args: string[], onFirstLine?: () => void): Promise<CliRun> {
-    const io = await createTestIO();
     let seen = false;
-    io.stdout.on('data', () => {
-      if (!seen) onFirstLine?.();
-      seen = true;
+    const res = await runInProcess(args, {
+      configDir: this.dir,
+      env: this.runEnv(),
+      // A run that hangs fails the sequence, naming the command.
+      timeout: HANG_MS,
+      onStdout: () => {
+        if (!seen) onFirstLine?.();
+        seen = true;
+      },
     });
-    // As for a process: a run that hangs is a finding of its own, cancelled as Ctrl-C would.
-    const cancel = new AbortController();
-    const hung = setTimeout(() => cancel.abort(new Error('hung')), HANG_MS);
-    try {
-      const code = await main([...args], {
-        io,
-        env: this.runEnv(),
-        now: () => Date.now(),
-        sleep: abortableSleep,
-        signal: cancel.signal,
-      });
-      // What was written last reaches the collecting listeners on a later turn of the event loop.
-      await new Promise<void>((resolve) => io.flush(() => setImmediate(resolve)));
-      return { code, killed: false, stdout: io.out(), stderr: io.err() };
-    } finally {
-      clearTimeout(hung);
-    }
+    return { code: res.exitCode, killed: false, stdout: res.stdout, stderr: res.stderr };
   }
 
   /**
