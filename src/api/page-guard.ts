@@ -89,13 +89,23 @@ export class PageGuard {
     }
   }
 
+  /** An item without id as text, to compare; one nested too deep to write out is no item of a list. */
+  private content(item: unknown): string {
+    try {
+      return JSON.stringify(item);
+    } catch (err) {
+      if (!(err instanceof RangeError)) throw err;
+      throw new UnusableResponseError(`an item of ${this.shown} nests too deeply to be read`, { hint: PAGING_HINT });
+    }
+  }
+
   /** Whether any item of a page was not on an earlier page (by id, else by content); notes them. */
   private anyNew(items: Record<string, unknown>[]): boolean {
     let fresh = false;
     for (const item of items) {
       const id = item !== null && typeof item === 'object' ? item.id : undefined;
       const hasId = typeof id === 'number' || typeof id === 'string';
-      const key = hasId ? `id:${String(id)}` : `content:${JSON.stringify(item)}`;
+      const key = hasId ? `id:${String(id)}` : `content:${this.content(item)}`;
       const kept = key.length > KEPT_KEY_LENGTH ? createHash('sha256').update(key).digest('base64url') : key;
       const isNew = !this.seen.has(kept);
       if (isNew) this.seen.add(kept);

@@ -205,6 +205,28 @@ describe('messages of a sane size', () => {
   });
 });
 
+describe('an answer nested deeper than a stack', () => {
+  const DEEP = 200_000;
+  const deep = () => `{"error":0,"data":${'['.repeat(DEEP)}${']'.repeat(DEEP)}}`;
+
+  test('shorty api prints it as received, exit 0, with no stack overflow', async () => {
+    server().answer({ body: deep(), headers: { 'content-type': 'application/json' } });
+    const res = await runInProcess(['api', 'GET', '/account'], { env: env() });
+    expect(res.stderr).toBe('');
+    expect(res.exitCode).toBe(0);
+    expect(res.stdout).toBe(`${deep()}\n`);
+  });
+
+  test('shorty api --paginate: an item it cannot print again is one line, exit 1', async () => {
+    const body = `{"error":"0","data":{"result":1,"currentpage":1,"nextpage":null,"urls":[${'['.repeat(DEEP)}${']'.repeat(DEEP)}]}}`;
+    server().answer({ body, headers: { 'content-type': 'application/json' } });
+    const res = await runInProcess(['api', 'GET', '/urls', '--paginate'], { env: env() });
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toMatch(/^shorty: an item of GET \/urls nests too deeply to be read$/m);
+    expect(res.stderr).not.toMatch(/call stack/);
+  });
+});
+
 describe('an answer without a message', () => {
   test('per-item results say null, not an empty message', async () => {
     server().answer({ body: { error: 0 } });

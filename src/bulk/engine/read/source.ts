@@ -101,21 +101,22 @@ const SPOOL_HINT = 'give the input as a FILE, or set TMPDIR to a folder with roo
 /** The most of stdin copied to disk: some million links, far past any real import through a pipe. */
 const MAX_STDIN_BYTES = 512 * 1024 * 1024;
 
-async function spoolStdin(ctx: Context): Promise<string> {
+/** Copies stdin to a private temp file (removed when the run closes), up to `capBytes`. */
+export async function spoolStdin(ctx: Context, capBytes = MAX_STDIN_BYTES): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'shorty-import-')).catch((err) => {
     throw fileError(`cannot make a temp folder for stdin in ${tmpdir()}`, err, EXIT.usage, SPOOL_HINT);
   });
   ctx.onClose(() => rm(dir, { recursive: true, force: true }));
   const path = join(dir, 'stdin');
   try {
-    await pipeline(ctx.io.stdin, byteCap(MAX_STDIN_BYTES), createWriteStream(path, { mode: 0o600 }), {
+    await pipeline(ctx.io.stdin, byteCap(capBytes), createWriteStream(path, { mode: 0o600 }), {
       signal: ctx.signal,
     });
   } catch (err) {
     if (ctx.signal.aborted) throw ctx.signal.reason;
     if (err instanceof PastCapError) {
       throw new UsageError(
-        `stdin is larger than ${MAX_STDIN_BYTES / 1024 / 1024} MiB: too large for an import through a pipe`,
+        `stdin is larger than ${capBytes / 1024 / 1024} MiB: too large for an import through a pipe`,
         'give the input as a FILE (it is read as it goes, whatever its size)',
       );
     }
