@@ -182,7 +182,9 @@ function unreachable(shown: string, err: unknown, password?: string): NetworkErr
   const code = errorCode(err);
   let kind = networkErrorKind(code);
   if (code === TIMED_OUT || /timed out/i.test(message)) kind = 'timeout';
-  else if (/Connection is closed/.test(message)) kind = 'reset';
+  // A command lost with the connection, or sent while it is made again, fails at once: the
+  // connection was lost, which the callers' outage logic waits out, like a reset.
+  else if (/Connection is closed|Stream isn't writeable|max retries per request/.test(message)) kind = 'reset';
   const why = /^(WRONGPASS|NOAUTH|NOPERM)\b|invalid (username-)?password/i.test(message)
     ? 'authentication failed'
     : (WHY[kind] ?? (withoutSecret(message.split('\n')[0]!.slice(0, 200), password) || code || 'unexpected error'));

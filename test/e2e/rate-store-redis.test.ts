@@ -136,6 +136,27 @@ async function redisConnections(run: () => Promise<CliResult>): Promise<{ result
   return { result, connections: (await total()) - before - 1 };
 }
 
+describe('Redis restarted during a run', () => {
+  test('a running import carries on: every row created once, exit 0', async () => {
+    sandbox = await startSandbox({ rateLimit: '6/1s' });
+    const rows = Array.from({ length: 12 }, (_, i) => `https://example.com/restart/${i}`);
+    const file = join(tempDir(), 'rows.txt');
+    writeFileSync(file, `${rows.join('\n')}\n`);
+    const created = async () => (await sandbox!.admin.requests()).filter((r) => r.method === 'POST').length;
+    const running = runInProcess(
+      ['urls', 'import', file, '-o', 'ndjson', '--rate-limit', '6/1s', '--rate-store', redis.url()],
+      { env: envFor(sandbox) },
+    );
+    await until(async () => (await created()) >= 3);
+    await redis.restart();
+    const res = await running;
+    expect(res.exitCode, res.stderr).toBe(0);
+    const results = res.stdout.trim().split('\n').map((line) => JSON.parse(line) as { status: string });
+    expect(results.map((r) => r.status)).toEqual(rows.map(() => 'ok'));
+    expect(await created()).toBe(12);
+  });
+});
+
 describe('a bulk command opens the rate store once', () => {
   test('sync (read, estimate, writes), import, its dry run and its undo: one Redis connection each', async () => {
     sandbox = await startSandbox({ rateLimit: '30/60s' });
