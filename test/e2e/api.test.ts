@@ -145,7 +145,11 @@ describe('shorty api', () => {
       [['api', 'GET', '/urls', '-o', 'tsv', '--paginate'], undefined, /^shorty: -o tsv does not apply/m],
       [['api', 'GET', '/urls', '-o', 'table'], undefined, /^shorty: -o table does not apply/m],
       [['api', 'GET', '/account', '-q'], undefined, /^shorty: -q does not apply to `shorty api`/m],
-      [['api', 'POST', '/channel/add', '--input', '-'], `${'['.repeat(200_000)}${']'.repeat(200_000)}`, /nested too deeply/],
+      [
+        ['api', 'POST', '/channel/add', '--input', '-'],
+        `${'['.repeat(200_000)}${']'.repeat(200_000)}`,
+        /nested too deeply/,
+      ],
     ];
     for (const [args, input, message] of cases) {
       const res = await shorty(args, input);

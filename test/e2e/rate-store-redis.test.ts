@@ -151,7 +151,10 @@ describe('Redis restarted during a run', () => {
     await redis.restart();
     const res = await running;
     expect(res.exitCode, res.stderr).toBe(0);
-    const results = res.stdout.trim().split('\n').map((line) => JSON.parse(line) as { status: string });
+    const results = res.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { status: string });
     expect(results.map((r) => r.status)).toEqual(rows.map(() => 'ok'));
     expect(await created()).toBe(12);
   });

@@ -45,7 +45,9 @@ describe('a key or a password on stdin', () => {
     const { ended } = start(args, zero);
     closeSync(zero);
     const { code, stderr } = await ended;
-    expect(stderr).toBe(`shorty: the ${what} on stdin is longer than 4 KiB: stdin holds something else\n${stderr.split('\n')[1]}\n`);
+    expect(stderr).toBe(
+      `shorty: the ${what} on stdin is longer than 4 KiB: stdin holds something else\n${stderr.split('\n')[1]}\n`,
+    );
     expect(code).toBe(2);
   });
 

@@ -126,7 +126,10 @@ const EVERY_PAGED_READ = [
 test('a server that ignores page and sends items without id: every paged read stops at the second page, exit 1', async () => {
   // No currentpage to betray it, no id to compare: the same two items, and "next page" forever.
   server().answer((req) => {
-    const items = [{ name: 'same', alias: 'same', title: 'same' }, { name: 'again', alias: 'again', title: 'again' }];
+    const items = [
+      { name: 'same', alias: 'same', title: 'same' },
+      { name: 'again', alias: 'again', title: 'again' },
+    ];
     return { body: { error: '0', data: { nextpage: 99_999, [keyOf(req.url)]: items } } };
   });
   for (const args of EVERY_PAGED_READ) {
@@ -171,7 +174,9 @@ test('a maxpage that keeps growing: the read stops before asking past the maxpag
     server().requests.length = 0;
     const res = await runInProcess(args, { env: env() });
     expect(res.exitCode, args.join(' ')).toBe(1);
-    expect(res.stderr).toMatch(/^shorty: GET \/urls asks for page 4 after announcing 3: the list was not read to its end$/m);
+    expect(res.stderr).toMatch(
+      /^shorty: GET \/urls asks for page 4 after announcing 3: the list was not read to its end$/m,
+    );
     expect(server().requests.length).toBe(3);
   }
 });

@@ -15,7 +15,9 @@ export async function readInput(ctx: Context, source: string): Promise<string> {
   const shown = source === '-' ? 'stdin' : source;
   const read = source === '-' ? await readBounded(ctx.io.stdin, MAX_BODY_BYTES, ctx.signal) : await readFile(source);
   if ('tooLarge' in read) {
-    throw new UsageError(`--input ${shown}: larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB, the most a request body may be`);
+    throw new UsageError(
+      `--input ${shown}: larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB, the most a request body may be`,
+    );
   }
   return read.bytes.toString('utf8');
 }
@@ -29,7 +31,10 @@ async function readFile(path: string): Promise<{ bytes: Buffer } | { tooLarge: t
   }
   try {
     if (!(await handle.stat()).isFile()) {
-      throw new UsageError(`--input ${path}: not a regular file`, `give a file, or pipe it: ... | shorty api ... --input -`);
+      throw new UsageError(
+        `--input ${path}: not a regular file`,
+        `give a file, or pipe it: ... | shorty api ... --input -`,
+      );
     }
     return await readBounded(handle.createReadStream({ autoClose: false }), MAX_BODY_BYTES);
   } catch (err) {

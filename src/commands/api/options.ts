@@ -23,7 +23,7 @@ export function apiFormat(globals: GlobalOptions): ApiFormat {
   if (globals.quiet) {
     throw new UsageError(
       '-q does not apply to `shorty api`: it prints the answer as received',
-      "pick a value with jq (`shorty api GET /url/12 | jq -r .data.shorturl`), or send stdout to /dev/null",
+      'pick a value with jq (`shorty api GET /url/12 | jq -r .data.shorturl`), or send stdout to /dev/null',
     );
   }
   const output = globals.json ? 'json' : globals.output;
