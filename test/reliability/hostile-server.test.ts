@@ -181,12 +181,20 @@ describe('messages of a sane size', () => {
   });
 
   test('a request body from --input is capped at 8 MiB, as an answer is, before any request', async () => {
-    const stdin = Buffer.alloc(9 * 1024 * 1024, 0x20);
-    for (const [source, input] of [['/dev/zero'], ['/dev/urandom'], ['-', stdin]] as const) {
+    const big = Buffer.alloc(9 * 1024 * 1024, 0x20);
+    const file = join(tempDir('shorty-big-body-'), 'body.json');
+    writeFileSync(file, big);
+    for (const [source, input] of [[file], ['-', big]] as const) {
       const res = await runInProcess(['api', 'POST', '/url/add', '--input', source], { env: env(), input });
       const shown = source === '-' ? 'stdin' : source;
       expect(res.exitCode, res.stderr).toBe(2);
       expect(res.stderr).toBe(`shorty: --input ${shown}: larger than 8 MiB, the most a request body may be\n`);
+    }
+    // A device may never end: refused as it is, before a byte is read.
+    for (const device of ['/dev/zero', '/dev/urandom']) {
+      const res = await runInProcess(['api', 'POST', '/url/add', '--input', device], { env: env() });
+      expect(res.exitCode, res.stderr).toBe(2);
+      expect(res.stderr).toMatch(new RegExp(`^shorty: --input ${device}: not a regular file$`, 'm'));
     }
     expect(server().requests).toEqual([]);
   });
