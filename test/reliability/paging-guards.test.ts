@@ -2,10 +2,12 @@
 // a page other than the one asked for, a page of items all seen before, and a list that ends
 // short of the total it announced stop every paged read (export, list --all, sync, api
 // --paginate) with exit 1: one rule, src/api/page-guard.ts.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
+import { BIN, tempDir } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { link, useHostileServer, type HostileRequest } from '../helpers/hostile-server.js';
 
@@ -201,4 +203,28 @@ test('api --paginate writes each page before asking for the next, and leaves a f
   expect(res.stdout).toMatch(/^\[\n {2}\{\n {4}"id": 1,/);
   expect(res.stdout.trimEnd()).toMatch(/\}$/);
   expect(() => JSON.parse(res.stdout)).toThrow();
+});
+
+// A process: its stdout is a pipe whose reader leaves (`| head`).
+test('list --all | head: the reader leaving ends the read quietly, exit 0, with no page asked for after the next', async () => {
+  server().answer((req) => {
+    const asked = Number(new URL(req.url, 'http://x').searchParams.get('page') ?? 1);
+    const urls = Array.from({ length: 100 }, (_, i) => link((asked - 1) * 100 + i + 1, 'x'.repeat(200)));
+    const data = { result: 100_000, perpage: 100, currentpage: asked, nextpage: asked + 1, maxpage: 1000 };
+    return { body: { error: '0', data: { ...data, urls } } };
+  });
+  const home = tempDir('shorty-head-');
+  const child = spawn(process.execPath, [BIN, 'urls', 'list', '--all', '--limit', '100', '-o', 'json'], {
+    env: { PATH: process.env.PATH, HOME: home, SHORTY_CONFIG_DIR: join(home, 'config'), ...env() },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  await once(child.stdout, 'data');
+  const askedBeforeClose = server().requests.length;
+  child.stdout.destroy();
+  const [code] = await once(child, 'exit');
+  expect(stderr).toBe('');
+  expect(code).toBe(0);
+  expect(server().requests.length - askedBeforeClose).toBeLessThanOrEqual(2);
 });
