@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { runCli, tempDir, type CliResult } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
+import { startMcp } from '../helpers/mcp.js';
 import { freePort, startRedis, type StartedRedis } from '../helpers/redis.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
 import { until } from '../helpers/until.js';
@@ -157,6 +158,28 @@ describe('Redis restarted during a run', () => {
       .map((line) => JSON.parse(line) as { status: string });
     expect(results.map((r) => r.status)).toEqual(rows.map(() => 'ok'));
     expect(await created()).toBe(12);
+  });
+});
+
+describe('Redis restarted under shorty mcp', () => {
+  test('the server carries on: a call after the restart works, with no restart of shorty mcp', async () => {
+    sandbox = await startSandbox();
+    const session = await startMcp({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, rateStore: redis.url() });
+    try {
+      expect((await session.call('account_get')).isError).toBeFalsy();
+      await redis.restart();
+      // At most the calls that meet the connection while it is made again fail.
+      let failed = 0;
+      await until(async () => {
+        const result = await session.call('account_get');
+        if (result.isError) failed += 1;
+        return !result.isError;
+      });
+      expect(failed).toBeLessThan(50);
+      expect((await session.call('account_get')).isError).toBeFalsy();
+    } finally {
+      await session.close();
+    }
   });
 });
 
