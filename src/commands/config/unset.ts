@@ -37,6 +37,7 @@ export async function run(opts: UnsetOptions, ctx: Context): Promise<void> {
       data.profiles[profile] = rest;
     });
   }
-  const removed = also.length > 0 ? ` and its ${also.join(', ')} (a saved key goes only to the base URL saved with it)` : '';
+  const removed =
+    also.length > 0 ? ` and its ${also.join(', ')} (a saved key goes only to the base URL saved with it)` : '';
   await (await ctx.printer()).message({ message: `unset ${key}${removed} in profile "${profile}"` });
 }
