@@ -111,6 +111,18 @@ describe('a FIFO where shorty keeps a lock is refused, never waited on', () => {
     expect(res.exitCode).toBe(2);
   });
 
+  it('as the owner record inside <journal>.lock: the lock names no one, and the run says it is held', async () => {
+    const journal = join(tempDir(), 'run.journal');
+    mkdirSync(`${journal}.lock`);
+    execFileSync('mkfifo', [join(`${journal}.lock`, 'owner')]);
+    const res = await runCli(['urls', 'import', input(), '--journal', journal], { env: cli.env, timeout: 20_000 });
+    expect(res.stderr).toBe(
+      `shorty: the journal ${journal} is in use by another run (another process)\n` +
+        `hint: wait for it to finish, or stop it; if it is not running any more, remove the folder ${journal}.lock\n`,
+    );
+    expect(res.exitCode).toBe(2);
+  });
+
   it('at ratelimit/<state>.lock: exit 2 naming it, before any request', async () => {
     await cli.sandbox.admin.reset();
     const dir = tempDir();
