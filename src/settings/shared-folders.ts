@@ -5,21 +5,13 @@
 import { lstatSync, type Stats, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
-import { currentUid } from './private-path.js';
+import { currentUid, kindOf } from './private-path.js';
 
 const WRITABLE_BY_OTHERS = 0o022;
 
 /** Whether `folder` lets users other than us (and root) add or replace names in it. */
 function othersMayWrite(folder: Stats, uid: number): boolean {
   return (folder.uid !== uid && folder.uid !== 0) || (folder.mode & WRITABLE_BY_OTHERS) !== 0;
-}
-
-function kindOf(st: Stats): string {
-  if (st.isSymbolicLink()) return 'a symbolic link';
-  if (st.isFIFO()) return 'a FIFO';
-  if (st.isSocket()) return 'a socket';
-  if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device';
-  return 'a file';
 }
 
 export interface NamedPath {
