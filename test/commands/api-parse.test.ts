@@ -3,16 +3,17 @@
 // than the command line would.
 import { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { register, type ApiRun } from '../../src/commands/api/index.js';
+import { register } from '../../src/commands/api/index.js';
 import { run } from '../../src/commands/api/run.js';
 import type { ApiOptions } from '../../src/commands/api/options.js';
+import type { RunF } from '../../src/commands/shared/action.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
 import { verbContext } from '../helpers/verb-context.js';
 
 async function parsed(args: string[]): Promise<ApiOptions> {
   const { ctx } = await verbContext({});
   let seen: ApiOptions | undefined;
-  const runF: ApiRun = async (opts) => {
+  const runF: RunF<ApiOptions> = async (opts) => {
     seen = opts;
   };
   const api = new Command('api').exitOverride();

@@ -1,22 +1,20 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { action, examples, notes } from '../shared/action.js';
+import { action, examples, notes, type RunF } from '../shared/action.js';
 import type { ApiOptions } from './options.js';
 
 function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
 }
 
-/** What the command does with what it parsed: `run` (loaded when called), or a test's stand-in. */
-export type ApiRun = (opts: ApiOptions, ctx: Context) => Promise<void>;
-
-const runApi: ApiRun = async (opts, ctx) => (await import('./run.js')).run(opts, ctx);
+/** What the command does with what it parsed: `run`, loaded when called. */
+const runApi: RunF<ApiOptions> = async (opts, ctx) => (await import('./run.js')).run(opts, ctx);
 
 /**
  * `shorty api <METHOD> <path>`: the escape hatch for anything the commands don't cover. `runF`
  * takes the parsed options instead of `run`, so that a test checks the parsing without a request.
  */
-export function register(api: Command, ctx: Context, runF: ApiRun = runApi): void {
+export function register(api: Command, ctx: Context, runF: RunF<ApiOptions> = runApi): void {
   api
     .argument('<method>', 'GET, POST, PUT, DELETE or PATCH')
     .argument('<path>', 'path relative to {base_url}/api, e.g. /urls or /url/12')
