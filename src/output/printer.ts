@@ -138,7 +138,7 @@ export async function createPrinter(opts: PrinterOptions): Promise<Printer> {
     const table = await renderTable(buffered, fields ?? view.columns, style, fields ? [] : view.spare);
     await out(table.text);
     if (table.dropped.length > 0) {
-      const note = `${table.dropped.join(', ')} not shown at this width; --fields ${view.columns.join(',')} shows them`;
+      const note = `not shown at this width: ${table.dropped.join(', ')} (--fields brings them back)`;
       await err(`${paint.dim(note)}\n`);
     }
     const page = info?.();
