@@ -127,7 +127,9 @@ describe('shorty status', () => {
       env: { ...cli.env, SHORTY_BASE_URL: 'http://127.0.0.1:9' },
       sleep: noWait,
     });
-    expect(shown.stdout).toMatch(/^Key check {4}not checked, the service could not be reached: connection refused: GET /m);
+    expect(shown.stdout).toMatch(
+      /^Key check {4}not checked, the service could not be reached: connection refused: GET /m,
+    );
     await cli.sandbox.admin.fault('html500');
     const broken = await cli.run(['status', '--json']);
     await cli.sandbox.admin.fault(null);

@@ -159,7 +159,7 @@ describe('printer formats', () => {
 });
 
 describe('the locale', () => {
-  it.each([{ LANG: 'C' }, { LC_ALL: 'C', LANG: 'en_US.UTF-8' }, { LANG: 'POSIX' }])(
+  it.each<Record<string, string>>([{ LANG: 'C' }, { LC_ALL: 'C', LANG: 'en_US.UTF-8' }, { LANG: 'POSIX' }])(
     'tables are drawn in ASCII where the terminal does not take UTF-8 (%j), as the link view is',
     async (locale) => {
       const ascii = await printerFor({ output: 'table' }, { tty: true, env: { NO_COLOR: '1', ...locale } });
