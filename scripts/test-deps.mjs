@@ -1,6 +1,6 @@
 // Run before `npm test`: the Redis rate-store tests start a real redis-server, the docs test
-// renders every man page with groff, and the completion tests drive real zsh and fish (Debian's
-// packages). On a fresh machine where we are root with
+// renders every man page with groff, the completion tests drive real zsh and fish, and the table
+// width tests a real tmux (Debian's packages). On a fresh machine where we are root with
 // apt-get (CI, a container) they are installed; anywhere else the run stops with the one command
 // to run.
 import { spawnSync } from 'node:child_process';
@@ -12,9 +12,10 @@ const NEEDED = [
   { command: 'groff', package: 'groff-base', brew: 'groff', why: 'the man page test' },
   { command: 'zsh', package: 'zsh', brew: 'zsh', why: 'the completion tests' },
   { command: 'fish', package: 'fish', brew: 'fish', why: 'the completion tests' },
+  { command: 'tmux', package: 'tmux', brew: 'tmux', why: 'the terminal width tests', version: ['-V'] },
 ];
 
-const missing = NEEDED.filter((tool) => !has(tool.command, ['--version']));
+const missing = NEEDED.filter((tool) => !has(tool.command, tool.version ?? ['--version']));
 if (missing.length > 0) {
   const packages = missing.map((tool) => tool.package);
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
