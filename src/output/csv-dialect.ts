@@ -40,6 +40,16 @@ export interface CsvDialect {
   encoding: string;
   /** A byte order mark first (UTF-8 and UTF-16 only). */
   bom: boolean;
+  /** The record separator, when not LF: --failed-out keeps its input's CRLF (or CR). */
+  lineEnding?: LineEnding;
+}
+
+export type LineEnding = '\n' | '\r\n' | '\r';
+
+/** The line ending of a text's first line (LF when it has none yet). */
+export function lineEndingOf(text: string): LineEnding {
+  const match = /\r\n|\r|\n/.exec(text);
+  return (match?.[0] as LineEnding | undefined) ?? '\n';
 }
 
 export const PLAIN_CSV: CsvDialect = { delimiter: ',', encoding: 'utf-8', bom: false };
@@ -54,7 +64,7 @@ export interface CsvFlags {
 
 /** The dialect the flags ask for, over `base` (the input's own, for --failed-out): --excel, then --delimiter and --bom. */
 export function csvDialect(flags: CsvFlags, base: CsvDialect = PLAIN_CSV): CsvDialect {
-  const dialect = flags.excel ? { ...EXCEL_CSV } : { ...base };
+  const dialect = flags.excel ? { ...EXCEL_CSV, ...(base.lineEnding && { lineEnding: base.lineEnding }) } : { ...base };
   if (flags.delimiter !== undefined) dialect.delimiter = parseDelimiter(flags.delimiter);
   if (flags.bom) {
     dialect.bom = true;

@@ -51,9 +51,9 @@ describe('a windows-1252 ; import', () => {
     const bytes = readFileSync(failed);
     const text = new TextDecoder('windows-1252').decode(bytes);
     expect(bytes.includes(0xfc)).toBe(true); // ü in windows-1252
-    expect(text.split(/\r?\n/)[0]).toBe('Ziel;Kürzel;Titel;Notiz;error');
-    expect(text).toContain('ftp://kaputt;gr-2;Übel;n2;');
-    expect(text).toContain('https://example.com/b;x;Zu kurz;Maß;');
+    expect(text.split(/\r?\n/)[0]).toBe('Ziel;Kürzel;Titel;Notiz;row;error');
+    expect(text).toContain('ftp://kaputt;gr-2;Übel;n2;3;');
+    expect(text).toContain('https://example.com/b;x;Zu kurz;Maß;4;');
     const back = await inputCells(failed, ['--encoding', 'windows-1252']);
     expect(back).toEqual([
       { Ziel: 'ftp://kaputt', Kürzel: 'gr-2', Titel: 'Übel', Notiz: 'n2' },
