@@ -40,6 +40,11 @@ export interface CsvDialect {
   encoding: string;
   /** A byte order mark first (UTF-8 and UTF-16 only). */
   bom: boolean;
+  /**
+   * Cells a spreadsheet would run as a formula get a `'` (--excel-safe, and --excel: a file made
+   * for Excel must not run an `=HYPERLINK(...)` title); import takes the mark off again.
+   */
+  formulaSafe?: boolean;
   /** The record separator, when not LF: --failed-out keeps its input's CRLF (or CR). */
   lineEnding?: LineEnding;
 }
@@ -57,6 +62,7 @@ const EXCEL_CSV: CsvDialect = { delimiter: '\t', encoding: 'utf-16le', bom: true
 
 export interface CsvFlags {
   excel?: boolean;
+  excelSafe?: boolean;
   bom?: boolean;
   /** --delimiter as given. */
   delimiter?: string;
@@ -70,6 +76,7 @@ export function csvDialect(flags: CsvFlags, base: CsvDialect = PLAIN_CSV): CsvDi
     dialect.bom = true;
     if (!hasMark(dialect.encoding)) dialect.encoding = 'utf-8';
   }
+  if (flags.excel || flags.excelSafe) dialect.formulaSafe = true;
   return dialect;
 }
 

@@ -7,6 +7,7 @@ import { linkColumnOf } from '../../../input/link-columns.js';
 import { openFileCalls, recordFile, type OpenedFile } from '../journal/append-file.js';
 import type { InputFormat, Delimiter } from '../read/format.js';
 import { isProcessAlive } from '../../../util/lock.js';
+import { excelSafeCell } from '../../../output/cells.js';
 import {
   canEncode,
   type CsvDialect,
@@ -74,8 +75,9 @@ export async function openFailedOut(
     throw fileError(`cannot write --failed-out ${path}`, err);
   }
   const records = recordFile(file, { sync: false, encode: csvEncoder(dialect) });
+  const safe = dialect.formulaSafe ? (cells: string[]) => cells.map(excelSafeCell) : (cells: string[]) => cells;
   const line = (cells: string[]) =>
-    stringify([cells], { delimiter: dialect.delimiter, record_delimiter: dialect.lineEnding ?? '\n' });
+    stringify([safe(cells)], { delimiter: dialect.delimiter, record_delimiter: dialect.lineEnding ?? '\n' });
   const columns = [...failedOutColumns(format, header).filter((c) => c !== 'error' && c !== 'row'), 'row', 'error'];
   const writeFailed = (err: unknown) => fileError(`cannot write --failed-out ${path}`, err, EXIT.api);
   const append = (text: string) =>

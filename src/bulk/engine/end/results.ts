@@ -139,7 +139,7 @@ async function rowWriter(
   }
   const fields = parseFieldList(ctx.globals.fields);
   const writer = await createRowWriter(format, out, fields ?? opts.columns, {
-    excelSafe: ctx.globals.excelSafe,
+    excelSafe: runCsvDialect(ctx).formulaSafe,
     terminal: ctx.io.stdoutIsTTY,
     headers: ctx.globals.headers,
     delimiter: runCsvDialect(ctx).delimiter,

@@ -1,6 +1,7 @@
 import { UsageError } from '../../../errors.js';
 import { linkColumnOf, planColumns, type ColumnMapOption, type ColumnPlan } from '../../../input/link-columns.js';
 import { linkCellFromJson } from '../../../input/link-cells.js';
+import { withoutFormulaMark } from '../../../output/cells.js';
 import type { InputShape } from './format.js';
 import { jsonItems } from './json-items.js';
 import { csvRecords } from './csv-records.js';
@@ -130,7 +131,8 @@ async function* csvRows(text: TextChunks, shape: InputShape, opts: ReadOptions):
       columns = planColumns(header, opts.map);
       continue;
     }
-    yield { row, columns, ...cellsFromRecord(header, opts.tsvEscapes ? record.map(unescapeTsv) : record) };
+    const cells = (opts.tsvEscapes ? record.map(unescapeTsv) : record).map(withoutFormulaMark);
+    yield { row, columns, ...cellsFromRecord(header, cells) };
   }
 }
 
