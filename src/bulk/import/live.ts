@@ -77,7 +77,7 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
         }),
       )
     : undefined;
-  const sink = await openResultSink(ctx, run.outputFormat, { quietField: 'shorturl' });
+  const sink = await openResultSink(ctx, run.outputFormat, { quietField: 'shorturl', input: run.input.columns });
   const settings = await ctx.settings();
   const api = await bulkApi(ctx);
   const progress = await startImportProgress(ctx, run.plan, (writes) => budgetFinishAt(ctx, settings, writes, api));

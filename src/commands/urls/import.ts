@@ -6,9 +6,8 @@ import { parseDuration } from '../../input/duration.js';
 import { parseChoice } from '../../input/validate.js';
 import { action, examples, notes } from '../shared/action.js';
 import { addInputOptions, commandLine, inputOptions, type InputFlags } from './bulk-options.js';
-import { answers } from '../shared/surface.js';
-import { LINK_COLUMNS } from '../../input/link-columns.js';
-import { RESULT_COLUMNS } from '../../bulk/engine/end/results.js';
+import { answersWithInput } from '../shared/surface.js';
+import { RESULT_COLUMNS } from '../../bulk/engine/check/result-fields.js';
 
 interface ImportFlags extends InputFlags {
   dryRun?: boolean;
@@ -131,8 +130,8 @@ export function register(group: Command, ctx: Context): void {
         run({ ...flags, file, argv: commandLine(command) }, ctx),
       ),
     );
-  // A result row: the input's link columns (under their own names or an alias), then the outcome.
-  answers(cmd, [...LINK_COLUMNS, 'long_url', ...RESULT_COLUMNS]);
+  // A result row: the input's columns, then the outcome; --fields is checked once the input's header is read.
+  answersWithInput(cmd, RESULT_COLUMNS);
   notes(cmd, importNotes);
   examples(
     cmd,

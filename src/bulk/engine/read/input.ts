@@ -28,6 +28,8 @@ export interface ImportInput {
   shape: InputShape;
   /** What the text was read in: --failed-out writes its rows back in it. */
   encoding: TextEncodingUsed;
+  /** The input's columns (CSV header, first NDJSON or JSON object; `url` for lines). */
+  columns: ColumnPlan;
   /** The input's line ending: --failed-out writes its rows with it. */
   lineEnding: LineEnding;
   rows(): AsyncGenerator<SourceRow>;
@@ -48,7 +50,7 @@ export async function openImportInput(
   const shape = await detectInputShape(head, { ...opts, path: opts.file });
   const encoding = await file.encoding();
   const tsvEscapes = shape.format === 'csv' && shape.delimiter === '\t' && !encoding.name.startsWith('utf-16');
-  const input: ImportInput = {
+  const input: Omit<ImportInput, 'columns'> = {
     file,
     shape,
     encoding,
@@ -67,11 +69,11 @@ export async function openImportInput(
   }
   const warning = columns && ignoredColumnsWarning(columns);
   if (warning) warn(warning);
-  return input;
+  return { ...input, columns: columns ?? planColumns(['url']) };
 }
 
 /** The plan of the header (CSV) or of the first object (NDJSON); lines have one column, the URL. */
-async function firstColumns(input: ImportInput, map?: ColumnMapOption): Promise<ColumnPlan | undefined> {
+async function firstColumns(input: Omit<ImportInput, 'columns'>, map?: ColumnMapOption): Promise<ColumnPlan | undefined> {
   if (input.shape.format === 'csv') {
     for await (const { record } of csvRecords(input.file.text(), input.shape))
       return planColumns(headerColumns(record), map);
