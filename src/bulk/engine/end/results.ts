@@ -12,7 +12,6 @@ import { type CsvDialect, csvDialect, csvEncoder } from '../../../output/csv-dia
 import { withinMessageSize } from '../../../util/message-size.js';
 import { RESULT_COLUMNS, resultFieldSources } from '../check/result-fields.js';
 
-
 export interface RowResult {
   row: number;
   status: RowStatus;

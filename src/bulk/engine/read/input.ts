@@ -73,7 +73,10 @@ export async function openImportInput(
 }
 
 /** The plan of the header (CSV) or of the first object (NDJSON); lines have one column, the URL. */
-async function firstColumns(input: Omit<ImportInput, 'columns'>, map?: ColumnMapOption): Promise<ColumnPlan | undefined> {
+async function firstColumns(
+  input: Omit<ImportInput, 'columns'>,
+  map?: ColumnMapOption,
+): Promise<ColumnPlan | undefined> {
   if (input.shape.format === 'csv') {
     for await (const { record } of csvRecords(input.file.text(), input.shape))
       return planColumns(headerColumns(record), map);
