@@ -8,6 +8,9 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { startCli, tempDir, type CliResult } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
+import { runUndo } from '../../src/bulk/undo/run.js';
+import { createContext } from '../../src/factory.js';
+import { createTestIO } from '../../src/io.js';
 
 const dir = tempDir('shorty-undo-');
 let sandbox: StartedSandbox | undefined;
@@ -151,6 +154,35 @@ test('an undo stopped part-way counts what is left against the links it said it 
   expect(stopped.stderr).toMatch(/^5 links to delete, /m);
   const deleted = stopped.stdout.split('\n').filter((l) => l.startsWith('✓ deleted')).length;
   expect(stopped.stderr).toContain(`; ${5 - deleted} of 5 links not deleted`);
+});
+
+test('on a terminal the count and the time it takes are said before the question', async () => {
+  const { journal } = await imported('asked', 3);
+  const io = await createTestIO({ tty: true });
+  const ctx = createContext({
+    io,
+    env: { SHORTY_BASE_URL: sandbox!.baseUrl, SHORTY_API_KEY: sandbox!.apiKey, SHORTY_RATE_LIMIT: '1000/60s' },
+    now: () => Date.now(),
+    sleep: async () => {},
+    signal: new AbortController().signal,
+  });
+  const asked: { question: string; said: string }[] = [];
+  const confirm = async (question: string) => {
+    asked.push({ question, said: io.err() });
+    return false;
+  };
+  ctx.prompter = async () => ({ confirm, input: async () => '', password: async () => '' });
+  await expect(runUndo(ctx, { journal })).rejects.toMatchObject({ exitCode: 1 });
+  await ctx.close();
+  expect(asked).toEqual([
+    {
+      question: expect.stringMatching(
+        /^Delete the 2 links the import recorded in .* created\? This cannot be undone\.$/,
+      ),
+      said: expect.stringMatching(/^2 links to delete, .+\n$/m),
+    },
+  ]);
+  expect(await deletes(sandbox!)).toBe(0);
 });
 
 test('without a terminal and without -y: exit 2, nothing deleted', async () => {
