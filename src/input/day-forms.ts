@@ -59,7 +59,7 @@ export function isRealDate(y: number, mo: number, d: number): boolean {
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-export const isoDay = (y: number, mo: number, d: number) => `${pad(y, 4)}-${pad(mo)}-${pad(d)}`;
+const isoDay = (y: number, mo: number, d: number) => `${pad(y, 4)}-${pad(mo)}-${pad(d)}`;
 
 function timeOf(m: RegExpExecArray, from: number): WrittenDay['time'] {
   if (m[from] === undefined) return undefined;

@@ -27,7 +27,7 @@ export function changeTargets(current: Targets | undefined, replace?: Targets, a
 }
 
 /** The warning an update that drops targets prints: `--geo replaced the link's geo targets: Canada removed; ...`. */
-export function removedTargetsWarning(flag: string, kind: string, removed: string[], current: Targets): string {
+function removedTargetsWarning(flag: string, kind: string, removed: string[], current: Targets): string {
   const list = removed.map((key) => `${key} (${current[key]})`).join(', ');
   return (
     `${flag} replaces the link's ${kind} targets: ${list} removed` +
