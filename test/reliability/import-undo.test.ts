@@ -161,7 +161,12 @@ test('on a terminal the count and the time it takes are said before the question
   const io = await createTestIO({ tty: true });
   const ctx = createContext({
     io,
-    env: { SHORTY_BASE_URL: sandbox!.baseUrl, SHORTY_API_KEY: sandbox!.apiKey, SHORTY_RATE_LIMIT: '1000/60s' },
+    env: {
+      SHORTY_BASE_URL: sandbox!.baseUrl,
+      SHORTY_API_KEY: sandbox!.apiKey,
+      SHORTY_RATE_LIMIT: '1000/60s',
+      SHORTY_CONFIG_DIR: join(dir, 'asked-config'),
+    },
     now: () => Date.now(),
     sleep: async () => {},
     signal: new AbortController().signal,
