@@ -264,3 +264,48 @@ describe("Excel's own edges: sep= lines, CRLF, unclosed quotes, --failed-out", (
     ]);
   });
 });
+
+describe('urls import --fields: the result columns, and the input columns by their own names or their link field', () => {
+  test("a spreadsheet's headers, their link fields and the result columns; anything else is exit 2 before any request", async () => {
+    // Destination, Back-half, Title, Description: `url` and `Custom Alias` name the first two.
+    const file = fixture('excel-utf8-bom.csv');
+    const res = await runLogged(['urls', 'import', file, '--dry-run', '--fields', 'row,url,Custom Alias,title,status']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(csv(res.stdout)).toEqual([
+      {
+        row: '2',
+        url: 'https://example.com/grüße',
+        'Custom Alias': 'xl-utf8-1',
+        title: 'Grüße 👋',
+        status: 'valid',
+      },
+      {
+        row: '3',
+        url: 'https://bücher.example/x y',
+        'Custom Alias': 'xl-utf8-2',
+        title: 'Quote "this"',
+        status: 'valid',
+      },
+    ]);
+    const unknown = await runLogged(['urls', 'import', file, '--fields', 'url,clicks', '--if-exists', 'skip']);
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toMatch(/^shorty: unknown field "clicks": not a result column, nor a column of the input$/m);
+    expect(unknown.stderr).toMatch(
+      /^hint: valid fields: row, status, id, alias, shorturl, longurl, error, Destination, Back-half, Title, Description, url, custom, metatitle, metadescription$/m,
+    );
+    expect(unknown.requests).toEqual([]);
+  });
+
+  test("shorty's own export read back: its columns by name, the result's, and the link fields they hold", async () => {
+    await sandbox.api('POST', '/url/add', { url: 'https://example.com/own', custom: 'own-export', metatitle: 'Own' });
+    const exported = await run(['urls', 'export']);
+    const dir = tempDir('shorty-fields-');
+    const path = join(dir, 'export.csv');
+    writeFileSync(path, exported.stdout);
+    const res = await run(['urls', 'import', path, '--dry-run', '--fields', 'custom,metatitle,url,status,alias']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(csv(res.stdout)).toEqual([
+      { custom: 'own-export', metatitle: 'Own', url: 'https://example.com/own', status: 'valid', alias: 'own-export' },
+    ]);
+  });
+});

@@ -30,14 +30,16 @@ export function resultFieldSources(fields: readonly string[], input: ColumnPlan)
   return sources;
 }
 
-/** The input column a field names; a column named like a result column gives way to it (resultRow). */
+/**
+ * The input column a field names. A column named like a result column gives way to it (resultRow),
+ * which holds the same data: `custom` on an export's `alias` column reads the result's `alias`.
+ */
 function inputColumn(field: string, input: ColumnPlan): string | undefined {
-  const own = input.headers.filter((h) => !(RESULT_COLUMNS as readonly string[]).includes(h));
   const key = headerKey(field);
-  const named = own.find((h) => h === field) ?? own.find((h) => headerKey(h) === key);
+  const named = input.headers.find((h) => h === field) ?? input.headers.find((h) => headerKey(h) === key);
   if (named !== undefined) return named;
   const linkField = linkColumnOf(field);
-  return linkField === undefined ? undefined : input.fields.find(([h, f]) => f === linkField && own.includes(h))?.[0];
+  return linkField === undefined ? undefined : input.fields.find(([, f]) => f === linkField)?.[0];
 }
 
 function validFields(input: ColumnPlan): string[] {
