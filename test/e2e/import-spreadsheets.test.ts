@@ -265,6 +265,30 @@ describe("Excel's own edges: sep= lines, CRLF, unclosed quotes, --failed-out", (
   });
 });
 
+describe("--failed-out of Excel's Unicode text", () => {
+  test('UTF-16 LE with its mark, tabs and CRLF, as the input was; a row column; it imports again', async () => {
+    const dir = tempDir('shorty-utf16-');
+    const input = join(dir, 'unicode.txt');
+    writeFileSync(
+      input,
+      Buffer.from('\uFEFFURL\tTitle\r\nftp://bad\tCafé\r\nhttps://example.com/ok\tOk\r\n', 'utf16le'),
+    );
+    const failed = join(dir, 'failed.txt');
+    const res = await run(['urls', 'import', input, '--failed-out', failed]);
+    expect(res.exitCode).toBe(1);
+    const bytes = readFileSync(failed);
+    expect([...bytes.subarray(0, 2)]).toEqual([0xff, 0xfe]);
+    const text = new TextDecoder('utf-16le').decode(bytes);
+    expect(text.split('\r\n').slice(0, 2)).toEqual([
+      'URL\tTitle\trow\terror',
+      expect.stringMatching(/^ftp:\/\/bad\tCafé\t2\t/),
+    ]);
+    const again = await run(['urls', 'import', failed, '--dry-run']);
+    expect(again.stderr).not.toMatch(/warning/);
+    expect(csv(again.stdout).map((r) => [r.row, r.Title, r.status])).toEqual([['2', 'Café', 'invalid']]);
+  });
+});
+
 describe('urls import --fields: the result columns, and the input columns by their own names or their link field', () => {
   test("a spreadsheet's headers, their link fields and the result columns; anything else is exit 2 before any request", async () => {
     // Destination, Back-half, Title, Description: `url` and `Custom Alias` name the first two.
