@@ -38,7 +38,7 @@ const FORMAT_MEANINGS: Record<OutputFormat, string> = {
     'unless: --excel writes UTF-16 with a byte order mark, tab-separated, the one form Excel opens into columns ' +
     'with every character intact on any locale (a comma file is one column in German Excel, a semicolon file in ' +
     'US Excel, and a sep= line costs the UTF-8 mark), with cells a spreadsheet would run as a formula marked as ' +
-    '--excel-safe marks them; --delimiter (, ; tab |) and --bom (UTF-8 mark) choose ' +
+    '--excel-safe does; --delimiter (, ; tab |) and --bom (UTF-8 mark) choose ' +
     'one by one; urls import reads every one of them back',
   tsv: 'as csv, tab-separated, with \\t \\n \\\\ escaped (the default when piped)',
 };
