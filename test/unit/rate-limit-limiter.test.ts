@@ -66,6 +66,17 @@ async function setup(
 const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 describe('SharedLimiter', () => {
+  it('after the clock is stepped back an hour, the slots it dated ahead hold nobody back', async () => {
+    const clock = { t: Date.now() + 3_600_000 };
+    const ahead = await setup({ limit: 3, windowMs: 60_000, clock });
+    for (let i = 0; i < 3; i++) await ahead.request();
+    clock.t -= 3_600_000;
+    const now = await setup({ limit: 3, windowMs: 60_000, clock, path: ahead.path });
+    await now.request();
+    expect(now.sleeps).toEqual([]);
+    expect(now.io.err()).toBe('');
+  });
+
   it('lets N requests through, then waits for the window and says so once', async () => {
     const { sleeps, io, request } = await setup({ limit: 3, windowMs: 2000 });
     for (let i = 0; i < 3; i++) await request();
