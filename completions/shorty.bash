@@ -132,6 +132,8 @@ _shorty_takes_value() {
     'urls add --deeplink-google') return 0 ;;
     'urls add --param') return 0 ;;
     'urls update --url') return 0 ;;
+    'urls update --geo-add') return 0 ;;
+    'urls update --device-add') return 0 ;;
     'urls update --custom') return 0 ;;
     'urls update --type') return 0 ;;
     'urls update --password') return 0 ;;
@@ -255,7 +257,7 @@ _shorty_options() {
     'urls lookup') _shorty_words='-h --help'" $globals" ;;
     'urls get') _shorty_words='--qr --watch --web --copy -h --help'" $globals" ;;
     'urls add') _shorty_words='--custom --type --password --domain --expiry --geo --device --language --meta-title --meta-description --meta-image --pixel --channel --deeplink-apple --deeplink-google --param --qr --web --copy -h --help'" $globals" ;;
-    'urls update') _shorty_words='--url --custom --type --password --domain --expiry --geo --device --language --meta-title --meta-description --meta-image --pixel --channel --deeplink-apple --deeplink-google --param -h --help'" $globals" ;;
+    'urls update') _shorty_words='--url --geo-add --device-add --custom --type --password --domain --expiry --geo --device --language --meta-title --meta-description --meta-image --pixel --channel --deeplink-apple --deeplink-google --param -h --help'" $globals" ;;
     'urls delete') _shorty_words='-h --help'" $globals" ;;
     'urls import') _shorty_words='--format --encoding --map --dry-run --journal --failed-out --if-exists --undo --include-adopted --max-outage -h --help'" $globals" ;;
     'urls sync') _shorty_words='--format --encoding --map --key --prune --allow-empty --dry-run --check --journal --max-outage -h --help'" $globals" ;;
@@ -373,6 +375,8 @@ _shorty_option_values() {
     'urls add --deeplink-google') :; return ;;
     'urls add --param') :; return ;;
     'urls update --url') :; return ;;
+    'urls update --geo-add') :; return ;;
+    'urls update --device-add') :; return ;;
     'urls update --custom') :; return ;;
     'urls update --type') _shorty_words='direct frame splash'; return ;;
     'urls update --password') :; return ;;

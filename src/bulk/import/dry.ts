@@ -34,7 +34,11 @@ export async function runDryImport(ctx: Context, run: DryRun): Promise<number> {
   const started = ctx.now();
   const aliased = run.aliases ? await aliasedRows(run, run.aliases.domain(), ctx.signal) : new Map();
   const owner = aliased.size > 0 ? await ownerLookup(ctx, run, aliased) : undefined;
-  const sink = await openResultSink(ctx, run.outputFormat, { quietField: 'longurl', batch: true });
+  const sink = await openResultSink(ctx, run.outputFormat, {
+    quietField: 'longurl',
+    batch: true,
+    input: run.input.columns,
+  });
   const counts = emptyCounts();
   const plan = emptyPlan();
   const checker = new RowChecker();

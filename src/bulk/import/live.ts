@@ -70,10 +70,14 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
         run.failedOut,
         run.format,
         Object.keys(run.plan.first?.cells ?? {}),
-        failedOutDialect(ctx.globals, { ...run.input.shape, encoding: run.input.encoding }),
+        failedOutDialect(ctx.globals, {
+          ...run.input.shape,
+          encoding: run.input.encoding,
+          lineEnding: run.input.lineEnding,
+        }),
       )
     : undefined;
-  const sink = await openResultSink(ctx, run.outputFormat, { quietField: 'shorturl' });
+  const sink = await openResultSink(ctx, run.outputFormat, { quietField: 'shorturl', input: run.input.columns });
   const settings = await ctx.settings();
   const api = await bulkApi(ctx);
   const progress = await startImportProgress(ctx, run.plan, (writes) => budgetFinishAt(ctx, settings, writes, api));
@@ -140,7 +144,7 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
       outcome.counts[result.status] += 1;
       if (result.adopted) outcome.adopted += 1;
       if (failed && (result.status === 'error' || result.status === 'invalid')) {
-        await failed.write(source.cells, result.error ?? '').catch((err) => void (outcome.fatal ??= err));
+        await failed.write(source.cells, source.row, result.error ?? '').catch((err) => void (outcome.fatal ??= err));
       }
       if (outcome.outputLost === undefined) {
         try {

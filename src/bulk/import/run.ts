@@ -1,15 +1,16 @@
 import type { Context } from '../../context.js';
 import { profileDomain } from '../../input/domain.js';
 import type { ColumnMapOption } from '../../input/link-columns.js';
-import { checkFields, parseFieldList } from '../../output/fields.js';
+import { parseFieldList } from '../../output/fields.js';
 import { emptyJournalState, readJournal, type JournalState } from '../engine/journal/journal.js';
 import { claimJournal } from '../engine/journal/journal-owner.js';
 import { lockJournal } from '../engine/journal/journal-lock.js';
-import { describePlan, planImport, type ImportPlan } from './plan.js';
+import { describePlan, planImport } from './plan.js';
 import { checkImportFiles } from '../engine/read/distinct-files.js';
 import type { Delimiter, InputFormat } from '../engine/read/format.js';
-import { openImportInput } from '../engine/read/input.js';
-import { bulkOutputFormat, resultRow } from '../engine/end/results.js';
+import { type ImportInput, openImportInput } from '../engine/read/input.js';
+import { bulkOutputFormat } from '../engine/end/results.js';
+import { resultFieldSources } from '../engine/check/result-fields.js';
 import type { IfExists } from '../engine/send/send-row.js';
 import { budgetEstimate } from '../engine/pace/budget-estimate.js';
 import { runLiveImport } from './live.js';
@@ -44,6 +45,7 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<numb
   const outputFormat = bulkOutputFormat(ctx, 'urls import');
   const warn = (text: string) => void ctx.io.stderr.write(`${text}\n`);
   const input = await openImportInput(ctx, opts, warn);
+  checkFieldsBeforeSending(ctx, input);
   const settings = await ctx.settings();
   const profile = profileDomain(settings.domain);
   // Held from before the journal is read until the run ends (the last row journaled).
@@ -70,7 +72,6 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<numb
 
   if (opts.journal) await settleOpenIntents(ctx, opts.journal, journal, outage);
   const plan = await planImport(input, done, ctx.signal);
-  checkFieldsBeforeSending(ctx, plan);
   const credentials = plan.credentials.warning();
   if (credentials) warn(credentials);
   note(`${describePlan(plan)}, ${await budgetEstimate(ctx, settings, plan.toSend, await bulkApi(ctx))}`);
@@ -89,9 +90,8 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<numb
   });
 }
 
-/** A --fields typo must fail before the first link is created, not after. */
-function checkFieldsBeforeSending(ctx: Context, plan: ImportPlan): void {
+/** A --fields typo must fail before the first request (an alias looked up, a link created), not after. */
+function checkFieldsBeforeSending(ctx: Context, input: ImportInput): void {
   const fields = parseFieldList(ctx.globals.fields);
-  if (fields && plan.first && !ctx.globals.quiet)
-    checkFields(resultRow(plan.first.cells, { row: 1, status: 'ok' }, plan.first.columns), fields);
+  if (fields && !ctx.globals.quiet) resultFieldSources(fields, input.columns);
 }
