@@ -1,13 +1,14 @@
 // The tools of a resource that has names (campaigns, channels, pixels, QR codes, domains), made
 // from one declaration: list, get, add, update, delete, and assign where the CLI has it. Names go
-// through the CLI's own resolution (commands/shared/resolve-name.ts), requests through ctx.api().
+// through the CLI's own resolution (ops/names.ts), requests through ctx.api().
 import { type Infer, type ZodObject, type ZodRawShape, z } from './sdk.js';
 import { type Page, paginate } from '../api/paginate.js';
 import type { Context } from '../context.js';
 import { asRecord, findInList, type Resource } from '../commands/shared/resource.js';
-import { listedOf, type NamedKind, resolveIds, resolveNamed } from '../commands/shared/resolve-name.js';
+import { listedOf, type NamedKind, resolveIds, resolveNamed } from '../ops/names.js';
 import type { Data } from './result.js';
-import { eachOutcome, eachId } from './each.js';
+import { distinct, eachOutcome } from '../ops/each.js';
+import { collectOutcomes } from './each.js';
 import { eachOutput, listInput, listOutput, pageAnswer, recordOutput, ref } from './schemas.js';
 import { tool, type ToolSpec } from './tool.js';
 
@@ -132,7 +133,8 @@ export function resourceTools(d: ResourceDeclaration): ToolSpec[] {
       run: async (args, ctx) => {
         const ids = await resolveIds(ctx, d.named, args.targets);
         const api = await ctx.api();
-        return eachId(ids, (id) => api.call('DELETE', `/${d.path}/${id}/delete`));
+        const deletions = eachOutcome(distinct(ids), (id) => api.call('DELETE', `/${d.path}/${id}/delete`));
+        return collectOutcomes(deletions, (id) => id);
       },
     }),
   ];
@@ -151,11 +153,8 @@ export function resourceTools(d: ResourceDeclaration): ToolSpec[] {
           const [id] = await resolveIds(ctx, d.named, [String(target)]);
           const api = await ctx.api();
           const items = await assign.targets(ctx, args, id);
-          return eachOutcome(
-            items,
-            (item) => item.id,
-            (item) => api.call('POST', item.path),
-          );
+          const outcomes = eachOutcome(items, (item) => api.call('POST', item.path));
+          return collectOutcomes(outcomes, (item) => item.id);
         },
       }),
     );

@@ -7,15 +7,8 @@ import { parseDomain } from '../input/domain.js';
 import { parseLinkRef } from '../input/link-ref.js';
 import { type QrFlags, qrBodyFromFlags } from '../input/qr-body.js';
 import { parseHexColor, parseHttpUrl, parseId } from '../input/validate.js';
-import {
-  CAMPAIGN_NAMES,
-  CHANNEL_NAMES,
-  DOMAIN_NAMES,
-  PIXEL_NAMES,
-  QR_NAMES,
-  resolveIds,
-} from '../commands/shared/resolve-name.js';
-import { linkIds } from '../commands/urls/reference.js';
+import { CAMPAIGN_NAMES, CHANNEL_NAMES, DOMAIN_NAMES, PIXEL_NAMES, QR_NAMES, resolveIds } from '../ops/names.js';
+import { linkIds } from '../ops/link-ref.js';
 import { type ResourceDeclaration, resourceTools } from './resource-tools.js';
 import type { ToolSpec } from './tool.js';
 

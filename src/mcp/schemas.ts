@@ -44,6 +44,13 @@ export const eachOutput = {
   failed: z.number(),
 };
 
+/** What the caller should know of a call that was done all the same, each about one input. */
+export const warningsOutput = {
+  warnings: z
+    .array(z.object({ field: z.string().optional().describe('the input it is about'), message: z.string() }))
+    .optional(),
+};
+
 export const ref = (what: string) => z.string().min(1).describe(what);
 
 /** A page of a list as the list tools answer it: its items, and where it stands in the list. */

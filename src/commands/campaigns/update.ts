@@ -5,7 +5,8 @@ import { action, examples, notes } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { asRecord, fieldsHelp, findInList } from '../shared/resource.js';
 import { answers } from '../shared/surface.js';
-import { CAMPAIGN_NAMES, checkNamedArgs, namedHelp, resolveNamed } from '../shared/resolve-name.js';
+import { CAMPAIGN_NAMES, checkNamedArgs, resolveNamed } from '../../ops/names.js';
+import { namedHelp } from '../shared/named-help.js';
 import { CAMPAIGN, type CampaignFlags, campaignBody, withCampaignOptions, withName } from './resource.js';
 
 /** What run() takes: the arguments and flags as the parser fills them. @public */

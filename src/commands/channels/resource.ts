@@ -1,6 +1,6 @@
 import { UsageError } from '../../errors.js';
 import { parseHexColor } from '../../input/validate.js';
-import { CHANNEL_NAMES } from '../shared/resolve-name.js';
+import { CHANNEL_NAMES } from '../../ops/names.js';
 import { type Deletable, namedResource, type Resource } from '../shared/resource.js';
 
 export const CHANNEL: Resource & Deletable = {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { parseHttpUrl } from '../../input/validate.js';
-import { DOMAIN_NAMES } from '../shared/resolve-name.js';
+import { DOMAIN_NAMES } from '../../ops/names.js';
 import { type Deletable, namedResource, type Resource } from '../shared/resource.js';
 
 export const DOMAIN: Resource & Deletable = {

@@ -1,5 +1,5 @@
 import { UsageError } from '../../errors.js';
-import { PIXEL_NAMES } from '../shared/resolve-name.js';
+import { PIXEL_NAMES } from '../../ops/names.js';
 import { type Deletable, namedResource, type Resource } from '../shared/resource.js';
 
 export const PIXEL: Resource & Deletable = {

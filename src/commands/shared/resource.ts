@@ -11,13 +11,13 @@ import { BULK_PAGE_SIZE, paginate, type Item } from '../../api/paginate.js';
 import { keysInOrder } from '../../output/fields.js';
 import type { View } from '../../output/printer.js';
 import { notes } from './action.js';
-import { type ListedKind, listedOf, type NamedKind } from './resolve-name.js';
+import { type ListedKind, listedOf, type NamedKind } from '../../ops/names.js';
 
 export interface Resource extends ListedKind {
   view: View & { fields: readonly string[] };
   /** Smooths over server differences in each item (a campaign's name under `domain`). */
   mapItem?: (item: Item) => Item;
-  /** How an item is named besides its id (its name, a domain's host): see resolve-name.ts. */
+  /** How an item is named besides its id (its name, a domain's host): see ops/names.ts. */
   named?: NamedKind;
 }
 

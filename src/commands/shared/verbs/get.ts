@@ -8,7 +8,8 @@ import { BULK_PAGE_SIZE, type Item } from '../../../api/paginate.js';
 import { parseId } from '../../../input/validate.js';
 import { action, examples, notes } from '../action.js';
 import { verb } from '../group.js';
-import { namedHelp, resolveNamed } from '../resolve-name.js';
+import { resolveNamed } from '../../../ops/names.js';
+import { namedHelp } from '../named-help.js';
 import { asRecord, fieldsHelp, findInList, type Resource } from '../resource.js';
 import { answers } from '../surface.js';
 

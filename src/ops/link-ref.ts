@@ -2,16 +2,16 @@
 // nothing; a short URL one lookup (GET /urls?short=), whose answer is the link's detail, so
 // `urls get` and `urls update` need no second request; an alias one lookup per place it may be:
 // the profile's domain, the service's own, then (GET /domains) each other branded domain.
-import { LISTS } from '../../api/lists.js';
-import type { ModernApi } from '../../api/modern.js';
-import { BULK_PAGE_SIZE, paginate, parsePage } from '../../api/paginate.js';
-import type { Context } from '../../context.js';
-import { ApiError, isItemFailure, UsageError } from '../../errors.js';
-import type { LinkRef } from '../../input/link-ref.js';
-import type { Row } from '../../output/fields.js';
-import { profileDomain } from '../../input/domain.js';
-import type { Settings } from '../../settings/types.js';
-import { brandedOrigins } from '../../bulk/engine/read/account-domains.js';
+import { LISTS } from '../api/lists.js';
+import type { ModernApi } from '../api/modern.js';
+import { BULK_PAGE_SIZE, paginate, parsePage } from '../api/paginate.js';
+import type { Context } from '../context.js';
+import { ApiError, isItemFailure, UsageError } from '../errors.js';
+import type { LinkRef } from '../input/link-ref.js';
+import type { Row } from '../output/fields.js';
+import { profileDomain } from '../input/domain.js';
+import type { Settings } from '../settings/types.js';
+import { brandedOrigins } from '../bulk/engine/read/account-domains.js';
 
 export interface ResolvedLink {
   id: number;
