@@ -26,7 +26,7 @@ export interface OpArgs {
 /** A word as a POSIX shell reads it back. */
 export const shellWord = (text: string) => (/^[\w.@%+=:,/-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
 
-const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace(/([a-z])(\d)/g, '$1-$2');
 
 /** The command line's words: flags and `shorty ...` commands. */
 export const CLI_WORDS: Words = {

@@ -1,4 +1,3 @@
-import { UsageError } from '../../errors.js';
 import { PIXEL_NAMES } from '../../ops/names.js';
 import { type Deletable, namedResource, type Resource } from '../shared/resource.js';
 
@@ -13,7 +12,4 @@ export interface PixelFlags {
   tag?: string;
 }
 
-export function nonEmpty(value: string, what: string): string {
-  if (value.trim() === '') throw new UsageError(`${what} cannot be empty`);
-  return value;
-}
+

@@ -7,7 +7,8 @@ import { checkNamedArgs, PIXEL_NAMES, resolveNamed } from '../../ops/names.js';
 import { namedHelp } from '../shared/named-help.js';
 import { asRecord, fieldsHelp, findInList } from '../shared/resource.js';
 import { answers } from '../shared/surface.js';
-import { nonEmpty, PIXEL, type PixelFlags } from './resource.js';
+import { nonEmpty } from '../../ops/resource-rules.js';
+import { PIXEL, type PixelFlags } from './resource.js';
 
 /** What run() takes: the arguments and flags as the parser fills them. @public */
 export interface UpdateOptions extends PixelFlags {

@@ -65,13 +65,15 @@ async function realPath(path: string): Promise<string> {
 /** The input, the journal and the failed rows must be three files, or the run would clobber its input. */
 export async function checkImportFiles(
   ctx: Context,
-  opts: { file?: string; journal?: string; failedOut?: string },
+  opts: { file?: string; text?: string; journal?: string; failedOut?: string },
 ): Promise<void> {
   const stdinFd = (ctx.io.stdin as { fd?: unknown }).fd;
   const input =
-    opts.file === undefined || opts.file === '-'
-      ? { role: 'the input (stdin)', fd: typeof stdinFd === 'number' ? stdinFd : undefined }
-      : { role: 'the input', path: opts.file };
+    opts.text !== undefined
+      ? { role: 'the input' }
+      : opts.file === undefined || opts.file === '-'
+        ? { role: 'the input (stdin)', fd: typeof stdinFd === 'number' ? stdinFd : undefined }
+        : { role: 'the input', path: opts.file };
   await checkDistinctFiles([
     input,
     ...(opts.journal === undefined ? [] : [{ role: '--journal', path: opts.journal }]),

@@ -14,6 +14,8 @@ import { openInput, type InputFile, type TextEncodingUsed } from './source.js';
 
 export interface InputOptions {
   file?: string;
+  /** The rows as text instead of a file. */
+  text?: string;
   format?: InputFormat;
   delimiter?: Delimiter;
   encoding?: string;
@@ -39,7 +41,7 @@ export async function openImportInput(
   opts: InputOptions,
   warn: (line: string) => void,
 ): Promise<ImportInput> {
-  const file = await openInput(ctx, opts.file, opts.encoding);
+  const file = await openInput(ctx, opts.file, opts.encoding, opts.text);
   const shape = await detectInputShape(await file.head(), { ...opts, path: opts.file });
   const encoding = await file.encoding();
   const tsvEscapes = shape.format === 'csv' && shape.delimiter === '\t' && !encoding.name.startsWith('utf-16');

@@ -29,7 +29,7 @@ export function outagePolicy(env: Record<string, string | undefined>, maxMs = DE
 
 export async function openSendStage(
   ctx: Context,
-  opts: { journal?: JournalWriter; claimed: Set<string>; outage: OutagePolicy },
+  opts: { journal?: JournalWriter; claimed: Set<string>; outage: OutagePolicy; warn?: (text: string) => void },
 ): Promise<SendStage> {
   const api = await bulkApi(ctx);
   const { requireBaseUrl } = await import('../../../settings/base-url.js');
@@ -39,7 +39,7 @@ export async function openSendStage(
     {
       now: () => ctx.now(),
       sleep: (ms) => ctx.sleep(ms, ctx.signal),
-      warn: (text) => void ctx.io.stderr.write(`${text}\n`),
+      warn: opts.warn ?? ((text) => void ctx.io.stderr.write(`${text}\n`)),
     },
     opts.outage,
   );
