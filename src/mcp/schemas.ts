@@ -52,17 +52,3 @@ export const warningsOutput = {
 };
 
 export const ref = (what: string) => z.string().min(1).describe(what);
-
-/** A page of a list as the list tools answer it: its items, and where it stands in the list. */
-export function pageAnswer(
-  page: { page?: number; nextpage?: number | null; maxpage?: number; total?: number } | undefined,
-  items: unknown[],
-) {
-  return {
-    items,
-    page: page?.page ?? 1,
-    nextpage: page?.nextpage ?? null,
-    maxpage: page?.maxpage ?? 1,
-    total: page?.total ?? 0,
-  };
-}

@@ -8,7 +8,7 @@ import type { RowStatus } from '../bulk/engine/pace/timing.js';
 import type { IfExists } from '../bulk/engine/send/send-row.js';
 import { CLI_WORDS, type Words } from './words.js';
 
-export interface ImportInput {
+interface ImportInput {
   /** The links, one object each, with the columns of an import file. */
   rows?: Record<string, unknown>[];
   /** Or a file to read. */
@@ -22,7 +22,7 @@ export interface ImportInput {
   maxOutageMs?: number;
 }
 
-export interface ImportResult {
+interface ImportResult {
   rows: Row[];
   notes: string[];
   /** 0: every row ok or skipped; 1: some failed; 130/143: interrupted. */
@@ -33,9 +33,7 @@ export interface ImportResult {
 export function importSource(input: Pick<ImportInput, 'rows' | 'file'>, words: Words = CLI_WORDS) {
   if ((input.rows === undefined) === (input.file === undefined))
     throw new UsageError(`give either ${words.field('rows')} or ${words.field('file')}`);
-  return input.rows
-    ? { text: input.rows.map((row) => JSON.stringify(row)).join('\n') }
-    : { file: input.file };
+  return input.rows ? { text: input.rows.map((row) => JSON.stringify(row)).join('\n') } : { file: input.file };
 }
 
 export async function importLinks(
@@ -44,6 +42,22 @@ export async function importLinks(
   opts: { words?: Words; tick?: (status: RowStatus) => void } = {},
 ): Promise<ImportResult> {
   const source = importSource(input, opts.words);
+  // The run's own cleanups (its journal lock, its spooled rows) end with it, not with the caller's context.
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const run: Context = { ...ctx, onClose: (fn) => void cleanups.push(fn) };
+  try {
+    return await collect(run, input, source, opts);
+  } finally {
+    for (const fn of cleanups.reverse()) await Promise.resolve(fn()).catch(() => {});
+  }
+}
+
+async function collect(
+  ctx: Context,
+  input: ImportInput,
+  source: ReturnType<typeof importSource>,
+  opts: { tick?: (status: RowStatus) => void },
+): Promise<ImportResult> {
   const rows: Row[] = [];
   const notes: string[] = [];
   const { runImport } = await import('../bulk/import/run.js');

@@ -19,7 +19,7 @@ import { type PageInput, type PageOf, readPage } from './pages.js';
 import { CLI_WORDS, type Warning, type Words } from './words.js';
 
 /** A link answer as the flat link record, `domain` read against the configured base URL. */
-export async function linkRecordOf(ctx: Context, answer: Row, sent?: Row): Promise<Row> {
+async function linkRecordOf(ctx: Context, answer: Row, sent?: Row): Promise<Row> {
   return linkRecord(withoutError(answer), { baseUrl: (await ctx.settings()).baseUrl, sent });
 }
 
@@ -59,10 +59,10 @@ export async function linkStats(ctx: Context, link: string): Promise<Row> {
   return Object.fromEntries(STATS_FIELDS.filter((f) => f in full).map((f) => [f, full[f]]));
 }
 
-export type LinkOptions = Omit<LinkFlags, 'url'>;
+type LinkOptions = Omit<LinkFlags, 'url'>;
 
 /** Links ready to send, and what the user should know before they go. */
-export interface PreparedLinks {
+interface PreparedLinks {
   bodies: LinkBody[];
   warnings: Warning[];
 }
@@ -139,7 +139,7 @@ export async function* addLinks(
 }
 
 /** An update checked and its names looked up: what to warn of, and the request to send. */
-export interface ReadyUpdate {
+interface ReadyUpdate {
   warnings: Warning[];
   /** Finds the link and sends the changes: the link as changed, over the link as it was. */
   send(): Promise<Row>;

@@ -5,7 +5,7 @@ import { parseHexColor, parseHttpUrl } from '../input/validate.js';
 import { CLI_WORDS, type Words } from './words.js';
 
 /** The service's own rule for a channel's name, checked here so a bad one costs no request. */
-export function channelName(name: string): string {
+function channelName(name: string): string {
   if (name.trim().length < 2) {
     const error = new UsageError(`invalid channel name "${name}": it must have at least 2 characters`);
     error.field = 'name';
@@ -45,7 +45,8 @@ export interface RedirectInput {
 /** A domain's optional redirects, as the API's body keys. */
 export function redirectBody(input: RedirectInput, words: Words = CLI_WORDS): Record<string, string> {
   const body: Record<string, string> = {};
-  if (input.redirectRoot !== undefined) body.redirectroot = parseHttpUrl(input.redirectRoot, words.field('redirectRoot'));
+  if (input.redirectRoot !== undefined)
+    body.redirectroot = parseHttpUrl(input.redirectRoot, words.field('redirectRoot'));
   if (input.redirect404 !== undefined) body.redirect404 = parseHttpUrl(input.redirect404, words.field('redirect404'));
   return body;
 }

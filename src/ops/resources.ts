@@ -21,7 +21,7 @@ export interface ResourceKind {
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 
-export const OVERLAY_NAMES: NamedKind = {
+const OVERLAY_NAMES: NamedKind = {
   noun: 'overlay',
   group: 'overlays',
   list: LISTS.overlay,
@@ -31,7 +31,7 @@ export const OVERLAY_NAMES: NamedKind = {
   nameOf: (item) => text(item.name),
 };
 
-export const SPLASH_NAMES: NamedKind = {
+const SPLASH_NAMES: NamedKind = {
   noun: 'splash page',
   group: 'splash',
   list: LISTS.splash,

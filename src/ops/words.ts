@@ -16,7 +16,7 @@ export interface Words {
   more(group: string, verb: string): string;
 }
 
-export interface OpArgs {
+interface OpArgs {
   /** The item the operation is about (an alias, an id). */
   item?: string;
   /** Option values by key: `{ limit: 5 }`. */
@@ -24,7 +24,7 @@ export interface OpArgs {
 }
 
 /** A word as a POSIX shell reads it back. */
-export const shellWord = (text: string) => (/^[\w.@%+=:,/-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
+const shellWord = (text: string) => (/^[\w.@%+=:,/-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
 
 const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace(/([a-z])(\d)/g, '$1-$2');
 

@@ -236,7 +236,7 @@ describe('safety and errors', () => {
       exitCode: 1,
       message: 'no campaign with the name "No such campaign"',
     });
-    expect(missing.hint).toMatch(/campaigns list/);
+    expect(missing.hint).toBe('campaigns_list shows the names');
     expect(missing.text).toMatch(/^shorty: no campaign .*\nhint: /);
     expect(data(await mcp.call('account_get')).account.id).toBe(1);
   });

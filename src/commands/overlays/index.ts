@@ -19,5 +19,12 @@ export function register(overlays: Command, ctx: Context): void {
     'shorty overlays list',
     'shorty cta ls --all --json',
   );
-  get(overlays, ctx, OVERLAY, 'shorty overlays get 2', 'shorty overlays get "Contact us form"', 'shorty cta show 2 --json');
+  get(
+    overlays,
+    ctx,
+    OVERLAY,
+    'shorty overlays get 2',
+    'shorty overlays get "Contact us form"',
+    'shorty cta show 2 --json',
+  );
 }

@@ -11,5 +11,3 @@ export interface PixelFlags {
   name?: string;
   tag?: string;
 }
-
-

@@ -12,5 +12,12 @@ export function register(splash: Command, ctx: Context): void {
   fieldsHelp(splash, SPLASH);
   examples(splash, 'shorty splash list', 'shorty splash get 1');
   list(splash, ctx, SPLASH, 'list your custom splash pages', 'shorty splash list', 'shorty splash ls -q');
-  get(splash, ctx, SPLASH, 'shorty splash get 1', 'shorty splash get "Holiday promo"', 'shorty splash show 1 --fields name');
+  get(
+    splash,
+    ctx,
+    SPLASH,
+    'shorty splash get 1',
+    'shorty splash get "Holiday promo"',
+    'shorty splash show 1 --fields name',
+  );
 }
