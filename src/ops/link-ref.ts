@@ -150,12 +150,6 @@ async function onOtherDomains(
   return found[0]?.link;
 }
 
-/** The detail of a link (GET /url/:id, or the lookup's answer when that was the detail). */
-export async function fetchLinkDetail(ctx: Context, ref: LinkRef): Promise<Row> {
-  const resolved = await resolveLink(ctx, ref);
-  return resolved.detail ?? (await ctx.api()).call<Row>('GET', `/url/${resolved.id}`);
-}
-
 /** The ids of several links, each looked up when it is not an id (one request each, once each). */
 export async function linkIds(ctx: Context, refs: readonly LinkRef[]): Promise<number[]> {
   const ids: number[] = [];

@@ -43,6 +43,11 @@ describe('the same record through both doors', () => {
     expect(data(await mcp.call(tool, input)).record).toEqual(value);
   });
 
+  it('the account', async () => {
+    const { value } = await cliJson(['account', 'get']);
+    expect(data(await mcp.call('account_get')).account).toEqual(value);
+  });
+
   it('a page of links, and of overlays and splash pages', async () => {
     const links = await cliJson(['urls', 'list', '--limit', '3']);
     expect(data(await mcp.call('links_list', { limit: 3 })).items).toEqual(links.value);

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { getAccount } from '../../ops/account.js';
 import type { View } from '../../output/printer.js';
 import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
@@ -17,8 +18,8 @@ export function register(account: Command, ctx: Context): void {
 
   const get = verb(account, 'get', 'show your account (also bare `shorty account`)', { isDefault: true }).action(
     action(ctx, async () => {
-      const res = await (await ctx.api()).call<{ data?: Record<string, unknown> }>('GET', '/account');
-      await (await ctx.printer()).object(res.data ?? {}, VIEW);
+      const account = await getAccount(ctx);
+      await (await ctx.printer()).object(account, VIEW);
     }),
   );
   answers(get, VIEW);
