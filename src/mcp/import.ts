@@ -7,6 +7,7 @@ import type { Context } from '../context.js';
 import { budget } from '../api/rate-window.js';
 import { EXIT, RateLimitError, ShortyError } from '../errors.js';
 import { LINK_COLUMNS } from '../input/link-columns.js';
+import { count } from '../ops/each.js';
 import { importLinks, importSource } from '../ops/import.js';
 import { record } from './schemas.js';
 import { tool } from './tool.js';
@@ -113,7 +114,8 @@ const run = tool({
       .describe('name of the journal to record into and resume from (default: one named after the input)'),
   },
   output: { ...output, journal: z.string().describe('the journal file of the run') },
-  plan: (args) => `create up to ${args.rows?.length ?? 'all the'} links${args.file ? ` of ${args.file}` : ''}`,
+  plan: (args) =>
+    `create up to ${args.rows ? count(args.rows.length, 'link') : 'all the links'}${args.file ? ` of ${args.file}` : ''}`,
   run: (args, ctx) => runImportTool(ctx, args, false),
 });
 

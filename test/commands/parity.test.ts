@@ -157,3 +157,10 @@ describe('the same error through both doors, each in its own words', () => {
     }
   });
 });
+
+describe('counts read as sentences', () => {
+  it('import_run of one row, not confirmed: "would create up to 1 link"', async () => {
+    const refused = failure(await mcp.call('import_run', { rows: [{ url: 'https://example.com/one' }] }));
+    expect(refused.message).toBe('nothing was done: import_run would create up to 1 link');
+  });
+});
