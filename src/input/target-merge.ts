@@ -27,17 +27,17 @@ export function changeTargets(current: Targets | undefined, replace?: Targets, a
 }
 
 /** The warning an update that drops targets prints: `--geo replaced the link's geo targets: Canada removed; ...`. */
-function removedTargetsWarning(flag: string, kind: string, removed: string[], current: Targets): string {
+function removedTargetsWarning(flag: string, add: string, kind: string, removed: string[], current: Targets): string {
   const list = removed.map((key) => `${key} (${current[key]})`).join(', ');
   return (
     `${flag} replaces the link's ${kind} targets: ${list} removed` +
-    `; ${flag}-add adds to them instead (the service keeps only the targets an update sends)`
+    `; ${add} adds to them instead (the service keeps only the targets an update sends)`
   );
 }
 
 const KINDS = [
-  { field: 'geotarget', key: 'location', flag: '--geo', kind: 'geo' },
-  { field: 'devicetarget', key: 'device', flag: '--device', kind: 'device' },
+  { field: 'geotarget', key: 'location', flag: 'geo', add: 'geoAdd', kind: 'geo' },
+  { field: 'devicetarget', key: 'device', flag: 'device', add: 'deviceAdd', kind: 'device' },
 ] as const;
 
 type TargetLists = Pick<Partial<LinkBody>, 'geotarget' | 'devicetarget'>;
@@ -45,20 +45,26 @@ type TargetLists = Pick<Partial<LinkBody>, 'geotarget' | 'devicetarget'>;
 /**
  * The targets an update sends, for each kind the flags touch: `given` (--geo, --device) replaces,
  * `added` (--geo-add, --device-add) lays over the link's `current` ones (its detail: key -> URL).
- * Returns the lists to send and one warning per kind that drops targets.
+ * Returns the lists to send and one warning per kind that drops targets, naming the inputs by `name`
+ * (the door's word for `geo`, `geoAdd`...).
  */
 export function updateTargets(
   given: TargetLists,
   added: TargetLists,
   current: Record<string, unknown>,
-): { send: TargetLists; warnings: string[] } {
+  name: (input: string) => string = (input) => `--${input.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`,
+): { send: TargetLists; warnings: { field: string; message: string }[] } {
   const send: Record<string, { link: string }[]> = {};
-  const warnings: string[] = [];
-  for (const { field, key, flag, kind } of KINDS) {
+  const warnings: { field: string; message: string }[] = [];
+  for (const { field, key, flag, add, kind } of KINDS) {
     const had = asTargets(current[field]);
     const change = changeTargets(had, toTargets(given[field], key), toTargets(added[field], key));
     if (change.send) send[field] = Object.entries(change.send).map(([k, link]) => ({ [key]: k, link }));
-    if (change.removed.length > 0) warnings.push(removedTargetsWarning(flag, kind, change.removed, had ?? {}));
+    if (change.removed.length > 0)
+      warnings.push({
+        field: flag,
+        message: removedTargetsWarning(name(flag), name(add), kind, change.removed, had ?? {}),
+      });
   }
   return { send: send as TargetLists, warnings };
 }

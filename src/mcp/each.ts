@@ -1,12 +1,10 @@
-// A call on several items (delete, assign, add several links): one request each, in order, and
-// each item's outcome in the result. What fails for one item (the server refused it) is reported
-// with it and the others go on; what fails the whole call (rate limit, network, key) stops it.
-import { isItemFailure } from '../errors.js';
-import { distinct } from '../commands/shared/each.js';
+// A call on several items (delete, assign, add several links): each item's outcome, as the
+// operation yields it, in the result.
+import type { ItemOutcome } from '../ops/each.js';
 import { withoutError } from '../output/fields.js';
 import type { Data } from './result.js';
 
-interface ItemOutcome {
+interface ItemResult {
   /** The item as the call named it: an id, or a long URL for a link to create. */
   item: number | string | null;
   ok: boolean;
@@ -14,32 +12,25 @@ interface ItemOutcome {
   record?: Data;
 }
 
-export async function eachOutcome<T>(
-  items: readonly T[],
+export async function collectOutcomes<T>(
+  outcomes: AsyncIterable<ItemOutcome<T>>,
   idOf: (item: T) => number | string | null,
-  send: (item: T) => Promise<Data>,
 ): Promise<Data> {
-  const results: ItemOutcome[] = [];
-  for (const item of items) {
-    try {
-      const { message, ...record } = withoutError(await send(item));
-      results.push({
-        item: idOf(item),
-        ok: true,
-        ...(typeof message === 'string' ? { message } : {}),
-        // A delete or assign answers a message alone: no record to show.
-        ...(Object.keys(record).length > 0 ? { record } : {}),
-      });
-    } catch (err) {
-      if (!isItemFailure(err)) throw err;
-      results.push({ item: idOf(item), ok: false, message: err.message });
+  const results: ItemResult[] = [];
+  for await (const outcome of outcomes) {
+    if (!outcome.ok) {
+      results.push({ item: idOf(outcome.item), ok: false, message: outcome.error.message });
+      continue;
     }
+    const { message, ...record } = withoutError(outcome.answer);
+    results.push({
+      item: idOf(outcome.item),
+      ok: true,
+      ...(typeof message === 'string' ? { message } : {}),
+      // A delete or assign answers a message alone: no record to show.
+      ...(Object.keys(record).length > 0 ? { record } : {}),
+    });
   }
   const done = results.filter((r) => r.ok).length;
   return { results, done, failed: results.length - done };
-}
-
-/** One request per id, each id once (see distinct). */
-export function eachId(ids: readonly number[], send: (id: number) => Promise<Data>): Promise<Data> {
-  return eachOutcome(distinct(ids), (id) => id, send);
 }

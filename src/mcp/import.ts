@@ -1,15 +1,17 @@
 // Bulk import from a tool: a plan that sends nothing (the CLI's --dry-run), and a run with a
 // journal under the config folder, so that the same call again resumes instead of creating the
-// links twice. Both are `urls import` itself, run on the call's rows with its output kept.
+// links twice. Both are the import operation (src/ops/import.ts), its results taken as data.
 import { join } from 'node:path';
 import { z } from './sdk.js';
 import type { Context } from '../context.js';
 import { budget } from '../api/rate-window.js';
-import { EXIT, RateLimitError, ShortyError, UsageError } from '../errors.js';
+import { EXIT, RateLimitError, ShortyError } from '../errors.js';
 import { LINK_COLUMNS } from '../input/link-columns.js';
-import { captured } from './captured.js';
+import { count } from '../ops/each.js';
+import { importLinks, importSource } from '../ops/import.js';
 import { record } from './schemas.js';
 import { tool } from './tool.js';
+import { TOOL_WORDS } from './words.js';
 
 const input = {
   rows: z
@@ -36,13 +38,6 @@ const output = {
 
 type Args = { rows?: Record<string, unknown>[]; file?: string; ifExists?: 'skip' | 'fail'; journal?: string };
 
-function source(args: Args): { file: string; stdin?: string } {
-  if ((args.rows === undefined) === (args.file === undefined)) throw new UsageError('give either rows or file');
-  return args.rows
-    ? { file: '-', stdin: args.rows.map((row) => JSON.stringify(row)).join('\n') }
-    : { file: args.file! };
-}
-
 /** The journal of a run: its name if given, else one from the input, so that the same call resumes. */
 async function journalPath(ctx: Context, args: Args): Promise<string> {
   // node:crypto and node:fs/promises are loaded here, at the first run, not with the server:
@@ -60,27 +55,21 @@ async function journalPath(ctx: Context, args: Args): Promise<string> {
 }
 
 async function runImportTool(ctx: Context, args: Args, dryRun: boolean) {
-  const { file, stdin } = source(args);
+  importSource(args, TOOL_WORDS);
   const journal = dryRun ? undefined : await journalPath(ctx, args);
-  const run = await captured(ctx, stdin);
-  const { runImport } = await import('../bulk/import/run.js');
-  let exitCode: number;
   try {
     // A run waits out the rate limit as an outage, for --max-wait at most: a call has a time limit,
     // and the same call again resumes from the journal.
     const maxOutageMs = (await ctx.settings()).maxWaitMs;
-    exitCode = await runImport(run.ctx, { file, dryRun, journal, ifExists: args.ifExists ?? 'fail', maxOutageMs });
+    const result = await importLinks(
+      ctx,
+      { rows: args.rows, file: args.file, dryRun, journal, ifExists: args.ifExists ?? 'fail', maxOutageMs },
+      { words: TOOL_WORDS },
+    );
+    return { ...result, ...(journal ? { journal } : {}) };
   } catch (err) {
     throw err instanceof ShortyError && err.exitCode === EXIT.rateLimit ? await resumable(ctx, err) : err;
-  } finally {
-    await run.ctx.close();
   }
-  const rows = run
-    .out()
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-  return { rows, notes: run.notes(), exitCode, ...(journal ? { journal } : {}) };
 }
 
 /** A run stopped by the rate limit: what the model needs to resume it, and when. */
@@ -125,7 +114,8 @@ const run = tool({
       .describe('name of the journal to record into and resume from (default: one named after the input)'),
   },
   output: { ...output, journal: z.string().describe('the journal file of the run') },
-  plan: (args) => `create up to ${args.rows?.length ?? 'all the'} links${args.file ? ` of ${args.file}` : ''}`,
+  plan: (args) =>
+    `create up to ${args.rows ? count(args.rows.length, 'link') : 'all the links'}${args.file ? ` of ${args.file}` : ''}`,
   run: (args, ctx) => runImportTool(ctx, args, false),
 });
 

@@ -28,6 +28,8 @@ export interface Failure {
   error: 'usage' | 'rate_limited' | 'not_confirmed' | 'failed';
   message: string;
   hint?: string;
+  /** The input the failure is about, by its key in the tool's schema. */
+  field?: string;
   exitCode?: number;
   retryAfterSeconds?: number;
 }
@@ -50,6 +52,7 @@ export function failureOf(err: unknown): Failure {
       error: err.exitCode === 2 ? 'usage' : 'failed',
       message: err.message,
       hint: err.hint,
+      ...(err.field === undefined ? {} : { field: err.field }),
       exitCode: err.exitCode,
     };
   }

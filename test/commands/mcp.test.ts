@@ -30,6 +30,10 @@ const EVERY_TOOL = [
   ),
   'campaigns_assign',
   'channels_assign',
+  'overlays_list',
+  'overlays_get',
+  'splash_list',
+  'splash_get',
   'account_get',
   'limits',
   'import_plan',
@@ -113,7 +117,7 @@ describe('links', () => {
     expect(outcome).toMatchObject({ done: 2, failed: 1 });
     expect(outcome.results[0]).toMatchObject({ item: urls[0], ok: false });
     expect(outcome.results[0].message).toMatch(
-      /the link may have been created all the same: links_list \(order date, limit 5\) shows the newest links; look before adding it again/,
+      /the link may have been created all the same: links_list \(limit 5\) shows the newest links; look before adding it again/,
     );
     expect(outcome.results.slice(1).map((r: { ok: boolean }) => r.ok)).toEqual([true, true]);
     // The server did make all three: the one whose answer was lost too.
@@ -232,7 +236,7 @@ describe('safety and errors', () => {
       exitCode: 1,
       message: 'no campaign with the name "No such campaign"',
     });
-    expect(missing.hint).toMatch(/campaigns list/);
+    expect(missing.hint).toBe('campaigns_list shows the names');
     expect(missing.text).toMatch(/^shorty: no campaign .*\nhint: /);
     expect(data(await mcp.call('account_get')).account.id).toBe(1);
   });

@@ -46,7 +46,12 @@ describe('updateTargets: the lists of a body, per kind', () => {
       ],
     });
     expect(warnings).toEqual([
-      expect.stringMatching(/^--geo replaces the link's geo targets: Canada \(https:\/\/ca\) removed; --geo-add/),
+      {
+        field: 'geo',
+        message: expect.stringMatching(
+          /^--geo replaces the link's geo targets: Canada \(https:\/\/ca\) removed; --geo-add/,
+        ),
+      },
     ]);
   });
 });

@@ -18,6 +18,7 @@ import { settleOpenIntents } from '../engine/reconcile/resume.js';
 import { bulkApi, outagePolicy } from '../engine/send/stage.js';
 import { runDryImport } from './dry.js';
 import { requireBaseUrl } from '../../settings/base-url.js';
+import type { RunReport } from '../engine/end/report.js';
 
 export interface ImportOptions {
   file?: string;
@@ -37,15 +38,20 @@ export interface ImportOptions {
   maxOutageMs?: number;
   /** The command line as given, to say how to continue a run stopped by its output. */
   argv?: readonly string[];
+  /** The rows as text (NDJSON, CSV or one URL a line) instead of a file. */
+  text?: string;
+  /** Where the results and the lines go, as data; default: stdout in the output format, and stderr. */
+  report?: RunReport;
 }
 
 /** `urls import`: returns the exit code (0 all ok/skipped, 1 some rows failed or not sent, 130/143 interrupted). */
 export async function runImport(ctx: Context, opts: ImportOptions): Promise<number> {
   await checkImportFiles(ctx, opts);
-  const outputFormat = bulkOutputFormat(ctx, 'urls import');
-  const warn = (text: string) => void ctx.io.stderr.write(`${text}\n`);
+  const { report } = opts;
+  const outputFormat = report ? 'ndjson' : bulkOutputFormat(ctx, 'urls import');
+  const warn = report ? report.warn : (text: string) => void ctx.io.stderr.write(`${text}\n`);
   const input = await openImportInput(ctx, opts, warn);
-  checkFieldsBeforeSending(ctx, input);
+  if (!report) checkFieldsBeforeSending(ctx, input);
   const settings = await ctx.settings();
   const profile = profileDomain(settings.domain);
   // Held from before the journal is read until the run ends (the last row journaled).
@@ -56,7 +62,7 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<numb
   const { done } = journal;
   const outage = outagePolicy(ctx.env, opts.maxOutageMs, journal.answered);
   // -q keeps stderr for what went wrong; the plan and the summary are for people watching.
-  const note = (text: string) => void (ctx.globals.quiet || warn(text));
+  const note = report ? report.note : (text: string) => void (ctx.globals.quiet || warn(text));
 
   // A dry run opens no client: its estimate reads the limiter's state on its own.
   if (opts.dryRun)
@@ -64,13 +70,14 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<numb
       input,
       done,
       outputFormat,
+      report,
       note,
       warn,
       estimate: (n) => budgetEstimate(ctx, settings, n),
       aliases: opts.ifExists === 'skip' ? { domain: () => profile?.url ?? requireBaseUrl(settings) } : undefined,
     });
 
-  if (opts.journal) await settleOpenIntents(ctx, opts.journal, journal, outage);
+  if (opts.journal) await settleOpenIntents(ctx, opts.journal, journal, outage, warn);
   const plan = await planImport(input, done, ctx.signal);
   const credentials = plan.credentials.warning();
   if (credentials) warn(credentials);
@@ -87,6 +94,7 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<numb
     rateLimit: settings.rateLimit,
     domain: profile?.url,
     note,
+    warn,
   });
 }
 

@@ -16,6 +16,8 @@ import { openInput, type InputFile, type TextEncodingUsed } from './source.js';
 
 export interface InputOptions {
   file?: string;
+  /** The rows as text instead of a file. */
+  text?: string;
   format?: InputFormat;
   delimiter?: Delimiter;
   encoding?: string;
@@ -45,7 +47,7 @@ export async function openImportInput(
   opts: InputOptions,
   warn: (line: string) => void,
 ): Promise<ImportInput> {
-  const file = await openInput(ctx, opts.file, opts.encoding);
+  const file = await openInput(ctx, opts.file, opts.encoding, opts.text);
   const head = await file.head();
   const shape = await detectInputShape(head, { ...opts, path: opts.file });
   const encoding = await file.encoding();
