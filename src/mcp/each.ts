@@ -4,7 +4,7 @@
 import { isItemFailure } from '../errors.js';
 import { distinct } from '../commands/shared/each.js';
 import { withoutError } from '../output/fields.js';
-import type { Data } from './result.js';
+import { type Data, stoppedAfter } from './result.js';
 
 interface ItemOutcome {
   /** The item as the call named it: an id, or a long URL for a link to create. */
@@ -31,10 +31,15 @@ export async function eachOutcome<T>(
         ...(Object.keys(record).length > 0 ? { record } : {}),
       });
     } catch (err) {
-      if (!isItemFailure(err)) throw err;
+      // The call stops (rate limit, time up, network): its answer says which items were done.
+      if (!isItemFailure(err)) throw stoppedAfter(err, summary(results));
       results.push({ item: idOf(item), ok: false, message: err.message });
     }
   }
+  return summary(results);
+}
+
+function summary(results: ItemOutcome[]): Data {
   const done = results.filter((r) => r.ok).length;
   return { results, done, failed: results.length - done };
 }

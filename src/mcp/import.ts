@@ -9,7 +9,7 @@ import { EXIT, RateLimitError, ShortyError, UsageError } from '../errors.js';
 import { LINK_COLUMNS } from '../input/link-columns.js';
 import { captured } from './captured.js';
 import { record } from './schemas.js';
-import { tool } from './tool.js';
+import { tool, type ToolCall } from './tool.js';
 
 const input = {
   rows: z
@@ -19,7 +19,10 @@ const input = {
     .describe(
       `the links, one object each, with the columns of \`shorty urls import\`: ${LINK_COLUMNS.join(', ')} (url required)`,
     ),
-  file: z.string().optional().describe('or: a CSV, NDJSON or URL-per-line file on this machine to read instead'),
+  file: z
+    .string()
+    .optional()
+    .describe('or: a CSV, NDJSON or URL-per-line file inside the folder the user gave the server (--files) to read instead'),
   ifExists: z
     .enum(['skip', 'fail'])
     .optional()
@@ -36,11 +39,12 @@ const output = {
 
 type Args = { rows?: Record<string, unknown>[]; file?: string; ifExists?: 'skip' | 'fail'; journal?: string };
 
-function source(args: Args): { file: string; stdin?: string } {
+/** The rows as the import's stdin: given inline, or read through the --files gate (never a path passed on). */
+async function source(args: Args, call: ToolCall): Promise<string> {
   if ((args.rows === undefined) === (args.file === undefined)) throw new UsageError('give either rows or file');
-  return args.rows
-    ? { file: '-', stdin: args.rows.map((row) => JSON.stringify(row)).join('\n') }
-    : { file: args.file! };
+  if (args.rows) return args.rows.map((row) => JSON.stringify(row)).join('\n');
+  if (!call.files) throw new UsageError('no file can be read: the server was started without --files', 'give rows');
+  return call.files.read(args.file!);
 }
 
 /** The journal of a run: its name if given, else one from the input, so that the same call resumes. */
@@ -59,10 +63,12 @@ async function journalPath(ctx: Context, args: Args): Promise<string> {
   return join(dir, `${name}.journal`);
 }
 
-async function runImportTool(ctx: Context, args: Args, dryRun: boolean) {
-  const { file, stdin } = source(args);
+async function runImportTool(ctx: Context, args: Args, dryRun: boolean, call: ToolCall) {
+  const stdin = await source(args, call);
+  const file = '-';
   const journal = dryRun ? undefined : await journalPath(ctx, args);
   const run = await captured(ctx, stdin);
+  const rowsDone = call.followRows(run.ctx.io.stdout, args.rows?.length);
   const { runImport } = await import('../bulk/import/run.js');
   let exitCode: number;
   try {
@@ -71,7 +77,8 @@ async function runImportTool(ctx: Context, args: Args, dryRun: boolean) {
     const maxOutageMs = (await ctx.settings()).maxWaitMs;
     exitCode = await runImport(run.ctx, { file, dryRun, journal, ifExists: args.ifExists ?? 'fail', maxOutageMs });
   } catch (err) {
-    throw err instanceof ShortyError && err.exitCode === EXIT.rateLimit ? await resumable(ctx, err) : err;
+    const stopped = call.stoppedBy() === 'time' || (err instanceof ShortyError && err.exitCode === EXIT.rateLimit);
+    throw stopped ? await resumable(ctx, err, rowsDone()) : err;
   } finally {
     await run.ctx.close();
   }
@@ -83,13 +90,14 @@ async function runImportTool(ctx: Context, args: Args, dryRun: boolean) {
   return { rows, notes: run.notes(), exitCode, ...(journal ? { journal } : {}) };
 }
 
-/** A run stopped by the rate limit: what the model needs to resume it, and when. */
-async function resumable(ctx: Context, err: ShortyError): Promise<RateLimitError> {
+/** A run stopped by the rate limit or its time: what the model needs to resume it, and when. */
+async function resumable(ctx: Context, err: unknown, done: number): Promise<RateLimitError> {
   const settings = await ctx.settings();
   const { state, now } = await (await ctx.api()).rateBudget();
   const waitMs = Math.max(1000, budget(state, now, settings.rateLimit).nextInMs);
+  const why = err instanceof ShortyError && err.exitCode === EXIT.rateLimit ? err.message : 'the call took --max-wait';
   return new RateLimitError(
-    err.message,
+    `${why}; ${done} rows done`,
     `the rows sent are in the journal: call import_run again with the same rows (or journal) in ${Math.ceil(waitMs / 1000)} s to resume`,
     waitMs,
   );
@@ -105,7 +113,8 @@ const plan = tool({
   idempotent: true,
   input,
   output,
-  run: (args, ctx) => runImportTool(ctx, args, true),
+  paths: ['file'],
+  run: (args, ctx, call) => runImportTool(ctx, args, true, call),
 });
 
 const run = tool({
@@ -125,8 +134,10 @@ const run = tool({
       .describe('name of the journal to record into and resume from (default: one named after the input)'),
   },
   output: { ...output, journal: z.string().describe('the journal file of the run') },
-  plan: (args) => `create up to ${args.rows?.length ?? 'all the'} links${args.file ? ` of ${args.file}` : ''}`,
-  run: (args, ctx) => runImportTool(ctx, args, false),
+  paths: ['file'],
+  plan: (args) =>
+    args.rows ? `create up to ${args.rows.length} links (bulk import)` : `create the links of the file ${args.file}`,
+  run: (args, ctx, call) => runImportTool(ctx, args, false, call),
 });
 
 export const IMPORT_TOOLS = [plan, run];

@@ -122,6 +122,29 @@ const add = tool({
   },
 });
 
+/** The options of an update that change where the link's visitors go (or whether it leads anywhere). */
+const RETARGETING = {
+  url: 'long URL',
+  geo: 'geo targets',
+  device: 'device targets',
+  language: 'language targets',
+  deeplinkApple: 'App Store deep link',
+  deeplinkGoogle: 'Google Play deep link',
+  param: 'URL parameters',
+  type: 'redirect type',
+  domain: 'domain',
+  expiry: 'expiry',
+} as const;
+
+function retargeting(link: string, args: Record<string, unknown>): string | undefined {
+  const changed = Object.entries(RETARGETING).filter(([key]) => args[key] !== undefined);
+  if (changed.length === 0) return undefined;
+  const what = changed.map(([key, name]) => (key === 'url' ? `${name} to ${String(args.url)}` : name));
+  return `change where the link ${link} leads: its ${what.join(', ')}`;
+}
+
+const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 const update = tool({
   name: 'links_update',
   title: 'Update a short link',
@@ -131,6 +154,7 @@ const update = tool({
   idempotent: true,
   input: { link: LINK, url: z.string().optional().describe('new long URL'), ...linkOptions },
   output: recordOutput,
+  retargets: (args) => retargeting(args.link, args),
   run: async (args, ctx) => {
     const linkRef = parseLinkRef(args.link);
     const now = ctx.now();
@@ -164,7 +188,7 @@ const remove = tool({
   idempotent: true,
   input: { links: z.array(LINK).min(1) },
   output: eachOutput,
-  plan: (args) => `delete the links ${args.links.join(', ')}`,
+  plan: (args) => `delete ${counted(args.links.length, 'link')}: ${args.links.join(', ')}`,
   run: async (args, ctx) => {
     const ids = await linkIds(ctx, args.links.map(parseLinkRef));
     const api = await ctx.api();
