@@ -6,8 +6,7 @@ import { type CallToolResult, ElicitRequestSchema, type ElicitResult } from '@mo
 import type { Host } from '../../src/context.js';
 import { createContext } from '../../src/factory.js';
 import { createTestIO, type TestIO } from '../../src/io.js';
-import { createServer } from '../../src/mcp/server.js';
-import type { RegisterOptions } from '../../src/mcp/tool.js';
+import { createServer, serverOptions } from '../../src/mcp/server.js';
 import { tempDir } from './cli.js';
 
 export interface McpOptions {
@@ -21,8 +20,8 @@ export interface McpOptions {
   configDir?: string;
   /** A client with the elicitation capability, answering every form so; none: a client without it. */
   elicit?: ElicitResult['action'];
-  /** The server's options beyond --read-only (--files, --tools, --exclude-tools). */
-  server?: Omit<RegisterOptions, 'readOnly'>;
+  /** The flags of `shorty mcp` beyond --read-only, as given on its command line. */
+  flags?: { files?: string; tools?: string; excludeTools?: string };
 }
 
 export interface McpSession {
@@ -55,7 +54,7 @@ export async function startMcp(opts: McpOptions): Promise<McpSession> {
     { io, env, now: opts.now ?? Date.now, sleep: opts.sleep ?? realSleep, signal: stop.signal },
     { maxWaitMs: opts.maxWaitMs },
   );
-  const server = createServer(ctx, { readOnly: Boolean(opts.readOnly), ...opts.server });
+  const server = createServer(ctx, await serverOptions(ctx, { readOnly: opts.readOnly, ...opts.flags }));
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client(
