@@ -63,9 +63,10 @@ export async function bindCallDeadline(ctx: Context): Promise<void> {
 export async function inCall<T>(
   ctx: Context,
   extra: Extra,
-  files: FileGate | undefined,
+  opts: { tool: string; files?: FileGate },
   work: (ctx: Context, call: ToolCall) => Promise<T>,
 ): Promise<T> {
+  const { files } = opts;
   const { maxWaitMs } = await ctx.settings();
   const stop = new AbortController();
   let stopped: 'cancelled' | 'time' | undefined;
@@ -115,6 +116,8 @@ export async function inCall<T>(
   } finally {
     if (timer) clearTimeout(timer);
     extra.signal.removeEventListener('abort', onCancel);
+    // The client hears nothing more of a cancelled call: the log says it has stopped.
+    if (stopped === 'cancelled') ctx.io.stderr.write(`shorty: mcp: ${opts.tool} stopped: cancelled by the client\n`);
   }
 }
 

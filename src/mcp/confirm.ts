@@ -51,7 +51,7 @@ async function askUser(
     action = 'unanswered';
   }
   if (action === 'accept') return undefined;
-  const why = action === 'decline' ? 'the user declined' : 'the user did not confirm';
+  const why = action === 'decline' ? 'the user declined' : 'the user did not agree';
   return {
     error: 'declined',
     message: `nothing was done: ${why} to ${ask.what}`,
