@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { PROTOCOL_REVISION } from '../../src/mcp/server.js';
 import { ROOT } from '../helpers/cli.js';
 
@@ -34,5 +35,8 @@ describe('server.json', () => {
   it('the protocol revision served is the one the design notes name', () => {
     const design = readFileSync(join(ROOT, 'docs', 'design', 'mcp.md'), 'utf8');
     expect(design).toContain(`protocol revision ${PROTOCOL_REVISION}`);
+    expect(LATEST_PROTOCOL_VERSION, 'the SDK serves a newer revision: test it, then update the notes').toBe(
+      PROTOCOL_REVISION,
+    );
   });
 });
