@@ -2,6 +2,7 @@
 // deadline that bounds every wait of the call together (--max-wait is for the whole call, not for
 // each wait), and progress notifications for a client that asked for them.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { setMaxListeners } from 'node:events';
 import type { Context } from '../context.js';
 import type { Settings } from '../settings/types.js';
 import type { FileGate } from './files.js';
@@ -69,6 +70,8 @@ export async function inCall<T>(
   const { files } = opts;
   const { maxWaitMs } = await ctx.settings();
   const stop = new AbortController();
+  // A bulk run listens to it once per request in flight: a window of them is no leak.
+  setMaxListeners(0, stop.signal);
   let stopped: 'cancelled' | 'time' | undefined;
   const onCancel = () => {
     stopped ??= 'cancelled';

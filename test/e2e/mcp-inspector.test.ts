@@ -1,0 +1,69 @@
+// The MCP Inspector's CLI mode (@modelcontextprotocol/inspector-cli) as an outside client of the
+// built `shorty mcp`, against the sandbox: what docs/mcp.md shows a user running by hand.
+import { execa } from 'execa';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, tempDir } from '../helpers/cli.js';
+import { type StartedSandbox, startSandbox } from '../helpers/sandbox.js';
+
+const INSPECTOR = join(
+  createRequire(import.meta.url).resolve('@modelcontextprotocol/inspector-cli/package.json'),
+  '..',
+  'build',
+  'cli.js',
+);
+
+let sandbox: StartedSandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(() => sandbox?.close());
+
+describe('the MCP Inspector CLI against shorty mcp', () => {
+  it('lists the tools, adds a link, and deletes it with confirm=true', async () => {
+    const home = tempDir('shorty-inspector-');
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: home,
+      SHORTY_CONFIG_DIR: join(home, 'config'),
+      SHORTY_BASE_URL: sandbox.baseUrl,
+      SHORTY_API_KEY: sandbox.apiKey,
+    };
+    const inspect = async (...args: string[]) => {
+      const run = await execa(
+        process.execPath,
+        [INSPECTOR, '--cli', process.execPath, join(ROOT, 'bin', 'shorty.js'), 'mcp', ...args],
+        { env, extendEnv: false },
+      );
+      return JSON.parse(run.stdout);
+    };
+    const { tools } = await inspect('--method', 'tools/list');
+    expect(tools.map((t: { name: string }) => t.name)).toContain('links_delete');
+    const added = await inspect(
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'links_add',
+      '--tool-arg',
+      'urls=["https://example.com/inspected"]',
+      '--tool-arg',
+      'custom=inspected',
+    );
+    expect(added.structuredContent.results[0].record).toMatchObject({ alias: 'inspected' });
+    const refused = await inspect('--method', 'tools/call', '--tool-name', 'links_delete', '--tool-arg', 'links=["inspected"]');
+    expect(refused.isError).toBe(true);
+    const deleted = await inspect(
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'links_delete',
+      '--tool-arg',
+      'links=["inspected"]',
+      '--tool-arg',
+      'confirm=true',
+    );
+    expect(deleted.structuredContent).toMatchObject({ done: 1, failed: 0 });
+    expect((await sandbox.admin.stats()).links).toBe(0);
+  });
+});
