@@ -4,11 +4,11 @@
 // with a note), and a whole result is bounded: lists are cut to fit, and the text says so.
 
 /** Characters kept of one field: a name or a title is far shorter. */
-export const FIELD_MAX = 1000;
+const FIELD_MAX = 1000;
 /** URLs are kept whole up to a length no browser goes past: a cut URL would lead elsewhere. */
 const URL_FIELD_MAX = 8192;
 /** Characters of one result as JSON: what a model can take in among other things. */
-export const RESULT_MAX = 200_000;
+const RESULT_MAX = 200_000;
 
 // C0 and C1 controls, and the marks that reorder or hide text (bidi embeddings, overrides, isolates,
 // zero-width characters, the byte order mark).

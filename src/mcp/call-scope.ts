@@ -7,7 +7,7 @@ import type { Context } from '../context.js';
 import type { Settings } from '../settings/types.js';
 import type { FileGate } from './files.js';
 
-export interface ProgressReport {
+interface ProgressReport {
   done?: number;
   total?: number;
   message?: string;
@@ -19,7 +19,10 @@ export interface ToolCall {
   files?: FileGate;
   progress(report: ProgressReport): void;
   /** Counts the lines written to `stream` (a run's result rows) as progress; returns the count so far. */
-  followRows(stream: { on(event: 'data', listener: (chunk: Buffer | string) => void): unknown }, total?: number): () => number;
+  followRows(
+    stream: { on(event: 'data', listener: (chunk: Buffer | string) => void): unknown },
+    total?: number,
+  ): () => number;
   /** Why the call was stopped, once it was: the client cancelled it, or its time was up. */
   stoppedBy(): 'cancelled' | 'time' | undefined;
 }

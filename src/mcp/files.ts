@@ -9,7 +9,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../errors.js';
 
 /** Bytes of one file a tool may read: an import of ~100,000 links. */
-export const FILE_MAX_BYTES = 10 * 1024 * 1024;
+const FILE_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Kernel views that stat as regular files but hold the process's secrets (/proc/self/environ). */
 const SYSTEM_VIEWS = ['/proc', '/sys', '/dev'];

@@ -22,7 +22,9 @@ const input = {
   file: z
     .string()
     .optional()
-    .describe('or: a CSV, NDJSON or URL-per-line file inside the folder the user gave the server (--files) to read instead'),
+    .describe(
+      'or: a CSV, NDJSON or URL-per-line file inside the folder the user gave the server (--files) to read instead',
+    ),
   ifExists: z
     .enum(['skip', 'fail'])
     .optional()

@@ -24,7 +24,8 @@ export function toolNames(list: string, flag: string, known: readonly string[]):
     .split(',')
     .map((name) => name.trim())
     .filter((name) => name !== '');
-  if (names.length === 0) throw new UsageError(`${flag} needs at least one tool name`, `the tools: ${known.join(', ')}`);
+  if (names.length === 0)
+    throw new UsageError(`${flag} needs at least one tool name`, `the tools: ${known.join(', ')}`);
   const unknown = names.filter((name) => !known.includes(name));
   if (unknown.length > 0) {
     throw new UsageError(

@@ -133,7 +133,8 @@ export function resourceTools(d: ResourceDeclaration): ToolSpec[] {
       idempotent: true,
       input: { targets: z.array(which).min(1).describe(`the ${d.plural} to delete`) },
       output: eachOutput,
-      plan: (args) => `delete ${(args.targets as string[]).length} ${d.plural}: ${(args.targets as string[]).join(', ')}`,
+      plan: (args) =>
+        `delete ${(args.targets as string[]).length} ${d.plural}: ${(args.targets as string[]).join(', ')}`,
       run: async (args, ctx) => {
         const ids = await resolveIds(ctx, d.named, args.targets);
         const api = await ctx.api();

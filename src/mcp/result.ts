@@ -23,7 +23,12 @@ export function dataResult(data: Data, secrets: Secrets): CallToolResult {
   const { data: safe, note } = boundedData(inertDeep(redactDeep(data, secrets)) as Data);
   const text = JSON.stringify(safe);
   return {
-    content: note ? [{ type: 'text', text }, { type: 'text', text: note }] : [{ type: 'text', text }],
+    content: note
+      ? [
+          { type: 'text', text },
+          { type: 'text', text: note },
+        ]
+      : [{ type: 'text', text }],
     structuredContent: safe,
   };
 }

@@ -71,13 +71,12 @@ export async function serverOptions(
   flags: { readOnly?: boolean; files?: string; tools?: string; excludeTools?: string },
 ): Promise<ServerOptions> {
   const names = TOOLS.map((tool) => tool.name);
-  const files = flags.files
-    ? await openFileGate(flags.files, [(await ctx.settings()).configDir])
-    : undefined;
+  const files = flags.files ? await openFileGate(flags.files, [(await ctx.settings()).configDir]) : undefined;
   return {
     readOnly: Boolean(flags.readOnly),
     tools: flags.tools === undefined ? undefined : toolNames(flags.tools, '--tools', names),
-    excludeTools: flags.excludeTools === undefined ? undefined : toolNames(flags.excludeTools, '--exclude-tools', names),
+    excludeTools:
+      flags.excludeTools === undefined ? undefined : toolNames(flags.excludeTools, '--exclude-tools', names),
     files,
   };
 }

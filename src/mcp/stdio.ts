@@ -6,7 +6,7 @@ import type { JSONRPCMessage, Transport } from './sdk.js';
 import { JSONRPCMessageSchema } from './sdk.js';
 
 /** Bytes of one message: an import of tens of thousands of rows given inline. */
-export const MESSAGE_MAX_BYTES = 16 * 1024 * 1024;
+const MESSAGE_MAX_BYTES = 16 * 1024 * 1024;
 
 type Id = string | number;
 
@@ -87,7 +87,9 @@ export class LineTransport implements Transport {
     if (part.length === 0) return;
     if (this.skipping !== undefined) return;
     if (this.buffered + part.length > this.maxBytes) {
-      this.skipping = Buffer.concat([...this.chunks, part]).subarray(0, 200).toString('utf8');
+      this.skipping = Buffer.concat([...this.chunks, part])
+        .subarray(0, 200)
+        .toString('utf8');
       this.chunks = [];
       this.buffered = 0;
       return;
@@ -125,7 +127,12 @@ export class LineTransport implements Transport {
     // A cancelled request gets no answer (the protocol's rule): it is no longer waited for.
     if ('method' in message && message.method === 'notifications/cancelled' && !('id' in message)) {
       const cancelled = (message.params as { requestId?: Id } | undefined)?.requestId;
-      if (cancelled !== undefined) queueMicrotask(() => (this.unanswered.delete(cancelled), this.closeWhenDone()));
+      if (cancelled !== undefined) {
+        queueMicrotask(() => {
+          this.unanswered.delete(cancelled);
+          this.closeWhenDone();
+        });
+      }
     }
     this.onmessage?.(message);
   }

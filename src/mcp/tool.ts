@@ -175,7 +175,10 @@ async function call(
     }
     const { confirm: _, ...given } = args;
     await bindCallDeadline(ctx);
-    return dataResult(await inCall(ctx, extra, { tool: spec.name, files }, (callCtx, scope) => spec.run(given, callCtx, scope)), ctx.secrets);
+    return dataResult(
+      await inCall(ctx, extra, { tool: spec.name, files }, (callCtx, scope) => spec.run(given, callCtx, scope)),
+      ctx.secrets,
+    );
   } catch (err) {
     return failureResult(failureOf(err), ctx.secrets);
   }

@@ -96,4 +96,3 @@ describe('--max-wait bounds a whole call', () => {
     expect(await sandbox.admin.stats()).toMatchObject({ links: 10, rejected: 0 });
   });
 });
-

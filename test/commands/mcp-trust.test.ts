@@ -116,10 +116,10 @@ describe('retargeting', () => {
       expect(f.message, tool).toMatch(/would change where the (link retarget leads|domain go.retarget.example)/);
     }
     expect((await sandbox.admin.stats()).requests).toBe(before);
-    expect(data(await mcp.call('links_update', { link: 'retarget', metaTitle: 'Fine' })).record.alias).toBe(
-      'retarget',
+    expect(data(await mcp.call('links_update', { link: 'retarget', metaTitle: 'Fine' })).record.alias).toBe('retarget');
+    const moved = data(
+      await mcp.call('links_update', { link: 'retarget', url: 'https://example.com/there', confirm: true }),
     );
-    const moved = data(await mcp.call('links_update', { link: 'retarget', url: 'https://example.com/there', confirm: true }));
     expect(moved.record.longurl).toBe('https://example.com/there');
   });
 });

@@ -52,14 +52,18 @@ describe('confirmation by the user (elicitation)', () => {
         const f = failure(await mcp.call(tool, args));
         expect(f.error, tool).toBe('declined');
         expect(f.message, tool).toMatch(
-          answer === 'decline' ? /^nothing was done: the user declined to / : /^nothing was done: the user did not agree to /,
+          answer === 'decline'
+            ? /^nothing was done: the user declined to /
+            : /^nothing was done: the user did not agree to /,
         );
       }
       expect(mcp.asked.map((m) => m.split(' ')[0])).toEqual(calls.map(([tool]) => tool));
       expect(mcp.asked[1]).toBe(
         `links_update will change where the link keep-${answer} leads: its long URL to https://evil.example/. Go ahead?`,
       );
-      expect(mcp.asked[2]).toBe(`campaigns_assign will move 1 link: keep-${answer} to the campaign Camp ${answer}. Go ahead?`);
+      expect(mcp.asked[2]).toBe(
+        `campaigns_assign will move 1 link: keep-${answer} to the campaign Camp ${answer}. Go ahead?`,
+      );
       expect((await sandbox.admin.stats()).requests, answer).toBe(before);
     }
   });

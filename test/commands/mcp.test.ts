@@ -156,10 +156,9 @@ describe('resources with names', () => {
     expect(data(await mcp.call('channels_assign', { target: 'Newsletter', type: 'qr', items: ['Menu'] })).done).toBe(1);
     expect(data(await mcp.call('qr_get', { target: 'Menu' })).record.id).toBe(qr.id);
     expect(
-      data(await mcp.call('qr_update', { target: 'Menu', data: 'https://example.com/menu-2', confirm: true })).record.id,
-    ).toBe(
-      qr.id,
-    );
+      data(await mcp.call('qr_update', { target: 'Menu', data: 'https://example.com/menu-2', confirm: true })).record
+        .id,
+    ).toBe(qr.id);
     const px = data(await mcp.call('pixels_add', { name: 'FB main', type: 'fbpixel', tag: '1234567' })).record;
     expect(data(await mcp.call('pixels_update', { target: 'FB main', name: 'FB new' })).record).toMatchObject({
       id: px.id,

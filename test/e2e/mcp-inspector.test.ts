@@ -1,18 +1,14 @@
 // The MCP Inspector's CLI mode (@modelcontextprotocol/inspector-cli) as an outside client of the
 // built `shorty mcp`, against the sandbox: what docs/mcp.md shows a user running by hand.
 import { execa } from 'execa';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../helpers/cli.js';
 import { type StartedSandbox, startSandbox } from '../helpers/sandbox.js';
 
-const INSPECTOR = join(
-  createRequire(import.meta.url).resolve('@modelcontextprotocol/inspector-cli/package.json'),
-  '..',
-  'build',
-  'cli.js',
-);
+// Its main module is the CLI itself (build/cli.js).
+const INSPECTOR = fileURLToPath(import.meta.resolve('@modelcontextprotocol/inspector-cli'));
 
 let sandbox: StartedSandbox;
 beforeAll(async () => {
@@ -51,7 +47,14 @@ describe('the MCP Inspector CLI against shorty mcp', () => {
       'custom=inspected',
     );
     expect(added.structuredContent.results[0].record).toMatchObject({ alias: 'inspected' });
-    const refused = await inspect('--method', 'tools/call', '--tool-name', 'links_delete', '--tool-arg', 'links=["inspected"]');
+    const refused = await inspect(
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'links_delete',
+      '--tool-arg',
+      'links=["inspected"]',
+    );
     expect(refused.isError).toBe(true);
     const deleted = await inspect(
       '--method',

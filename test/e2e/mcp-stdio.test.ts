@@ -117,11 +117,16 @@ describe('the wire', () => {
     server.send(INITIALIZE);
     server.send('{"jsonrpc": "2.0", "id": 5, "method": \n');
     server.send(`${JSON.stringify({ jsonrpc: '2.0', id: 6, nonsense: true })}\n`);
-    server.send(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"links_list","arguments":{"x":"${'a'.repeat(17 * 1024 * 1024)}"}}}\n`);
+    server.send(
+      `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"links_list","arguments":{"x":"${'a'.repeat(17 * 1024 * 1024)}"}}}\n`,
+    );
     server.send(`${JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/list' })}\n`);
     expect((await server.answer(null)).error.code).toBe(-32700);
     expect((await server.answer(6)).error.code).toBe(-32600);
-    expect((await server.answer(7)).error).toMatchObject({ code: -32600, message: expect.stringMatching(/message over/) });
+    expect((await server.answer(7)).error).toMatchObject({
+      code: -32600,
+      message: expect.stringMatching(/message over/),
+    });
     expect((await server.answer(8)).result.tools.length).toBeGreaterThan(10);
     server.end();
     expect(await server.exited).toBe(0);
@@ -141,7 +146,9 @@ describe('the wire', () => {
 
     const wrong = rawServer(['--exclude-tools', 'links_list,links_zap']);
     expect(await wrong.exited).toBe(2);
-    expect(wrong.stderr()).toMatch(/^shorty: --exclude-tools: no tool named "links_zap"\nhint: the tools: links_list, links_get, /);
+    expect(wrong.stderr()).toMatch(
+      /^shorty: --exclude-tools: no tool named "links_zap"\nhint: the tools: links_list, links_get, /,
+    );
   });
 });
 
@@ -164,7 +171,10 @@ describe('confirmation over stdio', () => {
       (await client.callTool({ name: 'links_add', arguments: { urls: ['https://example.com/asked'] } }))
         .structuredContent as any
     ).results[0].record;
-    const declined = await client.callTool({ name: 'links_delete', arguments: { links: [String(link.id)], confirm: true } });
+    const declined = await client.callTool({
+      name: 'links_delete',
+      arguments: { links: [String(link.id)], confirm: true },
+    });
     expect(declined.isError).toBe(true);
     expect(JSON.stringify(declined.content)).toMatch(/the user declined to delete 1 link/);
     const accepted = await client.callTool({ name: 'links_delete', arguments: { links: [String(link.id)] } });
@@ -176,4 +186,3 @@ describe('confirmation over stdio', () => {
     await client.close();
   });
 });
-

@@ -13,7 +13,9 @@ describe('server.json', () => {
   it('is in step with package.json: name, version, npm package, stdio, `mcp` as its argument', () => {
     const server = read('server.json');
     const pkg = read('package.json');
-    expect(server.$schema).toMatch(/^https:\/\/static\.modelcontextprotocol\.io\/schemas\/[\d-]+\/server\.schema\.json$/);
+    expect(server.$schema).toMatch(
+      /^https:\/\/static\.modelcontextprotocol\.io\/schemas\/[\d-]+\/server\.schema\.json$/,
+    );
     expect(server.name).toBe(pkg.mcpName);
     expect(server.name).toMatch(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/);
     expect(server.version).toBe(pkg.version);
