@@ -1,6 +1,7 @@
 // The MCP Inspector's CLI mode (@modelcontextprotocol/inspector-cli) as an outside client of the
 // built `shorty mcp`, against the sandbox: what docs/mcp.md shows a user running by hand.
 import { execa } from 'execa';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,11 +27,16 @@ describe('the MCP Inspector CLI against shorty mcp', () => {
       SHORTY_BASE_URL: sandbox.baseUrl,
       SHORTY_API_KEY: sandbox.apiKey,
     };
+    // inspector-cli 1.0.3 finds its own package.json by testing `../package.json` from the working
+    // directory (then imports it relative to itself): a folder with a package.json above it.
+    const cwd = join(home, 'work');
+    mkdirSync(cwd);
+    writeFileSync(join(home, 'package.json'), '{}\n');
     const inspect = async (...args: string[]) => {
       const run = await execa(
         process.execPath,
         [INSPECTOR, '--cli', process.execPath, join(ROOT, 'bin', 'shorty.js'), 'mcp', ...args],
-        { env, extendEnv: false },
+        { env, extendEnv: false, cwd },
       );
       return JSON.parse(run.stdout);
     };
