@@ -7,10 +7,12 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../helpers/cli.js';
 import { type StartedSandbox, startSandbox } from '../helpers/sandbox.js';
+import { until } from '../helpers/until.js';
 
 const KEY = 'sk_stdio_recognisable_0a1b2c3d4e5f60718293';
 let sandbox: StartedSandbox;
@@ -184,5 +186,41 @@ describe('confirmation over stdio', () => {
       `links_delete will delete 1 link: ${link.id}. Go ahead?`,
     ]);
     await client.close();
+  });
+});
+
+describe('--max-wait beside a CLI process of the same key', () => {
+  it('while `urls import` holds the budget, a call answers rate limited within its bound, sending nothing', async () => {
+    const paced = await startSandbox({ apiKey: KEY, rateLimit: '3/60s' });
+    const configDir = tempDir('shorty-mcp-beside-');
+    const env = { ...childEnv(configDir), SHORTY_BASE_URL: paced.baseUrl, SHORTY_RATE_LIMIT: '3/60s' };
+    const csv = join(configDir, 'links.csv');
+    writeFileSync(csv, `url\n${Array.from({ length: 6 }, (_, i) => `https://example.com/beside/${i}`).join('\n')}\n`);
+    const cli = spawn(process.execPath, [join(ROOT, 'bin', 'shorty.js'), 'urls', 'import', csv], { env });
+    let cliErr = '';
+    cli.stderr.on('data', (chunk: Buffer) => (cliErr += chunk.toString()));
+    try {
+      await until(() => /waiting .* for the rate limit/.test(cliErr));
+      const sent = (await paced.admin.stats()).requests;
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [join(ROOT, 'bin', 'shorty.js'), 'mcp', '--max-wait', '5'],
+        env,
+        stderr: 'pipe',
+      });
+      const client = new Client({ name: 'beside', version: '1.0.0' });
+      await client.connect(transport);
+      const answer = await client.callTool({ name: 'links_get', arguments: { link: 'some-alias' } });
+      expect(answer.isError).toBe(true);
+      const failed = JSON.parse((answer.content as { text: string }[])[1].text);
+      expect(failed).toMatchObject({ error: 'rate_limited', exitCode: 4 });
+      expect(failed.retryAfterSeconds).toBeGreaterThan(5);
+      expect((await paced.admin.stats()).requests).toBe(sent);
+      await client.close();
+    } finally {
+      cli.kill('SIGTERM');
+      await new Promise((resolve) => cli.once('exit', resolve));
+      await paced.close();
+    }
   });
 });
