@@ -55,6 +55,8 @@ export class LineTransport implements Transport {
     this.stdin.off('data', this.onData);
     this.stdin.off('end', this.onEnd);
     this.stdin.off('error', this.onStdinError);
+    // Left flowing, an open stdin would keep the process alive after the server is done.
+    this.stdin.pause();
     this.onclose?.();
   }
 
