@@ -97,7 +97,7 @@ export async function inCall<T>(
     signal: stop.signal,
     // Every wait of the call's bulk runs goes through here: the client hears of it.
     sleep: (ms, signal) => {
-      if (ms >= 1000) progress({ message: `waiting ${Math.ceil(ms / 1000)} s for the rate limit` });
+      if (ms >= 1000) progress({ message: `waiting ${Math.ceil(ms / 1000)} s before the next request` });
       return ctx.sleep(ms, signal);
     },
   };

@@ -106,7 +106,7 @@ describe('a long import: progress, cancellation, and the same call again', () =>
       signal: cancel.signal,
       onprogress: (progress) => {
         seen.push(progress);
-        if (/waiting \d+ s for the rate limit/.test(progress.message ?? '')) cancel.abort('the user stopped it');
+        if (/^waiting \d+ s before the next request$/.test(progress.message ?? '')) cancel.abort('the user stopped it');
       },
     });
     await expect(first).rejects.toThrow();
