@@ -219,6 +219,9 @@ _shorty_takes_value() {
     'legacy create --domain') return 0 ;;
     'api -f'|'api --field') return 0 ;;
     'api --input') return 0 ;;
+    'mcp --tools') return 0 ;;
+    'mcp --exclude-tools') return 0 ;;
+    'mcp --files') return 0 ;;
     'mcp --max-wait') return 0 ;;
     'sandbox --port') return 0 ;;
     'sandbox --host') return 0 ;;
@@ -338,7 +341,7 @@ _shorty_options() {
     'profiles delete') _shorty_words='-h --help'" $globals" ;;
     'profiles help') _shorty_words='-h --help'" $globals" ;;
     'limits') _shorty_words='--reset -h --help'" $globals" ;;
-    'mcp') _shorty_words='--read-only --max-wait -h --help'" $globals" ;;
+    'mcp') _shorty_words='--read-only --tools --exclude-tools --files --max-wait -h --help'" $globals" ;;
     'cache') _shorty_words='-h --help'" $globals" ;;
     'cache refresh') _shorty_words='-h --help'" $globals" ;;
     'cache clear') _shorty_words='-h --help'" $globals" ;;
@@ -462,6 +465,9 @@ _shorty_option_values() {
     'legacy create --domain') _shorty_names=domains; return ;;
     'api -f'|'api --field') :; return ;;
     'api --input') _shorty_files=1; return ;;
+    'mcp --tools') :; return ;;
+    'mcp --exclude-tools') :; return ;;
+    'mcp --files') _shorty_files=1; return ;;
     'mcp --max-wait') :; return ;;
     'sandbox --port') :; return ;;
     'sandbox --host') :; return ;;

@@ -258,7 +258,7 @@ function __shorty_takes_value --argument-names cmd opt
             return 0
         case 'api -f' 'api --field' 'api --input'
             return 0
-        case 'mcp --max-wait'
+        case 'mcp --tools' 'mcp --exclude-tools' 'mcp --files' 'mcp --max-wait'
             return 0
         case 'sandbox --port' 'sandbox --host' 'sandbox --data' 'sandbox --flavor'
             return 0
@@ -1000,7 +1000,10 @@ complete -c shorty -n '__shorty_at \'limits\'' -l reset -d 'forget the local rat
 complete -c shorty -n '__shorty_at \'limits\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'mcp\'' -l read-only -d 'offer only the tools that change nothing (list, get, stats, limits, import_plan)'
-complete -c shorty -n '__shorty_at \'mcp\'' -l max-wait -x -d 'longest a tool call waits for the rate limit; past it the call answers "rate limited, try again in N s"'
+complete -c shorty -n '__shorty_at \'mcp\'' -l tools -x -d 'offer only these tools (comma-separated names, as tools/list gives them)'
+complete -c shorty -n '__shorty_at \'mcp\'' -l exclude-tools -x -d 'offer every tool but these (comma-separated names)'
+complete -c shorty -n '__shorty_at \'mcp\'' -l files -r -F -d 'let import_plan and import_run read files inside this folder (nothing else); without it no tool takes a path'
+complete -c shorty -n '__shorty_at \'mcp\'' -l max-wait -x -d 'longest a tool call may take waiting, all its waits together; past it the call answers "rate limited, try again in N s"'
 complete -c shorty -n '__shorty_at \'mcp\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'cache\'' -a 'refresh' -d 'read every list in pages of 500 into the name cache: one request per 500 names of each (asks first on a terminal)'

@@ -2,6 +2,7 @@
 // each the schema of its arguments over the link operations (src/ops/links.ts).
 import { z } from './sdk.js';
 import { addLinks, deleteLinks, getLink, linkStats, listLinks, prepareLinks, prepareUpdate } from '../ops/links.js';
+import { count } from '../ops/each.js';
 import { collectOutcomes } from './each.js';
 import { linkFlags, linkOptions } from './link-input.js';
 import { eachOutput, listInput, listOutput, record, recordOutput, ref, warningsOutput } from './schemas.js';
@@ -68,6 +69,29 @@ const add = tool({
   },
 });
 
+/** The options of an update that change where the link's visitors go (or whether it leads anywhere). */
+const RETARGETING = {
+  url: 'long URL',
+  geo: 'geo targets',
+  device: 'device targets',
+  language: 'language targets',
+  geoAdd: 'geo targets',
+  deviceAdd: 'device targets',
+  deeplinkApple: 'App Store deep link',
+  deeplinkGoogle: 'Google Play deep link',
+  param: 'URL parameters',
+  type: 'redirect type',
+  domain: 'domain',
+  expiry: 'expiry',
+} as const;
+
+function retargeting(link: string, args: Record<string, unknown>): string | undefined {
+  const changed = Object.entries(RETARGETING).filter(([key]) => args[key] !== undefined);
+  if (changed.length === 0) return undefined;
+  const what = changed.map(([key, name]) => (key === 'url' ? `${name} to ${String(args.url)}` : name));
+  return `change where the link ${link} leads: its ${what.join(', ')}`;
+}
+
 const update = tool({
   name: 'links_update',
   title: 'Update a short link',
@@ -89,6 +113,7 @@ const update = tool({
       .describe("device targets added to the link's (device replaces them all), each DEVICE=URL"),
   },
   output: { ...recordOutput, ...warningsOutput },
+  retargets: (args) => retargeting(args.link, args),
   run: async (args, ctx) => {
     const flags = { ...linkFlags(args), url: args.url, geoAdd: args.geoAdd, deviceAdd: args.deviceAdd };
     const ready = await prepareUpdate(ctx, args.link, flags, TOOL_WORDS).resolve();
@@ -107,7 +132,7 @@ const remove = tool({
   idempotent: true,
   input: { links: z.array(LINK).min(1) },
   output: eachOutput,
-  plan: (args) => `delete the links ${args.links.join(', ')}`,
+  plan: (args) => `delete ${count(args.links.length, 'link')}: ${args.links.join(', ')}`,
   run: async (args, ctx) => collectOutcomes(await deleteLinks(ctx, args.links), (id) => id),
 });
 

@@ -20,11 +20,15 @@ interface Writer<S extends Shape> {
   body(args: Infer<ZodObject<S>>): Record<string, unknown>;
   /** Update only: fills in what the service needs on every update from the current record. */
   complete?(body: Record<string, unknown>, current: () => Promise<Data>): Promise<void>;
+  /** Update only: what the update changes of where visitors go, if anything (confirmed as a delete is). */
+  retargets?(target: string, args: Record<string, unknown>): string | undefined;
 }
 
 interface Assigner {
   input: Shape;
   describe: string;
+  /** The items named by the arguments, for the user to confirm: `2 links (spring, 42)`. */
+  moved(args: Record<string, unknown>): string;
   /** The paths of the requests, one per item, with the items named by the arguments. */
   targets(ctx: Context, args: Record<string, unknown>, target: number): Promise<{ id: number; path: string }[]>;
 }
@@ -106,6 +110,7 @@ export function resourceTools(d: ResourceDeclaration): ToolSpec[] {
       idempotent: true,
       input: { target: which(d.named), ...d.update.input },
       output: recordOutput,
+      retargets: d.update.retargets && (({ target, ...args }) => d.update.retargets?.(String(target), args)),
       run: async ({ target, ...args }, ctx) => {
         const body = d.update.body(args);
         const [{ id, item }] = await resolveNamed(ctx, d.named, [String(target)], TOOL_WORDS);
@@ -123,7 +128,8 @@ export function resourceTools(d: ResourceDeclaration): ToolSpec[] {
       idempotent: true,
       input: { targets: z.array(which(d.named)).min(1).describe(`the ${d.plural} to delete`) },
       output: eachOutput,
-      plan: (args) => `delete the ${d.plural} ${(args.targets as string[]).join(', ')}`,
+      plan: (args) =>
+        `delete ${(args.targets as string[]).length} ${d.plural}: ${(args.targets as string[]).join(', ')}`,
       run: async (args, ctx) => {
         const ids = await resolveIds(ctx, d.named, args.targets, TOOL_WORDS);
         const api = await ctx.api();
@@ -143,6 +149,8 @@ export function resourceTools(d: ResourceDeclaration): ToolSpec[] {
         idempotent: true,
         input: { target: which(d.named), ...assign.input },
         output: eachOutput,
+        // An item belongs to one campaign or channel: assigning it here takes it from where it was.
+        moves: ({ target, ...args }) => `move ${assign.moved(args)} to the ${noun} ${String(target)}`,
         run: async ({ target, ...args }, ctx) => {
           const [id] = await resolveIds(ctx, d.named, [String(target)], TOOL_WORDS);
           const api = await ctx.api();

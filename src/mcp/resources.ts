@@ -23,6 +23,9 @@ import { OVERLAYS, SPLASH_PAGES } from '../ops/resources.js';
 import type { ToolSpec } from './tool.js';
 
 const LINK_REF = 'a link: its id (42), alias (spring) or short URL (https://sho.rt/spring)';
+/** `2 links: spring, 42`, as a confirmation names them. */
+const itemsNamed = (items: readonly string[], noun: string) =>
+  `${items.length} ${noun}${items.length === 1 ? '' : 's'}: ${items.join(', ')}`;
 const links = z.array(z.string().min(1)).min(1).describe(`the links, each ${LINK_REF}`);
 
 /** A body of the keys given, `undefined` ones left out. */
@@ -54,6 +57,7 @@ const CAMPAIGNS: ResourceDeclaration = {
   assign: {
     describe: "Add links to a campaign (one request per link); returns each link's outcome.",
     input: { links },
+    moved: (args) => itemsNamed(args.links as string[], 'link'),
     targets: async (ctx, args, target) =>
       (await linkIds(ctx, (args.links as string[]).map(parseLinkRef))).map((id) => ({
         id,
@@ -88,6 +92,7 @@ const CHANNELS: ResourceDeclaration = {
       type: z.enum(['link', 'qr', 'bio']).describe('what the items are'),
       items: z.array(z.string().min(1)).min(1).describe(`links: ${LINK_REF}; QR codes: id or name; bio pages: id`),
     },
+    moved: (args) => itemsNamed(args.items as string[], ITEM_TYPES[args.type as keyof typeof ITEM_TYPES]),
     targets: async (ctx, args, target) => {
       const type = args.type as keyof typeof ITEM_TYPES;
       const items = args.items as string[];
@@ -143,7 +148,11 @@ const QR: ResourceDeclaration = {
   path: 'qr',
   add: { input: { name: z.string().min(1).optional(), ...qrInput }, body: qrBody },
   // The service replaces the content on every update: data is required again.
-  update: { input: qrInput, body: qrBody },
+  update: {
+    input: qrInput,
+    body: qrBody,
+    retargets: (target, args) => `change what the QR code ${target} leads to: ${String(args.data)}`,
+  },
 };
 
 const redirects = {
@@ -162,7 +171,14 @@ const DOMAINS: ResourceDeclaration = {
     input: { domain: z.string().min(1).describe('the host name, e.g. go.example.com'), ...redirects },
     body: (args) => ({ domain: parseDomain(String(args.domain), 'domain').url, ...redirectBody(args) }),
   },
-  update: { input: redirects, body: (args) => nothingToUpdate(redirectBody(args), ['redirectRoot', 'redirect404']) },
+  update: {
+    input: redirects,
+    body: (args) => nothingToUpdate(redirectBody(args), ['redirectRoot', 'redirect404']),
+    retargets: (target, args) =>
+      `change where the domain ${target} redirects: ${Object.entries(defined(args))
+        .map(([key, url]) => `${key} to ${String(url)}`)
+        .join(', ')}`,
+  },
 };
 
 const OVERLAY_TOOLS: ReadDeclaration = {

@@ -13,6 +13,8 @@ interface ImportInput {
   rows?: Record<string, unknown>[];
   /** Or a file to read. */
   file?: string;
+  /** Or the text of a file, read by the caller (rows or file, then, are not given). */
+  text?: string;
   /** Check and plan only: nothing that changes the account is sent. */
   dryRun: boolean;
   /** The journal to record into and resume from (a live run). */
@@ -41,7 +43,7 @@ export async function importLinks(
   input: ImportInput,
   opts: { words?: Words; tick?: (status: RowStatus) => void } = {},
 ): Promise<ImportResult> {
-  const source = importSource(input, opts.words);
+  const source = input.text !== undefined ? { text: input.text } : importSource(input, opts.words);
   // The run's own cleanups (its journal lock, its spooled rows) end with it, not with the caller's context.
   const cleanups: (() => Promise<void> | void)[] = [];
   const run: Context = { ...ctx, onClose: (fn) => void cleanups.push(fn) };

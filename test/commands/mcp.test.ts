@@ -159,9 +159,10 @@ describe('resources with names', () => {
     const qr = data(await mcp.call('qr_add', { name: 'Menu', type: 'link', data: 'https://example.com/menu' })).record;
     expect(data(await mcp.call('channels_assign', { target: 'Newsletter', type: 'qr', items: ['Menu'] })).done).toBe(1);
     expect(data(await mcp.call('qr_get', { target: 'Menu' })).record.id).toBe(qr.id);
-    expect(data(await mcp.call('qr_update', { target: 'Menu', data: 'https://example.com/menu-2' })).record.id).toBe(
-      qr.id,
-    );
+    expect(
+      data(await mcp.call('qr_update', { target: 'Menu', data: 'https://example.com/menu-2', confirm: true })).record
+        .id,
+    ).toBe(qr.id);
     const px = data(await mcp.call('pixels_add', { name: 'FB main', type: 'fbpixel', tag: '1234567' })).record;
     expect(data(await mcp.call('pixels_update', { target: 'FB main', name: 'FB new' })).record).toMatchObject({
       id: px.id,
@@ -170,8 +171,13 @@ describe('resources with names', () => {
     const dom = data(await mcp.call('domains_add', { domain: 'go.example.com' })).record;
     expect(data(await mcp.call('domains_get', { target: 'go.example.com' })).record.id).toBe(dom.id);
     expect(
-      data(await mcp.call('domains_update', { target: 'go.example.com', redirect404: 'https://example.com/404' }))
-        .record.id,
+      data(
+        await mcp.call('domains_update', {
+          target: 'go.example.com',
+          redirect404: 'https://example.com/404',
+          confirm: true,
+        }),
+      ).record.id,
     ).toBe(dom.id);
     for (const [tool, list] of [
       ['channels_list', 1],
