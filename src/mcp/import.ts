@@ -133,9 +133,7 @@ const run = tool({
   output: { ...output, journal: z.string().describe('the journal file of the run') },
   paths: ['file'],
   plan: (args) =>
-    args.rows
-      ? `create up to ${count(args.rows.length, 'link')} (bulk import)`
-      : `create the links of the file ${args.file}`,
+    args.rows ? `create up to ${count(args.rows.length, 'link')}` : `create the links of the file ${args.file}`,
   run: (args, ctx, call) => runImportTool(ctx, args, false, call),
 });
 

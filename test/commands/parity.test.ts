@@ -78,6 +78,8 @@ describe('the same record through both doors', () => {
         link: 'parity-geo-mcp',
         geo: [geo],
         device: ['iPhone=https://example.com/ios'],
+        // Retargeting is confirmed as a delete is (this client has no elicitation).
+        confirm: true,
       }),
     ).record;
     expect(Object.keys(answered.geotarget)).toEqual(['Germany']);
