@@ -65,6 +65,12 @@ export interface Context extends Host {
    * command that tries values before it saves them (login). The run's settings stay as they are.
    */
   apiWith(flags: SettingFlags): Promise<ModernApi>;
+  /**
+   * A context of its own whose settings are the run's with `flags` over them (its own settings,
+   * connection and limiter), closed with this one: for a command that serves with settings of its
+   * own (mcp's --max-wait). The run's settings stay as they are.
+   */
+  overriding(flags: SettingFlags): Context;
   legacy(): Promise<LegacyApi>;
   printer(): Promise<Printer>;
   prompter(): Promise<Prompter>;

@@ -71,6 +71,11 @@ export function createContext(host: Host, globals: GlobalOptions = {}): Context 
       const conn = await connect(host.signal, host.sleep, () => resolve({ ...globals, ...flags }));
       return (await import('./api/modern.js')).createModernApi(conn);
     },
+    overriding: (flags) => {
+      const own = createContext({ ...host, secrets }, { ...globals, ...flags });
+      onClose(() => own.close());
+      return own;
+    },
     legacy: memo(async () => (await import('./api/legacy.js')).createLegacyApi(await connection())),
     printer: memo(async () => {
       const [{ createPrinter }, { resolveOutputFormat }, { csvDialect }] = await Promise.all([

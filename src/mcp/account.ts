@@ -1,7 +1,6 @@
 // The account, and the rate budget the limiter keeps (what `shorty limits` shows; no request).
 import { z } from './sdk.js';
-import { budget } from '../api/rate-window.js';
-import { formatRateLimit } from '../settings/rate-limit-spec.js';
+import { readLimits } from '../ops/limits.js';
 import { getAccount } from '../ops/account.js';
 import { record } from './schemas.js';
 import { tool } from './tool.js';
@@ -16,8 +15,6 @@ const account = tool({
   output: { account: record },
   run: async (_args, ctx) => ({ account: await getAccount(ctx) }),
 });
-
-const whole = (ms: number) => Math.ceil(Math.max(0, ms));
 
 const limits = tool({
   name: 'limits',
@@ -39,19 +36,11 @@ const limits = tool({
     server: z.string().nullable(),
   },
   run: async (_args, ctx) => {
-    const settings = await ctx.settings();
-    const { state, now } = await (await ctx.api()).rateBudget();
-    const b = budget(state, now, settings.rateLimit);
-    return {
-      rate_limit: formatRateLimit(b.limit),
-      source: b.limit.source,
-      used: b.used,
-      remaining: b.remaining,
-      next_in_ms: whole(b.nextInMs),
-      resets_in_ms: whole(b.resetsInMs),
-      configured: formatRateLimit(settings.rateLimit),
-      server: b.server ? formatRateLimit(b.server) : null,
-    };
+    const api = await ctx.api();
+    // The server's own limiter: the state it paces the calls by. The tool's fields are the record's but the
+    // base URL and where the cap was configured.
+    const { base_url, configured_by, ...fields } = (await readLimits(ctx, () => api.rateBudget())).record;
+    return fields;
   },
 });
 

@@ -48,6 +48,27 @@ describe('the same record through both doors', () => {
     expect(data(await mcp.call('account_get')).account).toEqual(value);
   });
 
+  it('the rate budget: limits and the limits tool read the same shared state into the same record', async () => {
+    // A server of the CLI's settings and folder: both doors read one state, which a request has filled.
+    const own = await startMcp({ baseUrl: cli.sandbox.baseUrl, apiKey: cli.sandbox.apiKey, rateLimit: '1000/60s' });
+    try {
+      data(await own.call('links_list', { limit: 1 }));
+      const answered = data(await own.call('limits'));
+      const res = await cli.run(['limits', '-o', 'json'], { env: { SHORTY_CONFIG_DIR: own.configDir } });
+      expect(res.exitCode, res.stderr).toBe(0);
+      const { base_url, configured_by, ...printed } = JSON.parse(res.stdout);
+      expect(base_url).toBe(cli.sandbox.baseUrl);
+      expect(configured_by).toBe('SHORTY_RATE_LIMIT');
+      const times = ({ next_in_ms, resets_in_ms, ...rest }: Record<string, unknown>) => rest;
+      expect(times(answered)).toEqual(times(printed));
+      expect(answered.used).toBe(1);
+      expect(Object.keys(answered)).toEqual(Object.keys(printed));
+      expect(answered.resets_in_ms).toBeGreaterThanOrEqual(printed.resets_in_ms);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('a page of links, and of overlays and splash pages', async () => {
     const links = await cliJson(['urls', 'list', '--limit', '3']);
     expect(data(await mcp.call('links_list', { limit: 3 })).items).toEqual(links.value);

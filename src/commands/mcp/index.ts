@@ -31,9 +31,10 @@ export function register(mcp: Command, ctx: Context): void {
     )
     .action(
       action(ctx, async (flags: McpFlags) => {
-        ctx.globals.maxWaitMs = Math.round(1000 * parseTimeoutSeconds(flags.maxWait, '--max-wait'));
+        const maxWaitMs = Math.round(1000 * parseTimeoutSeconds(flags.maxWait, '--max-wait'));
+        const served = ctx.overriding({ maxWaitMs });
         const { serveStdio, serverOptions } = await import('../../mcp/server.js');
-        await serveStdio(ctx, await serverOptions(ctx, flags));
+        await serveStdio(served, await serverOptions(served, flags));
       }),
     );
   notes(
