@@ -1,10 +1,11 @@
 // The tools of a resource that has names (campaigns, channels, pixels, QR codes, domains), made
 // from one declaration: list, get, add, update, delete, and assign where the CLI has it; overlays
-// and splash pages list and get only. Reads and names go through the operations (src/ops/).
+// and splash pages list and get only. Reads, writes and names go through the operations (src/ops/).
 import { type Infer, type ZodObject, type ZodRawShape, z } from './sdk.js';
 import type { Context } from '../context.js';
-import { type NamedKind, resolveIds, resolveNamed } from '../ops/names.js';
-import { findInList, getResource, listResource, recordOf, type ResourceKind } from '../ops/resources.js';
+import type { Assignment } from '../ops/assign.js';
+import { type NamedKind, resolveIds } from '../ops/names.js';
+import { getResource, listResource, type ResourceKind } from '../ops/resources.js';
 import { TOOL_WORDS } from './words.js';
 import type { Data } from './result.js';
 import { distinct, eachOutcome } from '../ops/each.js';
@@ -14,13 +15,17 @@ import { tool, type ToolSpec } from './tool.js';
 
 type Shape = ZodRawShape;
 
-interface Writer<S extends Shape> {
+interface Adder<S extends Shape> {
   input: S;
-  /** The request body, checked with the CLI's validators (a UsageError before any request). */
-  body(args: Infer<ZodObject<S>>): Record<string, unknown>;
-  /** Update only: fills in what the service needs on every update from the current record. */
-  complete?(body: Record<string, unknown>, current: () => Promise<Data>): Promise<void>;
-  /** Update only: what the update changes of where visitors go, if anything (confirmed as a delete is). */
+  /** The operation: the body checked with the CLI's rules (a UsageError before any request), sent, its record. */
+  run(ctx: Context, args: Infer<ZodObject<S>>): Promise<Data>;
+}
+
+interface Updater<S extends Shape> {
+  input: S;
+  /** The operation on the item `target` names, as for add. */
+  run(ctx: Context, target: string, args: Infer<ZodObject<S>>): Promise<Data>;
+  /** What the update changes of where visitors go, if anything (confirmed as a delete is). */
   retargets?(target: string, args: Record<string, unknown>): string | undefined;
 }
 
@@ -29,8 +34,8 @@ interface Assigner {
   describe: string;
   /** The items named by the arguments, for the user to confirm: `2 links (spring, 42)`. */
   moved(args: Record<string, unknown>): string;
-  /** The paths of the requests, one per item, with the items named by the arguments. */
-  targets(ctx: Context, args: Record<string, unknown>, target: number): Promise<{ id: number; path: string }[]>;
+  /** The operation: the arguments checked, the target and the items looked up, the request of each. */
+  assignment(ctx: Context, target: string, args: Record<string, unknown>): Promise<Assignment>;
 }
 
 /** What reading a resource takes: list and get (overlays and splash pages have no more). */
@@ -41,25 +46,23 @@ export interface ReadDeclaration {
   plural: string;
   /** A sentence on what one is, for a model choosing among tools. */
   about: string;
-  named: NamedKind;
-  mapItem?: (item: Data) => Data;
+  /** How it is named, and its record's fields: the commands' own. */
+  kind: ResourceKind;
 }
 
 export interface ResourceDeclaration extends ReadDeclaration {
   /** The word of the item's own paths: `/campaign/4/update`. */
   path: string;
-  add: Writer<Shape>;
-  update: Writer<Shape>;
+  add: Adder<Shape>;
+  update: Updater<Shape>;
   assign?: Assigner;
 }
-
-const kindOf = (d: ReadDeclaration): ResourceKind => ({ named: d.named, fields: [], mapItem: d.mapItem });
 
 const which = (named: NamedKind) =>
   ref(`the ${named.noun}: its id, or its ${named.nameWord} (matched exactly, case included)`);
 
 export function readTools(d: ReadDeclaration): ToolSpec[] {
-  const { noun } = d.named;
+  const { noun } = d.kind.named;
   return [
     tool({
       name: `${d.prefix}_list`,
@@ -69,23 +72,24 @@ export function readTools(d: ReadDeclaration): ToolSpec[] {
       idempotent: true,
       input: listInput,
       output: listOutput,
-      run: async (args, ctx) => ({ ...(await listResource(ctx, kindOf(d), args)) }),
+      run: async (args, ctx) => ({ ...(await listResource(ctx, d.kind, args)) }),
     }),
     tool({
       name: `${d.prefix}_get`,
       title: `Get a ${noun}`,
-      description: `Show one ${noun} by id or ${d.named.nameWord}.`,
+      description: `Show one ${noun} by id or ${d.kind.named.nameWord}.`,
       effect: 'read',
       idempotent: true,
-      input: { target: which(d.named) },
+      input: { target: which(d.kind.named) },
       output: recordOutput,
-      run: async (args, ctx) => ({ record: await getResource(ctx, kindOf(d), args.target, TOOL_WORDS) }),
+      run: async (args, ctx) => ({ record: await getResource(ctx, d.kind, args.target, TOOL_WORDS) }),
     }),
   ];
 }
 
 export function resourceTools(d: ResourceDeclaration): ToolSpec[] {
-  const { noun } = d.named;
+  const { named } = d.kind;
+  const { noun } = named;
   const tools: ToolSpec[] = [
     ...readTools(d),
     tool({
@@ -96,42 +100,31 @@ export function resourceTools(d: ResourceDeclaration): ToolSpec[] {
       idempotent: false,
       input: d.add.input,
       output: recordOutput,
-      run: async (args, ctx) => {
-        const body = d.add.body(args);
-        const answer = await (await ctx.api()).call('POST', `/${d.path}/add`, { body });
-        return { record: recordOf(kindOf(d), { ...body, ...answer }) };
-      },
+      run: async (args, ctx) => ({ record: await d.add.run(ctx, args) }),
     }),
     tool({
       name: `${d.prefix}_update`,
       title: `Update a ${noun}`,
-      description: `Change a ${noun} named by id or ${d.named.nameWord}; give only what changes.`,
+      description: `Change a ${noun} named by id or ${named.nameWord}; give only what changes.`,
       effect: 'write',
       idempotent: true,
-      input: { target: which(d.named), ...d.update.input },
+      input: { target: which(named), ...d.update.input },
       output: recordOutput,
       retargets: d.update.retargets && (({ target, ...args }) => d.update.retargets?.(String(target), args)),
-      run: async ({ target, ...args }, ctx) => {
-        const body = d.update.body(args);
-        const [{ id, item }] = await resolveNamed(ctx, d.named, [String(target)], TOOL_WORDS);
-        const current = async () => (item ? recordOf(kindOf(d), item) : findInList(ctx, kindOf(d), id, TOOL_WORDS));
-        await d.update.complete?.(body, current);
-        const answer = await (await ctx.api()).call('PUT', `/${d.path}/${id}/update`, { body });
-        return { record: recordOf(kindOf(d), { id, ...body, ...answer }) };
-      },
+      run: async ({ target, ...args }, ctx) => ({ record: await d.update.run(ctx, String(target), args) }),
     }),
     tool({
       name: `${d.prefix}_delete`,
       title: `Delete ${d.plural}`,
-      description: `Delete ${d.plural} named by id or ${d.named.nameWord}; returns what was deleted, one result each.`,
+      description: `Delete ${d.plural} named by id or ${named.nameWord}; returns what was deleted, one result each.`,
       effect: 'destructive',
       idempotent: true,
-      input: { targets: z.array(which(d.named)).min(1).describe(`the ${d.plural} to delete`) },
+      input: { targets: z.array(which(named)).min(1).describe(`the ${d.plural} to delete`) },
       output: eachOutput,
       plan: (args) =>
         `delete ${(args.targets as string[]).length} ${d.plural}: ${(args.targets as string[]).join(', ')}`,
       run: async (args, ctx) => {
-        const ids = await resolveIds(ctx, d.named, args.targets, TOOL_WORDS);
+        const ids = await resolveIds(ctx, named, args.targets, TOOL_WORDS);
         const api = await ctx.api();
         const deletions = eachOutcome(distinct(ids), (id) => api.call('DELETE', `/${d.path}/${id}/delete`));
         return collectOutcomes(deletions, (id) => id);
@@ -147,16 +140,13 @@ export function resourceTools(d: ResourceDeclaration): ToolSpec[] {
         description: assign.describe,
         effect: 'write',
         idempotent: true,
-        input: { target: which(d.named), ...assign.input },
+        input: { target: which(named), ...assign.input },
         output: eachOutput,
         // An item belongs to one campaign or channel: assigning it here takes it from where it was.
         moves: ({ target, ...args }) => `move ${assign.moved(args)} to the ${noun} ${String(target)}`,
         run: async ({ target, ...args }, ctx) => {
-          const [id] = await resolveIds(ctx, d.named, [String(target)], TOOL_WORDS);
-          const api = await ctx.api();
-          const items = await assign.targets(ctx, args, id);
-          const outcomes = eachOutcome(items, (item) => api.call('POST', item.path));
-          return collectOutcomes(outcomes, (item) => item.id);
+          const { ids, send } = await assign.assignment(ctx, String(target), args);
+          return collectOutcomes(eachOutcome(ids, send), (id) => id);
         },
       }),
     );

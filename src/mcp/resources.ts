@@ -1,23 +1,21 @@
 // The resources with names, declared once each: what their add and update take, and the checks
-// the CLI makes of them (the same validators: a bad value is refused before any request).
+// the CLI makes of them (the same validators: a bad value is refused before any request); the
+// requests and records are the operations' (src/ops/resource-writes.ts, assign.ts).
 import { z } from './sdk.js';
 import { PIXEL_TYPES, QR_TYPES } from '../api/types.js';
 import { parseDomain } from '../input/domain.js';
-import { parseLinkRef } from '../input/link-ref.js';
 import { type QrFlags, qrBodyFromFlags } from '../input/qr-body.js';
-import { parseId } from '../input/validate.js';
 import {
   type ChannelInput,
   channelBody as channelRules,
-  keepCampaignName,
-  keepPixelTag,
   nothingToUpdate as nothingToUpdateIn,
   type RedirectInput,
   redirectBody as redirectRules,
 } from '../ops/resource-rules.js';
 import { TOOL_WORDS } from './words.js';
-import { CAMPAIGN_NAMES, CHANNEL_NAMES, DOMAIN_NAMES, PIXEL_NAMES, QR_NAMES, resolveIds } from '../ops/names.js';
-import { linkIds } from '../ops/link-ref.js';
+import { CHANNEL_ITEM_NOUNS, campaignAssignment, channelAssignment } from '../ops/assign.js';
+import { CAMPAIGNS, CHANNELS, DOMAINS, PIXELS, QR_CODES } from '../ops/resource-kinds.js';
+import * as writes from '../ops/resource-writes.js';
 import { type ReadDeclaration, type ResourceDeclaration, readTools, resourceTools } from './resource-tools.js';
 import { OVERLAYS, SPLASH_PAGES } from '../ops/resources.js';
 import type { ToolSpec } from './tool.js';
@@ -40,29 +38,26 @@ const campaignInput = {
   public: z.boolean().optional().describe('whether the campaign list is public'),
 };
 
-const CAMPAIGNS: ResourceDeclaration = {
+const CAMPAIGNS_TOOLS: ResourceDeclaration = {
   prefix: 'campaigns',
   plural: 'campaigns',
   about: 'groups of links with an optional rotator address',
-  named: CAMPAIGN_NAMES,
+  kind: CAMPAIGNS,
   path: 'campaign',
-  // Servers answer the name under `name`, `campaign` or `domain`: shown under `name`, as the CLI does.
-  mapItem: (item) => (item.name === undefined ? { ...item, name: CAMPAIGN_NAMES.nameOf(item) } : item),
-  add: { input: { name: z.string().min(1), ...campaignInput }, body: (args) => defined(args) },
+  add: {
+    input: { name: z.string().min(1), ...campaignInput },
+    run: (ctx, args) => writes.addCampaign(ctx, defined(args)),
+  },
   update: {
     input: { name: z.string().min(1).optional().describe('new name'), ...campaignInput },
-    body: (args) => nothingToUpdate(defined(args), ['name', 'slug', 'public']),
-    complete: keepCampaignName,
+    run: (ctx, target, args) =>
+      writes.updateCampaign(ctx, target, nothingToUpdate(defined(args), ['name', 'slug', 'public']), TOOL_WORDS),
   },
   assign: {
     describe: "Add links to a campaign (one request per link); returns each link's outcome.",
     input: { links },
     moved: (args) => itemsNamed(args.links as string[], 'link'),
-    targets: async (ctx, args, target) =>
-      (await linkIds(ctx, (args.links as string[]).map(parseLinkRef))).map((id) => ({
-        id,
-        path: `/campaign/${target}/assign/${id}`,
-      })),
+    assignment: (ctx, target, args) => campaignAssignment(ctx, target, args.links as string[], TOOL_WORDS),
   },
 };
 
@@ -73,18 +68,28 @@ const channelInput = {
 };
 const channelBody = (args: ChannelInput) => channelRules(args, TOOL_WORDS);
 
-const ITEM_TYPES = { link: 'link', qr: 'QR code', bio: 'bio page' } as const;
+/** The tool's item types, as the paths of the requests say them. */
+const ITEM_TYPES = { link: 'links', qr: 'qr', bio: 'bio' } as const;
 
-const CHANNELS: ResourceDeclaration = {
+const CHANNELS_TOOLS: ResourceDeclaration = {
   prefix: 'channels',
   plural: 'channels',
   about: 'labelled groups of links, bio pages and QR codes',
-  named: CHANNEL_NAMES,
+  kind: CHANNELS,
   path: 'channel',
-  add: { input: { name: z.string().describe('at least 2 characters'), ...channelInput }, body: channelBody },
+  add: {
+    input: { name: z.string().describe('at least 2 characters'), ...channelInput },
+    run: (ctx, args) => writes.addChannel(ctx, channelBody(args)),
+  },
   update: {
     input: { name: z.string().optional().describe('new name'), ...channelInput },
-    body: (args) => nothingToUpdate(channelBody(args), ['name', 'description', 'color', 'starred']),
+    run: (ctx, target, args) =>
+      writes.updateChannel(
+        ctx,
+        target,
+        nothingToUpdate(channelBody(args), ['name', 'description', 'color', 'starred']),
+        TOOL_WORDS,
+      ),
   },
   assign: {
     describe: "Put links, QR codes or bio pages into a channel (one request per item); returns each item's outcome.",
@@ -92,28 +97,26 @@ const CHANNELS: ResourceDeclaration = {
       type: z.enum(['link', 'qr', 'bio']).describe('what the items are'),
       items: z.array(z.string().min(1)).min(1).describe(`links: ${LINK_REF}; QR codes: id or name; bio pages: id`),
     },
-    moved: (args) => itemsNamed(args.items as string[], ITEM_TYPES[args.type as keyof typeof ITEM_TYPES]),
-    targets: async (ctx, args, target) => {
-      const type = args.type as keyof typeof ITEM_TYPES;
-      const items = args.items as string[];
-      const ids =
-        type === 'link'
-          ? await linkIds(ctx, items.map(parseLinkRef))
-          : type === 'qr'
-            ? await resolveIds(ctx, QR_NAMES, items, TOOL_WORDS)
-            : items.map((item) => parseId(item, `${ITEM_TYPES[type]} id`));
-      return ids.map((id) => ({ id, path: `/channel/${target}/assign/${type}/${id}` }));
-    },
+    moved: (args) =>
+      itemsNamed(args.items as string[], CHANNEL_ITEM_NOUNS[ITEM_TYPES[args.type as keyof typeof ITEM_TYPES]]),
+    assignment: (ctx, target, args) =>
+      channelAssignment(
+        ctx,
+        target,
+        ITEM_TYPES[args.type as keyof typeof ITEM_TYPES],
+        args.items as string[],
+        TOOL_WORDS,
+      ),
   },
 };
 
 const nonEmpty = (what: string) => z.string().trim().min(1, `${what} is empty`);
 
-const PIXELS: ResourceDeclaration = {
+const PIXELS_TOOLS: ResourceDeclaration = {
   prefix: 'pixels',
   plural: 'tracking pixels',
   about: 'tracking tags (Google Tag Manager, Facebook, TikTok...) that links can fire',
-  named: PIXEL_NAMES,
+  kind: PIXELS,
   path: 'pixel',
   add: {
     input: {
@@ -121,12 +124,12 @@ const PIXELS: ResourceDeclaration = {
       type: z.enum(PIXEL_TYPES),
       tag: nonEmpty('tag').describe("the provider's tag or id"),
     },
-    body: (args) => defined(args),
+    run: (ctx, args) => writes.addPixel(ctx, defined(args)),
   },
   update: {
     input: { name: nonEmpty('name').optional().describe('new name'), tag: nonEmpty('tag').optional() },
-    body: (args) => nothingToUpdate(defined(args), ['tag', 'name']),
-    complete: keepPixelTag,
+    run: (ctx, target, args) =>
+      writes.updatePixel(ctx, target, nothingToUpdate(defined(args), ['tag', 'name']), { words: TOOL_WORDS }),
   },
 };
 
@@ -140,17 +143,20 @@ const qrInput = {
 const qrBody = (args: Record<string, unknown>) =>
   defined({ ...qrBodyFromFlags(args as unknown as QrFlags), name: args.name });
 
-const QR: ResourceDeclaration = {
+const QR_TOOLS: ResourceDeclaration = {
   prefix: 'qr',
   plural: 'QR codes',
   about: 'QR codes for links, text, contacts and more',
-  named: QR_NAMES,
+  kind: QR_CODES,
   path: 'qr',
-  add: { input: { name: z.string().min(1).optional(), ...qrInput }, body: qrBody },
+  add: {
+    input: { name: z.string().min(1).optional(), ...qrInput },
+    run: (ctx, args) => writes.addQr(ctx, qrBody(args)),
+  },
   // The service replaces the content on every update: data is required again.
   update: {
     input: qrInput,
-    body: qrBody,
+    run: async (ctx, target, args) => (await writes.updateQr(ctx, target, qrBody(args), TOOL_WORDS)).record,
     retargets: (target, args) => `change what the QR code ${target} leads to: ${String(args.data)}`,
   },
 };
@@ -161,19 +167,26 @@ const redirects = {
 };
 const redirectBody = (args: RedirectInput) => redirectRules(args, TOOL_WORDS);
 
-const DOMAINS: ResourceDeclaration = {
+const DOMAINS_TOOLS: ResourceDeclaration = {
   prefix: 'domains',
   plural: 'branded domains',
   about: 'your own host names for short links',
-  named: DOMAIN_NAMES,
+  kind: DOMAINS,
   path: 'domain',
   add: {
     input: { domain: z.string().min(1).describe('the host name, e.g. go.example.com'), ...redirects },
-    body: (args) => ({ domain: parseDomain(String(args.domain), 'domain').url, ...redirectBody(args) }),
+    run: (ctx, args) =>
+      writes.addDomain(ctx, { domain: parseDomain(String(args.domain), 'domain').url, ...redirectBody(args) }),
   },
   update: {
     input: redirects,
-    body: (args) => nothingToUpdate(redirectBody(args), ['redirectRoot', 'redirect404']),
+    run: (ctx, target, args) =>
+      writes.updateDomain(
+        ctx,
+        target,
+        nothingToUpdate(redirectBody(args), ['redirectRoot', 'redirect404']),
+        TOOL_WORDS,
+      ),
     retargets: (target, args) =>
       `change where the domain ${target} redirects: ${Object.entries(defined(args))
         .map(([key, url]) => `${key} to ${String(url)}`)
@@ -185,17 +198,17 @@ const OVERLAY_TOOLS: ReadDeclaration = {
   prefix: 'overlays',
   plural: 'call-to-action overlays',
   about: 'the call-to-action boxes a link of type overlay-<id> shows over the page',
-  named: OVERLAYS.named,
+  kind: OVERLAYS,
 };
 
 const SPLASH_TOOLS: ReadDeclaration = {
   prefix: 'splash',
   plural: 'splash pages',
   about: 'the custom pages a link of type splash, or a splash page id, shows before redirecting',
-  named: SPLASH_PAGES.named,
+  kind: SPLASH_PAGES,
 };
 
 export const RESOURCE_TOOLS: ToolSpec[] = [
-  ...[CAMPAIGNS, CHANNELS, PIXELS, QR, DOMAINS].flatMap(resourceTools),
+  ...[CAMPAIGNS_TOOLS, CHANNELS_TOOLS, PIXELS_TOOLS, QR_TOOLS, DOMAINS_TOOLS].flatMap(resourceTools),
   ...[OVERLAY_TOOLS, SPLASH_TOOLS].flatMap(readTools),
 ];

@@ -3,7 +3,8 @@ import type { Context } from '../../context.js';
 import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { nameArgument } from '../shared/name.js';
-import { asRecord, fieldsHelp } from '../shared/resource.js';
+import { fieldsHelp } from '../shared/resource.js';
+import { addCampaign } from '../../ops/resource-writes.js';
 import { answers } from '../shared/surface.js';
 import { CAMPAIGN, type CampaignFlags, campaignBody, withCampaignOptions } from './resource.js';
 
@@ -25,6 +26,6 @@ export function register(campaigns: Command, ctx: Context): void {
 /** @public the verb's seam: parsed options and a context, no parser. */
 export async function run(opts: AddOptions, ctx: Context): Promise<void> {
   const body = campaignBody(opts, nameArgument(opts.nameArgument, opts.name, 'campaign'));
-  const res = await (await ctx.api()).call('POST', '/campaign/add', { body });
-  await (await ctx.printer()).object(asRecord(CAMPAIGN, res), CAMPAIGN.view);
+  const record = await addCampaign(ctx, body);
+  await (await ctx.printer()).object(record, CAMPAIGN.view);
 }

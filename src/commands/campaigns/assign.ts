@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { LINK_REF_HELP, parseLinkRef } from '../../input/link-ref.js';
+import { LINK_REF_HELP } from '../../input/link-ref.js';
 import { action, examples, notes } from '../shared/action.js';
 import { assignEach } from '../shared/assign.js';
 import { eachAnswers } from '../shared/each.js';
 import { verb } from '../shared/group.js';
-import { CAMPAIGN_NAMES, campaignId, checkNamedArgs } from '../../ops/names.js';
+import { CAMPAIGN_NAMES } from '../../ops/names.js';
 import { namedHelp } from '../shared/named-help.js';
-import { linkIds } from '../../ops/link-ref.js';
+import { campaignAssignment } from '../../ops/assign.js';
 
 /** What run() takes: the arguments and flags as the parser fills them. @public */
 export interface AssignOptions {
@@ -36,14 +36,6 @@ export function register(campaigns: Command, ctx: Context): void {
 
 /** @public the verb's seam: parsed options and a context, no parser. */
 export async function run(opts: AssignOptions, ctx: Context): Promise<number | void> {
-  checkNamedArgs(CAMPAIGN_NAMES, [opts.campaign]);
-  const refs = opts.links.map(parseLinkRef);
-  const target = await campaignId(ctx, opts.campaign);
-  const ids = await linkIds(ctx, refs);
-  return assignEach(ctx, {
-    noun: 'link',
-    where: `to campaign ${target}`,
-    ids,
-    path: (id) => `/campaign/${target}/assign/${id}`,
-  });
+  const assignment = await campaignAssignment(ctx, opts.campaign, opts.links);
+  return assignEach(ctx, { ...assignment, noun: 'link', where: `to campaign ${assignment.target}` });
 }

@@ -1,28 +1,13 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import type { Row } from '../../output/printer.js';
 import { CAMPAIGN_NAMES, listedOf } from '../../ops/names.js';
+import { CAMPAIGNS } from '../../ops/resource-kinds.js';
 import type { Deletable, Resource } from '../shared/resource.js';
-
-const FIELDS = ['id', 'name', 'public', 'rotator', 'list'];
-
-/**
- * Servers answer a campaign's name under `name` (lists), `domain` (v7 writes, and some lists) or
- * `campaign` (v6 writes): it is shown under `name` alone, in the list items' place, so a campaign
- * looks the same whichever server and verb it came from.
- */
-export function withName(campaign: Row): Row {
-  if (campaign.name !== undefined) return campaign;
-  const key = typeof campaign.campaign === 'string' ? 'campaign' : 'domain' in campaign ? 'domain' : undefined;
-  if (key === undefined) return campaign;
-  const { id, [key]: name, ...rest } = campaign;
-  return { id, name, ...rest };
-}
 
 export const CAMPAIGN: Resource & Deletable = {
   ...listedOf(CAMPAIGN_NAMES),
-  mapItem: withName,
-  view: { columns: FIELDS, fields: FIELDS, extraFields: ['views'] },
+  mapItem: CAMPAIGNS.mapItem,
+  view: { columns: [...CAMPAIGNS.fields], fields: CAMPAIGNS.fields, extraFields: ['views'] },
   named: CAMPAIGN_NAMES,
   deletePath: (id) => `/campaign/${id}/delete`,
 };

@@ -3,12 +3,12 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { action, examples, notes } from '../shared/action.js';
 import { verb } from '../shared/group.js';
-import { asRecord, fieldsHelp, findInList } from '../shared/resource.js';
+import { fieldsHelp } from '../shared/resource.js';
 import { answers } from '../shared/surface.js';
-import { CAMPAIGN_NAMES, checkNamedArgs, resolveNamed } from '../../ops/names.js';
-import { keepCampaignName } from '../../ops/resource-rules.js';
+import { CAMPAIGN_NAMES, checkNamedArgs } from '../../ops/names.js';
+import { updateCampaign } from '../../ops/resource-writes.js';
 import { namedHelp } from '../shared/named-help.js';
-import { CAMPAIGN, type CampaignFlags, campaignBody, withCampaignOptions, withName } from './resource.js';
+import { CAMPAIGN, type CampaignFlags, campaignBody, withCampaignOptions } from './resource.js';
 
 /** What run() takes: the arguments and flags as the parser fills them. @public */
 export interface UpdateOptions extends CampaignFlags {
@@ -40,16 +40,6 @@ export async function run(opts: UpdateOptions, ctx: Context): Promise<void> {
   const body = campaignBody(opts, opts.name);
   if (Object.keys(body).length === 0)
     throw new UsageError('nothing to update: pass --name, --slug, --public or --private');
-  const [{ id, item }] = await resolveNamed(ctx, CAMPAIGN_NAMES, [opts.campaign]);
-  const current =
-    item !== undefined
-      ? asRecord(CAMPAIGN, item)
-      : body.name === undefined
-        ? await findInList(ctx, CAMPAIGN, id)
-        : undefined;
-  await keepCampaignName(body, async () => current ?? {});
-  const res = await (await ctx.api()).call('PUT', `/campaign/${id}/update`, { body });
-  // The answer is the campaign without what only lists carry (v6's `views`): the campaign
-  // read for its name fills those in, so the record is the one `get` prints.
-  await (await ctx.printer()).object(asRecord(CAMPAIGN, { ...current, ...withName({ id, ...res }) }), CAMPAIGN.view);
+  const record = await updateCampaign(ctx, opts.campaign, body);
+  await (await ctx.printer()).object(record, CAMPAIGN.view);
 }

@@ -4,7 +4,8 @@ import { UsageError } from '../../errors.js';
 import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { nameArgument } from '../shared/name.js';
-import { asRecord, fieldsHelp } from '../shared/resource.js';
+import { fieldsHelp } from '../shared/resource.js';
+import { addChannel } from '../../ops/resource-writes.js';
 import { answers } from '../shared/surface.js';
 import { CHANNEL, type ChannelFlags, channelBody } from './resource.js';
 
@@ -33,6 +34,6 @@ export async function run(opts: AddOptions, ctx: Context): Promise<void> {
   const name = nameArgument(opts.nameArgument, opts.name, 'channel');
   if (name === undefined) throw new UsageError('missing the channel name', 'shorty channels add <name>');
   const body = channelBody(opts, name);
-  const created = await (await ctx.api()).call('POST', '/channel/add', { body });
-  await (await ctx.printer()).object(asRecord(CHANNEL, created), CHANNEL.view);
+  const record = await addChannel(ctx, body);
+  await (await ctx.printer()).object(record, CHANNEL.view);
 }

@@ -3,15 +3,14 @@ import type { ChannelItemType } from '../../api/types.js';
 import { completeArgument } from '../../completion/values.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { LINK_REF_HELP, parseLinkRef } from '../../input/link-ref.js';
-import { parseId } from '../../input/validate.js';
+import { LINK_REF_HELP } from '../../input/link-ref.js';
 import { action, examples, notes } from '../shared/action.js';
 import { assignEach } from '../shared/assign.js';
 import { eachAnswers } from '../shared/each.js';
 import { verb } from '../shared/group.js';
-import { CHANNEL_NAMES, channelId, checkNamedArgs, QR_NAMES, resolveIds } from '../../ops/names.js';
+import { CHANNEL_NAMES, checkNamedArgs } from '../../ops/names.js';
 import { namedHelp } from '../shared/named-help.js';
-import { linkIds } from '../../ops/link-ref.js';
+import { channelAssignment } from '../../ops/assign.js';
 
 /** The item types as people say them (singular or plural) -> the API's path word, and the noun for messages. */
 const ITEM_TYPES: Record<string, { type: ChannelItemType; noun: string }> = {
@@ -60,32 +59,8 @@ export function register(channels: Command, ctx: Context): void {
 export async function run(opts: AssignOptions, ctx: Context): Promise<number | void> {
   checkNamedArgs(CHANNEL_NAMES, [opts.channel]);
   const { type, noun } = parseItemType(opts.type);
-  const itemIds = itemResolver(ctx, type, noun, opts.items);
-  const target = await channelId(ctx, opts.channel);
-  const ids = await itemIds();
-  return assignEach(ctx, {
-    noun,
-    where: `to channel ${target}`,
-    ids,
-    path: (id) => `/channel/${target}/assign/${type}/${id}`,
-  });
-}
-
-/**
- * The items' ids, checked now (before any request) and looked up when called: links by id, alias
- * or short URL, QR codes by id or name, bio pages by id (the API has no list of them).
- */
-function itemResolver(ctx: Context, type: ChannelItemType, noun: string, items: string[]): () => Promise<number[]> {
-  if (type === 'links') {
-    const refs = items.map(parseLinkRef);
-    return () => linkIds(ctx, refs);
-  }
-  if (type === 'qr') {
-    checkNamedArgs(QR_NAMES, items);
-    return () => resolveIds(ctx, QR_NAMES, items);
-  }
-  const ids = items.map((item) => parseId(item, `${noun} id`));
-  return async () => ids;
+  const assignment = await channelAssignment(ctx, opts.channel, type, opts.items);
+  return assignEach(ctx, { ...assignment, noun, where: `to channel ${assignment.target}` });
 }
 
 function parseItemType(text: string): { type: ChannelItemType; noun: string } {

@@ -1,9 +1,10 @@
 import { channelBody as rules } from '../../ops/resource-rules.js';
 import { CHANNEL_NAMES } from '../../ops/names.js';
+import { CHANNELS } from '../../ops/resource-kinds.js';
 import { type Deletable, namedResource, type Resource } from '../shared/resource.js';
 
 export const CHANNEL: Resource & Deletable = {
-  ...namedResource(CHANNEL_NAMES, ['id', 'name', 'description', 'color', 'starred']),
+  ...namedResource(CHANNEL_NAMES, CHANNELS.fields),
   deletePath: (id) => `/channel/${id}/delete`,
 };
 

@@ -3,9 +3,10 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { action, examples, notes } from '../shared/action.js';
 import { verb } from '../shared/group.js';
-import { asRecord, fieldsHelp } from '../shared/resource.js';
+import { fieldsHelp } from '../shared/resource.js';
+import { updateChannel } from '../../ops/resource-writes.js';
 import { answers } from '../shared/surface.js';
-import { CHANNEL_NAMES, channelId, checkNamedArgs } from '../../ops/names.js';
+import { CHANNEL_NAMES, checkNamedArgs } from '../../ops/names.js';
 import { namedHelp } from '../shared/named-help.js';
 import { CHANNEL, type ChannelFlags, channelBody } from './resource.js';
 
@@ -41,8 +42,6 @@ export async function run(opts: UpdateOptions, ctx: Context): Promise<void> {
   if (Object.keys(body).length === 0) {
     throw new UsageError('nothing to update: pass --name, --description, --color, --starred or --no-starred');
   }
-  const target = await channelId(ctx, opts.channel);
-  // v7 answers a message, v6 the channel: the record printed is the id and what changed on both.
-  await (await ctx.api()).call('PUT', `/channel/${target}/update`, { body });
-  await (await ctx.printer()).object(asRecord(CHANNEL, { id: target, ...body }), CHANNEL.view);
+  const record = await updateChannel(ctx, opts.channel, body);
+  await (await ctx.printer()).object(record, CHANNEL.view);
 }

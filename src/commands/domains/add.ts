@@ -3,7 +3,8 @@ import type { Context } from '../../context.js';
 import { parseDomain } from '../../input/domain.js';
 import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
-import { asRecord, fieldsHelp } from '../shared/resource.js';
+import { fieldsHelp } from '../shared/resource.js';
+import { addDomain } from '../../ops/resource-writes.js';
 import { answers } from '../shared/surface.js';
 import { DOMAIN, type RedirectFlags, redirectBody, withRedirectOptions } from './resource.js';
 
@@ -31,12 +32,9 @@ export function register(domains: Command, ctx: Context): void {
   );
 }
 
-/**
- * The service answers only the id: the record printed is the id and what was sent.
- * @public the verb's seam: parsed options and a context, no parser.
+/** @public the verb's seam: parsed options and a context, no parser.
  */
 export async function run(opts: AddOptions, ctx: Context): Promise<void> {
   const body = { domain: parseDomain(opts.domain, 'domain').url, ...redirectBody(opts) };
-  const res = await (await ctx.api()).call('POST', '/domain/add', { body });
-  await (await ctx.printer()).object(asRecord(DOMAIN, { id: res.id, ...body }), DOMAIN.view);
+  await (await ctx.printer()).object(await addDomain(ctx, body), DOMAIN.view);
 }

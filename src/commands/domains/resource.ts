@@ -1,10 +1,11 @@
 import { redirectBody as rules } from '../../ops/resource-rules.js';
 import type { Command } from 'commander';
 import { DOMAIN_NAMES } from '../../ops/names.js';
+import { DOMAINS } from '../../ops/resource-kinds.js';
 import { type Deletable, namedResource, type Resource } from '../shared/resource.js';
 
 export const DOMAIN: Resource & Deletable = {
-  ...namedResource(DOMAIN_NAMES, ['id', 'domain', 'redirectroot', 'redirect404']),
+  ...namedResource(DOMAIN_NAMES, DOMAINS.fields),
   deletePath: (id) => `/domain/${id}/delete`,
 };
 

@@ -3,9 +3,10 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { action, examples, notes } from '../shared/action.js';
 import { verb } from '../shared/group.js';
-import { checkNamedArgs, DOMAIN_NAMES, domainId } from '../../ops/names.js';
+import { checkNamedArgs, DOMAIN_NAMES } from '../../ops/names.js';
 import { namedHelp } from '../shared/named-help.js';
-import { asRecord, fieldsHelp } from '../shared/resource.js';
+import { fieldsHelp } from '../shared/resource.js';
+import { updateDomain } from '../../ops/resource-writes.js';
 import { answers } from '../shared/surface.js';
 import { DOMAIN, type RedirectFlags, redirectBody, withRedirectOptions } from './resource.js';
 
@@ -30,16 +31,12 @@ export function register(domains: Command, ctx: Context): void {
   );
 }
 
-/**
- * The service answers a message: the record printed is the id and what changed.
- * @public the verb's seam: parsed options and a context, no parser.
+/** @public the verb's seam: parsed options and a context, no parser.
  */
 export async function run(opts: UpdateOptions, ctx: Context): Promise<void> {
   checkNamedArgs(DOMAIN_NAMES, [opts.domain]);
   const body = redirectBody(opts);
   if (Object.keys(body).length === 0)
     throw new UsageError('nothing to update: pass --redirect-root and/or --redirect-404');
-  const target = await domainId(ctx, opts.domain);
-  await (await ctx.api()).call('PUT', `/domain/${target}/update`, { body });
-  await (await ctx.printer()).object(asRecord(DOMAIN, { id: target, ...body }), DOMAIN.view);
+  await (await ctx.printer()).object(await updateDomain(ctx, opts.domain, body), DOMAIN.view);
 }

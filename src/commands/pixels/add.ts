@@ -7,7 +7,8 @@ import { parseChoice } from '../../input/validate.js';
 import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { nameArgument } from '../shared/name.js';
-import { asRecord, fieldsHelp } from '../shared/resource.js';
+import { fieldsHelp } from '../shared/resource.js';
+import { addPixel } from '../../ops/resource-writes.js';
 import { answers } from '../shared/surface.js';
 import { nonEmpty } from '../../ops/resource-rules.js';
 import { PIXEL, type PixelFlags } from './resource.js';
@@ -40,9 +41,7 @@ export function register(pixels: Command, ctx: Context): void {
   );
 }
 
-/**
- * The service answers only the id: the record printed is the id and what was sent.
- * @public the verb's seam: parsed options and a context, no parser.
+/** @public the verb's seam: parsed options and a context, no parser.
  */
 export async function run(opts: AddOptions, ctx: Context): Promise<void> {
   const name = nameArgument(opts.nameArgument, opts.name, 'pixel');
@@ -53,6 +52,5 @@ export async function run(opts: AddOptions, ctx: Context): Promise<void> {
     name: nonEmpty(name, 'the pixel name'),
     tag: nonEmpty(opts.tag, '--tag'),
   };
-  const res = await (await ctx.api()).call('POST', '/pixel/add', { body });
-  await (await ctx.printer()).object(asRecord(PIXEL, { id: res.id, ...body }), PIXEL.view);
+  await (await ctx.printer()).object(await addPixel(ctx, body), PIXEL.view);
 }

@@ -3,9 +3,10 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { action, examples, notes } from '../shared/action.js';
 import { verb } from '../shared/group.js';
-import { checkNamedArgs, PIXEL_NAMES, resolveNamed } from '../../ops/names.js';
+import { checkNamedArgs, PIXEL_NAMES } from '../../ops/names.js';
 import { namedHelp } from '../shared/named-help.js';
-import { asRecord, fieldsHelp, findInList } from '../shared/resource.js';
+import { fieldsHelp } from '../shared/resource.js';
+import { updatePixel } from '../../ops/resource-writes.js';
 import { answers } from '../shared/surface.js';
 import { nonEmpty } from '../../ops/resource-rules.js';
 import { PIXEL, type PixelFlags } from './resource.js';
@@ -42,15 +43,5 @@ export async function run(opts: UpdateOptions, ctx: Context): Promise<void> {
     ...(opts.name === undefined ? {} : { name: nonEmpty(opts.name, '--name') }),
   };
   const printer = await ctx.printer();
-  // A name is found in the list, which holds the pixel as it is: no second read.
-  const [{ id: pixelId, item }] = await resolveNamed(ctx, PIXEL_NAMES, [opts.pixel]);
-  const current =
-    item !== undefined
-      ? asRecord(PIXEL, item)
-      : opts.tag === undefined || !printer.quiet
-        ? await findInList(ctx, PIXEL, pixelId)
-        : undefined;
-  const body = { tag: current?.tag, ...changes };
-  await (await ctx.api()).call('PUT', `/pixel/${pixelId}/update`, { body });
-  await printer.object(asRecord(PIXEL, { ...current, id: pixelId, ...body }), PIXEL.view);
+  await printer.object(await updatePixel(ctx, opts.pixel, changes, { bare: printer.quiet }), PIXEL.view);
 }

@@ -10,6 +10,7 @@ import { DRAWING_RULE, printAndDraw } from './terminal.js';
 import { QR_CREATED_VIEW, QR_LIST_VIEW } from './view.js';
 import { nameArgument } from '../shared/name.js';
 import { answers } from '../shared/surface.js';
+import { addQr } from '../../ops/resource-writes.js';
 
 type AddFlags = QrFlags & { show?: boolean; name?: string };
 
@@ -49,7 +50,7 @@ export function register(group: Command, ctx: Context): void {
 export async function run({ nameArgument: nameArg, ...flags }: AddOptions, ctx: Context): Promise<void> {
   const name = nameArgument(nameArg, flags.name, 'QR code');
   const body = { ...qrBodyFromFlags(flags), ...(name === undefined ? {} : { name }) };
-  const created = await (await ctx.api()).call<Record<string, unknown>>('POST', '/qr/add', { body });
+  const created = await addQr(ctx, body);
   const print = async () => (await ctx.printer()).object(created, QR_CREATED_VIEW);
   if (!flags.show) return print();
   // The code `qr get` draws, whatever the type: the service's link, through which scans are

@@ -7,7 +7,8 @@ import { action, examples, notes } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { completeOption } from '../../completion/values.js';
 import { addLookOptions } from './look-options.js';
-import { checkNamedArgs, QR_NAMES, qrId } from '../../ops/names.js';
+import { checkNamedArgs, QR_NAMES } from '../../ops/names.js';
+import { updateQr } from '../../ops/resource-writes.js';
 import { namedHelp } from '../shared/named-help.js';
 
 /** What run() takes: the arguments and flags as the parser fills them. @public */
@@ -44,7 +45,6 @@ export async function run({ qr: idText, ...flags }: UpdateOptions, ctx: Context)
     );
   }
   const body = qrBodyFromFlags({ ...flags, data: flags.data });
-  const id = await qrId(ctx, idText);
-  const answer = await (await ctx.api()).call('PUT', `/qr/${id}/update`, { body });
+  const { answer } = await updateQr(ctx, idText, { ...body });
   await (await ctx.printer()).message(answer);
 }
