@@ -14,6 +14,16 @@ function channelName(name: string): string {
   return name;
 }
 
+/** The check's usage error carries the input it is about, for each door to point at in its words. */
+function about<T>(field: string, check: () => T): T {
+  try {
+    return check();
+  } catch (err) {
+    if (err instanceof UsageError) err.field ??= field;
+    throw err;
+  }
+}
+
 export interface ChannelInput {
   name?: string;
   description?: string;
@@ -26,7 +36,8 @@ export function channelBody(input: ChannelInput, words: Words = CLI_WORDS): Reco
   const body: Record<string, unknown> = {};
   if (input.name !== undefined) body.name = channelName(input.name);
   if (input.description !== undefined) body.description = input.description;
-  if (input.color !== undefined) body.color = parseHexColor(input.color, words.field('color'));
+  const { color } = input;
+  if (color !== undefined) body.color = about('color', () => parseHexColor(color, words.field('color')));
   if (input.starred !== undefined) body.starred = input.starred;
   return body;
 }
@@ -45,9 +56,10 @@ export interface RedirectInput {
 /** A domain's optional redirects, as the API's body keys. */
 export function redirectBody(input: RedirectInput, words: Words = CLI_WORDS): Record<string, string> {
   const body: Record<string, string> = {};
-  if (input.redirectRoot !== undefined)
-    body.redirectroot = parseHttpUrl(input.redirectRoot, words.field('redirectRoot'));
-  if (input.redirect404 !== undefined) body.redirect404 = parseHttpUrl(input.redirect404, words.field('redirect404'));
+  for (const key of ['redirectRoot', 'redirect404'] as const) {
+    const url = input[key];
+    if (url !== undefined) body[key.toLowerCase()] = about(key, () => parseHttpUrl(url, words.field(key)));
+  }
   return body;
 }
 

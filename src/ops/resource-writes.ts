@@ -3,6 +3,7 @@
 // the service needs on every update (a campaign's name, a pixel's tag) is read here when not given.
 import type { Item } from '../api/paginate.js';
 import type { Context } from '../context.js';
+import { withoutError } from '../output/fields.js';
 import { keepCampaignName } from './resource-rules.js';
 import { CAMPAIGNS, CHANNELS, DOMAINS, PIXELS, withName } from './resource-kinds.js';
 import { CHANNEL_NAMES, DOMAIN_NAMES, PIXEL_NAMES, QR_NAMES, resolveIds, resolveNamed } from './names.js';
@@ -11,8 +12,9 @@ import { CLI_WORDS, type Words } from './words.js';
 
 type Body = Record<string, unknown>;
 
+/** The service's answer, without its `error: 0` (no record shows it). */
 const send = async (ctx: Context, method: 'POST' | 'PUT', path: string, body: Body) =>
-  (await ctx.api()).call<Item>(method, path, { body });
+  withoutError(await (await ctx.api()).call<Item>(method, path, { body }));
 
 /** The campaign as the service answers it. */
 export async function addCampaign(ctx: Context, body: Body): Promise<Item> {

@@ -112,6 +112,138 @@ describe('the same record through both doors', () => {
   });
 });
 
+describe('the same write through both doors', () => {
+  // Each door writes its own item (named after the door) in the one sandbox; the records are
+  // compared without what tells the two items apart.
+  type Door = 'cli' | 'mcp';
+  const name = (door: Door) => `Parity ${door}`;
+  const host = (door: Door) => `${door}.parity.example`;
+  const without =
+    (...keys: string[]) =>
+    (record: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(record).filter(([key]) => !keys.includes(key)));
+  const writes: [
+    string,
+    (door: Door) => string[],
+    string,
+    (door: Door) => Record<string, unknown>,
+    (record: Record<string, unknown>) => Record<string, unknown>,
+  ][] = [
+    [
+      'campaign add',
+      (d) => ['campaigns', 'add', name(d), '--slug', `parity-${d}`, '--public'],
+      'campaigns_add',
+      (d) => ({ name: name(d), slug: `parity-${d}`, public: true }),
+      without('id', 'name', 'slug', 'rotator', 'list'),
+    ],
+    [
+      'campaign update',
+      (d) => ['campaigns', 'update', name(d), '--private'],
+      'campaigns_update',
+      (d) => ({ target: name(d), public: false }),
+      without('id', 'name', 'slug', 'rotator', 'list'),
+    ],
+    [
+      'channel add',
+      (d) => ['channels', 'add', name(d), '--color', '#112233', '--starred'],
+      'channels_add',
+      (d) => ({ name: name(d), color: '#112233', starred: true }),
+      without('id', 'name'),
+    ],
+    [
+      'channel update',
+      (d) => ['channels', 'update', name(d), '--description', 'changed', '--no-starred'],
+      'channels_update',
+      (d) => ({ target: name(d), description: 'changed', starred: false }),
+      without('id', 'name'),
+    ],
+    [
+      'pixel add',
+      (d) => ['pixels', 'add', name(d), '--type', 'gtmpixel', '--tag', 'GTM-PARITY'],
+      'pixels_add',
+      (d) => ({ name: name(d), type: 'gtmpixel', tag: 'GTM-PARITY' }),
+      without('id', 'name', 'date'),
+    ],
+    [
+      'pixel update',
+      (d) => ['pixels', 'update', name(d), '--tag', 'GTM-CHANGED'],
+      'pixels_update',
+      (d) => ({ target: name(d), tag: 'GTM-CHANGED' }),
+      without('id', 'name', 'date'),
+    ],
+    [
+      'qr add',
+      (d) => ['qr', 'add', name(d), '--type', 'link', '--data', 'https://example.com/parity'],
+      'qr_add',
+      (d) => ({ name: name(d), type: 'link', data: 'https://example.com/parity' }),
+      without('id', 'link'),
+    ],
+    [
+      'domain add',
+      (d) => ['domains', 'add', host(d), '--redirect-root', 'https://example.com/'],
+      'domains_add',
+      (d) => ({ domain: host(d), redirectRoot: 'https://example.com/' }),
+      without('id', 'domain'),
+    ],
+    [
+      'domain update',
+      (d) => ['domains', 'update', host(d), '--redirect-404', 'https://example.com/404'],
+      'domains_update',
+      // Changing where visitors go is confirmed as a delete is (this client has no elicitation).
+      (d) => ({ target: host(d), redirect404: 'https://example.com/404', confirm: true }),
+      without('id', 'domain'),
+    ],
+  ];
+
+  it.each(writes)('%s', async (_what, args, tool, input, comparable) => {
+    const { value } = await cliJson(args('cli'));
+    const record = data(await mcp.call(tool, input('mcp'))).record;
+    expect(Object.keys(record)).toEqual(Object.keys(value));
+    expect(comparable(record)).toEqual(comparable(value));
+  });
+
+  it('qr update: the QR code each door changed reads the same', async () => {
+    const changed = 'https://example.com/parity-changed';
+    await cliJson(['qr', 'update', name('cli'), '--data', changed, '--background', 'rgb(1,2,3)']);
+    const answered = data(
+      await mcp.call('qr_update', { target: name('mcp'), data: changed, background: 'rgb(1,2,3)', confirm: true }),
+    ).record;
+    expect(answered).toMatchObject({ id: expect.any(Number), data: changed, background: 'rgb(1,2,3)' });
+    const read = async (door: Door) =>
+      without('id', 'name', 'link', 'date')((await cliJson(['qr', 'get', name(door)])).value);
+    expect(await read('mcp')).toEqual(await read('cli'));
+  });
+
+  it('campaign and channel assign: the same outcome for each item, and the links land in the same place', async () => {
+    await link('parity-assign-cli');
+    await link('parity-assign-mcp');
+    for (const [group, tool, extra] of [
+      ['campaigns', 'campaigns_assign', {}],
+      ['channels', 'channels_assign', { type: 'link' }],
+    ] as const) {
+      const cliArgs = group === 'channels' ? ['link', 'parity-assign-cli'] : ['parity-assign-cli'];
+      const { value } = await cliJson([group, 'assign', name('cli'), ...cliArgs]);
+      const answered = data(
+        await mcp.call(tool, {
+          target: name('mcp'),
+          ...extra,
+          [group === 'channels' ? 'items' : 'links']: ['parity-assign-mcp'],
+          confirm: true,
+        }),
+      );
+      expect(answered).toMatchObject({ done: 1, failed: 0 });
+      expect(value).toHaveLength(1);
+      expect(answered.results[0].message).toBe(value[0].message);
+      const ids = await Promise.all(
+        ['parity-assign-cli', 'parity-assign-mcp'].map(
+          async (alias) => (await cliJson(['urls', 'lookup', alias])).value.id,
+        ),
+      );
+      expect([value[0].id, answered.results[0].item]).toEqual(ids);
+    }
+  });
+});
+
 describe('the same warning through both doors', () => {
   it('a long URL with a user name and password: the CLI warns on stderr, links_add in warnings, about url', async () => {
     const url = 'https://user:secret@example.com/parity-credentials';
@@ -155,6 +287,55 @@ describe('the same error through both doors, each in its own words', () => {
       undefined,
     ],
     ['a short channel name', ['channels', 'add', 'x'], 'channels_add', { name: 'x' }, 'name'],
+    [
+      'a channel colour that is no colour',
+      ['channels', 'update', '1', '--color', 'blue'],
+      'channels_update',
+      { target: '1', color: 'blue' },
+      'color',
+    ],
+    [
+      "a domain's redirect that is no web address",
+      ['domains', 'add', 'bad.parity.example', '--redirect-root', 'ftp://x'],
+      'domains_add',
+      { domain: 'bad.parity.example', redirectRoot: 'ftp://x' },
+      'redirectRoot',
+    ],
+    [
+      'a campaign name no campaign has',
+      ['campaigns', 'update', 'No such campaign', '--private'],
+      'campaigns_update',
+      { target: 'No such campaign', public: false },
+      undefined,
+    ],
+    [
+      'a pixel id no pixel has',
+      ['pixels', 'update', '99999', '--name', 'x'],
+      'pixels_update',
+      { target: '99999', name: 'x' },
+      undefined,
+    ],
+    [
+      'a QR code name no QR code has',
+      ['qr', 'update', 'No such code', '--data', 'https://example.com/x'],
+      'qr_update',
+      { target: 'No such code', data: 'https://example.com/x', confirm: true },
+      undefined,
+    ],
+    [
+      'a channel name no channel has, to assign to',
+      ['channels', 'assign', 'No such channel', 'bio', '3'],
+      'channels_assign',
+      { target: 'No such channel', type: 'bio', items: ['3'], confirm: true },
+      undefined,
+    ],
+    [
+      'a link no link is, to assign',
+      ['campaigns', 'assign', '1', 'no-such-alias-here'],
+      'campaigns_assign',
+      { target: '1', links: ['no-such-alias-here'], confirm: true },
+      undefined,
+    ],
   ];
 
   it.each(errors)('%s', async (_what, args, tool, input, field) => {
