@@ -207,7 +207,5 @@ async function resolveId(ctx: Context, kind: NamedKind, arg: string, words?: Wor
 }
 
 /** The id one argument names, per resource (pixels are resolved with their record: see resolveNamed). */
-export const campaignId = (ctx: Context, arg: string) => resolveId(ctx, CAMPAIGN_NAMES, arg);
 export const channelId = (ctx: Context, arg: string, words?: Words) => resolveId(ctx, CHANNEL_NAMES, arg, words);
 export const qrId = (ctx: Context, arg: string) => resolveId(ctx, QR_NAMES, arg);
-export const domainId = (ctx: Context, arg: string) => resolveId(ctx, DOMAIN_NAMES, arg);

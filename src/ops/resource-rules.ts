@@ -77,8 +77,3 @@ type Current = () => Promise<Record<string, unknown>>;
 export async function keepCampaignName(body: Record<string, unknown>, current: Current): Promise<void> {
   body.name ??= (await current()).name;
 }
-
-/** The service needs a pixel's tag on every update: the current one when none is given. */
-export async function keepPixelTag(body: Record<string, unknown>, current: Current): Promise<void> {
-  body.tag ??= (await current()).tag;
-}

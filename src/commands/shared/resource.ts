@@ -7,7 +7,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import type { Item } from '../../api/paginate.js';
-import { findInList as findRecord, recordOf } from '../../ops/resources.js';
+import { findInList as findRecord } from '../../ops/resources.js';
 import type { View } from '../../output/printer.js';
 import { notes } from './action.js';
 import { type ListedKind, listedOf, type NamedKind } from '../../ops/names.js';
@@ -40,11 +40,6 @@ export function fieldsHelp(cmd: Command, res: Resource): Command {
 /** The resource as the operations read it (src/ops/resources.ts). */
 export function kindOf(res: Resource) {
   return { named: res, fields: res.view.fields, mapItem: res.mapItem };
-}
-
-/** The resource's record in its fields' order, then whatever else the server sent. */
-export function asRecord(res: Resource, item: Item): Item {
-  return recordOf(kindOf(res), item);
 }
 
 /** The record with `id`, or exit 1 naming it when no page holds it. */
