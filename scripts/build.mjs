@@ -71,6 +71,24 @@ function splitPlugin(onDemand) {
   };
 }
 
+/**
+ * commander requires node:child_process as it loads, for subcommands run as executables, which
+ * shorty has none of; that module brings net, dgram and more, a fifth of `shorty --help` on
+ * Node 24. Bundled, it is required at its first use instead.
+ */
+const lazyChildProcess = {
+  name: 'commander-lazy-child-process',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const eager = "const childProcess = require('node:child_process');";
+      if (!source.includes(eager)) throw new Error(`${args.path}: no \`${eager}\` to make lazy`);
+      const lazy = "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };";
+      return { contents: source.replace(eager, lazy), loader: 'js' };
+    });
+  },
+};
+
 const onDemand = new Set();
 const main = await build({
   ...common,
@@ -79,7 +97,7 @@ const main = await build({
   external: RUNTIME,
   sourcemap: 'external',
   define: { __SHORTY_VERSION__: JSON.stringify(pkg.version) },
-  plugins: [splitPlugin(onDemand)],
+  plugins: [splitPlugin(onDemand), lazyChildProcess],
 });
 
 const sdk = await build({ ...common, entryPoints: ['src/mcp/sdk.ts'], outfile: 'dist/mcp-sdk.cjs' });
