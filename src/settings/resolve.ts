@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import { DEFAULT_RATE_LIMIT, parseRateLimit } from './rate-limit-spec.js';
 import { parseApiKey, parseBaseUrl } from './base-url.js';
 import { ENV_OF_KEY, parseOutputFormat, parseTimeoutSeconds } from './keys.js';
+import { KEYRING_REF, keyringName, readKeyringKey } from './keyring.js';
 import { configDir } from './paths.js';
 import { parseRateStoreUrl, rateStoreTarget } from './rate-store-url.js';
 import { profileOf, readConfig, selectProfile } from './store.js';
@@ -31,7 +32,13 @@ export async function resolveSettings(globals: SettingFlags, env: Env, warnTo?: 
     ]);
 
   const baseUrl = pick([globals.baseUrl, '--base-url'], 'base-url');
-  const apiKey = pick([globals.apiKey, '--api-key'], 'api-key');
+  // A key in the keyring is read only when no flag or variable overrides it.
+  const keyring = stored[KEYRING_REF];
+  const apiKey =
+    pick([globals.apiKey, '--api-key'], 'api-key') ??
+    (keyring
+      ? ([await readKeyringKey(keyring, profile), `${keyringName()} (profile "${profile}")`, 'profile'] as Picked)
+      : undefined);
   const rateLimit = pick([globals.rateLimit, '--rate-limit'], 'rate-limit');
   const rateStore = pick([globals.rateStore, '--rate-store'], 'rate-store');
   const timeout = pick([globals.timeout, '--timeout'], 'timeout');
@@ -57,7 +64,7 @@ export async function resolveSettings(globals: SettingFlags, env: Env, warnTo?: 
     origins: {
       profile: choice,
       baseUrl: originOf(baseUrl),
-      apiKey: originOf(apiKey),
+      apiKey: { ...originOf(apiKey), ...(keyring && apiKey?.[2] === 'profile' ? { store: 'keyring' as const } : {}) },
       rateLimit: originOf(rateLimit),
     },
   };

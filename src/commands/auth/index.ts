@@ -5,11 +5,15 @@ import { action, examples } from '../shared/action.js';
 export function registerLogin(login: Command, ctx: Context): void {
   login
     .option('--with-key', 'read the API key from stdin instead of prompting (for CI)')
-    .action(action(ctx, async (flags: { withKey?: boolean }) => (await import('./login.js')).login(ctx, flags)));
+    .option('--keyring', 'keep the API key in the OS keyring instead of the config file (which then names the entry)')
+    .action(
+      action(ctx, async (flags: { withKey?: boolean; keyring?: boolean }) => (await import('./login.js')).login(ctx, flags)),
+    );
   examples(
     login,
     'shorty login',
     'shorty login --profile work',
+    'shorty login --keyring',
     'printf %s "$SHORTY_KEY" | shorty login --base-url https://sho.rt --with-key',
   );
 }

@@ -2,6 +2,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { canPrompt } from '../../io.js';
 import { parseBaseUrl } from '../../settings/base-url.js';
+import { KEYRING_REF } from '../../settings/keyring.js';
 import { configDir } from '../../settings/paths.js';
 import { openStore, profileOf, readConfig, selectProfile } from '../../settings/store.js';
 import { readStdinSecret } from '../shared/stdin.js';
@@ -12,13 +13,16 @@ interface Credentials {
 }
 
 /** Asks for (or reads) the credentials, proves them with GET /account, then saves them. */
-export async function login(ctx: Context, flags: { withKey?: boolean }): Promise<void> {
+export async function login(ctx: Context, flags: { withKey?: boolean; keyring?: boolean }): Promise<void> {
   const dir = configDir(ctx.env);
   const data = readConfig(dir, ctx.io.stderr);
   // Logging in to a profile that does not exist yet creates it.
   const profile = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data, { check: false }).name;
   // Before the key is asked for and checked: a config folder that can't be written fails first.
   const store = await openStore(dir);
+  // So is a keyring that can't be reached: nothing is asked, checked or saved.
+  const keyring = flags.keyring ? await import('../../settings/keyring.js') : undefined;
+  await keyring?.checkKeyring(profile);
   const knownBaseUrl =
     ctx.globals.baseUrl ?? nonEmpty(ctx.env.SHORTY_BASE_URL) ?? profileOf(data, profile)?.['base-url'];
   const creds = flags.withKey ? await fromStdin(ctx, knownBaseUrl) : await fromPrompts(ctx, knownBaseUrl);
@@ -29,9 +33,16 @@ export async function login(ctx: Context, flags: { withKey?: boolean }): Promise
   ctx.globals.createsProfile = true;
   const account = await (await ctx.api()).call<{ data?: { email?: string; username?: string } }>('GET', '/account');
 
+  await keyring?.saveKeyringKey(profile, creds.apiKey);
   await store.update((config) => {
-    config.profiles[profile] = { ...config.profiles[profile], 'base-url': creds.baseUrl, 'api-key': creds.apiKey };
+    const { 'api-key': _key, [KEYRING_REF]: _ref, ...rest } = config.profiles[profile] ?? {};
+    config.profiles[profile] = keyring
+      ? { ...rest, 'base-url': creds.baseUrl, [KEYRING_REF]: profile }
+      : { ...rest, 'base-url': creds.baseUrl, 'api-key': creds.apiKey };
   });
+  // Moved back to the file: the keyring's copy goes (the file holds the key now).
+  const oldRef = profileOf(data, profile)?.[KEYRING_REF];
+  if (!keyring && oldRef) await forgetKeyringCopy(ctx, oldRef);
   const who = account.data?.email || account.data?.username || 'your account';
   await (await ctx.printer()).message({
     message: `logged in to ${creds.baseUrl} as ${who} (profile "${profile}")`,
@@ -79,4 +90,13 @@ function validBaseUrl(value: string): true | string {
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value?.trim() ? value.trim() : undefined;
+}
+
+async function forgetKeyringCopy(ctx: Context, account: string): Promise<void> {
+  const { deleteKeyringKey } = await import('../../settings/keyring.js');
+  try {
+    await deleteKeyringKey(account);
+  } catch (err) {
+    await (await ctx.printer()).note(`note: the old copy of the key stays in the keyring: ${(err as Error).message}`);
+  }
 }
