@@ -1,5 +1,6 @@
 // Run before `npm test`: the Redis rate-store tests start a real redis-server, the docs test
-// renders every man page with groff, and the completion tests drive real zsh and fish (Debian's
+// renders every man page with groff, the completion tests drive real zsh and fish, and the
+// keyring tests a real Secret Service (gnome-keyring on its own D-Bus session bus) (Debian's
 // packages). On a fresh machine where we are root with
 // apt-get (CI, a container) they are installed; anywhere else the run stops with the one command
 // to run.
@@ -12,6 +13,8 @@ const NEEDED = [
   { command: 'groff', package: 'groff-base', brew: 'groff', why: 'the man page test' },
   { command: 'zsh', package: 'zsh', brew: 'zsh', why: 'the completion tests' },
   { command: 'fish', package: 'fish', brew: 'fish', why: 'the completion tests' },
+  { command: 'dbus-daemon', package: 'dbus-daemon', why: 'the keyring tests' },
+  { command: 'gnome-keyring-daemon', package: 'gnome-keyring', why: 'the keyring tests' },
 ];
 
 const missing = NEEDED.filter((tool) => !has(tool.command, ['--version']));
@@ -36,7 +39,7 @@ if (missing.length > 0) {
   } else {
     for (const tool of missing) {
       console.error(
-        `test setup: ${tool.why} need ${tool.command}: install it (e.g. \`sudo apt-get install ${tool.package}\`, \`brew install ${tool.brew}\`) and run again`,
+        `test setup: ${tool.why} need ${tool.command}: install it (e.g. \`sudo apt-get install ${tool.package}\`${tool.brew ? `, \`brew install ${tool.brew}\`` : ''}) and run again`,
       );
     }
     process.exit(1);

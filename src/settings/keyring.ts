@@ -50,51 +50,55 @@ function reasonOf(cause: unknown): string {
   return forTerminal(text.split('\n')[0].trim() || 'no reason given');
 }
 
-async function entry(account: string, doing: string): Promise<KeyringEntry> {
+/** The keyring entry of `account`; `what` begins the error line of any failure. */
+async function entry(account: string, what: string): Promise<KeyringEntry> {
   let Entry: EntryClass | undefined;
   try {
     const mod = (await import('@napi-rs/keyring')) as { Entry?: EntryClass; default?: { Entry?: EntryClass } };
     Entry = mod.Entry ?? mod.default?.Entry;
   } catch (err) {
-    throw new KeyringError(`cannot ${doing} ${keyringName()}: this build of shorty has no keyring support`, err);
+    throw new KeyringError(`${what}: this build of shorty has no keyring support`, err);
   }
-  if (!Entry) throw new KeyringError(`cannot ${doing} ${keyringName()}`, 'the keyring library has no Entry');
+  if (!Entry) throw new KeyringError(what, 'the keyring library has no Entry');
   try {
     // The Secret Service itself: the library's default on Linux also reads the kernel's keyring,
     // which answers "no key" where the Secret Service can't be reached at all.
     return new Entry(SERVICE, account, { linux: { store: 'secret-service' } });
   } catch (err) {
-    throw new KeyringError(`cannot ${doing} ${keyringName()}`, err);
+    throw new KeyringError(what, err);
   }
 }
 
 /** Fails unless the keyring answers: `login --keyring` checks it before it asks for the key. */
 export async function checkKeyring(account: string): Promise<void> {
-  const found = await entry(account, 'reach');
+  const what = `cannot reach ${keyringName()}`;
+  const found = await entry(account, what);
   try {
     found.getPassword();
   } catch (err) {
-    throw new KeyringError(`cannot reach ${keyringName()}`, err);
+    throw new KeyringError(what, err);
   }
 }
 
 export async function saveKeyringKey(account: string, key: string): Promise<void> {
-  const found = await entry(account, 'save the API key in');
+  const what = `cannot save the API key in ${keyringName()}`;
+  const found = await entry(account, what);
   try {
     found.setPassword(key);
   } catch (err) {
-    throw new KeyringError(`cannot save the API key in ${keyringName()}`, err);
+    throw new KeyringError(what, err);
   }
 }
 
 /** The key of a profile whose config names a keyring entry. */
 export async function readKeyringKey(account: string, profile: string): Promise<string> {
-  const found = await entry(account, 'read the API key from');
+  const what = `cannot read the API key of profile "${profile}" from ${keyringName()}`;
+  const found = await entry(account, what);
   let key: string | null;
   try {
     key = found.getPassword();
   } catch (err) {
-    throw new KeyringError(`cannot read the API key of profile "${profile}" from ${keyringName()}`, err);
+    throw new KeyringError(what, err);
   }
   if (!key) {
     throw new ShortyError(
@@ -108,10 +112,11 @@ export async function readKeyringKey(account: string, profile: string): Promise<
 
 /** Removes a profile's entry; true when there was one. */
 export async function deleteKeyringKey(account: string): Promise<boolean> {
-  const found = await entry(account, 'remove the API key from');
+  const what = `cannot remove the API key from ${keyringName()}`;
+  const found = await entry(account, what);
   try {
     return found.deletePassword();
   } catch (err) {
-    throw new KeyringError(`cannot remove the API key from ${keyringName()}`, err);
+    throw new KeyringError(what, err);
   }
 }
