@@ -14,6 +14,7 @@
 // The source map (dist/shorty.cjs.map) is for debugging a build; the package leaves it out.
 import { build } from 'esbuild';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { importAsRequire, lazyChildProcess } from './build-plugins.mjs';
 import { thirdPartyLicenses } from './licenses.mjs';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
@@ -38,56 +39,31 @@ const common = {
 /** The file in dist/vendor/ that holds a package loaded with import(). */
 const vendorFile = (specifier) => `vendor/${specifier.replace(/^@/, '').replaceAll('/', '-')}.cjs`;
 
-/**
- * src/mcp/sdk.ts and src/mcp/tool-list.json, imported from src/mcp/, are files of their own in
- * dist/; a package imported with import() is required from dist/vendor/ (its specifiers are
- * collected in `onDemand`).
- */
-function splitPlugin(onDemand) {
-  return {
-    name: 'shorty-split',
-    setup(build) {
-      build.onResolve({ filter: /\/sdk\.js$/ }, (args) =>
-        args.importer.includes('/src/mcp/') ? { path: MCP_CHUNK, external: true } : undefined,
-      );
-      build.onResolve({ filter: /\/tool-list\.json$/ }, (args) =>
-        args.importer.includes('/src/mcp/') ? { path: MCP_TOOLS, external: true } : undefined,
-      );
-      // import('pkg') resolves to a module of the bundle that requires the vendor file: an import()
-      // left in the output would load it through the ESM loader, which sees no named exports in
-      // a bundled CommonJS file.
-      build.onResolve({ filter: /^[@a-z]/ }, (args) => {
-        if (args.kind !== 'dynamic-import' || args.path.startsWith('node:')) return undefined;
-        if (RUNTIME.some((name) => args.path === name || args.path.startsWith(`${name}/`))) return undefined;
-        onDemand.add(args.path);
-        return { path: args.path, namespace: 'vendor' };
-      });
-      build.onLoad({ filter: /.*/, namespace: 'vendor' }, (args) => ({
-        contents: `module.exports = require(${JSON.stringify(`./${vendorFile(args.path)}`)});`,
-        loader: 'js',
-      }));
-      build.onResolve({ filter: /^\.\/vendor\//, namespace: 'vendor' }, (args) => ({ path: args.path, external: true }));
-    },
-  };
-}
-
-/**
- * commander requires node:child_process as it loads, for subcommands run as executables, which
- * shorty has none of; that module brings net, dgram and more, a fifth of `shorty --help` on
- * Node 24. Bundled, it is required at its first use instead.
- */
-const lazyChildProcess = {
-  name: 'commander-lazy-child-process',
+/** src/mcp/sdk.ts and src/mcp/tool-list.json, imported from src/mcp/, are files of their own in dist/. */
+const mcpChunk = {
+  name: 'mcp-sdk-chunk',
   setup(build) {
-    build.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      const eager = "const childProcess = require('node:child_process');";
-      if (!source.includes(eager)) throw new Error(`${args.path}: no \`${eager}\` to make lazy`);
-      const lazy = "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };";
-      return { contents: source.replace(eager, lazy), loader: 'js' };
-    });
+    build.onResolve({ filter: /\/sdk\.js$/ }, (args) =>
+      args.importer.includes('/src/mcp/') ? { path: MCP_CHUNK, external: true } : undefined,
+    );
+    build.onResolve({ filter: /\/tool-list\.json$/ }, (args) =>
+      args.importer.includes('/src/mcp/') ? { path: MCP_TOOLS, external: true } : undefined,
+    );
   },
 };
+
+/**
+ * A package imported with import() is required from its file in dist/vendor/ (its specifier is
+ * added to `onDemand`). Required, not imported: the ESM loader sees no named exports in a bundled
+ * CommonJS file.
+ */
+const vendorFiles = (onDemand) =>
+  importAsRequire('vendor', (specifier) => {
+    if (specifier.startsWith('node:')) return undefined;
+    if (RUNTIME.some((name) => specifier === name || specifier.startsWith(`${name}/`))) return undefined;
+    onDemand.add(specifier);
+    return `./${vendorFile(specifier)}`;
+  });
 
 const onDemand = new Set();
 const main = await build({
@@ -97,7 +73,7 @@ const main = await build({
   external: RUNTIME,
   sourcemap: 'external',
   define: { __SHORTY_VERSION__: JSON.stringify(pkg.version) },
-  plugins: [splitPlugin(onDemand), lazyChildProcess],
+  plugins: [mcpChunk, vendorFiles(onDemand), lazyChildProcess],
 });
 
 const sdk = await build({ ...common, entryPoints: ['src/mcp/sdk.ts'], outfile: 'dist/mcp-sdk.cjs' });
