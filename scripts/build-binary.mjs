@@ -89,5 +89,6 @@ rmSync(output, { force: true });
 copyFileSync(node, output);
 chmodSync(output, 0o755);
 await postject.inject(output, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: SEA_FUSE });
+chmodSync(output, 0o755);
 writeFileSync(join('dist', 'shorty.THIRD-PARTY-LICENSES'), await thirdPartyLicenses([bundle.metafile]));
 console.error(`build-binary: wrote dist/shorty (Node ${version}, linux-x64)`);

@@ -90,7 +90,8 @@ const vendors = await Promise.all(
 );
 
 const results = [main, sdk, ...vendors];
-await rm('dist', { recursive: true, force: true });
+// Files of packages no longer loaded on demand go; the single executable, if built, stays.
+await rm('dist/vendor', { recursive: true, force: true });
 await mkdir('dist/vendor', { recursive: true });
 for (const { outputFiles } of results) for (const { path, text } of outputFiles) await writeFile(path, text);
 await copyFile('src/mcp/tool-list.json', 'dist/mcp-tools.json');
