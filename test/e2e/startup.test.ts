@@ -94,3 +94,20 @@ describe('commands that send no request do not load the HTTP client', () => {
     },
   );
 });
+
+/**
+ * commander requires node:child_process as it loads (for subcommands that are executables, which
+ * shorty has none of), and that brings net, dgram and more: the build makes it lazy, so that no
+ * command that runs nothing else pays for it.
+ */
+describe('commands that start no process do not load child_process', () => {
+  it.each([[['--help']], [['--version']], [['urls', 'list', '--help']]])('shorty %j', async (args) => {
+    const { loaded } = await loadedBy(
+      args,
+      {},
+      'process.moduleLoadList',
+      String.raw`/^NativeModule (child_process|dgram)$/`,
+    );
+    expect(loaded).toEqual([]);
+  });
+});
