@@ -108,6 +108,8 @@ describe('the packed tarball', () => {
     expect(pkg.bugs).toBeDefined();
     expect(pkg.keywords?.length).toBeGreaterThan(0);
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    // Nor the single executable, when one was built (`npm run build:binary`).
+    expect(files.filter((f) => /^dist\/(shorty$|shorty\.|binary\/)/.test(f) && f !== 'dist/shorty.cjs')).toEqual([]);
     expect(files).toEqual(expect.arrayContaining(['LICENSE', 'dist/THIRD-PARTY-LICENSES']));
     const licences = readFileSync(join(ROOT, 'dist', 'THIRD-PARTY-LICENSES'), 'utf8');
     for (const bundled of ['commander@', 'zod@', '@modelcontextprotocol/sdk@', 'csv-parse@', 'ioredis@']) {
