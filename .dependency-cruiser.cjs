@@ -176,7 +176,7 @@ module.exports = {
       from: { path: '^src/' },
       to: {
         dependencyTypes: ['npm-dev'],
-        path: 'node_modules/(@biomejs|dependency-cruiser|esbuild|execa|fast-check|knip|postject|proper-lockfile|typescript|vitest)/',
+        path: 'node_modules/(@biomejs|dependency-cruiser|esbuild|execa|fast-check|knip|proper-lockfile|typescript|vitest)/',
       },
     },
     {

@@ -37,7 +37,7 @@ export async function resolveSettings(globals: SettingFlags, env: Env, warnTo?: 
   const apiKey =
     pick([globals.apiKey, '--api-key'], 'api-key') ??
     (keyring
-      ? ([await readKeyringKey(keyring, profile), `${keyringName()} (profile "${profile}")`, 'profile'] as Picked)
+      ? ([await readKeyringKey(keyring, profile), `${keyringName()}, profile "${profile}"`, 'profile'] as Picked)
       : undefined);
   const rateLimit = pick([globals.rateLimit, '--rate-limit'], 'rate-limit');
   const rateStore = pick([globals.rateStore, '--rate-store'], 'rate-store');

@@ -78,7 +78,7 @@ describe('login --keyring', () => {
       configDir,
       env: service.env,
     });
-    expect(said.stdout).toMatch(/API key\s+\S+ \(from the Secret Service keyring \(profile "work"\)\)/);
+    expect(said.stdout).toMatch(/API key\s+\S+ \(from the Secret Service keyring, profile "work"\)/);
   });
 
   it('logout removes the key from the keyring and its name from the config file', async () => {
@@ -88,6 +88,15 @@ describe('login --keyring', () => {
     expect(logout.exitCode, logout.stderr).toBe(0);
     expect(await keyringHolds('default')).toBeNull();
     expect(JSON.parse(configText(configDir)).profiles.default).toEqual({ 'base-url': sandbox.baseUrl });
+  });
+
+  it('profiles delete removes the key from the keyring with the profile', async () => {
+    const configDir = tempDir();
+    expect((await loginToKeyring(configDir, 'gone')).exitCode).toBe(0);
+    const deleted = await runCli(['profiles', 'delete', 'gone', '-y'], { configDir, env: service.env });
+    expect(deleted.exitCode, deleted.stderr).toBe(0);
+    expect(await keyringHolds('gone')).toBeNull();
+    expect(JSON.parse(configText(configDir)).profiles.gone).toBeUndefined();
   });
 
   it('a later login without --keyring moves the key back to the file and out of the keyring', async () => {
