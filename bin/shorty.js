@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 'use strict';
-const { lstatSync, mkdirSync } = require('node:fs');
+const { lstatSync, mkdirSync, readdirSync, rmSync } = require('node:fs');
 const { enableCompileCache } = require('node:module');
 const { homedir } = require('node:os');
 const { join } = require('node:path');
@@ -21,7 +21,7 @@ function privateCacheDir() {
   const dir = join(own, 'compile');
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    return isPrivateDir(own) && isPrivateDir(dir) ? dir : undefined;
+    return isPrivateDir(own) && isPrivateDir(dir) && cacheIsSound(dir) ? dir : undefined;
   } catch {
     return undefined;
   }
@@ -31,4 +31,33 @@ function isPrivateDir(path) {
   const info = lstatSync(path);
   const mine = process.getuid === undefined || info.uid === process.getuid();
   return info.isDirectory() && mine && (info.mode & 0o022) === 0;
+}
+
+// Node reads a cache entry whole before it checks it: a FIFO there would hold every start, a huge
+// file slow it. A sound cache is a folder per Node build holding a few files, each under a few MiB
+// (the bundles are smaller): anything else is removed, or the cache is not used. Two levels of
+// names and an lstat per file: microseconds.
+const MAX_ENTRY_BYTES = 32 * 1024 * 1024;
+
+function cacheIsSound(dir) {
+  for (const build of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, build.name);
+    if (!build.isDirectory()) return removed(path);
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      const file = join(path, entry.name);
+      if (!entry.isFile() || lstatSync(file).size > MAX_ENTRY_BYTES) {
+        if (!removed(file)) return false;
+      }
+    }
+  }
+  return true;
+}
+
+function removed(path) {
+  try {
+    rmSync(path, { recursive: true, force: true });
+    return true;
+  } catch {
+    return false;
+  }
 }

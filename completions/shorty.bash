@@ -520,12 +520,21 @@ _shorty_argument_values() {
   esac
 }
 
+_shorty_own() {
+  local f
+  for f; do [[ -f $f && -O $f ]] || return 1; done
+  [[ -z $(command find "$@" -prune \( -perm -020 -o -perm -002 \) -print 2>/dev/null) ]]
+}
+
 _shorty_cache_file() {
   local dir=${SHORTY_CONFIG_DIR:-} profile=${_shorty_profile:-${SHORTY_PROFILE:-}} text re
+  local -a seen=()
   if [[ -z $dir ]]; then
     if [[ $OSTYPE == darwin* ]]; then dir=$HOME/Library/Preferences/shorty; else dir=${XDG_CONFIG_HOME:-$HOME/.config}/shorty; fi
   fi
-  if [[ -z $profile && -r $dir/config.json ]]; then
+  if [[ -z $profile && -e $dir/config.json ]]; then
+    [[ -f $dir/config.json && -O $dir/config.json && -r $dir/config.json ]] || return 1
+    seen+=("$dir/config.json")
     text=$(<"$dir/config.json")
     re='"current"[[:space:]]*:[[:space:]]*"([^"\\]*)"'
     [[ $text =~ $re ]] && profile=${BASH_REMATCH[1]}
@@ -534,12 +543,13 @@ _shorty_cache_file() {
   re='^[A-Za-z0-9][A-Za-z0-9._-]*$'
   [[ $profile =~ $re ]] || profile="~$(printf %s "$profile" | od -An -tx1 -v | tr -d ' \n')"
   dir=$dir/cache/v2 text=''
-  [[ -f $dir/current/$profile ]] || return 1
+  [[ -f $dir/current/$profile && -O $dir/current/$profile ]] || return 1
+  seen+=("$dir/current/$profile")
   { read -r text < "$dir/current/$profile"; } 2>/dev/null
   re='^[0-9a-f]{32}$'
   [[ $text =~ $re ]] || return 1
   REPLY=$dir/$text/$1
-  [[ -f $REPLY && -r $REPLY ]]
+  [[ -f $REPLY && -r $REPLY ]] && _shorty_own "$REPLY" "${seen[@]}"
 }
 
 _shorty_offer() {

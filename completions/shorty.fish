@@ -329,6 +329,16 @@ function __shorty_arg_from --argument-names cmd index type_index
     set -q __shorty_args[$at]; and contains -- $__shorty_args[$at] $argv[4..-1]
 end
 
+# Succeeds when each file is a regular file of the user's that neither group nor others may
+# write, as shorty's own reads require (a FIFO would hold the Tab; another user's names are not offered).
+function __shorty_own
+    for f in $argv
+        test -f "$f" -a -O "$f"; or return 1
+    end
+    set -l loose (command find $argv -prune \( -perm -020 -o -perm -002 \) -print 2>/dev/null)
+    test (count $loose) -eq 0
+end
+
 function __shorty_cache_file --argument-names resource
     set -l dir $SHORTY_CONFIG_DIR
     if test -z "$dir"
@@ -342,7 +352,10 @@ function __shorty_cache_file --argument-names resource
     end
     set -l profile $__shorty_profile
     test -n "$profile"; or set profile $SHORTY_PROFILE
-    if test -z "$profile" -a -r "$dir/config.json"
+    set -l seen
+    if test -z "$profile" -a -e "$dir/config.json"
+        test -f "$dir/config.json" -a -O "$dir/config.json" -a -r "$dir/config.json"; or return 1
+        set seen $dir/config.json
         set profile (string replace -rf '.*"current"\s*:\s*"([^"\\\\]*)".*' '$1' < $dir/config.json)[1]
     end
     test -n "$profile"; or set profile default
@@ -350,9 +363,12 @@ function __shorty_cache_file --argument-names resource
         set profile "~"(printf %s $profile | od -An -tx1 -v | string replace -ra '\s' '' | string join '')
     end
     set dir $dir/cache/v2
-    test -f $dir/current/$profile -a -r $dir/current/$profile; or return 1
-    read -l scope < $dir/current/$profile
+    set -l pointer $dir/current/$profile
+    test -f $pointer -a -O $pointer -a -r $pointer; or return 1
+    read -l scope < $pointer
     string match -qr '^[0-9a-f]{32}$' -- $scope; or return 1
+    test -f $dir/$scope/$resource -a -r $dir/$scope/$resource; or return 1
+    __shorty_own $dir/$scope/$resource $pointer $seen; or return 1
     echo $dir/$scope/$resource
 end
 

@@ -60,6 +60,11 @@ export interface Context extends Host {
    * of Ctrl-C and whose waits use `sleep`: for a bulk run that lets the requests on the wire finish.
    */
   apiOn(run: { signal: AbortSignal; sleep: Clock['sleep'] }): Promise<ModernApi>;
+  /**
+   * A client of its own for the settings the run's flags give with `flags` over them: for a
+   * command that tries values before it saves them (login). The run's settings stay as they are.
+   */
+  apiWith(flags: SettingFlags): Promise<ModernApi>;
   legacy(): Promise<LegacyApi>;
   printer(): Promise<Printer>;
   prompter(): Promise<Prompter>;

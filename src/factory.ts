@@ -16,17 +16,18 @@ export function createContext(host: Host, globals: GlobalOptions = {}): Context 
   const secrets = host.secrets ?? createSecrets();
   // Read when first asked for, after commander has filled in `globals`. Their secrets are hidden
   // from then on: a library may print one before shorty's code uses it (Redis's AUTH, DEBUG=ioredis*).
-  const settings = memo(async () => {
+  const resolve = async (flags: GlobalOptions) => {
     const { resolveSettings, settingSecrets } = await import('./settings/resolve.js');
-    const resolved = await resolveSettings(globals, host.env, host.io.stderr);
+    const resolved = await resolveSettings(flags, host.env, host.io.stderr);
     for (const secret of settingSecrets(resolved)) secrets.add(secret);
     return resolved;
-  });
+  };
+  const settings = memo(() => resolve(globals));
 
-  async function connect(signal: AbortSignal, sleep: Host['sleep']): Promise<Connection> {
+  async function connect(signal: AbortSignal, sleep: Host['sleep'], use = settings): Promise<Connection> {
     const { openConnection } = await import('./api/connection.js');
     const conn = await openConnection({
-      settings: await settings(),
+      settings: await use(),
       signal,
       sleep,
       now: host.now,
@@ -64,6 +65,11 @@ export function createContext(host: Host, globals: GlobalOptions = {}): Context 
     settings,
     api: memo(async () => modern(await connection())),
     apiOn: async ({ signal, sleep }) => modern(await connect(signal, sleep)),
+    // Not watched by the name recorder: its answers belong to other settings than the run's cache.
+    apiWith: async (flags) => {
+      const conn = await connect(host.signal, host.sleep, () => resolve({ ...globals, ...flags }));
+      return (await import('./api/modern.js')).createModernApi(conn);
+    },
     legacy: memo(async () => (await import('./api/legacy.js')).createLegacyApi(await connection())),
     printer: memo(async () => {
       const [{ createPrinter }, { resolveOutputFormat }, { csvDialect }] = await Promise.all([

@@ -18,6 +18,8 @@ const FILE_ERRORS: Record<string, [reason: string, hint: string]> = {
   ENFILE: ['too many open files in the system', 'close some programs, then try again'],
   EBUSY: ['the file is busy', 'try again when the program using it is done'],
   ETXTBSY: ['the file is busy', 'try again when the program using it is done'],
+  // shorty's own, for a FIFO, a device, a socket or a link where it keeps a lock (src/util/lock.ts).
+  EFTYPE: ["not a lock of shorty's", 'remove it: shorty makes its locks again'],
 };
 
 type ErrnoError = NodeJS.ErrnoException & { code: string; dest?: string };
@@ -31,6 +33,8 @@ export function isFileError(err: unknown): err is ErrnoError {
 /** `no space left on the device (ENOSPC)`; the error's own message when its code is not one of ours. */
 export function fileErrorReason(err: unknown): string {
   const code = (err as NodeJS.ErrnoException | null | undefined)?.code;
+  // Its message names the path and what is there: more than the table's words.
+  if (code === 'EFTYPE' && err instanceof Error) return err.message;
   if (typeof code === 'string' && Object.hasOwn(FILE_ERRORS, code)) return `${FILE_ERRORS[code][0]} (${code})`;
   return err instanceof Error ? err.message : String(err);
 }
@@ -42,6 +46,8 @@ export function fileErrorReason(err: unknown): string {
  */
 export function fileError(what: string, err: unknown, exitCode: number = EXIT.usage, hint?: string): ShortyError {
   const code = (err as NodeJS.ErrnoException | null | undefined)?.code;
+  // Something planted where shorty keeps a lock is a refusal before any request, whatever the caller's code.
+  if (code === 'EFTYPE') return new ShortyError(`${what}: ${fileErrorReason(err)}`, EXIT.usage);
   const known = typeof code === 'string' && Object.hasOwn(FILE_ERRORS, code) ? FILE_ERRORS[code][1] : undefined;
   return new ShortyError(`${what}: ${fileErrorReason(err)}`, exitCode, hint ?? known);
 }

@@ -5,6 +5,7 @@ import { type ListEndpoint, LISTS } from '../api/lists.js';
 import { followingPage } from '../api/paginate.js';
 import { hasHiddenMarks, withoutHiddenMarks } from './clean-text.js';
 import type { NameResource } from './paths.js';
+import { aliasOf } from '../util/short-url.js';
 
 /** One record of the cache. `name` is what completion offers: a link's alias, a domain's host. */
 export interface NameEntry {
@@ -198,17 +199,6 @@ function plainName(name: string | undefined): string | undefined {
 function clean(entry: NameEntry): NameEntry {
   for (const key of ['url', 'note'] as const) if (entry[key] === undefined) delete entry[key];
   return entry;
-}
-
-/** `https://sho.rt/spring` -> `spring`. */
-function aliasOf(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    const path = new URL(url).pathname.replace(/^\/+|\/+$/g, '');
-    return path && !path.includes('/') ? decodeURIComponent(path) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** `https://go.example.com/` -> `go.example.com`: what --domain takes, with no `:` for bash to split at. */

@@ -6,7 +6,8 @@ import { registerHelp } from '../help/command.js';
 import { completeOption, completeOptionFrom, PROFILE_NAMES } from '../completion/values.js';
 import { register as account } from './account/index.js';
 import { register as api } from './api/index.js';
-import { registerLogin, registerLogout } from './auth/index.js';
+import { register as login } from './auth/login.js';
+import { register as logout } from './auth/logout.js';
 import { register as cache } from './cache/index.js';
 import { register as campaigns } from './campaigns/index.js';
 import { register as channels } from './channels/index.js';
@@ -91,14 +92,14 @@ const COMMANDS: TopCommand[] = [
     aliases: [],
     description: 'save a base URL and API key in a profile, after checking the key with the service',
     group: false,
-    register: registerLogin,
+    register: login,
   },
   {
     name: 'logout',
     aliases: [],
     description: 'remove the API key from a profile (its other settings stay)',
     group: false,
-    register: registerLogout,
+    register: logout,
   },
   {
     name: 'status',

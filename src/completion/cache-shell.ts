@@ -15,14 +15,22 @@ function shell(strings: TemplateStringsArray, ...values: unknown[]): string {
   return String.raw({ raw }, ...values);
 }
 
-/** bash and zsh: `p_cache_file RESOURCE` sets REPLY to the file and fails when it can't be read. */
+/**
+ * bash and zsh: `p_cache_file RESOURCE` sets REPLY to the file and fails when it can't be read.
+ * Each file it reads (config.json, the profile's pointer, the names) must first be a regular file
+ * (a FIFO would hold the Tab) of the user's, and at the end all of them writable by no one else
+ * (`p_own`), as shorty's own reads require: another user's names are never offered.
+ */
 function shCacheFile(p: string, rematch: string): string {
   return shell`${p}_cache_file() {
   local dir=\${SHORTY_CONFIG_DIR:-} profile=\${${p}_profile:-\${SHORTY_PROFILE:-}} text re
+  local -a seen=()
   if [[ -z $dir ]]; then
     if [[ $OSTYPE == darwin* ]]; then dir=$HOME/Library/Preferences/shorty; else dir=\${XDG_CONFIG_HOME:-$HOME/.config}/shorty; fi
   fi
-  if [[ -z $profile && -r $dir/config.json ]]; then
+  if [[ -z $profile && -e $dir/config.json ]]; then
+    [[ -f $dir/config.json && -O $dir/config.json && -r $dir/config.json ]] || return 1
+    seen+=("$dir/config.json")
     text=$(<"$dir/config.json")
     re='"current"[[:space:]]*:[[:space:]]*"([^"\\]*)"'
     [[ $text =~ $re ]] && profile=${rematch}
@@ -31,12 +39,41 @@ function shCacheFile(p: string, rematch: string): string {
   re='^[A-Za-z0-9][A-Za-z0-9._-]*$'
   [[ $profile =~ $re ]] || profile="~$(printf %s "$profile" | od -An -tx1 -v | tr -d ' \n')"
   dir=$dir/cache/${CACHE_FORMAT} text=''
-  [[ -f $dir/${CURRENT_FOLDER}/$profile ]] || return 1
+  [[ -f $dir/${CURRENT_FOLDER}/$profile && -O $dir/${CURRENT_FOLDER}/$profile ]] || return 1
+  seen+=("$dir/${CURRENT_FOLDER}/$profile")
   { read -r text < "$dir/${CURRENT_FOLDER}/$profile"; } 2>/dev/null
   re='^[0-9a-f]{32}$'
   [[ $text =~ $re ]] || return 1
   REPLY=$dir/$text/$1
-  [[ -f $REPLY && -r $REPLY ]]
+  [[ -f $REPLY && -r $REPLY ]] && ${p}_own "$REPLY" "\${seen[@]}"
+}`;
+}
+
+/**
+ * bash: `p_own FILE...` succeeds when each file is a regular file of the user's that neither group
+ * nor others may write. bash has no test of the mode: one `find` looks at them all.
+ */
+function bashOwnFunction(p: string): string {
+  return shell`${p}_own() {
+  local f
+  for f; do [[ -f $f && -O $f ]] || return 1; done
+  [[ -z $(command find "$@" -prune \( -perm -020 -o -perm -002 \) -print 2>/dev/null) ]]
+}`;
+}
+
+/** zsh: `p_own FILE...` as bash's, with the zstat builtin (no process started). */
+function zshOwnFunction(p: string): string {
+  return shell`${p}_own() {
+  emulate -L zsh
+  zmodload -F zsh/stat b:zstat 2>/dev/null || return 1
+  local f
+  local -A st
+  for f; do
+    [[ -f $f && -O $f ]] || return 1
+    zstat -H st $f 2>/dev/null || return 1
+    (( st[mode] & 8#022 )) && return 1
+  done
+  return 0
 }`;
 }
 
@@ -66,7 +103,9 @@ function bashOfferFunction(p: string): string {
 
 /** bash: `p_cached RESOURCE WORD` offers the cached names that start with WORD (see p_offer). */
 export function bashCacheFunctions(p: string): string {
-  return `${shCacheFile(p, shell`\${BASH_REMATCH[1]}`)}
+  return `${bashOwnFunction(p)}
+
+${shCacheFile(p, shell`\${BASH_REMATCH[1]}`)}
 
 ${bashOfferFunction(p)}
 
@@ -79,7 +118,9 @@ ${shell`${p}_cached() {
 
 /** zsh: `p_cached RESOURCE` adds the names, each with its description (a link's title, an id). */
 export function zshCacheFunctions(p: string): string {
-  return `${shCacheFile(p, '$match[1]').replace('() {\n', '() {\n  emulate -L zsh\n')}
+  return `${zshOwnFunction(p)}
+
+${shCacheFile(p, '$match[1]').replace('() {\n', '() {\n  emulate -L zsh\n')}
 
 ${shell`${p}_cached() {
   emulate -L zsh
@@ -112,7 +153,17 @@ const FISH_MAX = 2000;
 
 /** fish: `p_cached RESOURCE` prints `name<TAB>description` lines; fish quotes a name as it inserts it. */
 export function fishCacheFunctions(p: string): string {
-  return shell`function ${p}_cache_file --argument-names resource
+  return shell`# Succeeds when each file is a regular file of the user's that neither group nor others may
+# write, as shorty's own reads require (a FIFO would hold the Tab; another user's names are not offered).
+function ${p}_own
+    for f in $argv
+        test -f "$f" -a -O "$f"; or return 1
+    end
+    set -l loose (command find $argv -prune \( -perm -020 -o -perm -002 \) -print 2>/dev/null)
+    test (count $loose) -eq 0
+end
+
+function ${p}_cache_file --argument-names resource
     set -l dir $SHORTY_CONFIG_DIR
     if test -z "$dir"
         if test -d $HOME/Library/Preferences
@@ -125,7 +176,10 @@ export function fishCacheFunctions(p: string): string {
     end
     set -l profile $${p}_profile
     test -n "$profile"; or set profile $SHORTY_PROFILE
-    if test -z "$profile" -a -r "$dir/config.json"
+    set -l seen
+    if test -z "$profile" -a -e "$dir/config.json"
+        test -f "$dir/config.json" -a -O "$dir/config.json" -a -r "$dir/config.json"; or return 1
+        set seen $dir/config.json
         set profile (string replace -rf '.*"current"\s*:\s*"([^"\\\\]*)".*' '$1' < $dir/config.json)[1]
     end
     test -n "$profile"; or set profile default
@@ -133,9 +187,12 @@ export function fishCacheFunctions(p: string): string {
         set profile "~"(printf %s $profile | od -An -tx1 -v | string replace -ra '\s' '' | string join '')
     end
     set dir $dir/cache/${CACHE_FORMAT}
-    test -f $dir/${CURRENT_FOLDER}/$profile -a -r $dir/${CURRENT_FOLDER}/$profile; or return 1
-    read -l scope < $dir/${CURRENT_FOLDER}/$profile
+    set -l pointer $dir/${CURRENT_FOLDER}/$profile
+    test -f $pointer -a -O $pointer -a -r $pointer; or return 1
+    read -l scope < $pointer
     string match -qr '^[0-9a-f]{32}$' -- $scope; or return 1
+    test -f $dir/$scope/$resource -a -r $dir/$scope/$resource; or return 1
+    ${p}_own $dir/$scope/$resource $pointer $seen; or return 1
     echo $dir/$scope/$resource
 end
 

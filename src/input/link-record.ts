@@ -4,6 +4,7 @@
 // `uniqueClicks` under `data`); shorty maps each answer here, once, onto one flat record.
 import { LINK_COLUMNS } from './link-columns.js';
 import type { LinkBody } from '../api/types.js';
+import { aliasOf } from '../util/short-url.js';
 
 type Row = Record<string, unknown>;
 
@@ -183,18 +184,6 @@ function ordered(facts: Row): Row {
   for (const key of ORDER) if (facts[key] !== undefined) out[key] = facts[key];
   for (const [key, value] of Object.entries(facts)) if (!(key in out) && value !== undefined) out[key] = value;
   return out;
-}
-
-/** The alias of a short URL: its last path segment (`https://sho.rt/spring` -> `spring`). */
-export function aliasOf(shorturl: unknown): string | undefined {
-  if (typeof shorturl !== 'string' || shorturl === '') return undefined;
-  try {
-    // Kept as the URL writes it (percent-encoded), so the short URL still ends with `/<alias>`.
-    const segment = new URL(shorturl).pathname.replace(/\/+$/, '').split('/').pop();
-    return segment || undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

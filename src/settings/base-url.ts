@@ -78,9 +78,10 @@ export function requireBaseUrl(settings: Pick<Settings, 'baseUrl' | 'insecure'>)
 }
 
 /**
- * The key a request may carry. A key saved in a profile goes only to the origin it was saved for
- * (gh's per-host tokens): a base URL of another origin from --base-url or SHORTY_BASE_URL is exit
- * 2 before any request, unless the key was given alongside (--api-key, SHORTY_API_KEY).
+ * The key a request may carry. A key saved in a profile goes only to the origin of the base URL
+ * saved beside it (gh's per-host tokens); a profile with no base URL binds its key to none, as
+ * there is no default base URL. A base URL of another origin from --base-url or SHORTY_BASE_URL
+ * is exit 2 before any request, unless the key was given alongside (--api-key, SHORTY_API_KEY).
  */
 export function requireApiKey(
   settings: Pick<Settings, 'apiKey' | 'baseUrl' | 'keySavedFor' | 'profile' | 'origins'>,
@@ -88,18 +89,25 @@ export function requireApiKey(
   if (!settings.apiKey) {
     throw new AuthError('no API key is set', 'run `shorty login`, or set SHORTY_API_KEY');
   }
-  const { baseUrl, keySavedFor } = settings;
-  if (settings.origins.apiKey.origin === 'profile' && keySavedFor && baseUrl) {
-    const savedFor = originOf(keySavedFor);
-    const target = originOf(baseUrl);
-    if (savedFor !== target) {
-      throw new UsageError(
-        `the API key of profile "${settings.profile}" was saved for ${savedFor ?? maskUrlCredentials(keySavedFor)}; ` +
-          `refusing to send it to ${target ?? maskUrlCredentials(baseUrl)} (from ${settings.origins.baseUrl.via ?? 'the settings'})`,
-        'for an account there, use its profile (--profile NAME, made with `shorty login --profile NAME`) or give its key ' +
-          'alongside in SHORTY_API_KEY; to move this profile, `shorty config set base-url URL`',
-      );
-    }
+  const { baseUrl, keySavedFor, profile } = settings;
+  if (settings.origins.apiKey.origin !== 'profile' || !baseUrl) return settings.apiKey;
+  const target = originOf(baseUrl) ?? maskUrlCredentials(baseUrl);
+  const via = settings.origins.baseUrl.via ?? 'the settings';
+  if (keySavedFor === undefined) {
+    throw new UsageError(
+      `the API key of profile "${profile}" was saved without a base URL, so it may go to no host; ` +
+        `refusing to send it to ${target} (from ${via})`,
+      `to bind it to that host, \`shorty config set base-url URL --profile ${profile}\`; or give the key ` +
+        'alongside in SHORTY_API_KEY',
+    );
+  }
+  const savedFor = originOf(keySavedFor) ?? maskUrlCredentials(keySavedFor);
+  if (savedFor !== target) {
+    throw new UsageError(
+      `the API key of profile "${profile}" was saved for ${savedFor}; refusing to send it to ${target} (from ${via})`,
+      'for an account there, use its profile (--profile NAME, made with `shorty login --profile NAME`) or give its key ' +
+        'alongside in SHORTY_API_KEY; to move this profile, `shorty config set base-url URL`',
+    );
   }
   return settings.apiKey;
 }

@@ -18,6 +18,15 @@ export const ENV_OF_KEY: Readonly<Record<Exclude<ConfigKey, 'domain'>, string>> 
   output: 'SHORTY_OUTPUT',
 };
 
+/**
+ * What `config unset KEY` removes beside KEY: a saved key is bound to the base URL saved with it
+ * (see requireApiKey), so without that base URL it could go nowhere; it goes with it rather than
+ * linger unusable in the file.
+ */
+export function removedWith(key: ConfigKey): ConfigKey[] {
+  return key === 'base-url' ? ['api-key'] : [];
+}
+
 export function parseConfigKey(key: string): ConfigKey {
   if (!(CONFIG_KEYS as readonly string[]).includes(key)) {
     throw new UsageError(`unknown config key "${key}": expected one of ${CONFIG_KEYS.join(', ')}`);

@@ -47,8 +47,9 @@ export function checkTrusted(path: string, st: Stats, named: Named): void {
     );
 }
 
-/** `a FIFO`, `a device`: what a non-file is, for messages. */
-function kindOf(st: Stats): string {
+/** `a FIFO`, `a device`: what is at a path, for messages. */
+export function kindOf(st: Stats): string {
+  if (st.isFile()) return 'a file';
   if (st.isFIFO()) return 'a FIFO';
   if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device';
   if (st.isSocket()) return 'a socket';

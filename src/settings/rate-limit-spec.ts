@@ -1,5 +1,5 @@
 import { UsageError } from '../errors.js';
-import { DURATION_UNIT_MS, readDuration } from '../util/duration.js';
+import { DURATION_UNIT_MS, formatDuration, readDuration } from '../util/duration.js';
 import type { RateLimitSpec } from './types.js';
 
 /** The longest window accepted: a day (anything longer is surely a typo). */
@@ -32,6 +32,19 @@ export function formatRateLimit(spec: RateLimitSpec): string {
   const window =
     ONE_UNIT[spec.windowMs] ?? (spec.windowMs % 1000 === 0 ? `${spec.windowMs / 1000}s` : `${spec.windowMs}ms`);
   return `${spec.limit}/${window}`;
+}
+
+/**
+ * A cap in words, for a table a person reads: `5 per 10s`, `30 per 60s`, `1000 per 1h` (seconds,
+ * to a tenth below 10, up to two minutes; a longer window as a duration).
+ */
+export function formatRateLimitInWords(spec: RateLimitSpec): string {
+  const seconds = spec.windowMs / 1000;
+  const window =
+    spec.windowMs >= 1000 && spec.windowMs < 120_000
+      ? `${Number(seconds.toFixed(seconds < 10 ? 1 : 0))}s`
+      : formatDuration(spec.windowMs);
+  return `${spec.limit} per ${window}`;
 }
 
 export const DEFAULT_RATE_LIMIT: RateLimitSpec = { limit: 30, windowMs: 60_000, unit: 's' };

@@ -5,7 +5,7 @@ import { ENV_OF_KEY, parseOutputFormat, parseTimeoutSeconds } from './keys.js';
 import { KEYRING_REF, keyringName, readKeyringKey } from './keyring.js';
 import { configDir } from './paths.js';
 import { parseRateStoreUrl, rateStoreTarget } from './rate-store-url.js';
-import { profileOf, readConfig, selectProfile } from './store.js';
+import { profileOf, readConfig, selectProfile, type ProfileValues } from './store.js';
 import type { Env, OutputFormat, SettingFlags, SettingOrigin, Settings } from './types.js';
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -24,25 +24,20 @@ export async function resolveSettings(globals: SettingFlags, env: Env, warnTo?: 
   const choice = selectProfile(globals.profile, env.SHORTY_PROFILE, data, { check: !globals.createsProfile });
   const profile = choice.name;
   const stored = profileOf(data, profile) ?? {};
-  const pick = (flag: [string | undefined, string], key: keyof typeof ENV_OF_KEY) =>
-    first([
-      [...flag, 'flag'],
-      [env[ENV_OF_KEY[key]], ENV_OF_KEY[key], 'environment'],
-      [stored[key], `${key} in profile "${profile}"`, 'profile'],
-    ]);
+  const pick = (flag: string | undefined, key: SettingKey) => pickSetting(key, flag, env, stored, profile);
 
-  const baseUrl = pick([globals.baseUrl, '--base-url'], 'base-url');
+  const baseUrl = pick(globals.baseUrl, 'base-url');
   // A key in the keyring is read only when no flag or variable overrides it.
   const keyring = stored[KEYRING_REF];
   const apiKey =
-    pick([globals.apiKey, '--api-key'], 'api-key') ??
+    pick(globals.apiKey, 'api-key') ??
     (keyring
       ? ([await readKeyringKey(keyring, profile), `${keyringName()}, profile "${profile}"`, 'profile'] as Picked)
       : undefined);
-  const rateLimit = pick([globals.rateLimit, '--rate-limit'], 'rate-limit');
-  const rateStore = pick([globals.rateStore, '--rate-store'], 'rate-store');
-  const timeout = pick([globals.timeout, '--timeout'], 'timeout');
-  const output = pick([globals.output, '--output'], 'output');
+  const rateLimit = pick(globals.rateLimit, 'rate-limit');
+  const rateStore = pick(globals.rateStore, 'rate-store');
+  const timeout = pick(globals.timeout, 'timeout');
+  const output = pick(globals.output, 'output');
   return {
     profile,
     configDir: dir,
@@ -92,12 +87,28 @@ export function resolveOutputFormat(
   const data = readConfig(dir, warnTo);
   // Not checked here (login and `config set` may name a profile they create): the command is.
   const profile = selectProfile(globals.profile, env.SHORTY_PROFILE, data, { check: false, anyCurrent: true }).name;
-  const output = first([
-    [globals.output, '--output', 'flag'],
-    [env.SHORTY_OUTPUT, 'SHORTY_OUTPUT', 'environment'],
-    [profileOf(data, profile)?.output, `output in profile "${profile}"`, 'profile'],
-  ]);
+  const output = pickSetting('output', globals.output, env, profileOf(data, profile) ?? {}, profile);
   return output && parseOutputFormat(output[0].trim(), output[1]);
+}
+
+type SettingKey = keyof typeof ENV_OF_KEY;
+
+/**
+ * One setting with precedence flag > env > the selected profile's values, and where it came from:
+ * the one rule every reader of a setting goes through.
+ */
+export function pickSetting(
+  key: SettingKey,
+  flag: string | undefined,
+  env: Env,
+  stored: ProfileValues,
+  profile: string,
+): Picked | undefined {
+  return first([
+    [flag, `--${key}`, 'flag'],
+    [env[ENV_OF_KEY[key]], ENV_OF_KEY[key], 'environment'],
+    [stored[key], `${key} in profile "${profile}"`, 'profile'],
+  ]);
 }
 
 /** The first candidate with a non-empty value: an empty env var counts as unset. */

@@ -147,7 +147,7 @@ export async function openStore(dir: string): Promise<SettingsStore> {
     throw cannotWrite(err);
   }
   const path = configFilePath(dir);
-  const { writePrivateFile } = await import('./private-write.js');
+  const { removeStaleCopies, writePrivateFile } = await import('./private-write.js');
   return {
     path,
     read: () => readConfig(dir),
@@ -159,6 +159,7 @@ export async function openStore(dir: string): Promise<SettingsStore> {
           const data = readConfig(dir);
           change(data);
           ensurePrivateDir(dir);
+          removeStaleCopies(path);
           // The file holds the API key: 0600 whatever mode an older file had.
           writePrivateFile(path, `${JSON.stringify(serialisable(data), null, '\t')}\n`, 'the config file', {
             mode: 0o600,

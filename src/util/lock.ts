@@ -1,4 +1,17 @@
-import { lstatSync, mkdirSync, readFileSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmdirSync,
+  type Stats,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { abortableSleep } from './sleep.js';
@@ -130,18 +143,58 @@ function takeNamed(lockDir: string, owner: Owner): (() => void) | undefined {
  * by the same rule (its dead owner's lock taken over, a live one's refused).
  */
 function ownerOf(lockDir: string): Owner | undefined {
+  const inFolder = readRecord(join(lockDir, OWNER));
+  if (inFolder !== 'not a folder') return inFolder === undefined ? undefined : parseOwner(inFolder);
+  const asFile = readRecord(lockDir);
+  return typeof asFile === 'string' ? parseOwner(asFile) : undefined;
+}
+
+/** An owner's record is a few dozen bytes: more is not one, and is not read. */
+const MAX_RECORD = 4096;
+const OPEN_RECORD = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
+
+/**
+ * The text of a record file, opened without waiting and without following a link: a FIFO someone
+ * put there would hold a plain read forever, deaf to SIGTERM (a read the system is blocked in can't
+ * be called off). Anything but a small regular file names no one (undefined).
+ */
+function readRecord(path: string): string | undefined | 'not a folder' {
+  let fd: number;
   try {
-    return parseOwner(readFileSync(join(lockDir, OWNER), 'utf8'));
+    fd = openSync(path, OPEN_RECORD);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return undefined;
-    if (code !== 'ENOTDIR') throw err;
+    return (err as NodeJS.ErrnoException).code === 'ENOTDIR' ? 'not a folder' : undefined;
   }
   try {
-    return parseOwner(readFileSync(lockDir, 'utf8'));
+    const st = fstatSync(fd);
+    if (!st.isFile() || st.size > MAX_RECORD) return undefined;
+    const buffer = Buffer.alloc(MAX_RECORD);
+    return buffer.toString('utf8', 0, readSync(fd, buffer, 0, MAX_RECORD, 0));
   } catch {
     return undefined;
+  } finally {
+    closeSync(fd);
   }
+}
+
+/**
+ * A FIFO, a device, a socket or a link at a lock's name is no lock of shorty's (a lock is a folder,
+ * or a file an older version made): someone put it there. Refused, never read or waited on, with
+ * the code BSD gives a file of the wrong type, which the layers above word as a refusal.
+ */
+function notALock(lockDir: string, st: Stats): Error {
+  const kind = st.isFIFO()
+    ? 'a FIFO'
+    : st.isSymbolicLink()
+      ? 'a symbolic link'
+      : st.isSocket()
+        ? 'a socket'
+        : 'a device';
+  return Object.assign(new Error(`${lockDir} is ${kind} where shorty keeps a lock: remove it (rm ${lockDir})`), {
+    code: 'EFTYPE',
+    syscall: 'lstat',
+    path: lockDir,
+  });
 }
 
 function parseOwner(text: string): Owner | undefined {
@@ -178,6 +231,7 @@ export function isProcessAlive(pid: number): boolean {
 function judge(lockDir: string): 'free' | 'stale' | 'held' {
   const seen = lstatSync(lockDir, { throwIfNoEntry: false });
   if (!seen) return 'free';
+  if (!seen.isDirectory() && !seen.isFile()) throw notALock(lockDir, seen);
   const owner = ownerOf(lockDir);
   if (owner) return owner.host === hostname() && !isProcessAlive(owner.pid) ? 'stale' : 'held';
   return seen.mtimeMs < Date.now() - STALE_MS ? 'stale' : 'held';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { NAME_RESOURCES, type NameResource } from '../../src/cache/paths.js';
 import { findScopeDir } from '../../src/cache/scope-ids.js';
 import { parseEntries, readEntriesText, readMeta } from '../../src/cache/store.js';
-import { refreshCache } from '../../src/commands/cache/refresh.js';
+import * as cacheRefresh from '../../src/commands/cache/refresh.js';
 import { createContext } from '../../src/factory.js';
 import { createTestIO } from '../../src/io.js';
 import { tempDir } from '../helpers/cli.js';
@@ -70,7 +70,10 @@ describe('shorty cache refresh', () => {
       },
     });
     await cli.sandbox.admin.reset();
-    await expect(refreshCache(ctx, ['campaigns'])).rejects.toMatchObject({ exitCode: 1, message: 'nothing read' });
+    await expect(cacheRefresh.run({ resources: ['campaigns'] }, ctx)).rejects.toMatchObject({
+      exitCode: 1,
+      message: 'nothing read',
+    });
     await ctx.close();
     expect(asked).toEqual(['Send about 1 request?']);
     expect(await cli.sandbox.admin.requests()).toEqual([]);

@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { updateAccount } from '../../src/commands/account/update.js';
-import { login } from '../../src/commands/auth/login.js';
+import * as accountUpdate from '../../src/commands/account/update.js';
+import * as login from '../../src/commands/auth/login.js';
 import { deleteMany } from '../../src/commands/shared/delete.js';
 import type { Context, GlobalOptions } from '../../src/context.js';
 import { createContext } from '../../src/factory.js';
@@ -86,7 +86,7 @@ describe('on a terminal', () => {
   it('logs in with prompted base URL and key, and saves them', async () => {
     const prompter = scripted([`${sandbox.baseUrl}/`, sandbox.apiKey]);
     const { ctx, configDir } = await terminalContext(prompter);
-    await login(ctx, {});
+    await login.run({}, ctx);
     await ctx.close();
     expect(prompter.asked).toEqual(['Base URL of the service', 'API key']);
     const saved = JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8'));
@@ -97,13 +97,13 @@ describe('on a terminal', () => {
     const mismatch = scripted(['one-password', 'another-one']);
     const first = await terminalContext(mismatch, keyEnv());
     await sandbox.admin.reset();
-    await expect(updateAccount(first.ctx, {})).rejects.toThrow(/do not match/);
+    await expect(accountUpdate.run({}, first.ctx)).rejects.toThrow(/do not match/);
     await first.ctx.close();
     expect(await sandbox.admin.requests()).toEqual([]);
 
     const match = scripted(['new-password', 'new-password']);
     const second = await terminalContext(match, keyEnv());
-    await updateAccount(second.ctx, {});
+    await accountUpdate.run({}, second.ctx);
     await second.ctx.close();
     expect((await sandbox.admin.requests()).map((r) => r.body)).toEqual([{ password: 'new-password' }]);
   });

@@ -3,7 +3,15 @@
 // is the caller's; what the verb checks itself still stops it before any request.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { register as account } from '../../src/commands/account/index.js';
+import * as accountGet from '../../src/commands/account/get.js';
+import * as accountUpdate from '../../src/commands/account/update.js';
+import * as login from '../../src/commands/auth/login.js';
+import * as logout from '../../src/commands/auth/logout.js';
+import * as cacheClear from '../../src/commands/cache/clear.js';
+import * as cacheRefresh from '../../src/commands/cache/refresh.js';
 import * as campaignAdd from '../../src/commands/campaigns/add.js';
 import * as campaignAssign from '../../src/commands/campaigns/assign.js';
 import { CAMPAIGN } from '../../src/commands/campaigns/resource.js';
@@ -13,6 +21,13 @@ import * as configGet from '../../src/commands/config/get.js';
 import * as configSet from '../../src/commands/config/set.js';
 import * as domainAdd from '../../src/commands/domains/add.js';
 import * as domainUpdate from '../../src/commands/domains/update.js';
+import { register as legacy } from '../../src/commands/legacy/index.js';
+import * as legacyCreate from '../../src/commands/legacy/create.js';
+import * as legacyDisable from '../../src/commands/legacy/disable.js';
+import * as legacyEnable from '../../src/commands/legacy/enable.js';
+import * as legacyInfo from '../../src/commands/legacy/info.js';
+import * as legacyList from '../../src/commands/legacy/list.js';
+import * as limits from '../../src/commands/limits/index.js';
 import * as pixelAdd from '../../src/commands/pixels/add.js';
 import { PIXEL } from '../../src/commands/pixels/resource.js';
 import * as pixelUpdate from '../../src/commands/pixels/update.js';
@@ -22,6 +37,8 @@ import * as qrAdd from '../../src/commands/qr/add.js';
 import * as qrGet from '../../src/commands/qr/get.js';
 import * as qrList from '../../src/commands/qr/list.js';
 import * as qrUpdate from '../../src/commands/qr/update.js';
+import * as status from '../../src/commands/status/index.js';
+import type { RunF } from '../../src/commands/shared/action.js';
 import * as deleteVerb from '../../src/commands/shared/verbs/delete.js';
 import * as getVerb from '../../src/commands/shared/verbs/get.js';
 import * as listVerb from '../../src/commands/shared/verbs/list.js';
@@ -41,9 +58,9 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 /** A context on the sandbox printing json, and what it printed once closed. */
-async function onSandbox(globals: GlobalOptions = { output: 'json' }) {
+async function onSandbox(globals: GlobalOptions = { output: 'json' }, env: Record<string, string> = {}) {
   const { ctx, io } = await verbContext(
-    { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey, NO_COLOR: '1' },
+    { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey, NO_COLOR: '1', ...env },
     globals,
   );
   return {
@@ -327,5 +344,186 @@ describe('profiles', () => {
       { current: true, name: 'work', 'base-url': 'https://work.example', 'api-key': null },
       { current: false, name: 'home', 'base-url': null, 'api-key': null },
     ]);
+  });
+});
+
+describe('legacy', () => {
+  it('create, info, disable, enable, list: each run on its own', async () => {
+    const { ctx, printed } = await onSandbox();
+    await legacyCreate.run({ longurl: 'https://example.com/seam-legacy', custom: 'seam-legacy' }, ctx);
+    const created = json((await printed()).out);
+    expect(created).toMatchObject({ alias: 'seam-legacy', longurl: 'https://example.com/seam-legacy' });
+    const shorturl = created.shorturl as string;
+
+    const info = await onSandbox();
+    await legacyInfo.run({ shorturl }, info.ctx);
+    expect(json((await info.printed()).out)).toMatchObject({ shorturl, id: created.id, clicks: 0 });
+
+    const disable = await onSandbox();
+    await legacyDisable.run({ shorturl }, disable.ctx);
+    expect(json((await disable.printed()).out)).toMatchObject({ shorturl, status: 'disabled' });
+
+    const enable = await onSandbox();
+    await legacyEnable.run({ shorturl }, enable.ctx);
+    expect(json((await enable.printed()).out)).toMatchObject({ shorturl, status: 'active' });
+
+    const list = await onSandbox({ quiet: true });
+    await legacyList.run({}, list.ctx);
+    expect((await list.printed()).out.split('\n')).toContain(shorturl);
+  });
+
+  it('create checks its flags itself, before any request', async () => {
+    await refusedBeforeAnyRequest((ctx) => legacyCreate.run({ longurl: 'https://example.com', custom: ' ' }, ctx));
+    await refusedBeforeAnyRequest((ctx) => legacyInfo.run({ shorturl: 'not a short url' }, ctx));
+  });
+});
+
+describe('account', () => {
+  it('update --email, then get: the account as it now is', async () => {
+    const update = await onSandbox();
+    await accountUpdate.run({ email: 'seam@example.com' }, update.ctx);
+    await update.printed();
+
+    const get = await onSandbox();
+    await accountGet.run({}, get.ctx);
+    expect(json((await get.printed()).out)).toMatchObject({ email: 'seam@example.com' });
+  });
+
+  it('update with nothing to change and no terminal: refused before any request', async () => {
+    await refusedBeforeAnyRequest((ctx) => accountUpdate.run({}, ctx));
+  });
+});
+
+describe('cache', () => {
+  it('refresh reads the lists asked for, clear forgets their names', async () => {
+    await sandbox.api('POST', '/campaign/add', { name: 'Seam cached' });
+    const env = { SHORTY_CONFIG_DIR: tempDir('shorty-config-') };
+    const refresh = await onSandbox({ output: 'json', yes: true }, env);
+    await cacheRefresh.run({ resources: ['campaigns'] }, refresh.ctx);
+    const [read] = JSON.parse((await refresh.printed()).out) as Record<string, unknown>[];
+    expect(read).toMatchObject({ resource: 'campaigns', requests: 1 });
+    expect(read.names).toBeGreaterThan(0);
+
+    const clear = await onSandbox({ output: 'json' }, env);
+    await cacheClear.run({}, clear.ctx);
+    expect(json((await clear.printed()).out)).toMatchObject({ profile: 'default', cleared: read.names });
+  });
+});
+
+describe('login, status, limits and logout', () => {
+  it('login --with-key saves the profile; status uses it; logout forgets the key', async () => {
+    const configDir = tempDir('shorty-config-');
+    const globals: GlobalOptions = { output: 'json', profile: 'seam', baseUrl: sandbox.baseUrl };
+    const { ctx, io } = await verbContext({ SHORTY_CONFIG_DIR: configDir }, globals, sandbox.apiKey);
+    await login.run({ withKey: true }, ctx);
+    await ctx.close();
+    expect(json(io.out())).toMatchObject({ profile: 'seam', base_url: sandbox.baseUrl });
+    // The values tried are the command's own: the run's flags stay as parsed.
+    expect(ctx.globals).toEqual({ output: 'json', profile: 'seam', baseUrl: sandbox.baseUrl });
+
+    const check = await onConfig(configDir, { output: 'json', profile: 'seam' });
+    await status.run({}, check.ctx);
+    expect(json((await check.printed()).out)).toMatchObject({
+      profile: 'seam',
+      base_url: sandbox.baseUrl,
+      api_key_source: 'profile',
+      key_check: 'ok',
+    });
+
+    const out = await onConfig(configDir, { profile: 'seam' });
+    await logout.run({}, out.ctx);
+    expect((await out.printed()).err).toContain('removed the API key of profile "seam"');
+    const offline = await onConfig(configDir, { output: 'json', profile: 'seam' });
+    await expect(status.run({ offline: true }, offline.ctx)).rejects.toMatchObject({ exitCode: 3 });
+    expect(json((await offline.printed()).out)).toMatchObject({ api_key: null, key_check: 'skipped' });
+  });
+
+  it('limits shows the budget of the base URL and key; --reset forgets it', async () => {
+    const env = { SHORTY_CONFIG_DIR: tempDir('shorty-config-') };
+    const account = await onSandbox({}, env);
+    await accountGet.run({}, account.ctx);
+    await account.printed();
+
+    const shown = await onSandbox({ output: 'json' }, env);
+    await limits.run({}, shown.ctx);
+    expect(json((await shown.printed()).out)).toMatchObject({ base_url: sandbox.baseUrl, used: 1 });
+
+    const reset = await onSandbox({ output: 'json' }, env);
+    await limits.run({ reset: true }, reset.ctx);
+    expect(json((await reset.printed()).out).cleared).toContain('1 recorded request');
+  });
+});
+
+type Register<O> = (cmd: Command, ctx: VerbContext, runF: RunF<O>) => void;
+
+/**
+ * What the parser hands a verb's run for `argv`, through the seam its register takes: the verb
+ * registered on a command of its own with a run that only records, so nothing is done. Undefined
+ * when the parser refused (the run was never called).
+ */
+async function parsed<O>(register: Register<O>, argv: string[]): Promise<O | undefined> {
+  const { ctx } = await onConfig(tempDir('shorty-config-'));
+  const root = new Command('shorty').exitOverride().configureOutput({ writeErr: () => {}, writeOut: () => {} });
+  let got: O | undefined;
+  register(root.command('cmd'), ctx, async (opts) => {
+    got = opts;
+  });
+  await root.parseAsync(['cmd', ...argv], { from: 'user' }).catch(() => undefined);
+  await ctx.close();
+  return got;
+}
+
+describe('parsing, through the seam: the options each run gets, and nothing done', () => {
+  it('legacy verbs: arguments by name, flags, aliases', async () => {
+    const create = legacyCreate.register;
+    expect(await parsed(create, ['create', 'https://example.com/x', '--custom', 'spring', '--xml'])).toEqual({
+      longurl: 'https://example.com/x',
+      custom: 'spring',
+      xml: true,
+    });
+    expect(await parsed(legacyEnable.register, ['activate', 'https://sho.rt/abc'])).toEqual({
+      shorturl: 'https://sho.rt/abc',
+    });
+    for (const verb of [legacyDisable, legacyInfo])
+      expect(await parsed(verb.register, [verb === legacyInfo ? 'info' : 'disable', 'sho.rt/abc', '--xml'])).toEqual({
+        shorturl: 'sho.rt/abc',
+        xml: true,
+      });
+    expect(await parsed(legacyList.register, ['ls', '--xml'])).toEqual({ xml: true });
+    expect(await parsed(create, ['create'])).toBeUndefined();
+  });
+
+  it('the groups list their verbs: every legacy verb, and account get by default', async () => {
+    const { ctx } = await onConfig(tempDir('shorty-config-'));
+    const group = new Command('legacy');
+    legacy(group, ctx);
+    expect(group.commands.map((c) => c.name())).toEqual(['create', 'disable', 'enable', 'info', 'list']);
+    const accountGroup = new Command('account');
+    account(accountGroup, ctx);
+    expect(accountGroup.commands.map((c) => c.name())).toEqual(['get', 'update']);
+    await ctx.close();
+    expect(await parsed(accountGet.register, [])).toEqual({});
+  });
+
+  it('account update, cache refresh and clear', async () => {
+    expect(await parsed(accountUpdate.register, ['edit', '--email', 'a@example.com', '--password-stdin'])).toEqual({
+      email: 'a@example.com',
+      passwordStdin: true,
+    });
+    expect(await parsed(cacheRefresh.register, ['refresh', 'links', 'campaigns'])).toEqual({
+      resources: ['links', 'campaigns'],
+    });
+    expect(await parsed(cacheRefresh.register, ['refresh'])).toEqual({ resources: [] });
+    // A resource the cache does not keep is the parser's to refuse.
+    expect(await parsed(cacheRefresh.register, ['refresh', 'nope'])).toBeUndefined();
+    expect(await parsed(cacheClear.register, ['clear'])).toEqual({});
+  });
+
+  it('login, logout, status and limits: commands without verbs, registered on the command itself', async () => {
+    expect(await parsed(login.register, ['--with-key'])).toEqual({ withKey: true });
+    expect(await parsed(logout.register, [])).toEqual({});
+    expect(await parsed(status.register, ['--offline'])).toEqual({ offline: true });
+    expect(await parsed(limits.register, ['--reset'])).toEqual({ reset: true });
+    expect(await parsed(limits.register, ['--nope'])).toBeUndefined();
   });
 });

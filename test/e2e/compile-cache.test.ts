@@ -9,9 +9,12 @@ import {
   readdirSync,
   readFileSync,
   statSync,
+  rmSync,
   symlinkSync,
+  truncateSync,
   writeFileSync,
 } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -97,6 +100,33 @@ describe('the compile cache', () => {
       expect(filesUnder(compileDir)).toEqual([]);
     }
     expect(filesUnder(elsewhere)).toEqual([]);
+  });
+
+  // A read of a FIFO would hold the start for good: the run ending with its output is the proof.
+  it('a FIFO or a 1 GiB file in it neither holds nor slows a start: they are removed', async () => {
+    const { env, compileDir } = home();
+    const first = await shorty(['--version'], env);
+    expect(first.exitCode, first.stderr).toBe(0);
+    // Where Node has a cache, the entries it made are replaced; elsewhere, a build folder is made up.
+    const made = filesUnder(compileDir);
+    const build = made.length > 0 ? join(made[0], '..') : join(compileDir, 'build');
+    mkdirSync(build, { recursive: true });
+    const fifo = made[0] ?? join(build, 'a');
+    const big = made[1] ?? join(build, 'b');
+    rmSync(fifo, { force: true });
+    rmSync(big, { force: true });
+    execFileSync('mkfifo', [fifo]);
+    writeFileSync(big, '');
+    truncateSync(big, 2 ** 30);
+    const again = await shorty(['--version'], env);
+    expect({ code: again.exitCode, stdout: again.stdout, stderr: again.stderr }).toEqual({
+      code: 0,
+      stdout: first.stdout,
+      stderr: '',
+    });
+    // Node 20 has no cache: shorty leaves the folder alone.
+    expect(existsSync(fifo)).toBe(!NODE_HAS_COMPILE_CACHE);
+    expect(existsSync(big) && statSync(big).size === 2 ** 30).toBe(!NODE_HAS_COMPILE_CACHE);
   });
 
   it('is off with NODE_DISABLE_COMPILE_CACHE', async () => {

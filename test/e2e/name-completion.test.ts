@@ -2,7 +2,8 @@
 // the name cache alone: after `urls list --all`, `urls get <Tab>` offers the aliases; a deleted
 // link is gone; no completion sends a request; each profile sees its own names.
 import { execa } from 'execa';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, chownSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
@@ -177,5 +178,36 @@ describe('completion of the names commands saw', () => {
     ]);
     if (shells.fish)
       expect((await fish(configDir, 'shorty help ca')).map((l) => l.split('\t')[0])).toEqual(['cache', 'campaigns']);
+  });
+
+  // As shorty's own reads: a file the shells read must be a regular file (a FIFO would hold the
+  // Tab) of the user's that no one else may write. Each shell ends with its reply: no wait.
+  it("files that are not the user's alone are not read: a FIFO at config.json, names others may write or own", async () => {
+    await seed();
+    const configDir = tempDir();
+    writeFileSync(join(configDir, 'config.json'), JSON.stringify({ profiles: {} }), { mode: 0o600 });
+    expect((await cli.run(['urls', 'list', '--all', '-q'], { configDir })).exitCode).toBe(0);
+    const expectOffered = async (names: string[]) => {
+      await expectBash(configDir, [[['shorty', 'urls', 'get', ''], names]]);
+      expect((await fish(configDir, 'shorty urls get ')).map((l) => l.split('\t')[0])).toEqual(names);
+      expect((await zsh(configDir, 'shorty urls get ')).map((hit) => hit.word)).toEqual(names);
+    };
+    await expectOffered(['spring', 'summer']);
+
+    const files = cacheFiles(configDir);
+    for (const file of files) chmodSync(file, 0o620);
+    await expectOffered([]);
+    for (const file of files) chmodSync(file, 0o600);
+    await expectOffered(['spring', 'summer']);
+
+    if (process.getuid!() === 0) {
+      for (const file of files) chownSync(file, 65534, 65534);
+      await expectOffered([]);
+      for (const file of files) chownSync(file, 0, 0);
+    }
+
+    rmSync(join(configDir, 'config.json'));
+    execFileSync('mkfifo', [join(configDir, 'config.json')]);
+    await expectOffered([]);
   });
 });

@@ -290,7 +290,7 @@ describe('the Redis client is loaded only for a Redis store', () => {
   writeFileSync(
     probe,
     `process.on('exit', () => {
-    const loaded = Object.keys(require.cache).some((p) => /[\\/]dist[\\/]vendor[\\/]ioredis\.cjs$/.test(p));
+    const loaded = Object.keys(require.cache).some((p) => /[\\/]dist[\\/]vendor[\\/]ioredis.cjs$/.test(p));
     process.stderr.write('probe: ioredis ' + (loaded ? 'loaded' : 'not loaded') + '\\n');
   });\n`,
   );

@@ -8,20 +8,18 @@ import { startSandboxProcess } from '../helpers/sandbox.js';
 it('a restart on the same data file prints and accepts the same key, so the saved profile keeps working', async () => {
   const file = join(tempDir('shorty-sandbox-data-'), 'sandbox.json');
   const first = await startSandboxProcess(['--data', file]);
-  const configDir = configWith({ default: { 'api-key': first.apiKey } }, 'default');
-  const listLinks = (baseUrl: string) =>
-    runInProcess(['urls', 'list', '-q'], { configDir, env: { SHORTY_BASE_URL: baseUrl } });
-  const added = await runInProcess(['urls', 'add', 'https://example.com/kept', '-q'], {
-    configDir,
-    env: { SHORTY_BASE_URL: first.baseUrl },
-  });
+  const configDir = configWith({ default: { 'base-url': first.baseUrl, 'api-key': first.apiKey } }, 'default');
+  const added = await runInProcess(['urls', 'add', 'https://example.com/kept', '-q'], { configDir });
   expect(added.exitCode).toBe(0);
   await first.close();
 
   const second = await startSandboxProcess(['--data', file]);
   try {
     expect(second.apiKey).toBe(first.apiKey);
-    const listed = await listLinks(second.baseUrl);
+    // A new port is another origin: the saved key follows only a base URL saved beside it.
+    const moved = await runInProcess(['config', 'set', 'base-url', second.baseUrl], { configDir });
+    expect(moved.exitCode, moved.stderr).toBe(0);
+    const listed = await runInProcess(['urls', 'list', '-q'], { configDir });
     expect(listed.exitCode, listed.stderr).toBe(0);
     expect(listed.stdout).toMatch(new RegExp(`^${second.baseUrl}/\\w+\\n$`));
   } finally {

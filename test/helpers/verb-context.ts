@@ -10,8 +10,9 @@ import { noWait } from './in-process.js';
 export async function verbContext(
   env: Record<string, string>,
   globals: GlobalOptions = {},
+  stdin?: string,
 ): Promise<{ ctx: Context; io: TestIO }> {
-  const io = await createTestIO();
+  const io = await createTestIO({ stdin });
   const ctx = createContext(
     {
       io,

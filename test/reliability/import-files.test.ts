@@ -85,6 +85,31 @@ describe('one import per journal', () => {
     expect((await sb.admin.stats()).links).toBe(15);
   });
 
+  test('two runs through hard links, each with its own config folder, are one run: the second is exit 2', async () => {
+    sandbox = await startSandbox();
+    const sb = sandbox;
+    const input = inputOf('two-configs', urls('two-configs', 4));
+    const journal = join(tempDir(), 'linked.journal');
+    writeFileSync(journal, '');
+    const elsewhere = join(tempDir(), 'other-name.journal');
+    linkSync(journal, elsewhere);
+    const run = (path: string) =>
+      startCli(['urls', 'import', input, '--journal', path, '-o', 'ndjson'], {
+        configDir: tempDir('shorty-config-'),
+        env: { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey },
+      });
+    const first = run(journal);
+    await stdoutShows(first.child, /"row":1,/);
+    // Stopped while the second starts: it holds the journal however long the second takes.
+    first.child.kill('SIGSTOP');
+    const second = await run(elsewhere).result;
+    first.child.kill('SIGCONT');
+    expect(second.stderr).toContain(`is in use by another run (process ${first.child.pid})`);
+    expect(second.exitCode).toBe(2);
+    expect((await first.result).exitCode).toBe(0);
+    expect((await sb.admin.stats()).links).toBe(4);
+  });
+
   test('the lock of an import killed with -9 is taken over by the next run', async () => {
     sandbox = await startSandbox({ rateLimit: '3/1s' });
     const sb = sandbox;

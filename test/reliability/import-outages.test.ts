@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { linkBodyKey } from '../../src/bulk/engine/check/row-check.js';
+import { keyFingerprint } from '../../src/bulk/engine/journal/journal-owner.js';
 import { tempDir, type CliResult } from '../helpers/cli.js';
 import { runInProcess, type InProcessOptions } from '../helpers/in-process.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
@@ -229,14 +230,19 @@ describe('a lost answer makes no duplicate', () => {
 });
 
 describe('write-ahead intents', () => {
-  /** The journal a run killed right after sending row 1 leaves: an intent, no outcome. */
+  /** The journal a run on the sandbox killed right after sending row 1 leaves: its account, an intent, no outcome. */
   function crashedJournal(name: string, url: string, at: number): string {
     const path = join(dir, `${name}.journal`);
     const key = linkBodyKey({ url });
-    writeFileSync(
-      path,
-      `${JSON.stringify({ row: 1, key, status: 'sending', url, seq: 'dead.1', sent: { url }, at })}\n`,
-    );
+    const salt = '0123456789abcdef0123456789abcdef';
+    const owner = {
+      journal: 'shorty',
+      server: sandbox!.baseUrl,
+      keyFingerprint: keyFingerprint(sandbox!.apiKey, salt),
+      salt,
+    };
+    const intent = { row: 1, key, status: 'sending', url, seq: 'dead.1', sent: { url }, at };
+    writeFileSync(path, `${JSON.stringify(owner)}\n${JSON.stringify(intent)}\n`);
     return path;
   }
 
@@ -250,7 +256,6 @@ describe('write-ahead intents', () => {
       fileOf('crash-made.txt', `${url}\nhttps://crash.example/2\n`),
       '--journal',
       journal,
-      '-y', // written by hand, so it names no account
     ]);
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.stderr).toContain('1 row was sent by the previous run without a recorded answer: 1 found on the server');
@@ -318,7 +323,7 @@ describe('write-ahead intents', () => {
     expect(journalRecords(journal).map((r) => r.status)).toEqual(['sending']);
   });
 
-  test('a journal without intents (written before them) still resumes', async () => {
+  test('a journal without intents (0.1.0 wrote outcomes only, and no account) is refused: exit 2, nothing sent', async () => {
     sandbox = await startSandbox();
     const path = fileOf('old.txt', 'https://old.example/1\nhttps://old.example/2\n');
     const journal = join(dir, 'old.journal');
@@ -335,9 +340,13 @@ describe('write-ahead intents', () => {
         })
         .join(''),
     );
+    await sandbox.admin.reset();
     const again = await shorty(sandbox, [path, '--journal', journal, '-y']);
-    expect(again.exitCode, again.stderr).toBe(0);
-    expect(rowsOf(again).map((r) => r.status)).toEqual(['skipped', 'skipped']);
+    expect(again.exitCode).toBe(2);
+    expect(again.stderr).toMatch(
+      /^shorty: the journal .* was written by an older shorty, in a format this one does not read/,
+    );
+    expect(await sandbox.admin.requests()).toEqual([]);
     expect(await links(sandbox)).toHaveLength(2);
   });
 });

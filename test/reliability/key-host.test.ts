@@ -1,6 +1,8 @@
 // A key goes only to the host it was saved for (gh's per-host tokens): a key `login` saved in a
 // profile is never sent to another origin named by --base-url or SHORTY_BASE_URL; a key given
 // alongside (SHORTY_API_KEY, --api-key) goes wherever the base URL says.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configWith } from '../helpers/cli.js';
 import { useHostileServer } from '../helpers/hostile-server.js';
@@ -58,6 +60,47 @@ describe('a saved key is sent only to the origin it was saved for', () => {
     const res = await runInProcess(['status', '--base-url', other().url], { configDir: loggedIn() });
     expect(res.exitCode).toBe(2);
     expect(res.stderr).toMatch(/^shorty: the API key of profile "default" was saved for .*; refusing to send it to/m);
+    expect(other().requests).toEqual([]);
+  });
+});
+
+describe('a profile without a base URL binds its key to no host', () => {
+  const noBase = () => configWith({ nobase: { 'api-key': SAVED_KEY } });
+
+  it.each([
+    ['--base-url', (url: string) => ({ args: ['--base-url', url], env: {} })],
+    ['SHORTY_BASE_URL', (url: string) => ({ args: [], env: { SHORTY_BASE_URL: url } })],
+  ])('a base URL from %s is refused with the way to allow it; nothing sent', async (via, given) => {
+    const { args, env } = given(other().url);
+    const res = await runInProcess(['urls', 'list', '--profile', 'nobase', ...args], { configDir: noBase(), env });
+    expect(res.stderr).toBe(
+      `shorty: the API key of profile "nobase" was saved without a base URL, so it may go to no host; refusing to send it to ${other().url} (from ${via})\n` +
+        'hint: to bind it to that host, `shorty config set base-url URL --profile nobase`; or give the key alongside in SHORTY_API_KEY\n',
+    );
+    expect(res.exitCode).toBe(2);
+    expect(other().requests).toEqual([]);
+  });
+
+  it('config set api-key in such a profile says where the key may go', async () => {
+    const dir = configWith({});
+    const res = await runInProcess(['config', 'set', 'api-key', SAVED_KEY, '--profile', 'nobase'], { configDir: dir });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toContain(
+      'note: profile "nobase" has no base URL: its key goes to no host until `shorty config set base-url URL --profile nobase`\n',
+    );
+  });
+
+  it('config unset base-url removes the key too, says so, and the next run sends nothing', async () => {
+    const dir = loggedIn();
+    const unset = await runInProcess(['config', 'unset', 'base-url'], { configDir: dir });
+    expect(unset.exitCode, unset.stderr).toBe(0);
+    expect(unset.stdout + unset.stderr).toContain(
+      'unset base-url and its api-key (a saved key goes only to the base URL saved with it) in profile "default"',
+    );
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles.default).toEqual({});
+    const res = await runInProcess(['urls', 'list'], { configDir: dir, env: { SHORTY_BASE_URL: other().url } });
+    expect(res.exitCode).toBe(3);
+    expect(res.stderr).toMatch(/^shorty: no API key is set/);
     expect(other().requests).toEqual([]);
   });
 });

@@ -238,5 +238,10 @@ test('Ctrl-C while waiting to try again after a lost answer: the row may exist (
   const end = await createEnded(make, { row: 1, key: 'k' }, { url: 'https://x.example/s' }, 'fail', {
     signal: stop.signal,
   });
-  expect(end).toEqual({ kind: 'unknown', error: 'stopped after its answer was lost', fatal: undefined });
+  expect(end).toEqual({
+    kind: 'unknown',
+    error: 'stopped after its answer was lost',
+    lookedUp: false,
+    fatal: undefined,
+  });
 });

@@ -2,7 +2,8 @@
 // accepts for one.
 import { describe, expect, test } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { LINK_FIELDS, aliasOf, linkRecord, mergedRecord } from '../../src/input/link-record.js';
+import { LINK_FIELDS, linkRecord, mergedRecord } from '../../src/input/link-record.js';
+import { aliasOf } from '../../src/util/short-url.js';
 import { parseLinkRef } from '../../src/input/link-ref.js';
 
 const base = 'https://sho.rt';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRateLimit, parseRateLimit } from '../../src/settings/rate-limit-spec.js';
+import { formatRateLimit, formatRateLimitInWords, parseRateLimit } from '../../src/settings/rate-limit-spec.js';
 import {
   budget,
   capsInForce,
@@ -47,6 +47,20 @@ describe('parseRateLimit', () => {
     for (const text of ['30/60s', '5/1500ms', '100/1m', '100/1min', '1000/1h', '5/0.5s'])
       expect(formatRateLimit(parseRateLimit(text))).toBe(text);
     expect(formatRateLimit(parseRateLimit(' 30 / 60 '))).toBe('30/60s');
+  });
+
+  it('says a cap in words for a person: seconds up to two minutes, to a tenth below 10', () => {
+    const said = (text: string) => formatRateLimitInWords(parseRateLimit(text));
+    expect(['5/10s', '30/60s', '30/1m', '5/1500ms', '5/9.84s', '10/119s', '1000/1h', '5/500ms'].map(said)).toEqual([
+      '5 per 10s',
+      '30 per 60s',
+      '30 per 60s',
+      '5 per 1.5s',
+      '5 per 9.8s',
+      '10 per 119s',
+      '1000 per 1h',
+      '5 per 500ms',
+    ]);
   });
 });
 

@@ -103,7 +103,7 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
         result: {
           row: source.row,
           status: 'error',
-          error: end.error.startsWith('not found, but it may exist')
+          error: end.lookedUp
             ? end.error
             : `${end.error} (it may have been created: ${journal ? 'the next run with this journal checks' : 'check with `shorty urls list` before sending it again'})`,
         },

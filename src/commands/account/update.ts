@@ -1,11 +1,28 @@
+import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { canPrompt } from '../../io.js';
+import { action, examples, type RunF } from '../shared/action.js';
+import { verb } from '../shared/group.js';
 import { readStdinSecret } from '../shared/stdin.js';
 
-export interface AccountFlags {
+/** What run() takes: the flags as the parser fills them. @public */
+export interface UpdateOptions {
   email?: string;
   passwordStdin?: boolean;
+}
+
+export function register(account: Command, ctx: Context, runF: RunF<UpdateOptions> = run): void {
+  const update = verb(account, 'update', 'change your email and/or password')
+    .option('--email <email>', 'new email address')
+    .option('--password-stdin', 'read the new password from stdin (for scripts)')
+    .action(action(ctx, (flags: UpdateOptions) => runF(flags, ctx)));
+  examples(
+    update,
+    'shorty account update --email me@example.com',
+    'shorty account update            # prompts for a new password',
+    'printf "%s" "$NEW_PASSWORD" | shorty account update --password-stdin',
+  );
 }
 
 function parseEmail(value: string): string {
@@ -14,8 +31,11 @@ function parseEmail(value: string): string {
   return email;
 }
 
-/** PUT /account/update with what the flags (or, on a terminal, the prompts) give. */
-export async function updateAccount(ctx: Context, flags: AccountFlags): Promise<void> {
+/**
+ * @public the verb's seam: parsed options and a context, no parser. PUT /account/update with what
+ * the flags (or, on a terminal, the prompts) give.
+ */
+export async function run(flags: UpdateOptions, ctx: Context): Promise<void> {
   const body: Record<string, string> = {};
   if (flags.email !== undefined) body.email = parseEmail(flags.email);
   if (flags.passwordStdin) body.password = await readStdinSecret(ctx, 'password');

@@ -1,10 +1,13 @@
+import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { canPrompt } from '../../io.js';
 import { parseBaseUrl } from '../../settings/base-url.js';
 import { KEYRING_REF } from '../../settings/keyring.js';
 import { configDir } from '../../settings/paths.js';
+import { pickSetting } from '../../settings/resolve.js';
 import { openStore, profileOf, readConfig, selectProfile } from '../../settings/store.js';
+import { action, examples, type RunF } from '../shared/action.js';
 import { readStdinSecret } from '../shared/stdin.js';
 
 interface Credentials {
@@ -12,8 +15,31 @@ interface Credentials {
   apiKey: string;
 }
 
-/** Asks for (or reads) the credentials, proves them with GET /account, then saves them. */
-export async function login(ctx: Context, flags: { withKey?: boolean; keyring?: boolean }): Promise<void> {
+/** What run() takes: the flags as the parser fills them. @public */
+export interface LoginOptions {
+  withKey?: boolean;
+  keyring?: boolean;
+}
+
+export function register(login: Command, ctx: Context, runF: RunF<LoginOptions> = run): void {
+  login
+    .option('--with-key', 'read the API key from stdin instead of prompting (for CI)')
+    .option('--keyring', 'keep the API key in the OS keyring instead of the config file (which then names the entry)')
+    .action(action(ctx, (flags: LoginOptions) => runF(flags, ctx)));
+  examples(
+    login,
+    'shorty login',
+    'shorty login --profile work',
+    'shorty login --keyring',
+    'printf %s "$SHORTY_KEY" | shorty login --base-url https://sho.rt --with-key',
+  );
+}
+
+/**
+ * @public the verb's seam: parsed options and a context, no parser. Asks for (or reads) the
+ * credentials, proves them with GET /account, then saves them.
+ */
+export async function run(flags: LoginOptions, ctx: Context): Promise<void> {
   const dir = configDir(ctx.env);
   const data = readConfig(dir, ctx.io.stderr);
   // Logging in to a profile that does not exist yet creates it.
@@ -23,15 +49,13 @@ export async function login(ctx: Context, flags: { withKey?: boolean; keyring?: 
   // So is a keyring that can't be reached: nothing is asked, checked or saved.
   const keyring = flags.keyring ? await import('../../settings/keyring.js') : undefined;
   await keyring?.checkKeyring(profile);
-  const knownBaseUrl =
-    ctx.globals.baseUrl ?? nonEmpty(ctx.env.SHORTY_BASE_URL) ?? profileOf(data, profile)?.['base-url'];
+  const known = pickSetting('base-url', ctx.globals.baseUrl, ctx.env, profileOf(data, profile) ?? {}, profile);
+  const knownBaseUrl = known?.[0].trim();
   const creds = flags.withKey ? await fromStdin(ctx, knownBaseUrl) : await fromPrompts(ctx, knownBaseUrl);
 
   // The check goes through the normal client (limiter, timeout, --insecure rule) with these values.
-  ctx.globals.baseUrl = creds.baseUrl;
-  ctx.globals.apiKey = creds.apiKey;
-  ctx.globals.createsProfile = true;
-  const account = await (await ctx.api()).call<{ data?: { email?: string; username?: string } }>('GET', '/account');
+  const api = await ctx.apiWith({ baseUrl: creds.baseUrl, apiKey: creds.apiKey, createsProfile: true });
+  const account = await api.call<{ data?: { email?: string; username?: string } }>('GET', '/account');
 
   await keyring?.saveKeyringKey(profile, creds.apiKey);
   await store.update((config) => {
@@ -86,10 +110,6 @@ function validBaseUrl(value: string): true | string {
   } catch (err) {
     return (err as Error).message;
   }
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value?.trim() ? value.trim() : undefined;
 }
 
 async function forgetKeyringCopy(ctx: Context, account: string): Promise<void> {

@@ -1,10 +1,23 @@
+import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { KEYRING_REF } from '../../settings/keyring.js';
 import { configDir } from '../../settings/paths.js';
 import { openStore, profileOf, readConfig, selectProfile } from '../../settings/store.js';
+import { action, examples, type RunF } from '../shared/action.js';
 
-/** Forgets the key of the selected profile; the base URL and other settings stay for the next login. */
-export async function logout(ctx: Context): Promise<void> {
+/** What run() takes: the command has no flags of its own. @public */
+export type LogoutOptions = Record<string, never>;
+
+export function register(logout: Command, ctx: Context, runF: RunF<LogoutOptions> = run): void {
+  logout.action(action(ctx, () => runF({}, ctx)));
+  examples(logout, 'shorty logout', 'shorty logout --profile work');
+}
+
+/**
+ * @public the verb's seam: parsed options and a context, no parser. Forgets the key of the
+ * selected profile; the base URL and other settings stay for the next login.
+ */
+export async function run(_opts: LogoutOptions, ctx: Context): Promise<void> {
   const dir = configDir(ctx.env);
   const data = readConfig(dir, ctx.io.stderr);
   const profile = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data).name;

@@ -1,3 +1,4 @@
+import type { Command } from 'commander';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheRoot, currentFile, NAME_RESOURCES, scopeDir } from '../../cache/paths.js';
@@ -6,9 +7,24 @@ import { readMeta } from '../../cache/store.js';
 import type { Context } from '../../context.js';
 import { fileError } from '../../file-errors.js';
 import { withMomentLock } from '../../util/lock.js';
+import { action, examples, type RunF } from '../shared/action.js';
+import { verb } from '../shared/group.js';
 
-/** `shorty cache clear`: removes the profile's cache, of every base URL and key, and says how many names went. */
-export async function clearCache(ctx: Context): Promise<void> {
+/** What run() takes: the verb has no flags of its own. @public */
+export type ClearOptions = Record<string, never>;
+
+export function register(cache: Command, ctx: Context, runF: RunF<ClearOptions> = run): void {
+  const clear = verb(cache, 'clear', "forget the names of the profile's cache (sends no request)").action(
+    action(ctx, () => runF({}, ctx)),
+  );
+  examples(clear, 'shorty cache clear', 'shorty cache clear --profile work');
+}
+
+/**
+ * @public the verb's seam: parsed options and a context, no parser. Removes the profile's cache,
+ * of every base URL and key, and says how many names went.
+ */
+export async function run(_opts: ClearOptions, ctx: Context): Promise<void> {
   const settings = await ctx.settings();
   const root = cacheRoot(settings.configDir);
   let names: number | undefined;

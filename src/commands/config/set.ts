@@ -29,10 +29,16 @@ export function register(config: Command, ctx: Context): void {
 export async function run(opts: SetOptions, ctx: Context): Promise<void> {
   const key = parseConfigKey(opts.key);
   const value = normalizeConfigValue(key, opts.value);
-  const { dir, profile } = await selected(ctx, { check: false });
+  const { dir, profile, values } = await selected(ctx, { check: false });
   const { openStore } = await loadStore();
   await (await openStore(dir)).update((data) => {
     data.profiles[profile] = { ...data.profiles[profile], [key]: value };
   });
-  await (await ctx.printer()).message({ message: `set ${key} = ${shown(key, value)} in profile "${profile}"` });
+  const printer = await ctx.printer();
+  await printer.message({ message: `set ${key} = ${shown(key, value)} in profile "${profile}"` });
+  // The key is bound to the base URL saved beside it (requireApiKey): say so while there is none.
+  if (key === 'api-key' && values['base-url'] === undefined)
+    await printer.note(
+      `note: profile "${profile}" has no base URL: its key goes to no host until \`shorty config set base-url URL --profile ${profile}\``,
+    );
 }

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { completeArgument } from '../../completion/values.js';
 import type { Context } from '../../context.js';
-import { CONFIG_KEYS, parseConfigKey } from '../../settings/keys.js';
-import { action, examples } from '../shared/action.js';
+import { CONFIG_KEYS, parseConfigKey, removedWith } from '../../settings/keys.js';
+import { action, examples, notes } from '../shared/action.js';
 import { loadStore, selected } from './selected.js';
 
 /** What run() takes: the arguments and flags as the parser fills them. @public */
@@ -15,6 +15,11 @@ export function register(config: Command, ctx: Context): void {
     .command('unset <key>')
     .description('remove one setting (the default applies again)')
     .action(action(ctx, (key: string) => run({ key }, ctx)));
+  notes(
+    unset,
+    'Unsetting base-url removes the saved api-key too: a saved key goes only to the base URL saved ' +
+      'with it. Log in again (`shorty login`) to save both.',
+  );
   completeArgument(unset, 'key', CONFIG_KEYS);
   examples(unset, 'shorty config unset rate-limit');
 }
@@ -23,12 +28,16 @@ export function register(config: Command, ctx: Context): void {
 export async function run(opts: UnsetOptions, ctx: Context): Promise<void> {
   const key = parseConfigKey(opts.key);
   const { dir, profile, values } = await selected(ctx);
-  if (values[key] !== undefined) {
+  const also = removedWith(key).filter((other) => values[other] !== undefined);
+  if (values[key] !== undefined || also.length > 0) {
     const { openStore } = await loadStore();
     await (await openStore(dir)).update((data) => {
-      const { [key]: _removed, ...rest } = data.profiles[profile] ?? {};
+      const rest = { ...data.profiles[profile] };
+      for (const gone of [key, ...also]) delete rest[gone];
       data.profiles[profile] = rest;
     });
   }
-  await (await ctx.printer()).message({ message: `unset ${key} in profile "${profile}"` });
+  const removed =
+    also.length > 0 ? ` and its ${also.join(', ')} (a saved key goes only to the base URL saved with it)` : '';
+  await (await ctx.printer()).message({ message: `unset ${key}${removed} in profile "${profile}"` });
 }

@@ -1,11 +1,16 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { action, examples, notes } from '../shared/action.js';
+import { action, examples, notes, type RunF } from '../shared/action.js';
 import { answers } from '../shared/surface.js';
 import { LIMITS_FIELDS } from './fields.js';
 
+/** What run() takes: the flags as the parser fills them. @public */
+export interface LimitsOptions {
+  reset?: boolean;
+}
+
 /** `shorty limits`: the local rate budget, read from the shared limiter state (no request). */
-export function register(limits: Command, ctx: Context): void {
+export function register(limits: Command, ctx: Context, runF: RunF<LimitsOptions> = run): void {
   answers(limits, [...LIMITS_FIELDS]);
   notes(
     limits,
@@ -21,19 +26,16 @@ export function register(limits: Command, ctx: Context): void {
   examples(
     limits
       .option('--reset', 'forget the local rate-limit state of this base URL and key (says what it cleared)')
-      .action(
-        action(ctx, async (flags: { reset?: boolean }) => {
-          if (flags.reset) {
-            const { resetLimits } = await import('./reset.js');
-            return resetLimits(ctx);
-          }
-          const { showLimits } = await import('./show.js');
-          await showLimits(ctx);
-        }),
-      ),
+      .action(action(ctx, (flags: LimitsOptions) => runF(flags, ctx))),
     'shorty limits',
     'shorty limits --json',
     'shorty limits -q            # just the number of requests left',
     'shorty limits --reset       # after a server announced an absurd wait',
   );
+}
+
+/** @public the command's seam: parsed options and a context, no parser. --reset forgets the budget, else it is shown. */
+export async function run(opts: LimitsOptions, ctx: Context): Promise<void> {
+  if (opts.reset) return (await import('./reset.js')).resetLimits(ctx);
+  await (await import('./show.js')).showLimits(ctx);
 }

@@ -1,10 +1,9 @@
 import { openSharedRateStore } from '../../api/rate-store.js';
 import { budget } from '../../api/rate-window.js';
 import type { Context } from '../../context.js';
-import { formatRateLimit } from '../../settings/rate-limit-spec.js';
+import { formatRateLimit, formatRateLimitInWords } from '../../settings/rate-limit-spec.js';
 import type { Row, View } from '../../output/printer.js';
 import { requireApiKey, requireBaseUrl } from '../../settings/base-url.js';
-import type { RateLimitSpec } from '../../settings/types.js';
 import { formatDuration } from '../../util/duration.js';
 import { LIMITS_FIELDS } from './fields.js';
 
@@ -12,16 +11,6 @@ const VIEW: View = { columns: [...LIMITS_FIELDS], quiet: 'remaining', fields: LI
 
 /** Whole milliseconds, never negative: a script compares them, a person reads the table. */
 const ms = (value: number) => Math.ceil(Math.max(0, value));
-
-/** `5 per 10s`, `30 per 60s`, `1000 per 1h`: a cap as people say it. */
-function perWindow(spec: RateLimitSpec): string {
-  const seconds = spec.windowMs / 1000;
-  const window =
-    spec.windowMs >= 1000 && spec.windowMs < 120_000
-      ? `${Number(seconds.toFixed(seconds < 10 ? 1 : 0))}s`
-      : formatDuration(spec.windowMs);
-  return `${spec.limit} per ${window}`;
-}
 
 /** `now`, `in 4.2s`. */
 function after(msLeft: number): string {
@@ -62,13 +51,13 @@ export async function showLimits(ctx: Context): Promise<void> {
   await printer.object(
     {
       'base URL': baseUrl,
-      'rate limit': `${perWindow(b.limit)} (${b.limit.source === 'server' ? "the server's cap" : 'configured'})`,
+      'rate limit': `${formatRateLimitInWords(b.limit)} (${b.limit.source === 'server' ? "the server's cap" : 'configured'})`,
       used: b.used,
       remaining: b.remaining,
       'next request': after(b.nextInMs),
       'resets in': b.resetsInMs <= 0 ? 'now (nothing used)' : formatDuration(b.resetsInMs),
-      configured: `${perWindow(settings.rateLimit)} (${configuredBy})`,
-      server: b.server ? perWindow(b.server) : 'no cap announced yet',
+      configured: `${formatRateLimitInWords(settings.rateLimit)} (${configuredBy})`,
+      server: b.server ? formatRateLimitInWords(b.server) : 'no cap announced yet',
     },
     { columns: [] },
   );

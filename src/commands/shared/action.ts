@@ -12,3 +12,9 @@ export function action<A extends unknown[]>(ctx: Context, work: (...args: A) => 
 }
 
 export { examples, notes } from '../../help/annotate.js';
+
+/**
+ * What a verb's `register` hands the parsed options to: its own `run` unless a test passes
+ * another, to check what the parser fills without doing the work.
+ */
+export type RunF<O> = (opts: O, ctx: Context) => Promise<number | void>;

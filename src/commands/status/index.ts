@@ -1,11 +1,16 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { action, examples, notes } from '../shared/action.js';
+import { action, examples, notes, type RunF } from '../shared/action.js';
 import { answers } from '../shared/surface.js';
 import { STATUS_FIELDS } from './fields.js';
 
+/** What run() takes: the flags as the parser fills them. @public */
+export interface StatusOptions {
+  offline?: boolean;
+}
+
 /** `shorty status`: which settings a run would use, where each came from, and whether the key works. */
-export function register(status: Command, ctx: Context): void {
+export function register(status: Command, ctx: Context, runF: RunF<StatusOptions> = run): void {
   answers(status, STATUS_FIELDS);
   notes(
     status,
@@ -22,9 +27,14 @@ export function register(status: Command, ctx: Context): void {
   examples(
     status
       .option('--offline', 'send no request: show the settings without checking the key')
-      .action(action(ctx, async (flags: { offline?: boolean }) => (await import('./run.js')).showStatus(ctx, flags))),
+      .action(action(ctx, (flags: StatusOptions) => runF(flags, ctx))),
     'shorty status',
     'shorty status --offline --json',
     'shorty status --profile work && shorty urls list --profile work',
   );
+}
+
+/** @public the command's seam: parsed options and a context, no parser. */
+export async function run(opts: StatusOptions, ctx: Context): Promise<void> {
+  await (await import('./run.js')).showStatus(ctx, opts);
 }

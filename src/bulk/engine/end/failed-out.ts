@@ -6,6 +6,7 @@ import { LINK_COLUMNS } from '../../../input/link-body.js';
 import { linkColumnOf } from '../../../input/link-columns.js';
 import { openFileCalls, recordFile, type OpenedFile } from '../journal/append-file.js';
 import type { InputFormat, Delimiter } from '../read/format.js';
+import { checkNamedPath } from '../../../settings/shared-folders.js';
 import { isProcessAlive } from '../../../util/lock.js';
 import {
   canEncode,
@@ -57,6 +58,8 @@ export async function openFailedOut(
   dialect: CsvDialect = PLAIN_CSV,
 ): Promise<FailedOut> {
   const { stringify } = await import('csv-stringify/sync');
+  // In a folder others may write, a link or FIFO another user put at FILE is not written through.
+  checkNamedPath(path, '--failed-out');
   const { target, temp } = await placesOf(path);
   if (temp) await removeStaleTemps(target);
   let file: OpenedFile;

@@ -7,7 +7,7 @@ import { writeText } from '../../../output/sink.js';
 import { forTerminal } from '../../../util/terminal-text.js';
 import type { RowStatus } from '../pace/timing.js';
 import { linkColumnOf, type ColumnPlan, type LinkColumn } from '../../../input/link-columns.js';
-import { aliasOf } from '../../../input/link-record.js';
+import { aliasOf } from '../../../util/short-url.js';
 import { type CsvDialect, csvDialect, csvEncoder } from '../../../output/csv-dialect.js';
 import { withinMessageSize } from '../../../util/message-size.js';
 

@@ -1,26 +1,32 @@
-import { mkdirSync } from 'node:fs';
+import { constants } from 'node:fs';
 import { open, realpath, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../../../errors.js';
 import { fileError } from '../../../file-errors.js';
+import { checkNamedPath } from '../../../settings/shared-folders.js';
 import { tryRunLock } from '../../../util/lock.js';
+import { identityLockFolders } from './identity-lock-folders.js';
 
 export interface LockOptions {
   /** Make the journal when it does not exist yet (a run that will write it), so its identity can be locked. */
   create?: boolean;
-  /** The user's config folder: the lock of the journal's identity is kept under it. */
+  /** The user's config folder: a lock of the journal's identity is kept under it (see identityLockFolders). */
   configDir: string;
 }
 
 /** A journal replaced by a rename between our stat and our lock is looked at again, this many times. */
 const REPLACED_TRIES = 3;
 
+/** A journal made here: the user's alone (it names every link of the run), never through a link planted in a shared folder. */
+const CREATE = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | (constants.O_NONBLOCK ?? 0);
+
 /**
  * Keeps a second run off the journal while this one runs (two would create every row twice):
- * one run per journal file, whatever names reach it and whatever temp folder each run has. Two
- * locks, both taken: one keyed by the file's identity (device and inode) in the user's config
- * folder, which every name of the file (hard links in any folder, symlinks) meets; and
+ * one run per journal file, whatever names reach it, whatever config folder and temp folder each
+ * run has. The locks, all taken: those keyed by the file's identity (device and inode) in the
+ * user's folders (identityLockFolders), which every name of the file (hard links in any folder,
+ * symlinks) meets; and
  * `<real path>.lock` beside it, which a journal replaced by a rename under the same name meets
  * (the replacement is a new inode). Both are run locks (src/util/lock.ts): one whose owner is
  * dead (killed, crashed) is taken over at once.
@@ -28,6 +34,7 @@ const REPLACED_TRIES = 3;
  * a writer, past Ctrl-C (a read the system is blocked in can't be called off).
  */
 export async function lockJournal(path: string, opts: LockOptions): Promise<() => void> {
+  const named = checkNamedPath(path, '--journal');
   for (let attempt = 1; ; attempt++) {
     let info = await stat(path).catch(() => undefined);
     if (info?.isFIFO() || info?.isSocket()) {
@@ -38,31 +45,26 @@ export async function lockJournal(path: string, opts: LockOptions): Promise<() =
     }
     if (info && !info.isFile()) return () => {};
     if (!info && opts.create) {
+      const flags = CREATE | (named.noFollow ? (constants.O_NOFOLLOW ?? 0) : 0);
       await (
-        await open(path, 'a').catch((err) => Promise.reject(fileError(`cannot write the journal ${path}`, err)))
+        await open(path, flags, 0o600).catch((err) =>
+          Promise.reject(fileError(`cannot write the journal ${path}`, err)),
+        )
       ).close();
       info = await stat(path);
     }
     // Run locks of these names: `<real path>.lock` and `locks/journal-<dev>-<ino>.lock`.
     const locks = [await realPathOf(path)];
-    if (info) locks.push(join(lockFolder(path, opts.configDir), `journal-${info.dev}-${info.ino}`));
+    if (info) {
+      const { dev, ino } = info;
+      locks.push(...identityLockFolders(path, opts.configDir).map((dir) => join(dir, `journal-${dev}-${ino}`)));
+    }
     const release = await takeAll(path, locks);
     // Renamed over while we locked: the locks name a file that is no longer the journal.
     const now = await stat(path).catch(() => undefined);
     if (!info || (now && now.dev === info.dev && now.ino === info.ino) || attempt >= REPLACED_TRIES) return release;
     release();
   }
-}
-
-/** `<config folder>/locks`, the user's own (made 0700): the same for every run, whatever its TMPDIR. */
-function lockFolder(path: string, configDir: string): string {
-  const dir = join(configDir, 'locks');
-  try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-  } catch (err) {
-    throw fileError(`cannot lock the journal ${path} (${dir})`, err);
-  }
-  return dir;
 }
 
 async function takeAll(path: string, locks: string[]): Promise<() => void> {

@@ -1,7 +1,6 @@
-import { createHash, randomBytes, scryptSync } from 'node:crypto';
+import { randomBytes, scryptSync } from 'node:crypto';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
-import { canPrompt } from '../../../io.js';
 import { openJournal, type JournalOwner, type JournalState } from './journal.js';
 
 /**
@@ -13,15 +12,9 @@ const SCRYPT = { N: 2 ** 14, r: 8, p: 1 };
 /**
  * A short, stable name of a key that does not reveal it, enough to tell two keys apart in a
  * message: `scrypt:` and 8 hex digits of the key hashed with the journal's own random salt (so no
- * table of guesses serves two journals) at a cost that makes each guess slow. Without a salt,
- * the `sha256:` name of journals written before salts, still read so they resume.
+ * table of guesses serves two journals) at a cost that makes each guess slow.
  */
-export function keyFingerprint(apiKey: string | undefined, salt?: string): string {
-  if (salt === undefined)
-    return `sha256:${createHash('sha256')
-      .update(apiKey ?? '')
-      .digest('hex')
-      .slice(0, 8)}`;
+export function keyFingerprint(apiKey: string | undefined, salt: string): string {
   return `scrypt:${scryptSync(apiKey ?? '', Buffer.from(salt, 'hex'), 4, SCRYPT).toString('hex')}`;
 }
 
@@ -31,29 +24,29 @@ function newSalt(): string {
 }
 
 /** The account a run works on: its server and key, as a journal with this salt names them. */
-async function currentOwner(ctx: Context, salt: string | undefined): Promise<JournalOwner> {
+async function currentOwner(ctx: Context, salt: string): Promise<JournalOwner> {
   const settings = await ctx.settings();
   const { requireBaseUrl } = await import('../../../settings/base-url.js');
   return {
     journal: 'shorty',
     server: requireBaseUrl(settings),
     keyFingerprint: keyFingerprint(settings.apiKey, salt),
-    ...(salt === undefined ? {} : { salt }),
+    salt,
   };
 }
 
 const named = (owner: JournalOwner) => `${owner.server} (key ${owner.keyFingerprint})`;
 
 export interface ClaimOptions {
-  /** A dry run reads the journal but writes nothing: it is never bound, and an old one is not asked about. */
+  /** A dry run reads the journal but writes nothing: it is never bound. */
   readOnly?: boolean;
 }
 
 /**
  * Checks, before any request, that a journal belongs to the server and key in force: a journal
  * of another account would resume or undo there (deleting links it never made). A new journal is
- * bound to the current account at once; one written before journals named their account is used
- * only once the user confirms (-y, or a question on a terminal), and is bound from then on.
+ * bound to the current account at once. A journal of an older shorty (no account named, or a key
+ * fingerprint without a salt) is refused: this one reads the current format only.
  */
 export async function claimJournal(
   ctx: Context,
@@ -61,8 +54,14 @@ export async function claimJournal(
   state: JournalState,
   opts: ClaimOptions = {},
 ): Promise<void> {
-  // Compared under the journal's own salt (none for one written before salts); a new one gets its own.
-  const here = await currentOwner(ctx, state.owner ? state.owner.salt : newSalt());
+  if (state.owner ? !state.owner.salt : state.records > 0) {
+    throw new UsageError(
+      `the journal ${path} was written by an older shorty, in a format this one does not read: nothing was sent; ` +
+        'finish or undo it with the shorty that wrote it, or give a new --journal',
+    );
+  }
+  // Compared under the journal's own salt; a new one gets its own.
+  const here = await currentOwner(ctx, state.owner?.salt ?? newSalt());
   if (state.owner) {
     if (state.owner.server === here.server && state.owner.keyFingerprint === here.keyFingerprint) return;
     throw new UsageError(
@@ -71,9 +70,6 @@ export async function claimJournal(
     );
   }
   if (opts.readOnly) return;
-  if (state.records > 0 && !(await legacyConfirmed(ctx, path, here))) {
-    throw new UsageError(`the journal ${path} was not used: nothing was sent`);
-  }
   const journal = await openJournal(path);
   try {
     await journal.append(here);
@@ -81,20 +77,4 @@ export async function claimJournal(
     await journal.close();
   }
   state.owner = here;
-}
-
-/** A journal that does not name its account is taken as the current one's only when the user says so. */
-async function legacyConfirmed(ctx: Context, path: string, here: JournalOwner): Promise<boolean> {
-  if (ctx.globals.yes) return true;
-  if (!canPrompt(ctx.io)) {
-    throw new UsageError(
-      `the journal ${path} does not say which server it was written for (an older shorty wrote it)`,
-      `if it was written for ${named(here)}, pass -y/--yes to use it there (it is then bound to it)`,
-    );
-  }
-  const prompter = await ctx.prompter();
-  return prompter.confirm(
-    `${path} does not say which server it was written for. Was it written for ${named(here)}?`,
-    false,
-  );
 }

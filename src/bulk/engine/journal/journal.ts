@@ -17,8 +17,7 @@ import { MAX_LINE_CHARS, splitLines } from '../read/lines.js';
  * before sending it again. `undone` records are links `urls import --undo` deleted; `updated` and
  * `deleted` are what `urls sync` did to links that existed before it. Row numbers are
  * recorded for people but not trusted: rows inserted, removed or moved in the file are still
- * recognised, and an edited row is a new row. Journals written before intents existed (no `seq`)
- * read the same.
+ * recognised, and an edited row is a new row.
  */
 export interface JournalRecord {
   row: number;
@@ -157,7 +156,7 @@ export interface JournalOwner {
   journal: 'shorty';
   server: string;
   keyFingerprint: string;
-  /** The fingerprint's salt (hex); absent in journals written before salts. */
+  /** The fingerprint's salt (hex); absent in a journal of an older shorty, which is refused. */
   salt?: string;
 }
 

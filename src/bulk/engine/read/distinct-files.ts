@@ -4,6 +4,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { UsageError } from '../../../errors.js';
+import { checkNamedPath } from '../../../settings/shared-folders.js';
 
 /** A file the import reads or writes, and how the user named it (`the input`, `--journal`). */
 export interface NamedFile {
@@ -67,6 +68,9 @@ export async function checkImportFiles(
   ctx: Context,
   opts: { file?: string; journal?: string; failedOut?: string },
 ): Promise<void> {
+  // Before anything is read (a dry run reads the journal too): nothing another user put in a shared folder.
+  if (opts.journal !== undefined) checkNamedPath(opts.journal, '--journal');
+  if (opts.failedOut !== undefined) checkNamedPath(opts.failedOut, '--failed-out');
   const stdinFd = (ctx.io.stdin as { fd?: unknown }).fd;
   const input =
     opts.file === undefined || opts.file === '-'

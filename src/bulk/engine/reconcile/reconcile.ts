@@ -5,6 +5,7 @@ import type { LinkBody } from '../../../input/link-body.js';
 import type { SentFields } from '../journal/journal.js';
 import { LISTS } from '../../../api/lists.js';
 import { sameUrl } from '../../../util/same-url.js';
+import { shortUrlOf } from '../../../util/short-url.js';
 
 /** Links per page when the newest links are read back to the send (one request each). */
 const LOOKUP_PAGE = 100;
@@ -72,7 +73,9 @@ export async function findCreated(look: LookupContext, sent: SentFields, times: 
 }
 
 async function findByAlias(look: LookupContext, sent: SentFields, times: SendTimes): Promise<Lookup> {
-  const res = await look.api.send('GET', LISTS.urls.path, { query: { short: shortUrlOf(look.baseUrl, sent) } });
+  const res = await look.api.send('GET', LISTS.urls.path, {
+    query: { short: shortUrlOf(sent.domain || look.baseUrl, sent.custom ?? '') },
+  });
   let body: Record<string, unknown>;
   try {
     body = checkBody(res);
@@ -179,10 +182,4 @@ function datedAt(date: unknown): number {
 function serverOffset(date: string | undefined, now: number): number {
   const at = date ? Date.parse(date) : NaN;
   return Number.isFinite(at) ? at - now : 0;
-}
-
-/** The short URL a custom alias would have: on its domain, or the service's own. */
-function shortUrlOf(baseUrl: string, sent: SentFields): string {
-  const domain = sent.domain ? (/^https?:\/\//i.test(sent.domain) ? sent.domain : `https://${sent.domain}`) : baseUrl;
-  return `${domain.replace(/\/+$/, '')}/${sent.custom}`;
 }

@@ -5,6 +5,7 @@ import { profileDomain } from '../../../input/domain.js';
 import type { LinkBody } from '../../../input/link-body.js';
 import { LISTS } from '../../../api/lists.js';
 import { sameUrl } from '../../../util/same-url.js';
+import { shortUrlOf } from '../../../util/short-url.js';
 
 /**
  * What an alias on the server is: free, a link to the row's long URL, or a link elsewhere (`at`:
@@ -65,9 +66,7 @@ export function accountAliasPlaces(
 
 /** The short URL a row's custom alias makes: on the row's domain, else the default domain, else the service's own. */
 function aliasShortUrl(body: Pick<LinkBody, 'custom' | 'domain'>, fallbackDomain: string): string {
-  const domain = body.domain ?? fallbackDomain;
-  const place = /^https?:\/\//i.test(domain) ? domain : `https://${domain}`;
-  return `${place.replace(/\/+$/, '')}/${body.custom}`;
+  return shortUrlOf(body.domain ?? fallbackDomain, body.custom ?? '');
 }
 
 /**
@@ -92,7 +91,7 @@ export async function aliasOwner(
   const ownKeys = new Set(own.map(originKey));
   const rowsPlace = aliasPlace(body, fallbackDomain);
   for (const origin of origins) {
-    const elsewhere = `${origin}/${body.custom}`;
+    const elsewhere = shortUrlOf(origin, body.custom ?? '');
     if (tried.has(placeKey(elsewhere))) continue;
     tried.add(placeKey(elsewhere));
     const there = await ownerAt(api, body, elsewhere);

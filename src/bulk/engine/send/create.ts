@@ -197,8 +197,11 @@ export type CreateEnd =
   | { kind: 'left'; fatal?: unknown }
   /** An outcome to journal (closing the intent `seq`) and report; `fatal` stops the run. */
   | { kind: 'outcome'; outcome: SendOutcome; seq?: string; fatal?: unknown }
-  /** The server may hold the link: reported, not journaled (the intent stays open); `fatal` stops the run. */
-  | { kind: 'unknown'; error: string; fatal?: unknown };
+  /**
+   * The server may hold the link: reported, not journaled (the intent stays open); `fatal` stops
+   * the run. `lookedUp`: a lookup ran and could not tell (MayExist), and `error` says what to check.
+   */
+  | { kind: 'unknown'; error: string; lookedUp: boolean; fatal?: unknown };
 
 /**
  * Creates one row's link and says how it ended. Ctrl-C before the request went out leaves the
@@ -223,7 +226,12 @@ export async function createEnded(
     const fatal = cancelled || reason instanceof MayExist ? undefined : reason;
     const error = reason instanceof Error ? reason.message : String(reason);
     if (stop.mayExist)
-      return { kind: 'unknown', error: cancelled ? 'stopped after its answer was lost' : error, fatal };
+      return {
+        kind: 'unknown',
+        error: cancelled ? 'stopped after its answer was lost' : error,
+        lookedUp: !cancelled && reason instanceof MayExist,
+        fatal,
+      };
     // --no-wait: the limiter refused before the request went out, so nothing was carried out.
     const notSent = reason instanceof NoWaitError;
     if (cancelled || notSent) {
