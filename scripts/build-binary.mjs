@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { importAsRequire, lazyChildProcess } from './build-plugins.mjs';
+import { importAsRequire, lazyChildProcess, lazyCommands } from './build-plugins.mjs';
 import { thirdPartyLicenses } from './licenses.mjs';
 
 const NODE_MAJOR = 26;
@@ -75,6 +75,7 @@ const bundle = await build({
       specifier.startsWith('node:') || Object.hasOwn(pkg.dependencies, specifier) ? specifier : undefined,
     ),
     lazyChildProcess,
+    lazyCommands,
   ],
 });
 

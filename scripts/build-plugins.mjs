@@ -41,3 +41,27 @@ export function importAsRequire(name, specifier) {
     },
   };
 }
+
+/**
+ * src/commands/index.ts imports every top-level command's register(); bundled as written, each
+ * command's whole module graph (and the built-in modules it requires, crypto and worker_threads
+ * among them) would be initialised on every run. Each import becomes a function that requires
+ * the module when the command is registered: esbuild initialises a module of the bundle at its
+ * first require, so a run initialises only the commands it builds.
+ */
+export const lazyCommands = {
+  name: 'lazy-commands',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]commands[\\/]index\.ts$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const eager = /^import \{ register as (\w+) \} from '(\.\/[\w/-]+\.js)';$/gm;
+      const found = source.match(eager)?.length ?? 0;
+      if (found < 10) throw new Error(`${args.path}: expected the commands' register imports, found ${found}`);
+      const contents = source.replace(
+        eager,
+        (_, name, path) => `const ${name} = (...a: any[]) => require(${JSON.stringify(path)}).register(...a);`,
+      );
+      return { contents, loader: 'ts' };
+    });
+  },
+};

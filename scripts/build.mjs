@@ -14,7 +14,7 @@
 // The source map (dist/shorty.cjs.map) is for debugging a build; the package leaves it out.
 import { build } from 'esbuild';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { importAsRequire, lazyChildProcess } from './build-plugins.mjs';
+import { importAsRequire, lazyChildProcess, lazyCommands } from './build-plugins.mjs';
 import { thirdPartyLicenses } from './licenses.mjs';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
@@ -73,7 +73,7 @@ const main = await build({
   external: RUNTIME,
   sourcemap: 'external',
   define: { __SHORTY_VERSION__: JSON.stringify(pkg.version) },
-  plugins: [mcpChunk, vendorFiles(onDemand), lazyChildProcess],
+  plugins: [mcpChunk, vendorFiles(onDemand), lazyChildProcess, lazyCommands],
 });
 
 const sdk = await build({ ...common, entryPoints: ['src/mcp/sdk.ts'], outfile: 'dist/mcp-sdk.cjs' });
