@@ -943,7 +943,7 @@ complete -c shorty -n '__shorty_at \'legacy help\'' -s h -l help -d 'show help f
 
 complete -c shorty -n '__shorty_at \'api\'' -s f -l field -x -d 'add a field (true/false/null/numbers typed as JSON; key[]=v for arrays); a JSON body, or the query string with GET'
 complete -c shorty -n '__shorty_at \'api\'' -l input -r -F -d 'send the JSON body read from a file, or - for stdin'
-complete -c shorty -n '__shorty_at \'api\'' -l paginate -d 'follow nextpage and print the items of every page as one JSON array'
+complete -c shorty -n '__shorty_at \'api\'' -l paginate -d 'follow nextpage and print the items of every page as one JSON array, as they come'
 complete -c shorty -n '__shorty_at \'api\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'login\'' -l with-key -d 'read the API key from stdin instead of prompting (for CI)'

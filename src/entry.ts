@@ -29,11 +29,13 @@ export function run(argv: string[]): void {
   const controller = new AbortController();
   // Every request in flight and every wait listens to Ctrl-C: a long import has many, none a leak.
   setMaxListeners(0, controller.signal);
+  let received: NodeJS.Signals | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
     const [message, code] = STOPS[signal as keyof typeof STOPS];
+    received ??= signal;
     // A run already stopping (a first signal, or its output went away) ends now: the graceful
     // shutdown is skipped (journals are flushed per row).
-    if (controller.signal.aborted) process.exit(code);
+    if (controller.signal.aborted) exit(code, signal);
     controller.abort(new CancelError(message, code));
   };
   for (const signal of Object.keys(STOPS)) process.on(signal, onSignal);
@@ -57,6 +59,27 @@ export function run(argv: string[]): void {
   }).then((code) => {
     // Wait for stdout to drain so a pipe reader gets every byte, then exit even if an idle
     // keep-alive socket or timer is still around.
-    io.flush(() => process.exit(code));
+    io.flush(() => exit(code, received));
   });
+}
+
+/** Signals a calling shell must see as the cause of the end, or a `for` loop goes on to its next turn. */
+const DIE_BY = new Set<NodeJS.Signals>(['SIGINT', 'SIGTERM', 'SIGHUP']);
+
+/**
+ * Ends the process: by the signal that stopped the run when the run ended because of it (its
+ * default action, now that shorty's handler is gone, so `$?` still reads 128 + its number), else
+ * with `code` (a clean-up that failed says so by its own code; the sandbox's stop is a success).
+ */
+function exit(code: number, signal: NodeJS.Signals | undefined): never {
+  const endedBy = signal && DIE_BY.has(signal) && code === STOPS[signal as keyof typeof STOPS][1];
+  if (endedBy && process.platform !== 'win32') {
+    process.removeAllListeners(signal);
+    try {
+      process.kill(process.pid, signal);
+    } catch {
+      // Not allowed to signal itself (a sandboxed runtime): the exit code says the same.
+    }
+  }
+  return process.exit(code);
 }

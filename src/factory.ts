@@ -4,6 +4,7 @@ import type { Context, GlobalOptions, Host } from './context.js';
 import type { Connection } from './api/connection.js';
 import { colorEnabled } from './io.js';
 import { createSecrets } from './util/secrets.js';
+import { isUtf8Locale } from './util/terminal-text.js';
 
 function memo<T>(make: () => Promise<T>): () => Promise<T> {
   let value: Promise<T> | undefined;
@@ -89,6 +90,7 @@ export function createContext(host: Host, globals: GlobalOptions = {}): Context 
         excelSafe: globals.excelSafe,
         headers: globals.headers,
         redact: (text) => secrets.redact(text),
+        unicode: isUtf8Locale(host.env),
       });
     }),
     prompter: memo(async () =>

@@ -19,6 +19,8 @@ export interface Page {
   maxpage: number;
   total: number;
   perpage: number;
+  /** `result` and `maxpage` as the envelope gave them (the numbers above fill in what it left out). */
+  stated: { total?: number; maxpage?: number };
   /** The whole JSON body, for `shorty api --paginate`. */
   body: Record<string, unknown>;
 }
@@ -39,7 +41,8 @@ export interface PaginateOptions {
 /**
  * Pages of a list endpoint, fetched only as they are consumed. With `all` it follows `nextpage`
  * until it is null, absent, not greater than the current page, or a page comes back empty, and
- * keeps the rules of a whole read (PageGuard): the list is read to its end, or the read fails.
+ * keeps the rules of a whole read (PageGuard): the list is read to its end, or the read fails,
+ * and it ends whatever the server sends.
  */
 export async function* paginate(api: ModernApi, path: string, opts: PaginateOptions): AsyncGenerator<Page> {
   let page = opts.page;
@@ -54,6 +57,7 @@ export async function* paginate(api: ModernApi, path: string, opts: PaginateOpti
     if (!opts.all) return;
     if (current.nextpage === undefined || current.items.length === 0) return guard.end();
     page = current.nextpage;
+    guard.next(page);
   }
 }
 
@@ -84,6 +88,7 @@ export function parsePage(
     maxpage: toInt(data.maxpage) ?? page,
     total: toInt(data.result) ?? items.length,
     perpage: toInt(data.perpage) ?? items.length,
+    stated: { total: toInt(data.result), maxpage: toInt(data.maxpage) },
     body,
   };
 }

@@ -49,7 +49,23 @@ export async function proxyFor(target: URL): Promise<URL | undefined> {
       'set HTTPS_PROXY to an http:// proxy, or list the host in NO_PROXY',
     );
   }
+  // A proxy on another machine would reach its own loopback, not ours, and a plain http:// base
+  // URL would send the key across the network in clear: a loopback target goes direct, as in gh.
+  // A proxy on the loopback too (a debugging proxy of this machine) still gets it.
+  if (isLoopback(target.hostname) && !isLoopback(url.hostname)) return undefined;
   return url;
+}
+
+/** localhost (and names under it), 127.0.0.0/8 and ::1: this machine, whatever the network. */
+function isLoopback(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) ||
+    host === '[::1]' ||
+    host === '[::ffff:7f00:1]'
+  );
 }
 
 /**

@@ -18,6 +18,9 @@ import { parseState, type RateState, safetyMarginMs } from './rate-window.js';
 /** Connecting, authenticating and each command: past this the store counts as unreachable. */
 const REDIS_TIMEOUT_MS = 2000;
 
+/** The longest pause between two attempts to connect again after the connection was lost. */
+const RECONNECT_MAX_MS = 1000;
+
 export interface RedisStoreOptions {
   url: string;
   baseUrl: string;
@@ -115,9 +118,12 @@ async function connect(url: string, fail: Fail): Promise<Redis> {
     lazyConnect: true,
     connectTimeout: REDIS_TIMEOUT_MS,
     commandTimeout: REDIS_TIMEOUT_MS,
-    // Fail, never queue or reconnect: the user learns at once that the shared budget is gone.
+    // A command fails at once while the connection is down, never queued: the user (or the
+    // outage logic of an import) learns that the shared budget is gone. The connection itself is
+    // made again in the background, so the first request after Redis is back finds it: a
+    // restart of Redis costs a long import or `shorty mcp` a retry, not the rest of the run.
     maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
+    retryStrategy: (attempt: number) => Math.min(attempt * 100, RECONNECT_MAX_MS),
     enableOfflineQueue: false,
     enableReadyCheck: false,
   });
@@ -132,6 +138,9 @@ async function connect(url: string, fail: Fail): Promise<Redis> {
   });
   try {
     await Promise.race([client.connect(), deadline]);
+    // The client selects the database itself, but carries on in database 0 when the server
+    // refuses it (`/99` on a server of 16): selected here, so that a refusal is an error.
+    if (target.db) await Promise.race([client.select(target.db), deadline]);
     return client;
   } catch (err) {
     client.disconnect();
@@ -173,7 +182,9 @@ function unreachable(shown: string, err: unknown, password?: string): NetworkErr
   const code = errorCode(err);
   let kind = networkErrorKind(code);
   if (code === TIMED_OUT || /timed out/i.test(message)) kind = 'timeout';
-  else if (/Connection is closed/.test(message)) kind = 'reset';
+  // A command lost with the connection, or sent while it is made again, fails at once: the
+  // connection was lost, which the callers' outage logic waits out, like a reset.
+  else if (/Connection is closed|Stream isn't writeable|max retries per request/.test(message)) kind = 'reset';
   const why = /^(WRONGPASS|NOAUTH|NOPERM)\b|invalid (username-)?password/i.test(message)
     ? 'authentication failed'
     : (WHY[kind] ?? (withoutSecret(message.split('\n')[0]!.slice(0, 200), password) || code || 'unexpected error'));

@@ -234,10 +234,16 @@ function ownLogAgrees(
   return local > now && local >= reset.at - reset.slackMs;
 }
 
-/** Forgets what no longer matters: old slots, passed blocks. */
+/**
+ * Forgets what no longer matters: old slots, passed blocks, and slots dated later than `keepMs`
+ * from now. No request can be sent in the future: those were written while a clock was ahead (it
+ * was stepped back since, or another machine's is wrong), and kept they would hold every later
+ * run back until that clock's time comes.
+ */
 export function prune(state: RateState, now: number, keepMs: number): void {
   const from = now - keepMs;
-  state.slots = state.slots.filter((s) => slotTime(s, now) > from);
+  const until = now + keepMs;
+  state.slots = state.slots.filter((s) => slotTime(s, now) > from && Math.max(s.sentAt, s.doneAt ?? 0) <= until);
   if (state.serverReset && blockUntil(state.serverReset.until, now) <= now) delete state.serverReset;
   if (state.retryUntil && blockUntil(state.retryUntil, now) <= now) delete state.retryUntil;
 }

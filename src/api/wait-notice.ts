@@ -1,4 +1,5 @@
 import { formatDuration } from '../util/duration.js';
+import { statusLineOf } from '../util/status-line.js';
 import type { LimiterHost } from './limiter.js';
 
 /** Whole seconds, rounded: a wait of 2.005 s (margins included) is shown as 2 s. */
@@ -12,11 +13,24 @@ function waitMessage(ms: number): string {
 
 /**
  * Sleeps until `until`, saying so on stderr: a live countdown rewritten in place on a TTY
- * (cleared at the end, Ctrl-C included), a single line otherwise (logs, CI).
- * Ctrl-C rejects at once with the signal's reason.
+ * (cleared at the end, Ctrl-C included), inside the progress bar's line when one is drawn; a
+ * single line otherwise (logs, CI). Ctrl-C rejects at once with the signal's reason.
  */
 export async function announceWait(ctx: LimiterHost, until: number, signal: AbortSignal): Promise<void> {
   const stderr = ctx.io.stderr;
+  const bar = ctx.io.stderrIsTTY ? statusLineOf(stderr) : undefined;
+  if (bar) {
+    // Short: it shares a line with the bar and its figures.
+    const hide = bar.show(
+      () => `waiting ${formatDuration(shownSeconds(until - ctx.now()) * 1000, { whole: true })} (rate limit)`,
+    );
+    try {
+      await ctx.sleep(Math.max(0, until - ctx.now()), signal);
+    } finally {
+      hide();
+    }
+    return;
+  }
   if (!ctx.io.stderrIsTTY) {
     stderr.write(`${waitMessage(until - ctx.now())}\n`);
     await ctx.sleep(Math.max(0, until - ctx.now()), signal);

@@ -30,6 +30,37 @@ export function columnRole(name: string | undefined, values: string[]): Role {
   return 'other';
 }
 
+/** Free text narrower than this is hardly worth a column: a spare column goes first. */
+const FREE_READABLE = 20;
+
+/**
+ * The columns to leave out so the others keep a readable width: spare columns (`spare`, least
+ * useful first) go one by one while the table would not fit with its free text at 20 cells, its
+ * dates to the day and the rest whole. Narrowing every column instead cut the one that mattered to
+ * a few cells. `available(n)` is the room for n columns (borders excluded). One column always stays.
+ */
+export function columnsToDrop(
+  natural: number[],
+  roles: Role[],
+  available: (count: number) => number,
+  spare: number[],
+): Set<number> {
+  const least = (i: number) =>
+    roles[i] === 'free'
+      ? Math.min(natural[i], FREE_READABLE)
+      : roles[i] === 'date'
+        ? Math.min(natural[i], 10)
+        : natural[i];
+  const dropped = new Set<number>();
+  const kept = () => natural.map((_, i) => i).filter((i) => !dropped.has(i));
+  for (const i of spare) {
+    const shown = kept();
+    if (shown.length <= 1 || shown.reduce((sum, j) => sum + least(j), 0) <= available(shown.length)) break;
+    dropped.add(i);
+  }
+  return dropped;
+}
+
 /**
  * Widths that fit `available` cells (borders excluded), given the natural width and role of each
  * column. Columns give way in steps, each only while the table is still too wide: free text down
@@ -71,11 +102,11 @@ export function fitColumns(natural: number[], roles: Role[], available: number):
  * A cell in `width` cells: a date is shortened by its finer parts (`2026-11-26 16:50`), a URL in
  * its middle (`https://exa…/page?id=7`), other text at its end.
  */
-export function fitCell(text: string, width: number, role: Role): string {
+export function fitCell(text: string, width: number, role: Role, ellipsis = ELLIPSIS): string {
   if (cellWidth(text) <= width) return text;
   if (role === 'date' && DATE_VALUE.test(text) && width >= 10) return text.slice(0, width >= 16 ? 16 : 10);
-  if (URL_VALUE.test(text) && width >= 9) return fitMiddle(text, width);
-  return fitCells(text, width, ELLIPSIS);
+  if (URL_VALUE.test(text) && width >= 9) return fitMiddle(text, width, ellipsis);
+  return fitCells(text, width, ellipsis);
 }
 
 /** Keeps the start and the end, which say most about a URL: two fifths of the room to the end. */

@@ -25,6 +25,8 @@ export interface View {
   /** Fields servers of other versions add (docs/api.md, "Server versions"): accepted by --fields too, shown
    * after the declared ones. */
   extraFields?: readonly string[];
+  /** Default columns a narrow terminal may leave out, least useful first (never under --fields). */
+  spare?: readonly string[];
 }
 
 export interface PageInfo {
@@ -71,6 +73,8 @@ export interface PrinterOptions {
   redact: (text: string) => string;
   /** csv/tsv: delimiter, encoding, byte order mark (--excel, --delimiter, --bom); plain csv by default. */
   csv?: CsvDialect;
+  /** The terminal takes UTF-8 (isUtf8Locale, util/terminal-text.ts): tables draw box characters, else ASCII. */
+  unicode?: boolean;
 }
 
 /**
@@ -86,7 +90,12 @@ export async function createPrinter(opts: PrinterOptions): Promise<Printer> {
   const paint = await painter(opts.color);
   const out = (text: string | Uint8Array) => writeText(io.stdout, text);
   const err = (text: string) => writeText(io.stderr, text);
-  const style: TableStyle = { columns: io.columns, head: paint.head, headers: opts.headers !== false };
+  const style: TableStyle = {
+    columns: io.columns,
+    head: paint.head,
+    headers: opts.headers !== false,
+    unicode: opts.unicode !== false,
+  };
   const clean = <T>(value: T): T => redactValues(value, redact);
   const rowWriter = (view?: View, rowFormat = format) => {
     const encode = opts.csv && (rowFormat === 'csv' || rowFormat === 'tsv') ? csvEncoder(opts.csv) : undefined;
@@ -126,7 +135,12 @@ export async function createPrinter(opts: PrinterOptions): Promise<Printer> {
     for await (const row of rows) buffered.push(row);
     if (buffered.length === 0) return err('no results\n');
     if (fields && !view.fields) checkFields(buffered[0], fields);
-    await out(await renderTable(buffered, fields ?? view.columns, style));
+    const table = await renderTable(buffered, fields ?? view.columns, style, fields ? [] : view.spare);
+    await out(table.text);
+    if (table.dropped.length > 0) {
+      const note = `not shown at this width: ${table.dropped.join(', ')} (--fields brings them back)`;
+      await err(`${paint.dim(note)}\n`);
+    }
     const page = info?.();
     if (page) await err(`${paint.dim(pageFooter(page))}\n`);
   }

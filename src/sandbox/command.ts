@@ -6,7 +6,7 @@ import { parseRateLimit } from './rate-limit.js';
 import { createSandbox } from './server.js';
 import type { SaveListener } from './store.js';
 
-export { FinalSaveError } from './store.js';
+export { FinalSaveError, UnwritableDataError } from './store.js';
 
 export interface SandboxCommandOptions {
   /** default 0: the system picks a free port (printed on stdout) */

@@ -15,7 +15,7 @@ import { createModernRouter } from './modern/index.js';
 import { DEFAULT_RATE_LIMIT, parseRateLimit, RateLimiter, type RateLimitSpec } from './rate-limit.js';
 import { handlePublic } from './redirects.js';
 import { parseLoggedBody, RequestLog, type RequestLogEntry, type SandboxStats } from './request-log.js';
-import { FinalSaveError, seedState, Store, type SaveListener } from './store.js';
+import { checkDataFile, FinalSaveError, seedState, Store, UnwritableDataError, type SaveListener } from './store.js';
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port */
@@ -119,6 +119,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     typeof options.rateLimit === 'object' ? options.rateLimit : parseRateLimit(options.rateLimit ?? DEFAULT_RATE_LIMIT);
   const now = options.now ?? Date.now;
   const host = options.host ?? '127.0.0.1';
+  if (options.dataFile !== undefined) checkDataFile(options.dataFile);
   // Loaded only with a data file: a sandbox in memory needs no package at all.
   const writeFile = options.dataFile ? (await import('../util/atomic-write.js')).writeFileAtomicSync : undefined;
   const store = new Store({
@@ -132,10 +133,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const faults = new Faults();
   const flavor = flavorRules(options.flavor ?? DEFAULT_FLAVOR);
   const apiKey = options.apiKey ?? keptKey(store, options.dataFile) ?? randomApiKey();
-  if (options.dataFile !== undefined && store.state.apiKey !== apiKey) {
-    store.state.apiKey = apiKey;
-    store.changed();
-  }
+  // Kept in the file once the server listens: a start that fails (a port taken) writes nothing.
+  const keyToKeep = options.dataFile !== undefined && store.state.apiKey !== apiKey;
+  if (keyToKeep) store.state.apiKey = apiKey;
   const deps: ApiDeps = {
     store,
     router: createModernRouter(),
@@ -225,6 +225,14 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       resolve();
     });
   });
+  if (keyToKeep) {
+    try {
+      store.flush();
+    } catch (err) {
+      await new Promise((done) => server.close(done));
+      throw new UnwritableDataError(options.dataFile ?? '', err as NodeJS.ErrnoException);
+    }
+  }
   const port = (server.address() as AddressInfo).port;
   const url = baseUrlFor(host, port);
   store.baseUrl = options.shortUrlBase?.replace(/\/+$/, '') ?? url;

@@ -2,7 +2,8 @@
 // The file is read once at start and rewritten atomically (temp file + rename) after every
 // change, so a crash or Ctrl-C never leaves half a file behind.
 import { randomInt } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { AliasIndex } from './alias-index.js';
 import { formatDateTime } from './format.js';
 import type { Collection, LinkRecord, QrRecord, SandboxState } from './records.js';
@@ -72,6 +73,33 @@ export class FinalSaveError extends Error {
     override readonly cause: NodeJS.ErrnoException,
   ) {
     super(`cannot save the data to ${file}: ${cause.message}`);
+  }
+}
+
+/** The data file cannot be written: found before the sandbox starts, so nothing is written. */
+export class UnwritableDataError extends Error {
+  constructor(
+    readonly file: string,
+    override readonly cause: NodeJS.ErrnoException,
+  ) {
+    super(`cannot write the data file ${file}: ${cause.message}`);
+  }
+}
+
+/**
+ * Throws UnwritableDataError unless `file` can be saved: its folder exists and takes files, and
+ * the file, if there, may be replaced. A sandbox that started would lose every change at its stop.
+ */
+export function checkDataFile(file: string): void {
+  try {
+    const folder = dirname(resolve(file));
+    if (!statSync(folder).isDirectory()) {
+      throw Object.assign(new Error(`${folder} is not a folder`), { code: 'ENOTDIR' });
+    }
+    accessSync(folder, constants.W_OK);
+    if (existsSync(file)) accessSync(file, constants.W_OK);
+  } catch (err) {
+    throw new UnwritableDataError(file, err as NodeJS.ErrnoException);
   }
 }
 

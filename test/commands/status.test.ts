@@ -113,13 +113,28 @@ describe('shorty status', () => {
     await cli.sandbox.admin.fault(null);
   });
 
-  it('exit 5 when the service cannot be reached; exit 2 without a base URL', async () => {
+  it('exit 5 when the service cannot be reached, the check said failed with why; exit 2 without a base URL', async () => {
     const down = await runInProcess(['status', '--json', '--timeout', '2'], {
       env: { ...cli.env, SHORTY_BASE_URL: 'http://127.0.0.1:9' },
       sleep: noWait,
     });
     expect(down.exitCode).toBe(5);
-    expect(json(down)).toMatchObject({ key_check: 'skipped' });
+    expect(json(down)).toMatchObject({
+      key_check: 'unreachable',
+      key_check_message: expect.stringMatching(/^connection refused: GET http:\/\/127\.0\.0\.1:9\/api\/account/),
+    });
+    const shown = await runInProcess(['status', '-o', 'table', '--timeout', '2'], {
+      env: { ...cli.env, SHORTY_BASE_URL: 'http://127.0.0.1:9' },
+      sleep: noWait,
+    });
+    expect(shown.stdout).toMatch(
+      /^Key check {4}not checked, the service could not be reached: connection refused: GET /m,
+    );
+    await cli.sandbox.admin.fault('html500');
+    const broken = await cli.run(['status', '--json']);
+    await cli.sandbox.admin.fault(null);
+    expect(broken.exitCode).toBe(1);
+    expect(json(broken)).toMatchObject({ key_check: 'failed', key_check_message: expect.stringContaining('500') });
     const none = await cli.run(['status', '-o', 'table'], { env: { SHORTY_BASE_URL: '' } });
     expect(none.exitCode).toBe(2);
     expect(none.stdout).toContain('Base URL     not set (shorty login, or SHORTY_BASE_URL)');

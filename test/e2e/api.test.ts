@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -80,6 +81,33 @@ describe('shorty api', () => {
     expect(pages).toEqual(Array.from({ length: Math.ceil((before + 40) / 7) }, (_, i) => i + 1));
   });
 
+  test('-o ndjson prints the answer on one line, and with --paginate one item a line', async () => {
+    const one = await shorty(['api', 'GET', '/account', '-o', 'ndjson']);
+    expect(one.exitCode).toBe(0);
+    expect(one.stdout.split('\n')).toHaveLength(2);
+    expect(JSON.parse(one.stdout).data.email).toEqual(expect.any(String));
+    for (let i = 0; i < 7; i += 1) {
+      expect((await sandbox.api('POST', '/url/add', { url: `https://example.com/nd/${i}` })).json.error).toBe(0);
+    }
+    const total = (await sandbox.api('GET', '/urls', undefined)).json.data.result as number;
+    const pages = await shorty(['api', 'GET', '/urls?limit=3', '--paginate', '-o', 'ndjson']);
+    expect(pages.exitCode).toBe(0);
+    const ids = pages.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: number }).id);
+    expect(ids.length).toBeGreaterThanOrEqual(7);
+    expect(new Set(ids).size).toBe(total);
+  });
+
+  test('--input refuses a FIFO at once instead of waiting for a writer', async () => {
+    const fifo = join(tempDir(), 'body.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const res = await shorty(['api', 'POST', '/channel/add', '--input', fifo]);
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toMatch(/^shorty: --input .*body\.fifo: not a regular file$/m);
+  });
+
   test('an error body is printed and exits 1 with a shorty: line', async () => {
     const res = await shorty(['api', 'GET', '/url/99999']);
     expect(res.exitCode).toBe(1);
@@ -112,6 +140,16 @@ describe('shorty api', () => {
       [['api', 'POST', '/urls', '--paginate'], undefined, /GET only/],
       [['api', 'POST', '/channel/add', '-f', 'novalue'], undefined, /key=value/],
       [['api', 'POST', '/channel/add', '--input', join(tempDir(), 'missing.json')], undefined, /cannot read/],
+      [['api', 'POST', '/channel/add', '--input', tempDir()], undefined, /^shorty: --input .*: not a regular file$/m],
+      [['api', 'GET', '/urls', '-o', 'csv'], undefined, /^shorty: -o csv does not apply to `shorty api`/m],
+      [['api', 'GET', '/urls', '-o', 'tsv', '--paginate'], undefined, /^shorty: -o tsv does not apply/m],
+      [['api', 'GET', '/urls', '-o', 'table'], undefined, /^shorty: -o table does not apply/m],
+      [['api', 'GET', '/account', '-q'], undefined, /^shorty: -q does not apply to `shorty api`/m],
+      [
+        ['api', 'POST', '/channel/add', '--input', '-'],
+        `${'['.repeat(200_000)}${']'.repeat(200_000)}`,
+        /nested too deeply/,
+      ],
     ];
     for (const [args, input, message] of cases) {
       const res = await shorty(args, input);

@@ -48,6 +48,42 @@ describe('urls import progress', () => {
     expect(rows.every((row) => row.status === 'ok')).toBe(true);
   });
 
+  test('a rate-limit wait shows in the bar line with the count and ETA; the terminal modes are left alone', async () => {
+    const dir = tempDir('shorty-progress-wait-');
+    const input = join(dir, 'urls.txt');
+    writeFileSync(input, Array.from({ length: 4 }, (_, i) => `https://example.com/wait${i}`).join('\n'));
+    usedSecrets.add(sandbox.apiKey);
+    // Two in two seconds: the third row waits about two seconds, with the bar up.
+    const command = [process.execPath, BIN, 'urls', 'import', input, '-o', 'ndjson', '--rate-limit', '2/2s']
+      .map(quote)
+      .join(' ');
+    const res = await execa(SCRIPT, ['-qec', `${command} > /dev/null`, '/dev/null'], {
+      env: {
+        PATH: process.env.PATH,
+        HOME: dir,
+        TERM: 'xterm',
+        LANG: 'C.UTF-8',
+        COLUMNS: '80',
+        SHORTY_CONFIG_DIR: join(dir, 'config'),
+        SHORTY_BASE_URL: sandbox.baseUrl,
+        SHORTY_API_KEY: sandbox.apiKey,
+      },
+      extendEnv: false,
+      reject: false,
+    });
+    const terminal = String(res.stdout);
+    expect(res.exitCode, terminal).toBe(0);
+    // Each redraw starts at the line's first column; one of them holds all four facts.
+    const frames = terminal.split(/\r|\x1b\[\d*G/);
+    expect(
+      frames.some((f) => /^importing [█░]+ \d\/4 \| .* \| ETA .* \| waiting \d+s \(rate limit\)/.test(f)),
+      terminal,
+    ).toBe(true);
+    expect(terminal).not.toContain('for the rate limit');
+    // No hidden cursor, no line wrap turned off: a kill -9 or Ctrl-Z leaves nothing to reset.
+    expect(terminal).not.toMatch(/\x1b\[\?(25l|7l)/);
+  });
+
   test('piped stderr gets no progress bar, only the plan and the summary', async () => {
     const res = await run(['urls', 'import', '-', '-o', 'ndjson'], {
       input: 'https://example.com/a\nhttps://example.com/b\n',

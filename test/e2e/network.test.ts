@@ -174,6 +174,25 @@ describe('proxies from the environment', () => {
     expect(p.forwarded).toHaveLength(1);
   });
 
+  describe('a loopback base URL and a proxy on another host', () => {
+    // proxy.shorty.test resolves to 127.0.0.1 here, but by its name it is another machine.
+    beforeAll(() => resolveTestHostsHere());
+
+    test('the key goes direct, never to the proxy in clear', async () => {
+      const p = await proxy();
+      const before = (await sandbox.admin.stats()).requests;
+      expectListed(await shorty(['urls', 'list', '-q'], { HTTP_PROXY: `http://proxy.shorty.test:${p.port}` }));
+      expect([...p.forwarded, ...p.tunnels]).toEqual([]);
+      expect((await sandbox.admin.stats()).requests).toBe(before + 1);
+    });
+
+    test('a proxy on the loopback too (a debugging proxy) is still used', async () => {
+      const p = await proxy();
+      expectListed(await shorty(['urls', 'list', '-q'], { HTTP_PROXY: `http://localhost:${p.port}` }));
+      expect(p.forwarded).toEqual([`${sandbox.baseUrl}/api/urls`]);
+    });
+  });
+
   describe('NO_PROXY with a domain', () => {
     // api.shorty.test resolves to 127.0.0.1 in this process (for the in-process runs) and in the proxy.
     beforeAll(() => resolveTestHostsHere());

@@ -180,7 +180,7 @@ describe('the client budget', () => {
     expect(JSON.parse(followed.stdout).resets_in_ms).toSatisfy((n: number) => Number.isInteger(n) && n > 1000);
     expect(JSON.parse(followed.stdout)).not.toHaveProperty('resets_in');
     const table = await runInProcess(['limits'], {
-      env: envFor(sb, { NO_COLOR: '1' }),
+      env: envFor(sb, { NO_COLOR: '1', LANG: 'C.UTF-8' }),
       configDir,
       terminalColumns: 80,
     });

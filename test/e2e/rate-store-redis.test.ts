@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { runCli, tempDir, type CliResult } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
+import { startMcp } from '../helpers/mcp.js';
 import { freePort, startRedis, type StartedRedis } from '../helpers/redis.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
 import { until } from '../helpers/until.js';
@@ -135,6 +136,52 @@ async function redisConnections(run: () => Promise<CliResult>): Promise<{ result
   const result = await run();
   return { result, connections: (await total()) - before - 1 };
 }
+
+describe('Redis restarted during a run', () => {
+  test('a running import carries on: every row created once, exit 0', async () => {
+    sandbox = await startSandbox({ rateLimit: '6/1s' });
+    const rows = Array.from({ length: 12 }, (_, i) => `https://example.com/restart/${i}`);
+    const file = join(tempDir(), 'rows.txt');
+    writeFileSync(file, `${rows.join('\n')}\n`);
+    const created = async () => (await sandbox!.admin.requests()).filter((r) => r.method === 'POST').length;
+    const running = runInProcess(
+      ['urls', 'import', file, '-o', 'ndjson', '--rate-limit', '6/1s', '--rate-store', redis.url()],
+      { env: envFor(sandbox) },
+    );
+    await until(async () => (await created()) >= 3);
+    await redis.restart();
+    const res = await running;
+    expect(res.exitCode, res.stderr).toBe(0);
+    const results = res.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { status: string });
+    expect(results.map((r) => r.status)).toEqual(rows.map(() => 'ok'));
+    expect(await created()).toBe(12);
+  });
+});
+
+describe('Redis restarted under shorty mcp', () => {
+  test('the server carries on: a call after the restart works, with no restart of shorty mcp', async () => {
+    sandbox = await startSandbox();
+    const session = await startMcp({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, rateStore: redis.url() });
+    try {
+      expect((await session.call('account_get')).isError).toBeFalsy();
+      await redis.restart();
+      // At most the calls that meet the connection while it is made again fail.
+      let failed = 0;
+      await until(async () => {
+        const result = await session.call('account_get');
+        if (result.isError) failed += 1;
+        return !result.isError;
+      });
+      expect(failed).toBeLessThan(50);
+      expect((await session.call('account_get')).isError).toBeFalsy();
+    } finally {
+      await session.close();
+    }
+  });
+});
 
 describe('a bulk command opens the rate store once', () => {
   test('sync (read, estimate, writes), import, its dry run and its undo: one Redis connection each', async () => {

@@ -76,17 +76,42 @@ describe.each(['v7', 'v6'] as const)('%s', (flavor) => {
     return json as { id: number; shorturl: string };
   }
 
-  test('urls list in 80 columns: ids, aliases, short URLs and dates whole; piped, nothing cut', async () => {
+  test('urls list in 80 columns: the alias and date make room, the long URL stays readable, said on stderr; piped, nothing cut', async () => {
     const link = await clickedLink(`list${flavor}`);
     const { exitCode, screen } = await inTerminal(['urls', 'list'], 'cols 80 rows 24');
     expect(exitCode, screen).toBe(0);
     const lines = plain(screen).trimEnd().split('\n');
     for (const line of lines) expect(cellWidth(line), line).toBeLessThanOrEqual(80);
-    expect(plain(screen)).toMatch(
-      new RegExp(`│ ${link.id} +│ list${flavor} │ ${link.shorturl} +│ https:.*│ \\d{4}-\\d\\d-\\d\\d`),
-    );
+    expect(plain(screen)).toMatch(/│ id +│ shorturl +│ longurl +│ clicks │/);
+    const row = new RegExp(`│ ${link.id} +│ ${link.shorturl} +│ (https:[^│]*?) +│ \\d+ +│`).exec(plain(screen));
+    expect(row, screen).not.toBeNull();
+    expect(cellWidth(row![1])).toBeGreaterThanOrEqual(20);
+    expect(plain(screen)).toContain('not shown at this width: alias, date (--fields brings them back)');
     const piped = await execa(process.execPath, [BIN, 'urls', 'list', '-o', 'table'], { env, reject: false });
     expect(piped.stdout).toContain('index.html?utm_source=newsletter');
+    expect(piped.stdout).toContain(`list${flavor}`);
+  });
+
+  test('urls list in 40 columns: the short URLs whole, nothing past the width', async () => {
+    const link = await clickedLink(`narrow${flavor}`);
+    const { exitCode, screen } = await inTerminal(['urls', 'list'], 'cols 40 rows 24');
+    expect(exitCode, screen).toBe(0);
+    const table = plain(screen)
+      .trimEnd()
+      .split('\n')
+      .filter((line) => /^[┌│├└]/.test(line));
+    expect(table.length).toBeGreaterThan(3);
+    for (const line of table) expect(cellWidth(line), line).toBeLessThanOrEqual(40);
+    expect(plain(screen)).toContain(`│ ${link.shorturl} `);
+    expect(plain(screen)).toContain('not shown at this width: id, alias, longurl, clicks, date (--fields brings');
+  });
+
+  test('urls list under LANG=C: an ASCII grid', async () => {
+    await clickedLink(`ascii${flavor}`);
+    const { exitCode, screen } = await inTerminal(['urls', 'list'], 'cols 120 rows 24', { env: { LANG: 'C' } });
+    expect(exitCode, screen).toBe(0);
+    expect(plain(screen)).toMatch(/^\+-+\+/m);
+    expect(plain(screen)).not.toMatch(/[│┌─]/);
   });
 
   test('urls get --watch in 80×24 redraws within the window: title, short URL, target and totals', async () => {

@@ -1,6 +1,6 @@
 import { execa, type Options, type ResultPromise } from 'execa';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -137,12 +137,23 @@ export function stopStrayProcesses(): number {
   return stray.length;
 }
 
+/**
+ * The status a shell reads in `$?`: the exit code, or 128 + the number of the signal that ended
+ * the process (shorty ends by SIGINT, SIGTERM or SIGHUP when one stopped it); -1 for a run this
+ * harness stopped as hung.
+ */
+function shellStatus(res: { exitCode?: number; signal?: string; timedOut?: boolean }): number {
+  if (res.exitCode !== undefined) return res.exitCode;
+  const number = res.signal && !res.timedOut ? constants.signals[res.signal as NodeJS.Signals] : undefined;
+  return number === undefined ? -1 : 128 + number;
+}
+
 /** Runs the built CLI as a real process; never throws on a non-zero exit. */
 export async function runCli(args: string[], opts: RunOptions = {}): Promise<CliResult> {
   const configDir = opts.configDir ?? tempDir('shorty-config-');
   collectSecrets(args, opts, configDir);
   const res = await started(execa(process.execPath, [BIN, ...args], execaOptions(opts, configDir)));
-  const result = { exitCode: res.exitCode ?? -1, stdout: String(res.stdout ?? ''), stderr: String(res.stderr ?? '') };
+  const result = { exitCode: shellStatus(res), stdout: String(res.stdout ?? ''), stderr: String(res.stderr ?? '') };
   collectSecrets(args, opts, configDir);
   assertNoSecret(args, result);
   return result;
@@ -168,7 +179,7 @@ export function startCli(args: string[], opts: RunOptions = {}): { child: Result
   collectSecrets(args, opts, configDir);
   const child = started(execa(process.execPath, [BIN, ...args], execaOptions(opts, configDir)));
   const result = child.then((res) => {
-    const out = { exitCode: res.exitCode ?? -1, stdout: String(res.stdout ?? ''), stderr: String(res.stderr ?? '') };
+    const out = { exitCode: shellStatus(res), stdout: String(res.stdout ?? ''), stderr: String(res.stderr ?? '') };
     collectSecrets(args, opts, configDir);
     assertNoSecret(args, out);
     return out;

@@ -18,6 +18,8 @@ export interface McpOptions {
   now?: Host['now'];
   sleep?: Host['sleep'];
   configDir?: string;
+  /** A shared rate store (SHORTY_RATE_STORE). */
+  rateStore?: string;
 }
 
 export interface McpSession {
@@ -42,6 +44,7 @@ export async function startMcp(opts: McpOptions): Promise<McpSession> {
     SHORTY_BASE_URL: opts.baseUrl,
     SHORTY_API_KEY: opts.apiKey,
     ...(opts.rateLimit ? { SHORTY_RATE_LIMIT: opts.rateLimit } : {}),
+    ...(opts.rateStore ? { SHORTY_RATE_STORE: opts.rateStore } : {}),
   };
   const stop = new AbortController();
   const ctx = createContext(

@@ -12,6 +12,8 @@ export interface StartedRedis {
   url(auth?: string): string;
   /** Sends one command (KEYS, PTTL, ...) and returns the reply. */
   command(...args: string[]): Promise<unknown>;
+  /** Kills the server (SIGKILL, as a crash) and starts a new one, empty, on the same port. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,17 +41,22 @@ export async function startRedis(opts: { password?: string } = {}): Promise<Star
   requireRedisServer();
   for (let attempt = 0; ; attempt++) {
     const port = await freePort();
-    const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
-    if (opts.password) args.push('--requirepass', opts.password);
-    const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout!.on('data', (c) => (output += c));
-    child.stderr!.on('data', (c) => (output += c));
-    const ready = await untilReady(child, () => output);
+    const { child, ready, output } = await spawnRedis(port, opts.password);
     if (ready) return started(child, port, opts.password);
     // Another process took the port between freePort() and the start: try another.
     if (attempt >= 3) throw new Error(`redis-server did not start:\n${output}`);
   }
+}
+
+async function spawnRedis(port: number, password?: string) {
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+  if (password) args.push('--requirepass', password);
+  const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (c) => (output += c));
+  child.stderr!.on('data', (c) => (output += c));
+  const ready = await untilReady(child, () => output);
+  return { child, ready, output };
 }
 
 async function untilReady(child: ChildProcess, output: () => string): Promise<boolean> {
@@ -61,11 +68,18 @@ async function untilReady(child: ChildProcess, output: () => string): Promise<bo
   return Promise.race([ready, exited]);
 }
 
-function started(child: ChildProcess, port: number, password?: string): StartedRedis {
+function started(first: ChildProcess, port: number, password?: string): StartedRedis {
+  let child = first;
   const redis: StartedRedis = {
     port,
     url: (auth) => `redis://${auth ? `${auth}@` : ''}127.0.0.1:${port}/0`,
     command: (...args) => rawCommand(port, password, args),
+    restart: async () => {
+      await redis.close();
+      const again = await spawnRedis(port, password);
+      if (!again.ready) throw new Error(`redis-server did not start again on port ${port}:\n${again.output}`);
+      child = again.child;
+    },
     close: async () => {
       if (child.exitCode !== null) return;
       child.kill('SIGKILL');

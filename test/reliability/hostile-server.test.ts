@@ -181,12 +181,20 @@ describe('messages of a sane size', () => {
   });
 
   test('a request body from --input is capped at 8 MiB, as an answer is, before any request', async () => {
-    const stdin = Buffer.alloc(9 * 1024 * 1024, 0x20);
-    for (const [source, input] of [['/dev/zero'], ['/dev/urandom'], ['-', stdin]] as const) {
+    const big = Buffer.alloc(9 * 1024 * 1024, 0x20);
+    const file = join(tempDir('shorty-big-body-'), 'body.json');
+    writeFileSync(file, big);
+    for (const [source, input] of [[file], ['-', big]] as const) {
       const res = await runInProcess(['api', 'POST', '/url/add', '--input', source], { env: env(), input });
       const shown = source === '-' ? 'stdin' : source;
       expect(res.exitCode, res.stderr).toBe(2);
       expect(res.stderr).toBe(`shorty: --input ${shown}: larger than 8 MiB, the most a request body may be\n`);
+    }
+    // A device may never end: refused as it is, before a byte is read.
+    for (const device of ['/dev/zero', '/dev/urandom']) {
+      const res = await runInProcess(['api', 'POST', '/url/add', '--input', device], { env: env() });
+      expect(res.exitCode, res.stderr).toBe(2);
+      expect(res.stderr).toMatch(new RegExp(`^shorty: --input ${device}: not a regular file$`, 'm'));
     }
     expect(server().requests).toEqual([]);
   });
@@ -202,6 +210,28 @@ describe('messages of a sane size', () => {
     const warning = res.stderr.split('\n').find((l) => l.startsWith('warning: not importing'));
     expect(warning).toMatch(/"extra19", … and 980 more; accepted columns: /);
     expect(res.stderr.length).toBeLessThan(3000);
+  });
+});
+
+describe('an answer nested deeper than a stack', () => {
+  const DEEP = 200_000;
+  const deep = () => `{"error":0,"data":${'['.repeat(DEEP)}${']'.repeat(DEEP)}}`;
+
+  test('shorty api prints it as received, exit 0, with no stack overflow', async () => {
+    server().answer({ body: deep(), headers: { 'content-type': 'application/json' } });
+    const res = await runInProcess(['api', 'GET', '/account'], { env: env() });
+    expect(res.stderr).toBe('');
+    expect(res.exitCode).toBe(0);
+    expect(res.stdout).toBe(`${deep()}\n`);
+  });
+
+  test('shorty api --paginate: an item it cannot print again is one line, exit 1', async () => {
+    const body = `{"error":"0","data":{"result":1,"currentpage":1,"nextpage":null,"urls":[${'['.repeat(DEEP)}${']'.repeat(DEEP)}]}}`;
+    server().answer({ body, headers: { 'content-type': 'application/json' } });
+    const res = await runInProcess(['api', 'GET', '/urls', '--paginate'], { env: env() });
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toMatch(/^shorty: an item of GET \/urls nests too deeply to be read$/m);
+    expect(res.stderr).not.toMatch(/call stack/);
   });
 });
 

@@ -108,14 +108,21 @@ describe('riding out faults', () => {
     await expectOneLinkEach(sandbox, urls);
   });
 
-  test('a refused connection is waited out until the service is back', async () => {
+  test('a refused connection is waited out until the service is back, once the journal saw it answer', async () => {
     const first = await startSandbox();
     const { apiKey } = first;
     const port = Number(new URL(first.baseUrl).port);
+    const journal = join(dir, 'refused.journal');
+    const earlier = await shorty(first, [
+      fileOf('refused-earlier.csv', 'url\nhttps://refused.example/0\n'),
+      '--journal',
+      journal,
+    ]);
+    expect(earlier.exitCode, earlier.stderr).toBe(0);
     await first.close();
     const { path, urls } = csvOf('refused', 3);
     let waits = 0;
-    const res = await runInProcess(['urls', 'import', path, '--rate-limit', '1000/1s'], {
+    const res = await runInProcess(['urls', 'import', path, '--rate-limit', '1000/1s', '--journal', journal], {
       env: { SHORTY_BASE_URL: `http://127.0.0.1:${port}`, SHORTY_API_KEY: apiKey, SHORTY_RETRY_BACKOFF: '2ms,20ms' },
       // The service comes back during the third wait.
       sleep: async (ms, signal) => {
@@ -128,6 +135,30 @@ describe('riding out faults', () => {
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.stderr.match(/^connection refused: POST .*; trying again in/gm)?.length).toBeGreaterThanOrEqual(2);
     await expectOneLinkEach(sandbox!, urls);
+  });
+
+  test.each([
+    [
+      'a port nobody listens on',
+      'refused',
+      /^shorty: connection refused: POST http:\/\/127\.0\.0\.1:\d+\/api\/url\/add/m,
+    ],
+    ['a name under .invalid', 'invalid', /^shorty: .*no-such-host\.invalid/m],
+  ])('a service never reached (%s) is no outage: exit 5 at once, nothing waited', async (_name, kind, line) => {
+    const gone = await startSandbox();
+    const port = Number(new URL(gone.baseUrl).port);
+    await gone.close();
+    const baseUrl = kind === 'refused' ? `http://127.0.0.1:${port}` : 'https://no-such-host.invalid';
+    const journal = join(dir, `never-${kind}.journal`);
+    const { path } = csvOf(`never-${kind}`, 3);
+    const res = await runInProcess(['urls', 'import', path, '--journal', journal, '--rate-limit', '1000/1s'], {
+      // The default waits (1 s, doubling, for an hour): a wait would show as "trying again".
+      env: { SHORTY_BASE_URL: baseUrl, SHORTY_API_KEY: 'sk_never_reached_key' },
+    });
+    expect(res.exitCode, res.stderr).toBe(5);
+    expect(res.stderr).toMatch(line);
+    expect(res.stderr).not.toContain('trying again');
+    expect(res.stderr).toMatch(/^0 ok, 3 errors in .*; stopped after 3 of 3 rows; run the same command again/m);
   });
 
   test('a service that stays down past --max-outage: stopped, with the command that continues; that command finishes', async () => {

@@ -19,6 +19,7 @@ import { runSandbox } from '../../src/sandbox/command.js';
 import { createSandbox } from '../../src/sandbox/server.js';
 import { execa } from 'execa';
 import { BIN, stdoutShows } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { until } from '../helpers/until.js';
 import { startSandbox, startSandboxProcess } from '../helpers/sandbox.js';
 
@@ -240,6 +241,42 @@ describe('--data persistence', () => {
     await expect(createSandbox({ dataFile: file })).rejects.toThrow(/not a sandbox state/);
     writeFileSync(file, '{broken');
     await expect(createSandbox({ dataFile: file })).rejects.toThrow(/cannot read sandbox data file/);
+  });
+});
+
+describe('a start that fails writes nothing', () => {
+  test('a port that is taken: exit 2, and the data file is not created', async () => {
+    const other = await startSandbox();
+    const port = new URL(other.baseUrl).port;
+    const file = join(dir, 'taken-port.json');
+    try {
+      const res = await runInProcess(['sandbox', '--port', port, '--data', file]);
+      expect([res.exitCode, res.stdout]).toEqual([2, '']);
+      expect(res.stderr).toMatch(new RegExp(`^shorty: port ${port} on 127\\.0\\.0\\.1 is taken$`, 'm'));
+      expect(existsSync(file)).toBe(false);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('a data file in a folder that does not exist: refused before it starts, exit 2', async () => {
+    const file = join(dir, 'missing-folder', 'state.json');
+    const res = await runInProcess(['sandbox', '--data', file]);
+    expect([res.exitCode, res.stdout]).toEqual([2, '']);
+    expect(res.stderr).toBe(
+      `shorty: cannot write the data file ${file}: no such file or folder (ENOENT)\nhint: check the path\n`,
+    );
+    expect(existsSync(join(dir, 'missing-folder'))).toBe(false);
+  });
+
+  test('a data file whose folder is a file: refused, exit 2', async () => {
+    const notAFolder = join(dir, 'plain-file');
+    writeFileSync(notAFolder, '');
+    const res = await runInProcess(['sandbox', '--data', join(notAFolder, 'state.json')]);
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toMatch(
+      /^shorty: cannot write the data file .*plain-file\/state\.json: a part of the path is not a folder \(ENOTDIR\)$/m,
+    );
   });
 });
 

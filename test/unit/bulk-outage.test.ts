@@ -45,7 +45,8 @@ describe('outageFailure: decided by kind and status, never by text', () => {
 });
 
 describe('OutageRider', () => {
-  function rider(maxMs: number, random = () => 1) {
+  /** A rider of a run whose service answered before (`answered`), as an outage needs. */
+  function rider(maxMs: number, random = () => 1, answered = true) {
     let now = 0;
     const waits: number[] = [];
     const lines: string[] = [];
@@ -59,7 +60,7 @@ describe('OutageRider', () => {
         warn: (text) => lines.push(text),
         random,
       },
-      { maxMs, firstMs: 1000, capMs: 8000 },
+      { maxMs, firstMs: 1000, capMs: 8000, reach: { answered } },
     );
     return { r, waits, lines, advance: (ms: number) => (now += ms) };
   }
@@ -98,6 +99,25 @@ describe('OutageRider', () => {
     expect(stop.message).toBe(
       'the service kept failing for 5s (--max-outage); last: connection refused: POST http://h/api/url/add',
     );
+  });
+
+  test.each<[NetworkErrorKind, string]>([
+    ['dns', 'host not found: POST https://no-such-host.invalid/api/url/add'],
+    ['refused', 'connection refused: POST http://127.0.0.1:9/api/url/add'],
+  ])('a service never reached (%s) is no outage: the failure ends the run at once', async (kind, message) => {
+    const { r, waits, lines } = rider(3_600_000, () => 1, false);
+    const failure = new NetworkError(kind, message);
+    expect(await r.wait(failure).catch((err) => err)).toBe(failure);
+    expect([waits, lines]).toEqual([[], []]);
+  });
+
+  test('once the service answered, the same failures are an outage, waited out', async () => {
+    const { r, waits } = rider(3_600_000, () => 1, false);
+    await r.wait(new NetworkError('reset', 'socket hang up')); // a reset: the host was there
+    r.ok();
+    await r.wait(new NetworkError('dns', 'host not found'));
+    await r.wait(down);
+    expect(waits).toEqual([1000, 1000, 2000]);
   });
 
   test('--max-outage 0 stops at the first failure, with its own message', async () => {

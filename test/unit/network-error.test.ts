@@ -199,8 +199,18 @@ describe('proxy settings', () => {
     expect(await proxied('example.com', 'https://api.example.com')).toBe(false);
     expect(await proxied('example.com:8443', 'https://api.example.com')).toBe(true);
     expect(await proxied('ample.com', 'https://api.example.com')).toBe(true);
-    expect(await proxied('example.com', 'https://127.0.0.1')).toBe(true);
+    expect(await proxied('example.com', 'https://192.0.2.10')).toBe(true);
     expect(await proxied('*', 'https://api.example.com')).toBe(false);
+  });
+
+  it('a loopback target goes direct when the proxy is on another host, and through a loopback proxy', async () => {
+    clearProxyEnv();
+    vi.stubEnv('HTTP_PROXY', 'http://proxy.corp:3128');
+    for (const url of ['http://127.0.0.1:8080', 'http://localhost:8080', 'http://[::1]:8080', 'http://app.localhost'])
+      expect(await proxyFor(new URL(url)), url).toBeUndefined();
+    expect(await proxyFor(new URL('http://192.0.2.10'))).toBeDefined();
+    vi.stubEnv('HTTP_PROXY', 'http://127.0.0.1:8888');
+    expect((await proxyFor(new URL('http://127.0.0.1:8080')))?.href).toBe('http://127.0.0.1:8888/');
   });
 
   it('refuses a proxy it cannot speak to, without showing its credentials', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { columnRole, fitCell, fitColumns, fitMiddle } from '../../src/output/column-widths.js';
+import { LINK_LIST_VIEW } from '../../src/commands/urls/view.js';
 import { renderKeyValue, renderTable } from '../../src/output/table.js';
 import { cellWidth } from '../../src/util/terminal-text.js';
 import { terminalSize } from '../../src/io.js';
@@ -71,16 +72,49 @@ describe('tables on a terminal', () => {
   ];
   const columns = ['id', 'alias', 'shorturl', 'longurl', 'clicks', 'date'];
 
-  it('keeps the short URL and the date whole in 80 columns', async () => {
-    const table = await renderTable(rows, columns, { ...plain, columns: 80 });
+  const spare = LINK_LIST_VIEW.spare;
+
+  it('chosen columns (--fields) all stay: in 80 columns the short URL and the date stay whole', async () => {
+    const { text: table, dropped } = await renderTable(rows, columns, { ...plain, columns: 80 });
+    expect(dropped).toEqual([]);
     for (const line of table.trimEnd().split('\n')) expect(cellWidth(line), line).toBeLessThanOrEqual(80);
     expect(table).toContain('│ http://127.0.0.1:45678/F58Hk │');
     expect(table).toContain('│ 3  │ F58Hk │');
     expect(table).toMatch(/│ https:…tml │ 0 +│ 2026-11-26 │/);
   });
 
+  it('the default columns of a list: in 80 columns the spare ones go before the long URL shrinks to nothing', async () => {
+    const { text: table, dropped } = await renderTable(rows, columns, { ...plain, columns: 80 }, spare);
+    expect(dropped).toEqual(['alias', 'date']);
+    const lines = table.trimEnd().split('\n');
+    for (const line of lines) expect(cellWidth(line), line).toBeLessThanOrEqual(80);
+    expect(lines[1]).toMatch(/^│ id +│ shorturl +│ longurl +│ clicks │$/);
+    const longurl = /│ (https:\/\/\S+) +│ 0 +│$/.exec(lines[3])?.[1] ?? '';
+    expect(cellWidth(longurl), lines[3]).toBeGreaterThanOrEqual(20);
+    expect(longurl).toMatch(/^https:\/\/example\.co.*….*\/index\.html$/);
+  });
+
+  it('in 40 columns: the short URLs alone, whole, within the width', async () => {
+    const { text: table, dropped } = await renderTable(rows, columns, { ...plain, columns: 40 }, spare);
+    expect(dropped).toEqual(['id', 'alias', 'longurl', 'clicks', 'date']);
+    for (const line of table.trimEnd().split('\n')) expect(cellWidth(line), line).toBeLessThanOrEqual(40);
+    expect(table).toContain('│ http://127.0.0.1:45678/F58Hk │');
+  });
+
+  it('a wide terminal shows every column', async () => {
+    const { dropped } = await renderTable(rows, columns, { ...plain, columns: 160 }, spare);
+    expect(dropped).toEqual([]);
+  });
+
+  it('where the terminal does not take UTF-8: an ASCII grid and ASCII cuts', async () => {
+    const { text: table } = await renderTable(rows, columns, { ...plain, columns: 80, unicode: false }, spare);
+    expect(table).toMatch(/^\+-+\+/);
+    expect(table).toMatch(/\| https:\/\/example\.c\.\.\.\/index\.html \|/);
+    expect(table).not.toMatch(/[^\x20-\x7e\n]/);
+  });
+
   it('cuts nothing without a terminal', async () => {
-    const table = await renderTable(rows, columns, plain);
+    const { text: table } = await renderTable(rows, columns, plain, spare);
     expect(table).toContain(rows[0].longurl);
     expect(table).toContain('2026-11-26 16:50:12');
   });

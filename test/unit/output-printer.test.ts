@@ -15,7 +15,7 @@ const ROWS: Row[] = [
 
 async function printerFor(globals: GlobalOptions, opts: { tty?: boolean; env?: Record<string, string> } = {}) {
   const io: TestIO = await createTestIO({ tty: opts.tty ?? false, columns: 80 });
-  const env = { SHORTY_CONFIG_DIR: join(tempDir('shorty-printer-'), 'cfg'), ...opts.env };
+  const env = { SHORTY_CONFIG_DIR: join(tempDir('shorty-printer-'), 'cfg'), LANG: 'C.UTF-8', ...opts.env };
   const ctx = createContext(
     { io, env, now: () => 0, sleep: async () => {}, signal: new AbortController().signal },
     globals,
@@ -155,6 +155,29 @@ describe('printer formats', () => {
     const coloured = await printerFor({ output: 'table' }, { tty: true });
     await coloured.printer.list(ROWS, VIEW);
     expect(await coloured.out()).toContain('\u001b[');
+  });
+});
+
+describe('the locale', () => {
+  it.each<Record<string, string>>([{ LANG: 'C' }, { LC_ALL: 'C', LANG: 'en_US.UTF-8' }, { LANG: 'POSIX' }])(
+    'tables are drawn in ASCII where the terminal does not take UTF-8 (%j), as the link view is',
+    async (locale) => {
+      const ascii = await printerFor({ output: 'table' }, { tty: true, env: { NO_COLOR: '1', ...locale } });
+      await ascii.printer.list(ROWS, VIEW);
+      await ascii.printer.object({ id: 3, name: 'x' }, VIEW);
+      const out = await ascii.out();
+      expect(out).toMatch(/^\+-+\+-+\+\n\| id \| name/);
+      expect(out).not.toMatch(/[^\x20-\x7e\n]/);
+    },
+  );
+
+  it('UTF-8 locales keep the box characters', async () => {
+    const utf8 = await printerFor(
+      { output: 'table' },
+      { tty: true, env: { NO_COLOR: '1', LANG: '', LC_ALL: 'de_DE.utf8' } },
+    );
+    await utf8.printer.list(ROWS, VIEW);
+    expect(await utf8.out()).toContain('│ id │ name');
   });
 });
 

@@ -6,6 +6,7 @@ import { openRateStore } from '../../src/api/rate-store.js';
 import { createContext } from '../../src/factory.js';
 import { CancelError, RateLimitError } from '../../src/errors.js';
 import { createTestIO } from '../../src/io.js';
+import { claimStatusLine } from '../../src/util/status-line.js';
 import type { Settings } from '../../src/settings/types.js';
 import { tempDir } from '../helpers/cli.js';
 
@@ -66,6 +67,17 @@ async function setup(
 const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 describe('SharedLimiter', () => {
+  it('after the clock is stepped back an hour, the slots it dated ahead hold nobody back', async () => {
+    const clock = { t: Date.now() + 3_600_000 };
+    const ahead = await setup({ limit: 3, windowMs: 60_000, clock });
+    for (let i = 0; i < 3; i++) await ahead.request();
+    clock.t -= 3_600_000;
+    const now = await setup({ limit: 3, windowMs: 60_000, clock, path: ahead.path });
+    await now.request();
+    expect(now.sleeps).toEqual([]);
+    expect(now.io.err()).toBe('');
+  });
+
   it('lets N requests through, then waits for the window and says so once', async () => {
     const { sleeps, io, request } = await setup({ limit: 3, windowMs: 2000 });
     for (let i = 0; i < 3; i++) await request();
@@ -83,6 +95,34 @@ describe('SharedLimiter', () => {
     expect(io.err()).toContain('\r\x1b[Kwaiting 3s for the rate limit…');
     expect(io.err()).toContain('\r\x1b[Kwaiting 1s for the rate limit…');
     expect(io.err().endsWith('\r\x1b[K')).toBe(true);
+  });
+
+  it('with a progress bar on stderr, the countdown goes into its line and nothing is written over it', async () => {
+    const { io, request, clock } = await setup({ limit: 1, windowMs: 3000, tty: true });
+    const shown: string[] = [];
+    let showing: (() => string) | undefined;
+    const release = claimStatusLine(io.stderr, {
+      show(text) {
+        showing = text;
+        shown.push(text());
+        return () => {
+          shown.push(`gone at ${clock.t}`);
+          showing = undefined;
+        };
+      },
+    });
+    try {
+      await request();
+      const waitFrom = clock.t;
+      await request();
+      expect(io.err()).toBe('');
+      expect(shown[0]).toBe('waiting 3s (rate limit)');
+      expect(shown[1]).toMatch(/^gone at /);
+      expect(Number(shown[1].slice(8))).toBeGreaterThanOrEqual(waitFrom + 3000);
+      expect(showing).toBeUndefined();
+    } finally {
+      release();
+    }
   });
 
   it('stays silent for waits under a second', async () => {

@@ -308,6 +308,19 @@ describe('state hygiene', () => {
     expect(state.serverReset).toBeDefined();
   });
 
+  it('drops slots dated beyond now plus the window: they were written by a clock that was ahead', () => {
+    const state: RateState = {
+      slots: [
+        { sentAt: T0 + 3_600_000, doneAt: T0 + 3_600_002, pid: 1, seq: 1 },
+        { sentAt: T0 + 3_600_000, pid: 1, seq: 2 },
+        { sentAt: T0 - 100, doneAt: T0 + 1500, pid: 1, seq: 3 },
+        { sentAt: T0 + 500, doneAt: T0 + 900, pid: 1, seq: 4 },
+      ],
+    };
+    prune(state, T0, 1000);
+    expect(state.slots.map((s) => s.seq)).toEqual([4]);
+  });
+
   it('turns any file content into a usable state', () => {
     expect(sanitizeState('garbage')).toEqual(emptyState());
     expect(sanitizeState(null)).toEqual(emptyState());

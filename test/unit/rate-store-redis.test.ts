@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openRedisRateStore, redisStateKey, stateTtlMs, type RedisRateStore } from '../../src/api/rate-store-redis.js';
 import { parseRateStoreUrl, rateStoreTarget } from '../../src/settings/rate-store-url.js';
+import type { RateState } from '../../src/api/rate-window.js';
 import { startRedis, type StartedRedis } from '../helpers/redis.js';
+import { until } from '../helpers/until.js';
 
 describe('rate store URLs', () => {
   test.each([
@@ -67,9 +69,9 @@ describe('the Redis store', () => {
     for (const store of stores.splice(0)) await store.close();
     await redis?.close();
   });
-  async function open(baseUrl = 'http://127.0.0.1:1'): Promise<RedisRateStore> {
+  async function open(baseUrl = 'http://127.0.0.1:1', url = redis.url()): Promise<RedisRateStore> {
     const store = await openRedisRateStore({
-      url: redis.url(),
+      url,
       baseUrl,
       apiKey: 'sk_unit',
       windowMs: 60_000,
@@ -95,6 +97,49 @@ describe('the Redis store', () => {
     const state = await clients[0]!.read();
     expect(state.slots).toHaveLength(100);
     for (const client of clients) expect(state.slots.filter((s) => s.pid === client.owner)).toHaveLength(25);
+  });
+
+  test('the database number of the URL is the one used', async () => {
+    const store = await open('http://127.0.0.1:3', redis.url().replace(/\/0$/, '/3'));
+    await store.update((state) => void state.slots.push({ sentAt: Date.now(), doneAt: Date.now(), pid: 1, seq: 1 }));
+    const key = redisStateKey('http://127.0.0.1:3', 'sk_unit');
+    const { Redis } = await import('ioredis');
+    const inDb = async (db: number) => {
+      const client = new Redis({ host: '127.0.0.1', port: redis.port, db, lazyConnect: true });
+      await client.connect();
+      const found = await client.exists(key);
+      client.disconnect();
+      return found;
+    };
+    expect([await inDb(3), await inDb(0)]).toEqual([1, 0]);
+  });
+
+  test('a database the server does not have is refused, never database 0 instead', async () => {
+    await expect(open('http://127.0.0.1:4', redis.url().replace(/\/0$/, '/99'))).rejects.toThrow(
+      /^cannot use the rate store redis:\/\/127\.0\.0\.1:\d+\/99: ERR DB index is out of range$/,
+    );
+  });
+
+  test('after Redis restarts, the store connects again by itself: an update works within seconds', async () => {
+    const store = await open('http://127.0.0.1:5');
+    const slot = (seq: number) => (state: RateState) =>
+      void state.slots.push({ sentAt: Date.now(), doneAt: Date.now(), pid: store.owner, seq });
+    await store.update(slot(1));
+    await redis.restart();
+    const back = Date.now();
+    let failures = 0;
+    await until(() =>
+      store.update(slot(2)).then(
+        () => true,
+        () => {
+          failures += 1;
+          return false;
+        },
+      ),
+    );
+    expect(Date.now() - back).toBeLessThan(10_000);
+    expect((await store.read()).slots.map((s) => s.seq)).toEqual([2]);
+    expect(failures).toBeLessThan(500);
   });
 
   test('the clock offset to the server is measured (one machine: about zero)', async () => {

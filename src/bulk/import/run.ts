@@ -52,7 +52,7 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<numb
   const journal: JournalState = opts.journal ? await readJournal(opts.journal, ctx.signal) : emptyJournalState();
   if (opts.journal) await claimJournal(ctx, opts.journal, journal, { readOnly: opts.dryRun });
   const { done } = journal;
-  const outage = outagePolicy(ctx.env, opts.maxOutageMs);
+  const outage = outagePolicy(ctx.env, opts.maxOutageMs, journal.answered);
   // -q keeps stderr for what went wrong; the plan and the summary are for people watching.
   const note = (text: string) => void (ctx.globals.quiet || warn(text));
 

@@ -82,6 +82,7 @@ export async function runSync(ctx: Context, opts: SyncOptions): Promise<number> 
     ctx.onClose(await lockJournal(journaled, { create: true, configDir: (await ctx.settings()).configDir }));
   const journal = journaled ? await readJournal(journaled, ctx.signal) : undefined;
   if (journaled && journal) await claimJournal(ctx, journaled, journal);
+  if (journal?.answered) outage.reach!.answered = true;
   if (journaled && journal) await settleOpenIntents(ctx, journaled, journal, outage);
 
   // The client the writes go through: the read, the estimate and the writes share one limiter.

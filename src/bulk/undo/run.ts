@@ -49,7 +49,7 @@ export async function runUndo(ctx: Context, opts: UndoOptions): Promise<number> 
   // Before any request: the journal's account, and leave to ask.
   await claimJournal(ctx, opts.journal, state);
   checkConsentPossible(ctx, DELETION);
-  const outage = outagePolicy(ctx.env, opts.maxOutageMs);
+  const outage = outagePolicy(ctx.env, opts.maxOutageMs, state.answered);
   // A create left without an outcome may have made a link: it is found first, so it is undone too.
   await settleOpenIntents(ctx, opts.journal, state, outage);
   const adopted = [...state.adopted.values()];

@@ -64,9 +64,18 @@ export function fieldsToQuery(fields: Record<string, unknown>): Query {
 /** The JSON of `--input`; invalid JSON is a usage error, found before any request. */
 export function parseInputJson(text: string, source: string): unknown {
   if (text.trim() === '') throw new UsageError(`--input ${source}: empty input, expected a JSON body`);
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (err) {
     throw new UsageError(`--input ${source}: invalid JSON (${(err as Error).message})`);
   }
+  // Parsing has no depth limit but sending it again has: found here, before any request.
+  try {
+    JSON.stringify(value);
+  } catch (err) {
+    if (err instanceof RangeError) throw new UsageError(`--input ${source}: JSON nested too deeply to send`);
+    throw err;
+  }
+  return value;
 }

@@ -22,7 +22,7 @@ export function register(cmd: Command, ctx: Context): void {
     .option('--flavor <version>', 'API version to imitate: v7 (the spec) or v6 (older deployed servers)', 'v7')
     .action(
       action(ctx, async (opts: { port: string; host: string; data?: string; flavor: string }) => {
-        const { runSandbox, FinalSaveError } = await import('../../sandbox/command.js');
+        const { runSandbox, FinalSaveError, UnwritableDataError } = await import('../../sandbox/command.js');
         try {
           return await runSandbox(
             {
@@ -40,6 +40,9 @@ export function register(cmd: Command, ctx: Context): void {
           if (err instanceof FinalSaveError) {
             const failed = fileError(`cannot save the data to ${err.file}`, err.cause, 1);
             throw new ShortyError(`${failed.message}; the changes since the last save are lost`, EXIT.api, failed.hint);
+          }
+          if (err instanceof UnwritableDataError) {
+            throw fileError(`cannot write the data file ${err.file}`, err.cause, EXIT.usage);
           }
           const code = (err as NodeJS.ErrnoException).code;
           if (code === 'EADDRINUSE') {

@@ -1,22 +1,27 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { MAX_SECRET_BYTES, readBounded } from '../../util/read-bounded.js';
 
-/** All of stdin as text (for `--with-key`, `--password-stdin`); refuses a terminal, which would hang. */
-async function readStdinText(ctx: Context, what: string): Promise<string> {
+/**
+ * One secret from stdin (`--with-key`, `--password-stdin`): at most a few KiB, the trailing
+ * newline that `echo` adds not part of it. A terminal is refused (it would wait for EOF); a
+ * longer input is a mistake (`< /dev/zero`, the wrong file) refused once the cap is passed.
+ */
+export async function readStdinSecret(ctx: Context, what: string): Promise<string> {
   if (ctx.io.stdinIsTTY) {
     throw new UsageError(
       `expected ${what} on stdin, but stdin is a terminal`,
       `pipe it in, e.g. printf '%s' "$VALUE" | shorty ...`,
     );
   }
-  const chunks: Buffer[] = [];
-  for await (const chunk of ctx.io.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** One secret line from stdin: the trailing newline that `echo` adds is not part of it. */
-export async function readStdinSecret(ctx: Context, what: string): Promise<string> {
-  const text = (await readStdinText(ctx, what)).replace(/\r?\n$/, '');
+  const read = await readBounded(ctx.io.stdin, MAX_SECRET_BYTES, ctx.signal);
+  if ('tooLarge' in read) {
+    throw new UsageError(
+      `the ${what} on stdin is longer than ${MAX_SECRET_BYTES / 1024} KiB: stdin holds something else`,
+      'pipe only the value, e.g. printf \'%s\' "$VALUE" | shorty ...',
+    );
+  }
+  const text = read.bytes.toString('utf8').replace(/\r?\n$/, '');
   if (text.trim() === '') throw new UsageError(`no ${what} on stdin`);
   return text;
 }

@@ -17,7 +17,8 @@ export function register(status: Command, ctx: Context, runF: RunF<StatusOptions
     'Each setting says where it came from: flag, environment, profile or default. The key is ' +
       'checked with one GET /account unless --offline. key_check: ok; rejected (a wrong or expired ' +
       'key); account_inactive, no_api_access, api_disabled or endpoint_not_allowed (the account or ' +
-      'the server refuses the API, whatever the key; key_check_message quotes the server); skipped. ' +
+      'the server refuses the API, whatever the key; key_check_message quotes the server); ' +
+      'unreachable (no answer) or failed (another error), key_check_message saying why; skipped (--offline, or no base URL or key). ' +
       'name_cache_names, name_cache_bytes and name_cache_updated describe the names shell completion ' +
       'offers for this profile, base URL and key (see `shorty cache`).\n' +
       'Exit codes: 0 ready, 2 no base URL (or an invalid setting), 3 no API key, or the key or the ' +

@@ -1,7 +1,7 @@
 import { findScopeDir } from '../../cache/scope-ids.js';
 import { readMeta, summarize } from '../../cache/store.js';
 import type { Context } from '../../context.js';
-import { AuthError, RefusalError, ShortyError } from '../../errors.js';
+import { AuthError, NetworkError, RefusalError, ShortyError } from '../../errors.js';
 import type { View } from '../../output/printer.js';
 import { requireApiKey, requireBaseUrl } from '../../settings/base-url.js';
 import { maskKey } from '../../settings/keys.js';
@@ -16,9 +16,10 @@ const VIEW: View = { columns: [...STATUS_FIELDS], quiet: 'profile', fields: STAT
 /**
  * `rejected`: the key is wrong. A refusal (RefusalError.refusal: `account_inactive`,
  * `no_api_access`, `api_disabled`, `endpoint_not_allowed`) is the account or the server saying no to a
- * key that may be right: a new key would not help, so it is not called rejected.
+ * key that may be right: a new key would not help, so it is not called rejected. `unreachable`
+ * (no answer) and `failed` (another error) leave the key unproven; `skipped`: no check was tried.
  */
-type KeyCheck = 'ok' | 'rejected' | 'skipped' | (string & {});
+type KeyCheck = 'ok' | 'rejected' | 'unreachable' | 'failed' | 'skipped' | (string & {});
 
 interface Status {
   profile: string;
@@ -31,7 +32,7 @@ interface Status {
   rate_limit: string;
   rate_limit_source: string;
   key_check: KeyCheck;
-  /** The server's words when it refused the key or the account. */
+  /** The server's words when it refused the key or the account; why a check failed. */
   key_check_message: string | null;
   account: string | null;
   /** The names completion can offer: those of this profile, base URL and key. */
@@ -50,10 +51,12 @@ export async function showStatus(ctx: Context, flags: { offline?: boolean }): Pr
   const settings = await ctx.settings();
   const status = describe(settings);
   let problem: unknown;
+  let tried = false;
   try {
     requireBaseUrl(settings);
     requireApiKey(settings);
     if (!flags.offline) {
+      tried = true;
       const res = await (await ctx.api()).call<{ data?: { email?: string; username?: string } }>('GET', '/account');
       status.key_check = 'ok';
       status.account = res.data?.email || res.data?.username || null;
@@ -65,6 +68,9 @@ export async function showStatus(ctx: Context, flags: { offline?: boolean }): Pr
     if (err instanceof AuthError && settings.apiKey) {
       status.key_check = err instanceof RefusalError ? err.refusal : 'rejected';
       status.key_check_message = err.serverMessage ?? null;
+    } else if (tried) {
+      status.key_check = err instanceof NetworkError ? 'unreachable' : 'failed';
+      status.key_check_message = err.message;
     }
     problem = err;
   }
@@ -135,6 +141,8 @@ async function print(ctx: Context, status: Status): Promise<void> {
   const key: Record<string, string> = {
     ok: `works${status.account ? `: ${status.account}` : ''}`,
     rejected: `rejected by the service${said}`,
+    unreachable: `not checked, the service could not be reached${said}`,
+    failed: `not checked, the check failed${said}`,
     skipped: 'not checked',
   };
   // A refusal in words: `account inactive: Please activate your account.`

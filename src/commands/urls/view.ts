@@ -13,6 +13,8 @@ export const LINK_LIST_VIEW: View = {
   fields: LINK_RECORD_FIELDS,
   // The keys of a list item as the spec's servers send them (v6 adds a few after these).
   header: ['id', 'alias', 'shorturl', 'longurl', 'title', 'description', 'clicks', 'domain', 'date'],
+  // The alias is in the short URL; the short and long URLs are what a list of links is for.
+  spare: ['alias', 'date', 'clicks', 'id', 'longurl'],
 };
 
 /** `urls get` and `urls lookup`: the link and how it performs. */

@@ -1,5 +1,8 @@
 import type { Context } from '../../../context.js';
 import { formatDuration } from '../../../util/duration.js';
+import { claimStatusLine } from '../../../util/status-line.js';
+import { isUtf8Locale } from '../../../util/terminal-text.js';
+import { barLine } from './bar-line.js';
 import { progressLines } from './progress-lines.js';
 import type { RowStatus } from '../pace/timing.js';
 
@@ -14,6 +17,9 @@ const NO_PROGRESS: Progress = { tick: () => {}, stop: () => {} };
 /**
  * A progress bar with rate and ETA on stderr, only for a person watching a terminal. With
  * `finishAt`, the ETA is the limiter's budget (the plan's estimate); otherwise the bar's pace.
+ * A rate-limit wait shows inside the bar's line (util/status-line.ts). The terminal's modes are
+ * left alone (the cursor stays visible, lines still wrap): a run stopped by Ctrl-Z or killed by
+ * kill -9 leaves nothing to undo.
  */
 export async function startProgress(
   ctx: Context,
@@ -23,31 +29,59 @@ export async function startProgress(
 ): Promise<Progress> {
   if (!ctx.io.stderrIsTTY || ctx.globals.quiet || total === 0) return NO_PROGRESS;
   const mod = await import('cli-progress');
-  const { SingleBar, Presets } = (mod as unknown as { default?: typeof mod }).default ?? mod;
-  const bar = new SingleBar(
-    {
-      stream: ctx.io.stderr as NodeJS.WritableStream,
-      format: `${label} {bar} {value}/{total} | {rate} | ETA ${finishAt ? '{left}' : '{eta_formatted}'}`,
-      hideCursor: true,
-      etaBuffer: 30,
-      fps: 5,
-    },
-    Presets.shades_classic,
-  );
-  const started = ctx.now();
-  let done = 0;
-  const left = () => {
-    const at = finishAt?.();
+  const { SingleBar } = (mod as unknown as { default?: typeof mod }).default ?? mod;
+  const stream = ctx.io.stderr as NodeJS.WritableStream & { columns?: number };
+  const unicode = isUtf8Locale(ctx.env);
+  const notes: (() => string)[] = [];
+  let rate = '-';
+  const left = (eta: number) => {
+    if (!finishAt) return Number.isFinite(eta) ? formatDuration(eta * 1000, { whole: true }) : '-';
+    const at = finishAt();
     return at === undefined ? '-' : formatDuration(Math.max(0, at - ctx.now()), { whole: true });
   };
-  bar.start(total, 0, { rate: '-', left: left() });
+  const bar = new SingleBar({
+    stream,
+    format: (_options: unknown, params: { value: number; total: number; eta: number }) =>
+      barLine({
+        label,
+        value: params.value,
+        total: params.total,
+        rate,
+        left: left(params.eta),
+        note: notes.at(-1)?.(),
+        columns: stream.columns || ctx.io.columns || 80,
+        unicode,
+      }),
+    hideCursor: false,
+    linewrap: true,
+    gracefulExit: false,
+    etaBuffer: 30,
+    fps: 5,
+  });
+  const started = ctx.now();
+  let done = 0;
+  bar.start(total, 0);
+  const release = claimStatusLine(ctx.io.stderr, {
+    show(text) {
+      notes.push(text);
+      bar.render();
+      return () => {
+        const at = notes.indexOf(text);
+        if (at >= 0) notes.splice(at, 1);
+      };
+    },
+  });
   return {
     tick() {
       done += 1;
       const minutes = (ctx.now() - started) / 60_000;
-      bar.update(done, { rate: minutes > 0 ? `${Math.round(done / minutes)}/min` : '-', left: left() });
+      rate = minutes > 0 ? `${Math.round(done / minutes)}/min` : '-';
+      bar.update(done);
     },
-    stop: () => bar.stop(),
+    stop: () => {
+      release();
+      bar.stop();
+    },
   };
 }
 

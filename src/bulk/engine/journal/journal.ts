@@ -116,6 +116,9 @@ function ownerLine(line: string): JournalOwner | undefined {
   }
 }
 
+/** Records a run writes without an answer of the service: an intent, a row checked on this side. */
+const UNANSWERED: ReadonlySet<JournalRecord['status']> = new Set(['sending', 'invalid', 'valid']);
+
 function isDone(rec: JournalRecord): boolean {
   return rec.status === 'ok' || rec.status === 'adopted' || rec.status === 'skipped';
 }
@@ -146,6 +149,8 @@ export interface JournalState {
   owner?: JournalOwner;
   /** How many row records it holds (0: a new journal). */
   records: number;
+  /** Whether it records an answer of the service (an outcome, not only intents). */
+  answered: boolean;
 }
 
 /**
@@ -173,7 +178,15 @@ function ownerOf(value: unknown): JournalOwner | undefined {
 }
 
 export function emptyJournalState(): JournalState {
-  return { done: new DoneIndex(), open: [], created: new Map(), adopted: new Map(), claimed: new Set(), records: 0 };
+  return {
+    done: new DoneIndex(),
+    open: [],
+    created: new Map(),
+    adopted: new Map(),
+    claimed: new Set(),
+    records: 0,
+    answered: false,
+  };
 }
 
 /** Reads a journal; a missing file is an empty journal. A long one stops reading at Ctrl-C. */
@@ -209,6 +222,7 @@ export async function readJournal(path: string, signal?: AbortSignal): Promise<J
 }
 
 function takeRecord(state: JournalState, open: Map<string, JournalRecord>, rec: JournalRecord): void {
+  if (!UNANSWERED.has(rec.status)) state.answered = true;
   if (rec.status === 'sending') {
     // A later try of an open intent keeps its first send and notes the last, and its end once known.
     const first = rec.seq === undefined ? undefined : open.get(rec.seq);

@@ -43,6 +43,20 @@ export interface OutagePolicy {
   /** The first wait; each next one doubles, up to capMs. */
   firstMs: number;
   capMs: number;
+  /** Whether the service answered in this run or in the runs its journal records; shared by the run's riders. */
+  reach?: { answered: boolean };
+}
+
+/** Failures that say the service was never there: a name that does not resolve, a port nobody listens on. */
+const NEVER_REACHED: ReadonlySet<NetworkErrorKind> = new Set(['refused', 'dns']);
+
+/**
+ * Whether a failure ends the run at once rather than being waited out: an outage is a service that
+ * answered and then stopped; one that never answered is a wrong base URL, or a server not started,
+ * which no wait mends (as for a single command).
+ */
+function neverReached(err: unknown, reach: { answered: boolean }): boolean {
+  return !reach.answered && err instanceof NetworkError && NEVER_REACHED.has(err.kind);
 }
 
 export const DEFAULT_OUTAGE: OutagePolicy = { maxMs: 3_600_000, firstMs: 1000, capMs: 60_000 };
@@ -72,26 +86,34 @@ export interface OutageDeps {
 
 /**
  * One outage at a time for the whole run: it starts at the first failure after a success and
- * ends at the next success, whichever row meets them. Waits grow exponentially (capped) with
+ * ends at the next success, whichever row meets them. A service never reached is no outage. Waits grow exponentially (capped) with
  * jitter, so clients that failed together do not come back together.
  */
 export class OutageRider {
   private since?: number;
   private attempt = 0;
+  private readonly reach: { answered: boolean };
 
   constructor(
     private readonly deps: OutageDeps,
     readonly policy: OutagePolicy,
-  ) {}
+  ) {
+    this.reach = policy.reach ?? { answered: false };
+  }
 
   /** A request got through: the outage, if any, is over. */
   ok(): void {
     this.since = undefined;
     this.attempt = 0;
+    this.reach.answered = true;
   }
 
-  /** Waits before the next try, saying what failed and for how long it waits; past the limit, throws OutageTooLong. */
+  /**
+   * Waits before the next try, saying what failed and for how long it waits; past the limit, throws
+   * OutageTooLong; a service never reached, the failure itself.
+   */
   async wait(err: unknown): Promise<void> {
+    if (neverReached(err, this.reach)) throw err;
     const now = this.deps.now();
     this.since ??= now;
     const down = now - this.since;

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Context } from '../../../context.js';
 import { EXIT, UsageError } from '../../../errors.js';
 import { fileError, isFileError } from '../../../file-errors.js';
+import { byteCap, PastCapError } from '../../../util/read-bounded.js';
 import { decodeHead, decodeText, byteOrderMark } from './decode.js';
 
 /** The import's input as a file that can be read more than once (count first, then send). */
@@ -97,16 +98,28 @@ async function* readFailures(label: string, text: AsyncIterable<string>): AsyncG
 
 const SPOOL_HINT = 'give the input as a FILE, or set TMPDIR to a folder with room';
 
-async function spoolStdin(ctx: Context): Promise<string> {
+/** The most of stdin copied to disk: some million links, far past any real import through a pipe. */
+const MAX_STDIN_BYTES = 512 * 1024 * 1024;
+
+/** Copies stdin to a private temp file (removed when the run closes), up to `capBytes`. */
+export async function spoolStdin(ctx: Context, capBytes = MAX_STDIN_BYTES): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'shorty-import-')).catch((err) => {
     throw fileError(`cannot make a temp folder for stdin in ${tmpdir()}`, err, EXIT.usage, SPOOL_HINT);
   });
   ctx.onClose(() => rm(dir, { recursive: true, force: true }));
   const path = join(dir, 'stdin');
   try {
-    await pipeline(ctx.io.stdin, createWriteStream(path, { mode: 0o600 }), { signal: ctx.signal });
+    await pipeline(ctx.io.stdin, byteCap(capBytes), createWriteStream(path, { mode: 0o600 }), {
+      signal: ctx.signal,
+    });
   } catch (err) {
     if (ctx.signal.aborted) throw ctx.signal.reason;
+    if (err instanceof PastCapError) {
+      throw new UsageError(
+        `stdin is larger than ${capBytes / 1024 / 1024} MiB: too large for an import through a pipe`,
+        'give the input as a FILE (it is read as it goes, whatever its size)',
+      );
+    }
     throw isFileError(err) ? fileError(`cannot copy stdin to ${path}`, err, EXIT.usage, SPOOL_HINT) : err;
   }
   return path;

@@ -17,14 +17,20 @@ export interface SendStage {
 /**
  * The outage policy of a run: --max-outage, and the waits between tries. SHORTY_RETRY_BACKOFF
  * (`FIRST,CAP`, e.g. `20ms,200ms`) is for tests and benchmarks that cannot wait a minute.
+ * `answered`: the run's journal records answers of the service (it was there before).
  */
-export function outagePolicy(env: Record<string, string | undefined>, maxMs = DEFAULT_OUTAGE.maxMs): OutagePolicy {
+export function outagePolicy(
+  env: Record<string, string | undefined>,
+  maxMs = DEFAULT_OUTAGE.maxMs,
+  answered = false,
+): OutagePolicy {
+  const reach = { answered };
   const backoff = env.SHORTY_RETRY_BACKOFF?.split(',');
-  if (!backoff) return { ...DEFAULT_OUTAGE, maxMs };
+  if (!backoff) return { ...DEFAULT_OUTAGE, maxMs, reach };
   const firstMs = Math.max(1, parseDuration(backoff[0], 'SHORTY_RETRY_BACKOFF'));
   const capMs =
     backoff[1] === undefined ? firstMs * 64 : Math.max(firstMs, parseDuration(backoff[1], 'SHORTY_RETRY_BACKOFF'));
-  return { maxMs, firstMs, capMs };
+  return { maxMs, firstMs, capMs, reach };
 }
 
 export async function openSendStage(
