@@ -12,8 +12,11 @@
 //   context.ts                 the interfaces commands see
 //   help/, completion/         help pages and completion scripts, read from the command tree
 //   parser-errors              commander's errors in shorty's words (from the tree, not commands)
-//   commands/, bulk/           parse, validate, work (through the context)
-//   mcp/                       the MCP server: tools over the same client, names and bulk engine
+//   bulk/                      the bulk engine and its features (import, export, sync, undo)
+//   ops/                       the operations both doors call: typed input in, data out (records,
+//                              per-item outcomes, warnings, a plan); never prints, prompts or exits
+//   commands/                  the CLI's door: parse, call an operation, print
+//   mcp/                       the MCP door: check the schema, call the same operation, answer data
 //   factory.ts, cli.ts, entry  wiring: only cli.ts builds the real context
 //   sandbox/                   the local API: shares api/types.ts and nothing else with the client
 const BASE = '^src/(util/|errors|file-errors|io|version)';
@@ -91,7 +94,7 @@ module.exports = {
       severity: 'error',
       comment:
         'Commands (and the bulk work they start) reach the server through ctx.api()/ctx.legacy(), never the HTTP transport.',
-      from: { path: '^src/(commands|bulk)/' },
+      from: { path: '^src/(commands|bulk|ops|mcp)/' },
       to: {
         path: [
           '^src/api/(http|exchange|proxy|connection|network-error|request-signal|redact|curl|unusable|rate-limit|wait-notice)\\.[jt]s$',
@@ -134,9 +137,25 @@ module.exports = {
       name: 'mcp-beside-the-commands',
       severity: 'error',
       comment:
-        'The MCP server (src/mcp/) uses the client, the name resolution and the bulk engine the commands use; only `shorty mcp` loads it, so no other command pays for the SDK.',
+        'The MCP server (src/mcp/) calls the operations the commands call; only `shorty mcp` loads it, so no other command pays for the SDK.',
       from: { path: '^src/', pathNot: '^src/(mcp|commands/mcp)/' },
       to: { path: '^src/mcp/' },
+    },
+    {
+      name: 'ops-below-the-doors',
+      severity: 'error',
+      comment:
+        'An operation takes typed input and returns data: it never imports a door (commands/, mcp/) or the wiring, so both doors call the same one.',
+      from: { path: '^src/ops/' },
+      to: { path: '^src/(commands/|mcp/|cli\\.|factory\\.|entry\\.)' },
+    },
+    {
+      name: 'mcp-not-the-commands',
+      severity: 'error',
+      comment:
+        "The MCP tools call the operations (src/ops/), never a command's code: what both doors need belongs in ops/.",
+      from: { path: '^src/mcp/' },
+      to: { path: '^src/commands/' },
     },
     {
       name: 'only-the-cli-wires-the-context',

@@ -132,6 +132,8 @@ _shorty_takes_value() {
     'urls add --deeplink-google') return 0 ;;
     'urls add --param') return 0 ;;
     'urls update --url') return 0 ;;
+    'urls update --geo-add') return 0 ;;
+    'urls update --device-add') return 0 ;;
     'urls update --custom') return 0 ;;
     'urls update --type') return 0 ;;
     'urls update --password') return 0 ;;
@@ -217,6 +219,9 @@ _shorty_takes_value() {
     'legacy create --domain') return 0 ;;
     'api -f'|'api --field') return 0 ;;
     'api --input') return 0 ;;
+    'mcp --tools') return 0 ;;
+    'mcp --exclude-tools') return 0 ;;
+    'mcp --files') return 0 ;;
     'mcp --max-wait') return 0 ;;
     'sandbox --port') return 0 ;;
     'sandbox --host') return 0 ;;
@@ -255,7 +260,7 @@ _shorty_options() {
     'urls lookup') _shorty_words='-h --help'" $globals" ;;
     'urls get') _shorty_words='--qr --watch --web --copy -h --help'" $globals" ;;
     'urls add') _shorty_words='--custom --type --password --domain --expiry --geo --device --language --meta-title --meta-description --meta-image --pixel --channel --deeplink-apple --deeplink-google --param --qr --web --copy -h --help'" $globals" ;;
-    'urls update') _shorty_words='--url --custom --type --password --domain --expiry --geo --device --language --meta-title --meta-description --meta-image --pixel --channel --deeplink-apple --deeplink-google --param -h --help'" $globals" ;;
+    'urls update') _shorty_words='--url --geo-add --device-add --custom --type --password --domain --expiry --geo --device --language --meta-title --meta-description --meta-image --pixel --channel --deeplink-apple --deeplink-google --param -h --help'" $globals" ;;
     'urls delete') _shorty_words='-h --help'" $globals" ;;
     'urls import') _shorty_words='--format --encoding --map --dry-run --journal --failed-out --if-exists --undo --include-adopted --max-outage -h --help'" $globals" ;;
     'urls sync') _shorty_words='--format --encoding --map --key --prune --allow-empty --dry-run --check --journal --max-outage -h --help'" $globals" ;;
@@ -336,7 +341,7 @@ _shorty_options() {
     'profiles delete') _shorty_words='-h --help'" $globals" ;;
     'profiles help') _shorty_words='-h --help'" $globals" ;;
     'limits') _shorty_words='--reset -h --help'" $globals" ;;
-    'mcp') _shorty_words='--read-only --max-wait -h --help'" $globals" ;;
+    'mcp') _shorty_words='--read-only --tools --exclude-tools --files --max-wait -h --help'" $globals" ;;
     'cache') _shorty_words='-h --help'" $globals" ;;
     'cache refresh') _shorty_words='-h --help'" $globals" ;;
     'cache clear') _shorty_words='-h --help'" $globals" ;;
@@ -373,6 +378,8 @@ _shorty_option_values() {
     'urls add --deeplink-google') :; return ;;
     'urls add --param') :; return ;;
     'urls update --url') :; return ;;
+    'urls update --geo-add') :; return ;;
+    'urls update --device-add') :; return ;;
     'urls update --custom') :; return ;;
     'urls update --type') _shorty_words='direct frame splash'; return ;;
     'urls update --password') :; return ;;
@@ -458,6 +465,9 @@ _shorty_option_values() {
     'legacy create --domain') _shorty_names=domains; return ;;
     'api -f'|'api --field') :; return ;;
     'api --input') _shorty_files=1; return ;;
+    'mcp --tools') :; return ;;
+    'mcp --exclude-tools') :; return ;;
+    'mcp --files') _shorty_files=1; return ;;
     'mcp --max-wait') :; return ;;
     'sandbox --port') :; return ;;
     'sandbox --host') :; return ;;

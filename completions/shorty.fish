@@ -206,7 +206,7 @@ function __shorty_takes_value --argument-names cmd opt
             return 0
         case 'urls add --custom' 'urls add --type' 'urls add --password' 'urls add --domain' 'urls add --expiry' 'urls add --geo' 'urls add --device' 'urls add --language' 'urls add --meta-title' 'urls add --meta-description' 'urls add --meta-image' 'urls add --pixel' 'urls add --channel' 'urls add --deeplink-apple' 'urls add --deeplink-google' 'urls add --param'
             return 0
-        case 'urls update --url' 'urls update --custom' 'urls update --type' 'urls update --password' 'urls update --domain' 'urls update --expiry' 'urls update --geo' 'urls update --device' 'urls update --language' 'urls update --meta-title' 'urls update --meta-description' 'urls update --meta-image' 'urls update --pixel' 'urls update --channel' 'urls update --deeplink-apple' 'urls update --deeplink-google' 'urls update --param'
+        case 'urls update --url' 'urls update --geo-add' 'urls update --device-add' 'urls update --custom' 'urls update --type' 'urls update --password' 'urls update --domain' 'urls update --expiry' 'urls update --geo' 'urls update --device' 'urls update --language' 'urls update --meta-title' 'urls update --meta-description' 'urls update --meta-image' 'urls update --pixel' 'urls update --channel' 'urls update --deeplink-apple' 'urls update --deeplink-google' 'urls update --param'
             return 0
         case 'urls import --format' 'urls import --encoding' 'urls import --map' 'urls import --journal' 'urls import --failed-out' 'urls import --if-exists' 'urls import --undo' 'urls import --max-outage'
             return 0
@@ -258,7 +258,7 @@ function __shorty_takes_value --argument-names cmd opt
             return 0
         case 'api -f' 'api --field' 'api --input'
             return 0
-        case 'mcp --max-wait'
+        case 'mcp --tools' 'mcp --exclude-tools' 'mcp --files' 'mcp --max-wait'
             return 0
         case 'sandbox --port' 'sandbox --host' 'sandbox --data' 'sandbox --flavor'
             return 0
@@ -552,7 +552,7 @@ complete -c shorty -l timeout -x -d 'request timeout in seconds (also SHORTY_TIM
 complete -c shorty -l insecure -d 'allow http:// to a host that is not loopback'
 complete -c shorty -l no-headers -d 'table, csv, tsv: leave out the header row (for scripts that read rows)'
 complete -c shorty -l excel-safe -d 'csv/tsv: prefix cells starting with = + - @ with \' so spreadsheets do not run them'
-complete -c shorty -l excel -d 'csv for Excel on any locale: UTF-16 with a byte order mark, tab-separated (implies -o csv; why: shorty help formats)'
+complete -c shorty -l excel -d 'csv for Excel on any locale: UTF-16 with a byte order mark, tab-separated, formula cells marked as --excel-safe (implies -o csv; why: shorty help formats)'
 complete -c shorty -l bom -d 'csv/tsv: start with a UTF-8 byte order mark (Excel then reads the text as UTF-8)'
 complete -c shorty -l delimiter -x -a 'comma semicolon tab pipe'
 complete -c shorty -l delimiter -x -d 'csv field delimiter written: , ; | or tab (urls import and sync also read their input with it; default: detected)'
@@ -593,7 +593,7 @@ complete -c shorty -n '__shorty_at \'urls add\'' -l type -x -d 'redirect type: d
 complete -c shorty -n '__shorty_at \'urls add\'' -l password -x -d 'protect the link with a password'
 complete -c shorty -n '__shorty_at \'urls add\'' -l domain -x -a '(__shorty_cached domains)'
 complete -c shorty -n '__shorty_at \'urls add\'' -l domain -x -d 'branded domain (default: the `domain` config key)'
-complete -c shorty -n '__shorty_at \'urls add\'' -l expiry -x -d 'when the link stops working: yyyy-mm-dd (through the end of that day), "yyyy-mm-dd hh:mm[:ss]", ISO 8601 with Z or an offset (2027-01-31T10:00:00Z), or a span from now: +90min, +12h, +30d, +2w; local time unless an offset is given'
+complete -c shorty -n '__shorty_at \'urls add\'' -l expiry -x -d 'when the link stops working: yyyy-mm-dd (through the end of that day), "yyyy-mm-dd hh:mm[:ss]", ISO 8601 with Z or an offset (2027-01-31T10:00:00Z), a day as spreadsheets write it (2027/01/31, 2027-1-31, Jan 31 2027, 31 Jan 2027, 31.01.2027, 31/01/2027; not 01/02/2027, which reads two ways), or a span from now: +90min, +12h, +30d, +2w; local time unless an offset is given'
 complete -c shorty -n '__shorty_at \'urls add\'' -l geo -x -d 'geo target, repeatable'
 complete -c shorty -n '__shorty_at \'urls add\'' -l device -x -d 'device target, repeatable'
 complete -c shorty -n '__shorty_at \'urls add\'' -l language -x -d 'language target, repeatable'
@@ -613,13 +613,15 @@ complete -c shorty -n '__shorty_at \'urls add\'' -l copy -d 'copy the short URL 
 complete -c shorty -n '__shorty_at \'urls add\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'urls update\'' -l url -x -d 'new long URL'
+complete -c shorty -n '__shorty_at \'urls update\'' -l geo-add -x -d 'geo target added to the link\'s (--geo replaces them all), repeatable'
+complete -c shorty -n '__shorty_at \'urls update\'' -l device-add -x -d 'device target added to the link\'s (--device replaces them all), repeatable'
 complete -c shorty -n '__shorty_at \'urls update\'' -l custom -x -d 'custom alias instead of a random one (3+ letters, digits, - or _)'
 complete -c shorty -n '__shorty_at \'urls update\'' -l type -x -a 'direct frame splash'
 complete -c shorty -n '__shorty_at \'urls update\'' -l type -x -d 'redirect type: direct, frame or splash'
 complete -c shorty -n '__shorty_at \'urls update\'' -l password -x -d 'protect the link with a password'
 complete -c shorty -n '__shorty_at \'urls update\'' -l domain -x -a '(__shorty_cached domains)'
 complete -c shorty -n '__shorty_at \'urls update\'' -l domain -x -d 'branded domain'
-complete -c shorty -n '__shorty_at \'urls update\'' -l expiry -x -d 'when the link stops working: yyyy-mm-dd (through the end of that day), "yyyy-mm-dd hh:mm[:ss]", ISO 8601 with Z or an offset (2027-01-31T10:00:00Z), or a span from now: +90min, +12h, +30d, +2w; local time unless an offset is given'
+complete -c shorty -n '__shorty_at \'urls update\'' -l expiry -x -d 'when the link stops working: yyyy-mm-dd (through the end of that day), "yyyy-mm-dd hh:mm[:ss]", ISO 8601 with Z or an offset (2027-01-31T10:00:00Z), a day as spreadsheets write it (2027/01/31, 2027-1-31, Jan 31 2027, 31 Jan 2027, 31.01.2027, 31/01/2027; not 01/02/2027, which reads two ways), or a span from now: +90min, +12h, +30d, +2w; local time unless an offset is given'
 complete -c shorty -n '__shorty_at \'urls update\'' -l geo -x -d 'geo target, repeatable'
 complete -c shorty -n '__shorty_at \'urls update\'' -l device -x -d 'device target, repeatable'
 complete -c shorty -n '__shorty_at \'urls update\'' -l language -x -d 'language target, repeatable'
@@ -921,7 +923,7 @@ complete -c shorty -n '__shorty_at \'legacy\'' -s h -l help -d 'show help for a 
 
 complete -c shorty -n '__shorty_at \'legacy create\'' -l custom -x -d 'custom short part'
 complete -c shorty -n '__shorty_at \'legacy create\'' -l password -x -d 'protect the link with a password'
-complete -c shorty -n '__shorty_at \'legacy create\'' -l expiry -x -d 'the day the link stops working after (sent as yyyy-mm-dd; a time given is dropped, with a warning): yyyy-mm-dd (through the end of that day), "yyyy-mm-dd hh:mm[:ss]", ISO 8601 with Z or an offset (2027-01-31T10:00:00Z), or a span from now: +90min, +12h, +30d, +2w'
+complete -c shorty -n '__shorty_at \'legacy create\'' -l expiry -x -d 'the day the link stops working after (sent as yyyy-mm-dd; a time given is dropped, with a warning): yyyy-mm-dd (through the end of that day), "yyyy-mm-dd hh:mm[:ss]", ISO 8601 with Z or an offset (2027-01-31T10:00:00Z), a day as spreadsheets write it (2027/01/31, 2027-1-31, Jan 31 2027, 31 Jan 2027, 31.01.2027, 31/01/2027; not 01/02/2027, which reads two ways), or a span from now: +90min, +12h, +30d, +2w'
 complete -c shorty -n '__shorty_at \'legacy create\'' -l domain -x -a '(__shorty_cached domains)'
 complete -c shorty -n '__shorty_at \'legacy create\'' -l domain -x -d 'a branded domain you added, go.example.com or https://go.example.com (default: the `domain` config key)'
 complete -c shorty -n '__shorty_at \'legacy create\'' -l xml -d 'request .xml and print the XML body as received'
@@ -999,7 +1001,10 @@ complete -c shorty -n '__shorty_at \'limits\'' -l reset -d 'forget the local rat
 complete -c shorty -n '__shorty_at \'limits\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'mcp\'' -l read-only -d 'offer only the tools that change nothing (list, get, stats, limits, import_plan)'
-complete -c shorty -n '__shorty_at \'mcp\'' -l max-wait -x -d 'longest a tool call waits for the rate limit; past it the call answers "rate limited, try again in N s"'
+complete -c shorty -n '__shorty_at \'mcp\'' -l tools -x -d 'offer only these tools (comma-separated names, as tools/list gives them)'
+complete -c shorty -n '__shorty_at \'mcp\'' -l exclude-tools -x -d 'offer every tool but these (comma-separated names)'
+complete -c shorty -n '__shorty_at \'mcp\'' -l files -r -F -d 'let import_plan and import_run read files inside this folder (nothing else); without it no tool takes a path'
+complete -c shorty -n '__shorty_at \'mcp\'' -l max-wait -x -d 'longest a tool call may take waiting, all its waits together; past it the call answers "rate limited, try again in N s"'
 complete -c shorty -n '__shorty_at \'mcp\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'cache\'' -a 'refresh' -d 'read every list in pages of 500 into the name cache: one request per 500 names of each (asks first on a terminal)'

@@ -72,7 +72,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     .option('--excel-safe', "csv/tsv: prefix cells starting with = + - @ with ' so spreadsheets do not run them")
     .option(
       '--excel',
-      'csv for Excel on any locale: UTF-16 with a byte order mark, tab-separated (implies -o csv; why: shorty help formats)',
+      'csv for Excel on any locale: UTF-16 with a byte order mark, tab-separated, formula cells marked as --excel-safe (implies -o csv; why: shorty help formats)',
     )
     .option('--bom', 'csv/tsv: start with a UTF-8 byte order mark (Excel then reads the text as UTF-8)')
     .option(

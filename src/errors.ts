@@ -19,6 +19,8 @@ export const EXIT = {
 export class ShortyError extends Error {
   readonly exitCode: number;
   readonly hint?: string;
+  /** The input the failure is about, by its option key (`expiry`), when an operation knows it. */
+  field?: string;
   constructor(message: string, exitCode: number, hint?: string) {
     super(message);
     this.name = new.target.name;

@@ -79,15 +79,16 @@ export function createContext(host: Host, globals: GlobalOptions = {}): Context 
         import('./output/csv-dialect.js'),
       ]);
       const configured = resolveOutputFormat(globals, host.env, host.io.stderr);
+      const dialect = csvDialect(globals);
       return createPrinter({
         io: host.io,
         // --excel is csv: it goes before a default from the environment or a profile, not before -o.
         format: globals.excel && globals.output === undefined ? 'csv' : configured,
-        csv: csvDialect(globals),
+        csv: dialect,
         fields: globals.fields,
         quiet: Boolean(globals.quiet),
         color: colorEnabled(host.io, host.env, globals.color),
-        excelSafe: globals.excelSafe,
+        excelSafe: dialect.formulaSafe,
         headers: globals.headers,
         redact: (text) => secrets.redact(text),
         unicode: isUtf8Locale(host.env),

@@ -6,15 +6,19 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { JSONRPCMessage, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Context } from '../../src/context.js';
 import { TOOLS } from '../../src/mcp/server.js';
-import { registerTools } from '../../src/mcp/tool.js';
+import type { FileGate } from '../../src/mcp/files.js';
+import { type RegisterOptions, registerTools } from '../../src/mcp/tool.js';
 
 export const TOOL_LIST_FILE = 'src/mcp/tool-list.json';
 
-/** The tools as the SDK's own handler lists them, every tool or the read-only ones. */
-export function liveToolList(readOnly = false): Promise<Tool[]> {
+/** A folder for the listing: the file lists the inputs that --files adds (the server leaves them out without it). */
+export const LISTING_FILES: FileGate = { dir: '', read: () => Promise.reject(new Error('listing only')) };
+
+/** The tools as the SDK's own handler lists them, for these options (default: every tool, with --files). */
+export function liveToolList(opts: RegisterOptions = { readOnly: false, files: LISTING_FILES }): Promise<Tool[]> {
   const server = new McpServer({ name: 'shorty', version: '0.0.0' });
   // The context is used by tool calls only: none is made here.
-  registerTools(server, {} as Context, TOOLS, { readOnly });
+  registerTools(server, {} as Context, TOOLS, opts);
   return toolsListedBy(server);
 }
 

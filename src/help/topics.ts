@@ -37,7 +37,8 @@ const FORMAT_MEANINGS: Record<OutputFormat, string> = {
     'a header row, then one row per record; nested values as compact JSON. Comma, UTF-8, no byte order mark, ' +
     'unless: --excel writes UTF-16 with a byte order mark, tab-separated, the one form Excel opens into columns ' +
     'with every character intact on any locale (a comma file is one column in German Excel, a semicolon file in ' +
-    'US Excel, and a sep= line costs the UTF-8 mark); --delimiter (, ; tab |) and --bom (UTF-8 mark) choose ' +
+    'US Excel, and a sep= line costs the UTF-8 mark), with cells a spreadsheet would run as a formula marked as ' +
+    '--excel-safe does; --delimiter (, ; tab |) and --bom (UTF-8 mark) choose ' +
     'one by one; urls import reads every one of them back',
   tsv: 'as csv, tab-separated, with \\t \\n \\\\ escaped (the default when piped)',
 };

@@ -8,11 +8,14 @@
 // written without an offset is sent as typed, one with `Z` or an offset is converted to local
 // time, and a span counts from now. Someone whose server runs in another zone sets TZ to it.
 import { UsageError } from '../errors.js';
+import { isAmbiguous, isRealDate, readWrittenDay } from './day-forms.js';
 
 /** The forms, for flag descriptions and errors. */
 export const EXPIRY_FORMS =
   'yyyy-mm-dd (through the end of that day), "yyyy-mm-dd hh:mm[:ss]", ISO 8601 with Z or an offset ' +
-  '(2027-01-31T10:00:00Z), or a span from now: +90min, +12h, +30d, +2w';
+  '(2027-01-31T10:00:00Z), a day as spreadsheets write it (2027/01/31, 2027-1-31, Jan 31 2027, ' +
+  '31 Jan 2027, 31.01.2027, 31/01/2027; not 01/02/2027, which reads two ways), or a span from now: ' +
+  '+90min, +12h, +30d, +2w';
 
 /** The zone rule, for help pages. */
 export const EXPIRY_ZONE_RULE =
@@ -85,12 +88,6 @@ function localInstant(w: WallClock): number {
   return t.getTime();
 }
 
-function isRealDate(y: number, mo: number, d: number): boolean {
-  const t = new Date(Date.UTC(2000, mo - 1, d));
-  t.setUTCFullYear(y);
-  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
-}
-
 /** `+02:00`, `-0530`, `+01`, `Z` -> minutes east of UTC; undefined when out of range. */
 function offsetMinutes(text: string): number | undefined {
   if (text.toUpperCase() === 'Z') return 0;
@@ -119,6 +116,26 @@ function parseSpan(text: string, opts: ExpiryOptions, invalid: (why: string, hin
   return opts.now + Number(m[1]) * SPAN_MS[unit];
 }
 
+/** The date, time and offset written: ISO 8601, or a day in one of the other forms (day-forms.ts). */
+function absoluteParts(
+  text: string,
+  invalid: (why: string, hint?: string) => UsageError,
+): { y: number; mo: number; d: number; time?: [number, number, number]; offset?: string } {
+  const m = ABSOLUTE.exec(text);
+  if (m) {
+    const time: [number, number, number] | undefined =
+      m[4] === undefined ? undefined : [Number(m[4]), Number(m[5]), Number(m[6] ?? 0)];
+    return { y: Number(m[1]), mo: Number(m[2]), d: Number(m[3]), time, offset: m[7] };
+  }
+  const day = readWrittenDay(text);
+  if (day === undefined) throw invalid('not a date');
+  if (isAmbiguous(day)) {
+    const [a, b] = day.readings;
+    throw invalid(`ambiguous: ${a} or ${b}?`, `write the day as yyyy-mm-dd (ISO 8601): ${a} or ${b}`);
+  }
+  return day;
+}
+
 /** Reads an expiry in any of EXPIRY_FORMS; a malformed, impossible or (with a clock) past one is exit 2. */
 export function parseExpiry(value: string, opts: ExpiryOptions): Expiry {
   const text = value.trim();
@@ -129,22 +146,20 @@ export function parseExpiry(value: string, opts: ExpiryOptions): Expiry {
     const at = parseSpan(text, opts, invalid);
     expiry = { at, ...format(localWallClock(at)), dayOnly: false };
   } else {
-    const m = ABSOLUTE.exec(text);
-    if (!m) throw invalid('not a date');
-    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-    const dayOnly = m[4] === undefined;
-    const [h, mi, s] = dayOnly ? [23, 59, 59] : [Number(m[4]), Number(m[5]), Number(m[6] ?? 0)];
+    const { y, mo, d, time, offset } = absoluteParts(text, invalid);
+    const dayOnly = time === undefined;
+    const [h, mi, s] = time ?? [23, 59, 59];
     if (!isRealDate(y, mo, d)) throw invalid('not a real date');
     if (h > 23 || mi > 59 || s > 59) throw invalid('not a real date and time');
     const written = { y, mo, d, h, mi, s };
-    if (m[7] === undefined) {
+    if (offset === undefined) {
       expiry = { at: localInstant(written), ...format(written), dayOnly };
     } else {
-      const offset = offsetMinutes(m[7]);
-      if (offset === undefined) throw invalid(`the offset ${m[7]} is not a time zone's (at most ±14:00)`);
+      const minutes = offsetMinutes(offset);
+      if (minutes === undefined) throw invalid(`the offset ${offset} is not a time zone's (at most ±14:00)`);
       const utc = new Date(Date.UTC(2000, mo - 1, d, h, mi, s));
       utc.setUTCFullYear(y);
-      const at = utc.getTime() - offset * 60_000;
+      const at = utc.getTime() - minutes * 60_000;
       expiry = { at, ...format(localWallClock(at)), dayOnly: false };
     }
   }

@@ -27,30 +27,41 @@ export interface LinkFlags {
   param?: string[];
 }
 
-const FLAG_NAMES: FieldNames = {
-  url: '--url',
-  custom: '--custom',
-  type: '--type',
-  password: '--password',
-  domain: '--domain',
-  expiry: '--expiry',
-  geotarget: '--geo',
-  devicetarget: '--device',
-  languagetarget: '--language',
-  metatitle: '--meta-title',
-  metadescription: '--meta-description',
-  metaimage: '--meta-image',
-  pixels: '--pixel',
-  channel: '--channel',
-  deeplink: '--deeplink-apple/--deeplink-google',
-  parameters: '--param',
+/** The option each body field is given by (the deep link by two). */
+const FLAG_OF: Record<keyof FieldNames, keyof LinkFlags> = {
+  url: 'url',
+  custom: 'custom',
+  type: 'type',
+  password: 'password',
+  domain: 'domain',
+  expiry: 'expiry',
+  geotarget: 'geo',
+  devicetarget: 'device',
+  languagetarget: 'language',
+  metatitle: 'metaTitle',
+  metadescription: 'metaDescription',
+  metaimage: 'metaImage',
+  pixels: 'pixel',
+  channel: 'channel',
+  deeplink: 'deeplinkApple',
+  parameters: 'param',
 };
+
+const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const asFlag = (key: keyof LinkFlags) => `--${kebab(key)}`;
+
+function fieldNames(field: (key: keyof LinkFlags) => string): FieldNames {
+  const names = Object.fromEntries(Object.entries(FLAG_OF).map(([body, key]) => [body, field(key)])) as FieldNames;
+  return { ...names, deeplink: `${field('deeplinkApple')}/${field('deeplinkGoogle')}` };
+}
 
 interface FlagOptions {
   requireUrl: boolean;
   creating?: boolean;
   /** The run's clock (ctx.now()): --expiry may be a span from now (+30d), and a past one is refused. */
   now?: number;
+  /** How the caller names an option (default: as a flag, `--meta-title`). */
+  field?: (key: keyof LinkFlags) => string;
 }
 
 /**
@@ -61,9 +72,10 @@ interface FlagOptions {
 export function linkBodyFromFlags(flags: LinkFlags, opts: FlagOptions & { requireUrl: true }): LinkBody;
 export function linkBodyFromFlags(flags: LinkFlags, opts: FlagOptions): LinkFields;
 export function linkBodyFromFlags(flags: LinkFlags, opts: FlagOptions): LinkFields {
+  const field = opts.field ?? asFlag;
   const deeplink: Record<string, unknown> = {};
-  if (flags.deeplinkApple !== undefined) deeplink.apple = parseHttpUrl(flags.deeplinkApple, '--deeplink-apple');
-  if (flags.deeplinkGoogle !== undefined) deeplink.google = parseHttpUrl(flags.deeplinkGoogle, '--deeplink-google');
+  if (flags.deeplinkApple !== undefined) deeplink.apple = parseHttpUrl(flags.deeplinkApple, field('deeplinkApple'));
+  if (flags.deeplinkGoogle !== undefined) deeplink.google = parseHttpUrl(flags.deeplinkGoogle, field('deeplinkGoogle'));
   const raw: RawLink = {
     url: flags.url,
     custom: flags.custom,
@@ -83,6 +95,7 @@ export function linkBodyFromFlags(flags: LinkFlags, opts: FlagOptions): LinkFiel
     parameters: flags.param ?? [],
   };
   // On `urls add` the long URL is the positional argument, not a flag.
-  const names = opts.requireUrl ? { ...FLAG_NAMES, url: 'long URL' } : FLAG_NAMES;
+  const flagNames = fieldNames(field);
+  const names = opts.requireUrl ? { ...flagNames, url: 'long URL' } : flagNames;
   return buildLinkBody(raw, { ...opts, names });
 }

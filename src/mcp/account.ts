@@ -2,6 +2,7 @@
 import { z } from './sdk.js';
 import { budget } from '../api/rate-window.js';
 import { formatRateLimit } from '../settings/rate-limit-spec.js';
+import { getAccount } from '../ops/account.js';
 import { record } from './schemas.js';
 import { tool } from './tool.js';
 
@@ -13,10 +14,7 @@ const account = tool({
   idempotent: true,
   input: {},
   output: { account: record },
-  run: async (_args, ctx) => {
-    const res = await (await ctx.api()).call<{ data?: Record<string, unknown> }>('GET', '/account');
-    return { account: res.data ?? {} };
-  },
+  run: async (_args, ctx) => ({ account: await getAccount(ctx) }),
 });
 
 const whole = (ms: number) => Math.ceil(Math.max(0, ms));

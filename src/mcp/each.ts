@@ -1,12 +1,11 @@
-// A call on several items (delete, assign, add several links): one request each, in order, and
-// each item's outcome in the result. What fails for one item (the server refused it) is reported
-// with it and the others go on; what fails the whole call (rate limit, network, key) stops it.
-import { isItemFailure } from '../errors.js';
-import { distinct } from '../commands/shared/each.js';
+// A call on several items (delete, assign, add several links): each item's outcome, as the
+// operation yields it, in the result. What fails the whole call (rate limit, time up, network)
+// stops it, and its answer says which items were done, so that a retry does only the rest.
+import type { ItemOutcome } from '../ops/each.js';
 import { withoutError } from '../output/fields.js';
-import type { Data } from './result.js';
+import { type Data, stoppedAfter } from './result.js';
 
-interface ItemOutcome {
+interface ItemResult {
   /** The item as the call named it: an id, or a long URL for a link to create. */
   item: number | string | null;
   ok: boolean;
@@ -14,32 +13,32 @@ interface ItemOutcome {
   record?: Data;
 }
 
-export async function eachOutcome<T>(
-  items: readonly T[],
+export async function collectOutcomes<T>(
+  outcomes: AsyncIterable<ItemOutcome<T>>,
   idOf: (item: T) => number | string | null,
-  send: (item: T) => Promise<Data>,
 ): Promise<Data> {
-  const results: ItemOutcome[] = [];
-  for (const item of items) {
-    try {
-      const { message, ...record } = withoutError(await send(item));
-      results.push({
-        item: idOf(item),
-        ok: true,
-        ...(typeof message === 'string' ? { message } : {}),
-        // A delete or assign answers a message alone: no record to show.
-        ...(Object.keys(record).length > 0 ? { record } : {}),
-      });
-    } catch (err) {
-      if (!isItemFailure(err)) throw err;
-      results.push({ item: idOf(item), ok: false, message: err.message });
-    }
+  const results: ItemResult[] = [];
+  try {
+    for await (const outcome of outcomes) results.push(resultOf(outcome, idOf));
+  } catch (err) {
+    throw stoppedAfter(err, summary(results));
   }
-  const done = results.filter((r) => r.ok).length;
-  return { results, done, failed: results.length - done };
+  return summary(results);
 }
 
-/** One request per id, each id once (see distinct). */
-export function eachId(ids: readonly number[], send: (id: number) => Promise<Data>): Promise<Data> {
-  return eachOutcome(distinct(ids), (id) => id, send);
+function resultOf<T>(outcome: ItemOutcome<T>, idOf: (item: T) => number | string | null): ItemResult {
+  if (!outcome.ok) return { item: idOf(outcome.item), ok: false, message: outcome.error.message };
+  const { message, ...record } = withoutError(outcome.answer);
+  return {
+    item: idOf(outcome.item),
+    ok: true,
+    ...(typeof message === 'string' ? { message } : {}),
+    // A delete or assign answers a message alone: no record to show.
+    ...(Object.keys(record).length > 0 ? { record } : {}),
+  };
+}
+
+function summary(results: ItemResult[]): Data {
+  const done = results.filter((r) => r.ok).length;
+  return { results, done, failed: results.length - done };
 }

@@ -1,15 +1,17 @@
 // Bulk import from a tool: a plan that sends nothing (the CLI's --dry-run), and a run with a
 // journal under the config folder, so that the same call again resumes instead of creating the
-// links twice. Both are `urls import` itself, run on the call's rows with its output kept.
+// links twice. Both are the import operation (src/ops/import.ts), its results taken as data.
 import { join } from 'node:path';
 import { z } from './sdk.js';
 import type { Context } from '../context.js';
 import { budget } from '../api/rate-window.js';
 import { EXIT, RateLimitError, ShortyError, UsageError } from '../errors.js';
 import { LINK_COLUMNS } from '../input/link-columns.js';
-import { captured } from './captured.js';
+import { count } from '../ops/each.js';
+import { importLinks, importSource } from '../ops/import.js';
 import { record } from './schemas.js';
-import { tool } from './tool.js';
+import { tool, type ToolCall } from './tool.js';
+import { TOOL_WORDS } from './words.js';
 
 const input = {
   rows: z
@@ -19,7 +21,12 @@ const input = {
     .describe(
       `the links, one object each, with the columns of \`shorty urls import\`: ${LINK_COLUMNS.join(', ')} (url required)`,
     ),
-  file: z.string().optional().describe('or: a CSV, NDJSON or URL-per-line file on this machine to read instead'),
+  file: z
+    .string()
+    .optional()
+    .describe(
+      'or: a CSV, NDJSON or URL-per-line file inside the folder the user gave the server (--files) to read instead',
+    ),
   ifExists: z
     .enum(['skip', 'fail'])
     .optional()
@@ -36,11 +43,12 @@ const output = {
 
 type Args = { rows?: Record<string, unknown>[]; file?: string; ifExists?: 'skip' | 'fail'; journal?: string };
 
-function source(args: Args): { file: string; stdin?: string } {
-  if ((args.rows === undefined) === (args.file === undefined)) throw new UsageError('give either rows or file');
-  return args.rows
-    ? { file: '-', stdin: args.rows.map((row) => JSON.stringify(row)).join('\n') }
-    : { file: args.file! };
+/** The rows as text: given inline, or a file read through the --files gate (never a path passed on). */
+async function source(args: Args, call: ToolCall): Promise<string> {
+  const given = importSource(args, TOOL_WORDS);
+  if (given.text !== undefined) return given.text;
+  if (!call.files) throw new UsageError('no file can be read: the server was started without --files', 'give rows');
+  return call.files.read(args.file!);
 }
 
 /** The journal of a run: its name if given, else one from the input, so that the same call resumes. */
@@ -59,37 +67,34 @@ async function journalPath(ctx: Context, args: Args): Promise<string> {
   return join(dir, `${name}.journal`);
 }
 
-async function runImportTool(ctx: Context, args: Args, dryRun: boolean) {
-  const { file, stdin } = source(args);
+async function runImportTool(ctx: Context, args: Args, dryRun: boolean, call: ToolCall) {
+  const text = await source(args, call);
   const journal = dryRun ? undefined : await journalPath(ctx, args);
-  const run = await captured(ctx, stdin);
-  const { runImport } = await import('../bulk/import/run.js');
-  let exitCode: number;
+  const rows = call.countRows(args.rows?.length);
   try {
     // A run waits out the rate limit as an outage, for --max-wait at most: a call has a time limit,
     // and the same call again resumes from the journal.
     const maxOutageMs = (await ctx.settings()).maxWaitMs;
-    exitCode = await runImport(run.ctx, { file, dryRun, journal, ifExists: args.ifExists ?? 'fail', maxOutageMs });
+    const result = await importLinks(
+      ctx,
+      { text, dryRun, journal, ifExists: args.ifExists ?? 'fail', maxOutageMs },
+      { words: TOOL_WORDS, tick: rows.tick },
+    );
+    return { ...result, ...(journal ? { journal } : {}) };
   } catch (err) {
-    throw err instanceof ShortyError && err.exitCode === EXIT.rateLimit ? await resumable(ctx, err) : err;
-  } finally {
-    await run.ctx.close();
+    const stopped = call.stoppedBy() === 'time' || (err instanceof ShortyError && err.exitCode === EXIT.rateLimit);
+    throw stopped ? await resumable(ctx, err, rows.done()) : err;
   }
-  const rows = run
-    .out()
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-  return { rows, notes: run.notes(), exitCode, ...(journal ? { journal } : {}) };
 }
 
-/** A run stopped by the rate limit: what the model needs to resume it, and when. */
-async function resumable(ctx: Context, err: ShortyError): Promise<RateLimitError> {
+/** A run stopped by the rate limit or its time: what the model needs to resume it, and when. */
+async function resumable(ctx: Context, err: unknown, done: number): Promise<RateLimitError> {
   const settings = await ctx.settings();
   const { state, now } = await (await ctx.api()).rateBudget();
   const waitMs = Math.max(1000, budget(state, now, settings.rateLimit).nextInMs);
+  const why = err instanceof ShortyError && err.exitCode === EXIT.rateLimit ? err.message : 'the call took --max-wait';
   return new RateLimitError(
-    err.message,
+    `${why}; ${count(done, 'row')} done`,
     `the rows sent are in the journal: call import_run again with the same rows (or journal) in ${Math.ceil(waitMs / 1000)} s to resume`,
     waitMs,
   );
@@ -105,7 +110,8 @@ const plan = tool({
   idempotent: true,
   input,
   output,
-  run: (args, ctx) => runImportTool(ctx, args, true),
+  paths: ['file'],
+  run: (args, ctx, call) => runImportTool(ctx, args, true, call),
 });
 
 const run = tool({
@@ -125,8 +131,10 @@ const run = tool({
       .describe('name of the journal to record into and resume from (default: one named after the input)'),
   },
   output: { ...output, journal: z.string().describe('the journal file of the run') },
-  plan: (args) => `create up to ${args.rows?.length ?? 'all the'} links${args.file ? ` of ${args.file}` : ''}`,
-  run: (args, ctx) => runImportTool(ctx, args, false),
+  paths: ['file'],
+  plan: (args) =>
+    args.rows ? `create up to ${count(args.rows.length, 'link')}` : `create the links of the file ${args.file}`,
+  run: (args, ctx, call) => runImportTool(ctx, args, false, call),
 });
 
 export const IMPORT_TOOLS = [plan, run];

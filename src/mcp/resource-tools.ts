@@ -1,14 +1,15 @@
 // The tools of a resource that has names (campaigns, channels, pixels, QR codes, domains), made
-// from one declaration: list, get, add, update, delete, and assign where the CLI has it. Names go
-// through the CLI's own resolution (commands/shared/resolve-name.ts), requests through ctx.api().
+// from one declaration: list, get, add, update, delete, and assign where the CLI has it; overlays
+// and splash pages list and get only. Reads and names go through the operations (src/ops/).
 import { type Infer, type ZodObject, type ZodRawShape, z } from './sdk.js';
-import { type Page, paginate } from '../api/paginate.js';
 import type { Context } from '../context.js';
-import { asRecord, findInList, type Resource } from '../commands/shared/resource.js';
-import { listedOf, type NamedKind, resolveIds, resolveNamed } from '../commands/shared/resolve-name.js';
+import { type NamedKind, resolveIds, resolveNamed } from '../ops/names.js';
+import { findInList, getResource, listResource, recordOf, type ResourceKind } from '../ops/resources.js';
+import { TOOL_WORDS } from './words.js';
 import type { Data } from './result.js';
-import { eachOutcome, eachId } from './each.js';
-import { eachOutput, listInput, listOutput, pageAnswer, recordOutput, ref } from './schemas.js';
+import { distinct, eachOutcome } from '../ops/each.js';
+import { collectOutcomes } from './each.js';
+import { eachOutput, listInput, listOutput, recordOutput, ref } from './schemas.js';
 import { tool, type ToolSpec } from './tool.js';
 
 type Shape = ZodRawShape;
@@ -19,16 +20,21 @@ interface Writer<S extends Shape> {
   body(args: Infer<ZodObject<S>>): Record<string, unknown>;
   /** Update only: fills in what the service needs on every update from the current record. */
   complete?(body: Record<string, unknown>, current: () => Promise<Data>): Promise<void>;
+  /** Update only: what the update changes of where visitors go, if anything (confirmed as a delete is). */
+  retargets?(target: string, args: Record<string, unknown>): string | undefined;
 }
 
 interface Assigner {
   input: Shape;
   describe: string;
+  /** The items named by the arguments, for the user to confirm: `2 links (spring, 42)`. */
+  moved(args: Record<string, unknown>): string;
   /** The paths of the requests, one per item, with the items named by the arguments. */
   targets(ctx: Context, args: Record<string, unknown>, target: number): Promise<{ id: number; path: string }[]>;
 }
 
-export interface ResourceDeclaration {
+/** What reading a resource takes: list and get (overlays and splash pages have no more). */
+export interface ReadDeclaration {
   /** Prefix of the tool names: `campaigns` → campaigns_list, campaigns_get... */
   prefix: string;
   /** Plural for descriptions: `campaigns`, `QR codes`. */
@@ -36,30 +42,25 @@ export interface ResourceDeclaration {
   /** A sentence on what one is, for a model choosing among tools. */
   about: string;
   named: NamedKind;
+  mapItem?: (item: Data) => Data;
+}
+
+export interface ResourceDeclaration extends ReadDeclaration {
   /** The word of the item's own paths: `/campaign/4/update`. */
   path: string;
-  mapItem?: (item: Data) => Data;
   add: Writer<Shape>;
   update: Writer<Shape>;
   assign?: Assigner;
 }
 
-const resourceOf = (d: ResourceDeclaration): Resource => ({
-  ...listedOf(d.named),
-  named: d.named,
-  view: { columns: [], fields: [] },
-  mapItem: d.mapItem,
-});
+const kindOf = (d: ReadDeclaration): ResourceKind => ({ named: d.named, fields: [], mapItem: d.mapItem });
 
-async function record(ctx: Context, d: ResourceDeclaration, arg: string): Promise<Data> {
-  const [{ id, item }] = await resolveNamed(ctx, d.named, [arg]);
-  return item ? asRecord(resourceOf(d), item) : findInList(ctx, resourceOf(d), id);
-}
+const which = (named: NamedKind) =>
+  ref(`the ${named.noun}: its id, or its ${named.nameWord} (matched exactly, case included)`);
 
-export function resourceTools(d: ResourceDeclaration): ToolSpec[] {
+export function readTools(d: ReadDeclaration): ToolSpec[] {
   const { noun } = d.named;
-  const which = ref(`the ${noun}: its id, or its ${d.named.nameWord} (matched exactly, case included)`);
-  const tools: ToolSpec[] = [
+  return [
     tool({
       name: `${d.prefix}_list`,
       title: `List ${d.plural}`,
@@ -68,16 +69,7 @@ export function resourceTools(d: ResourceDeclaration): ToolSpec[] {
       idempotent: true,
       input: listInput,
       output: listOutput,
-      run: async (args, ctx) => {
-        const pages = paginate(await ctx.api(), d.named.list.path, {
-          keys: d.named.list.keys,
-          limit: args.limit,
-          page: args.page,
-        });
-        const page = (await pages.next()).value as Page | undefined;
-        const items = (page?.items ?? []).map((item) => asRecord(resourceOf(d), item));
-        return pageAnswer(page, items);
-      },
+      run: async (args, ctx) => ({ ...(await listResource(ctx, kindOf(d), args)) }),
     }),
     tool({
       name: `${d.prefix}_get`,
@@ -85,10 +77,17 @@ export function resourceTools(d: ResourceDeclaration): ToolSpec[] {
       description: `Show one ${noun} by id or ${d.named.nameWord}.`,
       effect: 'read',
       idempotent: true,
-      input: { target: which },
+      input: { target: which(d.named) },
       output: recordOutput,
-      run: async (args, ctx) => ({ record: await record(ctx, d, args.target) }),
+      run: async (args, ctx) => ({ record: await getResource(ctx, kindOf(d), args.target, TOOL_WORDS) }),
     }),
+  ];
+}
+
+export function resourceTools(d: ResourceDeclaration): ToolSpec[] {
+  const { noun } = d.named;
+  const tools: ToolSpec[] = [
+    ...readTools(d),
     tool({
       name: `${d.prefix}_add`,
       title: `Add a ${noun}`,
@@ -100,7 +99,7 @@ export function resourceTools(d: ResourceDeclaration): ToolSpec[] {
       run: async (args, ctx) => {
         const body = d.add.body(args);
         const answer = await (await ctx.api()).call('POST', `/${d.path}/add`, { body });
-        return { record: asRecord(resourceOf(d), { ...body, ...answer }) };
+        return { record: recordOf(kindOf(d), { ...body, ...answer }) };
       },
     }),
     tool({
@@ -109,15 +108,16 @@ export function resourceTools(d: ResourceDeclaration): ToolSpec[] {
       description: `Change a ${noun} named by id or ${d.named.nameWord}; give only what changes.`,
       effect: 'write',
       idempotent: true,
-      input: { target: which, ...d.update.input },
+      input: { target: which(d.named), ...d.update.input },
       output: recordOutput,
+      retargets: d.update.retargets && (({ target, ...args }) => d.update.retargets?.(String(target), args)),
       run: async ({ target, ...args }, ctx) => {
         const body = d.update.body(args);
-        const [{ id, item }] = await resolveNamed(ctx, d.named, [String(target)]);
-        const current = async () => (item ? asRecord(resourceOf(d), item) : findInList(ctx, resourceOf(d), id));
+        const [{ id, item }] = await resolveNamed(ctx, d.named, [String(target)], TOOL_WORDS);
+        const current = async () => (item ? recordOf(kindOf(d), item) : findInList(ctx, kindOf(d), id, TOOL_WORDS));
         await d.update.complete?.(body, current);
         const answer = await (await ctx.api()).call('PUT', `/${d.path}/${id}/update`, { body });
-        return { record: asRecord(resourceOf(d), { id, ...body, ...answer }) };
+        return { record: recordOf(kindOf(d), { id, ...body, ...answer }) };
       },
     }),
     tool({
@@ -126,13 +126,15 @@ export function resourceTools(d: ResourceDeclaration): ToolSpec[] {
       description: `Delete ${d.plural} named by id or ${d.named.nameWord}; returns what was deleted, one result each.`,
       effect: 'destructive',
       idempotent: true,
-      input: { targets: z.array(which).min(1).describe(`the ${d.plural} to delete`) },
+      input: { targets: z.array(which(d.named)).min(1).describe(`the ${d.plural} to delete`) },
       output: eachOutput,
-      plan: (args) => `delete the ${d.plural} ${(args.targets as string[]).join(', ')}`,
+      plan: (args) =>
+        `delete ${(args.targets as string[]).length} ${d.plural}: ${(args.targets as string[]).join(', ')}`,
       run: async (args, ctx) => {
-        const ids = await resolveIds(ctx, d.named, args.targets);
+        const ids = await resolveIds(ctx, d.named, args.targets, TOOL_WORDS);
         const api = await ctx.api();
-        return eachId(ids, (id) => api.call('DELETE', `/${d.path}/${id}/delete`));
+        const deletions = eachOutcome(distinct(ids), (id) => api.call('DELETE', `/${d.path}/${id}/delete`));
+        return collectOutcomes(deletions, (id) => id);
       },
     }),
   ];
@@ -145,17 +147,16 @@ export function resourceTools(d: ResourceDeclaration): ToolSpec[] {
         description: assign.describe,
         effect: 'write',
         idempotent: true,
-        input: { target: which, ...assign.input },
+        input: { target: which(d.named), ...assign.input },
         output: eachOutput,
+        // An item belongs to one campaign or channel: assigning it here takes it from where it was.
+        moves: ({ target, ...args }) => `move ${assign.moved(args)} to the ${noun} ${String(target)}`,
         run: async ({ target, ...args }, ctx) => {
-          const [id] = await resolveIds(ctx, d.named, [String(target)]);
+          const [id] = await resolveIds(ctx, d.named, [String(target)], TOOL_WORDS);
           const api = await ctx.api();
           const items = await assign.targets(ctx, args, id);
-          return eachOutcome(
-            items,
-            (item) => item.id,
-            (item) => api.call('POST', item.path),
-          );
+          const outcomes = eachOutcome(items, (item) => api.call('POST', item.path));
+          return collectOutcomes(outcomes, (item) => item.id);
         },
       }),
     );

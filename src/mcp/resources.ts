@@ -2,34 +2,38 @@
 // the CLI makes of them (the same validators: a bad value is refused before any request).
 import { z } from './sdk.js';
 import { PIXEL_TYPES, QR_TYPES } from '../api/types.js';
-import { UsageError } from '../errors.js';
 import { parseDomain } from '../input/domain.js';
 import { parseLinkRef } from '../input/link-ref.js';
 import { type QrFlags, qrBodyFromFlags } from '../input/qr-body.js';
-import { parseHexColor, parseHttpUrl, parseId } from '../input/validate.js';
+import { parseId } from '../input/validate.js';
 import {
-  CAMPAIGN_NAMES,
-  CHANNEL_NAMES,
-  DOMAIN_NAMES,
-  PIXEL_NAMES,
-  QR_NAMES,
-  resolveIds,
-} from '../commands/shared/resolve-name.js';
-import { linkIds } from '../commands/urls/reference.js';
-import { type ResourceDeclaration, resourceTools } from './resource-tools.js';
+  type ChannelInput,
+  channelBody as channelRules,
+  keepCampaignName,
+  keepPixelTag,
+  nothingToUpdate as nothingToUpdateIn,
+  type RedirectInput,
+  redirectBody as redirectRules,
+} from '../ops/resource-rules.js';
+import { TOOL_WORDS } from './words.js';
+import { CAMPAIGN_NAMES, CHANNEL_NAMES, DOMAIN_NAMES, PIXEL_NAMES, QR_NAMES, resolveIds } from '../ops/names.js';
+import { linkIds } from '../ops/link-ref.js';
+import { type ReadDeclaration, type ResourceDeclaration, readTools, resourceTools } from './resource-tools.js';
+import { OVERLAYS, SPLASH_PAGES } from '../ops/resources.js';
 import type { ToolSpec } from './tool.js';
 
 const LINK_REF = 'a link: its id (42), alias (spring) or short URL (https://sho.rt/spring)';
+/** `2 links: spring, 42`, as a confirmation names them. */
+const itemsNamed = (items: readonly string[], noun: string) =>
+  `${items.length} ${noun}${items.length === 1 ? '' : 's'}: ${items.join(', ')}`;
 const links = z.array(z.string().min(1)).min(1).describe(`the links, each ${LINK_REF}`);
 
 /** A body of the keys given, `undefined` ones left out. */
 const defined = (body: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
 
-function nothingToUpdate(body: Record<string, unknown>, keys: string): Record<string, unknown> {
-  if (Object.keys(body).length === 0) throw new UsageError(`nothing to update: give ${keys}`);
-  return body;
-}
+const nothingToUpdate = (body: Record<string, unknown>, keys: readonly string[]) =>
+  nothingToUpdateIn(body, keys, TOOL_WORDS);
 
 const campaignInput = {
   slug: z.string().min(1).optional().describe('rotator slug: one address that rotates through the campaign links'),
@@ -47,13 +51,13 @@ const CAMPAIGNS: ResourceDeclaration = {
   add: { input: { name: z.string().min(1), ...campaignInput }, body: (args) => defined(args) },
   update: {
     input: { name: z.string().min(1).optional().describe('new name'), ...campaignInput },
-    body: (args) => nothingToUpdate(defined(args), 'name, slug or public'),
-    // The service needs the name on every update.
-    complete: async (body, current) => void (body.name ??= (await current()).name),
+    body: (args) => nothingToUpdate(defined(args), ['name', 'slug', 'public']),
+    complete: keepCampaignName,
   },
   assign: {
     describe: "Add links to a campaign (one request per link); returns each link's outcome.",
     input: { links },
+    moved: (args) => itemsNamed(args.links as string[], 'link'),
     targets: async (ctx, args, target) =>
       (await linkIds(ctx, (args.links as string[]).map(parseLinkRef))).map((id) => ({
         id,
@@ -67,11 +71,7 @@ const channelInput = {
   color: z.string().optional().describe('badge colour, #RRGGBB'),
   starred: z.boolean().optional(),
 };
-const channelBody = (args: { name?: string; description?: string; color?: string; starred?: boolean }) => {
-  if (args.name !== undefined && args.name.trim().length < 2)
-    throw new UsageError(`invalid channel name "${args.name}": it must have at least 2 characters`);
-  return defined({ ...args, color: args.color === undefined ? undefined : parseHexColor(args.color, 'color') });
-};
+const channelBody = (args: ChannelInput) => channelRules(args, TOOL_WORDS);
 
 const ITEM_TYPES = { link: 'link', qr: 'QR code', bio: 'bio page' } as const;
 
@@ -81,10 +81,10 @@ const CHANNELS: ResourceDeclaration = {
   about: 'labelled groups of links, bio pages and QR codes',
   named: CHANNEL_NAMES,
   path: 'channel',
-  add: { input: { name: z.string().min(2), ...channelInput }, body: channelBody },
+  add: { input: { name: z.string().describe('at least 2 characters'), ...channelInput }, body: channelBody },
   update: {
     input: { name: z.string().optional().describe('new name'), ...channelInput },
-    body: (args) => nothingToUpdate(channelBody(args), 'name, description, color or starred'),
+    body: (args) => nothingToUpdate(channelBody(args), ['name', 'description', 'color', 'starred']),
   },
   assign: {
     describe: "Put links, QR codes or bio pages into a channel (one request per item); returns each item's outcome.",
@@ -92,6 +92,7 @@ const CHANNELS: ResourceDeclaration = {
       type: z.enum(['link', 'qr', 'bio']).describe('what the items are'),
       items: z.array(z.string().min(1)).min(1).describe(`links: ${LINK_REF}; QR codes: id or name; bio pages: id`),
     },
+    moved: (args) => itemsNamed(args.items as string[], ITEM_TYPES[args.type as keyof typeof ITEM_TYPES]),
     targets: async (ctx, args, target) => {
       const type = args.type as keyof typeof ITEM_TYPES;
       const items = args.items as string[];
@@ -99,7 +100,7 @@ const CHANNELS: ResourceDeclaration = {
         type === 'link'
           ? await linkIds(ctx, items.map(parseLinkRef))
           : type === 'qr'
-            ? await resolveIds(ctx, QR_NAMES, items)
+            ? await resolveIds(ctx, QR_NAMES, items, TOOL_WORDS)
             : items.map((item) => parseId(item, `${ITEM_TYPES[type]} id`));
       return ids.map((id) => ({ id, path: `/channel/${target}/assign/${type}/${id}` }));
     },
@@ -124,9 +125,8 @@ const PIXELS: ResourceDeclaration = {
   },
   update: {
     input: { name: nonEmpty('name').optional().describe('new name'), tag: nonEmpty('tag').optional() },
-    body: (args) => nothingToUpdate(defined(args), 'tag or name'),
-    // The service needs the tag on every update.
-    complete: async (body, current) => void (body.tag ??= (await current()).tag),
+    body: (args) => nothingToUpdate(defined(args), ['tag', 'name']),
+    complete: keepPixelTag,
   },
 };
 
@@ -148,18 +148,18 @@ const QR: ResourceDeclaration = {
   path: 'qr',
   add: { input: { name: z.string().min(1).optional(), ...qrInput }, body: qrBody },
   // The service replaces the content on every update: data is required again.
-  update: { input: qrInput, body: qrBody },
+  update: {
+    input: qrInput,
+    body: qrBody,
+    retargets: (target, args) => `change what the QR code ${target} leads to: ${String(args.data)}`,
+  },
 };
 
 const redirects = {
   redirectRoot: z.string().optional().describe('where the bare domain redirects (an http(s) URL)'),
   redirect404: z.string().optional().describe('where unknown short links on it redirect (an http(s) URL)'),
 };
-const redirectBody = (args: { redirectRoot?: string; redirect404?: string }) =>
-  defined({
-    redirectroot: args.redirectRoot === undefined ? undefined : parseHttpUrl(args.redirectRoot, 'redirectRoot'),
-    redirect404: args.redirect404 === undefined ? undefined : parseHttpUrl(args.redirect404, 'redirect404'),
-  });
+const redirectBody = (args: RedirectInput) => redirectRules(args, TOOL_WORDS);
 
 const DOMAINS: ResourceDeclaration = {
   prefix: 'domains',
@@ -171,7 +171,31 @@ const DOMAINS: ResourceDeclaration = {
     input: { domain: z.string().min(1).describe('the host name, e.g. go.example.com'), ...redirects },
     body: (args) => ({ domain: parseDomain(String(args.domain), 'domain').url, ...redirectBody(args) }),
   },
-  update: { input: redirects, body: (args) => nothingToUpdate(redirectBody(args), 'redirectRoot or redirect404') },
+  update: {
+    input: redirects,
+    body: (args) => nothingToUpdate(redirectBody(args), ['redirectRoot', 'redirect404']),
+    retargets: (target, args) =>
+      `change where the domain ${target} redirects: ${Object.entries(defined(args))
+        .map(([key, url]) => `${key} to ${String(url)}`)
+        .join(', ')}`,
+  },
 };
 
-export const RESOURCE_TOOLS: ToolSpec[] = [CAMPAIGNS, CHANNELS, PIXELS, QR, DOMAINS].flatMap(resourceTools);
+const OVERLAY_TOOLS: ReadDeclaration = {
+  prefix: 'overlays',
+  plural: 'call-to-action overlays',
+  about: 'the call-to-action boxes a link of type overlay-<id> shows over the page',
+  named: OVERLAYS.named,
+};
+
+const SPLASH_TOOLS: ReadDeclaration = {
+  prefix: 'splash',
+  plural: 'splash pages',
+  about: 'the custom pages a link of type splash, or a splash page id, shows before redirecting',
+  named: SPLASH_PAGES.named,
+};
+
+export const RESOURCE_TOOLS: ToolSpec[] = [
+  ...[CAMPAIGNS, CHANNELS, PIXELS, QR, DOMAINS].flatMap(resourceTools),
+  ...[OVERLAY_TOOLS, SPLASH_TOOLS].flatMap(readTools),
+];

@@ -44,18 +44,11 @@ export const eachOutput = {
   failed: z.number(),
 };
 
-export const ref = (what: string) => z.string().min(1).describe(what);
+/** What the caller should know of a call that was done all the same, each about one input. */
+export const warningsOutput = {
+  warnings: z
+    .array(z.object({ field: z.string().optional().describe('the input it is about'), message: z.string() }))
+    .optional(),
+};
 
-/** A page of a list as the list tools answer it: its items, and where it stands in the list. */
-export function pageAnswer(
-  page: { page?: number; nextpage?: number | null; maxpage?: number; total?: number } | undefined,
-  items: unknown[],
-) {
-  return {
-    items,
-    page: page?.page ?? 1,
-    nextpage: page?.nextpage ?? null,
-    maxpage: page?.maxpage ?? 1,
-    total: page?.total ?? 0,
-  };
-}
+export const ref = (what: string) => z.string().min(1).describe(what);

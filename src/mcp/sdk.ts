@@ -7,10 +7,13 @@
 import { array, boolean, enum as enumOf, number, object, record, string, union, unknown } from 'zod';
 
 export { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-export { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 export { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-export { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-export type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+export { JSONRPCMessageSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+export type { CallToolResult, JSONRPCMessage, Tool } from '@modelcontextprotocol/sdk/types.js';
+export type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+export type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+export type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+export type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 export type { jsonSchemaValidator as JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 export type { infer as Infer, ZodObject, ZodRawShape } from 'zod';
 

@@ -22,6 +22,11 @@ export function excelSafeCell(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
+/** The inverse of excelSafeCell, for `urls import`: a file shorty wrote for Excel reads back as the data it held. */
+export function withoutFormulaMark(text: string): string {
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}
+
 /** A value with `redact` applied to every string in it, keys included (a server's answer may echo a secret anywhere). */
 export function redactValues<T>(value: T, redact: (text: string) => string): T {
   if (typeof value === 'string') return redact(value) as T;

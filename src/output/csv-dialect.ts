@@ -40,6 +40,21 @@ export interface CsvDialect {
   encoding: string;
   /** A byte order mark first (UTF-8 and UTF-16 only). */
   bom: boolean;
+  /**
+   * Cells a spreadsheet would run as a formula get a `'` (--excel-safe, and --excel: a file made
+   * for Excel must not run an `=HYPERLINK(...)` title); import takes the mark off again.
+   */
+  formulaSafe?: boolean;
+  /** The record separator, when not LF: --failed-out keeps its input's CRLF (or CR). */
+  lineEnding?: LineEnding;
+}
+
+export type LineEnding = '\n' | '\r\n' | '\r';
+
+/** The line ending of a text's first line (LF when it has none yet). */
+export function lineEndingOf(text: string): LineEnding {
+  const match = /\r\n|\r|\n/.exec(text);
+  return (match?.[0] as LineEnding | undefined) ?? '\n';
 }
 
 export const PLAIN_CSV: CsvDialect = { delimiter: ',', encoding: 'utf-8', bom: false };
@@ -47,6 +62,7 @@ const EXCEL_CSV: CsvDialect = { delimiter: '\t', encoding: 'utf-16le', bom: true
 
 export interface CsvFlags {
   excel?: boolean;
+  excelSafe?: boolean;
   bom?: boolean;
   /** --delimiter as given. */
   delimiter?: string;
@@ -54,12 +70,13 @@ export interface CsvFlags {
 
 /** The dialect the flags ask for, over `base` (the input's own, for --failed-out): --excel, then --delimiter and --bom. */
 export function csvDialect(flags: CsvFlags, base: CsvDialect = PLAIN_CSV): CsvDialect {
-  const dialect = flags.excel ? { ...EXCEL_CSV } : { ...base };
+  const dialect = flags.excel ? { ...EXCEL_CSV, ...(base.lineEnding && { lineEnding: base.lineEnding }) } : { ...base };
   if (flags.delimiter !== undefined) dialect.delimiter = parseDelimiter(flags.delimiter);
   if (flags.bom) {
     dialect.bom = true;
     if (!hasMark(dialect.encoding)) dialect.encoding = 'utf-8';
   }
+  if (flags.excel || flags.excelSafe) dialect.formulaSafe = true;
   return dialect;
 }
 

@@ -51,9 +51,9 @@ describe('a windows-1252 ; import', () => {
     const bytes = readFileSync(failed);
     const text = new TextDecoder('windows-1252').decode(bytes);
     expect(bytes.includes(0xfc)).toBe(true); // ü in windows-1252
-    expect(text.split(/\r?\n/)[0]).toBe('Ziel;Kürzel;Titel;Notiz;error');
-    expect(text).toContain('ftp://kaputt;gr-2;Übel;n2;');
-    expect(text).toContain('https://example.com/b;x;Zu kurz;Maß;');
+    expect(text.split(/\r?\n/)[0]).toBe('Ziel;Kürzel;Titel;Notiz;row;error');
+    expect(text).toContain('ftp://kaputt;gr-2;Übel;n2;3;');
+    expect(text).toContain('https://example.com/b;x;Zu kurz;Maß;4;');
     const back = await inputCells(failed, ['--encoding', 'windows-1252']);
     expect(back).toEqual([
       { Ziel: 'ftp://kaputt', Kürzel: 'gr-2', Titel: 'Übel', Notiz: 'n2' },
@@ -100,6 +100,27 @@ describe('--excel, --delimiter and --bom on the other commands that write csv', 
     expect(semicolons.stdout).toMatch(/^\uFEFFid;alias;shorturl;longurl;/);
     const plain = await run(['urls', 'list', '-o', 'csv']);
     expect(plain.stdout).toMatch(/^id,alias,shorturl,longurl,/);
+  });
+
+  test('urls export --excel: formula cells get the quote mark, and the file imports back as the data it held', async () => {
+    const titles = ['=HYPERLINK("https://evil.example","x")', '-50% sale', '@home', 'plain'];
+    for (const [i, title] of titles.entries())
+      await sandbox.api('POST', '/url/add', {
+        url: `https://example.com/f${i}`,
+        custom: `formula${i}`,
+        metatitle: title,
+      });
+    const exported = await run(['urls', 'export', '--excel']);
+    expect(exported.exitCode).toBe(0);
+    const text = new TextDecoder('utf-16le').decode(exported.stdoutBytes!);
+    expect(text).toContain(`\t"'=HYPERLINK(""https://evil.example"",""x"")"\t`);
+    expect(text).toContain("\t'-50% sale\t");
+    expect(text).toContain("\t'@home\t");
+    expect(text).toContain('\tplain\t');
+    const back = await run(['urls', 'import', file('formulas.csv', exported.stdoutBytes!), '--dry-run', '-o', 'json']);
+    expect(back.exitCode, back.stderr).toBe(0);
+    const read = json<{ alias: string; title: string }[]>(back).map((r) => [r.alias, r.title]);
+    expect(read.sort()).toEqual(titles.map((t, i) => [`formula${i}`, t]).sort());
   });
 
   test('--excel with another format and an unknown --delimiter are usage errors before any request', async () => {

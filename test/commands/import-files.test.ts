@@ -111,7 +111,7 @@ describe('--failed-out', () => {
     const res = await run(['urls', 'import', input, '--failed-out', failedOut]);
     expect(res.exitCode).toBe(1);
     expect(statSync(failedOut).mode & 0o777).toBe(0o600);
-    expect(readFileSync(failedOut, 'utf8').split('\n')[0]).toBe('url,error');
+    expect(readFileSync(failedOut, 'utf8').split('\n')[0]).toBe('url,row,error');
     expect(readFileSync(failedOut, 'utf8').trim().split('\n')).toHaveLength(3);
   });
 
@@ -122,7 +122,7 @@ describe('--failed-out', () => {
     const res = await run(['urls', 'import', file('fo2.txt', 'not a url\n'), '--failed-out', link]);
     expect(res.exitCode).toBe(1);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
-    expect(readFileSync(real, 'utf8')).toMatch(/^url,error\nnot a url,/);
+    expect(readFileSync(real, 'utf8')).toMatch(/^url,row,error\nnot a url,1,/);
   });
 });
 

@@ -79,3 +79,20 @@ describe('a long import', () => {
     expect(await sandbox.admin.stats()).toMatchObject({ links: 8, rejected: 0 });
   });
 });
+
+describe('--max-wait bounds a whole call', () => {
+  it('waits that each fit but together pass it stop the call, which says what was done and when to call again', async () => {
+    await sandbox.close();
+    sandbox = await startSandbox({ rateLimit: '5/60s', now: clock.now });
+    mcp = await paced(100_000);
+    const rows = Array.from({ length: 16 }, (_, i) => ({ url: `https://example.com/bound/${i}` }));
+    const started = clock.now();
+    const stopped = failure(await clock.track(mcp.call('import_run', { rows, confirm: true })));
+    // One wait of a minute fits in 100 s; a second would end past it, so the call ends before it.
+    expect(clock.now() - started).toBeLessThan(100_000);
+    expect(stopped).toMatchObject({ error: 'rate_limited', exitCode: 4 });
+    expect(stopped.message).toMatch(/; 10 rows done$/);
+    expect(stopped.retryAfterSeconds).toBeGreaterThan(0);
+    expect(await sandbox.admin.stats()).toMatchObject({ links: 10, rejected: 0 });
+  });
+});

@@ -30,6 +30,10 @@ const EVERY_TOOL = [
   ),
   'campaigns_assign',
   'channels_assign',
+  'overlays_list',
+  'overlays_get',
+  'splash_list',
+  'splash_get',
   'account_get',
   'limits',
   'import_plan',
@@ -113,7 +117,7 @@ describe('links', () => {
     expect(outcome).toMatchObject({ done: 2, failed: 1 });
     expect(outcome.results[0]).toMatchObject({ item: urls[0], ok: false });
     expect(outcome.results[0].message).toMatch(
-      /the link may have been created all the same: links_list \(order date, limit 5\) shows the newest links; look before adding it again/,
+      /the link may have been created all the same: links_list \(limit 5\) shows the newest links; look before adding it again/,
     );
     expect(outcome.results.slice(1).map((r: { ok: boolean }) => r.ok)).toEqual([true, true]);
     // The server did make all three: the one whose answer was lost too.
@@ -155,9 +159,10 @@ describe('resources with names', () => {
     const qr = data(await mcp.call('qr_add', { name: 'Menu', type: 'link', data: 'https://example.com/menu' })).record;
     expect(data(await mcp.call('channels_assign', { target: 'Newsletter', type: 'qr', items: ['Menu'] })).done).toBe(1);
     expect(data(await mcp.call('qr_get', { target: 'Menu' })).record.id).toBe(qr.id);
-    expect(data(await mcp.call('qr_update', { target: 'Menu', data: 'https://example.com/menu-2' })).record.id).toBe(
-      qr.id,
-    );
+    expect(
+      data(await mcp.call('qr_update', { target: 'Menu', data: 'https://example.com/menu-2', confirm: true })).record
+        .id,
+    ).toBe(qr.id);
     const px = data(await mcp.call('pixels_add', { name: 'FB main', type: 'fbpixel', tag: '1234567' })).record;
     expect(data(await mcp.call('pixels_update', { target: 'FB main', name: 'FB new' })).record).toMatchObject({
       id: px.id,
@@ -166,8 +171,13 @@ describe('resources with names', () => {
     const dom = data(await mcp.call('domains_add', { domain: 'go.example.com' })).record;
     expect(data(await mcp.call('domains_get', { target: 'go.example.com' })).record.id).toBe(dom.id);
     expect(
-      data(await mcp.call('domains_update', { target: 'go.example.com', redirect404: 'https://example.com/404' }))
-        .record.id,
+      data(
+        await mcp.call('domains_update', {
+          target: 'go.example.com',
+          redirect404: 'https://example.com/404',
+          confirm: true,
+        }),
+      ).record.id,
     ).toBe(dom.id);
     for (const [tool, list] of [
       ['channels_list', 1],
@@ -232,7 +242,7 @@ describe('safety and errors', () => {
       exitCode: 1,
       message: 'no campaign with the name "No such campaign"',
     });
-    expect(missing.hint).toMatch(/campaigns list/);
+    expect(missing.hint).toBe('campaigns_list shows the names');
     expect(missing.text).toMatch(/^shorty: no campaign .*\nhint: /);
     expect(data(await mcp.call('account_get')).account.id).toBe(1);
   });

@@ -24,7 +24,11 @@ describe('invalid input: exit 2, one error line, nothing sent', () => {
       /--expiry.*not a real date/,
     ],
     ['add with an expiry in the past', ['urls', 'add', 'https://e.com', '--expiry', '2026-02-03'], /in the past/],
-    ['add with an expiry day first', ['urls', 'add', 'https://e.com', '--expiry', '03/02/2030'], /not a date/],
+    [
+      'add with an expiry read two ways',
+      ['urls', 'add', 'https://e.com', '--expiry', '03/02/2030'],
+      /ambiguous: 2030-03-02 or 2030-02-03\?/,
+    ],
     ['add with pixel 0', ['urls', 'add', 'https://e.com', '--pixel', '0'], /--pixel id "0"/],
     ['add with pixel -1', ['urls', 'add', 'https://e.com', '--pixel', '-1'], /--pixel id "-1"/],
     ['add with channel 0', ['urls', 'add', 'https://e.com', '--channel', '0'], /--channel id "0"/],

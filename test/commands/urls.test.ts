@@ -283,6 +283,45 @@ describe('urls update', () => {
   });
 });
 
+describe('urls update targets: replaced with a warning, or added to', () => {
+  const targets = async (id: number) => JSON.parse((await shorty(['urls', 'get', String(id), '--json'])).stdout);
+
+  test("--geo replaces the link's geo targets and names the ones dropped; --geo-add keeps them", async () => {
+    const { id } = await seedLink('https://example.com/geo');
+    await shorty([
+      'urls',
+      'update',
+      String(id),
+      '--geo',
+      'Canada=https://ca.example/',
+      '--device',
+      'iPhone=https://i.example/',
+    ]);
+
+    const replaced = await shorty(['urls', 'update', String(id), '--geo', 'Germany=https://de.example/']);
+    expect(replaced.exitCode, replaced.stderr).toBe(0);
+    expect(replaced.stderr).toBe(
+      "warning: --geo replaces the link's geo targets: Canada (https://ca.example/) removed; --geo-add adds to them instead (the service keeps only the targets an update sends)\n",
+    );
+    expect((await targets(id)).geotarget).toEqual({ Germany: 'https://de.example/' });
+
+    const added = await shorty(['urls', 'update', String(id), '--geo-add', 'France=https://fr.example/', '--json']);
+    expect(added.exitCode, added.stderr).toBe(0);
+    expect(added.stderr).toBe('');
+    expect(JSON.parse(added.stdout).geotarget).toEqual({
+      Germany: 'https://de.example/',
+      France: 'https://fr.example/',
+    });
+    const after = await targets(id);
+    expect(after.geotarget).toEqual({ Germany: 'https://de.example/', France: 'https://fr.example/' });
+    expect(after.devicetarget).toEqual({ iPhone: 'https://i.example/' });
+
+    const device = await shorty(['urls', 'update', String(id), '--device-add', 'iPhone=https://i2.example/']);
+    expect(device.stderr).toBe('');
+    expect((await targets(id)).devicetarget).toEqual({ iPhone: 'https://i2.example/' });
+  });
+});
+
 describe('urls list', () => {
   test('--order click sends the order and prints the most clicked first', async () => {
     const a = await seedLink('https://example.com/a', { custom: 'aaa' });

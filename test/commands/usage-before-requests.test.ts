@@ -136,6 +136,8 @@ const NAMED: Partial<Record<CommandName, number[]>> = {
   'qr get': [0],
   'qr update': [0],
   'qr delete': [0],
+  'overlays get': [0],
+  'splash get': [0],
 };
 const INVALID_NAMES = ['0', '00', ' '];
 const SHORT_URL_REFERENCES: CommandName[] = ['legacy disable', 'legacy enable', 'legacy info'];

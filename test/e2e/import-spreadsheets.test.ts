@@ -1,9 +1,10 @@
 // Every fixture is a file as a spreadsheet program writes it (test/fixtures/import/README.md):
 // imported as it is, each column lands in its link field, and no row becomes a junk link.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, test } from 'vitest';
-import { ROOT } from '../helpers/cli.js';
+import { ROOT, tempDir } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
 const { sandbox, run, runLogged } = useSandboxCli({
@@ -38,6 +39,14 @@ const FIXTURES: [file: string, flags: string[], bodies: Body[]][] = [
       { url: 'https://example.com/a', custom: 'xl-semi-1', metatitle: 'Café crème' },
       { url: 'https://example.com/b?q=1,2', custom: 'xl-semi-2', metatitle: 'Prix; promo' },
       { url: 'https://example.com/c', custom: 'xl-semi-3', metatitle: 'Größe' },
+    ],
+  ],
+  [
+    'excel-sep-line.csv',
+    ['--encoding', 'windows-1252'],
+    [
+      { url: 'https://example.com/s1', custom: 'xl-sep-1', metatitle: 'Prix; promo', expiry: '2030-01-31 23:59:59' },
+      { url: 'https://example.com/s2', custom: 'xl-sep-2', metatitle: 'Café' },
     ],
   ],
   [
@@ -184,5 +193,143 @@ describe('spreadsheet files read wrong are stopped, never shortened as junk', ()
     const res = await run(['urls', 'import', fixture('google-sheets.tsv'), '--delimiter', ',', '--dry-run']);
     expect(res.exitCode).toBe(2);
     expect(res.stderr).toMatch(/has no column of long URLs among "Destination URL\\tAlias/);
+  });
+});
+
+describe("Excel's own edges: sep= lines, CRLF, unclosed quotes, --failed-out", () => {
+  const dir = tempDir('shorty-sheets-');
+  const write = (name: string, text: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+
+  test('an unclosed quote is named on the line it opened, in a 306-line CRLF file', async () => {
+    const lines = ['url,title', ...Array.from({ length: 305 }, (_, i) => `https://example.com/${i},t${i}`)];
+    lines[4] = 'https://example.com/open,"never closed';
+    const res = await runLogged(['urls', 'import', write('open-quote.csv', `${lines.join('\r\n')}\r\n`), '--dry-run']);
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toMatch(/^shorty: cannot read the CSV input: the quote opened on line 5 is never closed/m);
+    expect(res.requests).toEqual([]);
+  });
+
+  test('lines are counted as the file has them: a quoted CRLF cell before, a sep= line first', async () => {
+    const text = 'sep=,\r\nurl,title\r\nhttps://example.com/a,"two\r\nlines"\r\n\r\nhttps://example.com/b,"open\r\n';
+    const res = await run(['urls', 'import', write('open-late.csv', text), '--dry-run']);
+    expect(res.stderr).toMatch(/the quote opened on line 6 is never closed/);
+  });
+
+  test('sep=; names the delimiter and is not a row: rows are numbered as Excel shows them', async () => {
+    const text = 'sep=;\r\nurl;alias\r\nhttps://example.com/a;one\r\nnot a url;two\r\n';
+    const res = await run(['urls', 'import', write('sep.csv', text), '--dry-run']);
+    expect(res.exitCode).toBe(1);
+    expect(csv(res.stdout).map((r) => [r.row, r.status, r.alias])).toEqual([
+      ['2', 'valid', 'one'],
+      ['3', 'invalid', 'two'],
+    ]);
+  });
+
+  test('a sep= line naming a delimiter shorty does not read is exit 2', async () => {
+    const res = await run(['urls', 'import', write('sep-colon.csv', 'sep=:\r\nurl:alias\r\n'), '--dry-run']);
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toMatch(/the first line "sep=:" names a delimiter shorty does not read/);
+  });
+
+  test('--failed-out of a CRLF file: CRLF, a row column as the results name rows, and it imports again', async () => {
+    const text =
+      'sep=;\r\nURL;Alias;Expires\r\nhttps://example.com/ok;fo-ok;Jan 31 2030\r\n\r\nftp://bad;fo-bad;31.01.2030\r\nhttps://example.com/d;fo-d;01/02/2030\r\n';
+    const failed = join(dir, 'failed.csv');
+    const quoted = (cell: string) => `"${cell.replace(/"/g, '""')}"`;
+    const res = await run(['urls', 'import', write('crlf.csv', text), '--failed-out', failed]);
+    expect(res.exitCode).toBe(1);
+    const rows = csv(res.stdout);
+    expect(rows.map((r) => [r.row, r.status])).toEqual([
+      ['2', 'ok'],
+      ['4', 'invalid'],
+      ['5', 'invalid'],
+    ]);
+    expect(rows[2].error).toMatch(/ambiguous: 2030-01-02 or 2030-02-01/);
+    const out = readFileSync(failed, 'utf8');
+    expect(out.split('\r\n').slice(0, 3)).toEqual([
+      'URL;Alias;Expires;row;error',
+      `ftp://bad;fo-bad;31.01.2030;4;${quoted(rows[1].error)}`,
+      `https://example.com/d;fo-d;01/02/2030;5;${quoted(rows[2].error)}`,
+    ]);
+    expect(out.replace(/\r\n/g, '')).not.toMatch(/\n/);
+    const again = await run(['urls', 'import', failed, '--dry-run']);
+    expect(again.stderr).not.toMatch(/warning/);
+    expect(csv(again.stdout).map((r) => [r.row, r.Alias, r.status])).toEqual([
+      ['2', 'fo-bad', 'invalid'],
+      ['3', 'fo-d', 'invalid'],
+    ]);
+  });
+});
+
+describe("--failed-out of Excel's Unicode text", () => {
+  test('UTF-16 LE with its mark, tabs and CRLF, as the input was; a row column; it imports again', async () => {
+    const dir = tempDir('shorty-utf16-');
+    const input = join(dir, 'unicode.txt');
+    writeFileSync(
+      input,
+      Buffer.from('\uFEFFURL\tTitle\r\nftp://bad\tCafé\r\nhttps://example.com/ok\tOk\r\n', 'utf16le'),
+    );
+    const failed = join(dir, 'failed.txt');
+    const res = await run(['urls', 'import', input, '--failed-out', failed]);
+    expect(res.exitCode).toBe(1);
+    const bytes = readFileSync(failed);
+    expect([...bytes.subarray(0, 2)]).toEqual([0xff, 0xfe]);
+    const text = new TextDecoder('utf-16le').decode(bytes);
+    expect(text.split('\r\n').slice(0, 2)).toEqual([
+      'URL\tTitle\trow\terror',
+      expect.stringMatching(/^ftp:\/\/bad\tCafé\t2\t/),
+    ]);
+    const again = await run(['urls', 'import', failed, '--dry-run']);
+    expect(again.stderr).not.toMatch(/warning/);
+    expect(csv(again.stdout).map((r) => [r.row, r.Title, r.status])).toEqual([['2', 'Café', 'invalid']]);
+  });
+});
+
+describe('urls import --fields: the result columns, and the input columns by their own names or their link field', () => {
+  test("a spreadsheet's headers, their link fields and the result columns; anything else is exit 2 before any request", async () => {
+    // Destination, Back-half, Title, Description: `url` and `Custom Alias` name the first two.
+    const file = fixture('excel-utf8-bom.csv');
+    const res = await runLogged(['urls', 'import', file, '--dry-run', '--fields', 'row,url,Custom Alias,title,status']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(csv(res.stdout)).toEqual([
+      {
+        row: '2',
+        url: 'https://example.com/grüße',
+        'Custom Alias': 'xl-utf8-1',
+        title: 'Grüße 👋',
+        status: 'valid',
+      },
+      {
+        row: '3',
+        url: 'https://bücher.example/x y',
+        'Custom Alias': 'xl-utf8-2',
+        title: 'Quote "this"',
+        status: 'valid',
+      },
+    ]);
+    const unknown = await runLogged(['urls', 'import', file, '--fields', 'url,clicks', '--if-exists', 'skip']);
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toMatch(/^shorty: unknown field "clicks": not a result column, nor a column of the input$/m);
+    expect(unknown.stderr).toMatch(
+      /^hint: valid fields: row, status, id, alias, shorturl, longurl, error, Destination, Back-half, Title, Description, url, custom, metatitle, metadescription$/m,
+    );
+    expect(unknown.requests).toEqual([]);
+  });
+
+  test("shorty's own export read back: its columns by name, the result's, and the link fields they hold", async () => {
+    await sandbox.api('POST', '/url/add', { url: 'https://example.com/own', custom: 'own-export', metatitle: 'Own' });
+    const exported = await run(['urls', 'export']);
+    const dir = tempDir('shorty-fields-');
+    const path = join(dir, 'export.csv');
+    writeFileSync(path, exported.stdout);
+    const res = await run(['urls', 'import', path, '--dry-run', '--fields', 'custom,metatitle,url,status,alias']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(csv(res.stdout)).toEqual([
+      { custom: 'own-export', metatitle: 'Own', url: 'https://example.com/own', status: 'valid', alias: 'own-export' },
+    ]);
   });
 });

@@ -257,7 +257,7 @@ describe('validation and the key', () => {
       ['create', 'ftp://example.com'],
       ['create', 'not a url'],
       ['create', 'https://example.com', '--expiry', '2030-02-30'],
-      ['create', 'https://example.com', '--expiry', '31/12/2030'],
+      ['create', 'https://example.com', '--expiry', '12/11/2030'],
       ['create', 'https://example.com', '--domain', 'https://go.example.com/path'],
       ['create', 'https://example.com', '--custom', ''],
       ['info', 'a b'],

@@ -2,11 +2,11 @@
 // transport: a real protocol session (initialize, tools/list, tools/call) without a child process.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Host } from '../../src/context.js';
 import { createContext } from '../../src/factory.js';
 import { createTestIO, type TestIO } from '../../src/io.js';
-import { createServer } from '../../src/mcp/server.js';
+import { createServer, serverOptions } from '../../src/mcp/server.js';
 import { tempDir } from './cli.js';
 
 export interface McpOptions {
@@ -20,12 +20,18 @@ export interface McpOptions {
   configDir?: string;
   /** A shared rate store (SHORTY_RATE_STORE). */
   rateStore?: string;
+  /** A client with the elicitation capability, answering every form so; none: a client without it. */
+  elicit?: ElicitResult['action'];
+  /** The flags of `shorty mcp` beyond --read-only, as given on its command line. */
+  flags?: { files?: string; tools?: string; excludeTools?: string };
 }
 
 export interface McpSession {
   client: Client;
   io: TestIO;
   configDir: string;
+  /** The messages of the forms the server asked the client to show. */
+  asked: string[];
   call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
   close(): Promise<void>;
 }
@@ -51,15 +57,27 @@ export async function startMcp(opts: McpOptions): Promise<McpSession> {
     { io, env, now: opts.now ?? Date.now, sleep: opts.sleep ?? realSleep, signal: stop.signal },
     { maxWaitMs: opts.maxWaitMs },
   );
-  const server = createServer(ctx, { readOnly: Boolean(opts.readOnly) });
+  const server = createServer(ctx, await serverOptions(ctx, { readOnly: opts.readOnly, ...opts.flags }));
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
-  const client = new Client({ name: 'shorty-test', version: '1.0.0' });
+  const client = new Client(
+    { name: 'shorty-test', version: '1.0.0' },
+    opts.elicit ? { capabilities: { elicitation: { form: {} } } } : {},
+  );
+  const asked: string[] = [];
+  const answer = opts.elicit;
+  if (answer) {
+    client.setRequestHandler(ElicitRequestSchema, (request) => {
+      asked.push(request.params.message);
+      return { action: answer };
+    });
+  }
   await client.connect(clientSide);
   return {
     client,
     io,
     configDir,
+    asked,
     call: (name, args = {}) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>,
     close: async () => {
       await client.close();

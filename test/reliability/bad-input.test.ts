@@ -171,8 +171,16 @@ const VALUES: Case[] = [
     ['legacy', 'create', 'https://e.example', '--expiry', '2026-02-30'],
     /--expiry "2026-02-30": not a real date/,
   ],
-  ['legacy date unpadded', ['legacy', 'create', 'https://e.example', '--expiry', '2026-2-3'], /"2026-2-3": not a date/],
-  ['legacy date day first', ['legacy', 'create', 'https://e.example', '--expiry', '31/12/2026'], /not a date/],
+  [
+    'legacy date unpadded, not real',
+    ['legacy', 'create', 'https://e.example', '--expiry', '2036-2-30'],
+    /"2036-2-30": not a real date/,
+  ],
+  [
+    'legacy date read two ways',
+    ['legacy', 'create', 'https://e.example', '--expiry', '01/02/2036'],
+    /"01\/02\/2036": ambiguous: 2036-01-02 or 2036-02-01\?/,
+  ],
   [
     'unknown pixel type',
     ['pixels', 'add', '--type', 'foo', '--name', 'n', '--tag', 't'],
@@ -248,7 +256,7 @@ const IMPORT_FILES: Case[] = [
   [
     'CSV with an unclosed quote',
     ['urls', 'import', file('open-quote.csv')],
-    /cannot read the CSV input: Quote Not Closed/,
+    /cannot read the CSV input: the quote opened on line \d+ is never closed/,
   ],
   ['CSV in Latin-1', ['urls', 'import', file('latin1.csv')], /latin1\.csv is not valid UTF-8 text/],
   ['lines with invalid UTF-8', ['urls', 'import', file('bad-utf8.txt')], /bad-utf8\.txt is not valid UTF-8 text/],

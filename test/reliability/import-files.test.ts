@@ -181,7 +181,7 @@ describe('--failed-out and kill -9', () => {
     const temps = readdirSync(dir).filter((name) => name.startsWith('.failed.csv.') && name.endsWith('.tmp'));
     expect(temps).toHaveLength(1);
     expect(statSync(join(dir, temps[0])).mode & 0o777).toBe(0o600);
-    expect(readFileSync(join(dir, temps[0]), 'utf8')).toMatch(/^url,error\nnot a url,/);
+    expect(readFileSync(join(dir, temps[0]), 'utf8')).toMatch(/^url,row,error\nnot a url,\d+,/);
 
     // The next run on the file removes the temp file of the killed run, and only that one: the
     // temp file of a run still going (this process stands for it) and other files stay.
@@ -192,7 +192,7 @@ describe('--failed-out and kill -9', () => {
       env: { SHORTY_BASE_URL: sb.baseUrl, SHORTY_API_KEY: sb.apiKey },
     });
     expect(again.exitCode, again.stderr).toBe(1);
-    expect(readFileSync(failedOut, 'utf8')).toMatch(/^url,error\nstill not a url,/);
+    expect(readFileSync(failedOut, 'utf8')).toMatch(/^url,row,error\nstill not a url,\d+,/);
     expect(
       readdirSync(dir)
         .filter((name) => name.startsWith('.'))

@@ -8,6 +8,9 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { startCli, tempDir, type CliResult } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
+import { runUndo } from '../../src/bulk/undo/run.js';
+import { createContext } from '../../src/factory.js';
+import { createTestIO } from '../../src/io.js';
 
 const dir = tempDir('shorty-undo-');
 let sandbox: StartedSandbox | undefined;
@@ -120,6 +123,71 @@ test('a deletion whose answer was lost is tried again and reported deleted', asy
   ).toBe(true);
   expect(res.stderr).toMatch(/^connection reset by the server: DELETE .*; trying again in/m);
   expect(await linkIds(sandbox!)).toEqual(before);
+});
+
+test('adopted links are counted as adopted: left, or deleted with --include-adopted', async () => {
+  const { journal, created } = await imported('adopted', 4);
+  // The journal's record of one link says it was found after a lost answer.
+  const lines = readFileSync(journal, 'utf8').trim().split('\n');
+  const marked = lines.map((line) => {
+    const rec = JSON.parse(line);
+    return rec.status === 'ok' && rec.id === created[0] ? JSON.stringify({ ...rec, status: 'adopted' }) : line;
+  });
+  writeFileSync(journal, `${marked.join('\n')}\n`);
+  const left = await shorty(sandbox!, ['--undo', journal, '-y']);
+  expect(left.exitCode, left.stderr).toBe(0);
+  expect(left.stderr).toMatch(/^2 links to delete, /m);
+  expect(left.stderr).toMatch(/^2 deleted, 0 already gone, 0 failed, 1 adopted left in /m);
+  const included = await shorty(sandbox!, ['--undo', journal, '-y', '--include-adopted']);
+  expect(included.exitCode, included.stderr).toBe(0);
+  expect(included.stderr).toMatch(/^1 link to delete, /m);
+  expect(included.stderr).toMatch(/^1 deleted \(1 adopted\), 0 already gone, 0 failed in /m);
+});
+
+test('an undo stopped part-way counts what is left against the links it said it would delete', async () => {
+  const { journal, created } = await imported('planned', 7);
+  await sandbox!.api('DELETE', `/url/${created[0]}/delete`);
+  await sandbox!.admin.reset();
+  await sandbox!.admin.fault('html500', { rate: 0.5, seed: 3 });
+  const stopped = await shorty(sandbox!, ['--undo', journal, '-y', '--max-outage', '0']);
+  expect(stopped.exitCode, stopped.stderr).toBe(1);
+  expect(stopped.stderr).toMatch(/^5 links to delete, /m);
+  const deleted = stopped.stdout.split('\n').filter((l) => l.startsWith('✓ deleted')).length;
+  expect(stopped.stderr).toContain(`; ${5 - deleted} of 5 links not deleted`);
+});
+
+test('on a terminal the count and the time it takes are said before the question', async () => {
+  const { journal } = await imported('asked', 3);
+  const io = await createTestIO({ tty: true });
+  const ctx = createContext({
+    io,
+    env: {
+      SHORTY_BASE_URL: sandbox!.baseUrl,
+      SHORTY_API_KEY: sandbox!.apiKey,
+      SHORTY_RATE_LIMIT: '1000/60s',
+      SHORTY_CONFIG_DIR: join(dir, 'asked-config'),
+    },
+    now: () => Date.now(),
+    sleep: async () => {},
+    signal: new AbortController().signal,
+  });
+  const asked: { question: string; said: string }[] = [];
+  const confirm = async (question: string) => {
+    asked.push({ question, said: io.err() });
+    return false;
+  };
+  ctx.prompter = async () => ({ confirm, input: async () => '', password: async () => '' });
+  await expect(runUndo(ctx, { journal })).rejects.toMatchObject({ exitCode: 1 });
+  await ctx.close();
+  expect(asked).toEqual([
+    {
+      question: expect.stringMatching(
+        /^Delete the 2 links the import recorded in .* created\? This cannot be undone\.$/,
+      ),
+      said: expect.stringMatching(/^2 links to delete, .+\n$/m),
+    },
+  ]);
+  expect(await deletes(sandbox!)).toBe(0);
 });
 
 test('without a terminal and without -y: exit 2, nothing deleted', async () => {

@@ -57,8 +57,8 @@ describe('parseExpiry: the forms people write', () => {
 
 describe('parseExpiry: refusals are usage errors (exit 2) naming the value', () => {
   test.each([
-    ['31/01/2027', /--expiry "31\/01\/2027": not a date/],
-    ['2027-1-31', /not a date/],
+    ['01/02/2027', /--expiry "01\/02\/2027": ambiguous: 2027-01-02 or 2027-02-01\?/],
+    ['31/01/27', /not a date/],
     ['tomorrow', /not a date/],
     ['2026-02-30 10:00:00', /not a real date/],
     ['2027-04-31', /not a real date/],

@@ -13,7 +13,7 @@ import {
   type NamedKind,
   PIXEL_NAMES,
   QR_NAMES,
-} from '../../src/commands/shared/resolve-name.js';
+} from '../../src/ops/names.js';
 import { NAME_ARGUMENTS, NAME_OPTIONS, TYPED_NAME_ARGUMENTS } from '../../src/completion/name-positions.js';
 import { createContext } from '../../src/factory.js';
 import { createTestIO } from '../../src/io.js';

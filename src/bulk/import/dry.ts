@@ -10,11 +10,14 @@ import { takenAliasOutcome } from '../engine/send/send-row.js';
 import { bulkApi, debugLine } from '../engine/send/stage.js';
 import { emptyCounts, summaryLine } from '../engine/pace/timing.js';
 import { requireBaseUrl } from '../../settings/base-url.js';
+import { type RunReport, reportSink } from '../engine/end/report.js';
 
 export interface DryRun {
   input: ImportInput;
   done: DoneIndex;
   outputFormat: ReturnType<typeof bulkOutputFormat>;
+  /** Where the results go as data (see RunReport); default: stdout. */
+  report?: RunReport;
   note(text: string): void;
   warn(text: string): void;
   estimate(requests: number): Promise<string>;
@@ -34,7 +37,9 @@ export async function runDryImport(ctx: Context, run: DryRun): Promise<number> {
   const started = ctx.now();
   const aliased = run.aliases ? await aliasedRows(run, run.aliases.domain(), ctx.signal) : new Map();
   const owner = aliased.size > 0 ? await ownerLookup(ctx, run, aliased) : undefined;
-  const sink = await openResultSink(ctx, run.outputFormat, { quietField: 'longurl', batch: true });
+  const sink = run.report
+    ? reportSink(run.report)
+    : await openResultSink(ctx, run.outputFormat, { quietField: 'longurl', batch: true, input: run.input.columns });
   const counts = emptyCounts();
   const plan = emptyPlan();
   const checker = new RowChecker();

@@ -10,6 +10,8 @@ export interface EndingImport {
   journal?: string;
   argv?: readonly string[];
   outage: { maxMs: number };
+  /** Set when the run reports as data: its lines go there, not to stderr. */
+  report?: { note(text: string): void };
   note(text: string): void;
 }
 
@@ -52,6 +54,7 @@ export function conclude(ctx: Context, run: EndingImport, outcome: Outcome): num
     after: outcome.unrecorded.length > 0 ? [unrecordedLine(outcome.unrecorded)] : [],
     failed: counts.error > 0 || counts.invalid > 0,
     outage: run.outage,
+    say: run.report?.note,
   });
 }
 

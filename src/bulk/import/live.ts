@@ -20,6 +20,7 @@ import type { OutagePolicy } from '../engine/pace/outage.js';
 import { openSendStage, bulkApi } from '../engine/send/stage.js';
 import { emptyCounts, windowSize } from '../engine/pace/timing.js';
 import { budgetFinishAt } from '../engine/pace/budget-estimate.js';
+import { reportProgress, reportSink, type RunReport } from '../engine/end/report.js';
 
 export interface LiveImport {
   input: ImportInput;
@@ -38,7 +39,10 @@ export interface LiveImport {
   domain?: string;
   /** The command line as given, to say how to continue a run stopped by its output. */
   argv?: readonly string[];
+  /** Where the results go as data (see RunReport); default: stdout, and a progress bar on stderr. */
+  report?: RunReport;
   note(text: string): void;
+  warn(text: string): void;
 }
 
 interface Finished {
@@ -64,19 +68,32 @@ async function* checkedRows(rows: AsyncIterable<SourceRow>, checker: RowChecker)
  */
 export async function runLiveImport(ctx: Context, run: LiveImport): Promise<number> {
   const journal = run.journal ? await openJournal(run.journal) : undefined;
-  const { creator } = await openSendStage(ctx, { journal, claimed: run.claimed, outage: run.outage });
+  const { creator } = await openSendStage(ctx, {
+    journal,
+    claimed: run.claimed,
+    outage: run.outage,
+    warn: run.warn,
+  });
   const failed = run.failedOut
     ? await openFailedOut(
         run.failedOut,
         run.format,
         Object.keys(run.plan.first?.cells ?? {}),
-        failedOutDialect(ctx.globals, { ...run.input.shape, encoding: run.input.encoding }),
+        failedOutDialect(ctx.globals, {
+          ...run.input.shape,
+          encoding: run.input.encoding,
+          lineEnding: run.input.lineEnding,
+        }),
       )
     : undefined;
-  const sink = await openResultSink(ctx, run.outputFormat, { quietField: 'shorturl' });
+  const sink = run.report
+    ? reportSink(run.report)
+    : await openResultSink(ctx, run.outputFormat, { quietField: 'shorturl', input: run.input.columns });
   const settings = await ctx.settings();
   const api = await bulkApi(ctx);
-  const progress = await startImportProgress(ctx, run.plan, (writes) => budgetFinishAt(ctx, settings, writes, api));
+  const progress = run.report
+    ? reportProgress(run.report)
+    : await startImportProgress(ctx, run.plan, (writes) => budgetFinishAt(ctx, settings, writes, api));
   const outcome: Outcome = { counts: emptyCounts(), adopted: 0, shown: 0, started: ctx.now(), unrecorded: [] };
   const stopped = () => ctx.signal.aborted || outcome.fatal !== undefined || outcome.outputLost !== undefined;
 
@@ -140,7 +157,7 @@ export async function runLiveImport(ctx: Context, run: LiveImport): Promise<numb
       outcome.counts[result.status] += 1;
       if (result.adopted) outcome.adopted += 1;
       if (failed && (result.status === 'error' || result.status === 'invalid')) {
-        await failed.write(source.cells, result.error ?? '').catch((err) => void (outcome.fatal ??= err));
+        await failed.write(source.cells, source.row, result.error ?? '').catch((err) => void (outcome.fatal ??= err));
       }
       if (outcome.outputLost === undefined) {
         try {

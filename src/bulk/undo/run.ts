@@ -24,7 +24,7 @@ export interface UndoOptions {
   argv?: readonly string[];
 }
 
-type Undone = Deleted & { changed?: boolean };
+type Undone = Deleted & { changed?: boolean; planned?: boolean; adopted?: boolean };
 
 /** What undo makes of one link the journal says the runs created, once the account is read. */
 type Verdict = { rec: JournalRecord; act: 'delete' } | { rec: JournalRecord; act: 'gone' | 'changed'; why: string };
@@ -64,14 +64,17 @@ export async function runUndo(ctx: Context, opts: UndoOptions): Promise<number> 
   const account = await stage.rider.retry(() => readEveryLink(stage.api, BULK_PAGE_SIZE, ctx.signal));
   const verdicts = links.map((rec) => verdict(rec, account.links.get(String(rec.id))));
   const doomed = verdicts.filter((v) => v.act === 'delete');
-  if (doomed.length > 0) await obtainConsent(ctx, DELETION, question(doomed.length, opts.journal));
-  if (doomed.length > 0)
+  // The count and the time it takes are said before the question, so the answer is an informed one.
+  if (doomed.length > 0) {
     note(
       `${doomed.length} link${doomed.length === 1 ? '' : 's'} to delete, ${await budgetEstimate(ctx, settings, doomed.length, stage.api)}`,
     );
+    await obtainConsent(ctx, DELETION, question(doomed.length, opts.journal));
+  }
+  const adoptedIds = new Set(adopted.map((rec) => String(rec.id)));
   const journal = await openJournal(opts.journal);
   const started = ctx.now();
-  const counts = { deleted: 0, gone: 0, failed: 0, changed: 0 };
+  const counts = { deleted: 0, gone: 0, failed: 0, changed: 0, planned: 0, adoptedDeleted: 0 };
   let fatal: unknown;
   let outputLost: unknown;
   const stopped = () => ctx.signal.aborted || fatal !== undefined || outputLost !== undefined;
@@ -87,7 +90,7 @@ export async function runUndo(ctx: Context, opts: UndoOptions): Promise<number> 
       }
       const done = await deleteLink(stage, String(v.rec.id));
       if (done.status !== 'failed') await undone(v.rec);
-      return done;
+      return { ...done, planned: true, adopted: adoptedIds.has(String(v.rec.id)) };
     } catch (err) {
       if (!ctx.signal.aborted) fatal ??= err;
       return undefined;
@@ -97,6 +100,8 @@ export async function runUndo(ctx: Context, opts: UndoOptions): Promise<number> 
     for await (const done of orderedWindow(verdicts, work, { size: windowSize(settings.rateLimit), stopped })) {
       if (!done) continue;
       counts[done.changed ? 'changed' : done.status] += 1;
+      if (done.planned) counts.planned += 1;
+      if (done.adopted && done.status === 'deleted') counts.adoptedDeleted += 1;
       if (outputLost !== undefined) continue;
       try {
         await ctx.io.stdout.write(resultLine(done));
@@ -109,13 +114,12 @@ export async function runUndo(ctx: Context, opts: UndoOptions): Promise<number> 
       fatal ??= err;
     });
   }
-  const notDeleted = links.length - counts.deleted - counts.gone;
+  // What is left is counted against the plan said before the question: the links to delete.
+  const notReached = doomed.length - counts.planned;
   return endRun(ctx, {
-    summary:
-      `${counts.deleted} deleted, ${counts.gone} already gone, ${counts.failed} failed` +
-      `${counts.changed > 0 ? `, ${counts.changed} left (changed since)` : ''} in ${formatDuration(ctx.now() - started)}`,
-    incomplete: notDeleted > counts.failed + counts.changed,
-    left: `${notDeleted} of ${links.length} links not deleted`,
+    summary: `${undoSummary(counts, opts.includeAdopted ? 0 : adopted.length)} in ${formatDuration(ctx.now() - started)}`,
+    incomplete: notReached > 0,
+    left: `${notReached} of ${doomed.length} links not deleted`,
     again: 'run the same command again to continue',
     hint: `to continue: ${shellCommand(opts.argv ?? ['urls', 'import', '--undo', opts.journal, '-y'])}`,
     fatal,
@@ -155,6 +159,21 @@ function adoptedLine(adopted: JournalRecord[], included: boolean): string {
   return included
     ? `${links} to delete too: ${ids}`
     : `${links} left: ${ids}; --include-adopted deletes ${n === 1 ? 'it' : 'them'} too`;
+}
+
+/**
+ * `410 deleted (1 adopted), 1 already gone, 0 failed, 1 left (changed since), 2 adopted left`:
+ * adopted links are counted as adopted, deleted (--include-adopted) or left, as the import counts them.
+ */
+function undoSummary(
+  counts: { deleted: number; gone: number; failed: number; changed: number; adoptedDeleted: number },
+  adoptedLeft: number,
+): string {
+  const deleted = `${counts.deleted} deleted${counts.adoptedDeleted > 0 ? ` (${counts.adoptedDeleted} adopted)` : ''}`;
+  const parts = [deleted, `${counts.gone} already gone`, `${counts.failed} failed`];
+  if (counts.changed > 0) parts.push(`${counts.changed} left (changed since)`);
+  if (adoptedLeft > 0) parts.push(`${adoptedLeft} adopted left`);
+  return parts.join(', ');
 }
 
 /** `✓ deleted 12`, `✓ 12 already gone`, `✗ 12: why`. */

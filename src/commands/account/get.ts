@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { getAccount } from '../../ops/account.js';
 import type { View } from '../../output/printer.js';
 import { action, examples, type RunF } from '../shared/action.js';
 import { verb } from '../shared/group.js';
@@ -24,6 +25,6 @@ export function register(account: Command, ctx: Context, runF: RunF<GetOptions> 
 
 /** @public the verb's seam: parsed options and a context, no parser. */
 export async function run(_opts: GetOptions, ctx: Context): Promise<void> {
-  const res = await (await ctx.api()).call<{ data?: Record<string, unknown> }>('GET', '/account');
-  await (await ctx.printer()).object(res.data ?? {}, VIEW);
+  const account = await getAccount(ctx);
+  await (await ctx.printer()).object(account, VIEW);
 }

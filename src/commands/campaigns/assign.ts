@@ -5,8 +5,9 @@ import { action, examples, notes } from '../shared/action.js';
 import { assignEach } from '../shared/assign.js';
 import { eachAnswers } from '../shared/each.js';
 import { verb } from '../shared/group.js';
-import { CAMPAIGN_NAMES, campaignId, checkNamedArgs, namedHelp } from '../shared/resolve-name.js';
-import { linkIds } from '../urls/reference.js';
+import { CAMPAIGN_NAMES, campaignId, checkNamedArgs } from '../../ops/names.js';
+import { namedHelp } from '../shared/named-help.js';
+import { linkIds } from '../../ops/link-ref.js';
 
 /** What run() takes: the arguments and flags as the parser fills them. @public */
 export interface AssignOptions {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Row } from '../../output/printer.js';
-import { CAMPAIGN_NAMES, listedOf } from '../shared/resolve-name.js';
+import { CAMPAIGN_NAMES, listedOf } from '../../ops/names.js';
 import type { Deletable, Resource } from '../shared/resource.js';
 
 const FIELDS = ['id', 'name', 'public', 'rotator', 'list'];

@@ -5,7 +5,9 @@ import { action, examples, notes } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { asRecord, fieldsHelp, findInList } from '../shared/resource.js';
 import { answers } from '../shared/surface.js';
-import { CAMPAIGN_NAMES, checkNamedArgs, namedHelp, resolveNamed } from '../shared/resolve-name.js';
+import { CAMPAIGN_NAMES, checkNamedArgs, resolveNamed } from '../../ops/names.js';
+import { keepCampaignName } from '../../ops/resource-rules.js';
+import { namedHelp } from '../shared/named-help.js';
 import { CAMPAIGN, type CampaignFlags, campaignBody, withCampaignOptions, withName } from './resource.js';
 
 /** What run() takes: the arguments and flags as the parser fills them. @public */
@@ -45,7 +47,7 @@ export async function run(opts: UpdateOptions, ctx: Context): Promise<void> {
       : body.name === undefined
         ? await findInList(ctx, CAMPAIGN, id)
         : undefined;
-  body.name ??= current?.name;
+  await keepCampaignName(body, async () => current ?? {});
   const res = await (await ctx.api()).call('PUT', `/campaign/${id}/update`, { body });
   // The answer is the campaign without what only lists carry (v6's `views`): the campaign
   // read for its name fills those in, so the record is the one `get` prints.

@@ -9,8 +9,9 @@ import { action, examples, notes } from '../shared/action.js';
 import { assignEach } from '../shared/assign.js';
 import { eachAnswers } from '../shared/each.js';
 import { verb } from '../shared/group.js';
-import { CHANNEL_NAMES, channelId, checkNamedArgs, namedHelp, QR_NAMES, resolveIds } from '../shared/resolve-name.js';
-import { linkIds } from '../urls/reference.js';
+import { CHANNEL_NAMES, channelId, checkNamedArgs, QR_NAMES, resolveIds } from '../../ops/names.js';
+import { namedHelp } from '../shared/named-help.js';
+import { linkIds } from '../../ops/link-ref.js';
 
 /** The item types as people say them (singular or plural) -> the API's path word, and the noun for messages. */
 const ITEM_TYPES: Record<string, { type: ChannelItemType; noun: string }> = {

@@ -5,7 +5,8 @@ import type { View } from '../../output/printer.js';
 import { action, examples, notes } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { addListOptions, type ListFlags, printList } from '../shared/list.js';
-import { CHANNEL_NAMES, channelId, checkNamedArgs, namedHelp } from '../shared/resolve-name.js';
+import { CHANNEL_NAMES, channelId, checkNamedArgs } from '../../ops/names.js';
+import { namedHelp } from '../shared/named-help.js';
 import { answers } from '../shared/surface.js';
 
 const ITEM_FIELDS = ['type', 'id', 'title', 'preview', 'link', 'date'];

@@ -1,6 +1,5 @@
-import { UsageError } from '../../errors.js';
-import { parseHexColor } from '../../input/validate.js';
-import { CHANNEL_NAMES } from '../shared/resolve-name.js';
+import { channelBody as rules } from '../../ops/resource-rules.js';
+import { CHANNEL_NAMES } from '../../ops/names.js';
 import { type Deletable, namedResource, type Resource } from '../shared/resource.js';
 
 export const CHANNEL: Resource & Deletable = {
@@ -17,19 +16,7 @@ export interface ChannelFlags {
 
 /** The body keys the flags of `add` and `update` set, checked before any request. */
 export function channelBody(flags: ChannelFlags, name: string | undefined): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  if (name !== undefined) body.name = channelName(name);
-  if (flags.description !== undefined) body.description = flags.description;
   // --color shares its name with the global --no-color: only a string is this command's value.
-  if (typeof flags.color === 'string') body.color = parseHexColor(flags.color, '--color');
-  if (flags.starred !== undefined) body.starred = flags.starred;
-  return body;
-}
-
-/** The service's own rule, checked here so a bad name costs no request (and exits 2). */
-function channelName(name: string): string {
-  if (name.trim().length < 2) {
-    throw new UsageError(`invalid channel name "${name}": it must have at least 2 characters`);
-  }
-  return name;
+  const color = typeof flags.color === 'string' ? flags.color : undefined;
+  return rules({ name, description: flags.description, color, starred: flags.starred });
 }

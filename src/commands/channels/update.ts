@@ -5,7 +5,8 @@ import { action, examples, notes } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { asRecord, fieldsHelp } from '../shared/resource.js';
 import { answers } from '../shared/surface.js';
-import { CHANNEL_NAMES, channelId, checkNamedArgs, namedHelp } from '../shared/resolve-name.js';
+import { CHANNEL_NAMES, channelId, checkNamedArgs } from '../../ops/names.js';
+import { namedHelp } from '../shared/named-help.js';
 import { CHANNEL, type ChannelFlags, channelBody } from './resource.js';
 
 /** What run() takes: the arguments and flags as the parser fills them. @public */

@@ -1,6 +1,6 @@
+import { redirectBody as rules } from '../../ops/resource-rules.js';
 import type { Command } from 'commander';
-import { parseHttpUrl } from '../../input/validate.js';
-import { DOMAIN_NAMES } from '../shared/resolve-name.js';
+import { DOMAIN_NAMES } from '../../ops/names.js';
 import { type Deletable, namedResource, type Resource } from '../shared/resource.js';
 
 export const DOMAIN: Resource & Deletable = {
@@ -14,12 +14,7 @@ export interface RedirectFlags {
 }
 
 /** The optional redirects, checked before any request, as the API's body keys. */
-export function redirectBody(flags: RedirectFlags): Record<string, string> {
-  const body: Record<string, string> = {};
-  if (flags.redirectRoot !== undefined) body.redirectroot = parseHttpUrl(flags.redirectRoot, '--redirect-root');
-  if (flags.redirect404 !== undefined) body.redirect404 = parseHttpUrl(flags.redirect404, '--redirect-404');
-  return body;
-}
+export const redirectBody = (flags: RedirectFlags): Record<string, string> => rules(flags);
 
 /** The flags of `add` and `update`. */
 export function withRedirectOptions(cmd: Command): Command {

@@ -1,19 +1,12 @@
 import type { Command } from 'commander';
-import { LISTS } from '../../api/lists.js';
 import type { Context } from '../../context.js';
 import { examples } from '../shared/action.js';
-import { fieldsHelp, type Resource } from '../shared/resource.js';
+import { fieldsHelp, namedResource, type Resource } from '../shared/resource.js';
+import { OVERLAYS } from '../../ops/resources.js';
 import { register as get } from '../shared/verbs/get.js';
 import { register as list } from '../shared/verbs/list.js';
 
-const FIELDS = ['id', 'type', 'name', 'date'];
-
-const OVERLAY: Resource = {
-  noun: 'overlay',
-  group: 'overlays',
-  list: LISTS.overlay,
-  view: { columns: FIELDS, fields: FIELDS },
-};
+const OVERLAY: Resource = namedResource(OVERLAYS.named, OVERLAYS.fields);
 
 export function register(overlays: Command, ctx: Context): void {
   fieldsHelp(overlays, OVERLAY);
@@ -26,5 +19,12 @@ export function register(overlays: Command, ctx: Context): void {
     'shorty overlays list',
     'shorty cta ls --all --json',
   );
-  get(overlays, ctx, OVERLAY, 'shorty overlays get 2', 'shorty cta show 2 --json');
+  get(
+    overlays,
+    ctx,
+    OVERLAY,
+    'shorty overlays get 2',
+    'shorty overlays get "Contact us form"',
+    'shorty cta show 2 --json',
+  );
 }

@@ -9,7 +9,8 @@ import { verb } from '../shared/group.js';
 import { nameArgument } from '../shared/name.js';
 import { asRecord, fieldsHelp } from '../shared/resource.js';
 import { answers } from '../shared/surface.js';
-import { nonEmpty, PIXEL, type PixelFlags } from './resource.js';
+import { nonEmpty } from '../../ops/resource-rules.js';
+import { PIXEL, type PixelFlags } from './resource.js';
 
 /** What run() takes: the arguments and flags as the parser fills them. @public */
 export interface AddOptions extends PixelFlags {

@@ -1,5 +1,4 @@
-import { UsageError } from '../../errors.js';
-import { PIXEL_NAMES } from '../shared/resolve-name.js';
+import { PIXEL_NAMES } from '../../ops/names.js';
 import { type Deletable, namedResource, type Resource } from '../shared/resource.js';
 
 export const PIXEL: Resource & Deletable = {
@@ -11,9 +10,4 @@ export interface PixelFlags {
   type?: string;
   name?: string;
   tag?: string;
-}
-
-export function nonEmpty(value: string, what: string): string {
-  if (value.trim() === '') throw new UsageError(`${what} cannot be empty`);
-  return value;
 }

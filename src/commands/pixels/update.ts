@@ -3,10 +3,12 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { action, examples, notes } from '../shared/action.js';
 import { verb } from '../shared/group.js';
-import { checkNamedArgs, namedHelp, PIXEL_NAMES, resolveNamed } from '../shared/resolve-name.js';
+import { checkNamedArgs, PIXEL_NAMES, resolveNamed } from '../../ops/names.js';
+import { namedHelp } from '../shared/named-help.js';
 import { asRecord, fieldsHelp, findInList } from '../shared/resource.js';
 import { answers } from '../shared/surface.js';
-import { nonEmpty, PIXEL, type PixelFlags } from './resource.js';
+import { nonEmpty } from '../../ops/resource-rules.js';
+import { PIXEL, type PixelFlags } from './resource.js';
 
 /** What run() takes: the arguments and flags as the parser fills them. @public */
 export interface UpdateOptions extends PixelFlags {

@@ -9,7 +9,8 @@ import { verb } from '../shared/group.js';
 import { addWatchOption, parseWatchSeconds } from '../shared/watch.js';
 import { renderQr } from './terminal.js';
 import { QR_DETAIL_FIELDS, QR_DETAIL_VIEW, QR_LIST_VIEW } from './view.js';
-import { checkNamedArgs, namedHelp, QR_NAMES, qrId } from '../shared/resolve-name.js';
+import { checkNamedArgs, QR_NAMES, qrId } from '../../ops/names.js';
+import { namedHelp } from '../shared/named-help.js';
 import { answers } from '../shared/surface.js';
 
 /** What run() takes: the argument and flags as the parser fills them. @public */

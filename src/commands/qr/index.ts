@@ -7,7 +7,8 @@ import { register as update } from './update.js';
 import { examples, notes } from '../shared/action.js';
 import { DRAWING_RULE } from './terminal.js';
 import { QR_LIST_VIEW } from './view.js';
-import { namedHelp, QR_NAMES } from '../shared/resolve-name.js';
+import { QR_NAMES } from '../../ops/names.js';
+import { namedHelp } from '../shared/named-help.js';
 import type { Deletable } from '../shared/resource.js';
 import { register as remove } from '../shared/verbs/delete.js';
 

@@ -4,7 +4,7 @@ import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { addListOptions, type ListFlags, printList } from '../shared/list.js';
 import { QR_LIST_VIEW } from './view.js';
-import { QR_NAMES } from '../shared/resolve-name.js';
+import { QR_NAMES } from '../../ops/names.js';
 import { answers } from '../shared/surface.js';
 
 /** What run() takes: the flags as the parser fills them. @public */

@@ -7,7 +7,8 @@ import { action, examples, notes } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { completeOption } from '../../completion/values.js';
 import { addLookOptions } from './look-options.js';
-import { checkNamedArgs, namedHelp, QR_NAMES, qrId } from '../shared/resolve-name.js';
+import { checkNamedArgs, QR_NAMES, qrId } from '../../ops/names.js';
+import { namedHelp } from '../shared/named-help.js';
 
 /** What run() takes: the arguments and flags as the parser fills them. @public */
 export interface UpdateOptions extends Partial<QrFlags> {

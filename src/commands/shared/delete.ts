@@ -2,7 +2,8 @@ import type { Context } from '../../context.js';
 import { DELETION, obtainConsent } from '../../consent.js';
 import { parseId } from '../../input/validate.js';
 import type { Row } from '../../output/printer.js';
-import { distinct, forEachItem } from './each.js';
+import { distinct } from '../../ops/each.js';
+import { forEachItem } from './each.js';
 
 export interface DeleteRequest {
   ids: string[];

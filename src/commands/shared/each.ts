@@ -4,7 +4,8 @@
 // stops the run, since the next item would meet it too.
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { ApiError, isItemFailure } from '../../errors.js';
+import { ApiError } from '../../errors.js';
+import { count as countOf, distinct, eachOutcome, type ItemOutcome } from '../../ops/each.js';
 import { colorEnabled } from '../../io.js';
 import { keysInOrder } from '../../output/fields.js';
 import type { Row, View } from '../../output/printer.js';
@@ -57,8 +58,10 @@ export interface EachWork<T> {
   where?: string;
   /** The records' fields (status and message among them) and the one -q prints. */
   view: View & { fields: readonly string[] };
-  /** Sends one item; the record of it done (without status), message included when the server said one. */
-  send(item: T): Promise<Row>;
+  /** Each item's outcome as the operation yields it, in order. */
+  outcomes: AsyncIterable<ItemOutcome<T>>;
+  /** The record of an item done (without status), message included when the server said one. */
+  shown(answer: Row, item: T): Row;
   /** The record of an item that failed, without status and message. */
   failed(item: T): Row;
   /** The item in a line and in the error line: its id, its long URL. */
@@ -78,10 +81,8 @@ export async function forEachItem(ctx: Context, req: EachRequest): Promise<void>
     ...req,
     items: distinct(req.ids),
     view: { ...RESULT_VIEW, fields: RESULT_FIELDS, quiet: 'id' },
-    send: async (id) => {
-      const answer = await req.send(id);
-      return { id, message: typeof answer.message === 'string' ? answer.message : null };
-    },
+    outcomes: eachOutcome(distinct(req.ids), req.send),
+    shown: (answer, id) => ({ id, message: typeof answer.message === 'string' ? answer.message : null }),
     failed: (id) => ({ id }),
     label: String,
     doneLine: (record) => `${req.done} ${record.id}`,
@@ -95,14 +96,14 @@ export async function eachItem<T>(ctx: Context, req: EachWork<T>): Promise<void>
   const failed: { label: string; message: string }[] = [];
   const record = (fields: Row) => keysInOrder(fields, req.view.fields) as ItemResult;
   async function* results(): AsyncGenerator<{ item: T; result: ItemResult }> {
-    for (const item of items) {
-      try {
-        const done = await req.send(item);
+    for await (const outcome of req.outcomes) {
+      const { item } = outcome;
+      if (outcome.ok) {
+        const done = req.shown(outcome.answer, item);
         yield { item, result: record({ ...done, status: req.done, message: done.message ?? null }) };
-      } catch (err) {
-        if (!isItemFailure(err)) throw err;
-        failed.push({ label: req.label(item), message: err.message });
-        yield { item, result: record({ ...req.failed(item), status: 'failed', message: err.message }) };
+      } else {
+        failed.push({ label: req.label(item), message: outcome.error.message });
+        yield { item, result: record({ ...req.failed(item), status: 'failed', message: outcome.error.message }) };
       }
     }
   }
@@ -121,7 +122,7 @@ export async function eachItem<T>(ctx: Context, req: EachWork<T>): Promise<void>
   }
   const where = req.where ? ` ${req.where}` : '';
   const count = items.length;
-  const summary = `${req.done} ${count - failed.length} of ${count} ${plural(req.noun, count)}${where}`;
+  const summary = `${req.done} ${count - failed.length} of ${countOf(count, req.noun)}${where}`;
   if (failed.length === 0) {
     if (count > 1) await printer.note(summary);
     return;
@@ -130,15 +131,6 @@ export async function eachItem<T>(ctx: Context, req: EachWork<T>): Promise<void>
   if (count === 1)
     throw new ApiError(`could not ${req.work} ${req.noun} ${failed[0].label}${where}: ${failed[0].message}`);
   throw new ApiError(`${summary}; failed: ${failed.map((f) => `${f.label} (${f.message})`).join(', ')}`);
-}
-
-/**
- * Each id once, in the order first given: an item named twice (`rm 4 4`, an alias and its id,
- * ids from a list with repeats) would otherwise be sent twice and its second answer, "does not
- * exist", would fail a run whose work was done.
- */
-export function distinct(ids: readonly number[]): number[] {
-  return [...new Set(ids)];
 }
 
 /** -q prints the items the work was done on: a failed item's id would read as done. */
@@ -155,8 +147,4 @@ async function marks(ctx: Context): Promise<{ done: string; failed: string }> {
   const { Chalk } = await import('chalk');
   const chalk = new Chalk({ level: 1 });
   return { done: chalk.green('✓'), failed: chalk.red('✗') };
-}
-
-function plural(noun: string, count: number): string {
-  return count === 1 ? noun : `${noun}s`;
 }

@@ -6,18 +6,17 @@
 // registers the verb, and opts stays what the parser fills, as in every other verb's run(opts, ctx).
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { ApiError } from '../../errors.js';
-import { BULK_PAGE_SIZE, paginate, type Item } from '../../api/paginate.js';
-import { keysInOrder } from '../../output/fields.js';
+import type { Item } from '../../api/paginate.js';
+import { findInList as findRecord, recordOf } from '../../ops/resources.js';
 import type { View } from '../../output/printer.js';
 import { notes } from './action.js';
-import { type ListedKind, listedOf, type NamedKind } from './resolve-name.js';
+import { type ListedKind, listedOf, type NamedKind } from '../../ops/names.js';
 
 export interface Resource extends ListedKind {
   view: View & { fields: readonly string[] };
   /** Smooths over server differences in each item (a campaign's name under `domain`). */
   mapItem?: (item: Item) => Item;
-  /** How an item is named besides its id (its name, a domain's host): see resolve-name.ts. */
+  /** How an item is named besides its id (its name, a domain's host): see ops/names.ts. */
   named?: NamedKind;
 }
 
@@ -38,17 +37,17 @@ export function fieldsHelp(cmd: Command, res: Resource): Command {
   return notes(cmd, `Fields of a ${res.noun}: ${res.view.fields.join(', ')}${extra}.`);
 }
 
+/** The resource as the operations read it (src/ops/resources.ts). */
+export function kindOf(res: Resource) {
+  return { named: res, fields: res.view.fields, mapItem: res.mapItem };
+}
+
 /** The resource's record in its fields' order, then whatever else the server sent. */
 export function asRecord(res: Resource, item: Item): Item {
-  return keysInOrder(res.mapItem ? res.mapItem(item) : item, res.view.fields);
+  return recordOf(kindOf(res), item);
 }
 
 /** The record with `id`, or exit 1 naming it when no page holds it. */
-export async function findInList(ctx: Context, res: Resource, id: number): Promise<Item> {
-  const api = await ctx.api();
-  for await (const page of paginate(api, res.list.path, { keys: res.list.keys, limit: BULK_PAGE_SIZE, all: true })) {
-    const found = page.items.find((item) => item.id === id);
-    if (found) return asRecord(res, found);
-  }
-  throw new ApiError(`${res.noun} ${id} not found`, { hint: `\`shorty ${res.group} list\` shows the ids` });
+export function findInList(ctx: Context, res: Resource, id: number): Promise<Item> {
+  return findRecord(ctx, kindOf(res), id);
 }

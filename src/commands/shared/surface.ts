@@ -11,12 +11,20 @@ import { resolveOutputFormat } from '../../settings/resolve.js';
 import { commandPath } from '../../help/command-path.js';
 
 const DECLARED = new WeakMap<Command, readonly string[]>();
+/** Commands whose records carry their input's columns too: --fields is checked once the input is read. */
+const WITH_INPUT = new WeakSet<Command>();
 
 /** Declares the fields of what `cmd` prints (a view's `fields` and `extraFields`, or a list). */
 export function answers(cmd: Command, shape: View | readonly string[]): Command {
   const fields = 'columns' in shape ? [...(shape.fields ?? shape.columns), ...(shape.extraFields ?? [])] : shape;
   DECLARED.set(cmd, fields);
   return cmd;
+}
+
+/** Declares fields as `answers` does, plus the columns of the command's input, which it checks itself. */
+export function answersWithInput(cmd: Command, fields: readonly string[]): Command {
+  WITH_INPUT.add(cmd);
+  return answers(cmd, fields);
 }
 
 /** A field is known when declared, when it is an object that holds declared paths, or a key inside a declared object. */
@@ -40,6 +48,7 @@ export function checkSurface(ctx: Context, cmd: Command): void {
       "-q and --fields can't be used together",
       'drop -q to choose fields, or --fields to print one value per line',
     );
+  if (WITH_INPUT.has(cmd)) return;
   const declared = DECLARED.get(cmd);
   const name = commandPath(cmd);
   if (!declared) throw new UsageError(`"${name}" prints no fields to choose from`, 'drop --fields');

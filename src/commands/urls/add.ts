@@ -2,21 +2,19 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { EXPIRY_ZONE_RULE } from '../../input/expiry.js';
-import { type LinkBody, type LinkFlags, linkBodyFromFlags } from '../../input/link-body.js';
-import { profileDomain } from '../../input/domain.js';
-import { credentialsWarning } from '../../input/validate.js';
 import { parseFieldList, unknownFields } from '../../output/fields.js';
 import type { Row, View } from '../../output/printer.js';
 import { action, examples, notes } from '../shared/action.js';
 import { eachItem } from '../shared/each.js';
 import { verb } from '../shared/group.js';
 import { addShareOptions, prepareShare, type ShareFlags } from '../shared/share.js';
-import { addLinkBodyOptions, NAMED_OPTIONS_HELP, namedLinkOptions } from './link-options.js';
-import { printWithQr, recordOf, withoutError } from './show.js';
+import type { LinkBody, LinkFlags } from '../../input/link-body.js';
+import { addLink, addLinks, checkOneAlias, prepareLinks } from '../../ops/links.js';
+import { addLinkBodyOptions, NAMED_OPTIONS_HELP } from './link-options.js';
+import { printWithQr } from './show.js';
 import { LINK_CREATED_VIEW } from './view.js';
 import { answers } from '../shared/surface.js';
 import { QR_OPTION_HELP } from '../qr/terminal.js';
-import { maybeCreated, maybeCreatedItem } from './maybe-created.js';
 
 type AddFlags = Omit<LinkFlags, 'url'> & ShareFlags & { qr?: boolean };
 
@@ -85,10 +83,9 @@ function checkFields(ctx: Context, count: number): void {
   }
 }
 
-/** The options that name or show one link, refused with several URLs (before any request). */
+/** The options that show one link, refused with several URLs (before any request). */
 function checkSeveral(opts: AddFlags, count: number): void {
   const single = [
-    ['--custom', opts.custom !== undefined, 'an alias names one link'],
     ['--web', opts.web, 'it opens one link'],
     ['--copy', opts.copy, 'it copies one link'],
     ['--qr', opts.qr, 'it draws one link'],
@@ -102,51 +99,31 @@ function checkSeveral(opts: AddFlags, count: number): void {
 
 /** @public the verb's seam: parsed options and a context, no parser. */
 export async function run({ longurls: urls, ...opts }: AddOptions, ctx: Context): Promise<void> {
+  const { web, copy, qr, ...options } = opts;
+  checkOneAlias(urls, options);
   if (urls.length > 1) checkSeveral(opts, urls.length);
   checkFields(ctx, urls.length);
-  const now = ctx.now();
-  const build = (flags: AddFlags) =>
-    urls.map((url) => linkBodyFromFlags({ ...flags, url }, { requireUrl: true, creating: true, now }));
   // Every URL is checked before the first request (a name's lookup included): exit 2 means nothing was created.
-  const named = namedLinkOptions(ctx, opts);
-  build(named.ids);
+  const links = prepareLinks(ctx, urls, options);
   const share = await prepareShare(ctx, opts);
-  const bodies = build(await named.resolve());
-  // A password given here is hidden in everything printed, whatever the server echoes.
-  ctx.secrets.add(bodies[0].password);
-  for (const body of bodies) {
-    const warning = credentialsWarning(body.url, urls.length > 1 ? `the long URL ${body.url}` : undefined);
-    if (warning) ctx.io.stderr.write(`warning: ${warning}\n`);
-  }
-  const fallback = bodies[0].domain === undefined ? profileDomain((await ctx.settings()).domain) : undefined;
-  if (fallback) for (const body of bodies) body.domain = fallback.url;
+  const { bodies, warnings } = await links.resolve();
+  for (const warning of warnings) ctx.io.stderr.write(`warning: ${warning.message}\n`);
   if (bodies.length > 1) return addEach(ctx, bodies);
-  const [body] = bodies;
-  const api = await ctx.api();
-  const created = withoutError(
-    await api.call('POST', '/url/add', { body }).catch((err: unknown) => {
-      throw maybeCreated(err, body);
-    }),
-  );
-  const record = await recordOf(ctx, created, body);
-  await printWithQr(ctx, record, LINK_CREATED_VIEW, opts.qr);
+  const record = await addLink(ctx, bodies[0]);
+  await printWithQr(ctx, record, LINK_CREATED_VIEW, qr);
   await share?.(record.shorturl);
 }
 
 /** One link per body, each with its result, then a summary (as delete and assign print theirs). */
 async function addEach(ctx: Context, bodies: LinkBody[]): Promise<void> {
-  const api = await ctx.api();
   await eachItem(ctx, {
     items: bodies,
     noun: 'link',
     work: 'create',
     done: 'created',
     view: EACH_VIEW,
-    send: async (body): Promise<Row> => {
-      const answer = await api.call('POST', '/url/add', { body }).catch((err: unknown) => {
-        throw maybeCreatedItem(err, bodies.length - bodies.indexOf(body));
-      });
-      const record = await recordOf(ctx, withoutError(answer), body);
+    outcomes: addLinks(ctx, bodies),
+    shown: (record): Row => {
       const message = typeof record.message === 'string' ? record.message : null;
       return { id: record.id, alias: record.alias, shorturl: record.shorturl, longurl: record.longurl, message };
     },

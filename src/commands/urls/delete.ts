@@ -6,7 +6,7 @@ import { verb } from '../shared/group.js';
 import { checkConsentPossible, DELETION } from '../../consent.js';
 import { deleteMany } from '../shared/delete.js';
 import { eachAnswers } from '../shared/each.js';
-import { resolveLink } from './reference.js';
+import { resolveLink } from '../../ops/link-ref.js';
 
 /** Every reference is checked before anything is sent; then those that are not ids are looked up, one request each (once each). */
 async function linkIds(ctx: Context, args: string[]): Promise<number[]> {

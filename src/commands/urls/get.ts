@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { LINK_REF_HELP, parseLinkRef, type LinkRef } from '../../input/link-ref.js';
+import { LINK_REF_HELP } from '../../input/link-ref.js';
 import type { Row } from '../../output/fields.js';
 import { renderLinkView } from '../../output/stats-view.js';
 import { checkQrWithWatch, nothingDrawn, QR_OPTION_HELP, renderQr } from '../qr/terminal.js';
@@ -9,8 +9,8 @@ import { showDetail } from '../shared/detail-view.js';
 import { verb } from '../shared/group.js';
 import { addShareOptions, prepareShare, type ShareFlags } from '../shared/share.js';
 import { addWatchOption, parseWatchSeconds } from '../shared/watch.js';
-import { resolveLink } from './reference.js';
-import { NO_SHORT_URL, printWithQr, recordOf, withoutError } from './show.js';
+import { linkReader } from '../../ops/links.js';
+import { NO_SHORT_URL, printWithQr } from './show.js';
 import { LINK_DETAIL_VIEW } from './view.js';
 import { answers } from '../shared/surface.js';
 
@@ -49,19 +49,6 @@ export function register(group: Command, ctx: Context): void {
   );
 }
 
-/** The first fetch resolves the reference (its lookup already answers with the detail); later ones read by id. */
-function linkFetcher(ctx: Context, ref: LinkRef): () => Promise<Row> {
-  let id: number | undefined;
-  return async () => {
-    if (id === undefined) {
-      const resolved = await resolveLink(ctx, ref);
-      id = resolved.id;
-      if (resolved.detail) return recordOf(ctx, withoutError(resolved.detail));
-    }
-    return recordOf(ctx, withoutError(await (await ctx.api()).call('GET', `/url/${id}`)));
-  };
-}
-
 /** What run() takes: the arguments and flags as the parser fills them. @public */
 export interface GetOptions extends GetFlags {
   /** By id, alias or short URL. */
@@ -70,14 +57,14 @@ export interface GetOptions extends GetFlags {
 
 /** @public the verb's seam: parsed options and a context, no parser. */
 export async function run({ link, ...opts }: GetOptions, ctx: Context): Promise<void> {
-  const ref = parseLinkRef(link);
+  const fetch = linkReader(ctx, link);
   const watchSeconds = parseWatchSeconds(opts.watch);
   checkQrWithWatch(opts.qr, watchSeconds);
   const share = await prepareShare(ctx, opts);
   await showDetail(
     ctx,
     {
-      fetch: linkFetcher(ctx, ref),
+      fetch,
       render: async (link, style) => {
         const view = renderLinkView(link, style);
         if (!opts.qr) return view;

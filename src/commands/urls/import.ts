@@ -6,9 +6,8 @@ import { parseDuration } from '../../input/duration.js';
 import { parseChoice } from '../../input/validate.js';
 import { action, examples, notes } from '../shared/action.js';
 import { addInputOptions, commandLine, inputOptions, type InputFlags } from './bulk-options.js';
-import { answers } from '../shared/surface.js';
-import { LINK_COLUMNS } from '../../input/link-columns.js';
-import { RESULT_COLUMNS } from '../../bulk/engine/end/results.js';
+import { answersWithInput } from '../shared/surface.js';
+import { RESULT_COLUMNS } from '../../bulk/engine/check/result-fields.js';
 
 interface ImportFlags extends InputFlags {
   dryRun?: boolean;
@@ -50,20 +49,23 @@ function importNotes(): string {
   return [
     'Input: what shorty prints (urls get, list, export and import results in json, ndjson, csv or tsv, ' +
       'objects included), CSV from spreadsheets, or lines. CSV input: a header row, fields separated by , ; tab ' +
-      'or | (detected, or the global --delimiter), UTF-8 with or without a ' +
+      'or | (detected, or the global --delimiter, or a first line sep=; as Excel writes), UTF-8 with or without a ' +
       'byte order mark, UTF-16 with one (Excel\'s "Unicode text"), or --encoding. Columns, by link field ' +
       'and the other names read as it (case, spaces, - and _ do not matter; --map for any other):',
     acceptedColumnsHelp(),
     'url is required. Values: pixels are ids separated by ; (1;2); geotarget, devicetarget and ' +
       'languagetarget KEY=URL;KEY=URL; deeplink JSON ({"apple":"https://..."}); parameters ' +
-      'name=value;...; expiry 2027-01-31 (through that day), "yyyy-mm-dd hh:mm[:ss]" or ISO 8601, local ' +
+      'name=value;...; expiry 2027-01-31 (through that day), "yyyy-mm-dd hh:mm[:ss]", ISO 8601, or a ' +
+      'day as spreadsheets write it (31.01.2027, Jan 31 2027, 2027/01/31; not 01/02/2027, which reads two ways), local ' +
       'time unless it has an offset (as --expiry on `urls add`), a past date kept as written, a span ' +
       'such as +30d refused (a row names the same link on every run). The columns `urls export` and import results add ' +
       `(${INFORMATIONAL_COLUMNS.join(', ')}) are ignored; any other column is named in one warning and passed through to the results.`,
     'Lines input: one URL per line; a line with a space, tab or ; is invalid (not one URL).',
     `Results (csv unless -o json|ndjson|tsv) stream to stdout in input order: the input columns plus ${RESULT_COLUMNS.join(', ')}: ` +
       'status is ok, error, invalid, skipped (valid in a dry run); alias, shorturl and longurl name the link ' +
-      'as every urls command does; -q prints the short URLs (the long URLs in a dry run).',
+      'as every urls command does; -q prints the short URLs (the long URLs in a dry run). --fields chooses among ' +
+      "those and the input's columns, named as the input names them or by the link field they hold (url, title, " +
+      'custom...).',
     'Rows are checked once, the same way by import, --dry-run and urls sync: a row with the alias of an ' +
       'earlier row is invalid, naming that row.',
     "--if-exists skip skips only the same link: a row whose alias exists and leads to the row's long URL is " +
@@ -73,7 +75,8 @@ function importNotes(): string {
       'so the dry run reports the same.',
     'Results and --failed-out for a spreadsheet: --excel writes UTF-16 with a byte order mark, tab-separated, ' +
       'which Excel opens into columns on any locale (shorty help formats says why); without it --failed-out ' +
-      'keeps the form of its input (a windows-1252 ; file gives a windows-1252 ; file).',
+      'keeps the form of its input (a windows-1252 ; CRLF file gives a windows-1252 ; CRLF file), with a row ' +
+      "column (the row's place in the input, as the results name it) and an error column.",
     '--journal FILE is locked while the import runs (FILE.lock beside the real file, and a lock of the ' +
       "file's identity in the config folder, whatever symlink or hard link names it): a second run on it is refused.",
     'Outages (connection refused, reset or timed out, DNS failures, 5xx and HTML error pages) are ' +
@@ -131,8 +134,8 @@ export function register(group: Command, ctx: Context): void {
         run({ ...flags, file, argv: commandLine(command) }, ctx),
       ),
     );
-  // A result row: the input's link columns (under their own names or an alias), then the outcome.
-  answers(cmd, [...LINK_COLUMNS, 'long_url', ...RESULT_COLUMNS]);
+  // A result row: the input's columns, then the outcome; --fields is checked once the input's header is read.
+  answersWithInput(cmd, RESULT_COLUMNS);
   notes(cmd, importNotes);
   examples(
     cmd,

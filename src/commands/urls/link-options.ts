@@ -1,9 +1,5 @@
 import type { Command } from 'commander';
 import { REDIRECT_TYPES } from '../../api/types.js';
-import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
-import type { LinkFlags } from '../../input/link-body.js';
-import { CHANNEL_NAMES, channelId, checkNamedArgs, PIXEL_NAMES, resolveIds } from '../shared/resolve-name.js';
 import { EXPIRY_FORMS } from '../../input/expiry.js';
 import { completeOption } from '../../completion/values.js';
 
@@ -40,34 +36,3 @@ export function addLinkBodyOptions(cmd: Command, { creating }: { creating: boole
 export const NAMED_OPTIONS_HELP =
   '--pixel and --channel take an id or a name (matched exactly): names cost one read of the pixel or channel list, ' +
   'after every other check; a name two of them share is refused (exit 2), one none has is exit 1.';
-
-const isId = (text: string) => /^\s*-?\d+\s*$/.test(text);
-
-/**
- * --pixel and --channel given by name: `ids` holds the options with only their ids, for the checks
- * that come before any request; `resolve` looks the names up (one list read per resource) and
- * gives the options with every one an id.
- */
-export function namedLinkOptions<T extends Pick<LinkFlags, 'pixel' | 'channel'>>(
-  ctx: Context,
-  opts: T,
-): { ids: T; resolve: () => Promise<T> } {
-  const pixelNames = (opts.pixel ?? []).filter((p) => !isId(p));
-  const channelName = opts.channel !== undefined && !isId(opts.channel) ? opts.channel : undefined;
-  for (const [flag, name] of [...pixelNames.map((p) => ['--pixel', p]), ['--channel', channelName ?? 'x']]) {
-    if (name.trim() === '') throw new UsageError(`invalid ${flag} "${name}": give an id or a name`);
-  }
-  checkNamedArgs(PIXEL_NAMES, pixelNames);
-  if (channelName !== undefined) checkNamedArgs(CHANNEL_NAMES, [channelName]);
-  const ids = {
-    ...opts,
-    pixel: opts.pixel?.filter(isId),
-    channel: channelName === undefined ? opts.channel : undefined,
-  };
-  const resolve = async (): Promise<T> => ({
-    ...opts,
-    pixel: pixelNames.length > 0 ? (await resolveIds(ctx, PIXEL_NAMES, opts.pixel ?? [])).map(String) : opts.pixel,
-    channel: channelName === undefined ? opts.channel : String(await channelId(ctx, channelName)),
-  });
-  return { ids, resolve };
-}

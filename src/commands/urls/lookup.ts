@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { LINK_REF_HELP, parseLinkRef } from '../../input/link-ref.js';
+import { LINK_REF_HELP } from '../../input/link-ref.js';
 import { action, examples, notes } from '../shared/action.js';
-import { fetchLinkDetail } from './reference.js';
-import { recordOf, withoutError } from './show.js';
+import { getLink } from '../../ops/links.js';
 import { LINK_DETAIL_VIEW } from './view.js';
 import { answers } from '../shared/surface.js';
 
@@ -31,8 +30,7 @@ export interface LookupOptions {
 }
 
 /** @public the verb's seam: parsed options and a context, no parser. */
-export async function run({ link: refText }: LookupOptions, ctx: Context): Promise<void> {
-  const ref = parseLinkRef(refText);
-  const record = await recordOf(ctx, withoutError(await fetchLinkDetail(ctx, ref)));
+export async function run({ link }: LookupOptions, ctx: Context): Promise<void> {
+  const record = await getLink(ctx, link);
   await (await ctx.printer()).object(record, LINK_DETAIL_VIEW);
 }

@@ -1,15 +1,6 @@
 import type { Context } from '../../context.js';
-import { linkRecord, type RecordOptions } from '../../input/link-record.js';
 import type { Row, View } from '../../output/printer.js';
 import { printAndDraw } from '../qr/terminal.js';
-
-export { withoutError } from '../../output/fields.js';
-
-/** Any link answer as the flat link record, `domain` read against the configured base URL. */
-export async function recordOf(ctx: Context, answer: Row, sent?: RecordOptions['sent']): Promise<Row> {
-  const { baseUrl } = await ctx.settings();
-  return linkRecord(answer, { baseUrl, sent });
-}
 
 /**
  * Prints one link; with `draw` its short URL is also drawn as a QR code after it (on stderr when

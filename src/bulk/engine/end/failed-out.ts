@@ -8,18 +8,20 @@ import { openFileCalls, recordFile, type OpenedFile } from '../journal/append-fi
 import type { InputFormat, Delimiter } from '../read/format.js';
 import { checkNamedPath } from '../../../settings/shared-folders.js';
 import { isProcessAlive } from '../../../util/lock.js';
+import { excelSafeCell } from '../../../output/cells.js';
 import {
   canEncode,
   type CsvDialect,
   csvDialect,
   csvEncoder,
   type CsvFlags,
+  type LineEnding,
   PLAIN_CSV,
 } from '../../../output/csv-dialect.js';
 
 export interface FailedOut {
-  /** Records a failed or invalid row: its input cells and why it failed. */
-  write(cells: Record<string, string>, error: string): Promise<void>;
+  /** Records a failed or invalid row: its input cells, where it is in the input, and why it failed. */
+  write(cells: Record<string, string>, row: number, error: string): Promise<void>;
   /** Puts the file in place: until then the path holds what it held before the run. */
   close(): Promise<void>;
 }
@@ -32,20 +34,27 @@ export interface FailedOut {
  */
 export function failedOutDialect(
   flags: CsvFlags,
-  input: { format: InputFormat; delimiter: Delimiter; encoding: { name: string; bom: boolean } },
+  input: {
+    format: InputFormat;
+    delimiter: Delimiter;
+    encoding: { name: string; bom: boolean };
+    lineEnding?: LineEnding;
+  },
 ): CsvDialect {
   const writable = canEncode(input.encoding.name);
   return csvDialect(flags, {
     delimiter: input.format === 'csv' ? input.delimiter : ',',
     encoding: writable ? input.encoding.name : 'utf-8',
     bom: writable ? input.encoding.bom : true,
+    ...(input.lineEnding && input.lineEnding !== '\n' && { lineEnding: input.lineEnding }),
   });
 }
 
 /**
  * `--failed-out FILE`: the failed and invalid rows as CSV that `urls import` reads again. The
  * columns are the input's (CSV header, or `url` for lines; the link columns for NDJSON, whose
- * objects may differ), plus `error` saying what to fix; import ignores that column.
+ * objects may differ), plus `row` (where the row is in the input, as the results name it) and
+ * `error` saying what to fix; import ignores those two.
  *
  * The rows go to a temp file beside FILE (mode 0600: rows may carry link passwords), renamed over
  * it at the end: a run killed half-way leaves FILE as it was, never half a file. A FILE that is
@@ -69,8 +78,10 @@ export async function openFailedOut(
     throw fileError(`cannot write --failed-out ${path}`, err);
   }
   const records = recordFile(file, { sync: false, encode: csvEncoder(dialect) });
-  const line = (cells: string[]) => stringify([cells], { delimiter: dialect.delimiter });
-  const columns = [...failedOutColumns(format, header).filter((c) => c !== 'error'), 'error'];
+  const safe = dialect.formulaSafe ? (cells: string[]) => cells.map(excelSafeCell) : (cells: string[]) => cells;
+  const line = (cells: string[]) =>
+    stringify([safe(cells)], { delimiter: dialect.delimiter, record_delimiter: dialect.lineEnding ?? '\n' });
+  const columns = [...failedOutColumns(format, header).filter((c) => c !== 'error' && c !== 'row'), 'row', 'error'];
   const writeFailed = (err: unknown) => fileError(`cannot write --failed-out ${path}`, err, EXIT.api);
   const append = (text: string) =>
     records.append(text).catch((err) => {
@@ -78,7 +89,8 @@ export async function openFailedOut(
     });
   await append(line(columns));
   return {
-    write: (cells, error) => append(line(columns.map((c) => (c === 'error' ? error : cellFor(cells, c))))),
+    write: (cells, row, error) =>
+      append(line(columns.map((c) => (c === 'error' ? error : c === 'row' ? String(row) : cellFor(cells, c))))),
     async close() {
       try {
         await records.close();

@@ -10,12 +10,7 @@ import { linkColumnOf, type ColumnPlan, type LinkColumn } from '../../../input/l
 import { aliasOf } from '../../../util/short-url.js';
 import { type CsvDialect, csvDialect, csvEncoder } from '../../../output/csv-dialect.js';
 import { withinMessageSize } from '../../../util/message-size.js';
-
-/**
- * The columns every import result adds to the input's own: the outcome, and the link under the
- * names every command gives a link's fields (src/input/link-record.ts).
- */
-export const RESULT_COLUMNS = ['row', 'status', 'id', 'alias', 'shorturl', 'longurl', 'error'] as const;
+import { RESULT_COLUMNS, resultFieldSources } from '../check/result-fields.js';
 
 export interface RowResult {
   row: number;
@@ -87,6 +82,8 @@ export interface SinkOptions {
   columns?: string[];
   /** Collect output in 16 KiB pieces (fast local runs); otherwise every row goes out at once. */
   batch?: boolean;
+  /** Import results: the input's columns, which --fields names as the input does (check/result-fields.ts). */
+  input?: ColumnPlan;
 }
 
 /** The csv/tsv the run writes: --excel, --delimiter and --bom, else plain csv (output/csv-dialect.ts). */
@@ -138,8 +135,11 @@ async function rowWriter(
     return Object.assign(quiet, { end: async () => {} });
   }
   const fields = parseFieldList(ctx.globals.fields);
+  const sources = fields && opts.input ? resultFieldSources(fields, opts.input) : undefined;
+  const pick = (row: Row, chosen: string[]): Row =>
+    sources ? Object.fromEntries(chosen.map((f) => [f, row[sources.get(f) ?? f] ?? null])) : pickFields(row, chosen);
   const writer = await createRowWriter(format, out, fields ?? opts.columns, {
-    excelSafe: ctx.globals.excelSafe,
+    excelSafe: runCsvDialect(ctx).formulaSafe,
     terminal: ctx.io.stdoutIsTTY,
     headers: ctx.globals.headers,
     delimiter: runCsvDialect(ctx).delimiter,
@@ -149,9 +149,9 @@ async function rowWriter(
     const row = redactValues(raw, redact);
     // The error column is a message for people, cut as stderr's are (after the redaction).
     if (typeof row.error === 'string') row.error = withinMessageSize(row.error);
-    if (first && fields) checkFields(row, fields);
+    if (first && fields && !sources) checkFields(row, fields);
     first = false;
-    await writer.row(fields ? pickFields(row, fields) : row);
+    await writer.row(fields ? pick(row, fields) : row);
   };
   return Object.assign(write, { end: () => writer.end() });
 }

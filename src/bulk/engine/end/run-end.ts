@@ -30,6 +30,8 @@ export interface RunEnd {
   /** Some item failed: exit 1 once everything else went well. */
   failed: boolean;
   outage: { maxMs: number };
+  /** Where the run's lines go when it reports as data (every line, -q or not); default: stderr. */
+  say?: (text: string) => void;
 }
 
 /**
@@ -39,7 +41,7 @@ export interface RunEnd {
  * (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT); otherwise 1 when an item failed, else 0.
  */
 export function endRun(ctx: Context, end: RunEnd): number {
-  const warn = (text: string) => void ctx.io.stderr.write(`${text}\n`);
+  const warn = end.say ?? ((text: string) => void ctx.io.stderr.write(`${text}\n`));
   if (end.fatal !== undefined) {
     warn(`${end.summary}; ${end.stopped ?? end.left}; ${end.again}`);
     for (const line of end.after ?? []) warn(line);
@@ -60,7 +62,7 @@ export function endRun(ctx: Context, end: RunEnd): number {
     warn(`${stop.message}: ${end.summary}; ${end.left}; ${end.again}`);
     return stop.exitCode;
   }
-  if (!ctx.globals.quiet) warn(end.summary);
+  if (end.say || !ctx.globals.quiet) warn(end.summary);
   return end.failed ? EXIT.api : EXIT.ok;
 }
 

@@ -66,16 +66,18 @@ async function realPath(path: string): Promise<string> {
 /** The input, the journal and the failed rows must be three files, or the run would clobber its input. */
 export async function checkImportFiles(
   ctx: Context,
-  opts: { file?: string; journal?: string; failedOut?: string },
+  opts: { file?: string; text?: string; journal?: string; failedOut?: string },
 ): Promise<void> {
   // Before anything is read (a dry run reads the journal too): nothing another user put in a shared folder.
   if (opts.journal !== undefined) checkNamedPath(opts.journal, '--journal');
   if (opts.failedOut !== undefined) checkNamedPath(opts.failedOut, '--failed-out');
   const stdinFd = (ctx.io.stdin as { fd?: unknown }).fd;
   const input =
-    opts.file === undefined || opts.file === '-'
-      ? { role: 'the input (stdin)', fd: typeof stdinFd === 'number' ? stdinFd : undefined }
-      : { role: 'the input', path: opts.file };
+    opts.text !== undefined
+      ? { role: 'the input' }
+      : opts.file === undefined || opts.file === '-'
+        ? { role: 'the input (stdin)', fd: typeof stdinFd === 'number' ? stdinFd : undefined }
+        : { role: 'the input', path: opts.file };
   await checkDistinctFiles([
     input,
     ...(opts.journal === undefined ? [] : [{ role: '--journal', path: opts.journal }]),

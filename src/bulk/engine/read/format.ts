@@ -1,4 +1,5 @@
 import { headerKey, linkColumnOf, type ColumnMapOption, INFORMATIONAL_COLUMNS } from '../../../input/link-columns.js';
+import { UsageError } from '../../../errors.js';
 import { DELIMITERS, type Delimiter } from '../../../output/csv-dialect.js';
 
 /**
@@ -14,6 +15,8 @@ export interface InputShape {
   format: InputFormat;
   /** The CSV field delimiter (`,` for the other formats). */
   delimiter: Delimiter;
+  /** The CSV starts with Excel's `sep=;` line, which names the delimiter and is not the header. */
+  sepLine?: true;
 }
 
 /** The first line that is not blank, without a byte order mark or line ending. */
@@ -44,12 +47,30 @@ export interface DetectOptions {
  * then the one that splits it into the most fields.
  */
 export async function detectInputShape(head: string, opts: DetectOptions = {}): Promise<InputShape> {
+  const sep = sepLineDelimiter(head);
+  if (sep !== undefined && (opts.format === undefined || opts.format === 'csv'))
+    return { format: 'csv', delimiter: opts.delimiter ?? sep, sepLine: true };
   const line = firstLine(head);
   const tabFile = opts.path !== undefined && /\.(tsv|tab)$/i.test(opts.path);
   const forced = opts.delimiter ?? (tabFile ? '\t' : undefined);
   const best = await bestDelimiter(line, opts.map);
   const format = opts.format ?? guessFormat(line, opts, forced !== undefined || best.fields > 1);
   return { format, delimiter: format === 'csv' ? (forced ?? best.delimiter) : ',' };
+}
+
+/**
+ * Excel writes, and reads, a first line `sep=;` naming the delimiter (some locales' CSV files
+ * carry one so that they open in columns anywhere). It is honoured, and is not the header.
+ */
+function sepLineDelimiter(head: string): Delimiter | undefined {
+  const match = /^\uFEFF?sep=(.)[ \t]*(?:\r\n|\r|\n|$)/i.exec(head);
+  if (!match) return undefined;
+  const delimiter = DELIMITERS.find((d) => d === match[1]);
+  if (delimiter) return delimiter;
+  throw new UsageError(
+    `the first line ${JSON.stringify(`sep=${match[1]}`)} names a delimiter shorty does not read`,
+    'save the file with , ; tab or | between the columns',
+  );
 }
 
 function guessFormat(line: string, opts: DetectOptions, delimited: boolean): InputFormat {

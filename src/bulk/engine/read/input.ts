@@ -8,12 +8,16 @@ import {
   type ColumnMapOption,
   type ColumnPlan,
 } from '../../../input/link-columns.js';
+import { lineEndingOf, type LineEnding } from '../../../output/csv-dialect.js';
 import { detectInputShape, type Delimiter, type InputFormat, type InputShape } from './format.js';
-import { csvRecords, headerColumns, readRows, type SourceRow } from './rows.js';
+import { csvRecords } from './csv-records.js';
+import { headerColumns, readRows, type SourceRow } from './rows.js';
 import { openInput, type InputFile, type TextEncodingUsed } from './source.js';
 
 export interface InputOptions {
   file?: string;
+  /** The rows as text instead of a file. */
+  text?: string;
   format?: InputFormat;
   delimiter?: Delimiter;
   encoding?: string;
@@ -26,6 +30,10 @@ export interface ImportInput {
   shape: InputShape;
   /** What the text was read in: --failed-out writes its rows back in it. */
   encoding: TextEncodingUsed;
+  /** The input's columns (CSV header, first NDJSON or JSON object; `url` for lines). */
+  columns: ColumnPlan;
+  /** The input's line ending: --failed-out writes its rows with it. */
+  lineEnding: LineEnding;
   rows(): AsyncGenerator<SourceRow>;
 }
 
@@ -39,14 +47,16 @@ export async function openImportInput(
   opts: InputOptions,
   warn: (line: string) => void,
 ): Promise<ImportInput> {
-  const file = await openInput(ctx, opts.file, opts.encoding);
-  const shape = await detectInputShape(await file.head(), { ...opts, path: opts.file });
+  const file = await openInput(ctx, opts.file, opts.encoding, opts.text);
+  const head = await file.head();
+  const shape = await detectInputShape(head, { ...opts, path: opts.file });
   const encoding = await file.encoding();
   const tsvEscapes = shape.format === 'csv' && shape.delimiter === '\t' && !encoding.name.startsWith('utf-16');
-  const input: ImportInput = {
+  const input: Omit<ImportInput, 'columns'> = {
     file,
     shape,
     encoding,
+    lineEnding: lineEndingOf(head),
     rows: () => readRows(file.text(), shape, { map: opts.map, label: file.label, tsvEscapes }),
   };
   const columns = await firstColumns(input, opts.map);
@@ -61,11 +71,14 @@ export async function openImportInput(
   }
   const warning = columns && ignoredColumnsWarning(columns);
   if (warning) warn(warning);
-  return input;
+  return { ...input, columns: columns ?? planColumns(['url']) };
 }
 
 /** The plan of the header (CSV) or of the first object (NDJSON); lines have one column, the URL. */
-async function firstColumns(input: ImportInput, map?: ColumnMapOption): Promise<ColumnPlan | undefined> {
+async function firstColumns(
+  input: Omit<ImportInput, 'columns'>,
+  map?: ColumnMapOption,
+): Promise<ColumnPlan | undefined> {
   if (input.shape.format === 'csv') {
     for await (const { record } of csvRecords(input.file.text(), input.shape))
       return planColumns(headerColumns(record), map);

@@ -1,9 +1,11 @@
 import { UsageError } from '../../../errors.js';
 import { linkColumnOf, planColumns, type ColumnMapOption, type ColumnPlan } from '../../../input/link-columns.js';
 import { linkCellFromJson } from '../../../input/link-cells.js';
+import { withoutFormulaMark } from '../../../output/cells.js';
 import type { InputShape } from './format.js';
 import { jsonItems } from './json-items.js';
-import { MAX_LINE_CHARS, splitLines, type TextChunks } from './lines.js';
+import { csvRecords } from './csv-records.js';
+import { splitLines, type TextChunks } from './lines.js';
 
 /**
  * One data row of the input. `row` is where a person finds it: in CSV and TSV the row number a
@@ -129,7 +131,8 @@ async function* csvRows(text: TextChunks, shape: InputShape, opts: ReadOptions):
       columns = planColumns(header, opts.map);
       continue;
     }
-    yield { row, columns, ...cellsFromRecord(header, opts.tsvEscapes ? record.map(unescapeTsv) : record) };
+    const cells = (opts.tsvEscapes ? record.map(unescapeTsv) : record).map(withoutFormulaMark);
+    yield { row, columns, ...cellsFromRecord(header, cells) };
   }
 }
 
@@ -139,47 +142,6 @@ function unescapeTsv(cell: string): string {
   return cell.replace(/\\([\\tnr])/g, (_, c: string) =>
     c === 't' ? '\t' : c === 'n' ? '\n' : c === 'r' ? '\r' : '\\',
   );
-}
-
-/**
- * The records of the input, blank ones left out, each with the row number a spreadsheet gives it:
- * records counted from 1, blank ones included (a cell's quoted newline stays in its row).
- */
-export async function* csvRecords(
-  text: TextChunks,
-  shape: Pick<InputShape, 'delimiter'>,
-): AsyncGenerator<{ record: string[]; row: number }> {
-  const { parse } = await import('csv-parse');
-  const { Readable } = await import('node:stream');
-  const parser = parse({
-    bom: true,
-    delimiter: shape.delimiter,
-    relax_column_count: true,
-    relax_quotes: true,
-    // Blank lines are counted (they are rows of a spreadsheet), then left out below.
-    skip_empty_lines: false,
-    // A runaway quote or a wrong file stops at a bounded size instead of filling memory.
-    max_record_size: MAX_LINE_CHARS,
-  });
-  // Small pieces keep few parsed rows waiting in the parser at once: measurably less memory on large files.
-  const source = Readable.from(text, { objectMode: false, highWaterMark: 4 * 1024 });
-  source.on('error', (err) => parser.destroy(err));
-  source.pipe(parser);
-  try {
-    let row = 0;
-    for await (const record of parser as AsyncIterable<string[]>) {
-      row += 1;
-      if (!record.every((cell) => cell.trim() === '')) yield { record, row };
-    }
-  } catch (err) {
-    if (err instanceof UsageError) throw err;
-    throw new UsageError(
-      `cannot read the CSV input: ${(err as Error).message}`,
-      'check the quoting near that line, or pass --format lines for one URL per line',
-    );
-  } finally {
-    source.destroy();
-  }
 }
 
 export function headerColumns(record: string[]): string[] {

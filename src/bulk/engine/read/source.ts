@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -36,7 +36,14 @@ const READ_BYTES = 4 * 1024;
  * Opens FILE, or `-`/nothing for stdin. Stdin is copied to a temporary file first (it cannot be
  * read twice, and the row count must be known before the first request); memory stays flat.
  */
-export async function openInput(ctx: Context, file: string | undefined, encoding?: string): Promise<InputFile> {
+export async function openInput(
+  ctx: Context,
+  file: string | undefined,
+  encoding?: string,
+  text?: string,
+): Promise<InputFile> {
+  if (text !== undefined)
+    return inputFile(await spool(ctx, (path) => writeFile(path, text, { mode: 0o600 })), 'the rows', encoding);
   if (file === undefined || file === '-') {
     if (file === undefined && ctx.io.stdinIsTTY) {
       throw new UsageError(
@@ -103,23 +110,33 @@ const MAX_STDIN_BYTES = 512 * 1024 * 1024;
 
 /** Copies stdin to a private temp file (removed when the run closes), up to `capBytes`. */
 export async function spoolStdin(ctx: Context, capBytes = MAX_STDIN_BYTES): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'shorty-import-')).catch((err) => {
-    throw fileError(`cannot make a temp folder for stdin in ${tmpdir()}`, err, EXIT.usage, SPOOL_HINT);
-  });
-  ctx.onClose(() => rm(dir, { recursive: true, force: true }));
-  const path = join(dir, 'stdin');
   try {
-    await pipeline(ctx.io.stdin, byteCap(capBytes), createWriteStream(path, { mode: 0o600 }), {
-      signal: ctx.signal,
-    });
+    return await spool(ctx, (path) =>
+      pipeline(ctx.io.stdin, byteCap(capBytes), createWriteStream(path, { mode: 0o600 }), { signal: ctx.signal }),
+    );
   } catch (err) {
-    if (ctx.signal.aborted) throw ctx.signal.reason;
     if (err instanceof PastCapError) {
       throw new UsageError(
         `stdin is larger than ${capBytes / 1024 / 1024} MiB: too large for an import through a pipe`,
         'give the input as a FILE (it is read as it goes, whatever its size)',
       );
     }
+    throw err;
+  }
+}
+
+/** A temp file of its own (removed when the run ends), written by `write`: stdin, or rows given as text. */
+async function spool(ctx: Context, write: (path: string) => Promise<void>): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'shorty-import-')).catch((err) => {
+    throw fileError(`cannot make a temp folder for stdin in ${tmpdir()}`, err, EXIT.usage, SPOOL_HINT);
+  });
+  ctx.onClose(() => rm(dir, { recursive: true, force: true }));
+  const path = join(dir, 'stdin');
+  try {
+    await write(path);
+  } catch (err) {
+    if (ctx.signal.aborted) throw ctx.signal.reason;
+    if (err instanceof PastCapError) throw err;
     throw isFileError(err) ? fileError(`cannot copy stdin to ${path}`, err, EXIT.usage, SPOOL_HINT) : err;
   }
   return path;

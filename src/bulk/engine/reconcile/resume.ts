@@ -16,13 +16,14 @@ export async function settleOpenIntents(
   path: string,
   state: JournalState,
   outage: OutagePolicy,
+  warn: (text: string) => void = (text) => void ctx.io.stderr.write(`${text}\n`),
 ): Promise<void> {
   if (state.open.length === 0) return;
   const journal = await openJournal(path);
   let found = 0;
   let undecided = 0;
   try {
-    const { creator } = await openSendStage(ctx, { journal, claimed: state.claimed, outage });
+    const { creator } = await openSendStage(ctx, { journal, claimed: state.claimed, outage, warn });
     for (const intent of state.open) {
       if (ctx.signal.aborted) throw ctx.signal.reason;
       const first = intent.at ?? 0;
@@ -52,9 +53,9 @@ export async function settleOpenIntents(
   }
   const n = state.open.length;
   const left = n - found - undecided;
-  ctx.io.stderr.write(
+  warn(
     `${n} row${n === 1 ? ' was' : 's were'} sent by the previous run without a recorded answer: ` +
       `${found} found on the server (journaled as adopted), ${left} not created (sent again)` +
-      `${undecided > 0 ? `, ${undecided} not found but may exist (not sent: check them with \`shorty urls list\`)` : ''}\n`,
+      `${undecided > 0 ? `, ${undecided} not found but may exist (not sent: check them with \`shorty urls list\`)` : ''}`,
   );
 }

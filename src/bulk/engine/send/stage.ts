@@ -35,7 +35,7 @@ export function outagePolicy(
 
 export async function openSendStage(
   ctx: Context,
-  opts: { journal?: JournalWriter; claimed: Set<string>; outage: OutagePolicy },
+  opts: { journal?: JournalWriter; claimed: Set<string>; outage: OutagePolicy; warn?: (text: string) => void },
 ): Promise<SendStage> {
   const api = await bulkApi(ctx);
   const { requireBaseUrl } = await import('../../../settings/base-url.js');
@@ -45,7 +45,7 @@ export async function openSendStage(
     {
       now: () => ctx.now(),
       sleep: (ms) => ctx.sleep(ms, ctx.signal),
-      warn: (text) => void ctx.io.stderr.write(`${text}\n`),
+      warn: opts.warn ?? ((text) => void ctx.io.stderr.write(`${text}\n`)),
     },
     opts.outage,
   );

@@ -8,7 +8,8 @@ import { action, examples, notes } from '../action.js';
 import { deleteMany } from '../delete.js';
 import { eachAnswers } from '../each.js';
 import { verb } from '../group.js';
-import { checkNamedArgs, namedHelp, resolveIds } from '../resolve-name.js';
+import { checkNamedArgs, resolveIds } from '../../../ops/names.js';
+import { namedHelp } from '../named-help.js';
 import type { Deletable } from '../resource.js';
 
 /** What run() takes: the arguments as the parser fills them. @public */

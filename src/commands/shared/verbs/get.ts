@@ -8,8 +8,9 @@ import { BULK_PAGE_SIZE, type Item } from '../../../api/paginate.js';
 import { parseId } from '../../../input/validate.js';
 import { action, examples, notes } from '../action.js';
 import { verb } from '../group.js';
-import { namedHelp, resolveNamed } from '../resolve-name.js';
-import { asRecord, fieldsHelp, findInList, type Resource } from '../resource.js';
+import { getResource } from '../../../ops/resources.js';
+import { namedHelp } from '../named-help.js';
+import { fieldsHelp, findInList, kindOf, type Resource } from '../resource.js';
 import { answers } from '../surface.js';
 
 /** What run() takes: the argument as the parser fills it. @public */
@@ -39,6 +40,5 @@ export async function run(res: Resource, opts: GetOptions, ctx: Context): Promis
 /** The record an argument names: by id (the list read until it turns up) or by name (one list read). */
 async function findRecord(ctx: Context, res: Resource, arg: string): Promise<Item> {
   if (!res.named) return findInList(ctx, res, parseId(arg, `${res.noun} id`));
-  const [{ id, item }] = await resolveNamed(ctx, res.named, [arg]);
-  return item ? asRecord(res, item) : findInList(ctx, res, id);
+  return getResource(ctx, { ...kindOf(res), named: res.named }, arg);
 }

@@ -8,12 +8,13 @@
 // resource the user did not write: a name two of them share is a usage error listing their ids
 // (exit 2: nothing is written; name it by id), and a name none has is exit 1, as an id the server
 // does not know is: the command was well formed, the account holds no such thing.
-import { type ListEndpoint, LISTS } from '../../api/lists.js';
-import { BULK_PAGE_SIZE, type Item, paginate } from '../../api/paginate.js';
-import type { Context } from '../../context.js';
-import { ApiError, UsageError } from '../../errors.js';
-import { parseDomain } from '../../input/domain.js';
-import { parseId } from '../../input/validate.js';
+import { type ListEndpoint, LISTS } from '../api/lists.js';
+import { BULK_PAGE_SIZE, type Item, paginate } from '../api/paginate.js';
+import type { Context } from '../context.js';
+import { ApiError, UsageError } from '../errors.js';
+import { parseDomain } from '../input/domain.js';
+import { parseId } from '../input/validate.js';
+import { CLI_WORDS, type Words } from './words.js';
 
 /** A resource as its list shows it: what a command group and a name lookup both need. */
 export interface ListedKind {
@@ -106,16 +107,6 @@ export const DOMAIN_NAMES: NamedKind = {
   key: (value) => parseDomain(value, 'domain').host.toLowerCase(),
 };
 
-/** How a command's help says it: `<campaign>: its id (4) or its name ("Spring sale")...`. */
-export function namedHelp(kind: NamedKind): string {
-  return (
-    `a ${kind.noun} is named by its id or its ${kind.nameWord} (${kind.example}), matched exactly; digits are always an id. ` +
-    `A ${kind.nameWord} costs one read of \`shorty ${kind.group} list\` (one request per ${BULK_PAGE_SIZE} ${kind.noun}s), ` +
-    `for every ${kind.nameWord} of the command at once; a ${kind.nameWord} that several ${kind.noun}s have is refused, ` +
-    `listing their ids (exit 2); one that none has is exit 1`
-  );
-}
-
 /** An argument: an id, or a name to look up. */
 type Ref = { id: number } | { name: string; key: string };
 
@@ -160,7 +151,7 @@ async function findNamed(ctx: Context, kind: NamedKind, keys: readonly string[])
   return found;
 }
 
-function only(kind: NamedKind, name: string, matches: NameMatches): Item {
+function only(kind: NamedKind, name: string, matches: NameMatches, words: Words): Item {
   const { exact, nearly } = matches;
   if (exact.length === 1) return exact[0];
   if (exact.length > 1) {
@@ -169,14 +160,14 @@ function only(kind: NamedKind, name: string, matches: NameMatches): Item {
         .map((i) => Number(i.id))
         .sort((a, b) => a - b)
         .join(', ')}`,
-      `name the ${kind.noun} by its id (\`shorty ${kind.group} list\` shows them)`,
+      `name the ${kind.noun} by its id (${words.op(kind.group, 'list')} shows them)`,
     );
   }
   const guess = nearly.map((item) => `"${kind.nameOf(item)}" (${item.id})`).join(', ');
   throw new ApiError(`no ${kind.noun} with the ${kind.nameWord} "${name}"`, {
     hint: guess
       ? `${kind.nameWord}s match exactly, case included; did you mean ${guess}?`
-      : `\`shorty ${kind.group} list\` shows the ${kind.nameWord}s`,
+      : `${words.op(kind.group, 'list')} shows the ${kind.nameWord}s`,
   });
 }
 
@@ -188,29 +179,35 @@ export async function resolveNamed(
   ctx: Context,
   kind: NamedKind,
   args: readonly string[],
+  words: Words = CLI_WORDS,
 ): Promise<{ id: number; item?: Item }[]> {
   const refs = args.map((arg) => parseRef(kind, arg));
   const names = refs.filter((ref): ref is { name: string; key: string } => 'name' in ref);
   const found = await findNamed(ctx, kind, [...new Set(names.map((ref) => ref.key))]);
   return refs.map((ref) => {
     if ('id' in ref) return ref;
-    const item = only(kind, ref.name, found.get(ref.key) ?? { exact: [], nearly: [] });
+    const item = only(kind, ref.name, found.get(ref.key) ?? { exact: [], nearly: [] }, words);
     return { id: Number(item.id), item };
   });
 }
 
 /** The ids the arguments name (see resolveNamed). */
-export async function resolveIds(ctx: Context, kind: NamedKind, args: readonly string[]): Promise<number[]> {
-  return (await resolveNamed(ctx, kind, args)).map((r) => r.id);
+export async function resolveIds(
+  ctx: Context,
+  kind: NamedKind,
+  args: readonly string[],
+  words: Words = CLI_WORDS,
+): Promise<number[]> {
+  return (await resolveNamed(ctx, kind, args, words)).map((r) => r.id);
 }
 
 /** The id one argument names. */
-async function resolveId(ctx: Context, kind: NamedKind, arg: string): Promise<number> {
-  return (await resolveIds(ctx, kind, [arg]))[0];
+async function resolveId(ctx: Context, kind: NamedKind, arg: string, words?: Words): Promise<number> {
+  return (await resolveIds(ctx, kind, [arg], words))[0];
 }
 
 /** The id one argument names, per resource (pixels are resolved with their record: see resolveNamed). */
 export const campaignId = (ctx: Context, arg: string) => resolveId(ctx, CAMPAIGN_NAMES, arg);
-export const channelId = (ctx: Context, arg: string) => resolveId(ctx, CHANNEL_NAMES, arg);
+export const channelId = (ctx: Context, arg: string, words?: Words) => resolveId(ctx, CHANNEL_NAMES, arg, words);
 export const qrId = (ctx: Context, arg: string) => resolveId(ctx, QR_NAMES, arg);
 export const domainId = (ctx: Context, arg: string) => resolveId(ctx, DOMAIN_NAMES, arg);

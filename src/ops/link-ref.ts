@@ -2,16 +2,16 @@
 // nothing; a short URL one lookup (GET /urls?short=), whose answer is the link's detail, so
 // `urls get` and `urls update` need no second request; an alias one lookup per place it may be:
 // the profile's domain, the service's own, then (GET /domains) each other branded domain.
-import { LISTS } from '../../api/lists.js';
-import type { ModernApi } from '../../api/modern.js';
-import { BULK_PAGE_SIZE, paginate, parsePage } from '../../api/paginate.js';
-import type { Context } from '../../context.js';
-import { ApiError, isItemFailure, UsageError } from '../../errors.js';
-import type { LinkRef } from '../../input/link-ref.js';
-import type { Row } from '../../output/fields.js';
-import { profileDomain } from '../../input/domain.js';
-import type { Settings } from '../../settings/types.js';
-import { brandedOrigins } from '../../bulk/engine/read/account-domains.js';
+import { LISTS } from '../api/lists.js';
+import type { ModernApi } from '../api/modern.js';
+import { BULK_PAGE_SIZE, paginate, parsePage } from '../api/paginate.js';
+import type { Context } from '../context.js';
+import { ApiError, isItemFailure, UsageError } from '../errors.js';
+import type { LinkRef } from '../input/link-ref.js';
+import type { Row } from '../output/fields.js';
+import { profileDomain } from '../input/domain.js';
+import type { Settings } from '../settings/types.js';
+import { brandedOrigins } from '../bulk/engine/read/account-domains.js';
 
 export interface ResolvedLink {
   id: number;
@@ -148,12 +148,6 @@ async function onOtherDomains(
     );
   }
   return found[0]?.link;
-}
-
-/** The detail of a link (GET /url/:id, or the lookup's answer when that was the detail). */
-export async function fetchLinkDetail(ctx: Context, ref: LinkRef): Promise<Row> {
-  const resolved = await resolveLink(ctx, ref);
-  return resolved.detail ?? (await ctx.api()).call<Row>('GET', `/url/${resolved.id}`);
 }
 
 /** The ids of several links, each looked up when it is not an id (one request each, once each). */
