@@ -3,19 +3,21 @@
 // version, on each Node given? Each round runs every case once, in a rotating order, so drift on
 // a shared machine hits all of them alike; the medians are compared.
 //   node bench/startup.mjs [--rounds 31] [--node /path/to/node]... [--compare /other/bin/shorty.js]
+//     [--binary dist/shorty]
 // (run `npm run build` first). --compare times another build's --help and urls list in the same
-// rounds, so a change is measured side by side with what it changes.
+// rounds, so a change is measured side by side with what it changes. --binary times the single
+// executable (`npm run build:binary`) in the same rounds too.
 // Without --node, the Node binaries come from SHORTY_BENCH_NODES (separated by ':'), else the
 // one running this script.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addLink, arg, BIN, cleanEnv as shellFreeEnv, startSandbox, recordResults } from './lib.mjs';
 
 const rounds = Number(arg('--rounds')) || 31;
 const WARMUP = 3;
-const GOALS = { help: 1.4, list: 2.0 };
+const GOALS = { help: 1.3, list: 2.0 };
 const out = recordResults('startup');
 
 function nodeBinaries() {
@@ -32,12 +34,25 @@ function cleanEnv(extra = {}) {
   return env;
 }
 
-function timeOnce(node, { args, env }) {
+/**
+ * CPU time (user + system, ms) of this process's waited-for children so far, where Linux tells it
+ * (/proc, in 10 ms ticks: summed over the rounds, the mean is finer). On a loaded machine a start's
+ * wall time is mostly waiting for a core; its CPU time is not.
+ */
+const childCpuMs = existsSync('/proc/self/stat')
+  ? () => {
+      const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[13]) + Number(fields[14])) * 10;
+    }
+  : undefined;
+
+function timeOnce(node, { args, env, command }) {
+  const cpuBefore = childCpuMs?.();
   const start = process.hrtime.bigint();
-  const res = spawnSync(node, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const res = spawnSync(command ?? node, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (res.status !== 0) throw new Error(`${node} ${args.join(' ')} exited ${res.status}: ${res.stderr}`);
-  return ms;
+  return { ms, cpu: childCpuMs ? childCpuMs() - cpuBefore : undefined };
 }
 
 function median(values) {
@@ -48,24 +63,32 @@ function median(values) {
 
 function benchOne(node, cases) {
   const samples = cases.map(() => []);
+  const cpu = cases.map(() => 0);
   for (let round = 0; round < WARMUP + rounds; round += 1) {
     for (let k = 0; k < cases.length; k += 1) {
       const at = (round + k) % cases.length;
-      const ms = timeOnce(node, cases[at]);
-      if (round >= WARMUP) samples[at].push(ms);
+      const time = timeOnce(node, cases[at]);
+      if (round < WARMUP) continue;
+      samples[at].push(time.ms);
+      cpu[at] += time.cpu ?? Number.NaN;
     }
   }
   const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
   const base = median(samples[0]);
-  out.log(`\nnode ${version}: ${rounds} rounds (+${WARMUP} warm-up), alternating; medians`);
-  out.log(`${'command'.padEnd(22)}${'ms'.padStart(8)}${'ratio'.padStart(8)}  goal`);
+  const cpuBase = cpu[0] / rounds;
+  out.log(`\nnode ${version}: ${rounds} rounds (+${WARMUP} warm-up), alternating; medians, CPU time: means`);
+  out.log(
+    `${'command'.padEnd(22)}${'ms'.padStart(8)}${'ratio'.padStart(8)}${'cpu ms'.padStart(8)}${'ratio'.padStart(8)}  goal`,
+  );
   let missed = false;
   cases.forEach((c, i) => {
     const ms = median(samples[i]);
     const ratio = ms / base;
     const verdict = c.goal === undefined ? '' : `<= ${c.goal.toFixed(1)} ${ratio <= c.goal ? 'ok' : 'MISSED'}`;
     if (c.goal !== undefined && ratio > c.goal) missed = true;
-    out.log(`${c.name.padEnd(22)}${ms.toFixed(1).padStart(8)}${ratio.toFixed(2).padStart(8)}  ${verdict}`);
+    const cpuMs = cpu[i] / rounds;
+    const cpuCols = `${cpuMs.toFixed(1).padStart(8)}${(cpuMs / cpuBase).toFixed(2).padStart(8)}`;
+    out.log(`${c.name.padEnd(22)}${ms.toFixed(1).padStart(8)}${ratio.toFixed(2).padStart(8)}${cpuCols}  ${verdict}`);
   });
   return missed;
 }
@@ -88,6 +111,7 @@ async function main() {
     });
     const cases = [
       { name: 'node version.cjs', args: [version], env: cleanEnv() },
+      { name: 'node -e 0', args: ['-e', '0'], env: cleanEnv() },
       { name: 'shorty --version', args: [BIN, '--version'], env: shortyEnv },
       { name: 'shorty --help', args: [BIN, '--help'], env: shortyEnv, goal: GOALS.help },
       { name: 'shorty urls list', args: [BIN, 'urls', 'list'], env: shortyEnv, goal: GOALS.list },
@@ -98,6 +122,14 @@ async function main() {
       cases.push(
         { name: 'compared --help', args: [other, '--help'], env: otherEnv },
         { name: 'compared urls list', args: [other, 'urls', 'list'], env: otherEnv },
+      );
+    }
+    const binary = arg('--binary');
+    if (binary) {
+      const binaryEnv = { ...shortyEnv, SHORTY_CONFIG_DIR: join(dir, 'config-binary') };
+      cases.push(
+        { name: 'binary --help', command: binary, args: ['--help'], env: binaryEnv },
+        { name: 'binary urls list', command: binary, args: ['urls', 'list'], env: binaryEnv },
       );
     }
     for (const node of nodeBinaries()) missed = benchOne(node, cases) || missed;
