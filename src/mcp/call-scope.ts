@@ -1,8 +1,10 @@
 // One tool call's own run: a signal that stops it (the client's cancellation, or its time up), a
 // deadline that bounds every wait of the call together (--max-wait is for the whole call, not for
-// each wait), and progress notifications for a client that asked for them.
+// each wait), and progress notifications for a client that asked for them. The call's requests
+// carry these terms to the limiter themselves (WaitScope): the run's shared settings stay as read.
 import { setMaxListeners } from 'node:events';
 import type { Context } from '../context.js';
+import { RateLimitError } from '../errors.js';
 import type { WaitScope } from '../api/limiter.js';
 import type { ModernApi } from '../api/modern.js';
 import type { FileGate } from './files.js';
@@ -60,7 +62,9 @@ export async function inCall<T>(
       ? undefined
       : setTimeout(() => {
           stopped ??= 'time';
-          stop.abort(new Error('time up'));
+          // Past its bound with no wait to refuse (pages of a list, items of a delete): the call
+          // ends as a refused wait does, the answer saying what was done and to call again.
+          stop.abort(new RateLimitError(`the call took --max-wait (${maxWaitMs / 1000} s)`, 'call again to go on', 0));
         }, maxWaitMs);
   timer?.unref();
   const progress = reporter(extra);
