@@ -44,7 +44,15 @@ export function createModernApi({ baseUrl, apiKey, transport }: Connection): Mod
     }
     const secrets = bodySecrets(opts.body);
     const redact = (text: string) => transport.redact(text, secrets);
-    const res = await transport.send({ method, url, headers, body, secrets, beforeSend: opts.beforeSend, scope: opts.scope });
+    const res = await transport.send({
+      method,
+      url,
+      headers,
+      body,
+      secrets,
+      beforeSend: opts.beforeSend,
+      scope: opts.scope,
+    });
     checkTransportLevel(res, `${method} ${redact(url)}`, redact);
     return { res, redact };
   }

@@ -158,7 +158,10 @@ export class SharedLimiter implements Limiter {
   /** --no-wait waits for nothing; --max-wait (`mcp`) up to it, and a call's wait not past its deadline. */
   private mayWait(until: number, scope: WaitScope | undefined): boolean {
     const waitMs = until - this.ctx.now();
-    const bound = Math.min(this.settings.maxWaitMs ?? Number.POSITIVE_INFINITY, scope?.timeLeft?.() ?? Number.POSITIVE_INFINITY);
+    const bound = Math.min(
+      this.settings.maxWaitMs ?? Number.POSITIVE_INFINITY,
+      scope?.timeLeft?.() ?? Number.POSITIVE_INFINITY,
+    );
     return this.settings.wait && waitMs <= bound;
   }
 
