@@ -3,8 +3,10 @@
 // version, on each Node given? Each round runs every case once, in a rotating order, so drift on
 // a shared machine hits all of them alike; the medians are compared.
 //   node bench/startup.mjs [--rounds 31] [--node /path/to/node]... [--compare /other/bin/shorty.js]
+//     [--binary dist/shorty]
 // (run `npm run build` first). --compare times another build's --help and urls list in the same
-// rounds, so a change is measured side by side with what it changes.
+// rounds, so a change is measured side by side with what it changes. --binary times the single
+// executable (`npm run build:binary`) in the same rounds too.
 // Without --node, the Node binaries come from SHORTY_BENCH_NODES (separated by ':'), else the
 // one running this script.
 import { spawnSync } from 'node:child_process';
@@ -15,7 +17,7 @@ import { addLink, arg, BIN, cleanEnv as shellFreeEnv, startSandbox, recordResult
 
 const rounds = Number(arg('--rounds')) || 31;
 const WARMUP = 3;
-const GOALS = { help: 1.4, list: 2.0 };
+const GOALS = { help: 1.3, list: 2.0 };
 const out = recordResults('startup');
 
 function nodeBinaries() {
@@ -32,9 +34,9 @@ function cleanEnv(extra = {}) {
   return env;
 }
 
-function timeOnce(node, { args, env }) {
+function timeOnce(node, { args, env, command }) {
   const start = process.hrtime.bigint();
-  const res = spawnSync(node, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const res = spawnSync(command ?? node, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (res.status !== 0) throw new Error(`${node} ${args.join(' ')} exited ${res.status}: ${res.stderr}`);
   return ms;
@@ -88,6 +90,7 @@ async function main() {
     });
     const cases = [
       { name: 'node version.cjs', args: [version], env: cleanEnv() },
+      { name: 'node -e 0', args: ['-e', '0'], env: cleanEnv() },
       { name: 'shorty --version', args: [BIN, '--version'], env: shortyEnv },
       { name: 'shorty --help', args: [BIN, '--help'], env: shortyEnv, goal: GOALS.help },
       { name: 'shorty urls list', args: [BIN, 'urls', 'list'], env: shortyEnv, goal: GOALS.list },
@@ -98,6 +101,14 @@ async function main() {
       cases.push(
         { name: 'compared --help', args: [other, '--help'], env: otherEnv },
         { name: 'compared urls list', args: [other, 'urls', 'list'], env: otherEnv },
+      );
+    }
+    const binary = arg('--binary');
+    if (binary) {
+      const binaryEnv = { ...shortyEnv, SHORTY_CONFIG_DIR: join(dir, 'config-binary') };
+      cases.push(
+        { name: 'binary --help', command: binary, args: ['--help'], env: binaryEnv },
+        { name: 'binary urls list', command: binary, args: ['urls', 'list'], env: binaryEnv },
       );
     }
     for (const node of nodeBinaries()) missed = benchOne(node, cases) || missed;

@@ -10,6 +10,13 @@ const { join } = require('node:path');
 // folder, and is used only if it is a real folder of theirs that nobody else may write. This
 // runs before the bundle is loaded (so that the bundle itself is cached), which is why it cannot
 // use the bundle's own rule for private folders.
+
+// Node reads a cache entry whole before it checks it: a FIFO there would hold every start, a huge
+// file slow it. A sound cache is a folder per Node build holding a few files, each under a few MiB
+// (the bundles are smaller): anything else is removed, or the cache is not used. Two levels of
+// names and an lstat per file: microseconds. (Declared before the code below uses it.)
+const MAX_ENTRY_BYTES = 32 * 1024 * 1024;
+
 if (typeof enableCompileCache === 'function' && !process.env.NODE_DISABLE_COMPILE_CACHE) {
   const dir = process.env.NODE_COMPILE_CACHE || privateCacheDir();
   if (dir) enableCompileCache(dir);
@@ -32,12 +39,6 @@ function isPrivateDir(path) {
   const mine = process.getuid === undefined || info.uid === process.getuid();
   return info.isDirectory() && mine && (info.mode & 0o022) === 0;
 }
-
-// Node reads a cache entry whole before it checks it: a FIFO there would hold every start, a huge
-// file slow it. A sound cache is a folder per Node build holding a few files, each under a few MiB
-// (the bundles are smaller): anything else is removed, or the cache is not used. Two levels of
-// names and an lstat per file: microseconds.
-const MAX_ENTRY_BYTES = 32 * 1024 * 1024;
 
 function cacheIsSound(dir) {
   for (const build of readdirSync(dir, { withFileTypes: true })) {

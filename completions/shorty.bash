@@ -325,7 +325,7 @@ _shorty_options() {
     'legacy list') _shorty_words='--xml -h --help'" $globals" ;;
     'legacy help') _shorty_words='-h --help'" $globals" ;;
     'api') _shorty_words='-f --field --input --paginate -h --help'" $globals" ;;
-    'login') _shorty_words='--with-key -h --help'" $globals" ;;
+    'login') _shorty_words='--with-key --keyring -h --help'" $globals" ;;
     'logout') _shorty_words='-h --help'" $globals" ;;
     'status') _shorty_words='--offline -h --help'" $globals" ;;
     'config') _shorty_words='-h --help'" $globals" ;;

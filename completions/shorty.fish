@@ -949,6 +949,7 @@ complete -c shorty -n '__shorty_at \'api\'' -l paginate -d 'follow nextpage and 
 complete -c shorty -n '__shorty_at \'api\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'login\'' -l with-key -d 'read the API key from stdin instead of prompting (for CI)'
+complete -c shorty -n '__shorty_at \'login\'' -l keyring -d 'keep the API key in the OS keyring instead of the config file (which then names the entry)'
 complete -c shorty -n '__shorty_at \'login\'' -s h -l help -d 'show help for a command'
 
 complete -c shorty -n '__shorty_at \'logout\'' -s h -l help -d 'show help for a command'

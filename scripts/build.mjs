@@ -1,22 +1,43 @@
-// Bundles the CLI into one CommonJS file, dist/shorty.cjs: our code, commander, which every run
-// needs, and write-file-atomic, which every request needs for the rate-limit state (inside the
-// bundle it is initialised on first use all the same: `urls list` 3-5 ms sooner on Node 24, side by
-// side). The other dependencies stay external and
-// are loaded with import() by the code that uses them, so `shorty --help` never loads the HTTP
-// client, inquirer or the CSV stack.
-// The MCP SDK and zod go to a file of their own, dist/mcp-sdk.cjs, from src/mcp/sdk.ts: bundled,
-// they load in half the CPU time of their ~240 files, and only `shorty mcp` requires that file
-// (from inside the lazily run part of the main bundle), so no other command reads it. The answer
-// to tools/list it serves, src/mcp/tool-list.json (`npm run mcp-tools`), is dist/mcp-tools.json,
-// read the same way.
+// Builds dist/ from the sources: everything the CLI runs is bundled, so the installed package
+// needs no other package but the OS keyring's native binding (package.json's dependencies, left
+// external and loaded only by a profile whose key is in the keyring).
+// - dist/shorty.cjs: our code, commander, which every run needs, and write-file-atomic, which every
+//   request needs for the rate-limit state (inside the bundle it is initialised on first use all
+//   the same: `urls list` 3-5 ms sooner on Node 24, side by side).
+// - dist/vendor/*.cjs: each package the code loads with import() at first use (the CSV stack,
+//   chalk, inquirer, the proxy agents, ioredis...), bundled in a file of its own, so that
+//   `shorty --help` never reads it.
+// - dist/mcp-sdk.cjs: the MCP SDK and zod, from src/mcp/sdk.ts: bundled, they load in half the CPU
+//   time of their ~240 files, and only `shorty mcp` requires that file. The answer to tools/list it
+//   serves, src/mcp/tool-list.json (`npm run mcp-tools`), is dist/mcp-tools.json, read the same way.
+// - dist/THIRD-PARTY-LICENSES: the licence of every package bundled in the files above.
+// The source map (dist/shorty.cjs.map) is for debugging a build; the package leaves it out.
 import { build } from 'esbuild';
-import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { importAsRequire, lazyChildProcess, lazyCommands } from './build-plugins.mjs';
+import { thirdPartyLicenses } from './licenses.mjs';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
-const MCP_SDK = ['@modelcontextprotocol/sdk', 'zod'];
-const BUNDLED = ['commander', 'write-file-atomic', ...MCP_SDK];
+const RUNTIME = Object.keys(pkg.dependencies);
 const MCP_CHUNK = './mcp-sdk.cjs';
 const MCP_TOOLS = './mcp-tools.json';
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  // Whitespace and syntax only: identifiers keep their names, so error names stay readable.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  metafile: true,
+  write: false,
+};
+
+/** The file in dist/vendor/ that holds a package loaded with import(). */
+const vendorFile = (specifier) => `vendor/${specifier.replace(/^@/, '').replaceAll('/', '-')}.cjs`;
 
 /** src/mcp/sdk.ts and src/mcp/tool-list.json, imported from src/mcp/, are files of their own in dist/. */
 const mcpChunk = {
@@ -31,39 +52,47 @@ const mcpChunk = {
   },
 };
 
-const sdk = await build({
-  entryPoints: ['src/mcp/sdk.ts'],
-  outfile: 'dist/mcp-sdk.cjs',
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  minifyWhitespace: true,
-  minifySyntax: true,
-  legalComments: 'none',
-  logLevel: 'warning',
-  write: false,
-});
+/**
+ * A package imported with import() is required from its file in dist/vendor/ (its specifier is
+ * added to `onDemand`). Required, not imported: the ESM loader sees no named exports in a bundled
+ * CommonJS file.
+ */
+const vendorFiles = (onDemand) =>
+  importAsRequire('vendor', (specifier) => {
+    if (specifier.startsWith('node:')) return undefined;
+    if (RUNTIME.some((name) => specifier === name || specifier.startsWith(`${name}/`))) return undefined;
+    onDemand.add(specifier);
+    return `./${vendorFile(specifier)}`;
+  });
 
-const { outputFiles } = await build({
+const onDemand = new Set();
+const main = await build({
+  ...common,
   entryPoints: ['src/entry.ts'],
   outfile: 'dist/shorty.cjs',
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  external: Object.keys(pkg.dependencies).filter((name) => !BUNDLED.includes(name)),
-  // Whitespace and syntax only: identifiers keep their names, so error names stay readable.
-  minifyWhitespace: true,
-  minifySyntax: true,
-  sourcemap: 'linked',
-  legalComments: 'none',
+  external: RUNTIME,
+  sourcemap: 'external',
   define: { __SHORTY_VERSION__: JSON.stringify(pkg.version) },
-  logLevel: 'warning',
-  plugins: [mcpChunk],
-  write: false,
+  plugins: [mcpChunk, vendorFiles(onDemand), lazyChildProcess, lazyCommands],
 });
 
-await mkdir('dist', { recursive: true });
-for (const { path, text } of [...sdk.outputFiles, ...outputFiles]) await writeFile(path, text);
+const sdk = await build({ ...common, entryPoints: ['src/mcp/sdk.ts'], outfile: 'dist/mcp-sdk.cjs' });
+
+const vendors = await Promise.all(
+  [...onDemand].map((specifier) =>
+    build({
+      ...common,
+      stdin: { contents: `module.exports = require(${JSON.stringify(specifier)});`, resolveDir: '.' },
+      outfile: `dist/${vendorFile(specifier)}`,
+      external: RUNTIME,
+    }),
+  ),
+);
+
+const results = [main, sdk, ...vendors];
+// Files of packages no longer loaded on demand go; the single executable, if built, stays.
+await rm('dist/vendor', { recursive: true, force: true });
+await mkdir('dist/vendor', { recursive: true });
+for (const { outputFiles } of results) for (const { path, text } of outputFiles) await writeFile(path, text);
 await copyFile('src/mcp/tool-list.json', 'dist/mcp-tools.json');
+await writeFile('dist/THIRD-PARTY-LICENSES', await thirdPartyLicenses(results.map((r) => r.metafile)));

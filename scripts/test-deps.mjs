@@ -1,6 +1,7 @@
 // Run before `npm test`: the Redis rate-store tests start a real redis-server, the docs test
-// renders every man page with groff, the completion tests drive real zsh and fish, and the table
-// width tests a real tmux (Debian's packages). On a fresh machine where we are root with
+// renders every man page with groff, the completion tests drive real zsh and fish, the table
+// width tests a real tmux, and the keyring tests a real Secret Service (gnome-keyring on a D-Bus
+// session bus of their own) (Debian's packages). On a fresh machine where we are root with
 // apt-get (CI, a container) they are installed; anywhere else the run stops with the one command
 // to run.
 import { spawnSync } from 'node:child_process';
@@ -13,6 +14,8 @@ const NEEDED = [
   { command: 'zsh', package: 'zsh', brew: 'zsh', why: 'the completion tests' },
   { command: 'fish', package: 'fish', brew: 'fish', why: 'the completion tests' },
   { command: 'tmux', package: 'tmux', brew: 'tmux', why: 'the terminal width tests', version: ['-V'] },
+  { command: 'dbus-daemon', package: 'dbus-daemon', why: 'the keyring tests' },
+  { command: 'gnome-keyring-daemon', package: 'gnome-keyring', why: 'the keyring tests' },
 ];
 
 const missing = NEEDED.filter((tool) => !has(tool.command, tool.version ?? ['--version']));
@@ -37,7 +40,7 @@ if (missing.length > 0) {
   } else {
     for (const tool of missing) {
       console.error(
-        `test setup: ${tool.why} need ${tool.command}: install it (e.g. \`sudo apt-get install ${tool.package}\`, \`brew install ${tool.brew}\`) and run again`,
+        `test setup: ${tool.why} need ${tool.command}: install it (e.g. \`sudo apt-get install ${tool.package}\`${tool.brew ? `, \`brew install ${tool.brew}\`` : ''}) and run again`,
       );
     }
     process.exit(1);

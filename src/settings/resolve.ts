@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import { DEFAULT_RATE_LIMIT, parseRateLimit } from './rate-limit-spec.js';
 import { parseApiKey, parseBaseUrl } from './base-url.js';
 import { ENV_OF_KEY, parseOutputFormat, parseTimeoutSeconds } from './keys.js';
+import { KEYRING_REF, keyringName, readKeyringKey } from './keyring.js';
 import { configDir } from './paths.js';
 import { parseRateStoreUrl, rateStoreTarget } from './rate-store-url.js';
 import { profileOf, readConfig, selectProfile, type ProfileValues } from './store.js';
@@ -26,7 +27,13 @@ export async function resolveSettings(globals: SettingFlags, env: Env, warnTo?: 
   const pick = (flag: string | undefined, key: SettingKey) => pickSetting(key, flag, env, stored, profile);
 
   const baseUrl = pick(globals.baseUrl, 'base-url');
-  const apiKey = pick(globals.apiKey, 'api-key');
+  // A key in the keyring is read only when no flag or variable overrides it.
+  const keyring = stored[KEYRING_REF];
+  const apiKey =
+    pick(globals.apiKey, 'api-key') ??
+    (keyring
+      ? ([await readKeyringKey(keyring, profile), `${keyringName()}, profile "${profile}"`, 'profile'] as Picked)
+      : undefined);
   const rateLimit = pick(globals.rateLimit, 'rate-limit');
   const rateStore = pick(globals.rateStore, 'rate-store');
   const timeout = pick(globals.timeout, 'timeout');
@@ -52,7 +59,7 @@ export async function resolveSettings(globals: SettingFlags, env: Env, warnTo?: 
     origins: {
       profile: choice,
       baseUrl: originOf(baseUrl),
-      apiKey: originOf(apiKey),
+      apiKey: { ...originOf(apiKey), ...(keyring && apiKey?.[2] === 'profile' ? { store: 'keyring' as const } : {}) },
       rateLimit: originOf(rateLimit),
     },
   };

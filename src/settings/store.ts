@@ -11,7 +11,8 @@ import { checkConfigFolder, ensurePrivateFolder } from './private-folders.js';
 import { type PrivateText, readPrivateFile } from './private-files.js';
 import type { SettingOrigin } from './types.js';
 
-export type ProfileValues = Partial<Record<ConfigKey, string>>;
+/** The config keys, and where a key kept in the OS keyring is (settings/keyring.ts). */
+export type ProfileValues = Partial<Record<ConfigKey | 'api-key-keyring', string>>;
 
 /** The config file: named profiles plus the one `shorty profiles use` selected. */
 export interface ConfigData {

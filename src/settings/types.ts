@@ -82,4 +82,6 @@ export interface Settings {
 export interface SettingOrigin {
   origin: 'flag' | 'environment' | 'profile' | 'default';
   via?: string;
+  /** A profile's key kept in the OS keyring (`login --keyring`) rather than in the config file. */
+  store?: 'keyring';
 }

@@ -1,12 +1,37 @@
 import { execa } from 'execa';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../helpers/cli.js';
 import { startProxy } from '../helpers/network.js';
 
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; man: string[] };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  version: string;
+  man: string[];
+  scripts: Record<string, string>;
+  repository?: unknown;
+  homepage?: string;
+  bugs?: unknown;
+  keywords?: string[];
+  license?: string;
+};
+
+/** The bytes of every file under `dir`, following no links. */
+function treeSize(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += statSync(join(entry.parentPath, entry.name)).size;
+  }
+  return total;
+}
+
+/** The packages installed under a node_modules folder (scoped ones by their full name). */
+function packagesIn(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((name) => !name.startsWith('.'))
+    .flatMap((name) => (name.startsWith('@') ? readdirSync(join(dir, name)).map((sub) => `${name}/${sub}`) : [name]));
+}
 
 /** An environment with no npm settings from the project and no SHORTY_* from the shell. */
 function cleanEnv(extra: Record<string, string> = {}): Record<string, string | undefined> {
@@ -29,6 +54,7 @@ describe('the packed tarball', () => {
   let files: string[] = [];
   let shorty = '';
   let manDir = '';
+  let installOutput = '';
 
   beforeAll(async () => {
     const dir = tempDir('shorty-pack-');
@@ -42,7 +68,7 @@ describe('the packed tarball', () => {
     files = info.files.map((f) => f.path);
     const prefix = join(dir, 'prefix');
     // Only the runtime dependencies are installed: a dev dependency needed at run time fails here.
-    await execa(
+    const installed = await execa(
       'npm',
       [
         'install',
@@ -57,10 +83,38 @@ describe('the packed tarball', () => {
       {
         cwd: dir,
         env: cleanEnv(),
+        all: true,
       },
     );
+    installOutput = installed.all ?? '';
     shorty = join(prefix, 'bin', 'shorty');
     manDir = join(prefix, 'share', 'man');
+  });
+
+  it('installs lean: the keyring binding and its platform binary beside it, under 6 MB, nothing run at install', () => {
+    const modules = join(shorty, '..', '..', 'lib', 'node_modules', 'shorty-cli', 'node_modules');
+    const beside = packagesIn(modules);
+    expect(beside).toContain('@napi-rs/keyring');
+    expect(beside.length).toBeLessThanOrEqual(5);
+    expect(treeSize(modules)).toBeLessThan(6 * 1024 * 1024);
+    expect(installOutput).not.toMatch(/install.?scripts?/i);
+    expect(Object.keys(pkg.scripts)).not.toEqual(expect.arrayContaining(['prepare']));
+    expect(Object.keys(pkg.scripts).filter((s) => /^(pre|post)?install$/.test(s))).toEqual([]);
+  });
+
+  it('carries what a registry shows and the licences of the bundled code, and no source map', () => {
+    expect(pkg).toMatchObject({ license: 'MIT', homepage: expect.stringMatching(/^https:\/\//) });
+    expect(pkg.repository).toBeDefined();
+    expect(pkg.bugs).toBeDefined();
+    expect(pkg.keywords?.length).toBeGreaterThan(0);
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    // Nor the single executable, when one was built (`npm run build:binary`).
+    expect(files.filter((f) => /^dist\/(shorty$|shorty\.|binary\/)/.test(f) && f !== 'dist/shorty.cjs')).toEqual([]);
+    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'dist/THIRD-PARTY-LICENSES']));
+    const licences = readFileSync(join(ROOT, 'dist', 'THIRD-PARTY-LICENSES'), 'utf8');
+    for (const bundled of ['commander@', 'zod@', '@modelcontextprotocol/sdk@', 'csv-parse@', 'ioredis@']) {
+      expect(licences).toContain(`\n${bundled}`);
+    }
   });
 
   it('installs the man pages where man finds them (man shorty-urls-import)', () => {
@@ -138,6 +192,9 @@ describe('the packed tarball', () => {
     } finally {
       await proxy.close();
     }
+    // The CSV writer is bundled in a file of its own, loaded at first use.
+    const csv = await execa(shorty, ['urls', 'list', '-o', 'csv'], { env, extendEnv: false });
+    expect(csv.stdout).toContain('https://example.com/packed');
     child.kill('SIGINT');
     const result = await child;
     expect(result.exitCode).toBe(0);

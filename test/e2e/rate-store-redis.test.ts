@@ -336,12 +336,13 @@ describe('a rate store that cannot be used', () => {
 });
 
 describe('the Redis client is loaded only for a Redis store', () => {
-  // A probe preloaded into the CLI reports, as it exits, whether the client's files were loaded.
+  // A probe preloaded into the CLI reports, as it exits, whether the client's file (bundled in
+  // dist/vendor/) was loaded.
   const probe = join(tempDir(), 'probe.cjs');
   writeFileSync(
     probe,
     `process.on('exit', () => {
-    const loaded = Object.keys(require.cache).some((p) => p.includes('/node_modules/ioredis/'));
+    const loaded = Object.keys(require.cache).some((p) => /[\\/]dist[\\/]vendor[\\/]ioredis.cjs$/.test(p));
     process.stderr.write('probe: ioredis ' + (loaded ? 'loaded' : 'not loaded') + '\\n');
   });\n`,
   );

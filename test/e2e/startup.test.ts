@@ -94,3 +94,38 @@ describe('commands that send no request do not load the HTTP client', () => {
     },
   );
 });
+
+/**
+ * commander requires node:child_process as it loads (for subcommands that are executables, which
+ * shorty has none of), and that brings net, dgram and more: the build makes it lazy, so that no
+ * command that runs nothing else pays for it.
+ */
+/**
+ * Each top-level command's modules are initialised when the command is built (the build turns
+ * src/commands/index.ts's imports into requires at registration): the root help, which builds
+ * only placeholders of the groups, must not initialise what `cache clear` or a bulk import needs
+ * (crypto for the name cache's ids, worker_threads through write-file-atomic).
+ */
+describe('the root help initialises no command it only lists', () => {
+  it.each([[['--help']], [['--version']]])('shorty %j', async (args) => {
+    const { loaded } = await loadedBy(
+      args,
+      {},
+      'process.moduleLoadList',
+      String.raw`/^NativeModule (crypto|worker_threads)$/`,
+    );
+    expect(loaded).toEqual([]);
+  });
+});
+
+describe('commands that start no process do not load child_process', () => {
+  it.each([[['--help']], [['--version']], [['urls', 'list', '--help']]])('shorty %j', async (args) => {
+    const { loaded } = await loadedBy(
+      args,
+      {},
+      'process.moduleLoadList',
+      String.raw`/^NativeModule (child_process|dgram)$/`,
+    );
+    expect(loaded).toEqual([]);
+  });
+});

@@ -3,6 +3,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { canPrompt } from '../../io.js';
 import { parseBaseUrl } from '../../settings/base-url.js';
+import { KEYRING_REF } from '../../settings/keyring.js';
 import { configDir } from '../../settings/paths.js';
 import { pickSetting } from '../../settings/resolve.js';
 import { openStore, profileOf, readConfig, selectProfile } from '../../settings/store.js';
@@ -17,16 +18,19 @@ interface Credentials {
 /** What run() takes: the flags as the parser fills them. @public */
 export interface LoginOptions {
   withKey?: boolean;
+  keyring?: boolean;
 }
 
 export function register(login: Command, ctx: Context, runF: RunF<LoginOptions> = run): void {
   login
     .option('--with-key', 'read the API key from stdin instead of prompting (for CI)')
+    .option('--keyring', 'keep the API key in the OS keyring instead of the config file (which then names the entry)')
     .action(action(ctx, (flags: LoginOptions) => runF(flags, ctx)));
   examples(
     login,
     'shorty login',
     'shorty login --profile work',
+    'shorty login --keyring',
     'printf %s "$SHORTY_KEY" | shorty login --base-url https://sho.rt --with-key',
   );
 }
@@ -42,6 +46,9 @@ export async function run(flags: LoginOptions, ctx: Context): Promise<void> {
   const profile = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data, { check: false }).name;
   // Before the key is asked for and checked: a config folder that can't be written fails first.
   const store = await openStore(dir);
+  // So is a keyring that can't be reached: nothing is asked, checked or saved.
+  const keyring = flags.keyring ? await import('../../settings/keyring.js') : undefined;
+  await keyring?.checkKeyring(profile);
   const known = pickSetting('base-url', ctx.globals.baseUrl, ctx.env, profileOf(data, profile) ?? {}, profile);
   const knownBaseUrl = known?.[0].trim();
   const creds = flags.withKey ? await fromStdin(ctx, knownBaseUrl) : await fromPrompts(ctx, knownBaseUrl);
@@ -50,9 +57,16 @@ export async function run(flags: LoginOptions, ctx: Context): Promise<void> {
   const api = await ctx.apiWith({ baseUrl: creds.baseUrl, apiKey: creds.apiKey, createsProfile: true });
   const account = await api.call<{ data?: { email?: string; username?: string } }>('GET', '/account');
 
+  await keyring?.saveKeyringKey(profile, creds.apiKey);
   await store.update((config) => {
-    config.profiles[profile] = { ...config.profiles[profile], 'base-url': creds.baseUrl, 'api-key': creds.apiKey };
+    const { 'api-key': _key, [KEYRING_REF]: _ref, ...rest } = config.profiles[profile] ?? {};
+    config.profiles[profile] = keyring
+      ? { ...rest, 'base-url': creds.baseUrl, [KEYRING_REF]: profile }
+      : { ...rest, 'base-url': creds.baseUrl, 'api-key': creds.apiKey };
   });
+  // Moved back to the file: the keyring's copy goes (the file holds the key now).
+  const oldRef = profileOf(data, profile)?.[KEYRING_REF];
+  if (!keyring && oldRef) await forgetKeyringCopy(ctx, oldRef);
   const who = account.data?.email || account.data?.username || 'your account';
   await (await ctx.printer()).message({
     message: `logged in to ${creds.baseUrl} as ${who} (profile "${profile}")`,
@@ -95,5 +109,14 @@ function validBaseUrl(value: string): true | string {
     return true;
   } catch (err) {
     return (err as Error).message;
+  }
+}
+
+async function forgetKeyringCopy(ctx: Context, account: string): Promise<void> {
+  const { deleteKeyringKey } = await import('../../settings/keyring.js');
+  try {
+    await deleteKeyringKey(account);
+  } catch (err) {
+    await (await ctx.printer()).note(`note: the old copy of the key stays in the keyring: ${(err as Error).message}`);
   }
 }

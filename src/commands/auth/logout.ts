@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { KEYRING_REF } from '../../settings/keyring.js';
 import { configDir } from '../../settings/paths.js';
 import { openStore, profileOf, readConfig, selectProfile } from '../../settings/store.js';
 import { action, examples, type RunF } from '../shared/action.js';
@@ -21,12 +22,16 @@ export async function run(_opts: LogoutOptions, ctx: Context): Promise<void> {
   const data = readConfig(dir, ctx.io.stderr);
   const profile = selectProfile(ctx.globals.profile, ctx.env.SHORTY_PROFILE, data).name;
   const printer = await ctx.printer();
-  if (!profileOf(data, profile)?.['api-key']) {
+  const saved = profileOf(data, profile);
+  if (!saved?.['api-key'] && !saved?.[KEYRING_REF]) {
     await printer.message({ message: `profile "${profile}" has no saved API key` });
   } else {
     const store = await openStore(dir);
+    // The keyring's entry first: if the keyring can't be reached, the profile still names it.
+    const ref = saved[KEYRING_REF];
+    if (ref) await (await import('../../settings/keyring.js')).deleteKeyringKey(ref);
     await store.update((config) => {
-      const { 'api-key': _key, ...rest } = config.profiles[profile] ?? {};
+      const { 'api-key': _key, [KEYRING_REF]: _ref, ...rest } = config.profiles[profile] ?? {};
       config.profiles[profile] = rest;
     });
     await printer.message({ message: `removed the API key of profile "${profile}"` });

@@ -34,8 +34,11 @@ export function register(profiles: Command, ctx: Context): void {
 export async function run({ name }: DeleteOptions, ctx: Context): Promise<void> {
   const dir = await configDirOf(ctx);
   const { DEFAULT_PROFILE, openStore, readConfig, requireProfile } = await loadStore();
-  requireProfile(readConfig(dir, ctx.io.stderr), name, { anyName: true });
+  const values = requireProfile(readConfig(dir, ctx.io.stderr), name, { anyName: true });
   await obtainConsent(ctx, DELETION, `Delete profile "${name}" and its saved API key? This cannot be undone.`);
+  // A key in the OS keyring goes first: if the keyring can't be reached, the profile stays.
+  const inKeyring = values['api-key-keyring'];
+  if (inKeyring) await (await import('../../settings/keyring.js')).deleteKeyringKey(inKeyring);
   const data = await (await openStore(dir)).update((config) => {
     delete config.profiles[name];
     if (config.current === name) config.current = undefined;

