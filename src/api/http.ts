@@ -4,7 +4,7 @@ import type { Secrets } from '../util/secrets.js';
 import type { Clock } from '../util/sleep.js';
 import { CancelError, NetworkError, RateLimitError, UnusableResponseError } from '../errors.js';
 import { forTerminal } from '../util/terminal-text.js';
-import type { Limiter, RateSnapshot } from './limiter.js';
+import type { Limiter, RateSnapshot, WaitScope } from './limiter.js';
 import { curlLine, keyExpression } from './curl.js';
 import { ANSWER_TOO_LARGE, createRoutes, exchange, MAX_ANSWER_BYTES } from './exchange.js';
 import { errorCode, isTransient, timeoutError, toNetworkError } from './network-error.js';
@@ -27,6 +27,8 @@ export interface HttpRequest {
   /** Runs once the limiter grants each try, right before it goes on the wire (a bulk run's
    * write-ahead journal record); a failure stops the request unsent. */
   beforeSend?: () => Promise<void>;
+  /** The terms of the call this request is part of, for its waits (see WaitScope). */
+  scope?: WaitScope;
 }
 
 export interface HttpResponse {
@@ -154,8 +156,12 @@ export async function createTransport(ctx: TransportDeps): Promise<Transport> {
     const idempotent = req.retry ?? (req.method === 'GET' || req.method === 'HEAD');
     let failures = 0;
     let rateLimited = 0;
+    const { scope } = req;
+    // The call's stop ends its waits, never a request on the wire: what was sent gets its answer.
+    const waits = scope?.signal ? AbortSignal.any([ctx.signal, scope.signal]) : ctx.signal;
     for (;;) {
-      await limiter.acquire(ctx.signal);
+      if (waits.aborted) throw waits.reason;
+      await limiter.acquire(waits, scope);
       let res: HttpResponse;
       try {
         await req.beforeSend?.();
@@ -169,7 +175,7 @@ export async function createTransport(ctx: TransportDeps): Promise<Transport> {
         // The attempt is over even without an answer: the limiter closes its slot.
         await limiter.observe({});
         if (err instanceof NetworkError && idempotent && isTransient(err.kind) && failures < MAX_RETRIES) {
-          await ctx.sleep(backoffMs(failures++), ctx.signal);
+          await ctx.sleep(backoffMs(failures++), waits);
           continue;
         }
         throw err;
@@ -186,11 +192,11 @@ export async function createTransport(ctx: TransportDeps): Promise<Transport> {
           );
         }
         rateLimited += 1;
-        await limiter.backoff(serverWait(res), ctx.signal);
+        await limiter.backoff(serverWait(res), waits, scope);
         continue;
       }
       if (res.status >= 500 && idempotent && failures < MAX_RETRIES) {
-        await ctx.sleep(backoffMs(failures++), ctx.signal);
+        await ctx.sleep(backoffMs(failures++), waits);
         continue;
       }
       return res;

@@ -7,15 +7,28 @@ export interface LimiterHost extends Clock {
   io: Pick<IO, 'stderr' | 'stderrIsTTY'>;
 }
 
+/**
+ * One call's own terms for its waits (a tool call of `shorty mcp`), given with each of its
+ * requests: its waits end with its signal, none ends past its deadline, and each is told.
+ */
+export interface WaitScope {
+  /** The call's own stop (its client cancelled it): ends its waits and sends nothing more. */
+  signal?: AbortSignal;
+  /** The time the call has left (--max-wait is for the whole call): no wait may end past it. */
+  timeLeft?(): number;
+  /** Told of each wait of 1 s or more, before it starts. */
+  onWait?(ms: number): void;
+}
+
 /** What the HTTP layer sees of the limiter: every request of every kind passes through one. */
 export interface Limiter {
   /** Takes a slot, waiting (announced) when the budget is spent; RateLimitError under --no-wait. */
-  acquire(signal: AbortSignal): Promise<void>;
+  acquire(signal: AbortSignal, scope?: WaitScope): Promise<void>;
   /** Once after every attempt: the answer's X-RateLimit-* headers (lower-cased), `{}` when none came. */
   observe(headers: Record<string, string>): Promise<void>;
   /** The server refused a request for its rate limit: every process waits `waitMs` (Retry-After),
    * else until the reset it announced; RateLimitError under --no-wait. */
-  backoff(waitMs: number | undefined, signal: AbortSignal): Promise<void>;
+  backoff(waitMs: number | undefined, signal: AbortSignal, scope?: WaitScope): Promise<void>;
   /** The shared budget as it stands, through this limiter's own store: for a bulk run's estimate. */
   snapshot(): Promise<RateSnapshot>;
   /** Releases files or timers; called once at the end of the run. */

@@ -2,7 +2,7 @@ import { ApiError, AuthError, UnusableResponseError } from '../errors.js';
 import type { Connection } from './connection.js';
 import { denialError, isRefusalReason, KEY_HINT } from './denial.js';
 import type { HttpResponse } from './http.js';
-import type { RateSnapshot } from './limiter.js';
+import type { RateSnapshot, WaitScope } from './limiter.js';
 import { withNumbers } from './numbers.js';
 import { checkUsable, MODERN_ANSWER } from './unusable.js';
 
@@ -17,6 +17,8 @@ export interface CallOptions {
   body?: unknown;
   /** See HttpRequest.beforeSend. */
   beforeSend?: () => Promise<void>;
+  /** See HttpRequest.scope. */
+  scope?: WaitScope;
 }
 
 export interface ModernApi {
@@ -42,7 +44,15 @@ export function createModernApi({ baseUrl, apiKey, transport }: Connection): Mod
     }
     const secrets = bodySecrets(opts.body);
     const redact = (text: string) => transport.redact(text, secrets);
-    const res = await transport.send({ method, url, headers, body, secrets, beforeSend: opts.beforeSend });
+    const res = await transport.send({
+      method,
+      url,
+      headers,
+      body,
+      secrets,
+      beforeSend: opts.beforeSend,
+      scope: opts.scope,
+    });
     checkTransportLevel(res, `${method} ${redact(url)}`, redact);
     return { res, redact };
   }

@@ -4,7 +4,7 @@ import { formatRateLimit } from '../settings/rate-limit-spec.js';
 import type { Settings } from '../settings/types.js';
 import { formatDuration } from '../util/duration.js';
 import { isProcessAlive } from '../util/lock.js';
-import type { Limiter, LimiterHost, RateSnapshot, RateStore } from './limiter.js';
+import type { Limiter, LimiterHost, RateSnapshot, RateStore, WaitScope } from './limiter.js';
 import { maxInFlightMs, openSharedRateStore } from './rate-store.js';
 import {
   learnFromHeaders,
@@ -54,7 +54,7 @@ export class SharedLimiter implements Limiter {
     this.isOwnerAlive = store.isOwnerAlive?.bind(store) ?? isProcessAlive;
   }
 
-  async acquire(signal: AbortSignal): Promise<void> {
+  async acquire(signal: AbortSignal, scope?: WaitScope): Promise<void> {
     if (signal.aborted) throw signal.reason;
     // Numbered up front: concurrent acquires of one process must not share a number.
     const seq = ++this.seq;
@@ -70,8 +70,8 @@ export class SharedLimiter implements Limiter {
         this.inFlight.push(seq);
         return;
       }
-      if (!this.mayWait(waitMs)) throw this.noWaitError(at, 'the client rate limit is reached');
-      announcedUntil = await this.sleepUntil(at, waitMs, announcedUntil, signal);
+      if (!this.mayWait(at, scope)) throw this.noWaitError(at, 'the client rate limit is reached');
+      announcedUntil = await this.sleepUntil(at, waitMs, announcedUntil, signal, scope);
     }
   }
 
@@ -86,7 +86,7 @@ export class SharedLimiter implements Limiter {
     });
   }
 
-  async backoff(waitMs: number | undefined, signal: AbortSignal): Promise<void> {
+  async backoff(waitMs: number | undefined, signal: AbortSignal, scope?: WaitScope): Promise<void> {
     const { until, planned } = await this.store.update((state) => {
       const now = this.tidy(state);
       // No Retry-After: the next slot, which counts an announced reset too, and at least a second.
@@ -98,8 +98,8 @@ export class SharedLimiter implements Limiter {
       state.retryUntil = Math.max(state.retryUntil ?? 0, target);
       return { until: target, planned: target - now };
     }, signal);
-    if (!this.mayWait(planned)) throw this.noWaitError(until, 'the server refused the request for its rate limit');
-    if (planned > 0) await this.sleepUntil(until, planned, 0, signal);
+    if (!this.mayWait(until, scope)) throw this.noWaitError(until, 'the server refused the request for its rate limit');
+    if (planned > 0) await this.sleepUntil(until, planned, 0, signal, scope);
   }
 
   async snapshot(): Promise<RateSnapshot> {
@@ -138,19 +138,31 @@ export class SharedLimiter implements Limiter {
   }
 
   /** Sleeps until `until` (Ctrl-C aborts at once), announcing waits of 1 s or more. */
-  private async sleepUntil(until: number, plannedMs: number, announcedUntil: number, signal: AbortSignal) {
+  private async sleepUntil(
+    until: number,
+    plannedMs: number,
+    announcedUntil: number,
+    signal: AbortSignal,
+    scope: WaitScope | undefined,
+  ) {
     // Judged on the wait as decided: the lock round trip since then must not hide a 1 s wait.
     if (plannedMs < 1000 || until - announcedUntil < 1000) {
       await this.ctx.sleep(Math.max(0, until - this.ctx.now()), signal);
       return announcedUntil;
     }
+    scope?.onWait?.(until - this.ctx.now());
     await announceWait(this.ctx, until, signal);
     return until;
   }
 
-  /** --no-wait waits for nothing; a run with a time limit per call (`mcp`) waits up to it. */
-  private mayWait(waitMs: number): boolean {
-    return this.settings.wait && waitMs <= (this.settings.maxWaitMs ?? Number.POSITIVE_INFINITY);
+  /** --no-wait waits for nothing; --max-wait (`mcp`) up to it, and a call's wait not past its deadline. */
+  private mayWait(until: number, scope: WaitScope | undefined): boolean {
+    const waitMs = until - this.ctx.now();
+    const bound = Math.min(
+      this.settings.maxWaitMs ?? Number.POSITIVE_INFINITY,
+      scope?.timeLeft?.() ?? Number.POSITIVE_INFINITY,
+    );
+    return this.settings.wait && waitMs <= bound;
   }
 
   /** The limiter may not wait (--no-wait, or past a call's time limit): no bulk run waits it out either. */

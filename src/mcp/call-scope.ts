@@ -1,10 +1,12 @@
 // One tool call's own run: a signal that stops it (the client's cancellation, or its time up), a
 // deadline that bounds every wait of the call together (--max-wait is for the whole call, not for
-// each wait), and progress notifications for a client that asked for them.
-import { AsyncLocalStorage } from 'node:async_hooks';
+// each wait), and progress notifications for a client that asked for them. The call's requests
+// carry these terms to the limiter themselves (WaitScope): the run's shared settings stay as read.
 import { setMaxListeners } from 'node:events';
 import type { Context } from '../context.js';
-import type { Settings } from '../settings/types.js';
+import { RateLimitError } from '../errors.js';
+import type { WaitScope } from '../api/limiter.js';
+import type { ModernApi } from '../api/modern.js';
 import type { FileGate } from './files.js';
 
 interface ProgressReport {
@@ -35,31 +37,6 @@ interface Extra {
   sendNotification: Send;
 }
 
-const deadlines = new AsyncLocalStorage<number>();
-
-const bound = new WeakSet<Settings>();
-
-/**
- * The limiter reads `maxWaitMs` before each wait: within a call it is the time the call has left,
- * so three waits of a call together stay under --max-wait (each wait alone did before).
- */
-export async function bindCallDeadline(ctx: Context): Promise<void> {
-  const settings = await ctx.settings();
-  if (bound.has(settings)) return;
-  bound.add(settings);
-  const perWait = settings.maxWaitMs;
-  Object.defineProperty(settings, 'maxWaitMs', {
-    configurable: true,
-    enumerable: true,
-    get: () => {
-      const deadline = deadlines.getStore();
-      if (deadline === undefined) return perWait;
-      const left = Math.max(0, deadline - ctx.now());
-      return perWait === undefined ? left : Math.min(perWait, left);
-    },
-  });
-}
-
 /** `work` run as one call: its context, its ToolCall, and the deadline for its waits. */
 export async function inCall<T>(
   ctx: Context,
@@ -85,16 +62,25 @@ export async function inCall<T>(
       ? undefined
       : setTimeout(() => {
           stopped ??= 'time';
-          stop.abort(new Error('time up'));
+          // Past its bound with no wait to refuse (pages of a list, items of a delete): the call
+          // ends as a refused wait does, the answer saying what was done and to call again.
+          stop.abort(new RateLimitError(`the call took --max-wait (${maxWaitMs / 1000} s)`, 'call again to go on', 0));
         }, maxWaitMs);
   timer?.unref();
   const progress = reporter(extra);
+  const deadline = maxWaitMs === undefined ? undefined : ctx.now() + maxWaitMs;
+  const timeLeft = deadline === undefined ? undefined : () => Math.max(0, deadline - ctx.now());
+  const toldOfWait = (ms: number) => progress({ message: `waiting ${Math.ceil(ms / 1000)} s before the next request` });
   const callCtx: Context = {
     ...ctx,
     signal: stop.signal,
+    // The run's one client, its waits on the call's terms: told, bounded, and ended by the call's stop.
+    api: async () => scoped(await ctx.api(), { signal: stop.signal, timeLeft, onWait: toldOfWait }),
+    // A bulk run's own client waits through `sleep` below, which tells the client already.
+    apiOn: async (run) => scoped(await ctx.apiOn(run), { timeLeft }),
     // Every wait of the call's bulk runs goes through here: the client hears of it.
     sleep: (ms, signal) => {
-      if (ms >= 1000) progress({ message: `waiting ${Math.ceil(ms / 1000)} s before the next request` });
+      if (ms >= 1000) toldOfWait(ms);
       return ctx.sleep(ms, signal);
     },
   };
@@ -113,15 +99,23 @@ export async function inCall<T>(
       };
     },
   };
-  const deadline = maxWaitMs === undefined ? Number.POSITIVE_INFINITY : ctx.now() + maxWaitMs;
   try {
-    return await deadlines.run(deadline, () => work(callCtx, call));
+    return await work(callCtx, call);
   } finally {
     if (timer) clearTimeout(timer);
     extra.signal.removeEventListener('abort', onCancel);
     // The client hears nothing more of a cancelled call: the log says it has stopped.
     if (stopped === 'cancelled') ctx.io.stderr.write(`shorty: mcp: ${opts.tool} stopped: cancelled by the client\n`);
   }
+}
+
+/** `api` with the call's terms given with each of its requests. */
+function scoped(api: ModernApi, scope: WaitScope): ModernApi {
+  return {
+    ...api,
+    call: (method, path, opts) => api.call(method, path, { ...opts, scope }),
+    send: (method, path, opts) => api.send(method, path, { ...opts, scope }),
+  };
 }
 
 /**

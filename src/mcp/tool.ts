@@ -14,7 +14,7 @@ import type {
 } from './sdk.js';
 import { ListToolsRequestSchema, z } from './sdk.js';
 import type { Context } from '../context.js';
-import { bindCallDeadline, inCall, type ToolCall } from './call-scope.js';
+import { inCall, type ToolCall } from './call-scope.js';
 import { type Ask, confirmed } from './confirm.js';
 import type { FileGate } from './files.js';
 import { type Offer, offered } from './offer.js';
@@ -174,7 +174,6 @@ async function call(
       if (refused) return failureResult(refused, ctx.secrets);
     }
     const { confirm: _, ...given } = args;
-    await bindCallDeadline(ctx);
     return dataResult(
       await inCall(ctx, extra, { tool: spec.name, files }, (callCtx, scope) => spec.run(given, callCtx, scope)),
       ctx.secrets,
