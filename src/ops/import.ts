@@ -7,6 +7,7 @@ import type { Row } from '../output/fields.js';
 import type { RowStatus } from '../bulk/engine/pace/timing.js';
 import type { IfExists } from '../bulk/engine/send/send-row.js';
 import { CLI_WORDS, type Words } from './words.js';
+import { ownCleanups } from './own-cleanups.js';
 
 interface ImportInput {
   /** The links, one object each, with the columns of an import file. */
@@ -44,14 +45,7 @@ export async function importLinks(
   opts: { words?: Words; tick?: (status: RowStatus) => void } = {},
 ): Promise<ImportResult> {
   const source = input.text !== undefined ? { text: input.text } : importSource(input, opts.words);
-  // The run's own cleanups (its journal lock, its spooled rows) end with it, not with the caller's context.
-  const cleanups: (() => Promise<void> | void)[] = [];
-  const run: Context = { ...ctx, onClose: (fn) => void cleanups.push(fn) };
-  try {
-    return await collect(run, input, source, opts);
-  } finally {
-    for (const fn of cleanups.reverse()) await Promise.resolve(fn()).catch(() => {});
-  }
+  return ownCleanups(ctx, (run) => collect(run, input, source, opts));
 }
 
 async function collect(

@@ -15,6 +15,7 @@ import { budgetEstimate } from '../engine/pace/budget-estimate.js';
 import { readEveryLink, type AccountItem } from '../engine/read/account-pages.js';
 import { formatDuration } from '../../util/duration.js';
 import { sameUrl } from '../../util/same-url.js';
+import type { RunReport } from '../engine/end/report.js';
 
 export interface UndoOptions {
   journal: string;
@@ -22,6 +23,8 @@ export interface UndoOptions {
   /** Delete the adopted links too (found after a lost answer: perhaps another's). */
   includeAdopted?: boolean;
   argv?: readonly string[];
+  /** Where the results and the lines go when the caller takes them as data; default: stdout and stderr. */
+  report?: RunReport;
 }
 
 type Undone = Deleted & { changed?: boolean; planned?: boolean; adopted?: boolean };
@@ -41,7 +44,8 @@ type Verdict = { rec: JournalRecord; act: 'delete' } | { rec: JournalRecord; act
 export async function runUndo(ctx: Context, opts: UndoOptions): Promise<number> {
   ctx.onClose(await lockJournal(opts.journal, { configDir: (await ctx.settings()).configDir }));
   const state = await readJournal(opts.journal, ctx.signal);
-  const note = (text: string) => void (ctx.globals.quiet || ctx.io.stderr.write(`${text}\n`));
+  const { report } = opts;
+  const note = report ? report.note : (text: string) => void (ctx.globals.quiet || ctx.io.stderr.write(`${text}\n`));
   if (state.records === 0) {
     note(`nothing to undo: ${opts.journal} records no link`);
     return EXIT.ok;
@@ -102,9 +106,12 @@ export async function runUndo(ctx: Context, opts: UndoOptions): Promise<number> 
       counts[done.changed ? 'changed' : done.status] += 1;
       if (done.planned) counts.planned += 1;
       if (done.adopted && done.status === 'deleted') counts.adoptedDeleted += 1;
+      report?.tick?.(done.status === 'failed' ? 'error' : 'ok');
       if (outputLost !== undefined) continue;
       try {
-        await ctx.io.stdout.write(resultLine(done));
+        if (report)
+          await report.row({ id: done.id, status: done.status, ...(done.message && { message: done.message }) });
+        else await ctx.io.stdout.write(resultLine(done));
       } catch (err) {
         outputLost = err;
       }
@@ -126,6 +133,7 @@ export async function runUndo(ctx: Context, opts: UndoOptions): Promise<number> 
     outputLost,
     failed: counts.failed + counts.changed > 0,
     outage,
+    say: report?.note,
   });
 }
 
