@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { brandedDomain, EXPORT_COLUMNS, exportColumns, exportRow } from '../../src/bulk/export/run.js';
+import { brandedDomain, EXPORT_COLUMNS, exportColumns, exportRow } from '../../src/bulk/export/rows.js';
 import { describePlan } from '../../src/bulk/import/plan.js';
 import { resultRow } from '../../src/bulk/engine/end/results.js';
 import { parseColumnMap, planColumns } from '../../src/input/link-columns.js';

@@ -9,7 +9,7 @@ import {
   parseColumnMap,
   planColumns,
 } from '../../src/input/link-columns.js';
-import { EXPORT_COLUMNS } from '../../src/bulk/export/run.js';
+import { EXPORT_COLUMNS } from '../../src/bulk/export/rows.js';
 
 describe('column names', () => {
   test.each([
