@@ -16,6 +16,8 @@ import type { SyncItem } from './plan.js';
 import { recordName } from './diff.js';
 import type { LineStyle } from './show.js';
 import { formatDuration } from '../../util/duration.js';
+import type { RunReport } from '../engine/end/report.js';
+import type { Row } from '../../output/fields.js';
 
 export interface ApplyOptions {
   journal?: string;
@@ -27,6 +29,8 @@ export interface ApplyOptions {
   domain?: string;
   argv?: readonly string[];
   style: LineStyle;
+  /** Where the results go when the caller takes them as data; default: stdout. */
+  report?: RunReport;
 }
 
 /** How one write ended. */
@@ -79,7 +83,11 @@ export async function applyPlan(ctx: Context, items: SyncItem[], opts: ApplyOpti
       if (!done) continue;
       tally[done.status === 'gone' ? 'deleted' : done.status] += 1;
       if (done.adopted) adopted += 1;
-      if (!ctx.globals.quiet || done.status === 'failed') ctx.io.stdout.write(`${resultLine(done, opts.style)}\n`);
+      if (opts.report) {
+        opts.report.tick?.(done.status === 'failed' ? 'error' : 'ok');
+        await opts.report.row(resultRow(done));
+      } else if (!ctx.globals.quiet || done.status === 'failed')
+        ctx.io.stdout.write(`${resultLine(done, opts.style)}\n`);
     }
   } finally {
     await journal?.close().catch((err) => void (fatal ??= err));
@@ -96,6 +104,7 @@ export async function applyPlan(ctx: Context, items: SyncItem[], opts: ApplyOpti
     fatal,
     failed: tally.failed > 0,
     outage: opts.outage,
+    say: opts.report?.note,
   });
 }
 
@@ -151,6 +160,21 @@ async function applyItem(ctx: Context, stage: SendStage, item: SyncItem, run: It
     ...(done.status === 'failed' ? { status: 'error', error: done.message } : { status: 'deleted' }),
   });
   return { item, status: done.status, message: done.message };
+}
+
+/** One write's result as a record: `{key, op, status, id, shorturl, changes, message, adopted}`, the unset left out. */
+function resultRow(done: Applied): Row {
+  const { item } = done;
+  return {
+    key: item.key,
+    op: item.op,
+    status: done.status,
+    ...(item.op !== 'create' && { id: item.id }),
+    ...(done.shorturl && { shorturl: done.shorturl }),
+    ...(item.op === 'update' && done.status === 'updated' && { changes: item.changes.map((c) => recordName(c.field)) }),
+    ...(done.message && { message: done.message }),
+    ...(done.adopted && { adopted: true }),
+  };
 }
 
 const ADOPTED_NOTE = '(adopted: found after its answer was lost; --undo leaves it)';

@@ -21,6 +21,8 @@ import { redactValues } from '../../output/cells.js';
 import { jsonText } from '../../output/row-writers.js';
 import { writeText } from '../../output/sink.js';
 import { lineStyle, planLines, planTotals, readLine, unseenWarning } from './show.js';
+import type { RunReport } from '../engine/end/report.js';
+import type { Row } from '../../output/fields.js';
 
 const SYNC_CONSENT: Consent = {
   act: 'change the account',
@@ -28,8 +30,16 @@ const SYNC_CONSENT: Consent = {
   hint: 'see what would change first with --dry-run, or use --check in CI',
 };
 
+/** Where a sync reports when the caller takes its results as data: the plan too. */
+interface SyncReport extends RunReport {
+  /** The plan as plan-json.ts gives it (values redacted), instead of its lines. */
+  plan(data: Row): void;
+}
+
 export interface SyncOptions {
   file?: string;
+  /** Or the text of a file, read by the caller. */
+  text?: string;
   format?: InputFormat;
   delimiter?: Delimiter;
   encoding?: string;
@@ -49,6 +59,8 @@ export interface SyncOptions {
   /** Links per list request (default: export's). */
   pageSize?: number;
   argv?: readonly string[];
+  /** Where the plan, the results and the lines go when the caller takes them as data; default: stdout and stderr. */
+  report?: SyncReport;
 }
 
 /**
@@ -60,9 +72,10 @@ export interface SyncOptions {
 export async function runSync(ctx: Context, opts: SyncOptions): Promise<number> {
   const applying = !opts.dryRun && !opts.check;
   if (applying) checkConsentPossible(ctx, SYNC_CONSENT);
-  await checkImportFiles(ctx, { file: opts.file, journal: applying ? opts.journal : undefined });
-  const warn = (text: string) => void ctx.io.stderr.write(`${text}\n`);
-  const note = (text: string) => void (ctx.globals.quiet || warn(text));
+  await checkImportFiles(ctx, { file: opts.file, text: opts.text, journal: applying ? opts.journal : undefined });
+  const { report } = opts;
+  const warn = report ? report.warn : (text: string) => void ctx.io.stderr.write(`${text}\n`);
+  const note = report ? report.note : (text: string) => void (ctx.globals.quiet || warn(text));
   const input = await openImportInput(ctx, opts, warn);
   const desired = await readDesired(input, opts.key, ctx.signal);
   if (opts.prune && desired.rows === 0 && !opts.allowEmpty) {
@@ -92,7 +105,9 @@ export async function runSync(ctx: Context, opts: SyncOptions): Promise<number> 
   const style = await lineStyle(ctx);
   const redact = (text: string) => ctx.secrets.redact(text);
   for (const line of [desired.credentials.warning(), unseenWarning(plan)]) if (line) warn(line);
-  if (opts.asData) await writeText(ctx.io.stdout, `${jsonText(redactValues(planData(plan, opts.key), redact), 2)}\n`);
+  if (report) report.plan(redactValues(planData(plan, opts.key), redact));
+  else if (opts.asData)
+    await writeText(ctx.io.stdout, `${jsonText(redactValues(planData(plan, opts.key), redact), 2)}\n`);
   else if (!ctx.globals.quiet) for (const line of planLines(plan, opts.key, style)) ctx.io.stdout.write(`${line}\n`);
   note(readLine(plan));
   // After the account read, whose requests the estimate counts as spent.
@@ -125,6 +140,7 @@ export async function runSync(ctx: Context, opts: SyncOptions): Promise<number> 
     domain: settings.domain,
     argv: opts.argv,
     style,
+    report,
   });
   return code !== 0 ? code : invalid;
 }
