@@ -4,6 +4,7 @@
 import { UsageError } from '../errors.js';
 import type { Context } from '../context.js';
 import type { Row } from '../output/fields.js';
+import { collectingReport } from '../bulk/engine/end/report.js';
 import type { RowStatus } from '../bulk/engine/pace/timing.js';
 import type { IfExists } from '../bulk/engine/send/send-row.js';
 import { CLI_WORDS, type Words } from './words.js';
@@ -54,8 +55,7 @@ async function collect(
   source: ReturnType<typeof importSource>,
   opts: { tick?: (status: RowStatus) => void },
 ): Promise<ImportResult> {
-  const rows: Row[] = [];
-  const notes: string[] = [];
+  const report = collectingReport(opts.tick);
   const { runImport } = await import('../bulk/import/run.js');
   const exitCode = await runImport(ctx, {
     ...source,
@@ -63,12 +63,7 @@ async function collect(
     journal: input.journal,
     ifExists: input.ifExists,
     maxOutageMs: input.maxOutageMs,
-    report: {
-      row: async (row) => void rows.push(row),
-      note: (text) => void notes.push(text),
-      warn: (text) => void notes.push(text),
-      tick: opts.tick,
-    },
+    report,
   });
-  return { rows, notes, exitCode };
+  return { rows: report.rows, notes: report.notes, exitCode };
 }

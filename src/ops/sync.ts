@@ -4,6 +4,7 @@
 // (src/bulk/sync/run.ts).
 import type { Context } from '../context.js';
 import type { Row } from '../output/fields.js';
+import { collectingReport } from '../bulk/engine/end/report.js';
 import type { RowStatus } from '../bulk/engine/pace/timing.js';
 import type { SyncKey } from '../bulk/sync/desired.js';
 import type { SyncOptions } from '../bulk/sync/run.js';
@@ -65,8 +66,7 @@ async function syncRun(
   input: SyncInput,
   opts: { dryRun: boolean; tick?: (status: RowStatus) => void },
 ): Promise<ApplyResult> {
-  const rows: Row[] = [];
-  const notes: string[] = [];
+  const collected = collectingReport(opts.tick);
   let plan: Row = {};
   const { runSync } = await import('../bulk/sync/run.js');
   const options: SyncOptions = {
@@ -74,14 +74,8 @@ async function syncRun(
     dryRun: opts.dryRun,
     check: false,
     journal: opts.dryRun ? undefined : input.journal,
-    report: {
-      plan: (data) => void (plan = data),
-      row: async (row) => void rows.push(row),
-      note: (text) => void notes.push(text),
-      warn: (text) => void notes.push(text),
-      tick: opts.tick,
-    },
+    report: { ...collected, plan: (data) => void (plan = data) },
   };
   const exitCode = await ownCleanups(ctx, (run) => runSync(run, options));
-  return { plan, rows, notes, exitCode };
+  return { plan, rows: collected.rows, notes: collected.notes, exitCode };
 }

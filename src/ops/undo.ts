@@ -3,6 +3,7 @@
 // command prints the same run as it goes (src/bulk/undo/run.ts).
 import type { Context } from '../context.js';
 import type { Row } from '../output/fields.js';
+import { collectingReport } from '../bulk/engine/end/report.js';
 import type { RowStatus } from '../bulk/engine/pace/timing.js';
 import { ownCleanups } from './own-cleanups.js';
 
@@ -28,21 +29,15 @@ export async function undoImport(
   input: UndoInput,
   opts: { tick?: (status: RowStatus) => void } = {},
 ): Promise<UndoResult> {
-  const rows: Row[] = [];
-  const notes: string[] = [];
+  const report = collectingReport(opts.tick);
   const { runUndo } = await import('../bulk/undo/run.js');
   const exitCode = await ownCleanups(ctx, (run) =>
     runUndo(run, {
       journal: input.journal,
       includeAdopted: input.includeAdopted,
       maxOutageMs: input.maxOutageMs,
-      report: {
-        row: async (row) => void rows.push(row),
-        note: (text) => void notes.push(text),
-        warn: (text) => void notes.push(text),
-        tick: opts.tick,
-      },
+      report,
     }),
   );
-  return { rows, notes, exitCode };
+  return { rows: report.rows, notes: report.notes, exitCode };
 }

@@ -25,3 +25,17 @@ export function reportSink(report: RunReport): ResultSink {
 export function reportProgress(report: RunReport): Progress {
   return { tick: (status) => report.tick?.(status ?? 'ok'), stop: () => {} };
 }
+
+/** A report that keeps what a run says, for a caller that answers at the end: its rows and its lines. */
+export function collectingReport(tick?: (status: RowStatus) => void): RunReport & { rows: Row[]; notes: string[] } {
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  return {
+    rows,
+    notes,
+    row: async (row) => void rows.push(row),
+    note: (text) => void notes.push(text),
+    warn: (text) => void notes.push(text),
+    tick,
+  };
+}
