@@ -8,7 +8,7 @@ import { type NamedKind, resolveIds } from '../ops/names.js';
 import { getResource, listResource, type ResourceKind } from '../ops/resources.js';
 import { TOOL_WORDS } from './words.js';
 import type { Data } from './result.js';
-import { distinct, eachOutcome } from '../ops/each.js';
+import { deleteEach, eachOutcome } from '../ops/each.js';
 import { collectOutcomes } from './each.js';
 import { eachOutput, listInput, listOutput, recordOutput, ref } from './schemas.js';
 import { tool, type ToolSpec } from './tool.js';
@@ -126,7 +126,7 @@ export function resourceTools(d: ResourceDeclaration): ToolSpec[] {
       run: async (args, ctx) => {
         const ids = await resolveIds(ctx, named, args.targets, TOOL_WORDS);
         const api = await ctx.api();
-        const deletions = eachOutcome(distinct(ids), (id) => api.call('DELETE', `/${d.path}/${id}/delete`));
+        const deletions = deleteEach(api, ids, (id) => `/${d.path}/${id}/delete`);
         return collectOutcomes(deletions, (id) => id);
       },
     }),

@@ -25,6 +25,18 @@ export async function* eachOutcome<T>(
 }
 
 /**
+ * The deletion both doors send once they have the ids (and, where a door asks, the user's yes):
+ * one DELETE each, each id once, each outcome as it comes.
+ */
+export async function* deleteEach(
+  api: { call(method: 'DELETE', path: string): Promise<Row> },
+  ids: readonly number[],
+  path: (id: number) => string,
+): AsyncGenerator<ItemOutcome<number>> {
+  yield* eachOutcome(distinct(ids), (id) => api.call('DELETE', path(id)));
+}
+
+/**
  * Each id once, in the order first given: an item named twice (`rm 4 4`, an alias and its id,
  * ids from a list with repeats) would otherwise be sent twice and its second answer, "does not
  * exist", would fail a run whose work was done.

@@ -11,7 +11,7 @@ import { LINK_STATS_FIELDS, linkRecord, mergedRecord, sentTargets } from '../inp
 import { updateTargets } from '../input/target-merge.js';
 import { credentialsWarning } from '../input/validate.js';
 import { type Row, withoutError } from '../output/fields.js';
-import { distinct, eachOutcome, type ItemOutcome } from './each.js';
+import { deleteEach, eachOutcome, type ItemOutcome } from './each.js';
 import { fieldOfError } from './field-of.js';
 import { linkIds, type ResolvedLink, resolveLink } from './link-ref.js';
 import { namedLinkOptions } from './link-options.js';
@@ -252,7 +252,6 @@ export async function deleteLinks(
   ctx: Context,
   links: readonly string[],
 ): Promise<AsyncGenerator<ItemOutcome<number>>> {
-  const ids = distinct(await linkIds(ctx, links.map(parseLinkRef)));
-  const api = await ctx.api();
-  return eachOutcome(ids, (id) => api.call('DELETE', `/url/${id}/delete`));
+  const ids = await linkIds(ctx, links.map(parseLinkRef));
+  return deleteEach(await ctx.api(), ids, (id) => `/url/${id}/delete`);
 }

@@ -1,8 +1,7 @@
 import type { Context } from '../../context.js';
 import { DELETION, obtainConsent } from '../../consent.js';
 import { parseId } from '../../input/validate.js';
-import type { Row } from '../../output/printer.js';
-import { distinct } from '../../ops/each.js';
+import { deleteEach, distinct } from '../../ops/each.js';
 import { forEachItem } from './each.js';
 
 export interface DeleteRequest {
@@ -23,12 +22,11 @@ export async function deleteMany(ctx: Context, req: DeleteRequest): Promise<void
   const ids = distinct(req.resolve ? await req.resolve(req.ids) : req.ids.map((id) => parseId(id, `${req.noun} id`)));
   const what = ids.length === 1 ? `${req.noun} ${ids[0]}` : `${ids.length} ${req.noun}s (${ids.join(', ')})`;
   await obtainConsent(ctx, DELETION, `Delete ${what}? This cannot be undone.`);
-  const api = await ctx.api();
   await forEachItem(ctx, {
     ids,
     noun: req.noun,
     work: 'delete',
     done: 'deleted',
-    send: (id) => api.call<Row>('DELETE', req.path(id)),
+    outcomes: deleteEach(await ctx.api(), ids, req.path),
   });
 }

@@ -37,7 +37,9 @@ export interface EachRequest {
   done: string;
   /** What the summary adds after the count: `to campaign 4`. */
   where?: string;
-  send(id: number): Promise<Row>;
+  /** One request an id; or `outcomes`, the operation's own (a deletion). */
+  send?(id: number): Promise<Row>;
+  outcomes?: AsyncIterable<ItemOutcome<number>>;
 }
 
 interface ItemResult extends Row {
@@ -81,7 +83,7 @@ export async function forEachItem(ctx: Context, req: EachRequest): Promise<void>
     ...req,
     items: distinct(req.ids),
     view: { ...RESULT_VIEW, fields: RESULT_FIELDS, quiet: 'id' },
-    outcomes: eachOutcome(distinct(req.ids), req.send),
+    outcomes: req.outcomes ?? eachOutcome(distinct(req.ids), req.send!),
     shown: (answer, id) => ({ id, message: typeof answer.message === 'string' ? answer.message : null }),
     failed: (id) => ({ id }),
     label: String,
