@@ -3,10 +3,10 @@
 // journals), never through a link leading out, never a device, FIFO or /proc file. A model can be
 // led by a hostile name in the account to ask for ~/.ssh/id_rsa: every refusal names the path as
 // given and the reason, never a byte of what is there.
-import { constants } from 'node:fs';
-import { open, realpath } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../errors.js';
+import { readRegularFile } from '../util/read-bounded.js';
 
 /** Bytes of one file a tool may read: an import of ~100,000 links. */
 const FILE_MAX_BYTES = 10 * 1024 * 1024;
@@ -54,23 +54,10 @@ export async function openFileGate(dir: string, closed: readonly string[]): Prom
  * enough. Read to one byte past the cap, so a file growing meanwhile cannot pass it.
  */
 async function readRegular(path: string, refuse: (why: string) => Error): Promise<string> {
-  const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(() => {
+  const read = await readRegularFile(path, FILE_MAX_BYTES, { noFollow: true }).catch(() => {
     throw refuse('it cannot be opened');
   });
-  try {
-    const info = await handle.stat();
-    if (!info.isFile()) throw refuse('it is not a regular file');
-    if (info.size > FILE_MAX_BYTES) throw refuse(`it is larger than ${FILE_MAX_BYTES / 1024 / 1024} MiB`);
-    const buffer = Buffer.alloc(FILE_MAX_BYTES + 1);
-    let length = 0;
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
-      if (bytesRead === 0) break;
-      length += bytesRead;
-      if (length > FILE_MAX_BYTES) throw refuse(`it is larger than ${FILE_MAX_BYTES / 1024 / 1024} MiB`);
-    }
-    return buffer.subarray(0, length).toString('utf8');
-  } finally {
-    await handle.close();
-  }
+  if ('notRegular' in read) throw refuse('it is not a regular file');
+  if ('tooLarge' in read) throw refuse(`it is larger than ${FILE_MAX_BYTES / 1024 / 1024} MiB`);
+  return read.bytes.toString('utf8');
 }

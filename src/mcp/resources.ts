@@ -18,12 +18,12 @@ import { CAMPAIGNS, CHANNELS, DOMAINS, PIXELS, QR_CODES } from '../ops/resource-
 import * as writes from '../ops/resource-writes.js';
 import { type ReadDeclaration, type ResourceDeclaration, readTools, resourceTools } from './resource-tools.js';
 import { OVERLAYS, SPLASH_PAGES } from '../ops/resources.js';
+import { count } from '../ops/each.js';
 import type { ToolSpec } from './tool.js';
 
 const LINK_REF = 'a link: its id (42), alias (spring) or short URL (https://sho.rt/spring)';
 /** `2 links: spring, 42`, as a confirmation names them. */
-const itemsNamed = (items: readonly string[], noun: string) =>
-  `${items.length} ${noun}${items.length === 1 ? '' : 's'}: ${items.join(', ')}`;
+const itemsNamed = (items: readonly string[], noun: string) => `${count(items.length, noun)}: ${items.join(', ')}`;
 const links = z.array(z.string().min(1)).min(1).describe(`the links, each ${LINK_REF}`);
 
 /** A body of the keys given, `undefined` ones left out. */

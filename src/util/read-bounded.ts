@@ -2,6 +2,8 @@
 // size, and no longer than the run. Past the size it stops reading, so an endless source
 // (/dev/zero, a runaway pipe) costs a moment, never the memory or the disk; Ctrl-C or SIGTERM
 // ends a read that waits for input which never comes.
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 
 /**
@@ -46,6 +48,27 @@ export async function readBounded(
     signal?.removeEventListener('abort', onAbort);
     // Closes the stream, without waiting for a read that may never complete.
     void iterator.return?.()?.catch(() => {});
+  }
+}
+
+/**
+ * A regular file read whole, up to `maxBytes`. Opened without waiting (a FIFO's open waits for a
+ * writer that may never come) and, with `noFollow`, without following a link; then checked on the
+ * open file itself, so a file swapped for a FIFO or a device after a look is refused too. The
+ * open's own failure is thrown as it is.
+ */
+export async function readRegularFile(
+  path: string,
+  maxBytes: number,
+  opts: { noFollow?: boolean } = {},
+): Promise<{ bytes: Buffer } | { tooLarge: true } | { notRegular: true }> {
+  const flags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (opts.noFollow ? (constants.O_NOFOLLOW ?? 0) : 0);
+  const handle = await open(path, flags);
+  try {
+    if (!(await handle.stat()).isFile()) return { notRegular: true };
+    return await readBounded(handle.createReadStream({ autoClose: false }), maxBytes);
+  } finally {
+    await handle.close();
   }
 }
 

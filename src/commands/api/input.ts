@@ -1,9 +1,7 @@
 // The body of `shorty api --input`: a regular file, or stdin; bounded in size and by the run.
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { MAX_BODY_BYTES, readBounded } from '../../util/read-bounded.js';
+import { MAX_BODY_BYTES, readBounded, readRegularFile } from '../../util/read-bounded.js';
 
 /**
  * The text of `--input FILE` or `--input -`. A FIFO, a device or a folder is refused: opening a
@@ -23,24 +21,14 @@ export async function readInput(ctx: Context, source: string): Promise<string> {
 }
 
 async function readFile(path: string): Promise<{ bytes: Buffer } | { tooLarge: true }> {
-  let handle: Awaited<ReturnType<typeof open>>;
-  try {
-    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (err) {
-    throw new UsageError(`--input ${path}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  const read = await readRegularFile(path, MAX_BODY_BYTES).catch((err: NodeJS.ErrnoException) => {
+    throw new UsageError(`--input ${path}: cannot read the file (${err.code ?? 'error'})`);
+  });
+  if ('notRegular' in read) {
+    throw new UsageError(
+      `--input ${path}: not a regular file`,
+      `give a file, or pipe it: ... | shorty api ... --input -`,
+    );
   }
-  try {
-    if (!(await handle.stat()).isFile()) {
-      throw new UsageError(
-        `--input ${path}: not a regular file`,
-        `give a file, or pipe it: ... | shorty api ... --input -`,
-      );
-    }
-    return await readBounded(handle.createReadStream({ autoClose: false }), MAX_BODY_BYTES);
-  } catch (err) {
-    if (err instanceof UsageError) throw err;
-    throw new UsageError(`--input ${path}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
-  } finally {
-    await handle.close();
-  }
+  return read;
 }

@@ -6,15 +6,16 @@ import { verb } from '../shared/group.js';
 import { checkConsentPossible, DELETION } from '../../consent.js';
 import { deleteMany } from '../shared/delete.js';
 import { eachAnswers } from '../shared/each.js';
-import { resolveLink } from '../../ops/link-ref.js';
+import { linkIds } from '../../ops/link-ref.js';
 
-/** Every reference is checked before anything is sent; then those that are not ids are looked up, one request each (once each). */
-async function linkIds(ctx: Context, args: string[]): Promise<number[]> {
+/**
+ * Every reference is checked before anything is sent; a lookup (one request each, once each) is
+ * made only where consent can then be asked, so a script without -y is refused first.
+ */
+async function idsOf(ctx: Context, args: string[]): Promise<number[]> {
   const refs = [...new Set(args.map((arg) => arg.trim()))].map(parseLinkRef);
   if (refs.some((ref) => ref.kind !== 'id')) checkConsentPossible(ctx, DELETION);
-  const ids: number[] = [];
-  for (const ref of refs) ids.push((await resolveLink(ctx, ref)).id);
-  return ids;
+  return linkIds(ctx, refs);
 }
 
 export function register(group: Command, ctx: Context): void {
@@ -49,6 +50,6 @@ export async function run(opts: DeleteOptions, ctx: Context): Promise<void> {
     ids: opts.links,
     noun: 'link',
     path: (id) => `/url/${id}/delete`,
-    resolve: (args) => linkIds(ctx, args),
+    resolve: (args) => idsOf(ctx, args),
   });
 }
