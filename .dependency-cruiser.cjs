@@ -168,8 +168,8 @@ module.exports = {
     {
       name: 'nothing-imports-the-entry',
       severity: 'error',
-      comment: 'cli.ts and entry.ts are the top: nothing below them imports them.',
-      from: { path: '^src/', pathNot: '^src/entry\\.[jt]s$' },
+      comment: 'front.ts, entry.ts and cli.ts are the top, in that order: nothing below them imports them.',
+      from: { path: '^src/', pathNot: '^src/(front|entry)\\.[jt]s$' },
       to: { path: '^src/(cli|entry)\\.[jt]s$' },
     },
     {

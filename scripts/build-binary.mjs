@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { importAsRequire, lazyChildProcess, lazyCommands } from './build-plugins.mjs';
+import { importAsRequire, lazyChildProcess, lazyCommands, renderRootHelp } from './build-plugins.mjs';
 import { thirdPartyLicenses } from './licenses.mjs';
 
 const NODE_MAJOR = 26;
@@ -57,7 +57,7 @@ rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 const main = join(work, 'shorty.cjs');
 const bundle = await build({
-  stdin: { contents: "require('./src/entry.ts').run(process.argv.slice(2));", resolveDir: '.', loader: 'js' },
+  stdin: { contents: "require('./src/front.ts').run(process.argv.slice(2));", resolveDir: '.', loader: 'js' },
   outfile: main,
   bundle: true,
   platform: 'node',
@@ -68,7 +68,11 @@ const bundle = await build({
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
-  define: { __SHORTY_VERSION__: JSON.stringify(pkg.version) },
+  // The front with the CLI bundled in: the root help made from the package's build (`npm run build`).
+  define: {
+    __SHORTY_VERSION__: JSON.stringify(pkg.version),
+    __SHORTY_ROOT_HELP__: JSON.stringify(renderRootHelp('dist/cli.cjs')),
+  },
   // Built-in modules and the keyring's binding, whose require fails in the binary (the file store remains).
   plugins: [
     importAsRequire('require-instead', (specifier) =>

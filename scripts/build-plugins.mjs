@@ -1,6 +1,8 @@
 // esbuild plugins shared by the package's build (scripts/build.mjs) and the single executable's
 // (scripts/build-binary.mjs).
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 
 /**
  * commander requires node:child_process as it loads, for subcommands run as executables, which
@@ -65,3 +67,36 @@ export const lazyCommands = {
     });
   },
 };
+
+/**
+ * src/front.ts loads the CLI with import('./entry.js'): in the package that is `cli` (the file
+ * dist/cli.cjs, required when the front needs it); left undefined, the CLI is bundled with the
+ * front (the single executable).
+ */
+export function frontLoadsCli(cli) {
+  return {
+    name: 'front-loads-cli',
+    setup(build) {
+      build.onResolve({ filter: /^\.\/entry\.js$/ }, (args) =>
+        args.importer.endsWith('front.ts') ? { path: cli, namespace: 'front-cli' } : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: 'front-cli' }, (args) => ({
+        contents: `module.exports = require(${JSON.stringify(args.path)});`,
+        loader: 'js',
+      }));
+      build.onResolve({ filter: /.*/, namespace: 'front-cli' }, (args) => ({ path: args.path, external: true }));
+    },
+  };
+}
+
+/**
+ * The root help as the built CLI prints it to a pipe (80 columns, no colour), for the front to
+ * print without loading the CLI: made by the CLI itself, so the two can't differ.
+ */
+export function renderRootHelp(cliFile) {
+  return execFileSync(process.execPath, ['-e', `require(${JSON.stringify(resolve(cliFile))}).run(['--help'])`], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+}

@@ -1,7 +1,9 @@
 // Builds dist/ from the sources: everything the CLI runs is bundled, so the installed package
 // needs no other package but the OS keyring's native binding (package.json's dependencies, left
 // external and loaded only by a profile whose key is in the keyring).
-// - dist/shorty.cjs: our code, commander, which every run needs, and write-file-atomic, which every
+// - dist/shorty.cjs: the front, from src/front.ts: prints the version, and the root help that the
+//   build renders here with the CLI itself, without loading the CLI; else it requires dist/cli.cjs.
+// - dist/cli.cjs: our code, commander, which every command needs, and write-file-atomic, which every
 //   request needs for the rate-limit state (inside the bundle it is initialised on first use all
 //   the same: `urls list` 3-5 ms sooner on Node 24, side by side).
 // - dist/vendor/*.cjs: each package the code loads with import() at first use (the CSV stack,
@@ -11,10 +13,10 @@
 //   time of their ~240 files, and only `shorty mcp` requires that file. The answer to tools/list it
 //   serves, src/mcp/tool-list.json (`npm run mcp-tools`), is dist/mcp-tools.json, read the same way.
 // - dist/THIRD-PARTY-LICENSES: the licence of every package bundled in the files above.
-// The source map (dist/shorty.cjs.map) is for debugging a build; the package leaves it out.
+// The source map (dist/cli.cjs.map) is for debugging a build; the package leaves it out.
 import { build } from 'esbuild';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { importAsRequire, lazyChildProcess, lazyCommands } from './build-plugins.mjs';
+import { frontLoadsCli, importAsRequire, lazyChildProcess, lazyCommands, renderRootHelp } from './build-plugins.mjs';
 import { thirdPartyLicenses } from './licenses.mjs';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
@@ -69,7 +71,7 @@ const onDemand = new Set();
 const main = await build({
   ...common,
   entryPoints: ['src/entry.ts'],
-  outfile: 'dist/shorty.cjs',
+  outfile: 'dist/cli.cjs',
   external: RUNTIME,
   sourcemap: 'external',
   define: { __SHORTY_VERSION__: JSON.stringify(pkg.version) },
@@ -96,3 +98,17 @@ await mkdir('dist/vendor', { recursive: true });
 for (const { outputFiles } of results) for (const { path, text } of outputFiles) await writeFile(path, text);
 await copyFile('src/mcp/tool-list.json', 'dist/mcp-tools.json');
 await writeFile('dist/THIRD-PARTY-LICENSES', await thirdPartyLicenses(results.map((r) => r.metafile)));
+
+const front = await build({
+  ...common,
+  entryPoints: ['src/front.ts'],
+  outfile: 'dist/shorty.cjs',
+  write: true,
+  define: {
+    __SHORTY_VERSION__: JSON.stringify(pkg.version),
+    __SHORTY_ROOT_HELP__: JSON.stringify(renderRootHelp('dist/cli.cjs')),
+  },
+  plugins: [frontLoadsCli('./cli.cjs')],
+});
+if (Object.keys(front.metafile.inputs).some((file) => !/^(src\/(front|version)\.ts|front-cli:.*)$/.test(file)))
+  throw new Error(`the front bundles more than itself: ${Object.keys(front.metafile.inputs).join(', ')}`);

@@ -128,6 +128,7 @@ describe('the packed tarball', () => {
         'bin/shorty.js',
         'bin/package.json',
         'dist/shorty.cjs',
+        'dist/cli.cjs',
         'dist/mcp-sdk.cjs',
         'dist/mcp-tools.json',
         'package.json',

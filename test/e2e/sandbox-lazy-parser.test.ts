@@ -11,7 +11,7 @@ let sandbox: Awaited<ReturnType<typeof startSandboxProcess>>;
 
 beforeAll(async () => {
   const dir = tempDir('shorty-bare-sandbox-');
-  for (const file of ['bin/shorty.js', 'bin/package.json', 'dist/shorty.cjs', 'package.json']) {
+  for (const file of ['bin/shorty.js', 'bin/package.json', 'dist/shorty.cjs', 'dist/cli.cjs', 'package.json']) {
     mkdirSync(join(dir, file, '..'), { recursive: true });
     copyFileSync(join(ROOT, file), join(dir, file));
   }

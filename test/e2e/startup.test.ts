@@ -14,7 +14,7 @@ describe('start-up loads no external dependency for local commands', () => {
 
   beforeAll(() => {
     const dir = tempDir('shorty-bare-');
-    for (const file of ['bin/shorty.js', 'bin/package.json', 'dist/shorty.cjs', 'package.json']) {
+    for (const file of ['bin/shorty.js', 'bin/package.json', 'dist/shorty.cjs', 'dist/cli.cjs', 'package.json']) {
       mkdirSync(join(dir, file, '..'), { recursive: true });
       copyFileSync(join(ROOT, file), join(dir, file));
     }

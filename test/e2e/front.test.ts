@@ -1,0 +1,101 @@
+// The front (dist/shorty.cjs) answers the root help and the version without loading the CLI. What
+// it prints must be what the CLI prints for the same argv, byte for byte, and a request it can't
+// answer as the CLI would (a terminal, a failing stdout) must reach the CLI.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { closeSync, copyFileSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { knownAnswer } from '../../src/front.js';
+import { ROOT, tempDir } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
+
+/** The built CLI; stdout a pipe, or the descriptor given (a file opened for it). */
+async function built(args: string[], bin = join(ROOT, 'bin', 'shorty.js'), stdout: 'pipe' | number = 'pipe') {
+  const child = spawn(process.execPath, [bin, ...args], {
+    env: { PATH: process.env.PATH, HOME: tempDir(), SHORTY_CONFIG_DIR: tempDir() },
+    stdio: ['ignore', stdout, 'pipe'],
+  });
+  const [out, err] = [child.stdout, child.stderr].map((stream) => stream?.setEncoding('utf8').toArray());
+  const [exitCode] = (await once(child, 'close')) as [number];
+  return { exitCode, stdout: ((await out) ?? []).join(''), stderr: ((await err) ?? []).join('') };
+}
+
+const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+
+describe('the front prints what the CLI prints', () => {
+  it.each([[['--help']], [['-h']], [['help']]])('shorty %j', async (args) => {
+    const cli = await runInProcess(args);
+    expect(cli.exitCode).toBe(0);
+    expect(await built(args)).toEqual({ exitCode: 0, stdout: cli.stdout, stderr: '' });
+  });
+
+  it.each([[['--version']], [['-V']]])('shorty %j', async (args) => {
+    // In-process, the sources have no version injected: the built CLI's own answer is the reference.
+    expect(await built(args)).toEqual({ exitCode: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
+  it('writes the same help to a file', async () => {
+    const file = join(tempDir(), 'help.txt');
+    const fd = openSync(file, 'w');
+    try {
+      expect((await built(['--help'], undefined, fd)).exitCode).toBe(0);
+    } finally {
+      closeSync(fd);
+    }
+    expect(readFileSync(file, 'utf8')).toBe((await runInProcess(['--help'])).stdout);
+  });
+
+  it('answers the root help without loading the CLI', async () => {
+    // A copy with the front and no CLI beside it: the help and the version still print.
+    const dir = tempDir('shorty-front-only-');
+    for (const file of ['bin/shorty.js', 'bin/package.json', 'dist/shorty.cjs', 'package.json']) {
+      mkdirSync(join(dir, file, '..'), { recursive: true });
+      copyFileSync(join(ROOT, file), join(dir, file));
+    }
+    const bin = join(dir, 'bin', 'shorty.js');
+    expect((await built(['--help'], bin)).stdout).toMatch(/^Usage: shorty \[options\] \[command\]\n/);
+    expect((await built(['-V'], bin)).exitCode).toBe(0);
+    // Anything else needs the CLI, which this copy lacks.
+    expect((await built(['help', 'urls'], bin)).exitCode).not.toBe(0);
+  });
+
+  it('leaves a failing stdout to the CLI, which reports it by its rules', async () => {
+    // A file open for reading only: not a terminal, so the front tries, and its write fails.
+    const file = join(tempDir(), 'read-only.txt');
+    writeFileSync(file, '');
+    const readOnly = openSync(file, 'r');
+    // A character device that is no terminal: the front leaves it to the CLI from the start.
+    const full = openSync('/dev/full', 'w');
+    try {
+      const failed = await built(['--help'], undefined, readOnly);
+      expect(failed.exitCode).toBe(1);
+      expect(failed.stderr).toMatch(/^shorty: cannot write to stdout: .*EBADF.*\n$/);
+      // The same help asked in a way only the CLI answers: the same end.
+      expect(await built(['--no-color', '--help'], undefined, readOnly)).toEqual(failed);
+      expect(await built(['-h'], undefined, full)).toEqual({
+        exitCode: 1,
+        stdout: '',
+        stderr: 'shorty: cannot write to stdout: no space left on the device (ENOSPC)\n',
+      });
+    } finally {
+      closeSync(readOnly);
+      closeSync(full);
+    }
+  });
+});
+
+// The help's text exists only in the build (above); the rules on argv are the source's.
+describe('knownAnswer', () => {
+  const pipe = () => false;
+
+  it('answers the version on a terminal too', () => {
+    expect(knownAnswer(['-V'], () => true)).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('leaves every other argv to the CLI', () => {
+    for (const argv of [[], ['--help', '--no-color'], ['urls', '--help'], ['--debug', '-V'], ['version'], ['-hV']]) {
+      expect(knownAnswer(argv, pipe)).toBeUndefined();
+    }
+  });
+});
