@@ -45,23 +45,29 @@ export function importAsRequire(name, specifier) {
 }
 
 /**
- * src/commands/index.ts imports every top-level command's register(); bundled as written, each
- * command's whole module graph (and the built-in modules it requires, crypto and worker_threads
- * among them) would be initialised on every run. Each import becomes a function that requires
- * the module when the command is registered: esbuild initialises a module of the bundle at its
- * first require, so a run initialises only the commands it builds.
+ * src/commands/index.ts imports every top-level command's register(), and each group's index.ts
+ * the register() of each of its verbs; bundled as written, every module of every command (and the
+ * built-in modules they require, crypto and worker_threads among them) would be initialised on
+ * every run. Each such import becomes a function that requires the module when the command or
+ * verb is registered: esbuild initialises a module of the bundle at its first require, so a run
+ * initialises only the commands and verbs it builds (registerCommands, buildVerbs).
  */
 export const lazyCommands = {
   name: 'lazy-commands',
   setup(build) {
-    build.onLoad({ filter: /[\\/]src[\\/]commands[\\/]index\.ts$/ }, async (args) => {
+    build.onLoad({ filter: /[\\/]src[\\/]commands[\\/]([\w-]+[\\/])?index\.ts$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
-      const eager = /^import \{ register as (\w+) \} from '(\.\/[\w/-]+\.js)';$/gm;
+      const top = !/[\\/]commands[\\/][\w-]+[\\/]index\.ts$/.test(args.path);
+      const eager = /^import \{ (register\w*)(?: as (\w+))? \} from '(\.{1,2}\/[\w/.-]+\.js)';$/gm;
       const found = source.match(eager)?.length ?? 0;
-      if (found < 10) throw new Error(`${args.path}: expected the commands' register imports, found ${found}`);
+      if (top && found < 10) throw new Error(`${args.path}: expected the commands' register imports, found ${found}`);
+      // Any other import of a register() would stay eager, unseen: refused.
+      const other = source.match(/^import [^;]*\bregister\w*\b[^;]*;$/gm)?.filter((line) => !line.match(eager));
+      if (other?.length) throw new Error(`${args.path}: an import of a register() the build can't make lazy: ${other[0]}`);
       const contents = source.replace(
         eager,
-        (_, name, path) => `const ${name} = (...a: any[]) => require(${JSON.stringify(path)}).register(...a);`,
+        (_, imported, local, path) =>
+          `const ${local ?? imported} = (...a: any[]) => require(${JSON.stringify(path)}).${imported}(...a);`,
       );
       return { contents, loader: 'ts' };
     });

@@ -34,8 +34,12 @@ interface TopCommand {
   /** true: a group of subcommands. Its placeholder (name, aliases, description) is all the
    * root help shows of it; a command's own arguments and options show there too. */
   group: boolean;
-  /** Adds the subcommands, or the arguments, options and action, to the command created here. */
-  register(cmd: Command, ctx: Context): void;
+  /**
+   * Adds the subcommands, or the arguments, options and action, to the command created here. A
+   * group given `words` (what follows its name in argv) builds only the verb they name; a command
+   * is registered with (cmd, ctx) alone, its third parameter being its runF seam.
+   */
+  register(cmd: Command, ctx: Context, words?: readonly string[]): void;
 }
 
 /** Every top-level command, in the order `shorty --help` lists them: the one place for their names. */
@@ -85,21 +89,21 @@ const COMMANDS: TopCommand[] = [
     aliases: [],
     description: 'send a request to any endpoint of the modern API and print the response JSON',
     group: false,
-    register: api,
+    register: (cmd, ctx) => api(cmd, ctx),
   },
   {
     name: 'login',
     aliases: [],
     description: 'save a base URL and API key in a profile, after checking the key with the service',
     group: false,
-    register: login,
+    register: (cmd, ctx) => login(cmd, ctx),
   },
   {
     name: 'logout',
     aliases: [],
     description: 'remove the API key from a profile (its other settings stay)',
     group: false,
-    register: logout,
+    register: (cmd, ctx) => logout(cmd, ctx),
   },
   {
     name: 'status',
@@ -107,7 +111,7 @@ const COMMANDS: TopCommand[] = [
     description:
       'show the profile, base URL, key (masked) and rate limit in use, where each came from, and whether the key works',
     group: false,
-    register: status,
+    register: (cmd, ctx) => status(cmd, ctx),
   },
   {
     name: 'config',
@@ -128,14 +132,14 @@ const COMMANDS: TopCommand[] = [
     aliases: [],
     description: 'show the local rate-limit budget: cap, used, remaining, resets in (sends no request)',
     group: false,
-    register: limits,
+    register: (cmd, ctx) => limits(cmd, ctx),
   },
   {
     name: 'mcp',
     aliases: [],
     description: 'serve your links to AI assistants over the Model Context Protocol (stdio)',
     group: false,
-    register: mcp,
+    register: (cmd, ctx) => mcp(cmd, ctx),
   },
   {
     name: 'cache',
@@ -149,21 +153,21 @@ const COMMANDS: TopCommand[] = [
     aliases: [],
     description: 'print the shell completion script for bash, zsh or fish',
     group: false,
-    register: completion,
+    register: (cmd, ctx) => completion(cmd, ctx),
   },
   {
     name: 'version',
     aliases: [],
     description: 'print the version of shorty, of Node.js and the platform (for bug reports)',
     group: false,
-    register: version,
+    register: (cmd, ctx) => version(cmd, ctx),
   },
   {
     name: 'sandbox',
     aliases: [],
     description: 'run the whole API locally (in memory), for trying shorty and for tests',
     group: false,
-    register: sandbox,
+    register: (cmd, ctx) => sandbox(cmd, ctx),
   },
 ];
 
@@ -173,11 +177,16 @@ const COMMANDS: TopCommand[] = [
  * commands the root help describes, the groups as placeholders. Building the whole tree costs
  * ~5 ms, a tenth of `shorty --help` (docs/design/performance.md). `help A B` gets what the root help
  * gets, and A in full; `completion` and an unknown word get the whole tree (completion scripts,
- * suggestions), and so does a call without argv (tests, tools).
+ * suggestions), and so does a call without argv (tests, tools). A group built for its command word
+ * gets the words after it, and builds only the verb they name (buildVerbs).
  */
 export function registerCommands(program: Command, ctx: Context, argv?: readonly string[]): void {
   const at = argv === undefined ? undefined : commandWordAt(program, argv);
-  const wanted = at?.word === 'help' ? commandWordAt(program, argv!.slice(at.index + 1))?.word : at?.word;
+  // `help A B` asks for what `A B --help` asks for.
+  const helped = at?.word === 'help' ? commandWordAt(program, argv!.slice(at.index + 1)) : undefined;
+  const wanted = at?.word === 'help' ? helped?.word : at?.word;
+  const rest =
+    at?.word === 'help' ? helped && argv!.slice(at.index + 1 + helped.index + 1) : at && argv!.slice(at.index + 1);
   const find = (word: string | undefined) => COMMANDS.find((c) => c.name === word || c.aliases.includes(word ?? ''));
   const target = find(wanted);
   const everything =
@@ -190,7 +199,7 @@ export function registerCommands(program: Command, ctx: Context, argv?: readonly
     if (!everything && !placeholders && command !== target) continue;
     const cmd = program.command(command.name).aliases(command.aliases).description(command.description);
     if (everything || command === target || (placeholders && !command.group)) {
-      command.register(cmd, ctx);
+      command.register(cmd, ctx, command === target && !everything ? rest : undefined);
       if (command.group) registerHelp(cmd, ctx);
     }
   }

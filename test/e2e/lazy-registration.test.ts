@@ -53,6 +53,15 @@ describe('a run that builds part of the command tree prints what the whole tree 
     [['help', 'urls', 'lst']],
     [['help', 'flags']],
     [['urls', 'help', 'nosuch']],
+    [['campaigns', 'ls', '--help']],
+    [['profiles', 'delete', '--help']],
+    [['legacy', 'info', '--help']],
+    [['pixels', 'types', '--help']],
+    [['channels', '--json', 'items', '--help']],
+    [['help', 'campaigns', 'assign']],
+    [['account', '--help']],
+    [['domains', 'rm']],
+    [['qr', 'get']],
   ])('shorty %j', async (argv) => {
     const res = await runInProcess(argv);
     expect(res.stdout + res.stderr).toBe(await fromWholeTree(argv));
@@ -96,4 +105,42 @@ describe('what a run builds of the tree', () => {
     expect(commands).toHaveLength((await built(['--help'])).length);
     expect(commands.find(([name]) => name === 'urls')).toEqual(['urls', true]);
   });
+
+  it('a group named with a verb: that verb only', async () => {
+    const program = (ctx: Awaited<ReturnType<typeof contextFor>>, argv?: string[]) => buildProgram(ctx, argv);
+    const ctx = await contextFor();
+    // Every verb of every group, by its name and each alias, as the whole tree has them.
+    for (const group of program(ctx).commands.filter((cmd) => cmd.commands.length > 0)) {
+      for (const verb of group.commands.filter((cmd) => cmd.name() !== 'help')) {
+        for (const word of [verb.name(), ...verb.aliases()]) {
+          const built = program(ctx, [group.name(), word]).commands.find((cmd) => cmd.name() === group.name());
+          const verbs = built?.commands.map((cmd) => cmd.name()).filter((name) => name !== 'help');
+          // By its name, that verb alone; by an alias, that verb (alone where the alias is one
+          // every group shares: list/ls, delete/rm...; a verb's own alias builds the group).
+          if (word === verb.name()) expect(verbs, `shorty ${group.name()} ${word}`).toEqual([verb.name()]);
+          else expect(verbs, `shorty ${group.name()} ${word}`).toContain(verb.name());
+        }
+      }
+    }
+    const verbsOf = (argv: string[]) =>
+      program(ctx, argv)
+        .commands[0].commands.map((cmd) => cmd.name())
+        .filter((name) => name !== 'help');
+    expect(verbsOf(['urls', 'rm', '1'])).toEqual(['delete']);
+    expect(verbsOf(['-o', 'json', 'campaigns', '--all', 'ls'])).toEqual(['list']);
+    expect(verbsOf(['qr', 'edit', '7'])).toEqual(['update']);
+    // No verb, or an unknown one: all of them (the group's help, suggestions).
+    expect(verbsOf(['urls'])).toHaveLength(9);
+    expect(verbsOf(['urls', 'lst'])).toHaveLength(9);
+  });
 });
+
+async function contextFor() {
+  return createContext({
+    io: await createTestIO(),
+    env: {},
+    now: () => 0,
+    sleep: async () => {},
+    signal: new AbortController().signal,
+  });
+}

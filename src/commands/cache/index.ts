@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { buildVerbs } from '../shared/group.js';
 import { examples, notes } from '../shared/action.js';
 import { register as clear } from './clear.js';
 import { register as refresh } from './refresh.js';
 
 /** `shorty cache refresh|clear`: the local names that shell completion offers, in the order its help lists the verbs. */
-export function register(cache: Command, ctx: Context): void {
+export function register(cache: Command, ctx: Context, words?: readonly string[]): void {
   notes(
     cache,
     'Commands that read or change links, campaigns, channels, pixels, QR codes or domains keep ' +
@@ -16,5 +17,8 @@ export function register(cache: Command, ctx: Context): void {
   );
   examples(cache, 'shorty cache refresh', 'shorty cache refresh links campaigns -y', 'shorty cache clear');
 
-  for (const verb of [refresh, clear]) verb(cache, ctx);
+  buildVerbs(cache, words, {
+    refresh: () => refresh(cache, ctx),
+    clear: () => clear(cache, ctx),
+  });
 }

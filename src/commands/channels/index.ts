@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { buildVerbs } from '../shared/group.js';
 import { examples } from '../shared/action.js';
 import { fieldsHelp } from '../shared/resource.js';
 import { register as remove } from '../shared/verbs/delete.js';
@@ -12,7 +13,7 @@ import { CHANNEL } from './resource.js';
 import { register as update } from './update.js';
 
 /** `shorty channels ...`, in the order its help lists the verbs. */
-export function register(channels: Command, ctx: Context): void {
+export function register(channels: Command, ctx: Context, words?: readonly string[]): void {
   fieldsHelp(channels, CHANNEL);
   examples(
     channels,
@@ -21,11 +22,14 @@ export function register(channels: Command, ctx: Context): void {
     'shorty channels items 7',
     'shorty channels assign 7 link 1021 1022',
   );
-  list(channels, ctx, CHANNEL, 'list your channels', 'shorty channels list', 'shorty channels ls --all -o csv');
-  get(channels, ctx, CHANNEL, 'shorty channels get 7', 'shorty channels show Newsletter --json');
-  items(channels, ctx);
-  add(channels, ctx);
-  update(channels, ctx);
-  remove(channels, ctx, CHANNEL, 'delete channels (their items are unassigned, not deleted)');
-  assign(channels, ctx);
+  buildVerbs(channels, words, {
+    list: () =>
+      list(channels, ctx, CHANNEL, 'list your channels', 'shorty channels list', 'shorty channels ls --all -o csv'),
+    get: () => get(channels, ctx, CHANNEL, 'shorty channels get 7', 'shorty channels show Newsletter --json'),
+    items: () => items(channels, ctx),
+    add: () => add(channels, ctx),
+    update: () => update(channels, ctx),
+    delete: () => remove(channels, ctx, CHANNEL, 'delete channels (their items are unassigned, not deleted)'),
+    assign: () => assign(channels, ctx),
+  });
 }

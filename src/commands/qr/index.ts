@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { buildVerbs } from '../shared/group.js';
 import { register as add } from './add.js';
 import { register as get } from './get.js';
 import { register as list } from './list.js';
@@ -15,13 +16,15 @@ import { register as remove } from '../shared/verbs/delete.js';
 const QR: Deletable = { noun: 'QR code', group: 'qr', named: QR_NAMES, deletePath: (id) => `/qr/${id}/delete` };
 
 /** `shorty qr ...` (also qrs), in the order its help lists the verbs. */
-export function register(group: Command, ctx: Context): void {
+export function register(group: Command, ctx: Context, words?: readonly string[]): void {
   notes(group, `Fields of a QR code: ${(QR_LIST_VIEW.fields ?? []).join(', ')}.`);
-  list(group, ctx);
-  get(group, ctx);
-  add(group, ctx);
-  update(group, ctx);
-  remove(group, ctx, QR, 'delete QR codes');
+  buildVerbs(group, words, {
+    list: () => list(group, ctx),
+    get: () => get(group, ctx),
+    add: () => add(group, ctx),
+    update: () => update(group, ctx),
+    delete: () => remove(group, ctx, QR, 'delete QR codes'),
+  });
   notes(
     group,
     `get, update and delete take a QR code by its id or its name: ${namedHelp(QR_NAMES)}.\n` +

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { buildVerbs } from '../shared/group.js';
 import { LINK_FIELD_HELP, LINK_SETTING_FIELDS, LINK_STATS_FIELDS } from '../../input/link-record.js';
 import { examples, notes } from '../shared/action.js';
 import { register as add } from './add.js';
@@ -32,9 +33,18 @@ function linkNotes(): string {
 }
 
 /** `shorty urls ...` (also url, link, links), in the order its help lists the verbs. */
-export function register(group: Command, ctx: Context): void {
-  for (const verb of [list, lookup, get, add, update, remove, importLinks, sync]) verb(group, ctx);
-  registerExport(group, ctx);
+export function register(group: Command, ctx: Context, words?: readonly string[]): void {
+  buildVerbs(group, words, {
+    list: () => list(group, ctx),
+    lookup: () => lookup(group, ctx),
+    get: () => get(group, ctx),
+    add: () => add(group, ctx),
+    update: () => update(group, ctx),
+    delete: () => remove(group, ctx),
+    import: () => importLinks(group, ctx),
+    sync: () => sync(group, ctx),
+    export: () => registerExport(group, ctx),
+  });
   notes(group, linkNotes);
   examples(
     group,
