@@ -63,7 +63,8 @@ export const lazyCommands = {
       if (top && found < 10) throw new Error(`${args.path}: expected the commands' register imports, found ${found}`);
       // Any other import of a register() would stay eager, unseen: refused.
       const other = source.match(/^import [^;]*\bregister\w*\b[^;]*;$/gm)?.filter((line) => !line.match(eager));
-      if (other?.length) throw new Error(`${args.path}: an import of a register() the build can't make lazy: ${other[0]}`);
+      if (other?.length)
+        throw new Error(`${args.path}: an import of a register() the build can't make lazy: ${other[0]}`);
       const contents = source.replace(
         eager,
         (_, imported, local, path) =>
