@@ -2,8 +2,9 @@
 // size, and no longer than the run. Past the size it stops reading, so an endless source
 // (/dev/zero, a runaway pipe) costs a moment, never the memory or the disk; Ctrl-C or SIGTERM
 // ends a read that waits for input which never comes.
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+// fs.promises, not node:fs/promises: every request imports this file's limits, and Node loads
+// its promise API (with readline and more) only when it is first used.
+import { constants, promises as fs } from 'node:fs';
 import { Transform } from 'node:stream';
 
 /**
@@ -63,7 +64,7 @@ export async function readRegularFile(
   opts: { noFollow?: boolean } = {},
 ): Promise<{ bytes: Buffer } | { tooLarge: true } | { notRegular: true }> {
   const flags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (opts.noFollow ? (constants.O_NOFOLLOW ?? 0) : 0);
-  const handle = await open(path, flags);
+  const handle = await fs.open(path, flags);
   try {
     if (!(await handle.stat()).isFile()) return { notRegular: true };
     return await readBounded(handle.createReadStream({ autoClose: false }), maxBytes);
