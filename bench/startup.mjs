@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// Start-up benchmark: how much slower is `shorty ...` than a one-line script that prints a
-// version, on each Node given? Each round runs every case once, in a rotating order, so drift on
-// a shared machine hits all of them alike; the medians are compared.
+// Start-up benchmark: how much slower is `shorty ...` than Node starting and doing nothing
+// (`node -e 0`), on each Node given? Each round runs every case once, in a rotating order, so drift
+// on a shared machine hits all of them alike; the medians are compared. Two references beside it:
+// a one-line script that prints a version, and bench/list-floor.cjs, which does the I/O of
+// `urls list` (config, rate-limit state, the request, the rows) and nothing else.
 //   node bench/startup.mjs [--rounds 31] [--node /path/to/node]... [--compare /other/bin/shorty.js]
 //     [--binary dist/shorty]
 // (run `npm run build` first). --compare times another build's --help and urls list in the same
@@ -13,7 +15,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { addLink, arg, BIN, cleanEnv as shellFreeEnv, startSandbox, recordResults } from './lib.mjs';
+
+const LIST_FLOOR = fileURLToPath(new URL('./list-floor.cjs', import.meta.url));
 
 const rounds = Number(arg('--rounds')) || 31;
 const WARMUP = 3;
@@ -110,8 +115,9 @@ async function main() {
       SHORTY_RATE_LIMIT: '100000/1s',
     });
     const cases = [
-      { name: 'node version.cjs', args: [version], env: cleanEnv() },
       { name: 'node -e 0', args: ['-e', '0'], env: cleanEnv() },
+      { name: 'node version.cjs', args: [version], env: cleanEnv() },
+      { name: 'node list-floor.cjs', args: [LIST_FLOOR], env: { ...shortyEnv, SHORTY_CONFIG_DIR: join(dir, 'floor') } },
       { name: 'shorty --version', args: [BIN, '--version'], env: shortyEnv },
       { name: 'shorty --help', args: [BIN, '--help'], env: shortyEnv, goal: GOALS.help },
       { name: 'shorty urls list', args: [BIN, 'urls', 'list'], env: shortyEnv, goal: GOALS.list },
