@@ -3,7 +3,9 @@
 // (`node -e 0`), on each Node given? Each round runs every case once, in a rotating order, so drift
 // on a shared machine hits all of them alike; the medians are compared. Two references beside it:
 // a one-line script that prints a version, and bench/list-floor.cjs, which does the I/O of
-// `urls list` (config, rate-limit state, the request, the rows) and nothing else.
+// `urls list` (config, rate-limit state, the request, the rows) and nothing else, alone and behind
+// a commander program of shorty's shape (bench/list-floor-parsed.cjs, bundled here as shorty's
+// bundle is, and with Node's compile cache on).
 //   node bench/startup.mjs [--rounds 31] [--node /path/to/node]... [--compare /other/bin/shorty.js]
 //     [--binary dist/shorty]
 // (run `npm run build` first). --compare times another build's --help and urls list in the same
@@ -16,9 +18,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { lazyChildProcess } from '../scripts/build-plugins.mjs';
 import { addLink, arg, BIN, cleanEnv as shellFreeEnv, startSandbox, recordResults } from './lib.mjs';
 
 const LIST_FLOOR = fileURLToPath(new URL('./list-floor.cjs', import.meta.url));
+const PARSED_FLOOR = fileURLToPath(new URL('./list-floor-parsed.cjs', import.meta.url));
 
 const rounds = Number(arg('--rounds')) || 31;
 const WARMUP = 3;
@@ -114,10 +119,26 @@ async function main() {
       SHORTY_CONFIG_DIR: join(dir, 'config'),
       SHORTY_RATE_LIMIT: '100000/1s',
     });
+    const parsedFloor = join(dir, 'list-floor-parsed.cjs');
+    await build({
+      entryPoints: [PARSED_FLOOR],
+      outfile: parsedFloor,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      plugins: [lazyChildProcess],
+      logLevel: 'warning',
+    });
+    const floorEnv = {
+      ...shortyEnv,
+      SHORTY_CONFIG_DIR: join(dir, 'floor'),
+      NODE_COMPILE_CACHE: join(dir, 'floor-cache'),
+    };
     const cases = [
       { name: 'node -e 0', args: ['-e', '0'], env: cleanEnv() },
       { name: 'node version.cjs', args: [version], env: cleanEnv() },
-      { name: 'node list-floor.cjs', args: [LIST_FLOOR], env: { ...shortyEnv, SHORTY_CONFIG_DIR: join(dir, 'floor') } },
+      { name: 'list floor', args: [LIST_FLOOR], env: floorEnv },
+      { name: 'list floor, parsed', args: [parsedFloor, 'urls', 'list'], env: floorEnv },
       { name: 'shorty --version', args: [BIN, '--version'], env: shortyEnv },
       { name: 'shorty --help', args: [BIN, '--help'], env: shortyEnv, goal: GOALS.help },
       { name: 'shorty urls list', args: [BIN, 'urls', 'list'], env: shortyEnv, goal: GOALS.list },
