@@ -7,9 +7,11 @@
 // Node 26 rather than Node 24 with postject: as fast to start (docs/design/performance.md), built
 // in seconds instead of minutes, and no injector to depend on.
 // Node's single executable runs one CommonJS script and can require only built-in modules: the
-// script is one bundle of everything (the MCP SDK, the packages loaded on demand, the tools'
-// JSON), and every import() in it becomes a require, since import() does not work with the code
-// cache. The OS keyring's native module can't be loaded from it: the binary keeps keys in the
+// script is one bundle (the packages loaded on demand, the tools' JSON), and every import() in it
+// becomes a require, since import() does not work with the code cache. The script is compiled at
+// every start, so the three largest packages, which few runs need (the MCP SDK for `shorty mcp`,
+// inquirer for a question on a terminal, ioredis for a Redis rate store), are assets of the
+// executable instead, compiled when first required (scripts/sea-asset.cjs): 1.5 of 2.4 MB. The OS keyring's native module can't be loaded from it: the binary keeps keys in the
 // config file only.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -48,6 +50,29 @@ function nodeBinary() {
   return binary;
 }
 
+/** The files of `npm run build` kept as assets, by what imports them. */
+const ASSETS = {
+  '@inquirer/prompts': 'dist/vendor/inquirer-prompts.cjs',
+  ioredis: 'dist/vendor/ioredis.cjs',
+  './sdk.js': 'dist/mcp-sdk.cjs',
+};
+
+const seaAssets = {
+  name: 'sea-assets',
+  setup(build) {
+    build.onResolve({ filter: /^(@inquirer\/prompts|ioredis|\.\/sdk\.js)$/ }, (args) =>
+      args.path !== './sdk.js' || /[\\/]src[\\/]mcp[\\/]/.test(args.importer)
+        ? { path: args.path, namespace: 'sea-asset' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'sea-asset' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(resolve('scripts/sea-asset.cjs'))})(${JSON.stringify(args.path)});`,
+      resolveDir: '.',
+      loader: 'js',
+    }));
+  },
+};
+
 const node = nodeBinary();
 const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
 if (!version.startsWith(`v${NODE_MAJOR}.`))
@@ -75,6 +100,7 @@ const bundle = await build({
   },
   // Built-in modules and the keyring's binding, whose require fails in the binary (the file store remains).
   plugins: [
+    seaAssets,
     importAsRequire('require-instead', (specifier) =>
       specifier.startsWith('node:') || Object.hasOwn(pkg.dependencies, specifier) ? specifier : undefined,
     ),
@@ -93,6 +119,7 @@ writeFileSync(
     disableExperimentalSEAWarning: true,
     useCodeCache: true,
     useSnapshot: false,
+    assets: Object.fromEntries(Object.entries(ASSETS).map(([name, file]) => [name, resolve(file)])),
   }),
 );
 rmSync(output, { force: true });

@@ -1,6 +1,7 @@
 // Smoke test of the single executable (`npm run build:binary` first), run by CI: with no node on
 // PATH and no node_modules in reach, dist/shorty runs local commands, `sandbox`, requests against
-// it (the CSV writer and the table included), `mcp` (initialize and tools/list), and refuses
+// it (the CSV writer and the table included), a Redis rate store (ioredis, an asset of the
+// executable), `mcp` (initialize and tools/list; the SDK is an asset too), and refuses
 // `login --keyring` in one line. Exits non-zero at the first failure.
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -61,6 +62,10 @@ try {
     'login --keyring refused in one line',
     keyring.stderr,
   );
+
+  // ioredis is an asset of the executable: loaded, it reports the refused connection itself.
+  const redis = run(['--rate-store', 'redis://127.0.0.1:1', 'urls', 'list'], api);
+  check(redis.code === 5 && /connection refused/.test(redis.stderr), 'shorty --rate-store redis://', redis.stderr);
 
   mcp.child = spawn(shorty, ['mcp'], { env: { ...env, ...api }, stdio: ['pipe', 'pipe', 'ignore'] });
   const answer = lines(mcp.child);
