@@ -11,7 +11,7 @@ import { writePrivateFile } from '../settings/private-write.js';
 import { ensurePrivateFolder } from '../settings/private-folders.js';
 import type { Settings } from '../settings/types.js';
 import { createNameObserver, type NameChange } from './observe.js';
-import { cacheRoot, currentFile, type NameResource, scopeDir } from './paths.js';
+import { cacheRoot, currentFile, type NameResource, SCOPE_ID, scopeDir } from './paths.js';
 import { NAME_CACHE, readSmallFile } from './small-file.js';
 import {
   type CacheMeta,
@@ -53,10 +53,11 @@ export function createNameRecorder(): NameRecorder {
     async flush(settings, now, warn) {
       const { changes } = observer;
       if (changes.length === 0 || !settings.baseUrl || !settings.apiKey) return;
+      const learnt = byResource(changes);
+      if (upToDate(settings, learnt, now)) return;
       const { ensureScopeId, findScopeId } = await import('./scope-ids.js');
       const root = cacheRoot(settings.configDir);
       const scope = { profile: settings.profile, baseUrl: settings.baseUrl, apiKey: settings.apiKey };
-      const learnt = byResource(changes);
       try {
         // Most runs see names the cache already holds (a list read again): then nothing is written,
         // no lock taken, unless the cache's age would mislead (status shows when it was updated).
@@ -123,6 +124,24 @@ function planWrite(settings: Settings, id: string, learnt: Map<NameResource, Nam
   const stale = !old || now - Date.parse(old.updated) > REFRESH_AGE_MS;
   const totalsChanged = JSON.stringify(meta.totals) !== JSON.stringify(old?.totals ?? {});
   return { needed: writes.length > 0 || pointer || stale || totalsChanged, pointer, writes, meta };
+}
+
+/**
+ * Whether the folder completion reads for the profile (the one its last command wrote) already
+ * holds every name the run saw, is fresh and is this base URL's: then there is nothing to write,
+ * and the scope's id is not looked up (its HMAC loads node:crypto, ~5 ms of a run that reads a
+ * list again). Its key is not checked: a folder of another key of the same profile and base URL
+ * passes only when it holds the names seen already, and then nothing is written either.
+ */
+function upToDate(settings: Settings, learnt: Map<NameResource, NameChange[]>, now: number): boolean {
+  try {
+    const id = readSmallFile(currentFile(settings.configDir, settings.profile), 100)?.trim();
+    if (!id || !SCOPE_ID.test(id)) return false;
+    if (readMeta(scopeDir(settings.configDir, id))?.baseUrl !== settings.baseUrl) return false;
+    return !planWrite(settings, id, learnt, now).needed;
+  } catch {
+    return false;
+  }
 }
 
 function applyPlan(settings: Settings, id: string, plan: Plan): void {

@@ -1,14 +1,11 @@
 // The id of the cache folder of a profile, base URL and key. The folder's name is random, so it
-// tells nothing of the key; the map from a scope to its id is keyed by a digest (FNV-1a, 64 bits)
-// of a random salt of this user's (`salt`, 0600, made on first use) followed by the profile, base
-// URL and key, so the map holds no digest one could test guessed keys against without the salt.
-// The salt sits beside the config file, which holds the saved keys themselves: whoever can read
-// one can read the other. Not HMAC-SHA256: loading node:crypto costs ~5 ms, a tenth of a command
-// that reads names, to guard nothing more (the rate-limit state's file name, in the same folder,
-// is an unsalted digest of the base URL and key). node:crypto is loaded only to make a salt or id.
+// tells nothing of the key; the map from a scope to its id is keyed by HMAC-SHA256 of the profile,
+// base URL and key under a random salt of this user's (`salt`, 0600, made on first use), so the
+// map holds no digest one could test guessed keys against without the salt. The salt sits beside
+// the config file, which holds the saved keys themselves: whoever can read one can read the other.
+import { createHmac, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { writePrivateFile } from '../settings/private-write.js';
-import { fnv1a64 } from '../util/hash.js';
 import { NAME_CACHE, readSmallFile } from './small-file.js';
 import { cacheRoot, SCOPE_ID, scopeDir } from './paths.js';
 
@@ -36,11 +33,9 @@ function readSalt(root: string): string | undefined {
 }
 
 function tagOf(salt: string, scope: Scope): string {
-  return fnv1a64(`${salt}\n${scope.profile}\n${scope.baseUrl}\n${scope.apiKey}`);
-}
-
-function randomHex(bytes: number): string {
-  return process.getBuiltinModule('node:crypto').randomBytes(bytes).toString('hex');
+  return createHmac('sha256', Buffer.from(salt, 'hex'))
+    .update(`${scope.profile}\n${scope.baseUrl}\n${scope.apiKey}`)
+    .digest('hex');
 }
 
 function readScopeMap(root: string): ScopeMap {
@@ -71,14 +66,14 @@ export function findScopeId(root: string, scope: Scope): string | undefined {
 export function ensureScopeId(root: string, scope: Scope): { id: string; dropped: string[] } {
   let salt = readSalt(root);
   if (!salt) {
-    salt = randomHex(32);
+    salt = randomBytes(32).toString('hex');
     writePrivateFile(join(root, SALT_FILE), `${salt}\n`, NAME_CACHE, PRIVATE);
   }
   const tag = tagOf(salt, scope);
   const map = readScopeMap(root);
   const known = map[tag];
   if (known?.profile === scope.profile) return { id: known.id, dropped: [] };
-  const id = randomHex(16);
+  const id = randomBytes(16).toString('hex');
   const entries = [...Object.entries(map).filter(([t]) => t !== tag), [tag, { id, profile: scope.profile }] as const];
   const kept = entries.slice(-KEEP_SCOPES);
   writePrivateFile(join(root, MAP_FILE), `${JSON.stringify(Object.fromEntries(kept))}\n`, NAME_CACHE, PRIVATE);

@@ -1,8 +1,9 @@
 import { execa } from 'execa';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../helpers/cli.js';
+import { startSandbox } from '../helpers/sandbox.js';
 
 /**
  * Start-up is paid on every call of a CLI run in a loop, so the commands that need no dependency
@@ -127,5 +128,32 @@ describe('commands that start no process do not load child_process', () => {
       String.raw`/^NativeModule (child_process|dgram)$/`,
     );
     expect(loaded).toEqual([]);
+  });
+});
+
+/**
+ * node:crypto costs ~5 ms of a start. A list read again finds its names in the cache folder the
+ * profile's last run wrote, and then neither looks the scope up (an HMAC) nor writes anything;
+ * the first run, which makes the scope, loads it.
+ */
+describe('a list read again loads no node:crypto', () => {
+  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    await sandbox.api('POST', '/url/add', { url: 'https://example.com/crypto-free' });
+  });
+  afterAll(() => sandbox?.close());
+
+  it('shorty urls list, twice', async () => {
+    const env = {
+      SHORTY_BASE_URL: sandbox.baseUrl,
+      SHORTY_API_KEY: sandbox.apiKey,
+      SHORTY_CONFIG_DIR: join(tempDir(), 'config'),
+    };
+    const crypto = String.raw`/^NativeModule crypto$/`;
+    expect((await loadedBy(['urls', 'list'], env, 'process.moduleLoadList', crypto)).loaded).toEqual([
+      'NativeModule crypto',
+    ]);
+    expect((await loadedBy(['urls', 'list'], env, 'process.moduleLoadList', crypto)).loaded).toEqual([]);
   });
 });

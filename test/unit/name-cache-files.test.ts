@@ -189,6 +189,23 @@ describe('the cache is bounded', () => {
     expect(['campaigns', 'meta.json'].map(inode)).toEqual(after);
   });
 
+  it("names the profile's current folder holds: the scope is not looked up, nothing is written", async () => {
+    const configDir = tempDir();
+    await run(configDir, [{ id: 1, alias: 'kept' }]);
+    const pointer = readFileSync(currentFile(configDir, 'default'), 'utf8');
+    // A map of scopes a lookup would not understand: looked up, the run would make a new scope.
+    const scopes = join(cacheRoot(configDir), 'scopes.json');
+    writeFileSync(scopes, 'not json');
+    await run(configDir, [{ id: 1, alias: 'kept' }]);
+    expect(readFileSync(scopes, 'utf8')).toBe('not json');
+    expect(readFileSync(currentFile(configDir, 'default'), 'utf8')).toBe(pointer);
+    // A name it lacks, under another key: looked up, and written to that key's own folder.
+    await run(configDir, [{ id: 2, alias: 'other' }], { more: { apiKey: 'sk_live_unit_cache_key_other_9876' } });
+    expect(readFileSync(currentFile(configDir, 'default'), 'utf8')).not.toBe(pointer);
+    expect(readFileSync(join(current(configDir), 'links'), 'utf8')).toBe('other\n');
+    expect(readFileSync(join(scopeDir(configDir, pointer.trim()), 'links'), 'utf8')).toBe('kept\n');
+  });
+
   it('a damaged or oversized file costs its names, never the command', async () => {
     const configDir = tempDir();
     await run(configDir, [{ id: 1, alias: 'a' }]);
