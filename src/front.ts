@@ -20,9 +20,37 @@ export function knownAnswer(argv: readonly string[], stdoutIsTerminal: () => boo
   return undefined;
 }
 
+export function run(argv: string[]): void {
+  const text = knownAnswer(argv, stdoutMayBeTerminal);
+  if (text === undefined) cli(argv);
+  else write(text, argv);
+}
+
 /**
- * A character device may be a terminal; a pipe, a file or a socket is not. (node:tty would tell
- * for sure, but it loads net and the streams: the price of the whole CLI's start.)
+ * Writes the text with write(2) itself: creating process.stdout loads net or the fs streams, a
+ * tenth of the start. What write(2) did not take (a pipe left non-blocking and full, a reader
+ * gone, a full disk) goes through the stream, which waits for a full pipe; a failure there is
+ * left to the CLI, which writes the text again to the stream that keeps the first error (a
+ * stream that failed writes no more) and reports that error by its rules.
+ */
+function write(text: string, argv: string[]): void {
+  const bytes = Buffer.from(text);
+  let done = 0;
+  try {
+    while (done < bytes.length) done += writeSync(1, bytes, done);
+    return;
+  } catch {
+    // the rest goes through the stream
+  }
+  process.stdout.on('error', () => {});
+  process.stdout.write(bytes.subarray(done), (err) => {
+    if (err) cli(argv);
+  });
+}
+
+/**
+ * A character device may be a terminal; a pipe, a socket or a file is not. (node:tty would tell
+ * for sure, but it loads net and the streams: what the whole answer costs.)
  */
 function stdoutMayBeTerminal(): boolean {
   try {
@@ -32,24 +60,6 @@ function stdoutMayBeTerminal(): boolean {
   }
 }
 
-export function run(argv: string[]): void {
-  const text = knownAnswer(argv, stdoutMayBeTerminal);
-  if (text !== undefined && writtenWhole(text)) return;
-  void import('./entry.js').then((cli) => cli.run(argv));
-}
-
-/**
- * Writes the text to stdout without creating the stream (which loads net or the fs streams). A
- * failure leaves it to the CLI, which writes the text again and reports the failure by its rules
- * (a closed pipe, a full disk). A help of 4 KB goes into a pipe in one write; only a disk that
- * fills in the middle of it could leave part of it there, and then the CLI's write fails too.
- */
-function writtenWhole(text: string): boolean {
-  const bytes = Buffer.from(text);
-  try {
-    for (let done = 0; done < bytes.length; ) done += writeSync(1, bytes, done);
-    return true;
-  } catch {
-    return false;
-  }
+function cli(argv: string[]): void {
+  void import('./entry.js').then((entry) => entry.run(argv));
 }

@@ -2,6 +2,7 @@
 // it prints must be what the CLI prints for the same argv, byte for byte, and a request it can't
 // answer as the CLI would (a terminal, a failing stdout) must reach the CLI.
 import { spawn } from 'node:child_process';
+import { execa } from 'execa';
 import { once } from 'node:events';
 import { closeSync, copyFileSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,11 +62,11 @@ describe('the front prints what the CLI prints', () => {
   });
 
   it('leaves a failing stdout to the CLI, which reports it by its rules', async () => {
-    // A file open for reading only: not a terminal, so the front tries, and its write fails.
+    // A file open for reading only: not a terminal, so the front writes, and its write fails.
     const file = join(tempDir(), 'read-only.txt');
     writeFileSync(file, '');
     const readOnly = openSync(file, 'r');
-    // A character device that is no terminal: the front leaves it to the CLI from the start.
+    // A full disk: the same, with the CLI's words for it.
     const full = openSync('/dev/full', 'w');
     try {
       const failed = await built(['--help'], undefined, readOnly);
@@ -82,6 +83,58 @@ describe('the front prints what the CLI prints', () => {
       closeSync(readOnly);
       closeSync(full);
     }
+  });
+});
+
+/**
+ * A program that set O_NONBLOCK on a stdout it shares with shorty, and filled it: the front's
+ * write(2) is refused (EAGAIN), and the help must still arrive whole, once, when the reader drains.
+ * Node can't make such a descriptor; Python can. The reader drains once shorty waits in its event
+ * loop (its wchan), that is after its write was refused.
+ */
+const FULL_NON_BLOCKING_STDOUT = String.raw`
+import socket, subprocess, sys, time
+node, bin_ = sys.argv[1], sys.argv[2]
+ours, theirs = socket.socketpair()
+theirs.setblocking(False)
+filled = 0
+try:
+    while True:
+        filled += theirs.send(b'x' * 4096)
+except BlockingIOError:
+    pass
+p = subprocess.Popen([node, bin_, '--help'], stdout=theirs.fileno(), stderr=subprocess.PIPE)
+theirs.close()
+for _ in range(5000):
+    try:
+        with open('/proc/%d/wchan' % p.pid) as f:
+            if f.read().strip() in ('ep_poll', 'do_epoll_wait'):
+                break
+    except FileNotFoundError:
+        break
+    time.sleep(0.001)
+ours.setblocking(True)
+data = b''
+while True:
+    chunk = ours.recv(65536)
+    if not chunk:
+        break
+    data += chunk
+sys.stdout.write('%d\n%s' % (p.wait(), p.stderr.read().decode()))
+sys.stdout.buffer.write(data[filled:])
+`;
+
+describe('a stdout left full and non-blocking by another program', () => {
+  it('gets the help whole and once, when it drains', async () => {
+    const res = await execa(
+      'python3',
+      ['-c', FULL_NON_BLOCKING_STDOUT, process.execPath, join(ROOT, 'bin', 'shorty.js')],
+      {
+        stripFinalNewline: false,
+        timeout: 60_000,
+      },
+    );
+    expect(res.stdout).toBe(`0\n${(await runInProcess(['--help'])).stdout}`);
   });
 });
 
