@@ -152,6 +152,14 @@ export async function createTransport(ctx: TransportDeps): Promise<Transport> {
     }
   }
 
+  /**
+   * Notes an attempt's end in the rate store. What the request came to (its answer, its error) is
+   * what the caller gets even when the store fails here (Redis gone): an answer lost to it would
+   * make a bulk run send its row again. The slot then stays open until it ages out, and the next
+   * acquire meets the failed store before anything more is sent.
+   */
+  const closeSlot = (headers: Record<string, string>) => limiter.observe(headers).catch(() => {});
+
   async function send(req: HttpRequest): Promise<HttpResponse> {
     const idempotent = req.retry ?? (req.method === 'GET' || req.method === 'HEAD');
     let failures = 0;
@@ -166,14 +174,14 @@ export async function createTransport(ctx: TransportDeps): Promise<Transport> {
       try {
         await req.beforeSend?.();
       } catch (err) {
-        await limiter.observe({});
+        await closeSlot({});
         throw err;
       }
       try {
         res = await once(req, idempotent);
       } catch (err) {
         // The attempt is over even without an answer: the limiter closes its slot.
-        await limiter.observe({});
+        await closeSlot({});
         if (err instanceof NetworkError && idempotent && isTransient(err.kind) && failures < MAX_RETRIES) {
           await ctx.sleep(backoffMs(failures++), waits);
           continue;
@@ -181,7 +189,7 @@ export async function createTransport(ctx: TransportDeps): Promise<Transport> {
         throw err;
       }
       checkReset(res);
-      await limiter.observe(res.headers);
+      await closeSlot(res.headers);
       if (res.status >= 300 && res.status < 400)
         throw notFollowed(req, res, (text) => maskRequestSecrets(redact(text, req.secrets)));
       if (isRateLimited(res)) {
