@@ -24,13 +24,14 @@ export const lazyChildProcess = {
 
 /**
  * Turns import('x') of a module left outside the bundle into a module of the bundle that requires
- * it: `specifier` maps such an x to what to require (or undefined: leave it to esbuild).
+ * it: `specifier` maps such an x to what to require (or undefined: leave it to esbuild). `filter`:
+ * the x looked at (packages by default).
  */
-export function importAsRequire(name, specifier) {
+export function importAsRequire(name, specifier, filter = /^[@a-z]/) {
   return {
     name,
     setup(build) {
-      build.onResolve({ filter: /^[@a-z]/ }, (args) => {
+      build.onResolve({ filter }, (args) => {
         if (args.kind !== 'dynamic-import') return undefined;
         const target = specifier(args.path);
         return target === undefined ? undefined : { path: target, namespace: name };
@@ -74,27 +75,6 @@ export const lazyCommands = {
     });
   },
 };
-
-/**
- * src/front.ts loads the CLI with import('./entry.js'): in the package that is `cli` (the file
- * dist/cli.cjs, required when the front needs it); left undefined, the CLI is bundled with the
- * front (the single executable).
- */
-export function frontLoadsCli(cli) {
-  return {
-    name: 'front-loads-cli',
-    setup(build) {
-      build.onResolve({ filter: /^\.\/entry\.js$/ }, (args) =>
-        args.importer.endsWith('front.ts') ? { path: cli, namespace: 'front-cli' } : undefined,
-      );
-      build.onLoad({ filter: /.*/, namespace: 'front-cli' }, (args) => ({
-        contents: `module.exports = require(${JSON.stringify(args.path)});`,
-        loader: 'js',
-      }));
-      build.onResolve({ filter: /.*/, namespace: 'front-cli' }, (args) => ({ path: args.path, external: true }));
-    },
-  };
-}
 
 /**
  * The root help as the built CLI prints it to a pipe (80 columns, no colour), for the front to

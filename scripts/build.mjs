@@ -16,7 +16,7 @@
 // The source map (dist/cli.cjs.map) is for debugging a build; the package leaves it out.
 import { build } from 'esbuild';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { frontLoadsCli, importAsRequire, lazyChildProcess, lazyCommands, renderRootHelp } from './build-plugins.mjs';
+import { importAsRequire, lazyChildProcess, lazyCommands, renderRootHelp } from './build-plugins.mjs';
 import { thirdPartyLicenses } from './licenses.mjs';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
@@ -108,7 +108,8 @@ const front = await build({
     __SHORTY_VERSION__: JSON.stringify(pkg.version),
     __SHORTY_ROOT_HELP__: JSON.stringify(renderRootHelp('dist/cli.cjs')),
   },
-  plugins: [frontLoadsCli('./cli.cjs')],
+  // import('./entry.js'), the CLI, is dist/cli.cjs, required when the front needs it.
+  plugins: [importAsRequire('front-cli', () => './cli.cjs', /^\.\/entry\.js$/)],
 });
 if (Object.keys(front.metafile.inputs).some((file) => !/^(src\/(front|version)\.ts|front-cli:.*)$/.test(file)))
   throw new Error(`the front bundles more than itself: ${Object.keys(front.metafile.inputs).join(', ')}`);
