@@ -66,7 +66,7 @@ describe('the front prints what the CLI prints', () => {
     const file = join(tempDir(), 'read-only.txt');
     writeFileSync(file, '');
     const readOnly = openSync(file, 'r');
-    // A full disk: the same, with the CLI's words for it.
+    // A character device that is no terminal (a full disk): left to the CLI from the start.
     const full = openSync('/dev/full', 'w');
     try {
       const failed = await built(['--help'], undefined, readOnly);
