@@ -1,6 +1,6 @@
 // A rate store that fails after a request was answered (Redis restarted while the answer came
 // back) must not cost the answer: the caller gets it, and the request is not sent again. Lost, the
-// answer made an import take the row for unsent and create its link a second time.
+// answer made `urls add` fail for a link it had made (a retry by hand would make a second).
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTransport } from '../../src/api/http.js';
 import type { Limiter } from '../../src/api/limiter.js';
