@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROOT, configWith, runCli, tempDir } from '../helpers/cli.js';
 import { startSandbox, type StartedSandbox } from '../helpers/sandbox.js';
 import { json } from '../helpers/sandbox-cli.js';
+import { maskKey } from '../../src/settings/keys.js';
 import { startSecretService, type SecretService } from '../helpers/secret-service.js';
 
 /**
@@ -79,6 +80,26 @@ describe('login --keyring', () => {
       env: service.env,
     });
     expect(said.stdout).toMatch(/API key\s+\S+ \(from the Secret Service keyring, profile "work"\)/);
+  });
+
+  it('config get and config list read the key from the keyring (what SHORTY_DEBUG=curl lines run)', async () => {
+    const configDir = tempDir();
+    expect((await loginToKeyring(configDir, 'work')).exitCode).toBe(0);
+    const get = (...args: string[]) =>
+      runCli(['config', 'get', ...args, '--profile', 'work'], { configDir, env: service.env });
+    expect(await get('api-key', '--reveal')).toMatchObject({ exitCode: 0, stdout: `${sandbox.apiKey}\n` });
+    expect(await get('api-key')).toMatchObject({ exitCode: 0, stdout: `${maskKey(sandbox.apiKey)}\n` });
+    const list = await runCli(['config', 'list', '--profile', 'work', '--json'], { configDir, env: service.env });
+    expect(JSON.parse(list.stdout)).toContainEqual({ key: 'api-key', value: maskKey(sandbox.apiKey) });
+    // Out of reach: one line naming the keyring, as every command that needs the key says it.
+    const lost = await runCli(['config', 'get', 'api-key', '--reveal', '--profile', 'work'], {
+      configDir,
+      env: NO_BUS,
+    });
+    expect(lost.exitCode).toBe(2);
+    expect(lost.stderr.trim().split('\n')[0]).toMatch(
+      /^shorty: cannot read the API key of profile "work" from the Secret Service keyring/,
+    );
   });
 
   it('logout removes the key from the keyring and its name from the config file', async () => {

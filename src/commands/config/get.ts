@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import { EXIT, ShortyError, UsageError } from '../../errors.js';
 import { CONFIG_KEYS, parseConfigKey } from '../../settings/keys.js';
 import { action, examples, notes } from '../shared/action.js';
-import { override, selected, shown } from './selected.js';
+import { override, profileKey, selected, shown } from './selected.js';
 
 /** What run() takes: the arguments and flags as the parser fills them. @public */
 export interface GetOptions {
@@ -20,7 +20,8 @@ export function register(config: Command, ctx: Context): void {
     .action(action(ctx, (key: string, flags: { reveal?: boolean }) => run({ ...flags, key }, ctx)));
   notes(
     get,
-    'Prints the value saved in the profile. When an environment variable (SHORTY_BASE_URL...) ' +
+    'Prints the value saved in the profile (the key from the OS keyring for a profile saved with ' +
+      '`login --keyring`). When an environment variable (SHORTY_BASE_URL...) ' +
       'overrides it, a note on stderr says so; `shorty status` shows the values in force.\n' +
       'The key and the rate store URL are masked; --reveal prints them whole, but only into a pipe ' +
       'or a file (never onto a terminal, which may be recorded or shared): ' +
@@ -41,7 +42,8 @@ export async function run(opts: GetOptions, ctx: Context): Promise<void> {
   const key = parseConfigKey(opts.key);
   if (opts.reveal) checkReveal(ctx);
   const { profile, values } = await selected(ctx);
-  const value = opts.reveal ? (values[key] ?? null) : shown(key, values[key]);
+  const saved = key === 'api-key' ? await profileKey(profile, values) : values[key];
+  const value = opts.reveal ? (saved ?? null) : shown(key, saved);
   // stdout keeps the profile's value (scripts read it); a person learns on stderr that runs use another.
   const overridden = override(ctx, key);
   if (value === null) throw new ShortyError(`${key} is not set in profile "${profile}"`, EXIT.api, overridden);

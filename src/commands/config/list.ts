@@ -4,7 +4,7 @@ import { CONFIG_KEYS } from '../../settings/keys.js';
 import { action, examples } from '../shared/action.js';
 import { verb } from '../shared/group.js';
 import { answers } from '../shared/surface.js';
-import { selected, shown, VIEW } from './selected.js';
+import { profileKey, selected, shown, VIEW } from './selected.js';
 
 export function register(config: Command, ctx: Context): void {
   const list = verb(config, 'list', 'show every setting of the profile (the key masked)').action(
@@ -16,7 +16,8 @@ export function register(config: Command, ctx: Context): void {
 
 /** @public the verb's seam: parsed options and a context, no parser. */
 export async function run(_opts: Record<string, never>, ctx: Context): Promise<void> {
-  const { values } = await selected(ctx);
-  const rows = CONFIG_KEYS.map((key) => ({ key, value: shown(key, values[key]) }));
+  const { profile, values } = await selected(ctx);
+  const key = await profileKey(profile, values);
+  const rows = CONFIG_KEYS.map((name) => ({ key: name, value: shown(name, name === 'api-key' ? key : values[name]) }));
   await (await ctx.printer()).list(rows, VIEW);
 }

@@ -24,6 +24,16 @@ export async function selected(
   return { dir, profile, values: profileOf(data, profile) ?? {} };
 }
 
+/**
+ * The profile's API key where the config file names a keyring entry for it (`login --keyring`),
+ * read from the keyring; the value the file holds otherwise.
+ */
+export async function profileKey(profile: string, values: ProfileValues): Promise<string | undefined> {
+  const { KEYRING_REF, readKeyringKey } = await import('../../settings/keyring.js');
+  const ref = values[KEYRING_REF];
+  return ref === undefined ? values['api-key'] : readKeyringKey(ref, profile);
+}
+
 /** The key is shown masked everywhere, even to its owner: terminals get recorded and shared. */
 export function shown(key: ConfigKey, value: string | undefined): string | null {
   if (value === undefined) return null;
