@@ -155,8 +155,8 @@ export async function createTransport(ctx: TransportDeps): Promise<Transport> {
   /**
    * Notes an attempt's end in the rate store. What the request came to (its answer, its error) is
    * what the caller gets even when the store fails here (Redis gone): an answer lost to it would
-   * make a bulk run send its row again. The slot then stays open until it ages out, and the next
-   * acquire meets the failed store before anything more is sent.
+   * fail a command whose request the server carried out. The slot then stays open until it ages
+   * out, and the next acquire meets the failed store before anything more is sent.
    */
   const closeSlot = (headers: Record<string, string>) => limiter.observe(headers).catch(() => {});
 

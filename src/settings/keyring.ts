@@ -110,6 +110,18 @@ export async function readKeyringKey(account: string, profile: string): Promise<
   return key;
 }
 
+/**
+ * The key in the keyring entry a profile names (`login --keyring`), read only when it names one:
+ * what a profile holds when its config file has no key of its own.
+ */
+export async function profileKeyringKey(
+  profile: string,
+  stored: { [KEYRING_REF]?: string },
+): Promise<string | undefined> {
+  const account = stored[KEYRING_REF];
+  return account ? readKeyringKey(account, profile) : undefined;
+}
+
 /** Removes a profile's entry; true when there was one. */
 export async function deleteKeyringKey(account: string): Promise<boolean> {
   const what = `cannot remove the API key from ${keyringName()}`;

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { DEFAULT_RATE_LIMIT, parseRateLimit } from './rate-limit-spec.js';
 import { parseApiKey, parseBaseUrl } from './base-url.js';
 import { ENV_OF_KEY, parseOutputFormat, parseTimeoutSeconds } from './keys.js';
-import { KEYRING_REF, keyringName, readKeyringKey } from './keyring.js';
+import { keyringName, profileKeyringKey } from './keyring.js';
 import { configDir } from './paths.js';
 import { parseRateStoreUrl, rateStoreTarget } from './rate-store-url.js';
 import { profileOf, readConfig, selectProfile, type ProfileValues } from './store.js';
@@ -27,13 +27,14 @@ export async function resolveSettings(globals: SettingFlags, env: Env, warnTo?: 
   const pick = (flag: string | undefined, key: SettingKey) => pickSetting(key, flag, env, stored, profile);
 
   const baseUrl = pick(globals.baseUrl, 'base-url');
-  // A key in the keyring is read only when no flag or variable overrides it.
-  const keyring = stored[KEYRING_REF];
+  // A key in the keyring is read only when no flag, variable or key in the file overrides it.
+  const given = pick(globals.apiKey, 'api-key');
+  const keyringKey = given ? undefined : await profileKeyringKey(profile, stored);
   const apiKey =
-    pick(globals.apiKey, 'api-key') ??
-    (keyring
-      ? ([await readKeyringKey(keyring, profile), `${keyringName()}, profile "${profile}"`, 'profile'] as Picked)
-      : undefined);
+    given ??
+    (keyringKey === undefined
+      ? undefined
+      : ([keyringKey, `${keyringName()}, profile "${profile}"`, 'profile'] as Picked));
   const rateLimit = pick(globals.rateLimit, 'rate-limit');
   const rateStore = pick(globals.rateStore, 'rate-store');
   const timeout = pick(globals.timeout, 'timeout');
@@ -59,7 +60,7 @@ export async function resolveSettings(globals: SettingFlags, env: Env, warnTo?: 
     origins: {
       profile: choice,
       baseUrl: originOf(baseUrl),
-      apiKey: { ...originOf(apiKey), ...(keyring && apiKey?.[2] === 'profile' ? { store: 'keyring' as const } : {}) },
+      apiKey: { ...originOf(apiKey), ...(keyringKey !== undefined ? { store: 'keyring' as const } : {}) },
       rateLimit: originOf(rateLimit),
     },
   };

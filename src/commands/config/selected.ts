@@ -24,14 +24,10 @@ export async function selected(
   return { dir, profile, values: profileOf(data, profile) ?? {} };
 }
 
-/**
- * The profile's API key where the config file names a keyring entry for it (`login --keyring`),
- * read from the keyring; the value the file holds otherwise.
- */
+/** The profile's API key: the config file's, else the one in the keyring entry it names. */
 export async function profileKey(profile: string, values: ProfileValues): Promise<string | undefined> {
-  const { KEYRING_REF, readKeyringKey } = await import('../../settings/keyring.js');
-  const ref = values[KEYRING_REF];
-  return ref === undefined ? values['api-key'] : readKeyringKey(ref, profile);
+  const { profileKeyringKey } = await import('../../settings/keyring.js');
+  return values['api-key'] ?? (await profileKeyringKey(profile, values));
 }
 
 /** The key is shown masked everywhere, even to its owner: terminals get recorded and shared. */
