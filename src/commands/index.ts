@@ -27,20 +27,17 @@ import { register as status } from './status/index.js';
 import { register as urls } from './urls/index.js';
 import { register as version } from './version/index.js';
 
-interface TopCommand {
-  name: string;
-  aliases: string[];
-  description: string;
-  /** true: a group of subcommands. Its placeholder (name, aliases, description) is all the
-   * root help shows of it; a command's own arguments and options show there too. */
-  group: boolean;
-  /**
-   * Adds the subcommands, or the arguments, options and action, to the command created here. A
-   * group given `words` (what follows its name in argv) builds only the verb they name; a command
-   * is registered with (cmd, ctx) alone, its third parameter being its runF seam.
-   */
-  register(cmd: Command, ctx: Context, words?: readonly string[]): void;
-}
+/**
+ * A top-level command: `group`, a group of subcommands, whose placeholder (name, aliases,
+ * description) is all the root help shows of it (a command's own arguments and options show there
+ * too). `register` adds the subcommands, or the arguments, options and action, to the command
+ * created here; a group given `words` (what follows its name in argv) builds only the verb they
+ * name. A command's register is called with (cmd, ctx) alone: its third parameter is its runF seam.
+ */
+type TopCommand = { name: string; aliases: string[]; description: string } & (
+  | { group: true; register(cmd: Command, ctx: Context, words?: readonly string[]): void }
+  | { group: false; register(cmd: Command, ctx: Context): void }
+);
 
 /** Every top-level command, in the order `shorty --help` lists them: the one place for their names. */
 const COMMANDS: TopCommand[] = [
@@ -89,21 +86,21 @@ const COMMANDS: TopCommand[] = [
     aliases: [],
     description: 'send a request to any endpoint of the modern API and print the response JSON',
     group: false,
-    register: (cmd, ctx) => api(cmd, ctx),
+    register: api,
   },
   {
     name: 'login',
     aliases: [],
     description: 'save a base URL and API key in a profile, after checking the key with the service',
     group: false,
-    register: (cmd, ctx) => login(cmd, ctx),
+    register: login,
   },
   {
     name: 'logout',
     aliases: [],
     description: 'remove the API key from a profile (its other settings stay)',
     group: false,
-    register: (cmd, ctx) => logout(cmd, ctx),
+    register: logout,
   },
   {
     name: 'status',
@@ -111,7 +108,7 @@ const COMMANDS: TopCommand[] = [
     description:
       'show the profile, base URL, key (masked) and rate limit in use, where each came from, and whether the key works',
     group: false,
-    register: (cmd, ctx) => status(cmd, ctx),
+    register: status,
   },
   {
     name: 'config',
@@ -132,14 +129,14 @@ const COMMANDS: TopCommand[] = [
     aliases: [],
     description: 'show the local rate-limit budget: cap, used, remaining, resets in (sends no request)',
     group: false,
-    register: (cmd, ctx) => limits(cmd, ctx),
+    register: limits,
   },
   {
     name: 'mcp',
     aliases: [],
     description: 'serve your links to AI assistants over the Model Context Protocol (stdio)',
     group: false,
-    register: (cmd, ctx) => mcp(cmd, ctx),
+    register: mcp,
   },
   {
     name: 'cache',
@@ -153,21 +150,21 @@ const COMMANDS: TopCommand[] = [
     aliases: [],
     description: 'print the shell completion script for bash, zsh or fish',
     group: false,
-    register: (cmd, ctx) => completion(cmd, ctx),
+    register: completion,
   },
   {
     name: 'version',
     aliases: [],
     description: 'print the version of shorty, of Node.js and the platform (for bug reports)',
     group: false,
-    register: (cmd, ctx) => version(cmd, ctx),
+    register: version,
   },
   {
     name: 'sandbox',
     aliases: [],
     description: 'run the whole API locally (in memory), for trying shorty and for tests',
     group: false,
-    register: (cmd, ctx) => sandbox(cmd, ctx),
+    register: sandbox,
   },
 ];
 
@@ -199,8 +196,10 @@ export function registerCommands(program: Command, ctx: Context, argv?: readonly
     if (!everything && !placeholders && command !== target) continue;
     const cmd = program.command(command.name).aliases(command.aliases).description(command.description);
     if (everything || command === target || (placeholders && !command.group)) {
-      command.register(cmd, ctx, command === target && !everything ? rest : undefined);
-      if (command.group) registerHelp(cmd, ctx);
+      if (command.group) {
+        command.register(cmd, ctx, command === target && !everything ? rest : undefined);
+        registerHelp(cmd, ctx);
+      } else command.register(cmd, ctx);
     }
   }
   if (everything || placeholders) registerHelp(program, ctx);
