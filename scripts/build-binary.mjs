@@ -18,6 +18,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { importAsRequire, lazyChildProcess, lazyCommands, renderRootHelp } from './build-plugins.mjs';
+import { eagerCompile, onRequestPath } from './eager-compile.mjs';
 import { thirdPartyLicenses } from './licenses.mjs';
 
 const NODE_MAJOR = 26;
@@ -93,6 +94,9 @@ const bundle = await build({
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
+  // The map only tells eagerCompile which module a function is of; the executable has none.
+  sourcemap: 'external',
+  write: false,
   // The front with the CLI bundled in: the root help made from the package's build (`npm run build`).
   define: {
     __SHORTY_VERSION__: JSON.stringify(pkg.version),
@@ -108,6 +112,11 @@ const bundle = await build({
     lazyCommands,
   ],
 });
+
+// The request path compiled with the script, so the executable's code cache holds it too.
+const script = bundle.outputFiles.find((f) => f.path === main);
+const scriptMap = bundle.outputFiles.find((f) => f.path === `${main}.map`);
+writeFileSync(main, eagerCompile(script.text, JSON.parse(scriptMap.text), onRequestPath).code);
 
 const config = join(work, 'sea-config.json');
 writeFileSync(

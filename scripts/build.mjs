@@ -17,6 +17,7 @@
 import { build } from 'esbuild';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { importAsRequire, lazyChildProcess, lazyCommands, renderRootHelp } from './build-plugins.mjs';
+import { eagerCompile, onRequestPath } from './eager-compile.mjs';
 import { thirdPartyLicenses } from './licenses.mjs';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
@@ -90,6 +91,17 @@ const vendors = await Promise.all(
     }),
   ),
 );
+
+// The request path's functions compiled with the bundle, so Node's compile cache keeps them.
+{
+  const code = main.outputFiles.find((f) => f.path.endsWith('.cjs'));
+  const map = main.outputFiles.find((f) => f.path.endsWith('.cjs.map'));
+  const eager = eagerCompile(code.text, JSON.parse(map.text), onRequestPath);
+  main.outputFiles = [
+    { path: code.path, text: eager.code },
+    { path: map.path, text: JSON.stringify(eager.map) },
+  ];
+}
 
 const results = [main, sdk, ...vendors];
 // Files of packages no longer loaded on demand go; the single executable, if built, stays.
