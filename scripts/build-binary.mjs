@@ -18,6 +18,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { importAsRequire, lazyChildProcess, lazyCommands, renderRootHelp } from './build-plugins.mjs';
+import { BUNDLE_OPTIONS } from './bundle-options.mjs';
 import { eagerCompile, onRequestPath } from './eager-compile.mjs';
 import { thirdPartyLicenses } from './licenses.mjs';
 
@@ -84,15 +85,9 @@ mkdirSync(work, { recursive: true });
 const main = join(work, 'shorty.cjs');
 const bundle = await build({
   stdin: { contents: "require('./src/front.ts').run(process.argv.slice(2));", resolveDir: '.', loader: 'js' },
+  ...BUNDLE_OPTIONS,
   outfile: main,
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
   target: `node${NODE_MAJOR}`,
-  minifyWhitespace: true,
-  minifySyntax: true,
-  legalComments: 'none',
-  logLevel: 'warning',
   metafile: true,
   // The map only tells eagerCompile which module a function is of; the executable has none.
   sourcemap: 'external',

@@ -19,6 +19,7 @@
 import { build } from 'esbuild';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { importAsRequire, lazyChildProcess, lazyCommands, renderRootHelp } from './build-plugins.mjs';
+import { BUNDLE_OPTIONS } from './bundle-options.mjs';
 import { eagerCompile, onRequestPath } from './eager-compile.mjs';
 import { thirdPartyLicenses } from './licenses.mjs';
 
@@ -28,15 +29,8 @@ const MCP_CHUNK = './mcp-sdk.cjs';
 const MCP_TOOLS = './mcp-tools.json';
 
 const common = {
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
+  ...BUNDLE_OPTIONS,
   target: 'node20',
-  // Whitespace and syntax only: identifiers keep their names, so error names stay readable.
-  minifyWhitespace: true,
-  minifySyntax: true,
-  legalComments: 'none',
-  logLevel: 'warning',
   metafile: true,
   write: false,
 };

@@ -6,12 +6,13 @@ import { runInNewContext } from 'node:vm';
 import { build } from 'esbuild';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUNDLE_OPTIONS } from '../../scripts/bundle-options.mjs';
 import { eagerCompile, onRequestPath, type RawSourceMap } from '../../scripts/eager-compile.mjs';
 
-// A bundle built as dist/cli.cjs is (esbuild, CommonJS, whitespace and syntax minified, an external
-// source map), from modules that exercise what the rewrite moves: a function called before its
-// text, a module loaded on demand (esbuild's __esm wrapper), a CommonJS package (__commonJS) whose
-// functions call each other before their text, async functions and generators.
+// A bundle built as dist/cli.cjs is (the build's esbuild options, an external source map), from
+// modules that exercise what the rewrite moves: a function called before its text, a module loaded
+// on demand (esbuild's __esm wrapper), a CommonJS package (__commonJS) whose functions call each
+// other before their text, async functions and generators.
 const SOURCES: Record<string, string> = {
   'hot/main.ts': `
     import { twice } from './early.js';
@@ -69,14 +70,10 @@ beforeAll(async () => {
     "export { run } from './hot/main.js';\nexport { cold } from './cold/other.js';\n",
   );
   const result = await build({
+    ...BUNDLE_OPTIONS,
     entryPoints: [join(dir, 'entry.ts')],
     outfile: join(dir, 'out', 'bundle.cjs'),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
     target: 'node20',
-    minifyWhitespace: true,
-    minifySyntax: true,
     sourcemap: 'external',
     write: false,
     logLevel: 'silent',
