@@ -17,7 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { importAsRequire, lazyChildProcess, lazyCommands, renderRootHelp } from './build-plugins.mjs';
+import { importAsRequire, lazyChildProcess, lazyCommands, rootHelpDefines } from './build-plugins.mjs';
 import { BUNDLE_OPTIONS } from './bundle-options.mjs';
 import { eagerCompile, onRequestPath } from './eager-compile.mjs';
 import { thirdPartyLicenses } from './licenses.mjs';
@@ -95,7 +95,7 @@ const bundle = await build({
   // The front with the CLI bundled in: the root help made from the package's build (`npm run build`).
   define: {
     __SHORTY_VERSION__: JSON.stringify(pkg.version),
-    __SHORTY_ROOT_HELP__: JSON.stringify(renderRootHelp('dist/cli.cjs')),
+    ...(await rootHelpDefines('dist/cli.cjs')),
   },
   // Built-in modules and the keyring's binding, whose require fails in the binary (the file store remains).
   plugins: [

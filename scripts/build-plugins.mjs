@@ -3,6 +3,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { withBundledTs } from './bundled-ts.mjs';
 
 /**
  * commander requires node:child_process as it loads, for subcommands run as executables, which
@@ -87,3 +89,32 @@ export function renderRootHelp(cliFile) {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
 }
+
+/**
+ * The front's defines: the root help's text as the built CLI prints it to a pipe, and the page the
+ * front lays out on a terminal, with what follows it (scripts/root-help.ts, from the sources). The
+ * text made from the sources must be the built CLI's, or the build stops.
+ */
+export async function rootHelpDefines(cliFile) {
+  const text = renderRootHelp(cliFile);
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const made = await withBundledTs(root, 'scripts/root-help.ts', (m) => m.rootHelp());
+  if (made.text !== text) throw new Error(`the root help made from the sources is not what ${cliFile} prints`);
+  return {
+    __SHORTY_ROOT_HELP__: JSON.stringify(text),
+    __SHORTY_ROOT_HELP_PAGE__: JSON.stringify(JSON.stringify({ page: made.page, after: made.after })),
+  };
+}
+
+/**
+ * The front needs commander's Help alone (to lay the root help out at a terminal's width): its
+ * file, not the package, whose index loads the whole of commander.
+ */
+export const commanderHelpOnly = {
+  name: 'commander-help-only',
+  setup(build) {
+    build.onResolve({ filter: /^commander$/ }, () => ({
+      path: fileURLToPath(new URL('lib/help.js', import.meta.resolve('commander'))),
+    }));
+  },
+};

@@ -18,7 +18,13 @@
 // The source map (dist/cli.cjs.map) is for debugging a build; the package leaves it out.
 import { build } from 'esbuild';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { importAsRequire, lazyChildProcess, lazyCommands, renderRootHelp } from './build-plugins.mjs';
+import {
+  commanderHelpOnly,
+  importAsRequire,
+  lazyChildProcess,
+  lazyCommands,
+  rootHelpDefines,
+} from './build-plugins.mjs';
 import { BUNDLE_OPTIONS } from './bundle-options.mjs';
 import { eagerCompile, onRequestPath } from './eager-compile.mjs';
 import { thirdPartyLicenses } from './licenses.mjs';
@@ -114,10 +120,12 @@ const front = await build({
   write: true,
   define: {
     __SHORTY_VERSION__: JSON.stringify(pkg.version),
-    __SHORTY_ROOT_HELP__: JSON.stringify(renderRootHelp('dist/cli.cjs')),
+    ...(await rootHelpDefines('dist/cli.cjs')),
   },
   // import('./entry.js'), the CLI, is dist/cli.cjs, required when the front needs it.
-  plugins: [importAsRequire('front-cli', () => './cli.cjs', /^\.\/entry\.js$/)],
+  plugins: [importAsRequire('front-cli', () => './cli.cjs', /^\.\/entry\.js$/), commanderHelpOnly],
 });
-if (Object.keys(front.metafile.inputs).some((file) => !/^(src\/(front|version)\.ts|front-cli:.*)$/.test(file)))
+const FRONT_INPUTS =
+  /^(src\/(front|version|io|help\/layout)\.ts|node_modules\/commander\/lib\/(help|argument|error)\.js|front-cli:.*)$/;
+if (Object.keys(front.metafile.inputs).some((file) => !FRONT_INPUTS.test(file)))
   throw new Error(`the front bundles more than itself: ${Object.keys(front.metafile.inputs).join(', ')}`);

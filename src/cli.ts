@@ -8,6 +8,7 @@ import { forTerminal } from './util/terminal-text.js';
 import { withinMessageSize } from './util/message-size.js';
 import { rewordParserError } from './parser-errors.js';
 import { formatHelp } from './help/format.js';
+import { HELP_SETTINGS } from './help/layout.js';
 import { registerCommands } from './commands/index.js';
 import { checkSurface } from './commands/shared/surface.js';
 import { OUTPUT_FORMATS } from './settings/types.js';
@@ -80,9 +81,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       'csv field delimiter written: , ; | or tab (urls import and sync also read their input with it; default: detected)',
     )
     .showSuggestionAfterError(true)
-    // A group with long command terms (`assign <channelId> <type> <itemId...>`) leaves ~38 columns of
-    // an 80-column terminal to the descriptions: commander would stop wrapping below 40.
-    .configureHelp({ sortSubcommands: false, formatHelp, minWidthToWrap: 24 })
+    .configureHelp({ ...HELP_SETTINGS, formatHelp })
     .exitOverride()
     .configureOutput({
       writeOut: (s) => void ctx.io.stdout.write(s),

@@ -2,6 +2,7 @@
 // command's own flags, a short "Global flags" block (the whole list is `shorty help flags`),
 // help topics on the root; the notes and examples a command adds follow (addHelpText 'after').
 import type { Argument, Command, Help, Option } from 'commander';
+import { type HelpPage, layoutHelp } from './layout.js';
 import { HELP_TOPICS } from './topics.js';
 
 /** The global flags the short block names, by long name: the ones most runs use. */
@@ -19,78 +20,61 @@ function listedCommands(cmd: Command, helper: Help): Command[] {
 }
 
 export function formatHelp(cmd: Command, helper: Help): string {
+  return layoutHelp(helpPage(cmd, helper), helper);
+}
+
+/** What `cmd`'s help page says (layoutHelp lays it out). */
+export function helpPage(cmd: Command, helper: Help): HelpPage {
   const root = rootOf(cmd);
-  const width = helper.helpWidth ?? 80;
   const commands = listedCommands(cmd, helper);
   const args: Argument[] = helper.visibleArguments(cmd);
   // The root's own flags are the global ones: the short block below stands for them.
   const flags: Option[] = cmd === root ? [] : helper.visibleOptions(cmd).filter((o) => o.long !== '--help');
   const topics = cmd === root ? Object.entries(HELP_TOPICS) : [];
-  const terms = [
-    ...commands.map((sub) => helper.subcommandTerm(sub)),
-    ...args.map((a) => helper.argumentTerm(a)),
-    ...flags.map((o) => helper.optionTerm(o)),
-    ...topics.map(([name]) => name),
-  ];
-  const termWidth = Math.max(0, ...terms.map((t) => helper.displayWidth(t)));
-  const item = (term: string, text: string) => helper.formatItem(term, termWidth, text, helper);
-  const section = (title: string, lines: string[]) =>
-    lines.length === 0 ? [] : [helper.styleTitle(title), ...lines, ''];
-
   const description = helper.commandDescription(cmd);
-  return [
-    `${helper.styleTitle('Usage:')} ${helper.styleUsage(helper.commandUsage(cmd))}`,
-    '',
-    ...(description ? [helper.boxWrap(helper.styleCommandDescription(description), width), ''] : []),
-    ...section(
-      'Commands:',
-      commands.map((sub) =>
-        item(
+  return {
+    usage: helper.styleUsage(helper.commandUsage(cmd)),
+    description: description ? helper.styleCommandDescription(description) : '',
+    sections: [
+      {
+        title: 'Commands:',
+        items: commands.map((sub) => [
           helper.styleSubcommandTerm(helper.subcommandTerm(sub)),
           helper.styleSubcommandDescription(helper.subcommandDescription(sub)),
-        ),
-      ),
-    ),
-    ...section(
-      'Arguments:',
-      args.map((a) =>
-        item(
+        ]),
+      },
+      {
+        title: 'Arguments:',
+        items: args.map((a) => [
           helper.styleArgumentTerm(helper.argumentTerm(a)),
           helper.styleArgumentDescription(helper.argumentDescription(a)),
-        ),
-      ),
-    ),
-    ...section(
-      'Flags:',
-      flags.map((o) =>
-        item(helper.styleOptionTerm(helper.optionTerm(o)), helper.styleOptionDescription(helper.optionDescription(o))),
-      ),
-    ),
-    ...section(
-      `Global flags (all ${helper.visibleOptions(root).length}: shorty help flags):`,
-      commonGlobals(root, helper, width),
-    ),
-    ...section(
-      'Help topics (shorty help <topic>, or shorty help <command> [<subcommand>]):',
-      topics.map(([name, text]) => item(name, text)),
-    ),
-  ].join('\n');
+        ]),
+      },
+      {
+        title: 'Flags:',
+        items: flags.map((o) => [
+          helper.styleOptionTerm(helper.optionTerm(o)),
+          helper.styleOptionDescription(helper.optionDescription(o)),
+        ]),
+      },
+      {
+        title: `Global flags (all ${helper.visibleOptions(root).length}: shorty help flags):`,
+        flow: commonGlobals(root, helper),
+      },
+      {
+        title: 'Help topics (shorty help <topic>, or shorty help <command> [<subcommand>]):',
+        items: topics.map(([name, text]) => [name, text]),
+      },
+    ],
+  };
 }
 
-/** The common global flags, several to a line. */
-function commonGlobals(root: Command, helper: Help, width: number): string[] {
-  const terms = helper
+/** The common global flags' terms. */
+function commonGlobals(root: Command, helper: Help): string[] {
+  return helper
     .visibleOptions(root)
     .filter((o) => o.long !== undefined && COMMON_GLOBALS.includes(o.long))
     .map((o) => helper.styleOptionTerm(helper.optionTerm(o)));
-  const lines: string[] = [];
-  for (const term of terms) {
-    const last = lines.at(-1);
-    if (last !== undefined && helper.displayWidth(`${last}   ${term}`) <= width)
-      lines[lines.length - 1] = `${last}   ${term}`;
-    else lines.push(`  ${term}`);
-  }
-  return lines;
 }
 
 /**

@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { closeSync, copyFileSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { knownAnswer } from '../../src/front.js';
+import { knownAnswer, type Stdout } from '../../src/front.js';
 import { ROOT, tempDir } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
 
@@ -87,6 +87,73 @@ describe('the front prints what the CLI prints', () => {
 });
 
 /**
+ * Runs argv in a pseudo-terminal of `cols` × `rows` (0 × 0: one that reports no size), and prints
+ * what it wrote, its line ends as written (the terminal turns \n into \r\n), then exits as it did.
+ */
+const IN_A_TERMINAL = String.raw`
+import fcntl, os, pty, struct, sys, termios
+cols, rows, argv = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3:]
+pid, fd = pty.fork()
+if pid == 0:
+    fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack('HHHH', rows, cols, 0, 0))
+    os.execv(argv[0], argv)
+out = b''
+while True:
+    try:
+        chunk = os.read(fd, 65536)
+    except OSError:
+        break
+    if not chunk:
+        break
+    out += chunk
+_, status = os.waitpid(pid, 0)
+sys.stdout.buffer.write(out.replace(b'\r\n', b'\n'))
+sys.exit(os.waitstatus_to_exitcode(status))
+`;
+
+async function inTerminal(cols: number, args: string[], opts: { bin?: string; env?: Record<string, string> } = {}) {
+  const res = await execa(
+    'python3',
+    ['-c', IN_A_TERMINAL, String(cols), '24', process.execPath, opts.bin ?? join(ROOT, 'bin', 'shorty.js'), ...args],
+    {
+      env: { PATH: process.env.PATH, HOME: tempDir(), SHORTY_CONFIG_DIR: tempDir(), ...opts.env },
+      extendEnv: false,
+      stripFinalNewline: false,
+      reject: false,
+      timeout: 60_000,
+    },
+  );
+  return { exitCode: res.exitCode, stdout: res.stdout };
+}
+
+describe('the root help on a terminal', () => {
+  it.each([80, 24, 50, 132, 250])('is what the CLI prints at %i columns', async (cols) => {
+    const cli = await runInProcess(['--help'], { terminalColumns: cols });
+    expect(await inTerminal(cols, ['--help'])).toEqual({ exitCode: 0, stdout: cli.stdout });
+  });
+
+  it("takes COLUMNS, else 80, from a terminal that reports no width, as the CLI's views do", async () => {
+    const at = async (cols: number) => (await runInProcess(['-h'], { terminalColumns: cols })).stdout;
+    expect((await inTerminal(0, ['-h'], { env: { COLUMNS: '100' } })).stdout).toBe(await at(100));
+    expect((await inTerminal(0, ['-h'])).stdout).toBe(await at(80));
+    expect(await at(100)).not.toBe(await at(80));
+  });
+
+  it('is laid out without loading the CLI', async () => {
+    const dir = tempDir('shorty-front-only-');
+    for (const file of ['bin/shorty.js', 'bin/package.json', 'dist/shorty.cjs', 'package.json']) {
+      mkdirSync(join(dir, file, '..'), { recursive: true });
+      copyFileSync(join(ROOT, file), join(dir, file));
+    }
+    const cli = await runInProcess(['help'], { terminalColumns: 100 });
+    expect(await inTerminal(100, ['help'], { bin: join(dir, 'bin', 'shorty.js') })).toEqual({
+      exitCode: 0,
+      stdout: cli.stdout,
+    });
+  });
+});
+
+/**
  * A program that set O_NONBLOCK on a stdout it shares with shorty, and filled it: the front's
  * write(2) is refused (EAGAIN), and the help must still arrive whole, once, when the reader drains.
  * Node can't make such a descriptor; Python can. The reader drains once shorty waits in its event
@@ -140,10 +207,14 @@ describe('a stdout left full and non-blocking by another program', () => {
 
 // The help's text exists only in the build (above); the rules on argv are the source's.
 describe('knownAnswer', () => {
-  const pipe = () => false;
+  const pipe = (): Stdout => ({ kind: 'file' });
 
   it('answers the version on a terminal too', () => {
-    expect(knownAnswer(['-V'], () => true)).toMatch(/^\d+\.\d+\.\d+/);
+    expect(knownAnswer(['-V'], () => ({ kind: 'terminal', columns: 80 }))).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('leaves the help on a device that is no terminal to the CLI', () => {
+    expect(knownAnswer(['--help'], () => ({ kind: 'device' }))).toBeUndefined();
   });
 
   it('leaves every other argv to the CLI', () => {
