@@ -192,6 +192,8 @@ async function main() {
         { name: 'compared --help', args: [other, '--help'], env: otherEnv },
         { name: 'compared urls list', args: [other, 'urls', 'list'], env: otherEnv },
       );
+      if (hasPython)
+        cases.push({ name: 'compared --help (tty)', args: [other, '--help'], env: otherEnv, terminal: true });
     }
     const binary = arg('--binary');
     if (binary) {
