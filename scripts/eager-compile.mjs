@@ -9,8 +9,8 @@
 //   code that calls it before its text still finds it;
 // - esbuild's wrapper of a module, `__esm({ "src/x.ts"() {...} })` (and `__commonJS`), becomes
 //   `"src/x.ts": (function () {...})`, and the module-level functions in its body move as above.
-// Everything in a function compiled so is compiled too, only where it is written that way: the
-// closures inside stay lazy. Everything eager is in the cache that every run reads, so a function
+// Inside a function compiled so, only what is written the same way is compiled with it: its
+// closures stay lazy. Everything eager is in the cache that every run reads, so a function
 // few runs call costs every run its share: the rule is by module, for the modules on every
 // request's way (docs/design/performance.md has the figures).
 import { SourceMap } from 'node:module';
@@ -39,15 +39,18 @@ export function onRequestPath(source) {
 }
 
 /**
- * `code` and its source map (`map`, the parsed JSON, or undefined) as esbuild wrote them;
- * `isEager(source)` says whether the functions of that original module (a path as the map names
- * it) are compiled with the file. Returns the rewritten code and its source map.
+ * `code` and its source map (`map`, the parsed JSON) as esbuild wrote them; `isEager(source)` says
+ * whether the functions of that original module (its path, as the map or esbuild's wrapper names
+ * it) are compiled with the file. Without a map, every module's are. Returns the rewritten code
+ * and its source map.
  */
 export function eagerCompile(code, map, isEager) {
   const file = ts.createSourceFile('bundle.js', code, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
   const lookup = map ? new SourceMap(map) : undefined;
+  // A module's wrapper is keyed by the module's path; a function is the module's its map names.
   const eager = (node) => {
     if (!lookup) return true;
+    if (ts.isMethodDeclaration(node) && ts.isStringLiteral(node.name)) return isEager(node.name.text);
     const { line, character } = file.getLineAndCharacterOfPosition(node.getStart(file));
     const source = lookup.findEntry(line, character).originalSource;
     return typeof source === 'string' && isEager(source);
