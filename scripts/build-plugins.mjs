@@ -102,6 +102,7 @@ export async function rootHelpDefines(cliFile) {
   if (made.text !== text) throw new Error(`the root help made from the sources is not what ${cliFile} prints`);
   return {
     __SHORTY_ROOT_HELP__: JSON.stringify(text),
+    // A string, parsed on a terminal only: as an object, esbuild would build it at every start.
     __SHORTY_ROOT_HELP_PAGE__: JSON.stringify(JSON.stringify({ page: made.page, after: made.after })),
   };
 }

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { knownAnswer, type Stdout } from '../../src/front.js';
 import { ROOT, tempDir } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
+import { screenOf, startInTerminal } from '../helpers/terminal.js';
 
 /** The built CLI; stdout a pipe, or the descriptor given (a file opened for it). */
 async function built(args: string[], bin = join(ROOT, 'bin', 'shorty.js'), stdout: 'pipe' | number = 'pipe') {
@@ -86,44 +87,14 @@ describe('the front prints what the CLI prints', () => {
   });
 });
 
-/**
- * Runs argv in a pseudo-terminal of `cols` × `rows` (0 × 0: one that reports no size), and prints
- * what it wrote, its line ends as written (the terminal turns \n into \r\n), then exits as it did.
- */
-const IN_A_TERMINAL = String.raw`
-import fcntl, os, pty, struct, sys, termios
-cols, rows, argv = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3:]
-pid, fd = pty.fork()
-if pid == 0:
-    fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack('HHHH', rows, cols, 0, 0))
-    os.execv(argv[0], argv)
-out = b''
-while True:
-    try:
-        chunk = os.read(fd, 65536)
-    except OSError:
-        break
-    if not chunk:
-        break
-    out += chunk
-_, status = os.waitpid(pid, 0)
-sys.stdout.buffer.write(out.replace(b'\r\n', b'\n'))
-sys.exit(os.waitstatus_to_exitcode(status))
-`;
-
+/** `shorty ...args` in a real terminal `cols` wide (0: one that reports no width), its screen and exit code. */
 async function inTerminal(cols: number, args: string[], opts: { bin?: string; env?: Record<string, string> } = {}) {
-  const res = await execa(
-    'python3',
-    ['-c', IN_A_TERMINAL, String(cols), '24', process.execPath, opts.bin ?? join(ROOT, 'bin', 'shorty.js'), ...args],
-    {
-      env: { PATH: process.env.PATH, HOME: tempDir(), SHORTY_CONFIG_DIR: tempDir(), ...opts.env },
-      extendEnv: false,
-      stripFinalNewline: false,
-      reject: false,
-      timeout: 60_000,
-    },
+  const res = await startInTerminal(
+    [process.execPath, opts.bin ?? join(ROOT, 'bin', 'shorty.js'), ...args],
+    `cols ${cols} rows ${cols === 0 ? 0 : 24}`,
+    { PATH: process.env.PATH, HOME: tempDir(), SHORTY_CONFIG_DIR: tempDir(), ...opts.env },
   );
-  return { exitCode: res.exitCode, stdout: res.stdout };
+  return { exitCode: res.exitCode, stdout: screenOf(res.stdout) };
 }
 
 describe('the root help on a terminal', () => {

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { assertNoSecret, BIN, tempDir, usedSecrets } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
+import { screenOf, startInTerminal } from '../helpers/terminal.js';
 import { cellWidth } from '../../src/util/terminal-text.js';
 
-const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
 const plain = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
 const REDRAW = '\x1b[H\x1b[2J';
 
@@ -23,19 +23,14 @@ describe.each(['v7', 'v6'] as const)('%s', (flavor) => {
   ) {
     const dir = tempDir('shorty-pty-');
     usedSecrets.add(sandbox.apiKey);
-    const command = [process.execPath, BIN, ...args].map(quote).join(' ');
-    const child = execa('/usr/bin/script', ['-qfec', `stty ${size}; exec ${command}`, '/dev/null'], {
-      env: {
-        PATH: process.env.PATH,
-        HOME: dir,
-        TERM: 'xterm',
-        LANG: 'C.UTF-8',
-        SHORTY_CONFIG_DIR: join(dir, 'config'),
-        ...env,
-        ...opts.env,
-      },
-      extendEnv: false,
-      reject: false,
+    const child = startInTerminal([process.execPath, BIN, ...args], size, {
+      PATH: process.env.PATH,
+      HOME: dir,
+      TERM: 'xterm',
+      LANG: 'C.UTF-8',
+      SHORTY_CONFIG_DIR: join(dir, 'config'),
+      ...env,
+      ...opts.env,
     });
     if (opts.frames !== undefined) {
       let seen = '';
@@ -50,7 +45,7 @@ describe.each(['v7', 'v6'] as const)('%s', (flavor) => {
       });
     }
     const res = await child;
-    const screen = String(res.stdout).replace(/\r\n/g, '\n');
+    const screen = screenOf(res.stdout);
     assertNoSecret(args, { stdout: screen, stderr: String(res.stderr) });
     return { exitCode: res.exitCode ?? -1, screen };
   }
