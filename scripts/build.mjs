@@ -7,7 +7,8 @@
 //   request needs for the rate-limit state (inside the bundle it is initialised on first use all
 //   the same: `urls list` 3-5 ms sooner on Node 24, side by side).
 //   The request path's functions are written so that V8 compiles them with the file, and Node's
-//   compile cache keeps them (scripts/eager-compile.mjs).
+//   compile cache keeps them (scripts/eager-compile.mjs); then its names are shortened
+//   (scripts/minify-names.mjs).
 // - dist/vendor/*.cjs: each package the code loads with import() at first use (the CSV stack,
 //   chalk, inquirer, the proxy agents, ioredis...), bundled in a file of its own, so that
 //   `shorty --help` never reads it.
@@ -27,6 +28,7 @@ import {
 } from './build-plugins.mjs';
 import { BUNDLE_OPTIONS } from './bundle-options.mjs';
 import { eagerCompile, onRequestPath } from './eager-compile.mjs';
+import { minifyNames } from './minify-names.mjs';
 import { thirdPartyLicenses } from './licenses.mjs';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
@@ -94,14 +96,16 @@ const vendors = await Promise.all(
   ),
 );
 
-// The request path's functions compiled with the bundle, so Node's compile cache keeps them.
+// The request path's functions compiled with the bundle, so Node's compile cache keeps them; then
+// short names.
 {
   const code = main.outputFiles.find((f) => f.path.endsWith('.cjs'));
   const map = main.outputFiles.find((f) => f.path.endsWith('.cjs.map'));
   const eager = eagerCompile(code.text, JSON.parse(map.text), onRequestPath);
+  const short = await minifyNames(eager.code, eager.map);
   main.outputFiles = [
-    { path: code.path, text: eager.code },
-    { path: map.path, text: JSON.stringify(eager.map) },
+    { path: code.path, text: short.code },
+    { path: map.path, text: JSON.stringify(short.map) },
   ];
 }
 

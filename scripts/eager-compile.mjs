@@ -15,6 +15,7 @@
 // request's way (docs/design/performance.md has the figures).
 import { SourceMap } from 'node:module';
 import ts from 'typescript';
+import { decodeMappings, encodeMappings, lineOf, lineStarts } from './source-maps.mjs';
 
 /**
  * The modules whose functions are compiled with the bundle: what every command that sends a
@@ -146,96 +147,6 @@ function applyEdits(code, { inserts, moves }) {
   }
   copy(pos, code.length);
   return { text, pieces, unmapped };
-}
-
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-function decodeMappings(mappings) {
-  const segments = [];
-  const state = [0, 0, 0, 0, 0];
-  let line = 0;
-  let i = 0;
-  while (i < mappings.length) {
-    const c = mappings[i];
-    if (c === ';') {
-      line += 1;
-      state[0] = 0;
-      i += 1;
-      continue;
-    }
-    if (c === ',') {
-      i += 1;
-      continue;
-    }
-    const fields = [];
-    while (i < mappings.length && mappings[i] !== ',' && mappings[i] !== ';') {
-      let value = 0;
-      let shift = 0;
-      let digit;
-      do {
-        digit = BASE64.indexOf(mappings[i++]);
-        value += (digit & 31) << shift;
-        shift += 5;
-      } while (digit & 32);
-      fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
-    }
-    fields.forEach((delta, k) => {
-      state[k] += delta;
-    });
-    segments.push({ line, fields: state.slice(0, fields.length) });
-  }
-  return segments;
-}
-
-function encodeVlq(value) {
-  let rest = value < 0 ? (-value << 1) | 1 : value << 1;
-  let out = '';
-  do {
-    const digit = rest & 31;
-    rest >>>= 5;
-    out += BASE64[rest ? digit | 32 : digit];
-  } while (rest);
-  return out;
-}
-
-function encodeMappings(segments) {
-  const state = [0, 0, 0, 0, 0];
-  let line = 0;
-  let out = '';
-  let first = true;
-  for (const { line: at, fields } of segments) {
-    if (at > line) {
-      out += ';'.repeat(at - line);
-      line = at;
-      state[0] = 0;
-      first = true;
-    }
-    if (!first) out += ',';
-    first = false;
-    out += fields.map((value, k) => encodeVlq(value - state[k])).join('');
-    fields.forEach((value, k) => {
-      state[k] = value;
-    });
-  }
-  return out;
-}
-
-function lineStarts(text) {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
-
-/** The line holding offset `at` (binary search in `starts`). */
-function lineOf(starts, at) {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 /** The same mappings, each at the place its text moved to. */

@@ -15,15 +15,19 @@ export const EXIT = {
   terminated: 143,
 } as const;
 
-/** Every failure a command can report; `exitCode` is the contract's exit code. */
+/**
+ * Every failure a command can report; `exitCode` is the contract's exit code. Each class names
+ * itself (`name`): the bundle's minifier renames classes, and a stack printed by --debug starts
+ * with the name.
+ */
 export class ShortyError extends Error {
+  override name = 'ShortyError';
   readonly exitCode: number;
   readonly hint?: string;
   /** The input the failure is about, by its option key (`expiry`), when an operation knows it. */
   field?: string;
   constructor(message: string, exitCode: number, hint?: string) {
     super(message);
-    this.name = new.target.name;
     this.exitCode = exitCode;
     this.hint = hint;
   }
@@ -31,6 +35,7 @@ export class ShortyError extends Error {
 
 /** Bad flags, arguments or input, found before any request is sent. */
 export class UsageError extends ShortyError {
+  override name = 'UsageError';
   constructor(message: string, hint?: string) {
     super(message, EXIT.usage, hint);
   }
@@ -38,6 +43,7 @@ export class UsageError extends ShortyError {
 
 /** The API answered with an error (body `error` 1, or a non-2xx status). */
 export class ApiError extends ShortyError {
+  override name = 'ApiError';
   readonly status?: number;
   constructor(message: string, opts: { status?: number; hint?: string } = {}) {
     super(message, EXIT.api, opts.hint);
@@ -49,7 +55,9 @@ export class ApiError extends ShortyError {
  * The answer was not the API's at all (an HTML page, an empty or cut-off body): exit 1 like any
  * API error, but it says nothing about the request, so a bulk run stops instead of going on.
  */
-export class UnusableResponseError extends ApiError {}
+export class UnusableResponseError extends ApiError {
+  override name = 'UnusableResponseError';
+}
 
 /**
  * The one answer to "is this failure the item's, or the whole run's?" (a row of an import, a link
@@ -66,6 +74,7 @@ export function isItemFailure(err: unknown): err is ApiError {
 
 /** Key missing, invalid or expired. `serverMessage`: the server's own words (redacted), when it sent any. */
 export class AuthError extends ShortyError {
+  override name = 'AuthError';
   readonly serverMessage?: string;
   constructor(message: string, hint?: string, serverMessage?: string) {
     super(message, EXIT.auth, hint);
@@ -78,6 +87,7 @@ export class AuthError extends ShortyError {
  * a plan without API access, the API turned off): still exit 3, and `refusal` names which.
  */
 export class RefusalError extends AuthError {
+  override name = 'RefusalError';
   readonly refusal: string;
   constructor(refusal: string, serverMessage: string, hint: string) {
     super(`the server refused the request: ${serverMessage}`, hint, serverMessage);
@@ -90,6 +100,7 @@ export class RefusalError extends AuthError {
  * run for, so exit 1. The message says what was not done: `nothing deleted`.
  */
 export class DeclinedError extends ShortyError {
+  override name = 'DeclinedError';
   constructor(nothingDone: string) {
     super(nothingDone, EXIT.api);
   }
@@ -97,6 +108,7 @@ export class DeclinedError extends ShortyError {
 
 /** Rate limited and not allowed to wait, or retries exhausted. */
 export class RateLimitError extends ShortyError {
+  override name = 'RateLimitError';
   /** How long until a request may go, when the limiter knows it. */
   readonly retryAfterMs?: number;
   constructor(message: string, hint?: string, retryAfterMs?: number) {
@@ -109,7 +121,9 @@ export class RateLimitError extends ShortyError {
  * Rate limited under --no-wait: the request was not sent (or the server refused it), and the user
  * asked for exit 4 rather than any wait, so no bulk run may wait it out as an outage.
  */
-export class NoWaitError extends RateLimitError {}
+export class NoWaitError extends RateLimitError {
+  override name = 'NoWaitError';
+}
 
 /**
  * What went wrong on the way to the server, from the failure's code (never from its message):
@@ -135,6 +149,7 @@ export function neverSent(kind: NetworkErrorKind): boolean {
 
 /** No usable answer: the connection failed, broke or timed out. */
 export class NetworkError extends ShortyError {
+  override name = 'NetworkError';
   readonly kind: NetworkErrorKind;
   constructor(kind: NetworkErrorKind, message: string, hint?: string) {
     super(message, EXIT.network, hint);
@@ -144,6 +159,7 @@ export class NetworkError extends ShortyError {
 
 /** The run was stopped before it finished: Ctrl-C (SIGINT, 130), SIGTERM (143), SIGHUP (129), SIGQUIT (131), or its output went away. */
 export class CancelError extends ShortyError {
+  override name = 'CancelError';
   constructor(message = 'interrupted', exitCode: number = EXIT.interrupted) {
     super(message, exitCode);
   }
@@ -154,6 +170,7 @@ export class CancelError extends ShortyError {
  * the run as Ctrl-C does, so an import still journals the rows in flight.
  */
 export class OutputError extends CancelError {
+  override name = 'OutputError';
   readonly stream: 'stdout' | 'stderr';
   readonly code?: string;
   constructor(stream: 'stdout' | 'stderr', code: string | undefined, reason: string) {

@@ -27,6 +27,7 @@ const FILE_ALTERNATIVE = 'to keep the key in the config file instead, run `short
  * for a config folder that can't be used.
  */
 export class KeyringError extends ShortyError {
+  override name = 'KeyringError';
   constructor(what: string, cause: unknown) {
     super(`${what} (${reasonOf(cause)}); ${FILE_ALTERNATIVE}`, EXIT.usage);
   }

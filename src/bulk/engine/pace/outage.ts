@@ -63,6 +63,7 @@ export const DEFAULT_OUTAGE: OutagePolicy = { maxMs: 3_600_000, firstMs: 1000, c
 
 /** The run stopped: the service kept failing for longer than --max-outage. Exits as its last failure did. */
 export class OutageTooLong extends ShortyError {
+  override name = 'OutageTooLong';
   readonly last: unknown;
   constructor(last: unknown, maxMs: number, hint?: string) {
     const what = last instanceof Error ? last.message : String(last);
