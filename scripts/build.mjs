@@ -9,6 +9,9 @@
 //   The request path's functions are written so that V8 compiles them with the file, and Node's
 //   compile cache keeps them (scripts/eager-compile.mjs); then its names are shortened
 //   (scripts/minify-names.mjs).
+// - dist/commands.cjs: the commands that serve or run long (the sandbox, the MCP server,
+//   completion, the bulk verbs) and the modules only they use, which no other run reads; each
+//   module is in one of the two files (scripts/cli-files.mjs).
 // - dist/vendor/*.cjs: each package the code loads with import() at first use (the CSV stack,
 //   chalk, inquirer, the proxy agents, ioredis...), bundled in a file of its own, so that
 //   `shorty --help` never reads it.
@@ -16,7 +19,7 @@
 //   time of their ~240 files, and only `shorty mcp` requires that file. The answer to tools/list it
 //   serves, src/mcp/tool-list.json (`npm run mcp-tools`), is dist/mcp-tools.json, read the same way.
 // - dist/THIRD-PARTY-LICENSES: the licence of every package bundled in the files above.
-// The source map (dist/cli.cjs.map) is for debugging a build; the package leaves it out.
+// The source maps (dist/*.cjs.map) are for debugging a build; the package leaves them out.
 import { build } from 'esbuild';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import {
@@ -29,6 +32,7 @@ import {
 import { BUNDLE_OPTIONS } from './bundle-options.mjs';
 import { eagerCompile, onRequestPath } from './eager-compile.mjs';
 import { minifyNames } from './minify-names.mjs';
+import { buildCliFiles, CORE } from './cli-files.mjs';
 import { thirdPartyLicenses } from './licenses.mjs';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
@@ -73,15 +77,15 @@ const vendorFiles = (onDemand) =>
   });
 
 const onDemand = new Set();
-const main = await build({
-  ...common,
-  entryPoints: ['src/entry.ts'],
-  outfile: 'dist/cli.cjs',
-  external: RUNTIME,
-  sourcemap: 'external',
-  define: { __SHORTY_VERSION__: JSON.stringify(pkg.version) },
-  plugins: [mcpChunk, vendorFiles(onDemand), lazyChildProcess, lazyCommands],
-});
+const cliFiles = await buildCliFiles(
+  {
+    ...common,
+    external: RUNTIME,
+    define: { __SHORTY_VERSION__: JSON.stringify(pkg.version) },
+    plugins: [mcpChunk, vendorFiles(onDemand), lazyChildProcess, lazyCommands],
+  },
+  'src/entry.ts',
+);
 
 const sdk = await build({ ...common, entryPoints: ['src/mcp/sdk.ts'], outfile: 'dist/mcp-sdk.cjs' });
 
@@ -96,20 +100,23 @@ const vendors = await Promise.all(
   ),
 );
 
-// The request path's functions compiled with the bundle, so Node's compile cache keeps them; then
-// short names.
-{
-  const code = main.outputFiles.find((f) => f.path.endsWith('.cjs'));
-  const map = main.outputFiles.find((f) => f.path.endsWith('.cjs.map'));
-  const eager = eagerCompile(code.text, JSON.parse(map.text), onRequestPath);
+// The request path's functions compiled with the core, so Node's compile cache keeps them; then
+// short names in both files.
+for (const [file, result] of cliFiles) {
+  const code = result.outputFiles.find((f) => f.path.endsWith('.cjs'));
+  const map = result.outputFiles.find((f) => f.path.endsWith('.cjs.map'));
+  const eager =
+    file === CORE
+      ? eagerCompile(code.text, JSON.parse(map.text), onRequestPath)
+      : { code: code.text, map: JSON.parse(map.text) };
   const short = await minifyNames(eager.code, eager.map);
-  main.outputFiles = [
+  result.outputFiles = [
     { path: code.path, text: short.code },
     { path: map.path, text: JSON.stringify(short.map) },
   ];
 }
 
-const results = [main, sdk, ...vendors];
+const results = [...cliFiles.values(), sdk, ...vendors];
 // Files of packages no longer loaded on demand go; the single executable, if built, stays.
 await rm('dist/vendor', { recursive: true, force: true });
 await mkdir('dist/vendor', { recursive: true });

@@ -8,6 +8,8 @@ function packageDirs(metafiles) {
   const dirs = new Set();
   for (const { inputs } of metafiles) {
     for (const input of Object.keys(inputs)) {
+      // `namespace:path`: a module a plugin made (a reference to the other file's module), not bundled code.
+      if (/^[a-z][\w-]+:/.test(input)) continue;
       const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
       if (match) dirs.add(match[1]);
     }

@@ -129,6 +129,7 @@ describe('the packed tarball', () => {
         'bin/package.json',
         'dist/shorty.cjs',
         'dist/cli.cjs',
+        'dist/commands.cjs',
         'dist/mcp-sdk.cjs',
         'dist/mcp-tools.json',
         'package.json',

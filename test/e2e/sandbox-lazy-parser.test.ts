@@ -1,21 +1,14 @@
 // The sandbox is bundled into the CLI, so the User-Agent parser must load on the first redirect,
 // not when `shorty sandbox` starts. The proof: a copy of the built CLI with no node_modules at
 // all serves the API; only counting a click needs the parser.
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ROOT, tempDir } from '../helpers/cli.js';
+import { bareCli } from '../helpers/cli.js';
 import { startSandboxProcess } from '../helpers/sandbox.js';
 
 let sandbox: Awaited<ReturnType<typeof startSandboxProcess>>;
 
 beforeAll(async () => {
-  const dir = tempDir('shorty-bare-sandbox-');
-  for (const file of ['bin/shorty.js', 'bin/package.json', 'dist/shorty.cjs', 'dist/cli.cjs', 'package.json']) {
-    mkdirSync(join(dir, file, '..'), { recursive: true });
-    copyFileSync(join(ROOT, file), join(dir, file));
-  }
-  sandbox = await startSandboxProcess([], [process.execPath, join(dir, 'bin', 'shorty.js'), 'sandbox']);
+  sandbox = await startSandboxProcess([], [process.execPath, bareCli('shorty-bare-sandbox-'), 'sandbox']);
 });
 afterAll(() => sandbox?.close());
 

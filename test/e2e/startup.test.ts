@@ -1,8 +1,8 @@
 import { execa } from 'execa';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, tempDir } from '../helpers/cli.js';
+import { bareCli, ROOT, tempDir } from '../helpers/cli.js';
 import { startSandbox } from '../helpers/sandbox.js';
 
 /**
@@ -14,12 +14,7 @@ describe('start-up loads no external dependency for local commands', () => {
   let bin = '';
 
   beforeAll(() => {
-    const dir = tempDir('shorty-bare-');
-    for (const file of ['bin/shorty.js', 'bin/package.json', 'dist/shorty.cjs', 'dist/cli.cjs', 'package.json']) {
-      mkdirSync(join(dir, file, '..'), { recursive: true });
-      copyFileSync(join(ROOT, file), join(dir, file));
-    }
-    bin = join(dir, 'bin', 'shorty.js');
+    bin = bareCli('shorty-bare-');
   });
 
   async function bare(args: string[]) {
@@ -92,6 +87,40 @@ describe('commands that send no request do not load the HTTP client', () => {
         String.raw`/^NativeModule (https?|_http_\w+|tls)$/`,
       );
       expect(loaded).toEqual([]);
+    },
+  );
+});
+
+/**
+ * The CLI is two files: dist/commands.cjs holds the commands that serve or run long (the sandbox,
+ * the MCP server, completion, and the bulk verbs), and a run of any other command never reads it.
+ */
+describe('only the commands that serve or run long read dist/commands.cjs', () => {
+  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    await sandbox.api('POST', '/url/add', { url: 'https://example.com/files' });
+  });
+  afterAll(() => sandbox.close());
+  const cliFiles = (args: string[]) =>
+    loadedBy(
+      args,
+      { SHORTY_BASE_URL: sandbox.baseUrl, SHORTY_API_KEY: sandbox.apiKey },
+      'Object.keys(require.cache)',
+      String.raw`/[\/]dist[\/](cli|commands)\.cjs$/`,
+    ).then(({ loaded }) => loaded.map((file) => file.replace(/^.*[/]/, '')).sort());
+
+  it.each([[['urls', 'list']], [['urls', 'get', '1']], [['domains', 'list']], [['config', 'list']]])(
+    'shorty %j reads the core alone',
+    async (args) => {
+      expect(await cliFiles(args)).toEqual(['cli.cjs']);
+    },
+  );
+
+  it.each([[['sandbox', '--help']], [['urls', 'import', '--help']], [['completion', 'bash']]])(
+    'shorty %j reads both',
+    async (args) => {
+      expect(await cliFiles(args)).toEqual(['cli.cjs', 'commands.cjs']);
     },
   );
 });

@@ -1,5 +1,5 @@
 import { execa, type Options, type ResultPromise } from 'execa';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +44,28 @@ export function tempDir(prefix = 'shorty-test-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   tempDirs.push(dir);
   return dir;
+}
+
+/**
+ * A copy of the built CLI's own files (the launcher, the front and the CLI's two files), without
+ * dist/vendor/, the MCP SDK or node_modules: what a run needs of no package. Returns the copy's
+ * bin/shorty.js.
+ */
+export function bareCli(prefix: string): string {
+  const dir = tempDir(prefix);
+  const files = [
+    'bin/shorty.js',
+    'bin/package.json',
+    'package.json',
+    'dist/shorty.cjs',
+    'dist/cli.cjs',
+    'dist/commands.cjs',
+  ];
+  for (const file of files) {
+    mkdirSync(join(dir, file, '..'), { recursive: true });
+    copyFileSync(join(ROOT, file), join(dir, file));
+  }
+  return join(dir, 'bin', 'shorty.js');
 }
 
 /** A fresh config folder holding these profiles (and `current`, when given). */
