@@ -2,53 +2,20 @@
 // flavours: lists keep the values people copy whole, `urls get --watch` redraws within the window
 // (never scrolls), and a terminal that reports 0×0 falls back to COLUMNS and LINES.
 import { execa } from 'execa';
-import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { assertNoSecret, BIN, tempDir, usedSecrets } from '../helpers/cli.js';
+import { BIN } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
-import { screenOf, startInTerminal } from '../helpers/terminal.js';
+import { REDRAW, shortyInTerminal } from '../helpers/terminal.js';
 import { cellWidth } from '../../src/util/terminal-text.js';
 
 const plain = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
-const REDRAW = '\x1b[H\x1b[2J';
 
 describe.each(['v7', 'v6'] as const)('%s', (flavor) => {
   const { sandbox, env } = useSandboxCli({ flavor, clientRateLimit: '1000/60s' });
 
   /** `shorty ...args` in a pseudo-terminal sized by `stty`; with `frames`, Ctrl-C once that many were drawn. */
-  async function inTerminal(
-    args: string[],
-    size: string,
-    opts: { env?: Record<string, string>; frames?: number } = {},
-  ) {
-    const dir = tempDir('shorty-pty-');
-    usedSecrets.add(sandbox.apiKey);
-    const child = startInTerminal([process.execPath, BIN, ...args], size, {
-      PATH: process.env.PATH,
-      HOME: dir,
-      TERM: 'xterm',
-      LANG: 'C.UTF-8',
-      SHORTY_CONFIG_DIR: join(dir, 'config'),
-      ...env,
-      ...opts.env,
-    });
-    if (opts.frames !== undefined) {
-      let seen = '';
-      let stopped = false;
-      child.stdout!.on('data', (chunk: Buffer) => {
-        seen += chunk.toString();
-        // A frame is complete once the next one starts; a second Ctrl-C would end the run at once.
-        if (!stopped && seen.split(REDRAW).length > opts.frames! + 1) {
-          stopped = true;
-          child.stdin!.write('\x03');
-        }
-      });
-    }
-    const res = await child;
-    const screen = screenOf(res.stdout);
-    assertNoSecret(args, { stdout: screen, stderr: String(res.stderr) });
-    return { exitCode: res.exitCode ?? -1, screen };
-  }
+  const inTerminal = (args: string[], size: string, opts: { env?: Record<string, string>; frames?: number } = {}) =>
+    shortyInTerminal(args, size, { ...env, ...opts.env }, opts.frames);
 
   async function clickedLink(custom: string) {
     const { json } = await sandbox.api('POST', '/url/add', {

@@ -2,15 +2,14 @@
 // --copy through that terminal (OSC 52), --watch stopped by Ctrl-C (the process and its signal
 // are the subject there); --web with a recording BROWSER and --copy with a clipboard tool or
 // neither, run in-process (the commands they start are the subject, not shorty's own process).
-import { execa } from 'execa';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { assertNoSecret, BIN, startCli, tempDir, usedSecrets } from '../helpers/cli.js';
+import { startCli, tempDir } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
+import { shortyInTerminal } from '../helpers/terminal.js';
 import { until } from '../helpers/until.js';
 
-const SCRIPT = '/usr/bin/script';
 const { sandbox, env, run } = useSandboxCli({ clientRateLimit: '1000/60s', inProcess: true });
 
 const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
@@ -34,30 +33,7 @@ async function clickedLink(custom: string): Promise<{ id: number; shorturl: stri
 }
 
 /** `shorty ...args` in a pseudo-terminal of 80 columns; what the terminal received. */
-async function inTerminal(
-  args: string[],
-  extraEnv: Record<string, string> = {},
-): Promise<{ exitCode: number; screen: string }> {
-  const dir = tempDir('shorty-pty-');
-  usedSecrets.add(sandbox.apiKey);
-  const command = [process.execPath, BIN, ...args].map(quote).join(' ');
-  const res = await execa(SCRIPT, ['-qec', `stty cols 80 rows 60; ${command}`, '/dev/null'], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: dir,
-      TERM: 'xterm',
-      LANG: 'C.UTF-8',
-      SHORTY_CONFIG_DIR: join(dir, 'config'),
-      ...env,
-      ...extraEnv,
-    },
-    extendEnv: false,
-    reject: false,
-  });
-  const screen = String(res.stdout).replace(/\r\n/g, '\n');
-  assertNoSecret(args, { stdout: screen, stderr: String(res.stderr) });
-  return { exitCode: res.exitCode ?? -1, screen };
-}
+const inTerminal = (args: string[]) => shortyInTerminal(args, 'cols 80 rows 60', env);
 
 describe('in a terminal', () => {
   test('urls get draws the view in 80 columns, in colour', async () => {

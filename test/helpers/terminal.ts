@@ -1,5 +1,7 @@
 // A command in a real pseudo-terminal (util-linux `script`), sized with `stty` before it starts.
 import { execa } from 'execa';
+import { join } from 'node:path';
+import { assertNoSecret, BIN, tempDir, usedSecrets } from './cli.js';
 
 const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
 
@@ -20,4 +22,46 @@ export function startInTerminal(argv: readonly string[], size: string, env: Reco
 /** What a terminal showed, with the line ends a program wrote (the terminal turns \n into \r\n). */
 export function screenOf(shown: unknown): string {
   return String(shown).replace(/\r\n/g, '\n');
+}
+
+/** What a view writes before each frame: home, then clear the screen. */
+export const REDRAW = '\x1b[H\x1b[2J';
+
+/**
+ * The built `shorty ...args` in a pseudo-terminal of `size`, as a person runs it (a home and a
+ * config folder of its own, TERM=xterm, a UTF-8 locale) with `env` on top; with `frames`, Ctrl-C
+ * once that many frames of a view were drawn. What the terminal showed, checked for secrets.
+ */
+export async function shortyInTerminal(
+  args: string[],
+  size: string,
+  env: Record<string, string>,
+  frames?: number,
+): Promise<{ exitCode: number; screen: string }> {
+  const dir = tempDir('shorty-pty-');
+  if (env.SHORTY_API_KEY) usedSecrets.add(env.SHORTY_API_KEY);
+  const child = startInTerminal([process.execPath, BIN, ...args], size, {
+    PATH: process.env.PATH,
+    HOME: dir,
+    TERM: 'xterm',
+    LANG: 'C.UTF-8',
+    SHORTY_CONFIG_DIR: join(dir, 'config'),
+    ...env,
+  });
+  if (frames !== undefined) {
+    let seen = '';
+    let stopped = false;
+    child.stdout!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      // A frame is complete once the next one starts; a second Ctrl-C would end the run at once.
+      if (!stopped && seen.split(REDRAW).length > frames + 1) {
+        stopped = true;
+        child.stdin!.write('\x03');
+      }
+    });
+  }
+  const res = await child;
+  const screen = screenOf(res.stdout);
+  assertNoSecret(args, { stdout: screen, stderr: String(res.stderr) });
+  return { exitCode: res.exitCode ?? -1, screen };
 }
